@@ -1,0 +1,152 @@
+// Package providers is the provider configuration model of
+// provider-configuration spec §2: the fields every provider has, the OAuth
+// 2.0 and OpenID Connect configurations with their endpoint handlers,
+// checks and button style, and the factory merge rule of §4 that built-in
+// providers (one package each below this one) follow.
+//
+// A configuration is data. The sign-in flow in package gatehouse works on
+// its type-erased form, OAuth, which an OAuthConfig of any profile type
+// gives through its OAuth method.
+package providers
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// ProviderType is the kind of a provider (spec §2.8). Every provider passed
+// to the configuration has one of these.
+type ProviderType string
+
+// The provider types of spec §2.8.
+const (
+	TypeOIDC        ProviderType = "oidc"
+	TypeOAuth       ProviderType = "oauth"
+	TypeEmail       ProviderType = "email"
+	TypeCredentials ProviderType = "credentials"
+	TypeWebAuthn    ProviderType = "webauthn"
+)
+
+// Valid reports whether t is one of the types of spec §2.8.
+func (t ProviderType) Valid() bool {
+	switch t {
+	case TypeOIDC, TypeOAuth, TypeEmail, TypeCredentials, TypeWebAuthn:
+		return true
+	}
+	return false
+}
+
+// Redirectable reports whether t is a RedirectableProviderType (spec §2.6):
+// e-mail or credentials.
+func (t ProviderType) Redirectable() bool { return t == TypeEmail || t == TypeCredentials }
+
+// Base holds the fields shared by every provider type (spec §2.1).
+type Base struct {
+	// ID identifies the provider within the configuration's providers
+	// list. It is part of the provider's URLs, so it is limited to
+	// lower-case letters, digits, '-' and '_'.
+	ID string `json:"id"`
+	// Name is the display name: the default sign-in page labels the
+	// button "Sign in with <Name>".
+	Name string `json:"name"`
+	// Type is the provider's type.
+	Type ProviderType `json:"type"`
+}
+
+// AppProvider is a provider as the application and its front end see it
+// (spec §2.2): the Base fields and the provider's two URLs. It is what GET
+// {base}/providers answers for each provider.
+type AppProvider struct {
+	ID          string       `json:"id"`
+	Name        string       `json:"name"`
+	Type        ProviderType `json:"type"`
+	SigninURL   string       `json:"signinUrl"`
+	CallbackURL string       `json:"callbackUrl"`
+}
+
+// Provider is one entry of the configuration's providers list (spec §2.6
+// Provider<P>): an OAuthConfig of any profile type, another provider
+// type's configuration, or a Func that returns one.
+type Provider interface {
+	// ProviderBase returns the provider's id, name and type.
+	ProviderBase() Base
+}
+
+// Func is a provider given as a function returning its configuration
+// (spec §2.6: "or a function returning one of these"). The configuration
+// calls it once, when the handler is built.
+type Func func() Provider
+
+// ProviderBase calls f and returns its result's Base.
+func (f Func) ProviderBase() Base { return f().ProviderBase() }
+
+// Resolve returns p with any Func layers called.
+func Resolve(p Provider) Provider {
+	for i := 0; i < 8; i++ {
+		f, ok := p.(Func)
+		if !ok || f == nil {
+			return p
+		}
+		p = f()
+	}
+	return p
+}
+
+// Style is the sign-in button's look (spec §2.5 OAuthProviderButtonStyles).
+type Style struct {
+	// Logo is the URL or path of the provider's logo.
+	Logo string `json:"logo,omitempty"`
+	// BrandColor is the button's background colour.
+	BrandColor string `json:"brandColor,omitempty"`
+	// Bg is the button's background colour.
+	//
+	// Deprecated: use BrandColor. Bg is still honoured when BrandColor is
+	// empty.
+	Bg string `json:"bg,omitempty"`
+	// Text is the button's text colour.
+	//
+	// Deprecated: kept for configurations written for Auth.js; the pages
+	// pick a readable text colour themselves when it is empty.
+	Text string `json:"text,omitempty"`
+}
+
+// Background returns BrandColor, else the deprecated Bg, else "".
+func (s Style) Background() string {
+	if s.BrandColor != "" {
+		return s.BrandColor
+	}
+	return s.Bg
+}
+
+// merge returns s with every non-empty field of o laid over it.
+func (s Style) merge(o Style) Style {
+	set(&s.Logo, o.Logo)
+	set(&s.BrandColor, o.BrandColor)
+	set(&s.Bg, o.Bg)
+	set(&s.Text, o.Text)
+	return s
+}
+
+func set[T comparable](dst *T, v T) {
+	var zero T
+	if v != zero {
+		*dst = v
+	}
+}
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+
+// ValidID reports whether id can serve as a provider id in a URL path.
+func ValidID(id string) bool { return idPattern.MatchString(id) }
+
+// ConfigError says what is wrong with one field of one provider's
+// configuration. gatehouse.New returns it (wrapped) for invalid input.
+type ConfigError struct {
+	Provider string // the provider id, or its index when the id is unusable
+	Field    string // the field's name as in the spec, e.g. "clientId"
+	Reason   string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("provider %q: %s: %s", e.Provider, e.Field, e.Reason)
+}
