@@ -1,0 +1,76 @@
+package providers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// MaxResponseBytes bounds every provider answer Gatehouse reads (userinfo,
+// token, discovery, keys): a hostile or broken provider cannot make it
+// buffer more.
+const MaxResponseBytes = 1 << 20
+
+// HTTPError is a non-2xx answer from a provider endpoint. Body holds the
+// start of the answer, for logs; it is never shown to users.
+type HTTPError struct {
+	URL        string
+	StatusCode int
+	Body       string
+}
+
+func (e *HTTPError) Error() string {
+	return fmt.Sprintf("%s answered %d: %.200s", redactURL(e.URL), e.StatusCode, e.Body)
+}
+
+// redactURL drops the query, which may carry tokens for providers that
+// want them there.
+func redactURL(u string) string {
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		return u[:i] + "?…"
+	}
+	return u
+}
+
+// FetchJSON sends a request to rawURL with accessToken (if any) as a
+// Bearer token and the given extra headers, and decodes a 2xx JSON answer
+// into v. It reads at most MaxResponseBytes. Built-in providers use it in
+// their custom userinfo handlers.
+func FetchJSON(ctx context.Context, c *http.Client, method, rawURL, accessToken string, header http.Header, body io.Reader, v any) error {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	req, err := http.NewRequestWithContext(ctx, method, rawURL, body)
+	if err != nil {
+		return err
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Accept", "application/json")
+	if accessToken != "" {
+		req.Header.Set("Authorization", "Bearer "+accessToken)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", redactURL(rawURL), err)
+	}
+	if len(raw) > MaxResponseBytes {
+		return fmt.Errorf("%s: answer larger than %d bytes", redactURL(rawURL), MaxResponseBytes)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return &HTTPError{URL: rawURL, StatusCode: resp.StatusCode, Body: string(raw)}
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("%s: answer is not the expected JSON: %w", redactURL(rawURL), err)
+	}
+	return nil
+}
