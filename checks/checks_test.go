@@ -1,0 +1,124 @@
+package checks
+
+import (
+	"encoding/base64"
+	"errors"
+	"testing"
+)
+
+func TestChallengeRFC7636AppendixB(t *testing.T) {
+	// The worked example of RFC 7636 Appendix B.
+	got := Challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+	if want := "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"; got != want {
+		t.Fatalf("Challenge = %q, want %q", got, want)
+	}
+}
+
+func TestRandomValues(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 1000; i++ {
+		for _, v := range []string{NewVerifier(), NewState(), NewNonce()} {
+			if len(v) != 43 {
+				t.Fatalf("len(%q) = %d, want 43 (RFC 7636 §4.1: 43-128)", v, len(v))
+			}
+			if _, err := base64.RawURLEncoding.DecodeString(v); err != nil {
+				t.Fatalf("%q is not base64url: %v", v, err)
+			}
+			if seen[v] {
+				t.Fatalf("value %q repeated", v)
+			}
+			seen[v] = true
+		}
+	}
+}
+
+func TestVerify(t *testing.T) {
+	tests := []struct {
+		name  string
+		err   error
+		check Kind
+		cause error
+		code  string
+	}{
+		{"state ok", VerifyState("abc", "abc"), "", nil, ""},
+		{"state missing", VerifyState("", "abc"), State, ErrParamMissing, "state_missing"},
+		{"state altered", VerifyState("abd", "abc"), State, ErrMismatch, "state_mismatch"},
+		{"nonce ok", VerifyNonce("n", "n"), "", nil, ""},
+		{"nonce missing", VerifyNonce("", "n"), Nonce, ErrParamMissing, "nonce_missing"},
+		{"nonce wrong", VerifyNonce("x", "n"), Nonce, ErrMismatch, "nonce_mismatch"},
+		{"iss ok", VerifyIssuer("https://op", "https://op", true), "", nil, ""},
+		{"iss absent, not advertised", VerifyIssuer("", "https://op", false), "", nil, ""},
+		{"iss absent, advertised", VerifyIssuer("", "https://op", true), Issuer, ErrParamMissing, "iss_missing"},
+		{"iss other", VerifyIssuer("https://evil", "https://op", false), Issuer, ErrMismatch, "iss_mismatch"},
+		{"iss trailing slash", VerifyIssuer("https://op/", "https://op", false), Issuer, ErrMismatch, "iss_mismatch"},
+		{"iss case", VerifyIssuer("https://OP", "https://op", false), Issuer, ErrMismatch, "iss_mismatch"},
+		{"iss with no expected issuer", VerifyIssuer("https://op", "", false), Issuer, ErrMismatch, "iss_mismatch"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.cause == nil {
+				if tt.err != nil {
+					t.Fatalf("unexpected error %v", tt.err)
+				}
+				return
+			}
+			var ce *Error
+			if !errors.As(tt.err, &ce) || ce.Check != tt.check || !errors.Is(tt.err, tt.cause) || ce.Code() != tt.code {
+				t.Fatalf("got %#v (%v), want %s check with %v, code %s", tt.err, tt.err, tt.check, tt.cause, tt.code)
+			}
+		})
+	}
+}
+
+func TestSealer(t *testing.T) {
+	old, _ := NewSealer([]string{"old-secret-old-secret-old-secret-0"})
+	s, err := NewSealer([]string{"new-secret-new-secret-new-secret-1", "old-secret-old-secret-old-secret-0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := s.Seal("authjs.state", "github", "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.Open(State, "authjs.state", "github", sealed); err != nil || v != "v1" {
+		t.Fatalf("Open = %q, %v", v, err)
+	}
+	// Sealed before a rotation: still opens.
+	fromOld, _ := old.Seal("authjs.state", "github", "v0")
+	if v, err := s.Open(State, "authjs.state", "github", fromOld); err != nil || v != "v0" {
+		t.Fatalf("rotated Open = %q, %v", v, err)
+	}
+	// Sealed with the new secret: the old-only sealer refuses it.
+	if _, err := old.Open(State, "authjs.state", "github", sealed); !errors.Is(err, ErrCookieInvalid) {
+		t.Fatalf("unknown secret: %v", err)
+	}
+	cases := []struct {
+		name, cookie, provider, value string
+		cause                         error
+	}{
+		{"other provider (GHSA-x445-f3h2-j279)", "authjs.state", "google", sealed, ErrWrongProvider},
+		{"other cookie name", "authjs.nonce", "github", sealed, ErrCookieInvalid},
+		{"empty", "authjs.state", "github", "", ErrCookieMissing},
+		{"tampered", "authjs.state", "github", sealed[:len(sealed)-2] + "AA", ErrCookieInvalid},
+		{"garbage", "authjs.state", "github", "%%%", ErrCookieInvalid},
+	}
+	for _, c := range cases {
+		if _, err := s.Open(State, c.cookie, c.provider, c.value); !errors.Is(err, c.cause) {
+			t.Errorf("%s: err = %v, want %v", c.name, err, c.cause)
+		}
+	}
+}
+
+func FuzzOpen(f *testing.F) {
+	s, _ := NewSealer([]string{"fuzz-secret-fuzz-secret-fuzz-secret"})
+	good, _ := s.Seal("authjs.pkce.code_verifier", "p", "verifier")
+	f.Add(good)
+	f.Add("")
+	f.Add("a|b|c")
+	f.Fuzz(func(t *testing.T, cookie string) {
+		v, err := s.Open(PKCE, "authjs.pkce.code_verifier", "p", cookie)
+		if err == nil && cookie != good && v != "verifier" {
+			t.Fatalf("opened forged cookie %q to %q", cookie, v)
+		}
+	})
+}
