@@ -1,0 +1,166 @@
+// Package builtin is the registry of Gatehouse's built-in OAuth 2.0 and
+// OpenID Connect providers: each provider id (providers.OAuthProviderType)
+// mapped to a factory that takes the settings an application usually
+// keeps in its environment.
+//
+// The factories differ in their profile types, so the registry keeps them
+// type-erased: a Factory returns a providers.OAuthProvider. Applications
+// that want a provider's typed configuration call its package's New
+// directly.
+//
+// The entries live in three files, so that providers can be added to
+// each without edits colliding: registry_core.go, registry_am.go (ids
+// a to m) and registry_nz.go (ids n to z).
+package builtin
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// Options are the settings of a built-in provider that can come from the
+// environment (AUTH_<ID>_ID, AUTH_<ID>_SECRET, AUTH_<ID>_ISSUER). Empty
+// fields keep the provider's defaults.
+type Options struct {
+	ClientID     string
+	ClientSecret string
+	// Issuer is the provider's issuer or, for self-hosted OAuth providers,
+	// its base URL.
+	Issuer string
+	// RedirectProxyURL is the provider's redirect proxy URL.
+	RedirectProxyURL string
+	// AllowDangerousEmailAccountLinking, when true, lets sign-ins with the
+	// provider link to existing users with the same e-mail address.
+	AllowDangerousEmailAccountLinking bool
+}
+
+// Factory makes a built-in provider's configuration from Options.
+type Factory func(opts Options) providers.OAuthProvider
+
+// Entry is one registration: a provider id and its factory.
+type Entry struct {
+	ID  providers.OAuthProviderType
+	New Factory
+}
+
+// userConfig turns opts into the options of a provider's typed factory.
+func userConfig[P any](opts Options) providers.OAuthUserConfig[P] {
+	return providers.OAuthUserConfig[P]{
+		ClientID:                          opts.ClientID,
+		ClientSecret:                      opts.ClientSecret,
+		Issuer:                            opts.Issuer,
+		RedirectProxyURL:                  opts.RedirectProxyURL,
+		AllowDangerousEmailAccountLinking: opts.AllowDangerousEmailAccountLinking,
+	}
+}
+
+// of makes a Factory from a provider package's New: the usual registry
+// entry is {providers.Yandex, of(yandex.New)}.
+func of[P any](newFn func(providers.OAuthUserConfig[P]) providers.OAuthConfig[P]) Factory {
+	return func(opts Options) providers.OAuthProvider {
+		return newFn(userConfig[P](opts))
+	}
+}
+
+// Providers maps every registered built-in provider id to its factory.
+// Treat it as read-only.
+var Providers = build(coreEntries, amEntries, nzEntries)
+
+// build combines the registry files' lists into one map. When an id
+// appears twice the first entry wins; TestRegistry reports the duplicate
+// (see check).
+func build(lists ...[]Entry) map[providers.OAuthProviderType]Factory {
+	m := make(map[providers.OAuthProviderType]Factory)
+	for _, list := range lists {
+		for _, e := range list {
+			if _, dup := m[e.ID]; !dup && e.New != nil {
+				m[e.ID] = e.New
+			}
+		}
+	}
+	return m
+}
+
+// check reports what is wrong with the registry lists: ids that appear
+// more than once, ids that are not a known providers.OAuthProviderType or
+// not an OAuth/OIDC one, entries without a factory, and factories whose
+// configuration has a different id.
+func check(lists ...[]Entry) error {
+	var errs []error
+	seen := make(map[providers.OAuthProviderType]int)
+	for _, list := range lists {
+		for _, e := range list {
+			seen[e.ID]++
+			switch {
+			case !e.ID.Valid():
+				errs = append(errs, fmt.Errorf("%q is not a known OAuthProviderType", e.ID))
+			case !e.ID.IsOAuth():
+				errs = append(errs, fmt.Errorf("%q is not an OAuth or OIDC provider id", e.ID))
+			}
+			if e.New == nil {
+				errs = append(errs, fmt.Errorf("%q has no factory", e.ID))
+				continue
+			}
+			if got := e.New(Options{ClientID: "x"}).ProviderBase().ID; got != string(e.ID) {
+				errs = append(errs, fmt.Errorf("%q: the factory's provider has id %q", e.ID, got))
+			}
+		}
+	}
+	var dups []string
+	for id, n := range seen {
+		if n > 1 {
+			dups = append(dups, string(id))
+		}
+	}
+	sort.Strings(dups)
+	for _, id := range dups {
+		errs = append(errs, fmt.Errorf("%q is registered %d times", id, seen[providers.OAuthProviderType(id)]))
+	}
+	return errors.Join(errs...)
+}
+
+// missing returns the OAuth/OIDC provider ids with no registry entry, sorted.
+func missing(m map[providers.OAuthProviderType]Factory) []providers.OAuthProviderType {
+	var out []providers.OAuthProviderType
+	for _, t := range providers.AllOAuthProviderTypes() {
+		if _, ok := m[t]; t.IsOAuth() && !ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// FromEnv returns every registered provider whose AUTH_<ID>_ID variable
+// is set, configured with it, AUTH_<ID>_SECRET and AUTH_<ID>_ISSUER, in id
+// order. <ID> is the id as providers.EnvName writes it, so
+// microsoft-entra-id reads AUTH_MICROSOFT_ENTRA_ID_ID. getenv is usually
+// os.Getenv.
+func FromEnv(getenv func(string) string) []providers.Provider {
+	return fromEnv(Providers, getenv)
+}
+
+func fromEnv(registry map[providers.OAuthProviderType]Factory, getenv func(string) string) []providers.Provider {
+	ids := make([]providers.OAuthProviderType, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var out []providers.Provider
+	for _, id := range ids {
+		prefix := "AUTH_" + providers.EnvName(string(id)) + "_"
+		clientID := getenv(prefix + "ID")
+		if clientID == "" {
+			continue
+		}
+		out = append(out, registry[id](Options{
+			ClientID:     clientID,
+			ClientSecret: getenv(prefix + "SECRET"),
+			Issuer:       getenv(prefix + "ISSUER"),
+		}))
+	}
+	return out
+}

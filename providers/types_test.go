@@ -1,0 +1,63 @@
+package providers
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestAllOAuthProviderTypes(t *testing.T) {
+	all := AllOAuthProviderTypes()
+	if !slices.IsSorted(all) {
+		t.Fatal("not sorted")
+	}
+	if len(slices.Compact(slices.Clone(all))) != len(all) {
+		t.Fatal("duplicate ids")
+	}
+	oauth := 0
+	for _, id := range all {
+		if !ValidID(string(id)) {
+			t.Errorf("%q is not a valid provider id", id)
+		}
+		if id.IsOAuth() {
+			oauth++
+		}
+	}
+	// 93 Auth.js OAuth/OIDC ids, 5 Gatehouse additions, 8 e-mail ids, 3
+	// credentials/passkey ids.
+	if len(all) != 93+5+8+3 || oauth != 93+5 {
+		t.Fatalf("%d ids, %d OAuth; want %d and %d", len(all), oauth, 93+5+8+3, 93+5)
+	}
+	all[0] = "changed"
+	if AllOAuthProviderTypes()[0] == "changed" {
+		t.Fatal("AllOAuthProviderTypes shares its backing array")
+	}
+}
+
+func TestOAuthProviderTypeValid(t *testing.T) {
+	tests := []struct {
+		id           OAuthProviderType
+		valid, oauth bool
+	}{
+		{Yandex, true, true},
+		{"42-school", true, true},
+		{"microsoft-entra-id", true, true},
+		{"azure-ad-b2c", true, true},
+		{"hydra", true, true},
+		{"ory-hydra", false, false},
+		{"gitea", true, true},
+		{"resend", true, false},
+		{"passkey", true, false},
+		{"credentials", true, false},
+		{"Yandex", false, false},
+		{"", false, false},
+		{"x", false, false},
+	}
+	for _, tt := range tests {
+		if got := tt.id.Valid(); got != tt.valid {
+			t.Errorf("%q.Valid() = %v", tt.id, got)
+		}
+		if got := tt.id.IsOAuth(); got != tt.oauth {
+			t.Errorf("%q.IsOAuth() = %v", tt.id, got)
+		}
+	}
+}
