@@ -1,5 +1,12 @@
 package builtin
 
+import (
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/yandex"
+)
+
 // coreEntries are the providers with special needs and the issuer-based
 // OIDC providers (issue 3, part 1).
-var coreEntries = []Entry{}
+var coreEntries = []Entry{
+	{providers.Yandex, of(yandex.New)},
+}
