@@ -1,0 +1,508 @@
+// Package memory is an in-memory implementation of adapter.Adapter, meant
+// for tests and examples. Nothing survives the process. It follows the same
+// rules as the SQL adapters: e-mail addresses and provider accounts are
+// unique, times are kept in UTC with microsecond precision, and the Extra
+// map of an account is stored as JSON so that it comes back exactly as the
+// SQL adapters would return it.
+package memory
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+)
+
+// accountKey identifies an account.
+type accountKey struct {
+	provider          string
+	providerAccountID string
+}
+
+// tokenKey identifies a verification token.
+type tokenKey struct {
+	identifier string
+	tokenHash  string
+}
+
+// storedAccount is an account as kept in the maps, with Extra encoded.
+type storedAccount struct {
+	acc   account.Account // Extra is always nil here
+	extra []byte          // JSON of Extra, nil when empty
+}
+
+// Adapter is an in-memory adapter.Adapter. The zero value is not usable;
+// call New. All methods are safe for concurrent use.
+type Adapter struct {
+	mu       sync.Mutex
+	users    map[string]adapter.User
+	emails   map[string]string // e-mail → user id
+	accounts map[accountKey]storedAccount
+	sessions map[string]adapter.Session
+	tokens   map[tokenKey]adapter.VerificationToken
+}
+
+var _ adapter.Adapter = (*Adapter)(nil)
+
+// New returns an empty in-memory adapter.
+func New() *Adapter {
+	return &Adapter{
+		users:    make(map[string]adapter.User),
+		emails:   make(map[string]string),
+		accounts: make(map[accountKey]storedAccount),
+		sessions: make(map[string]adapter.Session),
+		tokens:   make(map[tokenKey]adapter.VerificationToken),
+	}
+}
+
+// CreateUser stores u, assigning an ID when u.ID is empty.
+func (m *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	u, err := prepareUser(u)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.checkNewUser(u); err != nil {
+		return adapter.User{}, err
+	}
+	m.putUser(u)
+	return copyUser(u), nil
+}
+
+// CreateUserWithAccount stores u and its first account a together, or
+// neither of them.
+func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	u, err := prepareUser(u)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	a.UserID = u.ID
+	sa, err := encodeAccount(a)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.checkNewUser(u); err != nil {
+		return adapter.User{}, err
+	}
+	key := accountKey{a.Provider, a.ProviderAccountID}
+	if _, ok := m.accounts[key]; ok {
+		return adapter.User{}, fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrConflict)
+	}
+	m.putUser(u)
+	m.accounts[key] = sa
+	return copyUser(u), nil
+}
+
+// GetUser returns the user with the given id.
+func (m *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u, ok := m.users[id]
+	if !ok {
+		return adapter.User{}, fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)
+	}
+	return copyUser(u), nil
+}
+
+// GetUserByEmail returns the user with the given e-mail address. An empty
+// address matches no user.
+func (m *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id, ok := m.emails[email]
+	if !ok || email == "" {
+		return adapter.User{}, fmt.Errorf("memory: user with e-mail %q: %w", email, adapter.ErrNotFound)
+	}
+	return copyUser(m.users[id]), nil
+}
+
+// GetUserByAccount returns the user linked to the provider account.
+func (m *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	sa, ok := m.accounts[accountKey{provider, providerAccountID}]
+	if !ok {
+		return adapter.User{}, fmt.Errorf("memory: user of account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
+	}
+	return copyUser(m.users[sa.acc.UserID]), nil
+}
+
+// UpdateUser replaces the stored user with the same ID.
+func (m *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.User{}, err
+	}
+	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, ok := m.users[u.ID]
+	if !ok {
+		return adapter.User{}, fmt.Errorf("memory: user %q: %w", u.ID, adapter.ErrNotFound)
+	}
+	if u.Email != "" {
+		if owner, taken := m.emails[u.Email]; taken && owner != u.ID {
+			return adapter.User{}, fmt.Errorf("memory: e-mail %q: %w", u.Email, adapter.ErrConflict)
+		}
+	}
+	if old.Email != "" {
+		delete(m.emails, old.Email)
+	}
+	m.putUser(u)
+	return copyUser(u), nil
+}
+
+// DeleteUser removes the user with its accounts and sessions.
+func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u, ok := m.users[id]
+	if !ok {
+		return fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)
+	}
+	delete(m.users, id)
+	if u.Email != "" {
+		delete(m.emails, u.Email)
+	}
+	for k, sa := range m.accounts {
+		if sa.acc.UserID == id {
+			delete(m.accounts, k)
+		}
+	}
+	for k, s := range m.sessions {
+		if s.UserID == id {
+			delete(m.sessions, k)
+		}
+	}
+	return nil
+}
+
+// LinkAccount stores a.
+func (m *Adapter) LinkAccount(ctx context.Context, a account.Account) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	sa, err := encodeAccount(a)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.users[a.UserID]; !ok {
+		return fmt.Errorf("memory: user %q: %w", a.UserID, adapter.ErrNotFound)
+	}
+	key := accountKey{a.Provider, a.ProviderAccountID}
+	if _, ok := m.accounts[key]; ok {
+		return fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrConflict)
+	}
+	m.accounts[key] = sa
+	return nil
+}
+
+// UnlinkAccount removes the provider account.
+func (m *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := accountKey{provider, providerAccountID}
+	if _, ok := m.accounts[key]; !ok {
+		return fmt.Errorf("memory: account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
+	}
+	delete(m.accounts, key)
+	return nil
+}
+
+// GetAccount returns the provider account.
+func (m *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
+	if err := ctx.Err(); err != nil {
+		return account.Account{}, err
+	}
+	m.mu.Lock()
+	sa, ok := m.accounts[accountKey{provider, providerAccountID}]
+	m.mu.Unlock()
+	if !ok {
+		return account.Account{}, fmt.Errorf("memory: account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
+	}
+	return decodeAccount(sa)
+}
+
+// ListAccounts returns the user's accounts, ordered by provider and
+// provider account id.
+func (m *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	var found []storedAccount
+	for _, sa := range m.accounts {
+		if sa.acc.UserID == userID {
+			found = append(found, sa)
+		}
+	}
+	m.mu.Unlock()
+	sortAccounts(found)
+	list := make([]account.Account, 0, len(found))
+	for _, sa := range found {
+		a, err := decodeAccount(sa)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, a)
+	}
+	return list, nil
+}
+
+// UpdateAccount replaces the token set of the account with the same
+// (Provider, ProviderAccountID). The user and type stay as they are.
+func (m *Adapter) UpdateAccount(ctx context.Context, a account.Account) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := accountKey{a.Provider, a.ProviderAccountID}
+	old, ok := m.accounts[key]
+	if !ok {
+		return fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrNotFound)
+	}
+	a.UserID = old.acc.UserID
+	a.Type = old.acc.Type
+	sa, err := encodeAccount(a)
+	if err != nil {
+		return err
+	}
+	m.accounts[key] = sa
+	return nil
+}
+
+// CreateSession stores s.
+func (m *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.Session{}, err
+	}
+	s.Expires = normalizeTime(s.Expires)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.users[s.UserID]; !ok {
+		return adapter.Session{}, fmt.Errorf("memory: user %q: %w", s.UserID, adapter.ErrNotFound)
+	}
+	if _, ok := m.sessions[s.Token]; ok {
+		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrConflict)
+	}
+	m.sessions[s.Token] = s
+	return s, nil
+}
+
+// GetSessionAndUser returns the session and its user, expired or not.
+func (m *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.Session{}, adapter.User{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[token]
+	if !ok {
+		return adapter.Session{}, adapter.User{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
+	}
+	return s, copyUser(m.users[s.UserID]), nil
+}
+
+// UpdateSession sets the session's expiry and returns the session.
+func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.Session{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[token]
+	if !ok {
+		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
+	}
+	s.Expires = normalizeTime(expires)
+	m.sessions[token] = s
+	return s, nil
+}
+
+// DeleteSession removes the session and returns it as it was.
+func (m *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.Session{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[token]
+	if !ok {
+		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
+	}
+	delete(m.sessions, token)
+	return s, nil
+}
+
+// CreateVerificationToken stores t.
+func (m *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t.Expires = normalizeTime(t.Expires)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := tokenKey{t.Identifier, t.TokenHash}
+	if _, ok := m.tokens[key]; ok {
+		return fmt.Errorf("memory: verification token: %w", adapter.ErrConflict)
+	}
+	m.tokens[key] = t
+	return nil
+}
+
+// UseVerificationToken deletes and returns the token matching both
+// identifier and hash.
+func (m *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
+	if err := ctx.Err(); err != nil {
+		return adapter.VerificationToken{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := tokenKey{identifier, tokenHash}
+	t, ok := m.tokens[key]
+	if !ok {
+		return adapter.VerificationToken{}, fmt.Errorf("memory: verification token: %w", adapter.ErrNotFound)
+	}
+	delete(m.tokens, key)
+	return t, nil
+}
+
+// checkNewUser reports a conflict when u's id or e-mail address is taken.
+// m.mu must be held.
+func (m *Adapter) checkNewUser(u adapter.User) error {
+	if _, ok := m.users[u.ID]; ok {
+		return fmt.Errorf("memory: user id %q: %w", u.ID, adapter.ErrConflict)
+	}
+	if u.Email != "" {
+		if _, ok := m.emails[u.Email]; ok {
+			return fmt.Errorf("memory: e-mail %q: %w", u.Email, adapter.ErrConflict)
+		}
+	}
+	return nil
+}
+
+// putUser stores u and indexes its e-mail address. m.mu must be held.
+func (m *Adapter) putUser(u adapter.User) {
+	m.users[u.ID] = copyUser(u)
+	if u.Email != "" {
+		m.emails[u.Email] = u.ID
+	}
+}
+
+// prepareUser assigns an id when there is none and normalises times.
+func prepareUser(u adapter.User) (adapter.User, error) {
+	if u.ID == "" {
+		id, err := newID()
+		if err != nil {
+			return adapter.User{}, err
+		}
+		u.ID = id
+	}
+	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	return u, nil
+}
+
+// copyUser returns u with its own copy of EmailVerified, so that callers
+// cannot change what is stored.
+func copyUser(u adapter.User) adapter.User {
+	if u.EmailVerified != nil {
+		t := *u.EmailVerified
+		u.EmailVerified = &t
+	}
+	return u
+}
+
+// encodeAccount converts a into its stored form: Extra as JSON.
+func encodeAccount(a account.Account) (storedAccount, error) {
+	sa := storedAccount{acc: a}
+	sa.acc.Extra = nil
+	if len(a.Extra) > 0 {
+		b, err := json.Marshal(a.Extra)
+		if err != nil {
+			return storedAccount{}, fmt.Errorf("memory: encoding account extra: %w", err)
+		}
+		sa.extra = b
+	}
+	return sa, nil
+}
+
+// decodeAccount converts a stored account back, decoding Extra afresh so
+// that every caller gets its own map.
+func decodeAccount(sa storedAccount) (account.Account, error) {
+	a := sa.acc
+	if sa.extra != nil {
+		if err := json.Unmarshal(sa.extra, &a.Extra); err != nil {
+			return account.Account{}, fmt.Errorf("memory: decoding account extra: %w", err)
+		}
+	}
+	return a, nil
+}
+
+// sortAccounts orders accounts by provider, then provider account id.
+func sortAccounts(list []storedAccount) {
+	slices.SortFunc(list, func(a, b storedAccount) int {
+		if c := cmp.Compare(a.acc.Provider, b.acc.Provider); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.acc.ProviderAccountID, b.acc.ProviderAccountID)
+	})
+}
+
+// normalizeTime returns t in UTC, truncated to microseconds, without a
+// monotonic clock reading: what the SQL adapters give back.
+func normalizeTime(t time.Time) time.Time {
+	return t.Round(0).UTC().Truncate(time.Microsecond)
+}
+
+// normalizeTimePtr is normalizeTime for an optional time; it returns a new
+// pointer.
+func normalizeTimePtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	n := normalizeTime(*t)
+	return &n
+}
+
+// newID returns 16 random bytes, hex encoded.
+func newID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("memory: generating user id: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
