@@ -1,0 +1,192 @@
+// Package github is the built-in GitHub provider (OAuth 2.0 apps and
+// GitHub Apps on github.com, or GitHub Enterprise Server through
+// NewEnterprise).
+//
+// GitHub is not an OpenID Connect provider. Its authorization responses
+// carry the RFC 9207 iss parameter, so the configuration names the issuer
+// the callback must see. The profile comes from the REST API: GET /user,
+// and, when the user keeps their address private, GET /user/emails for the
+// primary address.
+package github
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts, for github.com.
+const (
+	ID   = "github"
+	Name = "GitHub"
+	// Issuer is the value of the iss parameter GitHub adds to its
+	// authorization responses (RFC 9207).
+	Issuer           = "https://github.com/login/oauth"
+	AuthorizationURL = "https://github.com/login/oauth/authorize"
+	TokenURL         = "https://github.com/login/oauth/access_token"
+	// APIURL is the base of the REST API.
+	APIURL = "https://api.github.com"
+	// UserinfoURL is APIURL + "/user".
+	UserinfoURL = APIURL + "/user"
+	// Scope asks to read the profile and the e-mail addresses.
+	Scope = "read:user user:email"
+	// UserAgent is sent on API requests, which GitHub requires to carry one.
+	UserAgent = "gatehouse"
+)
+
+// New returns the github.com configuration with opts laid over its
+// defaults by providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(defaults("https://github.com", APIURL, Issuer), opts)
+}
+
+// NewEnterprise returns the configuration for the GitHub Enterprise Server
+// at baseURL (e.g. "https://github.example.com"): the OAuth endpoints under
+// <baseURL>/login/oauth, the REST API under <baseURL>/api/v3, and the
+// issuer <baseURL>/login/oauth. opts are laid over those defaults as New
+// does.
+func NewEnterprise(baseURL string, opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	base := strings.TrimRight(baseURL, "/")
+	return providers.Merge(defaults(base, base+"/api/v3", base+"/login/oauth"), opts)
+}
+
+func defaults(web, api, issuer string) providers.OAuthConfig[Profile] {
+	return providers.OAuthConfig[Profile]{
+		ID:     ID,
+		Name:   Name,
+		Type:   providers.TypeOAuth,
+		Issuer: issuer,
+		Authorization: providers.AuthorizationEndpoint{
+			URL:    web + "/login/oauth/authorize",
+			Params: map[string]string{"scope": Scope},
+		},
+		Token: providers.TokenEndpoint{URL: web + "/login/oauth/access_token"},
+		Userinfo: providers.UserinfoEndpoint[Profile]{
+			URL:     api + "/user",
+			Request: FetchProfile,
+		},
+		Profile: MapProfile,
+		Style:   providers.Style{Bg: "#24292f", Text: "#fff"},
+	}
+}
+
+// Profile is the answer of GET /user, plus what FetchProfile adds from
+// GET /user/emails.
+type Profile struct {
+	// ID is the user's numeric id, the stable key of the account.
+	ID        int64  `json:"id"`
+	Login     string `json:"login"`
+	NodeID    string `json:"node_id,omitempty"`
+	AvatarURL string `json:"avatar_url,omitempty"`
+	HTMLURL   string `json:"html_url,omitempty"`
+	Type      string `json:"type,omitempty"`
+	SiteAdmin bool   `json:"site_admin,omitempty"`
+	// Name is null on GitHub when the user set none; "" here.
+	Name    string `json:"name,omitempty"`
+	Company string `json:"company,omitempty"`
+	Blog    string `json:"blog,omitempty"`
+	// Location, Bio and TwitterUsername are as the user wrote them.
+	Location        string `json:"location,omitempty"`
+	Bio             string `json:"bio,omitempty"`
+	TwitterUsername string `json:"twitter_username,omitempty"`
+	// Email is the public address; when that is null FetchProfile fills
+	// it from /user/emails.
+	Email string `json:"email,omitempty"`
+	// EmailVerified is not part of GitHub's answer: FetchProfile sets it
+	// when Email came from /user/emails, to that entry's verified flag. It
+	// is nil when the address is the public one or there is none.
+	EmailVerified *bool  `json:"email_verified,omitempty"`
+	PublicRepos   int    `json:"public_repos,omitempty"`
+	Followers     int    `json:"followers,omitempty"`
+	Following     int    `json:"following,omitempty"`
+	CreatedAt     string `json:"created_at,omitempty"`
+	UpdatedAt     string `json:"updated_at,omitempty"`
+}
+
+// Email is one entry of GET /user/emails.
+type Email struct {
+	Email      string `json:"email"`
+	Primary    bool   `json:"primary"`
+	Verified   bool   `json:"verified"`
+	Visibility string `json:"visibility"`
+}
+
+// FetchProfile is the default userinfo handler: GET r.URL (<api>/user)
+// with a User-Agent header; when the answer has no e-mail address, GET
+// r.URL + "/emails" and take the primary entry, else the first. A 4xx
+// answer from /user/emails (the token lacks the user:email scope, or a
+// GitHub App lacks the e-mail permission) leaves the address empty rather
+// than failing the sign-in.
+func FetchProfile(ctx context.Context, r providers.UserinfoRequest) (Profile, error) {
+	userURL := r.URL
+	if userURL == "" {
+		userURL = UserinfoURL
+	}
+	h := http.Header{"User-Agent": {UserAgent}, "X-Github-Api-Version": {"2022-11-28"}}
+	var p Profile
+	if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodGet, userURL, r.Tokens.AccessToken, h, nil, &p); err != nil {
+		return Profile{}, err
+	}
+	if p.Email != "" {
+		return p, nil
+	}
+	var emails []Email
+	err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodGet, strings.TrimRight(userURL, "/")+"/emails", r.Tokens.AccessToken, h, nil, &emails)
+	var httpErr *providers.HTTPError
+	switch {
+	case errors.As(err, &httpErr) && httpErr.StatusCode >= 400 && httpErr.StatusCode < 500:
+		return p, nil
+	case err != nil:
+		return Profile{}, err
+	}
+	if e, ok := PrimaryEmail(emails); ok {
+		p.Email = e.Email
+		verified := e.Verified
+		p.EmailVerified = &verified
+	}
+	return p, nil
+}
+
+// PrimaryEmail returns the entry marked primary, else the first one; ok is
+// false when emails is empty.
+func PrimaryEmail(emails []Email) (e Email, ok bool) {
+	for _, e := range emails {
+		if e.Primary {
+			return e, true
+		}
+	}
+	if len(emails) == 0 {
+		return Email{}, false
+	}
+	return emails[0], true
+}
+
+// MapProfile is the default mapping: id ← id (as a decimal string); name ←
+// name, else login; email ← email; image ← avatar_url. EmailVerified is set
+// when the address came from /user/emails and GitHub marks it verified.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	if p.ID == 0 {
+		return profile.User{}, errors.New("github: profile has no id")
+	}
+	u := profile.User{
+		ID:    strconv.FormatInt(p.ID, 10),
+		Name:  p.Name,
+		Email: p.Email,
+		Image: p.AvatarURL,
+	}
+	if u.Name == "" {
+		u.Name = p.Login
+	}
+	if p.Email != "" && p.EmailVerified != nil && *p.EmailVerified {
+		now := time.Now().UTC().Truncate(time.Second)
+		u.EmailVerified = &now
+	}
+	return u, nil
+}
