@@ -1,0 +1,119 @@
+package mastodon
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	for _, issuer := range []string{"https://mastodon.social", "https://mastodon.social/"} {
+		o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: issuer}).OAuth()
+		want := facts{
+			ID: "mastodon", Name: "Mastodon", Type: providers.TypeOAuth,
+			AuthURL:     "https://mastodon.social/oauth/authorize",
+			AuthParams:  map[string]string{"scope": "read"},
+			TokenURL:    "https://mastodon.social/oauth/token",
+			UserinfoURL: "https://mastodon.social/api/v1/accounts/verify_credentials",
+			Issuer:      issuer,
+			Checks:      []providers.Check{providers.CheckPKCE},
+		}
+		if got := factsOf(o); !reflect.DeepEqual(got, want) {
+			t.Errorf("issuer %q:\n got %+v\nwant %+v", issuer, got, want)
+		}
+		if err := o.Validate(); err != nil {
+			t.Errorf("Validate: %v", err)
+		}
+	}
+}
+
+func TestNoIssuer(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
+	if o.Authorization.URL != "" || o.Token.URL != "" || o.UserinfoURL != "" {
+		t.Errorf("endpoints without an issuer: %q %q %q", o.Authorization.URL, o.Token.URL, o.UserinfoURL)
+	}
+	if err := o.Validate(); err == nil {
+		t.Error("Validate accepts a Mastodon provider without an issuer")
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: "https://mastodon.social"}).OAuth()
+	const raw = `{
+		"id": "14715",
+		"username": "trwnh",
+		"acct": "trwnh",
+		"display_name": "infinite love ⴳ",
+		"locked": false,
+		"bot": false,
+		"created_at": "2016-11-24T10:02:12.085Z",
+		"note": "<p>i have approximate knowledge of many things</p>",
+		"url": "https://mastodon.social/@trwnh",
+		"avatar": "https://files.mastodon.social/accounts/avatars/000/014/715/original/34aa222f4ae2e0a9.png",
+		"avatar_static": "https://files.mastodon.social/accounts/avatars/000/014/715/static/34aa222f4ae2e0a9.png",
+		"header": "https://files.mastodon.social/accounts/headers/000/014/715/original/5c6fc24edb3bb873.jpg",
+		"followers_count": 821,
+		"following_count": 178,
+		"statuses_count": 33120,
+		"source": {"privacy": "public", "sensitive": false, "language": "", "note": "i have approximate knowledge of many things", "fields": []}
+	}`
+	got := mapJSON(t, o, raw, account.TokenSet{})
+	want := profile.User{
+		ID:    "14715",
+		Name:  "trwnh",
+		Image: "https://files.mastodon.social/accounts/avatars/000/014/715/static/34aa222f4ae2e0a9.png",
+	}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}
