@@ -10,6 +10,7 @@ package fortytwoschool
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -119,8 +120,12 @@ func Defaults() providers.OAuthConfig[Profile] {
 }
 
 // MapProfile maps a 42 profile to a user: id ← id (as a string), name ←
-// usual_full_name, email ← email, image ← image.link.
+// usual_full_name, email ← email, image ← image.link. A profile without an
+// id is an error: the user could not be told apart from others.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	if p.ID == 0 {
+		return profile.User{}, errors.New("42-school: profile has no id")
+	}
 	return profile.User{
 		ID:    strconv.FormatInt(p.ID, 10),
 		Name:  p.UsualFullName,

@@ -77,6 +77,17 @@ func TestMapProfile(t *testing.T) {
 	}
 }
 
+func TestMapProfileNoID(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
+	p, err := o.DecodeProfile([]byte(`{"login": "ghost", "email": "g@student.42.fr"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.MapProfile(context.Background(), p, account.TokenSet{}); err == nil {
+		t.Error("MapProfile of a profile without id succeeded, want an error")
+	}
+}
+
 // mapJSON decodes raw as the flow does and maps it with the provider's
 // profile callback.
 func mapJSON(t *testing.T, c providers.OAuthConfig[Profile], raw string) profile.User {
