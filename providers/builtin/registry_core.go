@@ -3,7 +3,9 @@ package builtin
 import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/apple"
+	azuread "github.com/gatehouse-auth/gatehouse/providers/azure-ad"
 	"github.com/gatehouse-auth/gatehouse/providers/github"
+	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
 )
 
@@ -11,6 +13,8 @@ import (
 // OIDC providers (issue 3, part 1).
 var coreEntries = []Entry{
 	{providers.Apple, of(apple.New)},
+	{providers.AzureAD, of(azuread.New)},
 	{providers.GitHub, of(github.New)},
+	{providers.MicrosoftEntraID, of(microsoftentraid.New)},
 	{providers.Yandex, of(yandex.New)},
 }

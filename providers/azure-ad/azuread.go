@@ -1,0 +1,43 @@
+// Package azuread is the Microsoft Entra ID provider under its former
+// name and id, "azure-ad" ("Azure Active Directory"), for applications
+// whose callback URLs and stored accounts use that id. Everything else,
+// including the multi-tenant issuer rule, is as in package
+// microsoftentraid.
+package azuread
+
+import (
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
+)
+
+// The provider's facts; the rest are microsoftentraid's.
+const (
+	ID   = "azure-ad"
+	Name = "Azure Active Directory"
+)
+
+// New returns the Entra ID configuration with the id "azure-ad" and the
+// name "Azure Active Directory", with opts laid over it by
+// providers.Merge.
+func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// NewForTenant is New with the issuer of tenant unless opts sets one (see
+// microsoftentraid.NewForTenant).
+func NewForTenant(tenant string, opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	if opts.Issuer == "" {
+		opts.Issuer = microsoftentraid.IssuerForTenant(tenant)
+	}
+	return New(opts)
+}
+
+// Defaults returns microsoftentraid.Defaults with this package's id and
+// name.
+func Defaults() providers.OAuthConfig[profile.Claims] {
+	d := microsoftentraid.Defaults()
+	d.ID = ID
+	d.Name = Name
+	return d
+}
