@@ -1,0 +1,608 @@
+package pages
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// Theme is the look of every page: Auth.js's theme option.
+type Theme struct {
+	// ColorScheme is "auto" (the default: follow the visitor's system
+	// setting), "light" or "dark". Any other value means "auto".
+	ColorScheme string
+	// BrandColor is the accent colour: primary buttons, and links and
+	// focus rings where it is readable. A hex colour or CSS colour name
+	// (see ValidColor); anything else is ignored.
+	BrandColor string
+	// Logo is the URL of the site's logo, shown above the card: a path on
+	// this site, an http(s) URL or a data:image URL. Other schemes are
+	// ignored.
+	Logo string
+	// ButtonText is the text colour on BrandColor buttons. When empty or
+	// invalid, black or white is chosen, whichever contrasts more.
+	ButtonText string
+}
+
+// Button is one OAuth or OIDC provider's "Sign in with <Name>" button.
+type Button struct {
+	// ID is the provider id.
+	ID string
+	// Name is the provider's display name.
+	Name string
+	// SigninURL is where the button POSTs: {base}/signin/{id}.
+	SigninURL string
+	// Style colours the button: Style.Background() (invalid colours are
+	// ignored; none gives a plain button with a border), Style.Text
+	// (else black or white for contrast) and Style.Logo (else a badge
+	// with the name's first letter).
+	Style providers.Style
+}
+
+// Field is one input of a credentials form.
+type Field struct {
+	// Name is the form field's name, as the provider's authorize function
+	// reads it.
+	Name string
+	// Label is the visible label; Name when empty.
+	Label string
+	// Type is the input type: text (the default), password, email, tel,
+	// number, url, search or date. Other values mean text.
+	Type string
+	// Placeholder is the input's placeholder text, if any.
+	Placeholder string
+	// Autocomplete is the input's autocomplete token, e.g. "username" or
+	// "current-password", if any.
+	Autocomplete string
+	// Required marks the input as required.
+	Required bool
+}
+
+// EmailForm is an e-mail (magic link) provider's form.
+type EmailForm struct {
+	// ID is the provider id.
+	ID string
+	// Name is the provider's display name, for "Sign in with <Name>".
+	Name string
+	// SigninURL is where the form POSTs: {base}/signin/{id}.
+	SigninURL string
+}
+
+// CredentialsForm is a credentials provider's form.
+type CredentialsForm struct {
+	// ID is the provider id.
+	ID string
+	// Name is the provider's display name, for "Sign in with <Name>".
+	Name string
+	// CallbackURL is where the form POSTs: {base}/callback/{id}.
+	CallbackURL string
+	// Fields are the form's inputs, in order.
+	Fields []Field
+}
+
+// SignIn is the sign-in page: a button per OAuth provider, then a form per
+// e-mail provider, then a form per credentials provider, with "or" between
+// them.
+type SignIn struct {
+	// Theme is the page's look.
+	Theme Theme
+	// Title is the heading and the document title; "Sign in" when empty.
+	Title string
+	// CSRFToken goes into every form as the hidden csrfToken field.
+	CSRFToken string
+	// CallbackURL, when set, goes into every form as the hidden
+	// callbackUrl field: where to land after signing in.
+	CallbackURL string
+	// Error is the ?error= type, e.g. "OAuthAccountNotLinked"; "" for
+	// none. When set, a banner shows ErrorMessage(Error).
+	Error string
+	// OAuth are the OAuth and OIDC providers' buttons.
+	OAuth []Button
+	// Email are the e-mail providers' forms.
+	Email []EmailForm
+	// Credentials are the credentials providers' forms.
+	Credentials []CredentialsForm
+}
+
+// SignOut is the sign-out confirmation page.
+type SignOut struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into the form as the hidden csrfToken field.
+	CSRFToken string
+	// SignOutURL is where the form POSTs: {base}/signout.
+	SignOutURL string
+	// CallbackURL, when set, goes into the form as the hidden callbackUrl
+	// field: where to land after signing out.
+	CallbackURL string
+}
+
+// Error is the error page.
+type Error struct {
+	// Theme is the page's look.
+	Theme Theme
+	// Type is the ?error= type; it picks the heading and ErrorMessage's
+	// sentence.
+	Type string
+	// Code is a detail for support, shown small (e.g. "state_mismatch");
+	// the page shows Type when Code is empty.
+	Code string
+	// SignInURL, when set, is linked as "Sign in".
+	SignInURL string
+	// HomeURL, when set, is linked as "Go to the home page".
+	HomeURL string
+}
+
+// VerifyRequest is the "Check your email" page shown after an e-mail
+// sign-in link was sent.
+type VerifyRequest struct {
+	// Theme is the page's look.
+	Theme Theme
+	// HomeURL, when set, is linked as "Back to <Host>".
+	HomeURL string
+	// Host is the site's host name, for the link's text.
+	Host string
+}
+
+//go:embed templates
+var files embed.FS
+
+// styleSheet is the fixed part of every page's CSS.
+var styleSheet = mustRead("templates/style.css")
+
+// The parsed templates, one set per page; each defines "base" and
+// "content". They are never changed after parsing.
+var (
+	signInTmpl        = parse("signin.html")
+	signOutTmpl       = parse("signout.html")
+	errorTmpl         = parse("error.html")
+	verifyRequestTmpl = parse("verify-request.html")
+)
+
+func mustRead(name string) string {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+func parse(page string) *template.Template {
+	return template.Must(template.New(page).ParseFS(files, "templates/base.html", "templates/"+page))
+}
+
+// Render writes page, one of SignIn, SignOut, Error or VerifyRequest (or a
+// pointer to one), as a complete HTML document with the given status (0
+// means 200).
+//
+// It sets Content-Type text/html; charset=utf-8 and these security
+// headers:
+//
+//   - Content-Security-Policy: default-src 'none', so no script runs and
+//     nothing loads that is not allowed below; style-src with the SHA-256
+//     hash of the page's one <style> element (a hash rather than a nonce
+//     keeps the output byte-for-byte reproducible); img-src 'self' and
+//     data: plus the origins of the logos the page shows, since only
+//     logos the application configured are loaded; base-uri 'none';
+//     frame-ancestors 'none'. There is no form-action: browsers apply it
+//     to the redirect that follows a form POST, and the sign-in buttons'
+//     POST is answered with a redirect to the provider.
+//   - X-Frame-Options: DENY (frame-ancestors for older browsers),
+//     Referrer-Policy: no-referrer, X-Content-Type-Options: nosniff and
+//     Cache-Control: no-store.
+//
+// The page is rendered into memory first: when Render returns an error
+// before anything was written (an unknown page type, an invalid status),
+// the caller can still send its own answer.
+func Render(w http.ResponseWriter, status int, page any) error {
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if status < 200 || status > 599 {
+		return fmt.Errorf("pages: invalid status %d for a page", status)
+	}
+	d, err := build(page)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := d.tmpl.ExecuteTemplate(&buf, "base", d.layout); err != nil {
+		return fmt.Errorf("pages: rendering %s: %w", d.tmpl.Name(), err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", d.csp())
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// document is a page ready to render: its template set, the data for the
+// "base" template, and the image origins its CSP must allow.
+type document struct {
+	tmpl      *template.Template
+	layout    layout
+	imgOrigin []string
+}
+
+// layout is the data of the "base" template.
+type layout struct {
+	Scheme     string // class on <html>: auto, light or dark
+	MetaScheme string // <meta name="color-scheme">
+	Title      string
+	CSS        template.CSS // the whole <style> element's content
+	Logo       template.URL // the site logo; "" for none
+	Body       any          // the page's own view, the dot of "content"
+}
+
+// csp returns the Content-Security-Policy header value.
+func (d *document) csp() string {
+	sum := sha256.Sum256([]byte(d.layout.CSS))
+	img := append([]string{"'self'", "data:"}, d.imgOrigin...)
+	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) +
+		"'; img-src " + strings.Join(img, " ") + "; base-uri 'none'; frame-ancestors 'none'"
+}
+
+// The views of the pages' "content" templates.
+type (
+	signInView struct {
+		Title, CSRFToken, CallbackURL string
+		Error                         string // the banner's sentence
+		Sections                      []section
+	}
+	// section is one block of the sign-in page; exactly one field is set.
+	section struct {
+		OAuth       []buttonView
+		Email       *emailView
+		Credentials *credentialsView
+	}
+	buttonView struct {
+		Name, SigninURL string
+		Class           string       // the colour class, "" for a plain button
+		Logo            template.URL // "" for the initial badge
+		Initial         string
+	}
+	emailView struct {
+		Name, SigninURL, InputID string
+	}
+	credentialsView struct {
+		Name, CallbackURL string
+		Fields            []fieldView
+	}
+	fieldView struct {
+		ID, Name, Label, Type, Placeholder, Autocomplete string
+		Required                                         bool
+	}
+	signOutView struct {
+		CSRFToken, SignOutURL, CallbackURL string
+	}
+	errorView struct {
+		Heading, Message, Code, SignInURL, HomeURL string
+	}
+	verifyRequestView struct {
+		HomeURL, Host string
+	}
+)
+
+// build turns a page value into a document.
+func build(page any) (*document, error) {
+	switch p := page.(type) {
+	case SignIn:
+		return buildSignIn(&p), nil
+	case *SignIn:
+		if p != nil {
+			return buildSignIn(p), nil
+		}
+	case SignOut:
+		return buildSignOut(&p), nil
+	case *SignOut:
+		if p != nil {
+			return buildSignOut(p), nil
+		}
+	case Error:
+		return buildError(&p), nil
+	case *Error:
+		if p != nil {
+			return buildError(p), nil
+		}
+	case VerifyRequest:
+		return buildVerifyRequest(&p), nil
+	case *VerifyRequest:
+		if p != nil {
+			return buildVerifyRequest(p), nil
+		}
+	default:
+		return nil, fmt.Errorf("pages: cannot render a %T", page)
+	}
+	return nil, errors.New("pages: cannot render a nil page")
+}
+
+// newDocument fills in what every page shares: scheme, title, site logo
+// and the style sheet with the theme's colours and the extra rules.
+func newDocument(tmpl *template.Template, t Theme, title string, extra []string, body any) *document {
+	d := &document{tmpl: tmpl}
+	scheme := strings.ToLower(strings.TrimSpace(t.ColorScheme))
+	meta := scheme
+	switch scheme {
+	case "light", "dark":
+	default:
+		scheme, meta = "auto", "light dark"
+	}
+	var logo template.URL
+	if src, origin, ok := imageSource(t.Logo); ok {
+		logo = src
+		d.addOrigin(origin)
+	}
+	d.layout = layout{
+		Scheme:     scheme,
+		MetaScheme: meta,
+		Title:      title,
+		CSS:        template.CSS(styleSheet + themeRule(t) + strings.Join(extra, "")),
+		Logo:       logo,
+		Body:       body,
+	}
+	return d
+}
+
+func (d *document) addOrigin(origin string) {
+	if origin == "" {
+		return
+	}
+	i := sort.SearchStrings(d.imgOrigin, origin)
+	if i < len(d.imgOrigin) && d.imgOrigin[i] == origin {
+		return
+	}
+	d.imgOrigin = append(d.imgOrigin, "")
+	copy(d.imgOrigin[i+1:], d.imgOrigin[i:])
+	d.imgOrigin[i] = origin
+}
+
+func buildSignIn(p *SignIn) *document {
+	title := strings.TrimSpace(p.Title)
+	if title == "" {
+		title = "Sign in"
+	}
+	v := &signInView{Title: title, CSRFToken: p.CSRFToken, CallbackURL: p.CallbackURL}
+	if p.Error != "" {
+		v.Error = ErrorMessage(p.Error)
+	}
+	var rules []string
+	var logos []string // origins, added to the document below
+	if len(p.OAuth) > 0 {
+		buttons := make([]buttonView, len(p.OAuth))
+		for i, b := range p.OAuth {
+			bv := buttonView{Name: displayName(b.Name, b.ID), SigninURL: b.SigninURL, Initial: initial(b.Name, b.ID)}
+			if rule, class := buttonRule(i, b.Style); rule != "" {
+				rules = append(rules, rule)
+				bv.Class = class
+			}
+			if src, origin, ok := imageSource(b.Style.Logo); ok {
+				bv.Logo = src
+				logos = append(logos, origin)
+			}
+			buttons[i] = bv
+		}
+		v.Sections = append(v.Sections, section{OAuth: buttons})
+	}
+	for i, e := range p.Email {
+		v.Sections = append(v.Sections, section{Email: &emailView{
+			Name:      displayName(e.Name, e.ID),
+			SigninURL: e.SigninURL,
+			InputID:   "email-" + strconv.Itoa(i),
+		}})
+	}
+	for i, c := range p.Credentials {
+		cv := &credentialsView{Name: displayName(c.Name, c.ID), CallbackURL: c.CallbackURL}
+		for j, f := range c.Fields {
+			label := f.Label
+			if strings.TrimSpace(label) == "" {
+				label = f.Name
+			}
+			cv.Fields = append(cv.Fields, fieldView{
+				ID:           "credentials-" + strconv.Itoa(i) + "-" + strconv.Itoa(j),
+				Name:         f.Name,
+				Label:        label,
+				Type:         inputType(f.Type),
+				Placeholder:  f.Placeholder,
+				Autocomplete: f.Autocomplete,
+				Required:     f.Required,
+			})
+		}
+		v.Sections = append(v.Sections, section{Credentials: cv})
+	}
+	d := newDocument(signInTmpl, p.Theme, title, rules, v)
+	for _, o := range logos {
+		d.addOrigin(o)
+	}
+	return d
+}
+
+func buildSignOut(p *SignOut) *document {
+	return newDocument(signOutTmpl, p.Theme, "Sign out", nil, &signOutView{
+		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL,
+	})
+}
+
+func buildError(p *Error) *document {
+	heading := errorHeading(p.Type)
+	code := p.Code
+	if code == "" {
+		code = p.Type
+	}
+	return newDocument(errorTmpl, p.Theme, heading, nil, &errorView{
+		Heading:   heading,
+		Message:   ErrorMessage(p.Type),
+		Code:      code,
+		SignInURL: p.SignInURL,
+		HomeURL:   p.HomeURL,
+	})
+}
+
+func buildVerifyRequest(p *VerifyRequest) *document {
+	return newDocument(verifyRequestTmpl, p.Theme, "Check your email", nil, &verifyRequestView{
+		HomeURL: p.HomeURL, Host: p.Host,
+	})
+}
+
+// The colours the fixed style sheet gives the card in each scheme; the
+// link and focus colours are chosen against them.
+var (
+	lightCard = rgba{0xff, 0xff, 0xff, 0xff}
+	darkCard  = rgba{0x1a, 0x1d, 0x23, 0xff}
+	lightText = "#1c1f24"
+	darkText  = "#e7e9ed"
+)
+
+// defaultBrand is the accent colour when the theme has none.
+const defaultBrand = "#2f5bd3"
+
+// themeRule returns the :root rule with the theme's colours: the brand
+// colour and its text colour, and per scheme the link colour (the brand
+// where it reaches WCAG's 4.5:1 against the card, else the text colour)
+// and the focus ring colour (the brand where it reaches 3:1, else the
+// text colour).
+func themeRule(t Theme) string {
+	brand, ok := cssColor(t.BrandColor)
+	if !ok {
+		brand = defaultBrand
+	}
+	c, _ := parseColor(brand)
+	onBrand, ok := cssColor(t.ButtonText)
+	if !ok {
+		onBrand = textOn(c)
+	}
+	pick := func(card rgba, min float64, fallback string) string {
+		if c.a == 255 && contrastRatio(c, card) >= min {
+			return brand
+		}
+		return fallback
+	}
+	return fmt.Sprintf("\n:root { --brand: %s; --on-brand: %s; --link-l: %s; --link-d: %s; --focus-l: %s; --focus-d: %s; }\n",
+		brand, onBrand,
+		pick(lightCard, 4.5, lightText), pick(darkCard, 4.5, darkText),
+		pick(lightCard, 3, lightText), pick(darkCard, 3, darkText))
+}
+
+// buttonRule returns the CSS rule and class name that colour the i-th
+// provider button, or "", "" when its style has no valid background (the
+// button then keeps the plain look). The border is the background itself
+// unless that is too close to the card (under 1.5:1), when it is the
+// theme's border colour.
+func buttonRule(i int, s providers.Style) (rule, class string) {
+	bg, ok := cssColor(s.Background())
+	if !ok {
+		return "", ""
+	}
+	c, _ := parseColor(bg)
+	fg, ok := cssColor(s.Text)
+	if !ok {
+		fg = textOn(c)
+	}
+	border := func(card rgba) string {
+		if c.a == 255 && contrastRatio(c, card) >= 1.5 {
+			return bg
+		}
+		return "var(--border)"
+	}
+	class = "provider-" + strconv.Itoa(i)
+	rule = fmt.Sprintf(".%s { --btn-bg: %s; --btn-fg: %s; --btn-bd-l: %s; --btn-bd-d: %s; }\n",
+		class, bg, fg, border(lightCard), border(darkCard))
+	return rule, class
+}
+
+// displayName returns name, or id when name is blank.
+func displayName(name, id string) string {
+	if strings.TrimSpace(name) == "" {
+		return id
+	}
+	return name
+}
+
+// initial returns the badge letter for a provider without a logo: the
+// first letter or digit of its name (else its id), upper-cased, or "?".
+func initial(name, id string) string {
+	for _, s := range []string{name, id} {
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return string(unicode.ToUpper(r))
+			}
+		}
+	}
+	return "?"
+}
+
+// inputTypes are the input types a credentials Field may ask for.
+var inputTypes = map[string]bool{
+	"text": true, "password": true, "email": true, "tel": true,
+	"number": true, "url": true, "search": true, "date": true,
+}
+
+func inputType(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	if inputTypes[t] {
+		return t
+	}
+	return "text"
+}
+
+var (
+	hostPattern     = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$`)
+	dataImagePrefix = regexp.MustCompile(`^data:image/(png|gif|jpeg|webp|avif|svg\+xml)(;base64)?,`)
+)
+
+// imageSource checks a logo URL. It accepts a path on this site ("/logo.svg",
+// "img/logo.png"), an http or https URL with a plain host name, or a
+// data:image URL of a common image type, and returns the URL for the
+// template and the origin the CSP must allow ("" when 'self' or data:
+// covers it). Anything else (javascript:, protocol-relative "//host",
+// user info, backslashes) is refused, and the page shows no logo or the
+// initial badge.
+func imageSource(s string) (src template.URL, origin string, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || !utf8.ValidString(s) {
+		return "", "", false
+	}
+	if dataImagePrefix.MatchString(strings.ToLower(s[:min(len(s), 40)])) {
+		// An image document cannot run script, whatever it holds, and
+		// html/template percent-encodes any character a URL may not
+		// hold (a raw SVG's quotes, spaces and angle brackets).
+		return template.URL(s), "", true
+	}
+	if strings.ContainsAny(s, "\\\"'<>` \t\r\n") {
+		return "", "", false
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.User != nil || u.Opaque != "" {
+		return "", "", false
+	}
+	switch {
+	case u.Scheme == "" && u.Host == "" && !strings.HasPrefix(s, "//"):
+		return template.URL(s), "", true
+	case u.Scheme == "http" || u.Scheme == "https":
+		host := strings.ToLower(u.Host)
+		if !hostPattern.MatchString(host) {
+			return "", "", false
+		}
+		return template.URL(s), u.Scheme + "://" + host, true
+	}
+	return "", "", false
+}
