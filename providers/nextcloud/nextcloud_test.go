@@ -1,0 +1,171 @@
+package nextcloud
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://cloud.example.com/"}).OAuth()
+	want := facts{
+		ID: "nextcloud", Name: "Nextcloud", Type: providers.TypeOAuth,
+		AuthURL:     "https://cloud.example.com/apps/oauth2/authorize",
+		TokenURL:    "https://cloud.example.com/apps/oauth2/api/v1/token",
+		UserinfoURL: "https://cloud.example.com/ocs/v1.php/cloud/users",
+		Issuer:      "https://cloud.example.com/",
+		Checks:      []providers.Check{providers.CheckPKCE},
+		Style:       providers.Style{Bg: "#fff", Text: "#0082C9"},
+		UserRequest: true,
+	}
+	if got := factsOf(o); !reflect.DeepEqual(got, want) {
+		t.Errorf("config:\n got %+v\nwant %+v", got, want)
+	}
+	if err := o.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if err := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth().Validate(); err == nil {
+		t.Error("Validate accepts a Nextcloud provider without an issuer")
+	}
+}
+
+const ocsFrank = `{
+	"ocs": {
+		"meta": {"status": "ok", "statuscode": 100, "message": "OK", "totalitems": "", "itemsperpage": ""},
+		"data": {
+			"enabled": true,
+			"storageLocation": "/var/www/nextcloud/data/frank",
+			"id": "frank",
+			"lastLogin": 1700000000000,
+			"backend": "Database",
+			"subadmin": [],
+			"quota": {"free": 1000, "used": 20, "total": 1020, "relative": 1.96, "quota": -3},
+			"email": "frank@example.com",
+			"phone": "",
+			"address": "Foobar 12, 12345 Town",
+			"website": "https://nextcloud.com",
+			"twitter": "Nextcloud",
+			"fediverse": "",
+			"organisation": "",
+			"role": "",
+			"headline": "",
+			"biography": "",
+			"groups": ["admin", "group1"],
+			"language": "en",
+			"locale": "en_US",
+			"displayname": "Frank K."
+		}
+	}
+}`
+
+func TestUserinfo(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("OCS-APIRequest") != "true" || r.Header.Get("Accept") != "application/json" {
+			t.Errorf("headers = %v", r.Header)
+		}
+		if r.Header.Get("Authorization") != "Bearer at-1" {
+			t.Errorf("authorization = %q", r.Header.Get("Authorization"))
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.EscapedPath() {
+		case "/ocs/v1.php/cloud/users/frank":
+			w.Write([]byte(ocsFrank))
+		case "/ocs/v1.php/cloud/users/jane%20doe":
+			w.Write([]byte(`{"ocs":{"meta":{"status":"failure","statuscode":404,"message":"User does not exist"},"data":[]}}`))
+		default:
+			t.Errorf("path = %q", r.URL.EscapedPath())
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: srv.URL}).OAuth()
+	req := providers.UserinfoRequest{
+		Tokens: account.TokenSet{AccessToken: "at-1", Extra: map[string]any{"user_id": "frank"}},
+		URL:    o.UserinfoURL, HTTPClient: srv.Client(),
+	}
+	p, err := o.UserinfoRequest(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := o.MapProfile(context.Background(), p, req.Tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := profile.User{ID: "frank", Name: "Frank K.", Email: "frank@example.com", Image: srv.URL + "/avatar/frank/512"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+
+	req.Tokens.Extra["user_id"] = "jane doe"
+	if _, err := o.UserinfoRequest(context.Background(), req); err == nil || !strings.Contains(err.Error(), "User does not exist") {
+		t.Errorf("an OCS failure gave error %v", err)
+	}
+	req.Tokens.Extra = nil
+	if _, err := o.UserinfoRequest(context.Background(), req); err == nil {
+		t.Error("a token response without user_id gave no error")
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: "https://cloud.example.com"}).OAuth()
+	const raw = `{"id": "frank", "email": null, "displayname": "Frank K.", "groups": ["admin"], "enabled": true}`
+	got := mapJSON(t, o, raw, account.TokenSet{})
+	want := profile.User{ID: "frank", Name: "Frank K.", Image: "https://cloud.example.com/avatar/frank/512"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}

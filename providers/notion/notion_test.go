@@ -1,0 +1,151 @@
+package notion
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
+	want := facts{
+		ID: "notion", Name: "Notion", Type: providers.TypeOAuth,
+		AuthURL:     "https://api.notion.com/v1/oauth/authorize",
+		AuthParams:  map[string]string{"owner": "user"},
+		TokenURL:    "https://api.notion.com/v1/oauth/token",
+		UserinfoURL: "https://api.notion.com/v1/users/me",
+		Checks:      []providers.Check{providers.CheckPKCE},
+		Style:       providers.Style{Bg: "#fff", Text: "#000"},
+		UserRequest: true,
+	}
+	if got := factsOf(o); !reflect.DeepEqual(got, want) {
+		t.Errorf("config:\n got %+v\nwant %+v", got, want)
+	}
+	if err := o.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestUserinfo(t *testing.T) {
+	answer := `{
+		"object": "user",
+		"id": "16d84278-ab0e-484c-9bdd-b35da3bd8905",
+		"name": "pied piper",
+		"avatar_url": null,
+		"type": "bot",
+		"bot": {
+			"owner": {
+				"type": "user",
+				"user": {
+					"object": "user",
+					"id": "5389a034-eb5c-47b5-8a9e-f79c99ef166c",
+					"name": "christine makenotion",
+					"avatar_url": "https://s3-us-west-2.amazonaws.com/public.notion-static.com/avatar.png",
+					"type": "person",
+					"person": {"email": "christine@makenotion.com"}
+				}
+			},
+			"workspace_name": "Christine's workspace"
+		}
+	}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/users/me" {
+			t.Errorf("path = %q", r.URL.Path)
+		}
+		if r.Header.Get("Notion-Version") != "2022-06-28" || r.Header.Get("Authorization") != "Bearer secret_abc" {
+			t.Errorf("headers = %v", r.Header)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(answer))
+	}))
+	defer srv.Close()
+
+	o := New(providers.OAuthUserConfig[Profile]{
+		ClientID: "cid",
+		Userinfo: providers.UserinfoEndpoint[Profile]{URL: srv.URL + "/v1/users/me"},
+	}).OAuth()
+	req := providers.UserinfoRequest{Tokens: account.TokenSet{AccessToken: "secret_abc"}, URL: o.UserinfoURL, HTTPClient: srv.Client()}
+	p, err := o.UserinfoRequest(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := o.MapProfile(context.Background(), p, req.Tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := profile.User{
+		ID: "5389a034-eb5c-47b5-8a9e-f79c99ef166c", Name: "christine makenotion",
+		Email: "christine@makenotion.com",
+		Image: "https://s3-us-west-2.amazonaws.com/public.notion-static.com/avatar.png",
+	}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+
+	answer = `{"object":"user","id":"x","type":"bot","bot":{"owner":{"type":"workspace","workspace":true}}}`
+	if _, err := o.UserinfoRequest(context.Background(), req); err == nil {
+		t.Error("a workspace-owned token gave no error")
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
+	const raw = `{"object":"user","id":"e79a0b74-3aba-4149-9f74-0bb5791a6ee6","type":"person","name":"Avocado Lovelace","avatar_url":null,"person":{"email":"avo@example.org"}}`
+	got := mapJSON(t, o, raw, account.TokenSet{})
+	want := profile.User{ID: "e79a0b74-3aba-4149-9f74-0bb5791a6ee6", Name: "Avocado Lovelace", Email: "avo@example.org"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}
