@@ -1,0 +1,497 @@
+// Package sqlite is the embedded default adapter.Adapter, on SQLite through
+// the pure-Go driver modernc.org/sqlite (no cgo, nothing to install).
+//
+// Open a database file and create or upgrade its tables once at start:
+//
+//	a, err := sqlite.Open(ctx, "gatehouse.db")
+//	if err != nil { ... }
+//	defer a.Close()
+//	if err := a.Migrate(ctx); err != nil { ... }
+//
+// The tables are named gatehouse_users, gatehouse_accounts,
+// gatehouse_sessions, gatehouse_verification_tokens and
+// gatehouse_schema_version, so they can share a database with the
+// application's own. Times are stored as INTEGER microseconds since the Unix
+// epoch, in UTC; an account's Extra is stored as a JSON object.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	sqlitedriver "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+)
+
+// BusyTimeout is how long a connection made by Open waits for another
+// writer to finish before it gives up with SQLITE_BUSY.
+const BusyTimeout = 10 * time.Second
+
+// Adapter is an adapter.Adapter and adapter.Migrator on a SQLite database.
+// It is safe for concurrent use.
+type Adapter struct {
+	db    *sql.DB
+	owned bool // db was opened by Open, and Close closes it
+}
+
+var (
+	_ adapter.Adapter  = (*Adapter)(nil)
+	_ adapter.Migrator = (*Adapter)(nil)
+)
+
+// Open opens (creating it if needed) the SQLite database file at path, with
+// write-ahead logging, a busy timeout of BusyTimeout, foreign keys enforced
+// and write transactions that take the write lock when they begin. The path
+// ":memory:" opens a private in-memory database on a single connection.
+// Open does not create the tables: call Migrate.
+func Open(ctx context.Context, path string) (*Adapter, error) {
+	memory := path == ":memory:" || path == ""
+	db, err := sql.Open("sqlite", DSN(path))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if memory {
+		// Each connection to ":memory:" is a database of its own: keep
+		// exactly one, for ever.
+		db.SetMaxOpenConns(1)
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxLifetime(0)
+		db.SetConnMaxIdleTime(0)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	return &Adapter{db: db, owned: true}, nil
+}
+
+// DSN returns the data source name Open uses for the database file at path:
+// the file name followed by the connection settings Open describes. Use it
+// to open a *sql.DB of your own for New with the same settings.
+func DSN(path string) string {
+	if path == "" {
+		path = ":memory:"
+	}
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds()))
+	q.Add("_pragma", "foreign_keys(1)")
+	if path != ":memory:" {
+		q.Add("_pragma", "journal_mode(WAL)")
+	}
+	q.Set("_txlock", "immediate")
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + q.Encode()
+}
+
+// New returns an adapter on db, a database opened with the driver name
+// "sqlite" of modernc.org/sqlite. The caller keeps ownership of db: Close
+// does not close it. Open db with DSN (or equivalent settings) so that
+// concurrent writers wait for each other instead of failing with
+// SQLITE_BUSY; the adapter itself does not depend on foreign keys being
+// enforced.
+func New(db *sql.DB) *Adapter {
+	return &Adapter{db: db}
+}
+
+// Close closes the database when Open opened it; it does nothing for an
+// adapter made with New.
+func (a *Adapter) Close() error {
+	if !a.owned {
+		return nil
+	}
+	return a.db.Close()
+}
+
+// userColumns are the columns scanUser reads, in its order.
+const userColumns = `u.id, u.name, COALESCE(u.email, ''), u.email_verified, u.image`
+
+// accountColumns are the columns scanAccount reads, in its order.
+const accountColumns = `provider, provider_account_id, user_id, type,
+	access_token, id_token, refresh_token, expires_at, expires_in,
+	scope, token_type, session_state, extra`
+
+// CreateUser stores u, assigning an ID when u.ID is empty.
+func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	u, err := prepareUser(u)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	if err := insertUser(ctx, a.db, u); err != nil {
+		return adapter.User{}, err
+	}
+	return u, nil
+}
+
+// CreateUserWithAccount stores u and its first account a in one
+// transaction.
+func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc account.Account) (adapter.User, error) {
+	u, err := prepareUser(u)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	acc.UserID = u.ID
+	extra, err := encodeExtra(acc.Extra)
+	if err != nil {
+		return adapter.User{}, err
+	}
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return adapter.User{}, dbError("begin", err)
+	}
+	defer tx.Rollback()
+	if err := insertUser(ctx, tx, u); err != nil {
+		return adapter.User{}, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+accountColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, accountArgs(acc, extra)...)
+	if err != nil {
+		return adapter.User{}, dbError("insert account", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return adapter.User{}, dbError("commit", err)
+	}
+	return u, nil
+}
+
+// GetUser returns the user with the given id.
+func (a *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
+	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.id = ?`, id)
+	return scanUser(row, "get user")
+}
+
+// GetUserByEmail returns the user with the given e-mail address. An empty
+// address matches no user.
+func (a *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
+	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.email = ?`, email)
+	return scanUser(row, "get user by e-mail")
+}
+
+// GetUserByAccount returns the user linked to the provider account.
+func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
+	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+`
+		FROM gatehouse_accounts a JOIN gatehouse_users u ON u.id = a.user_id
+		WHERE a.provider = ? AND a.provider_account_id = ?`, provider, providerAccountID)
+	return scanUser(row, "get user by account")
+}
+
+// UpdateUser replaces the stored user with the same ID.
+func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_users
+		SET name = ?, email = NULLIF(?, ''), email_verified = ?, image = ?
+		WHERE id = ?`, u.Name, u.Email, microsPtr(u.EmailVerified), u.Image, u.ID)
+	if err != nil {
+		return adapter.User{}, dbError("update user", err)
+	}
+	if err := oneRow(res, "update user"); err != nil {
+		return adapter.User{}, err
+	}
+	return u, nil
+}
+
+// DeleteUser removes the user with its accounts and sessions. The schema
+// cascades; the adapter deletes them explicitly as well, so that a
+// database opened without foreign keys enforced keeps no orphans.
+func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return dbError("begin", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = ?`, id); err != nil {
+		return dbError("delete user's sessions", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_accounts WHERE user_id = ?`, id); err != nil {
+		return dbError("delete user's accounts", err)
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
+	if err != nil {
+		return dbError("delete user", err)
+	}
+	if err := oneRow(res, "delete user"); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return dbError("commit", err)
+	}
+	return nil
+}
+
+// LinkAccount stores acc; ErrNotFound when its user does not exist.
+func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
+	extra, err := encodeExtra(acc.Extra)
+	if err != nil {
+		return err
+	}
+	args := append(accountArgs(acc, extra), acc.UserID)
+	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+accountColumns+`)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`, args...)
+	if err != nil {
+		return dbError("link account", err)
+	}
+	return oneRow(res, "link account: user")
+}
+
+// UnlinkAccount removes the provider account.
+func (a *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
+	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_accounts
+		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
+	if err != nil {
+		return dbError("unlink account", err)
+	}
+	return oneRow(res, "unlink account")
+}
+
+// GetAccount returns the provider account.
+func (a *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
+	row := a.db.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
+	return scanAccount(row)
+}
+
+// ListAccounts returns the user's accounts ordered by provider and provider
+// account id; none for an unknown user.
+func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+		WHERE user_id = ? ORDER BY provider, provider_account_id`, userID)
+	if err != nil {
+		return nil, dbError("list accounts", err)
+	}
+	defer rows.Close()
+	list := []account.Account{}
+	for rows.Next() {
+		acc, err := scanAccount(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, acc)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError("list accounts", err)
+	}
+	return list, nil
+}
+
+// UpdateAccount replaces the token set of the account with the same
+// (Provider, ProviderAccountID). The user and type stay as they are.
+func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
+	extra, err := encodeExtra(acc.Extra)
+	if err != nil {
+		return err
+	}
+	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_accounts
+		SET access_token = ?, id_token = ?, refresh_token = ?, expires_at = ?, expires_in = ?,
+			scope = ?, token_type = ?, session_state = ?, extra = ?
+		WHERE provider = ? AND provider_account_id = ?`,
+		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
+		acc.Scope, acc.TokenType, acc.SessionState, extra,
+		acc.Provider, acc.ProviderAccountID)
+	if err != nil {
+		return dbError("update account", err)
+	}
+	return oneRow(res, "update account")
+}
+
+// CreateSession stores s; ErrNotFound when its user does not exist.
+func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
+	s.Expires = normalizeTime(s.Expires)
+	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires)
+		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
+		s.Token, s.UserID, s.Expires.UnixMicro(), s.UserID)
+	if err != nil {
+		return adapter.Session{}, dbError("create session", err)
+	}
+	if err := oneRow(res, "create session: user"); err != nil {
+		return adapter.Session{}, err
+	}
+	return s, nil
+}
+
+// GetSessionAndUser returns the session and its user, expired or not, in
+// one query.
+func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
+	row := a.db.QueryRowContext(ctx, `SELECT s.token, s.user_id, s.expires, `+userColumns+`
+		FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
+		WHERE s.token = ?`, token)
+	var (
+		s        adapter.Session
+		u        adapter.User
+		expires  int64
+		verified sql.NullInt64
+	)
+	err := row.Scan(&s.Token, &s.UserID, &expires, &u.ID, &u.Name, &u.Email, &verified, &u.Image)
+	if err != nil {
+		return adapter.Session{}, adapter.User{}, dbError("get session", err)
+	}
+	s.Expires = fromMicros(expires)
+	u.EmailVerified = fromNullMicros(verified)
+	return s, u, nil
+}
+
+// UpdateSession sets the session's expiry and returns the session.
+func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
+	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ? WHERE token = ?
+		RETURNING token, user_id, expires`, normalizeTime(expires).UnixMicro(), token)
+	return scanSession(row, "update session")
+}
+
+// DeleteSession removes the session and returns it as it was.
+func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
+	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_sessions WHERE token = ?
+		RETURNING token, user_id, expires`, token)
+	return scanSession(row, "delete session")
+}
+
+// CreateVerificationToken stores t.
+func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
+	_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_verification_tokens (identifier, token_hash, expires)
+		VALUES (?, ?, ?)`, t.Identifier, t.TokenHash, normalizeTime(t.Expires).UnixMicro())
+	if err != nil {
+		return dbError("create verification token", err)
+	}
+	return nil
+}
+
+// UseVerificationToken deletes and returns the token matching both
+// identifier and hash, in one DELETE ... RETURNING statement.
+func (a *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
+	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_verification_tokens
+		WHERE identifier = ? AND token_hash = ?
+		RETURNING identifier, token_hash, expires`, identifier, tokenHash)
+	var (
+		t       adapter.VerificationToken
+		expires int64
+	)
+	if err := row.Scan(&t.Identifier, &t.TokenHash, &expires); err != nil {
+		return adapter.VerificationToken{}, dbError("use verification token", err)
+	}
+	t.Expires = fromMicros(expires)
+	return t, nil
+}
+
+// execer is what insertUser needs of a *sql.DB or *sql.Tx.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// insertUser inserts u as it is.
+func insertUser(ctx context.Context, db execer, u adapter.User) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO gatehouse_users (id, name, email, email_verified, image)
+		VALUES (?, ?, NULLIF(?, ''), ?, ?)`, u.ID, u.Name, u.Email, microsPtr(u.EmailVerified), u.Image)
+	if err != nil {
+		return dbError("insert user", err)
+	}
+	return nil
+}
+
+// accountArgs returns the values of accountColumns for acc.
+func accountArgs(acc account.Account, extra []byte) []any {
+	return []any{
+		acc.Provider, acc.ProviderAccountID, acc.UserID, string(acc.Type),
+		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
+		acc.Scope, acc.TokenType, acc.SessionState, nullString(extra),
+	}
+}
+
+// nullString returns b as a string, or nil (SQL NULL) when b is nil.
+func nullString(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return string(b)
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+// scanUser reads the userColumns of one row.
+func scanUser(row scanner, what string) (adapter.User, error) {
+	var (
+		u        adapter.User
+		verified sql.NullInt64
+	)
+	if err := row.Scan(&u.ID, &u.Name, &u.Email, &verified, &u.Image); err != nil {
+		return adapter.User{}, dbError(what, err)
+	}
+	u.EmailVerified = fromNullMicros(verified)
+	return u, nil
+}
+
+// scanAccount reads the accountColumns of one row.
+func scanAccount(row scanner) (account.Account, error) {
+	var (
+		acc   account.Account
+		typ   string
+		extra sql.NullString
+	)
+	err := row.Scan(&acc.Provider, &acc.ProviderAccountID, &acc.UserID, &typ,
+		&acc.AccessToken, &acc.IDToken, &acc.RefreshToken, &acc.ExpiresAt, &acc.ExpiresIn,
+		&acc.Scope, &acc.TokenType, &acc.SessionState, &extra)
+	if err != nil {
+		return account.Account{}, dbError("get account", err)
+	}
+	acc.Type = account.Type(typ)
+	if extra.Valid {
+		if acc.Extra, err = decodeExtra([]byte(extra.String)); err != nil {
+			return account.Account{}, err
+		}
+	}
+	return acc, nil
+}
+
+// scanSession reads token, user_id and expires.
+func scanSession(row scanner, what string) (adapter.Session, error) {
+	var (
+		s       adapter.Session
+		expires int64
+	)
+	if err := row.Scan(&s.Token, &s.UserID, &expires); err != nil {
+		return adapter.Session{}, dbError(what, err)
+	}
+	s.Expires = fromMicros(expires)
+	return s, nil
+}
+
+// oneRow returns ErrNotFound when res affected no row.
+func oneRow(res sql.Result, what string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return dbError(what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("sqlite: %s: %w", what, adapter.ErrNotFound)
+	}
+	return nil
+}
+
+// dbError wraps err, adding adapter.ErrNotFound for a missing row or
+// foreign-key target and adapter.ErrConflict for a uniqueness violation.
+func dbError(what string, err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("sqlite: %s: %w", what, adapter.ErrNotFound)
+	}
+	var se *sqlitedriver.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return fmt.Errorf("sqlite: %s: %w: %w", what, adapter.ErrConflict, err)
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return fmt.Errorf("sqlite: %s: %w: %w", what, adapter.ErrNotFound, err)
+		}
+	}
+	return fmt.Errorf("sqlite: %s: %w", what, err)
+}

@@ -1,0 +1,263 @@
+package sqlite
+
+import (
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/adaptertest"
+)
+
+// openTemp opens and migrates a new database file in a temporary directory.
+func openTemp(tb testing.TB) *Adapter {
+	tb.Helper()
+	a, err := Open(tb.Context(), filepath.Join(tb.TempDir(), "gatehouse.db"))
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { a.Close() })
+	if err := a.Migrate(tb.Context()); err != nil {
+		tb.Fatalf("Migrate: %v", err)
+	}
+	return a
+}
+
+func TestConformance(t *testing.T) {
+	adaptertest.Run(t, func(t *testing.T) adapter.Adapter {
+		return openTemp(t)
+	})
+}
+
+func TestConformanceInMemory(t *testing.T) {
+	adaptertest.Run(t, func(t *testing.T) adapter.Adapter {
+		a, err := Open(t.Context(), ":memory:")
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		t.Cleanup(func() { a.Close() })
+		if err := a.Migrate(t.Context()); err != nil {
+			t.Fatalf("Migrate: %v", err)
+		}
+		return a
+	})
+}
+
+// TestConformanceNewWithoutForeignKeys runs the suite through New on a
+// database opened with only a busy timeout: no foreign keys enforced, no
+// write-ahead log, deferred transactions. The adapter must not depend on
+// those settings for its semantics.
+func TestConformanceNewWithoutForeignKeys(t *testing.T) {
+	adaptertest.Run(t, func(t *testing.T) adapter.Adapter {
+		path := filepath.Join(t.TempDir(), "plain.db")
+		db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+		if err != nil {
+			t.Fatalf("sql.Open: %v", err)
+		}
+		t.Cleanup(func() { db.Close() })
+		a := New(db)
+		if err := a.Migrate(t.Context()); err != nil {
+			t.Fatalf("Migrate: %v", err)
+		}
+		return a
+	})
+}
+
+func TestOpenSettings(t *testing.T) {
+	a := openTemp(t)
+	ctx := t.Context()
+	// Check every connection of the pool, not just one: hold several.
+	var conns []*sql.Conn
+	for range 3 {
+		c, err := a.db.Conn(ctx)
+		if err != nil {
+			t.Fatalf("Conn: %v", err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var mode string
+		var busy, fk int
+		if err := c.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+			t.Fatal(err)
+		}
+		if mode != "wal" || busy != int(BusyTimeout.Milliseconds()) || fk != 1 {
+			t.Errorf("connection %d: journal_mode=%s busy_timeout=%d foreign_keys=%d; want wal, %d, 1",
+				i, mode, busy, fk, BusyTimeout.Milliseconds())
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+func TestReopen(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "gatehouse.db")
+	a, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	if err := a.Migrate(ctx); err != nil {
+		t.Fatalf("Migrate: %v", err)
+	}
+	verified := time.Date(2025, 1, 2, 3, 4, 5, 678_901_234, time.UTC)
+	u, err := a.CreateUserWithAccount(ctx,
+		adapter.User{Name: "Ada", Email: "ada@example.com", EmailVerified: &verified},
+		account.Account{Type: account.TypeOAuth, Provider: "github", ProviderAccountID: "1",
+			TokenSet: account.TokenSet{AccessToken: "at", Extra: map[string]any{"k": "v"}}})
+	if err != nil {
+		t.Fatalf("CreateUserWithAccount: %v", err)
+	}
+	expires := time.Date(2025, 2, 3, 4, 5, 6, 789_000_000, time.UTC)
+	if _, err := a.CreateSession(ctx, adapter.Session{Token: "s", UserID: u.ID, Expires: expires}); err != nil {
+		t.Fatalf("CreateSession: %v", err)
+	}
+	vt := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "h", Expires: expires}
+	if err := a.CreateVerificationToken(ctx, vt); err != nil {
+		t.Fatalf("CreateVerificationToken: %v", err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+
+	b, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open again: %v", err)
+	}
+	defer b.Close()
+	if err := b.Migrate(ctx); err != nil {
+		t.Fatalf("Migrate again: %v", err)
+	}
+	s, got, err := b.GetSessionAndUser(ctx, "s")
+	if err != nil {
+		t.Fatalf("GetSessionAndUser after reopening: %v", err)
+	}
+	if got.ID != u.ID || got.Email != "ada@example.com" || got.EmailVerified == nil ||
+		!got.EmailVerified.Equal(verified.Truncate(time.Microsecond)) {
+		t.Errorf("user after reopening = %+v", got)
+	}
+	if !s.Expires.Equal(expires) || s.UserID != u.ID {
+		t.Errorf("session after reopening = %+v", s)
+	}
+	acc, err := b.GetAccount(ctx, "github", "1")
+	if err != nil {
+		t.Fatalf("GetAccount after reopening: %v", err)
+	}
+	if acc.UserID != u.ID || acc.AccessToken != "at" || acc.Extra["k"] != "v" {
+		t.Errorf("account after reopening = %+v", acc)
+	}
+	if _, err := b.UseVerificationToken(ctx, "ada@example.com", "h"); err != nil {
+		t.Errorf("UseVerificationToken after reopening: %v", err)
+	}
+	var version int
+	if err := b.db.QueryRowContext(ctx, "SELECT MAX(version) FROM gatehouse_schema_version").Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	list, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := list[len(list)-1].version; version != want {
+		t.Errorf("schema version %d, want %d", version, want)
+	}
+}
+
+func TestMigrateConcurrently(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "gatehouse.db")
+	// Several adapters, as if several processes, migrate the same file at
+	// once; then again, as at every start.
+	const n = 8
+	adapters := make([]*Adapter, n)
+	for i := range adapters {
+		a, err := Open(ctx, path)
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		defer a.Close()
+		adapters[i] = a
+	}
+	for round := range 2 {
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i, a := range adapters {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = a.Migrate(ctx)
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("round %d: Migrate %d: %v", round, i, err)
+			}
+		}
+	}
+	var rows int
+	if err := adapters[0].db.QueryRowContext(ctx, "SELECT COUNT(*) FROM gatehouse_schema_version").Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	list, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != len(list) {
+		t.Errorf("gatehouse_schema_version has %d rows, want %d", rows, len(list))
+	}
+}
+
+func TestNotMigrated(t *testing.T) {
+	a, err := Open(t.Context(), filepath.Join(t.TempDir(), "empty.db"))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer a.Close()
+	_, err = a.GetUser(t.Context(), "x")
+	if err == nil || errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("GetUser on a database without tables = %v, want a plain error", err)
+	}
+}
+
+func TestDSN(t *testing.T) {
+	for path, want := range map[string]string{
+		"a.db":          "a.db?_pragma=busy_timeout%2810000%29&_pragma=foreign_keys%281%29&_pragma=journal_mode%28WAL%29&_txlock=immediate",
+		"file:a.db?x=1": "file:a.db?x=1&_pragma=busy_timeout%2810000%29&_pragma=foreign_keys%281%29&_pragma=journal_mode%28WAL%29&_txlock=immediate",
+		":memory:":      ":memory:?_pragma=busy_timeout%2810000%29&_pragma=foreign_keys%281%29&_txlock=immediate",
+	} {
+		if got := DSN(path); got != want {
+			t.Errorf("DSN(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+func BenchmarkGetSessionAndUser(b *testing.B) {
+	a := openTemp(b)
+	ctx := b.Context()
+	verified := time.Now()
+	u, err := a.CreateUser(ctx, adapter.User{Name: "Ada", Email: "ada@example.com", EmailVerified: &verified, Image: "https://example.com/a.png"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	token := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	if _, err := a.CreateSession(ctx, adapter.Session{Token: token, UserID: u.ID, Expires: time.Now().Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := a.GetSessionAndUser(ctx, token); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
