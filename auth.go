@@ -1,0 +1,360 @@
+// Package gatehouse signs people in to net/http applications with OAuth 2.0
+// and OpenID Connect providers, with the provider configuration model, the
+// REST routes and the environment conventions of Auth.js, and stricter
+// checks: PKCE, state and nonce verified and bound to the provider, ID
+// token signatures always verified, RFC 9207 mix-up defence, same-origin
+// redirects only, and a specific error for every failure.
+//
+// Build a Handler once with New, mount it under its base path, and wrap the
+// application in its Middleware:
+//
+//	auth, err := gatehouse.New(gatehouse.Config{
+//		Secret:    []string{os.Getenv("AUTH_SECRET")},
+//		URL:       "https://app.example.com/auth",
+//		Providers: []providers.Provider{github.New(providers.OAuthUserConfig[github.Profile]{ClientID: id, ClientSecret: secret})},
+//	})
+//	mux.Handle("/auth/", auth)
+//	mux.Handle("/account", auth.Require(accountPage))
+//	http.ListenAndServe(":3000", auth.Middleware(mux))
+//
+// Handlers read the signed-in user with SessionFrom(r.Context()).
+package gatehouse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// Config configures a Handler. Its zero values are the defaults; only
+// Providers and Secret (or Development) must be set.
+type Config struct {
+	// Providers are the ways to sign in (spec §2.6 AppProviders).
+	Providers []providers.Provider
+	// Secret seals sessions and check cookies: one or more secrets,
+	// newest first. The newest seals; all are tried when opening, so a
+	// secret can be rotated by putting a new one in front. Each must be
+	// at least 32 bytes (e.g. `openssl rand -base64 33`). AUTH_SECRET
+	// (comma-separated) when loaded with FromEnv.
+	Secret []string
+	// URL is the public URL of the auth routes, e.g.
+	// "https://app.example.com/auth" (AUTH_URL). Its path, when not empty
+	// or "/", is the base path. Empty: the origin is taken from each
+	// request (Host, and X-Forwarded-Proto/Host only with TrustHost).
+	URL string
+	// BasePath is where the routes live when URL has no path: "/auth" by
+	// default.
+	BasePath string
+	// TrustHost makes the handler believe X-Forwarded-Host and
+	// X-Forwarded-Proto when URL is empty (AUTH_TRUST_HOST). Set it only
+	// behind a proxy that sets them.
+	TrustHost bool
+	// Session configures sessions.
+	Session SessionConfig
+	// Callbacks customise the flow; nil fields keep the defaults.
+	Callbacks Callbacks
+	// Events are told what happened; nil fields are skipped.
+	Events Events
+	// Adapter stores users, accounts and sessions. With one, sessions use
+	// the database strategy unless Session.Strategy says otherwise.
+	Adapter adapter.Adapter
+	// Pages replaces built-in pages with the application's own routes.
+	Pages Pages
+	// Theme styles the built-in pages.
+	Theme pages.Theme
+	// RedirectProxyURL is the stable redirect proxy of preview deployments
+	// (AUTH_REDIRECT_PROXY_URL). Setting it adds the state check.
+	RedirectProxyURL string
+	// UseSecureCookies forces the __Secure-/__Host- cookie prefixes and
+	// the Secure attribute on or off. Default: on when URL is https.
+	UseSecureCookies *bool
+	// HTTPClient makes every call to providers. Default: a client with a
+	// 10-second timeout and bounded reads. A client given here keeps its
+	// own timeout; give it one.
+	HTTPClient *http.Client
+	// Logger receives one line per failure with what went wrong at which
+	// step. Secrets and tokens are never logged. Default: slog.Default().
+	Logger *slog.Logger
+	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
+	ClockSkew time.Duration
+	// Development allows a missing or short secret (a random one is made,
+	// so sessions end at restart) and says so in the log. Never in
+	// production.
+	Development bool
+}
+
+// Strategy is where sessions live.
+type Strategy string
+
+// Session strategies.
+const (
+	// StrategyJWT keeps the session in an encrypted cookie (JWE): no
+	// database read per request. The default without an adapter.
+	StrategyJWT Strategy = "jwt"
+	// StrategyDatabase keeps an opaque token in the cookie and the
+	// session in the adapter. The default with one.
+	StrategyDatabase Strategy = "database"
+)
+
+// SessionConfig configures sessions.
+type SessionConfig struct {
+	// Strategy defaults to jwt without an adapter, database with one.
+	Strategy Strategy
+	// MaxAge is how long a session lives without use: 30 days by default.
+	MaxAge time.Duration
+	// UpdateAge is how often a session's expiry is pushed forward when it
+	// is used: once a day by default, not on every request.
+	UpdateAge time.Duration
+}
+
+// Pages are the application's own routes for the built-in pages (absolute
+// paths or URLs on the same origin). Empty fields keep the built-in page.
+type Pages struct {
+	SignIn        string
+	SignOut       string
+	Error         string
+	VerifyRequest string
+	// NewUser is where a user goes after their first sign-in.
+	NewUser string
+}
+
+// SignInParams is what the SignIn callback sees.
+type SignInParams struct {
+	User    profile.User
+	Account *account.Account
+	// Profile is the provider's profile as its type (for OAuth providers).
+	Profile any
+	Request *http.Request
+}
+
+// JWTParams is what the JWT callback sees. User, Account and Profile are
+// set only at sign-in (Trigger "signIn" or "signUp"); Session only on an
+// update (Trigger "update").
+type JWTParams struct {
+	Token     Token
+	User      *profile.User
+	Account   *account.Account
+	Profile   any
+	Trigger   string
+	IsNewUser bool
+	Session   map[string]any
+}
+
+// SessionParams is what the Session callback sees.
+type SessionParams struct {
+	Session Session
+	// Token is the decoded session token (JWT strategy).
+	Token *Token
+	// User is the stored user (database strategy).
+	User *adapter.User
+	// NewSession is the data of an update (POST {base}/session).
+	NewSession map[string]any
+	Trigger    string
+}
+
+// Callbacks let the application decide and shape. Each runs in the request
+// that needs it; an error it returns ends that request with an error page.
+type Callbacks struct {
+	// SignIn decides whether the user may sign in. Return false to refuse
+	// (AccessDenied), or a same-origin URL to send the user there instead.
+	SignIn func(ctx context.Context, p SignInParams) (allow bool, redirectTo string, err error)
+	// Redirect chooses where to send the browser after sign-in or
+	// sign-out. url is the requested callback URL, baseURL the origin.
+	// The default allows relative paths and the origin's own URLs only;
+	// a callback's answer is checked the same way.
+	Redirect func(url, baseURL string) string
+	// JWT shapes the session token at sign-in and on updates. Return nil
+	// to end the session.
+	JWT func(ctx context.Context, p JWTParams) (*Token, error)
+	// Session shapes what GET {base}/session and SessionFrom return.
+	Session func(ctx context.Context, p SessionParams) (*Session, error)
+}
+
+// Events are told what happened, after it happened. They run in the
+// request; a panic is not recovered, an error is impossible by design.
+type Events struct {
+	SignIn      func(ctx context.Context, user profile.User, acct *account.Account, isNewUser bool)
+	SignOut     func(ctx context.Context, s *Session)
+	CreateUser  func(ctx context.Context, user profile.User)
+	LinkAccount func(ctx context.Context, user profile.User, acct account.Account)
+	Session     func(ctx context.Context, s *Session)
+}
+
+// defaults.
+const (
+	defaultBasePath  = "/auth"
+	defaultMaxAge    = 30 * 24 * time.Hour
+	defaultUpdateAge = 24 * time.Hour
+	defaultSkew      = 30 * time.Second
+	minSecretLen     = 32
+)
+
+// FromEnv fills the fields of cfg that are empty from the Auth.js
+// environment variables: AUTH_SECRET (comma-separated, newest first),
+// AUTH_URL, AUTH_TRUST_HOST and AUTH_REDIRECT_PROXY_URL.
+func (cfg Config) FromEnv() Config {
+	if len(cfg.Secret) == 0 {
+		for _, s := range strings.Split(os.Getenv("AUTH_SECRET"), ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				cfg.Secret = append(cfg.Secret, s)
+			}
+		}
+	}
+	if cfg.URL == "" {
+		cfg.URL = os.Getenv("AUTH_URL")
+	}
+	if !cfg.TrustHost {
+		v := strings.ToLower(os.Getenv("AUTH_TRUST_HOST"))
+		cfg.TrustHost = v == "true" || v == "1"
+	}
+	if cfg.RedirectProxyURL == "" {
+		cfg.RedirectProxyURL = os.Getenv("AUTH_REDIRECT_PROXY_URL")
+	}
+	return cfg
+}
+
+// normalize validates cfg and fills its defaults.
+func (cfg Config) normalize() (Config, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Session.MaxAge <= 0 {
+		cfg.Session.MaxAge = defaultMaxAge
+	}
+	if cfg.Session.UpdateAge <= 0 {
+		cfg.Session.UpdateAge = defaultUpdateAge
+	}
+	if cfg.Session.UpdateAge > cfg.Session.MaxAge {
+		return cfg, &ConfigError{Field: "Session.UpdateAge", Reason: "is longer than Session.MaxAge"}
+	}
+	switch cfg.Session.Strategy {
+	case "":
+		cfg.Session.Strategy = StrategyJWT
+		if cfg.Adapter != nil {
+			cfg.Session.Strategy = StrategyDatabase
+		}
+	case StrategyJWT:
+	case StrategyDatabase:
+		if cfg.Adapter == nil {
+			return cfg, &ConfigError{Field: "Session.Strategy", Reason: `"database" needs an Adapter`}
+		}
+	default:
+		return cfg, &ConfigError{Field: "Session.Strategy", Reason: fmt.Sprintf("unknown strategy %q (want jwt or database)", cfg.Session.Strategy)}
+	}
+	if cfg.ClockSkew <= 0 {
+		cfg.ClockSkew = defaultSkew
+	}
+	if err := cfg.checkSecrets(); err != nil {
+		return cfg, err
+	}
+	if cfg.URL != "" {
+		u, err := url.Parse(cfg.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+			return cfg, &ConfigError{Field: "URL", Reason: fmt.Sprintf("%q is not an absolute http(s) URL without query", cfg.URL)}
+		}
+		if u.Scheme == "http" && !cfg.Development && !isLoopback(u.Hostname()) {
+			return cfg, &ConfigError{Field: "URL", Reason: "plain http is only allowed for localhost or in Development mode (RFC 9700 §2.6)"}
+		}
+		if p := strings.TrimRight(u.Path, "/"); p != "" {
+			if cfg.BasePath != "" && cfg.BasePath != p {
+				return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q differs from the path of URL %q", cfg.BasePath, cfg.URL)}
+			}
+			cfg.BasePath = p
+		}
+		u.Path = ""
+		cfg.URL = u.String()
+	}
+	if cfg.BasePath == "" {
+		cfg.BasePath = defaultBasePath
+	}
+	cfg.BasePath = "/" + strings.Trim(cfg.BasePath, "/")
+	if cfg.BasePath == "/" || strings.ContainsAny(cfg.BasePath, "?#\\ ") {
+		return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q must be a path below the root, such as /auth", cfg.BasePath)}
+	}
+	if cfg.RedirectProxyURL != "" {
+		if u, err := url.Parse(cfg.RedirectProxyURL); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+			return cfg, &ConfigError{Field: "RedirectProxyURL", Reason: "is not an absolute http(s) URL"}
+		}
+	}
+	return cfg, nil
+}
+
+func (cfg *Config) checkSecrets() error {
+	var kept []string
+	for _, s := range cfg.Secret {
+		if s != "" {
+			kept = append(kept, s)
+		}
+	}
+	cfg.Secret = kept
+	if len(cfg.Secret) == 0 {
+		if !cfg.Development {
+			return &ConfigError{Field: "Secret", Reason: "is required (set AUTH_SECRET to at least 32 random bytes, e.g. `openssl rand -base64 33`)"}
+		}
+		cfg.Secret = []string{randomToken()}
+		cfg.Logger.Warn("gatehouse: no secret set; using a random one for this process (Development mode). Sessions end at restart.")
+		return nil
+	}
+	for i, s := range cfg.Secret {
+		if len(s) < minSecretLen {
+			if !cfg.Development {
+				return &ConfigError{Field: "Secret", Reason: fmt.Sprintf("secret %d is %d bytes; at least %d are required", i+1, len(s), minSecretLen)}
+			}
+			cfg.Logger.Warn("gatehouse: short secret accepted in Development mode", "index", i+1, "bytes", len(s))
+		}
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// cachedHandlers keeps the Handlers Auth builds, so that the seed's entry
+// point does not rebuild keys, routes and discovery caches on every call.
+var cachedHandlers = newHandlerCache(16)
+
+// Auth answers one request with the Handler for cfg, in the shape of the
+// Auth.js entry point (a request and a configuration in, a response out).
+// The Handler is built once per configuration and reused: pass the same
+// Config value (the same Providers slice) on every call. An invalid
+// configuration answers 500 with a JSON message, and is logged.
+//
+// Prefer New in a Go program: it returns errors at start-up.
+func Auth(r *http.Request, cfg Config) *http.Response {
+	h, err := cachedHandlers.get(cfg)
+	rec := newRecorder()
+	if err != nil {
+		logger := cfg.Logger
+		if logger == nil {
+			logger = slog.Default()
+		}
+		logger.Error("gatehouse: invalid configuration", "err", err)
+		writeJSON(rec, http.StatusInternalServerError, map[string]string{
+			"message": "There is a problem with the server configuration. Check the server logs for more information.",
+		})
+	} else {
+		h.ServeHTTP(rec, r)
+	}
+	return rec.response(r)
+}
+
+// errNoProviders is returned by New when the list is empty.
+var errNoProviders = errors.New("no providers")

@@ -1,0 +1,142 @@
+package gatehouse
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// cookieNames are Auth.js's cookie names, with the __Secure-/__Host-
+// prefixes in secure mode (security.md §4.1).
+type cookieNames struct {
+	secure                        bool
+	session, callbackURL, csrf    string
+	pkce, state, nonce, challenge string
+}
+
+func newCookieNames(secure bool) cookieNames {
+	p, host := "", ""
+	if secure {
+		p, host = "__Secure-", "__Host-"
+	}
+	return cookieNames{
+		secure:      secure,
+		session:     p + "authjs.session-token",
+		callbackURL: p + "authjs.callback-url",
+		csrf:        host + "authjs.csrf-token",
+		pkce:        p + "authjs.pkce.code_verifier",
+		state:       p + "authjs.state",
+		nonce:       p + "authjs.nonce",
+		challenge:   p + "authjs.challenge",
+	}
+}
+
+// chunkSize is the longest cookie value written in one piece: 4096 bytes
+// (RFC 6265 §6.1) less Auth.js's estimate of 160 for name and attributes.
+const chunkSize = 4096 - 160
+
+// setCookie writes a cookie with the attributes every Gatehouse cookie
+// has: HttpOnly, Path=/, SameSite=Lax (the callback is a cross-site
+// top-level GET), Secure in secure mode.
+func (n cookieNames) set(w http.ResponseWriter, name, value string, expires time.Time) {
+	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: n.secure, SameSite: http.SameSiteLaxMode}
+	if !expires.IsZero() {
+		c.Expires = expires
+		c.MaxAge = int(time.Until(expires).Seconds())
+		if c.MaxAge <= 0 {
+			c.MaxAge = -1
+		}
+	}
+	http.SetCookie(w, c)
+}
+
+// setNone writes a check cookie that must survive a cross-site POST
+// (response_mode=form_post): SameSite=None, which browsers accept only
+// with Secure.
+func (n cookieNames) setNone(w http.ResponseWriter, name, value string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: true,
+		SameSite: http.SameSiteNoneMode, Expires: expires, MaxAge: int(time.Until(expires).Seconds())})
+}
+
+func (n cookieNames) clear(w http.ResponseWriter, name string) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", HttpOnly: true, Secure: n.secure, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}
+
+// readChunked returns the value of a possibly chunked cookie: name itself,
+// or name.0, name.1, … joined in order. A gap in the chunks gives "".
+func readChunked(r *http.Request, name string) (value string, chunks []string) {
+	type part struct {
+		i int
+		v string
+	}
+	var parts []part
+	for _, c := range r.Cookies() {
+		if c.Name == name {
+			return c.Value, []string{name}
+		}
+		rest, ok := strings.CutPrefix(c.Name, name+".")
+		if !ok {
+			continue
+		}
+		i, err := strconv.Atoi(rest)
+		if err != nil || i < 0 || i > 64 {
+			continue
+		}
+		parts = append(parts, part{i, c.Value})
+		chunks = append(chunks, c.Name)
+	}
+	sort.Slice(parts, func(a, b int) bool { return parts[a].i < parts[b].i })
+	var b strings.Builder
+	for i, p := range parts {
+		if p.i != i {
+			return "", chunks
+		}
+		b.WriteString(p.v)
+	}
+	return b.String(), chunks
+}
+
+// writeChunked writes value under name, split into name.0, name.1, … when
+// it is longer than chunkSize, and clears chunks the request had that the
+// new value does not use.
+func (n cookieNames) writeChunked(w http.ResponseWriter, r *http.Request, name, value string, expires time.Time) {
+	_, old := readChunked(r, name)
+	written := map[string]bool{}
+	if len(value) <= chunkSize {
+		n.set(w, name, value, expires)
+		written[name] = true
+	} else {
+		for i := 0; i*chunkSize < len(value); i++ {
+			end := min((i+1)*chunkSize, len(value))
+			cn := name + "." + strconv.Itoa(i)
+			n.set(w, cn, value[i*chunkSize:end], expires)
+			written[cn] = true
+		}
+	}
+	for _, o := range old {
+		if !written[o] {
+			n.clear(w, o)
+		}
+	}
+}
+
+// clearChunked clears name and every chunk of it the request carried.
+func (n cookieNames) clearChunked(w http.ResponseWriter, r *http.Request, name string) {
+	_, old := readChunked(r, name)
+	if len(old) == 0 {
+		old = []string{name}
+	}
+	for _, o := range old {
+		n.clear(w, o)
+	}
+}
+
+func cookieValue(r *http.Request, name string) string {
+	c, err := r.Cookie(name)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}

@@ -1,0 +1,209 @@
+package gatehouse
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// metadata is what Gatehouse uses of a provider's discovery document
+// (OpenID Connect Discovery 1.0 §3, RFC 8414 §2).
+type metadata struct {
+	Issuer                          string   `json:"issuer"`
+	AuthorizationEndpoint           string   `json:"authorization_endpoint"`
+	TokenEndpoint                   string   `json:"token_endpoint"`
+	UserinfoEndpoint                string   `json:"userinfo_endpoint"`
+	JWKSURI                         string   `json:"jwks_uri"`
+	EndSessionEndpoint              string   `json:"end_session_endpoint"`
+	CodeChallengeMethodsSupported   []string `json:"code_challenge_methods_supported"`
+	IDTokenSigningAlgValues         []string `json:"id_token_signing_alg_values_supported"`
+	IssParameterSupported           bool     `json:"authorization_response_iss_parameter_supported"`
+	TokenEndpointAuthMethods        []string `json:"token_endpoint_auth_methods_supported"`
+	PushedAuthorizationRequestEndpt string   `json:"pushed_authorization_request_endpoint"`
+}
+
+// endpoints is a provider's resolved configuration: the configured values
+// with discovery filling the gaps. Immutable once built.
+type endpoints struct {
+	issuer, auth, token, userinfo, jwks, endSession string
+	// issRequired: the provider says it sends RFC 9207 iss.
+	issRequired bool
+	// pkceUnsupported: the metadata lists code challenge methods and S256
+	// is not among them (RFC 9700 §2.1.1: use PKCE only once the AS is
+	// known to support it).
+	pkceUnsupported bool
+	verifier        *oidc.IDTokenVerifier
+	algs            []string
+}
+
+// providerRuntime is one configured OAuth provider with its resolved
+// endpoints, fetched at most once (again only after a failure, and then
+// not more often than retryAfter).
+type providerRuntime struct {
+	cfg    *providers.OAuth
+	client *http.Client
+	skew   time.Duration
+
+	resolved atomic.Pointer[endpoints]
+	mu       sync.Mutex
+	lastErr  error
+	lastTry  time.Time
+}
+
+// retryAfter is how long a failed discovery is remembered before the next
+// sign-in tries again: a provider that is down is not hammered, and one
+// that comes back is used within seconds.
+const retryAfter = 5 * time.Second
+
+// needsDiscovery reports whether any endpoint must come from metadata.
+func (p *providerRuntime) needsDiscovery() bool {
+	c := p.cfg
+	if c.WellKnown == "" && c.Issuer == "" {
+		return false
+	}
+	missing := c.Authorization.URL == "" || (c.Token.URL == "" && c.Token.Request == nil)
+	if c.Type == providers.TypeOIDC {
+		return missing || c.JWKSEndpoint == ""
+	}
+	return missing || (c.UserinfoURL == "" && c.UserinfoRequest == nil)
+}
+
+// endpoints returns the resolved endpoints, running discovery the first
+// time it is needed.
+func (p *providerRuntime) endpoints(ctx context.Context) (*endpoints, error) {
+	if e := p.resolved.Load(); e != nil {
+		return e, nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.resolved.Load(); e != nil {
+		return e, nil
+	}
+	if p.lastErr != nil && time.Since(p.lastTry) < retryAfter {
+		return nil, p.lastErr
+	}
+	p.lastTry = time.Now()
+	e, err := p.resolve(ctx)
+	if err != nil {
+		p.lastErr = err
+		return nil, err
+	}
+	p.lastErr = nil
+	p.resolved.Store(e)
+	return e, nil
+}
+
+func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
+	c := p.cfg
+	e := &endpoints{issuer: c.Issuer, auth: c.Authorization.URL, token: c.Token.URL, userinfo: c.UserinfoURL, jwks: c.JWKSEndpoint}
+	if p.needsDiscovery() {
+		m, err := p.discover(ctx)
+		if err != nil {
+			return nil, err
+		}
+		e.issuer = m.Issuer
+		e.auth = cmpOr(e.auth, m.AuthorizationEndpoint)
+		e.token = cmpOr(e.token, m.TokenEndpoint)
+		e.userinfo = cmpOr(e.userinfo, m.UserinfoEndpoint)
+		e.jwks = cmpOr(e.jwks, m.JWKSURI)
+		e.endSession = m.EndSessionEndpoint
+		e.issRequired = m.IssParameterSupported
+		e.pkceUnsupported = m.CodeChallengeMethodsSupported != nil && !slices.Contains(m.CodeChallengeMethodsSupported, "S256")
+		e.algs = m.IDTokenSigningAlgValues
+	}
+	if e.auth == "" {
+		return nil, errors.New("no authorization endpoint configured or discovered")
+	}
+	if e.token == "" && c.Token.Request == nil {
+		return nil, errors.New("no token endpoint configured or discovered")
+	}
+	if e.jwks != "" && e.issuer != "" {
+		algs := e.algs
+		if a := c.Client.IDTokenSignedResponseAlg; a != "" {
+			algs = []string{a}
+		}
+		// Only asymmetric algorithms: a JWKS never holds the client's
+		// secret, and accepting HS256 with a public key as the secret is
+		// the classic key-confusion attack (security.md §6).
+		algs = slices.DeleteFunc(slices.Clone(algs), func(a string) bool { return a == "none" || strings.HasPrefix(a, "HS") })
+		if len(algs) == 0 {
+			algs = []string{oidc.RS256}
+		}
+		e.algs = algs
+		keyCtx := oidc.ClientContext(context.Background(), p.client)
+		keys := oidc.NewRemoteKeySet(keyCtx, e.jwks)
+		skew := p.skew
+		e.verifier = oidc.NewVerifier(e.issuer, keys, &oidc.Config{
+			ClientID:             c.ClientID,
+			SupportedSigningAlgs: algs,
+			// go-oidc checks exp with no leeway; allow the configured
+			// clock skew (oauth4webapi and Auth.js allow 30 s).
+			Now: func() time.Time { return time.Now().Add(-skew) },
+		})
+	} else if c.Type == providers.TypeOIDC {
+		return nil, errors.New("no jwks_uri configured or discovered: ID tokens could not be verified")
+	}
+	return e, nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// discover fetches the metadata document and checks that its issuer is
+// the configured one, exactly (OpenID Connect Discovery §4.3, RFC 8414 §3.3,
+// ASVS 10.5.3).
+func (p *providerRuntime) discover(ctx context.Context) (*metadata, error) {
+	c := p.cfg
+	u := c.WellKnown
+	if u == "" {
+		u = strings.TrimSuffix(c.Issuer, "/") + "/.well-known/openid-configuration"
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("discovery %s: %w", u, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, providers.MaxResponseBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("discovery %s: %w", u, err)
+	}
+	if len(body) > providers.MaxResponseBytes {
+		return nil, fmt.Errorf("discovery %s: %w", u, errBodyTooLarge)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("discovery %s answered %d", u, resp.StatusCode)
+	}
+	var m metadata
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("discovery %s: not a JSON metadata document: %w", u, err)
+	}
+	if c.Issuer != "" && m.Issuer != c.Issuer {
+		return nil, fmt.Errorf("discovery %s: issuer %q differs from the configured %q", u, m.Issuer, c.Issuer)
+	}
+	if m.Issuer == "" {
+		return nil, fmt.Errorf("discovery %s: no issuer", u)
+	}
+	return &m, nil
+}

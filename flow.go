@@ -1,0 +1,553 @@
+package gatehouse
+
+// The OAuth 2.0 / OpenID Connect sign-in, top to bottom: signIn sends the
+// browser to the provider, callback brings it back and signs it in.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// passThrough are the sign-in request's query parameters handed on to the
+// authorization request (Auth.js passes every one, which lets a link
+// override scope or redirect_uri; RFC 9700 §2.1 wants those fixed).
+var passThrough = []string{"login_hint", "prompt", "max_age", "ui_locales", "acr_values", "display", "hd", "organization", "domain_hint"}
+
+// signIn answers POST {base}/signin/{provider}: CSRF checked, checks made
+// and sealed into cookies, the browser sent to the authorization endpoint.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	id := r.PathValue("provider")
+	form, err := readForm(r)
+	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
+		return
+	}
+	p, ok := h.oauth[id]
+	if !ok {
+		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "signin", Err: fmt.Errorf("no provider %q", id)})
+		return
+	}
+	e, err := p.endpoints(r.Context())
+	if err != nil {
+		h.fail(w, r, b, &Error{Type: ProviderUnavailable, Code: "discovery", Provider: id, Step: "signin", Err: err})
+		return
+	}
+	c := p.cfg
+	authURL, q, err := c.Authorization.Query()
+	if err != nil || e.auth != c.Authorization.URL {
+		authURL, q, err = providers.AuthorizationEndpoint{URL: e.auth, Params: c.Authorization.Params}.Query()
+	}
+	if err != nil {
+		h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "authorization_url", Provider: id, Step: "signin", Err: err})
+		return
+	}
+	if _, ok := c.Authorization.Scope(); !ok && c.Type == providers.TypeOIDC {
+		q.Set("scope", "openid profile email")
+	}
+	for _, k := range passThrough {
+		if v := r.URL.Query().Get(k); v != "" {
+			q.Set(k, v)
+		}
+	}
+	redirectURI := h.redirectURI(b, c)
+	q.Set("response_type", "code")
+	q.Set("client_id", c.ClientID)
+	q.Set("redirect_uri", redirectURI)
+
+	// The checks, each sealed into its own cookie bound to this provider.
+	expires := time.Now().Add(checks.MaxAge)
+	setCheck := b.cookies.set
+	if q.Get("response_mode") == "form_post" && b.cookies.secure {
+		setCheck = b.cookies.setNone // the callback is a cross-site POST
+	}
+	seal := func(name, value string) bool {
+		sealed, err := h.sealer.Seal(name, id, value)
+		if err != nil {
+			h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "seal", Provider: id, Step: "signin", Err: err})
+			return false
+		}
+		setCheck(w, name, sealed, expires)
+		return true
+	}
+	cs := h.checksFor(c, e)
+	if providers.Has(cs, providers.CheckPKCE) {
+		v := checks.NewVerifier()
+		if !seal(b.cookies.pkce, v) {
+			return
+		}
+		q.Set("code_challenge", checks.Challenge(v))
+		q.Set("code_challenge_method", "S256")
+	}
+	if providers.Has(cs, providers.CheckState) {
+		s := checks.NewState()
+		if !seal(b.cookies.state, s) {
+			return
+		}
+		q.Set("state", s)
+	}
+	if providers.Has(cs, providers.CheckNonce) {
+		n := checks.NewNonce()
+		if !seal(b.cookies.nonce, n) {
+			return
+		}
+		q.Set("nonce", n)
+	}
+	if cb := h.callbackURL(b, form.Get("callbackUrl"), r); cb != "" {
+		b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
+	}
+	h.redirect(w, r, authURL+"?"+q.Encode())
+}
+
+// checksFor returns the checks of provider c. State is added when a
+// redirect proxy is in use (spec §2.3), and when the provider's metadata
+// shows it does not support PKCE S256 (RFC 9700 §2.1: PKCE protects only
+// once the AS is known to support it).
+func (h *Handler) checksFor(c *providers.OAuth, e *endpoints) []providers.Check {
+	proxied := c.RedirectProxyURL != "" || h.cfg.RedirectProxyURL != ""
+	cs := c.EffectiveChecks(proxied || e.pkceUnsupported)
+	return cs
+}
+
+// redirectURI is the provider's callback URL: one path per provider, so
+// that each issuer has its own redirect URI (mix-up defence, RFC 9700 §4.4).
+func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
+	if p := cmpOr(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
+		return strings.TrimSuffix(p, "/") + "/callback/" + c.ID
+	}
+	return b.url("callback", c.ID)
+}
+
+// callback answers GET and POST {base}/callback/{provider}: the checks,
+// the code exchange, the ID token, the profile, the session.
+func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	id := r.PathValue("provider")
+	// The callback page must not leak the code through Referer
+	// (RFC 9700 §4.2.4), nor be cached.
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Cache-Control", "no-store")
+	p, ok := h.oauth[id]
+	if !ok {
+		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "callback", Err: fmt.Errorf("no provider %q", id)})
+		return
+	}
+	// The check cookies are single use: cleared whatever happens next.
+	for _, n := range []string{b.cookies.pkce, b.cookies.state, b.cookies.nonce} {
+		if cookieValue(r, n) != "" {
+			b.cookies.clear(w, n)
+		}
+	}
+	if err := h.completeSignIn(w, r, b, p); err != nil {
+		h.fail(w, r, b, asError(err, CallbackRouteError, "callback", id, "callback"))
+	}
+}
+
+var errorCodePattern = regexp.MustCompile(`^[a-z_]{1,64}$`)
+
+func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base, p *providerRuntime) error {
+	ctx := r.Context()
+	c := p.cfg
+	fail := func(t ErrorType, code, step string, err error) error {
+		return &Error{Type: t, Code: code, Provider: c.ID, Step: step, Err: err}
+	}
+
+	// 1. The authorization response: query, or form for form_post.
+	params, err := callbackParams(r)
+	if err != nil {
+		return fail(OAuthCallbackError, "malformed_response", "response", err)
+	}
+	e, err := p.endpoints(ctx)
+	if err != nil {
+		return fail(ProviderUnavailable, "discovery", "discovery", err)
+	}
+
+	// 2. RFC 9207 iss first: an error response is not trusted before it
+	// (security.md §2 item 6). The expected issuer is the configured or
+	// discovered one, never a placeholder.
+	if err := checks.VerifyIssuer(params.Get("iss"), e.issuer, e.issRequired); err != nil {
+		return checkError(c.ID, err)
+	}
+
+	// 3. state, against the sealed cookie.
+	cs := h.checksFor(c, e)
+	if providers.Has(cs, providers.CheckState) {
+		want, err := h.sealer.Open(checks.State, b.cookies.state, c.ID, cookieValue(r, b.cookies.state))
+		if err == nil {
+			err = checks.VerifyState(params.Get("state"), want)
+		}
+		if err != nil {
+			return checkError(c.ID, err)
+		}
+	}
+
+	// 4. An error answer from the provider, now that it is known to be
+	// for this sign-in. Its text is the provider's: logged, not shown.
+	if pe := params.Get("error"); pe != "" {
+		code := pe
+		if !errorCodePattern.MatchString(code) {
+			code = "provider_error"
+		}
+		return fail(OAuthCallbackError, code, "authorization", fmt.Errorf("the provider answered error=%q: %.200q", pe, params.Get("error_description")))
+	}
+	code := params.Get("code")
+	if code == "" {
+		return fail(OAuthCallbackError, "code_missing", "response", errors.New("no code in the authorization response"))
+	}
+	if params.Has("id_token") || params.Has("access_token") {
+		// No implicit or hybrid flow: tokens come only from the token
+		// endpoint (RFC 9700 §2.1.2).
+		return fail(OAuthCallbackError, "front_channel_token", "response", errors.New("tokens in the authorization response"))
+	}
+
+	// 5. PKCE verifier and nonce from their cookies.
+	var verifier, nonce string
+	if providers.Has(cs, providers.CheckPKCE) {
+		if verifier, err = h.sealer.Open(checks.PKCE, b.cookies.pkce, c.ID, cookieValue(r, b.cookies.pkce)); err != nil {
+			return checkError(c.ID, err)
+		}
+	}
+	if providers.Has(cs, providers.CheckNonce) {
+		if nonce, err = h.sealer.Open(checks.Nonce, b.cookies.nonce, c.ID, cookieValue(r, b.cookies.nonce)); err != nil {
+			return checkError(c.ID, err)
+		}
+	}
+
+	// 6. The code exchange.
+	tokens, err := p.exchange(ctx, e, code, verifier, h.redirectURI(b, c), params)
+	if err != nil {
+		return err
+	}
+
+	// 7. The ID token: required for OIDC, verified whenever it can be.
+	var claims profile.Claims
+	switch {
+	case tokens.IDToken != "" && e.verifier != nil:
+		if claims, err = p.verifyIDToken(ctx, e, tokens.IDToken, nonce, tokens.AccessToken); err != nil {
+			return err
+		}
+	case c.Type == providers.TypeOIDC:
+		return fail(InvalidIDToken, "missing", "id_token", errors.New("the token response has no id_token"))
+	case nonce != "":
+		return fail(InvalidIDToken, "missing", "id_token", errors.New("a nonce was sent but no verifiable id_token came back"))
+	}
+
+	// 8. The profile: userinfo (merged into the claims for OIDC), then
+	// the provider's mapping.
+	prof, err := p.profile(ctx, e, tokens, claims, params)
+	if err != nil {
+		return err
+	}
+	user, err := c.MapProfile(ctx, prof, tokens)
+	if err != nil {
+		return fail(OAuthProfileParseError, "mapping", "profile", err)
+	}
+	if user.ID == "" {
+		return fail(OAuthProfileParseError, "id_missing", "profile", errors.New("the profile mapping gave no user id"))
+	}
+	user.Email = strings.ToLower(strings.TrimSpace(user.Email))
+
+	// 9. The account: the token set reduced by the provider's callback.
+	reduced, err := account.Reduce(ctx, c.Account, tokens)
+	if err != nil {
+		return fail(CallbackRouteError, "account_callback", "account", err)
+	}
+	acct := &account.Account{Type: account.Type(c.Type), Provider: c.ID, ProviderAccountID: user.ID, TokenSet: reduced}
+
+	// 10. The application's say, then the session.
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, profile: prof, fullTokens: tokens})
+}
+
+func checkError(provider string, err error) error {
+	var ce *checks.Error
+	code := "failed"
+	if errors.As(err, &ce) {
+		code = ce.Code()
+	}
+	return &Error{Type: InvalidCheck, Code: code, Provider: provider, Step: "checks", Err: err}
+}
+
+// callbackParams returns the authorization response parameters: the form
+// of a POST (response_mode=form_post), else the query. A parameter given
+// twice is refused (RFC 6749 §3.1; oauth4webapi does the same).
+func callbackParams(r *http.Request) (url.Values, error) {
+	var v url.Values
+	if r.Method == http.MethodPost {
+		f, err := readForm(r)
+		if err != nil {
+			return nil, err
+		}
+		v = f
+	} else {
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			return nil, err
+		}
+		v = q
+	}
+	for k, vs := range v {
+		if len(vs) > 1 {
+			return nil, fmt.Errorf("parameter %q given %d times", k, len(vs))
+		}
+	}
+	return v, nil
+}
+
+// maxFormBytes bounds the bodies the routes read.
+const maxFormBytes = 64 << 10
+
+// readForm reads a url-encoded or JSON body (Auth.js accepts both).
+func readForm(r *http.Request) (url.Values, error) {
+	if r.Method != http.MethodPost {
+		return url.Values{}, nil
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxFormBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(body) > maxFormBytes {
+		return nil, errors.New("body too large")
+	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
+		}
+		v := url.Values{}
+		for k, x := range m {
+			if s, ok := x.(string); ok {
+				v.Set(k, s)
+			}
+		}
+		return v, nil
+	}
+	return url.ParseQuery(string(body))
+}
+
+// exchange trades the code for tokens: the provider's own handler, or the
+// standard exchange of RFC 6749 §4.1.3 with golang.org/x/oauth2 (the
+// verifier of RFC 7636 §4.5 and the same redirect_uri as the authorization
+// request). The full answer is kept, so the account callback sees every
+// member of it.
+func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, verifier, redirectURI string, params url.Values) (account.TokenSet, error) {
+	c := p.cfg
+	if c.Token.Request != nil {
+		t, err := c.Token.Request(ctx, providers.TokenRequest{
+			Code: code, CodeVerifier: verifier, RedirectURI: redirectURI, Params: params,
+			ClientID: c.ClientID, ClientSecret: c.ClientSecret, URL: e.token, HTTPClient: p.client,
+		})
+		if err != nil {
+			return account.TokenSet{}, tokenError(c.ID, err)
+		}
+		t.Normalize(time.Now())
+		return t, nil
+	}
+	conf := &oauth2.Config{
+		ClientID:     c.ClientID,
+		ClientSecret: c.ClientSecret,
+		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
+		RedirectURL:  redirectURI,
+	}
+	var opts []oauth2.AuthCodeOption
+	if verifier != "" {
+		opts = append(opts, oauth2.VerifierOption(verifier))
+	}
+	for k, v := range c.Token.Params {
+		opts = append(opts, oauth2.SetAuthURLParam(k, v))
+	}
+	// x/oauth2 hides the answer's members behind Token.Extra; a recording
+	// client keeps the body so that the whole token set is available.
+	rec := &recordingClient{base: p.client}
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
+	tok, err := conf.Exchange(ctx, code, opts...)
+	if err != nil {
+		return account.TokenSet{}, tokenError(c.ID, err)
+	}
+	var t account.TokenSet
+	if json.Unmarshal(rec.body, &t) != nil || t.AccessToken != tok.AccessToken {
+		// Not JSON (form-encoded answers): keep what x/oauth2 parsed.
+		t = account.TokenSet{AccessToken: tok.AccessToken, RefreshToken: tok.RefreshToken, TokenType: tok.TokenType, ExpiresIn: tok.ExpiresIn}
+		if s, ok := tok.Extra("id_token").(string); ok {
+			t.IDToken = s
+		}
+		if s, ok := tok.Extra("scope").(string); ok {
+			t.Scope = s
+		}
+	}
+	if t.AccessToken == "" {
+		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_access_token", Provider: c.ID, Step: "token", Err: errors.New("the token response has no access_token")}
+	}
+	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
+		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "token", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	}
+	t.Normalize(time.Now())
+	return t, nil
+}
+
+func tokenError(provider string, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	code := "failed"
+	var re *oauth2.RetrieveError
+	switch {
+	case errors.As(err, &re) && errorCodePattern.MatchString(re.ErrorCode):
+		code = re.ErrorCode // invalid_grant, invalid_client, …: the provider's answer
+	case errors.As(err, &re):
+		code = fmt.Sprintf("http_%d", re.Response.StatusCode)
+	case isTimeout(err):
+		code = "timeout"
+	case errors.Is(err, errBodyTooLarge):
+		code = "too_large"
+	}
+	return &Error{Type: TokenExchangeFailed, Code: code, Provider: provider, Step: "token", Err: err}
+}
+
+func authStyle(m providers.AuthMethod) oauth2.AuthStyle {
+	switch m {
+	case providers.AuthClientSecretPost, providers.AuthNone:
+		return oauth2.AuthStyleInParams
+	}
+	// client_secret_basic, with the form encoding of RFC 6749 §2.3.1.
+	return oauth2.AuthStyleInHeader
+}
+
+// recordingClient keeps the body of the one answer it fetches.
+type recordingClient struct {
+	base *http.Client
+	body []byte
+}
+
+func (rc *recordingClient) RoundTrip(r *http.Request) (*http.Response, error) {
+	t := rc.base.Transport
+	if t == nil {
+		t = http.DefaultTransport
+	}
+	resp, err := t.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	rc.body = body
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	return resp, nil
+}
+
+// profile fetches and decodes the provider's profile. For OIDC it is the
+// ID token's claims, merged with userinfo when there is an endpoint; the
+// userinfo sub must equal the ID token's (Core §5.3.4). For OAuth it is
+// the userinfo answer, or the custom handler's result.
+func (p *providerRuntime) profile(ctx context.Context, e *endpoints, tokens account.TokenSet, claims profile.Claims, params url.Values) (any, error) {
+	c := p.cfg
+	fail := func(t ErrorType, code string, err error) error {
+		return &Error{Type: t, Code: code, Provider: c.ID, Step: "userinfo", Err: err}
+	}
+	if c.UserinfoRequest != nil {
+		v, err := c.UserinfoRequest(ctx, providers.UserinfoRequest{Tokens: tokens, URL: e.userinfo, ClientID: c.ClientID, HTTPClient: p.client})
+		if err != nil {
+			return nil, fail(UserinfoFailed, "request", err)
+		}
+		return v, nil
+	}
+	switch {
+	case e.userinfo != "":
+		u := e.userinfo
+		if len(c.UserinfoParams) > 0 {
+			pu, err := url.Parse(u)
+			if err != nil {
+				return nil, fail(UserinfoFailed, "url", err)
+			}
+			q := pu.Query()
+			for k, v := range c.UserinfoParams {
+				q.Set(k, v)
+			}
+			pu.RawQuery = q.Encode()
+			u = pu.String()
+		}
+		var body json.RawMessage
+		// The access token goes in the Authorization header, never in the
+		// URL (RFC 9700 §4.3.2, RFC 6750 §2.1).
+		if err := providers.FetchJSON(ctx, p.client, http.MethodGet, u, tokens.AccessToken, nil, nil, &body); err != nil {
+			return nil, fail(UserinfoFailed, userinfoCode(err), err)
+		}
+		if claims == nil {
+			// OAuth 2.0: the answer is the profile, decoded as it is.
+			prof, err := c.DecodeProfile(body)
+			if err != nil {
+				return nil, fail(OAuthProfileParseError, "decode", err)
+			}
+			return prof, nil
+		}
+		var info map[string]any
+		if err := json.Unmarshal(body, &info); err != nil {
+			return nil, fail(UserinfoFailed, "not_an_object", err)
+		}
+		{
+			if sub, _ := info["sub"].(string); sub != claims.String("sub") {
+				return nil, fail(UserinfoFailed, "sub_mismatch", fmt.Errorf("userinfo sub %q differs from the ID token's", sub))
+			}
+			merged := maps.Clone(claims)
+			for k, v := range info {
+				if !protectedClaims[k] {
+					merged[k] = v
+				}
+			}
+			claims = merged
+		}
+	case claims == nil:
+		return nil, fail(UserinfoFailed, "no_userinfo", errors.New("no userinfo endpoint and no ID token"))
+	}
+	// Apple posts the user's name on first consent as form field "user".
+	if u := params.Get("user"); u != "" && claims != nil {
+		var v any
+		if json.Unmarshal([]byte(u), &v) == nil {
+			claims = maps.Clone(claims)
+			claims["user"] = v
+		}
+	}
+	raw, err := json.Marshal(claims)
+	if err != nil {
+		return nil, fail(OAuthProfileParseError, "encode", err)
+	}
+	prof, err := c.DecodeProfile(raw)
+	if err != nil {
+		return nil, fail(OAuthProfileParseError, "decode", err)
+	}
+	return prof, nil
+}
+
+// protectedClaims are ID token claims userinfo may not replace.
+var protectedClaims = map[string]bool{"iss": true, "sub": true, "aud": true, "exp": true, "iat": true, "nonce": true, "azp": true, "at_hash": true, "c_hash": true, "auth_time": true}
+
+func userinfoCode(err error) string {
+	var he *providers.HTTPError
+	switch {
+	case errors.As(err, &he):
+		return fmt.Sprintf("http_%d", he.StatusCode)
+	case isTimeout(err):
+		return "timeout"
+	}
+	return "failed"
+}

@@ -1,0 +1,287 @@
+package gatehouse
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// Handler serves the auth routes under its base path and reads sessions
+// for the application. Build it once with New; it is safe for concurrent
+// use.
+type Handler struct {
+	cfg       Config
+	routes    http.Handler
+	order     []string // provider ids in configuration order
+	oauth     map[string]*providerRuntime
+	sealer    *checks.Sealer
+	csrf      *csrf
+	sessions  map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
+	fixedBase *base              // when Config.URL is set
+}
+
+// New validates cfg and builds a Handler. Every provider is checked now:
+// a configuration error names the provider and the field.
+func New(cfg Config) (*Handler, error) {
+	cfg, err := cfg.normalize()
+	if err != nil {
+		return nil, err
+	}
+	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = defaultHTTPClient()
+		h.cfg.HTTPClient = cfg.HTTPClient
+	}
+	if len(cfg.Providers) == 0 {
+		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
+	}
+	for i, p := range cfg.Providers {
+		p = providers.Resolve(p)
+		if p == nil {
+			return nil, &ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
+		}
+		op, ok := p.(providers.OAuthProvider)
+		if !ok {
+			b := p.ProviderBase()
+			return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
+		}
+		o := op.OAuth()
+		if err := o.Validate(); err != nil {
+			return nil, &ConfigError{Provider: o.ID, Err: err}
+		}
+		if _, dup := h.oauth[o.ID]; dup {
+			return nil, &ConfigError{Provider: o.ID, Field: "id", Reason: "is used by two providers"}
+		}
+		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew}
+		h.order = append(h.order, o.ID)
+	}
+	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
+		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
+	if h.csrf, err = newCSRF(cfg.Secret); err != nil {
+		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
+	h.sessions = map[bool]*jweCodec{}
+	for _, secure := range []bool{false, true} {
+		c, err := newJWECodec(cfg.Secret, newCookieNames(secure).session)
+		if err != nil {
+			return nil, &ConfigError{Field: "Secret", Err: err}
+		}
+		h.sessions[secure] = c
+	}
+	if cfg.URL != "" {
+		u, _ := url.Parse(cfg.URL)
+		h.fixedBase = h.newBase(u.Scheme, u.Host)
+	}
+	h.routes = h.router()
+	return h, nil
+}
+
+// base is where the routes are reached from, for one request: the public
+// origin, the base path, and the cookie names that go with the scheme.
+type base struct {
+	origin  string // scheme://host[:port]
+	path    string // e.g. /auth
+	cookies cookieNames
+}
+
+func (h *Handler) newBase(scheme, host string) *base {
+	secure := scheme == "https"
+	if h.cfg.UseSecureCookies != nil {
+		secure = *h.cfg.UseSecureCookies
+	}
+	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure)}
+}
+
+// baseFor returns the base of a request: Config.URL when set; otherwise
+// the request's own Host and scheme, believing X-Forwarded-* only with
+// TrustHost.
+func (h *Handler) baseFor(r *http.Request) *base {
+	if h.fixedBase != nil {
+		return h.fixedBase
+	}
+	scheme, host := "http", r.Host
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if h.cfg.TrustHost {
+		if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
+			scheme = p
+		}
+		if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && validHost(fh) {
+			host = fh
+		}
+	}
+	if !validHost(host) {
+		host = "localhost"
+	}
+	return h.newBase(scheme, host)
+}
+
+// validHost accepts host[:port] made of the characters a host may have.
+func validHost(h string) bool {
+	if h == "" || len(h) > 255 {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(".-:[]", c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *base) url(parts ...string) string { return b.origin + b.path + "/" + strings.Join(parts, "/") }
+
+// ServeHTTP answers the auth routes.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.routes.ServeHTTP(w, r) }
+
+// BasePath returns the path the routes live under, e.g. "/auth".
+func (h *Handler) BasePath() string { return h.cfg.BasePath }
+
+// Providers returns the configured providers as the application sees them
+// (spec §2.2), in configuration order, for the origin of r.
+func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
+	b := h.baseFor(r)
+	out := make([]providers.AppProvider, 0, len(h.order))
+	for _, id := range h.order {
+		c := h.oauth[id].cfg
+		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.url("signin", id), CallbackURL: b.url("callback", id)})
+	}
+	return out
+}
+
+type ctxKey struct{}
+
+// reqState is what the middleware puts in the request context.
+type reqState struct {
+	session   *Session
+	csrfToken string
+	base      *base
+}
+
+// Middleware reads the session of every request once and puts it in the
+// request context, where SessionFrom finds it. It also makes sure the
+// browser has a CSRF cookie, so that forms rendered with the template
+// helpers can be posted. Wrap the whole application with it.
+func (h *Handler) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b := h.baseFor(r)
+		st := &reqState{base: b}
+		st.session = h.readSession(w, r, b)
+		if t := h.csrf.token(cookieValue(r, b.cookies.csrf)); t != "" {
+			st.csrfToken = t
+		} else if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			t, c := h.csrf.newPair()
+			b.cookies.set(w, b.cookies.csrf, c, time.Time{})
+			st.csrfToken = t
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
+	})
+}
+
+// SessionFrom returns the session the Middleware found for the request
+// whose context ctx is, or nil when nobody is signed in. Anonymous is the
+// zero value: an error reading a session never yields a session
+// (GHSA-8fpg-xm3f-6cx3).
+func SessionFrom(ctx context.Context) *Session {
+	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
+		return st.session
+	}
+	return nil
+}
+
+// Require lets signed-in users through to next and sends everyone else to
+// the sign-in page, with a callbackUrl that brings them back. It needs the
+// Middleware around it.
+func (h *Handler) Require(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if SessionFrom(r.Context()) != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		b := h.baseFor(r)
+		q := url.Values{"callbackUrl": {r.URL.RequestURI()}}
+		target := b.path + "/signin?" + q.Encode()
+		if h.cfg.Pages.SignIn != "" {
+			target = h.cfg.Pages.SignIn + "?" + q.Encode()
+		}
+		http.Redirect(w, r, target, http.StatusFound)
+	})
+}
+
+// FuncMap returns the template helpers, for parsing templates: signIn,
+// signOut, csrfToken and session. At execution time, bind them to the
+// request with Funcs (or use Execute).
+func (h *Handler) FuncMap() template.FuncMap { return h.Funcs(nil) }
+
+// Funcs returns the template helpers bound to r:
+//
+//	{{ signIn "github" }}  a "Sign in with GitHub" form posting to the provider's sign-in route
+//	{{ signOut }}          a "Sign out" form
+//	{{ csrfToken }}        the CSRF token, for forms of your own
+//	{{ session }}          the *Session, or nil
+//
+// The forms carry the CSRF token the Middleware made sure of, and
+// callbackUrl = the current page.
+func (h *Handler) Funcs(r *http.Request) template.FuncMap {
+	st := &reqState{}
+	if r != nil {
+		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
+			st = s
+		}
+	}
+	here := ""
+	if r != nil {
+		here = r.URL.RequestURI()
+	}
+	path := h.cfg.BasePath
+	return template.FuncMap{
+		"signIn": func(id string) (template.HTML, error) {
+			p, ok := h.oauth[id]
+			if !ok {
+				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
+			}
+			return formHTML(path+"/signin/"+id, st.csrfToken, here, "Sign in with "+p.cfg.Name), nil
+		},
+		"signOut": func() template.HTML {
+			return formHTML(path+"/signout", st.csrfToken, here, "Sign out")
+		},
+		"csrfToken": func() string { return st.csrfToken },
+		"session":   func() *Session { return st.session },
+	}
+}
+
+var formTmpl = template.Must(template.New("form").Parse(
+	`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><button type="submit">{{.Label}}</button></form>`))
+
+func formHTML(action, csrf, callback, label string) template.HTML {
+	var b strings.Builder
+	_ = formTmpl.Execute(&b, struct{ Action, CSRF, Callback, Label string }{action, csrf, callback, label})
+	return template.HTML(b.String()) // escaped by formTmpl
+}
+
+// Execute runs t for r with the helpers bound to r. It clones t, so t can
+// be shared.
+func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Template, data any) error {
+	c, err := t.Clone()
+	if err != nil {
+		return err
+	}
+	return c.Funcs(h.Funcs(r)).Execute(w, data)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

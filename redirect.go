@@ -1,0 +1,54 @@
+package gatehouse
+
+import (
+	"net/url"
+	"strings"
+)
+
+// sameOrigin returns raw when it is a safe place to send the browser after
+// sign-in or sign-out, "" otherwise. Safe means: a relative path starting
+// with exactly one '/', or an absolute http(s) URL on origin (scheme, host
+// and port equal) without user info. Anything with a backslash, control
+// character or whitespace is refused outright: browsers treat '\' as '/'
+// and strip tabs and newlines, which is how `/\evil.com` and `/%09/evil.com`
+// escape naive checks (oauth2-proxy GHSA-qqxw-m5fj-f7gv, CVE-2020-11053).
+// The result of a relative path is made absolute on origin.
+func sameOrigin(raw, origin string) string {
+	if raw == "" || len(raw) > 2048 {
+		return ""
+	}
+	for _, c := range raw {
+		if c <= ' ' || c == 0x7f || c == '\\' {
+			return ""
+		}
+	}
+	if strings.HasPrefix(raw, "/") {
+		if strings.HasPrefix(raw, "//") {
+			return ""
+		}
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+			return ""
+		}
+		// The decoded path may not start a second authority either.
+		if strings.HasPrefix(u.Path, "//") {
+			return ""
+		}
+		return origin + u.RequestURI() + fragment(u)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.User != nil || u.Opaque != "" {
+		return ""
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Scheme+"://"+u.Host != origin {
+		return ""
+	}
+	return raw
+}
+
+func fragment(u *url.URL) string {
+	if u.Fragment == "" {
+		return ""
+	}
+	return "#" + u.EscapedFragment()
+}

@@ -1,0 +1,75 @@
+package gatehouse
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+)
+
+var codeWithDigits = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
+
+// redirect sends the browser to target: 302 after a GET, 303 after a
+// POST (RFC 9700 §4.12: never 307, which would re-post the form), or
+// 200 {"url"} when the client asked with X-Auth-Return-Redirect (the
+// Auth.js client does).
+func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string) {
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		writeJSON(w, http.StatusOK, map[string]string{"url": target})
+		return
+	}
+	status := http.StatusFound
+	if r.Method == http.MethodPost {
+		status = http.StatusSeeOther
+	}
+	http.Redirect(w, r, target, status)
+}
+
+// fail logs e with everything a developer needs, and sends the browser to
+// the sign-in page (errors the user can fix by trying again) or the error
+// page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
+	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	q := url.Values{"error": {string(e.Type)}}
+	if e.Code != "" {
+		q.Set("code", e.Code)
+	}
+	target := b.path + "/error?" + q.Encode()
+	if h.cfg.Pages.Error != "" {
+		target = h.cfg.Pages.Error + "?" + q.Encode()
+	}
+	if e.Type.signInKind() {
+		target = b.path + "/signin?" + q.Encode()
+		if h.cfg.Pages.SignIn != "" {
+			target = h.cfg.Pages.SignIn + "?" + q.Encode()
+		}
+	}
+	h.redirect(w, r, target)
+}
+
+// callbackURL resolves where to send the browser after sign-in or
+// sign-out: raw when it is same-origin (Redirect callback or the default
+// policy), else the origin's root. It never returns another origin's URL:
+// a Redirect callback's answer is checked too.
+func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
+	home := b.origin + "/"
+	if raw == "" {
+		return home
+	}
+	if cb := h.cfg.Callbacks.Redirect; cb != nil {
+		raw = cb(raw, b.origin)
+	}
+	if safe := sameOrigin(raw, b.origin); safe != "" {
+		return safe
+	}
+	return home
+}
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// httpDiscard is a ResponseWriter that drops everything, for reading a
+// session without refreshing its cookie.
+type httpDiscard struct{}
+
+func (httpDiscard) Header() http.Header         { return http.Header{} }
+func (httpDiscard) Write(b []byte) (int, error) { return len(b), nil }
+func (httpDiscard) WriteHeader(int)             {}
