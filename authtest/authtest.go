@@ -1,0 +1,441 @@
+// Package authtest provides an in-process OpenID Connect provider, in the
+// manner of net/http/httptest.
+//
+// A Provider is an http.Handler that serves discovery, authorization,
+// token, userinfo, JWKS and end-session endpoints under the path of its
+// issuer URL. It has two uses:
+//
+//   - a development provider mounted inside an application's own server,
+//     where a person picks one of the configured users on a small HTML
+//     page ("Development sign-in");
+//   - a hostile provider for conformance tests: SetFaults switches on
+//     misbehaviours (bad ID token signatures and claims, a wrong iss in the
+//     authorization response, a slow or broken token endpoint, and so on),
+//     and Requests shows what the client sent.
+//
+// The provider is strict where a real one should be: the authorization
+// code flow only, PKCE with S256 required, exact redirect URI matching,
+// single-use codes, rotating refresh tokens, and Bearer tokens accepted in
+// the Authorization header only.
+//
+// It is for tests and development only. It keeps everything in memory and
+// lets anyone sign in as any configured user without a password.
+package authtest
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+)
+
+// The client credentials a Provider registers when Options leaves them
+// empty.
+const (
+	// DefaultClientID is the client_id used when Options.ClientID is empty.
+	DefaultClientID = "test-client"
+	// DefaultClientSecret is the client secret used when
+	// Options.ClientSecret is empty.
+	DefaultClientSecret = "test-secret"
+)
+
+// Lifetimes of what the provider issues.
+const (
+	codeLifetime         = time.Minute
+	accessTokenLifetime  = time.Hour
+	idTokenLifetime      = time.Hour
+	refreshTokenLifetime = 30 * 24 * time.Hour
+)
+
+// User is an account of the provider. Its fields become the standard
+// claims of the ID token and the userinfo answer.
+type User struct {
+	// Subject is the sub claim. It must be non-empty and unique.
+	Subject string
+	// Name is the name claim (scope profile).
+	Name string
+	// Email is the email claim (scope email).
+	Email string
+	// EmailVerified is the email_verified claim (scope email).
+	EmailVerified bool
+	// Picture is the picture claim (scope profile), a URL.
+	Picture string
+	// Extra holds further claims, added to the ID token and the userinfo
+	// answer whatever the scope. An Extra claim never replaces a claim the
+	// provider sets itself.
+	Extra map[string]any
+}
+
+// Options configure a Provider.
+type Options struct {
+	// Issuer is the issuer identifier, an http or https URL without query
+	// or fragment. New requires it. The endpoints are served under its
+	// path: with Issuer "http://localhost:8080/dev", the token endpoint is
+	// "http://localhost:8080/dev/token". NewServer sets it to the server's
+	// URL, followed by Issuer when Issuer is a path such as "/tenant".
+	Issuer string
+	// ClientID is the one registered client's client_id. Default
+	// DefaultClientID.
+	ClientID string
+	// ClientSecret is the client's secret, for client_secret_basic and
+	// client_secret_post. Default DefaultClientSecret.
+	ClientSecret string
+	// PublicClient lets the client use token endpoint authentication
+	// method "none": client_id alone, with PKCE as the only proof.
+	PublicClient bool
+	// RedirectURIs are the client's registered redirect URIs. A redirect_uri
+	// must equal one of them exactly (RFC 9700 §2.1). When empty, any
+	// absolute http or https URL without a fragment is accepted
+	// (development mode).
+	RedirectURIs []string
+	// PostLogoutRedirectURIs are the URIs end_session may redirect to,
+	// matched exactly. When both they and RedirectURIs are empty, any
+	// absolute http or https URL is accepted (development mode).
+	PostLogoutRedirectURIs []string
+	// Users are the accounts one can sign in as. Default: one user, alice
+	// (Alice, alice@example.com, verified).
+	Users []User
+	// AutoApprove makes the authorization endpoint answer at once, for the
+	// user whose subject or email equals login_hint, or else the first
+	// user. Without it, the endpoint shows the "Development sign-in" page.
+	AutoApprove bool
+	// Alg is the ID token signing algorithm: "RS256" (the default) or
+	// "ES256".
+	Alg string
+}
+
+// Provider is an OpenID Connect provider. It is an http.Handler serving
+// every endpoint under the path of its issuer, and is safe for concurrent
+// use.
+type Provider struct {
+	issuer string // as configured
+	base   string // issuer without a trailing slash: endpoint URLs start with it
+	prefix string // path of base: request paths start with it
+
+	clientID, clientSecret string
+	publicClient           bool
+	redirectURIs           []string
+	postLogoutURIs         []string
+	users                  []User
+	autoApprove            bool
+	alg                    jose.SignatureAlgorithm
+
+	csrf *http.CrossOriginProtection
+
+	mu         sync.Mutex
+	faults     Faults
+	key        *jose.JSONWebKey   // the signing key, private
+	extraKeys  []*jose.JSONWebKey // for Faults.JWKSExtraKeys, made on demand
+	foreignKey *jose.JSONWebKey   // for Faults.IDTokenForeignKey, made on demand
+	codes      map[string]*codeGrant
+	access     map[string]*tokenGrant
+	refresh    map[string]*tokenGrant
+	requests   []RecordedRequest
+}
+
+// grant is what a user approved: it travels from the code to the tokens.
+type grant struct {
+	user     User
+	clientID string
+	scope    string
+	nonce    string
+	authTime time.Time
+}
+
+type codeGrant struct {
+	grant
+	redirectURI string
+	challenge   string
+	expires     time.Time
+	used        bool     // the code was presented
+	revoked     bool     // the code was presented twice
+	issued      []string // access and refresh tokens issued for the code
+}
+
+type tokenGrant struct {
+	grant
+	expires time.Time
+}
+
+// New returns a Provider for opts. It reports an error when the options
+// are invalid: a missing or malformed issuer, a user without a subject or
+// two users with the same one, or an unsupported algorithm.
+func New(opts Options) (*Provider, error) {
+	iu, err := url.Parse(opts.Issuer)
+	if err != nil {
+		return nil, fmt.Errorf("authtest: issuer: %w", err)
+	}
+	if (iu.Scheme != "http" && iu.Scheme != "https") || iu.Host == "" || iu.User != nil ||
+		iu.RawQuery != "" || iu.ForceQuery || iu.Fragment != "" || strings.Contains(opts.Issuer, "#") {
+		return nil, fmt.Errorf("authtest: issuer %q is not an http or https URL without query and fragment", opts.Issuer)
+	}
+	p := &Provider{
+		issuer:         opts.Issuer,
+		base:           strings.TrimSuffix(opts.Issuer, "/"),
+		clientID:       opts.ClientID,
+		clientSecret:   opts.ClientSecret,
+		publicClient:   opts.PublicClient,
+		redirectURIs:   slices.Clone(opts.RedirectURIs),
+		postLogoutURIs: slices.Clone(opts.PostLogoutRedirectURIs),
+		autoApprove:    opts.AutoApprove,
+		csrf:           http.NewCrossOriginProtection(),
+		codes:          map[string]*codeGrant{},
+		access:         map[string]*tokenGrant{},
+		refresh:        map[string]*tokenGrant{},
+	}
+	p.prefix = strings.TrimSuffix(iu.EscapedPath(), "/")
+	if p.clientID == "" {
+		p.clientID = DefaultClientID
+	}
+	if p.clientSecret == "" {
+		p.clientSecret = DefaultClientSecret
+	}
+	switch opts.Alg {
+	case "", "RS256":
+		p.alg = jose.RS256
+	case "ES256":
+		p.alg = jose.ES256
+	default:
+		return nil, fmt.Errorf("authtest: unsupported algorithm %q (want RS256 or ES256)", opts.Alg)
+	}
+	users := opts.Users
+	if len(users) == 0 {
+		users = []User{{Subject: "alice", Name: "Alice", Email: "alice@example.com", EmailVerified: true}}
+	}
+	seen := map[string]bool{}
+	for _, u := range users {
+		if u.Subject == "" {
+			return nil, errors.New("authtest: a user has no Subject")
+		}
+		if seen[u.Subject] {
+			return nil, fmt.Errorf("authtest: two users have Subject %q", u.Subject)
+		}
+		seen[u.Subject] = true
+		u.Extra = cloneMap(u.Extra)
+		p.users = append(p.users, u)
+	}
+	if p.key, err = newKey(p.alg); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Issuer returns the provider's issuer identifier.
+func (p *Provider) Issuer() string { return p.issuer }
+
+// SetFaults replaces the provider's faults. It applies to requests that
+// arrive after it returns; the zero Faults is a well-behaved provider.
+func (p *Provider) SetFaults(f Faults) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.faults = f
+}
+
+// RotateKey replaces the signing key with a new one with a new kid. The
+// old key leaves the JWKS at once.
+func (p *Provider) RotateKey() {
+	k, err := newKey(p.alg)
+	if err != nil {
+		panic("authtest: " + err.Error())
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.key = k
+}
+
+// KeyID returns the kid of the current signing key.
+func (p *Provider) KeyID() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.key.KeyID
+}
+
+// Endpoint names an endpoint of the provider in a RecordedRequest.
+type Endpoint string
+
+// The provider's endpoints.
+const (
+	// EndpointDiscovery is /.well-known/openid-configuration.
+	EndpointDiscovery Endpoint = "discovery"
+	// EndpointAuthorize is /authorize.
+	EndpointAuthorize Endpoint = "authorize"
+	// EndpointToken is /token.
+	EndpointToken Endpoint = "token"
+	// EndpointUserinfo is /userinfo.
+	EndpointUserinfo Endpoint = "userinfo"
+	// EndpointJWKS is /jwks.
+	EndpointJWKS Endpoint = "jwks"
+	// EndpointEndSession is /end_session.
+	EndpointEndSession Endpoint = "end_session"
+)
+
+// RecordedRequest is a request the provider received.
+type RecordedRequest struct {
+	// Endpoint is the endpoint the request was for.
+	Endpoint Endpoint
+	// Method is the HTTP method.
+	Method string
+	// Query holds the parameters of the URL's query.
+	Query url.Values
+	// Form holds the parameters of an application/x-www-form-urlencoded
+	// body.
+	Form url.Values
+	// Header holds the request's header fields.
+	Header http.Header
+	// ClientAuth is, for token requests, how the client authenticated:
+	// "client_secret_basic", "client_secret_post", "none" (a client_id
+	// alone), or "" (no client_id at all).
+	ClientAuth string
+}
+
+// Requests returns the requests received so far, oldest first, for every
+// endpoint. The caller must not modify the values it holds.
+func (p *Provider) Requests() []RecordedRequest {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.requests)
+}
+
+// maxRequestBody bounds what the provider reads of a request body.
+const maxRequestBody = 64 << 10
+
+// ServeHTTP serves the provider's endpoints: discovery at
+// {issuer}/.well-known/openid-configuration, then {issuer}/authorize,
+// /token, /userinfo, /jwks and /end_session. Other paths are answered 404.
+// The request's path must include the issuer's path: mount the provider
+// without http.StripPrefix.
+func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest, ok := strings.CutPrefix(r.URL.Path, p.prefix)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	var ep Endpoint
+	var handle func(http.ResponseWriter, *http.Request, Faults)
+	var methods []string
+	switch rest {
+	case "/.well-known/openid-configuration":
+		ep, handle, methods = EndpointDiscovery, p.serveDiscovery, []string{http.MethodGet, http.MethodHead}
+	case "/authorize":
+		ep, handle, methods = EndpointAuthorize, p.serveAuthorize, []string{http.MethodGet, http.MethodPost}
+	case "/token":
+		ep, handle, methods = EndpointToken, p.serveToken, []string{http.MethodPost}
+	case "/userinfo":
+		ep, handle, methods = EndpointUserinfo, p.serveUserinfo, []string{http.MethodGet, http.MethodPost}
+	case "/jwks":
+		ep, handle, methods = EndpointJWKS, p.serveJWKS, []string{http.MethodGet, http.MethodHead}
+	case "/end_session":
+		ep, handle, methods = EndpointEndSession, p.serveEndSession, []string{http.MethodGet, http.MethodPost}
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	if !slices.Contains(methods, r.Method) {
+		w.Header().Set("Allow", strings.Join(methods, ", "))
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBody)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "malformed request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	rec := RecordedRequest{
+		Endpoint: ep,
+		Method:   r.Method,
+		Query:    r.URL.Query(),
+		Form:     cloneValues(r.PostForm),
+		Header:   r.Header.Clone(),
+	}
+	if ep == EndpointToken {
+		rec.ClientAuth = clientAuthMethod(r)
+	}
+	p.mu.Lock()
+	p.requests = append(p.requests, rec)
+	f := p.faults
+	p.mu.Unlock()
+	handle(w, r, f)
+}
+
+// clientAuthMethod tells how a token request authenticates its client.
+func clientAuthMethod(r *http.Request) string {
+	switch {
+	case strings.HasPrefix(strings.ToLower(r.Header.Get("Authorization")), "basic "):
+		return "client_secret_basic"
+	case r.PostForm.Has("client_secret"):
+		return "client_secret_post"
+	case r.PostForm.Has("client_id"):
+		return "none"
+	}
+	return ""
+}
+
+// endpointURL returns the absolute URL of the endpoint at path.
+func (p *Provider) endpointURL(path string) string { return p.base + path }
+
+// findUser returns the user whose subject, or else email, is hint.
+func (p *Provider) findUser(hint string) (User, bool) {
+	for _, u := range p.users {
+		if u.Subject == hint {
+			return u, true
+		}
+	}
+	for _, u := range p.users {
+		if u.Email != "" && u.Email == hint {
+			return u, true
+		}
+	}
+	return User{}, false
+}
+
+// redirectURIAllowed reports whether uri may receive authorization
+// responses.
+func (p *Provider) redirectURIAllowed(uri string) bool {
+	if len(p.redirectURIs) > 0 {
+		return slices.Contains(p.redirectURIs, uri)
+	}
+	return devURL(uri)
+}
+
+// postLogoutURIAllowed reports whether end_session may redirect to uri.
+func (p *Provider) postLogoutURIAllowed(uri string) bool {
+	if len(p.postLogoutURIs) > 0 || len(p.redirectURIs) > 0 {
+		return slices.Contains(p.postLogoutURIs, uri)
+	}
+	return devURL(uri)
+}
+
+// devURL reports whether uri is an absolute http or https URL without a
+// fragment, which is what development mode accepts.
+func devURL(uri string) bool {
+	u, err := url.Parse(uri)
+	if err != nil || strings.Contains(uri, "#") {
+		return false
+	}
+	return (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]any, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func cloneValues(v url.Values) url.Values {
+	c := make(url.Values, len(v))
+	for k, vs := range v {
+		c[k] = slices.Clone(vs)
+	}
+	return c
+}
