@@ -1,0 +1,46 @@
+package auth0
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestDefaults(t *testing.T) {
+	o := New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"}).OAuth()
+	if o.ID != "auth0" || o.Name != "Auth0" || o.Type != providers.TypeOIDC || o.Issuer != "" {
+		t.Fatalf("config = %+v", o)
+	}
+	if s, _ := o.Authorization.Scope(); s != "openid profile email" {
+		t.Errorf("scope = %q", s)
+	}
+	if o.Style != (providers.Style{Bg: "#EB5424", Text: "#fff"}) {
+		t.Errorf("style = %+v", o.Style)
+	}
+	var ce *providers.ConfigError
+	if err := o.Validate(); !errors.As(err, &ce) {
+		t.Errorf("Validate without issuer = %v", err)
+	}
+}
+
+func TestIssuer(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://dev-abc.us.auth0.com":  "https://dev-abc.us.auth0.com/",
+		"https://dev-abc.us.auth0.com/": "https://dev-abc.us.auth0.com/",
+		"https://login.example.com":     "https://login.example.com/",
+	} {
+		c := New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid", Issuer: in})
+		if c.Issuer != want {
+			t.Errorf("issuer %q → %q, want %q", in, c.Issuer, want)
+		}
+		if err := c.OAuth().Validate(); err != nil {
+			t.Errorf("Validate: %v", err)
+		}
+	}
+	c := New(providers.OAuthUserConfig[profile.Claims]{Name: "Login", Checks: []providers.Check{providers.CheckState}})
+	if c.Name != "Login" || len(c.Checks) != 1 || c.ID != ID || c.Type != providers.TypeOIDC {
+		t.Errorf("merge = %+v", c)
+	}
+}

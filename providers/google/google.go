@@ -1,0 +1,40 @@
+// Package google is the built-in provider for Google (OpenID Connect).
+// Google sends a refresh token only when asked for offline access: add
+// Params access_type=offline and prompt=consent to the authorization
+// endpoint.
+package google
+
+import (
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts.
+const (
+	ID   = "google"
+	Name = "Google"
+	// Issuer is the ID token issuer and the discovery base.
+	Issuer = "https://accounts.google.com"
+	Scope  = "openid profile email"
+)
+
+// New returns the Google configuration with opts laid over its defaults by
+// providers.Merge. The endpoints come from discovery; the profile is the
+// ID token's claims, mapped by profile.FromClaims.
+func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OAuthConfig[profile.Claims] {
+	return providers.OAuthConfig[profile.Claims]{
+		ID:     ID,
+		Name:   Name,
+		Type:   providers.TypeOIDC,
+		Issuer: Issuer,
+		Authorization: providers.AuthorizationEndpoint{
+			Params: map[string]string{"scope": Scope},
+		},
+		Style: providers.Style{BrandColor: "#1a73e8"},
+	}
+}

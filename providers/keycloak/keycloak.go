@@ -1,0 +1,39 @@
+// Package keycloak is the built-in provider for Keycloak (OpenID Connect).
+// The issuer is the realm's URL, https://<host>/realms/<realm>
+// (https://<host>/auth/realms/<realm> on Keycloak before 17).
+//
+// The issuer has no default: set Issuer (or AUTH_KEYCLOAK_ISSUER for
+// builtin.FromEnv), e.g. https://keycloak.example.com/realms/myrealm.
+package keycloak
+
+import (
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts.
+const (
+	ID    = "keycloak"
+	Name  = "Keycloak"
+	Scope = "openid profile email"
+)
+
+// New returns the Keycloak configuration with opts laid over its defaults by
+// providers.Merge. The endpoints come from discovery; the profile is the
+// ID token's claims, mapped by profile.FromClaims.
+func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OAuthConfig[profile.Claims] {
+	return providers.OAuthConfig[profile.Claims]{
+		ID:   ID,
+		Name: Name,
+		Type: providers.TypeOIDC,
+		Authorization: providers.AuthorizationEndpoint{
+			Params: map[string]string{"scope": Scope},
+		},
+		Style: providers.Style{BrandColor: "#428bca"},
+	}
+}

@@ -1,0 +1,40 @@
+// Package okta is the built-in provider for Okta (OpenID Connect). The
+// issuer is the org authorization server, https://<org>.okta.com, or a
+// custom one, https://<org>.okta.com/oauth2/<server id> ("default" for the
+// default custom server).
+//
+// The issuer has no default: set Issuer (or AUTH_OKTA_ISSUER for
+// builtin.FromEnv), e.g. https://dev-123456.okta.com/oauth2/default.
+package okta
+
+import (
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts.
+const (
+	ID    = "okta"
+	Name  = "Okta"
+	Scope = "openid profile email"
+)
+
+// New returns the Okta configuration with opts laid over its defaults by
+// providers.Merge. The endpoints come from discovery; the profile is the
+// ID token's claims, mapped by profile.FromClaims.
+func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OAuthConfig[profile.Claims] {
+	return providers.OAuthConfig[profile.Claims]{
+		ID:   ID,
+		Name: Name,
+		Type: providers.TypeOIDC,
+		Authorization: providers.AuthorizationEndpoint{
+			Params: map[string]string{"scope": Scope},
+		},
+		Style: providers.Style{Bg: "#000", Text: "#fff"},
+	}
+}

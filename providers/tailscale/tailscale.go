@@ -1,0 +1,39 @@
+// Package tailscale is the built-in provider for Tailscale's identity
+// provider, tsidp (OpenID Connect): the self-hosted service that signs in
+// the tailnet's users. The issuer is the URL tsidp is served at, e.g.
+// https://idp.<tailnet>.ts.net.
+//
+// The issuer has no default: set Issuer (or AUTH_TAILSCALE_ISSUER for
+// builtin.FromEnv), e.g. https://idp.example.ts.net.
+package tailscale
+
+import (
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts.
+const (
+	ID    = "tailscale"
+	Name  = "Tailscale"
+	Scope = "openid profile email"
+)
+
+// New returns the Tailscale configuration with opts laid over its defaults by
+// providers.Merge. The endpoints come from discovery; the profile is the
+// ID token's claims, mapped by profile.FromClaims.
+func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OAuthConfig[profile.Claims] {
+	return providers.OAuthConfig[profile.Claims]{
+		ID:   ID,
+		Name: Name,
+		Type: providers.TypeOIDC,
+		Authorization: providers.AuthorizationEndpoint{
+			Params: map[string]string{"scope": Scope},
+		},
+	}
+}
