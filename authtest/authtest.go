@@ -189,7 +189,7 @@ func New(opts Options) (*Provider, error) {
 		access:         map[string]*tokenGrant{},
 		refresh:        map[string]*tokenGrant{},
 	}
-	p.prefix = strings.TrimSuffix(iu.EscapedPath(), "/")
+	p.prefix = strings.TrimSuffix(iu.Path, "/")
 	if p.clientID == "" {
 		p.clientID = DefaultClientID
 	}
@@ -294,8 +294,12 @@ type RecordedRequest struct {
 	ClientAuth string
 }
 
+// maxRecorded is how many requests a Provider remembers.
+const maxRecorded = 10000
+
 // Requests returns the requests received so far, oldest first, for every
-// endpoint. The caller must not modify the values it holds.
+// endpoint: the latest 10000. The caller must not modify the values it
+// holds.
 func (p *Provider) Requests() []RecordedRequest {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -357,6 +361,9 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rec.ClientAuth = clientAuthMethod(r)
 	}
 	p.mu.Lock()
+	if len(p.requests) >= maxRecorded {
+		p.requests = slices.Delete(p.requests, 0, len(p.requests)-maxRecorded+1)
+	}
 	p.requests = append(p.requests, rec)
 	f := p.faults
 	p.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -720,5 +721,40 @@ func TestMethodsAndPaths(t *testing.T) {
 	}
 	if resp, _ := get(t, srv.Issuer()+"/nothing", ""); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("GET /nothing: %d", resp.StatusCode)
+	}
+}
+
+func TestNewServerIssuerPath(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("NewServer accepted an absolute issuer")
+		}
+	}()
+	authtest.NewServer(authtest.Options{Issuer: "http://localhost:8080"})
+}
+
+// The provider is a plain handler, and remembers a bounded number of
+// requests.
+func TestRecorderAndRequestLimit(t *testing.T) {
+	p, err := authtest.New(authtest.Options{Issuer: "https://op.example/base/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10005 {
+		w := httptest.NewRecorder()
+		p.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "https://op.example/base/jwks?i="+strconv.Itoa(i), nil))
+		if w.Code != http.StatusOK {
+			t.Fatalf("jwks: %d", w.Code)
+		}
+	}
+	reqs := p.Requests()
+	if len(reqs) != 10000 || reqs[0].Query.Get("i") != "5" || reqs[9999].Query.Get("i") != "10004" {
+		t.Errorf("kept %d requests, from %s to %s", len(reqs), reqs[0].Query.Get("i"), reqs[len(reqs)-1].Query.Get("i"))
+	}
+	w := httptest.NewRecorder()
+	p.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "https://op.example/base/.well-known/openid-configuration", nil))
+	var d map[string]any
+	if err := json.Unmarshal(w.Body.Bytes(), &d); err != nil || d["issuer"] != "https://op.example/base/" || d["jwks_uri"] != "https://op.example/base/jwks" {
+		t.Errorf("discovery with a trailing slash issuer: %v", d)
 	}
 }

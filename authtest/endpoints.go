@@ -36,14 +36,16 @@ type discovery struct {
 func (p *Provider) serveDiscovery(w http.ResponseWriter, r *http.Request, f Faults) {
 	claims := []string{"iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp",
 		"name", "picture", "email", "email_verified"}
+	var extra []string
 	for _, u := range p.users {
 		for k := range u.Extra {
-			if !slices.Contains(claims, k) {
-				claims = append(claims, k)
+			if !slices.Contains(claims, k) && !slices.Contains(extra, k) {
+				extra = append(extra, k)
 			}
 		}
 	}
-	sort.Strings(claims[13:])
+	sort.Strings(extra)
+	claims = append(claims, extra...)
 	d := discovery{
 		Issuer:                            p.issuer,
 		AuthorizationEndpoint:             p.endpointURL("/authorize"),

@@ -69,20 +69,28 @@ func Example() {
 	// alice alice@example.com some-nonce
 }
 
-// A hostile provider: with a fault switched on, the ID token's issuer is
-// wrong, and a careful relying party refuses it.
+// A hostile provider: with a fault switched on, discovery answers another
+// issuer, and a careful relying party refuses to go on.
 func ExampleProvider_SetFaults() {
 	srv := authtest.NewServer(authtest.Options{AutoApprove: true})
 	defer srv.Close()
-	srv.SetFaults(authtest.Faults{IDTokenWrongIssuer: true})
 
-	// ... sign in as in Example, then verify the ID token:
-	// verifier.Verify answers an error such as
-	// "oidc: id token issued by a different provider".
+	srv.SetFaults(authtest.Faults{DiscoveryWrongIssuer: true})
+	_, err := oidc.NewProvider(context.Background(), srv.Issuer())
+	fmt.Println("refused:", err != nil)
 
 	srv.SetFaults(authtest.Faults{}) // well-behaved again
-	fmt.Println(len(srv.Requests()))
-	// Output: 0
+	_, err = oidc.NewProvider(context.Background(), srv.Issuer())
+	fmt.Println("accepted:", err == nil)
+
+	for _, r := range srv.Requests() {
+		fmt.Println(r.Method, r.Endpoint)
+	}
+	// Output:
+	// refused: true
+	// accepted: true
+	// GET discovery
+	// GET discovery
 }
 
 // The development provider mounted in an application's own server, under

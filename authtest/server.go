@@ -14,16 +14,16 @@ type Server struct {
 }
 
 // NewServer starts and returns a Server. The issuer is the server's URL,
-// followed by opts.Issuer when that is a path such as "/tenant"; any other
-// opts.Issuer is ignored. The caller should call Close when finished, to
-// shut it down. NewServer panics if opts are invalid.
+// followed by opts.Issuer, which must be empty or a path such as
+// "/tenant". The caller should call Close when finished, to shut it down.
+// NewServer panics if opts are invalid.
 func NewServer(opts Options) *Server {
 	ts := httptest.NewUnstartedServer(nil)
-	path := ""
-	if strings.HasPrefix(opts.Issuer, "/") {
-		path = opts.Issuer
+	if opts.Issuer != "" && !strings.HasPrefix(opts.Issuer, "/") {
+		ts.Close()
+		panic("authtest: NewServer: Issuer must be empty or a path, not " + opts.Issuer)
 	}
-	opts.Issuer = "http://" + ts.Listener.Addr().String() + path
+	opts.Issuer = "http://" + ts.Listener.Addr().String() + opts.Issuer
 	p, err := New(opts)
 	if err != nil {
 		ts.Close()
