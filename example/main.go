@@ -1,0 +1,212 @@
+// Command example is a small site that signs people in with Gatehouse.
+//
+//	go run ./example
+//
+// With nothing configured it starts offline: a built-in development OpenID
+// provider ("Sign in with Development") and an SQLite database in
+// gatehouse-example.db. It reads the Auth.js environment conventions:
+//
+//	ADDR                    listen address (default localhost:3000)
+//	AUTH_SECRET             session secret(s), comma-separated, newest first (default: random, with a warning)
+//	AUTH_URL                public URL of the auth routes (default http://<ADDR>/auth)
+//	AUTH_OIDC_ISSUER        a generic OpenID Connect provider "oidc" …
+//	AUTH_OIDC_ID            … its client id
+//	AUTH_OIDC_SECRET        … and secret
+//	AUTH_<ID>_ID/_SECRET    any built-in provider, e.g. AUTH_GITHUB_ID, AUTH_YANDEX_ID (+ _ISSUER where needed)
+//	DATABASE_URL            postgres://… to use PostgreSQL, or a file path for SQLite
+package main
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/builtin"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Getenv, nil); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run starts the site and serves until ctx ends. ready, when not nil,
+// receives the base URL once the site listens (for tests).
+func run(ctx context.Context, getenv func(string) string, ready chan<- string) error {
+	addr := cmpOr(getenv("ADDR"), "localhost:3000")
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	origin := "http://" + displayAddr(ln.Addr().String(), addr)
+	authURL := cmpOr(getenv("AUTH_URL"), origin+"/auth")
+
+	mux := http.NewServeMux()
+	cfg := gatehouse.Config{URL: authURL}
+	for _, s := range strings.Split(getenv("AUTH_SECRET"), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			cfg.Secret = append(cfg.Secret, s)
+		}
+	}
+	if len(cfg.Secret) == 0 {
+		slog.Warn("AUTH_SECRET is not set: using a random secret, so sessions end when the example stops")
+		cfg.Development = true
+	}
+
+	// Providers: a generic OpenID Connect provider, the built-ins named in
+	// the environment, or else the development provider.
+	if iss := getenv("AUTH_OIDC_ISSUER"); iss != "" {
+		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
+			ID: "oidc", Name: cmpOr(getenv("AUTH_OIDC_NAME"), "OpenID Connect"), Type: providers.TypeOIDC,
+			Issuer: iss, ClientID: getenv("AUTH_OIDC_ID"), ClientSecret: getenv("AUTH_OIDC_SECRET"),
+		})
+	}
+	cfg.Providers = append(cfg.Providers, builtin.FromEnv(getenv)...)
+	if len(cfg.Providers) == 0 {
+		dev, err := authtest.New(authtest.Options{
+			Issuer: origin + "/dev",
+			Users: []authtest.User{
+				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
+				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
+			},
+		})
+		if err != nil {
+			return err
+		}
+		mux.Handle("/dev/", dev)
+		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
+			ID: "development", Name: "Development", Type: providers.TypeOIDC,
+			Issuer: dev.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			Style: providers.Style{BrandColor: "#2f6f4e"},
+		})
+		slog.Info("no provider configured: offering the built-in development provider", "issuer", dev.Issuer())
+	}
+
+	db, closeDB, err := openDatabase(ctx, cmpOr(getenv("DATABASE_URL"), "gatehouse-example.db"))
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	cfg.Adapter = db
+
+	auth, err := gatehouse.New(cfg)
+	if err != nil {
+		return err
+	}
+	homePage, privatePage := parsePages(auth.FuncMap())
+	mux.Handle(auth.BasePath()+"/", auth)
+	mux.Handle("/private", auth.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		render(w, r, auth, privatePage, gatehouse.SessionFrom(r.Context()))
+	})))
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		render(w, r, auth, homePage, auth.Providers(r))
+	})
+
+	srv := &http.Server{Handler: auth.Middleware(mux), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}()
+	slog.Info("example site listening", "url", origin)
+	if ready != nil {
+		ready <- origin
+	}
+	if err := srv.Serve(ln); err != http.ErrServerClosed {
+		return err
+	}
+	return nil
+}
+
+// openDatabase opens PostgreSQL for a postgres:// URL, SQLite otherwise,
+// and applies the schema.
+func openDatabase(ctx context.Context, dsn string) (adapter.Adapter, func(), error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		a, err := postgres.Open(ctx, dsn)
+		if err != nil {
+			return nil, nil, fmt.Errorf("opening PostgreSQL: %w", err)
+		}
+		if err := a.Migrate(ctx); err != nil {
+			a.Close()
+			return nil, nil, fmt.Errorf("migrating PostgreSQL: %w", err)
+		}
+		return a, a.Close, nil
+	}
+	a, err := sqlite.Open(ctx, dsn)
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening SQLite %s: %w", dsn, err)
+	}
+	if err := a.Migrate(ctx); err != nil {
+		a.Close()
+		return nil, nil, fmt.Errorf("migrating SQLite: %w", err)
+	}
+	return a, func() { a.Close() }, nil
+}
+
+func displayAddr(listening, asked string) string {
+	host, port, _ := net.SplitHostPort(listening)
+	if h, _, _ := net.SplitHostPort(asked); h == "localhost" || h == "" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *template.Template, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := auth.Execute(w, r, t, data); err != nil {
+		slog.Error("rendering", "err", err)
+	}
+}
+
+const layout = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Gatehouse example</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
+form{display:inline}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;border-radius:.4rem;border:1px solid #888;background:#2f6f4e;color:#fff;cursor:pointer}
+code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}</style></head><body>`
+
+func parsePages(funcs template.FuncMap) (home, private *template.Template) {
+	home = template.Must(template.New("home").Funcs(funcs).Parse(layout + homeBody))
+	private = template.Must(template.New("private").Funcs(funcs).Parse(layout + privateBody))
+	return home, private
+}
+
+const homeBody = `
+<h1>Gatehouse example</h1>
+{{with session}}<p>Signed in as <strong>{{.User.Name}}</strong> ({{.User.Email}}).</p>
+<p><a href="/private">Your private page</a></p>{{signOut}}
+{{else}}<p>You are not signed in.</p>
+{{range .}}<p>{{signIn .ID}}</p>{{end}}
+<p>Or use the <a href="/auth/signin">built-in sign-in page</a>, or try the <a href="/private">private page</a>.</p>{{end}}
+</body></html>`
+
+const privateBody = `
+<h1>Private page</h1>
+<p>Only signed-in people see this.</p>
+<dl><dt>Name</dt><dd>{{.User.Name}}</dd><dt>E-mail</dt><dd>{{.User.Email}}</dd><dt>User id</dt><dd><code>{{.User.ID}}</code></dd>
+<dt>Session expires</dt><dd>{{.Expires.Format "2006-01-02 15:04"}}</dd></dl>
+<p><a href="/">Home</a> {{signOut}}</p>
+</body></html>`

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"html"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// start runs the example with env and returns its URL.
+func start(t *testing.T, env map[string]string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, func(k string) string { return env[k] }, ready) }()
+	select {
+	case u := <-ready:
+		t.Cleanup(func() {
+			cancel()
+			<-done
+		})
+		return u
+	case err := <-done:
+		cancel()
+		t.Fatalf("example did not start: %v", err)
+	case <-time.After(20 * time.Second):
+		cancel()
+		t.Fatal("example did not start in time")
+	}
+	return ""
+}
+
+var (
+	formRe   = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)">(.*?)</form>`)
+	hiddenRe = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+	userRe   = regexp.MustCompile(`name="authtest_user" value="([^"]+)"`)
+)
+
+// submit posts the first form of page whose action contains action, with
+// its hidden fields and extra.
+func submit(t *testing.T, c *http.Client, pageURL, page, action string, extra url.Values) *http.Response {
+	t.Helper()
+	for _, m := range formRe.FindAllStringSubmatch(page, -1) {
+		act := html.UnescapeString(m[1])
+		if !strings.Contains(act, action) {
+			continue
+		}
+		form := url.Values{}
+		for _, h := range hiddenRe.FindAllStringSubmatch(m[2], -1) {
+			form.Set(html.UnescapeString(h[1]), html.UnescapeString(h[2]))
+		}
+		for k, v := range extra {
+			form[k] = v
+		}
+		base, _ := url.Parse(pageURL)
+		target, _ := base.Parse(act)
+		resp, err := c.PostForm(target.String(), form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	t.Fatalf("no form with action %q on %s:\n%s", action, pageURL, page)
+	return nil
+}
+
+func read(t *testing.T, resp *http.Response) string {
+	t.Helper()
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return string(b)
+}
+
+func get(t *testing.T, c *http.Client, u string) (*http.Response, string) {
+	t.Helper()
+	resp, err := c.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, read(t, resp)
+}
+
+// TestSignInAsAPersonWould signs in through the home page's button and the
+// development provider's page, sees the private page, restarts the site
+// and is still signed in (the session lives in SQLite), then signs out.
+func TestSignInAsAPersonWould(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "example.db")
+	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": db, "AUTH_SECRET": "example-test-secret-0123456789abcdef"}
+	site := start(t, env)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+
+	_, home := get(t, c, site+"/")
+	if !strings.Contains(home, "Sign in with Development") {
+		t.Fatalf("home page has no development sign-in button:\n%s", home)
+	}
+	resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
+	devPage := read(t, resp)
+	if !strings.Contains(devPage, "Development sign-in") || !strings.Contains(devPage, "Continue as Alice") {
+		t.Fatalf("did not reach the provider's page (%s):\n%s", resp.Request.URL, devPage)
+	}
+	if m := userRe.FindStringSubmatch(devPage); m == nil || m[1] != "alice" {
+		t.Fatalf("no user button for alice")
+	}
+	resp = submit(t, c, resp.Request.URL.String(), devPage, "authorize", url.Values{"authtest_user": {"alice"}})
+	page := read(t, resp)
+	if resp.Request.URL.Path != "/" || !strings.Contains(page, "Signed in as <strong>Alice Example</strong>") {
+		t.Fatalf("after sign-in: %s\n%s", resp.Request.URL, page)
+	}
+	_, private := get(t, c, site+"/private")
+	if !strings.Contains(private, "alice@example.com") {
+		t.Fatalf("private page:\n%s", private)
+	}
+
+	// A second site on the same database and secret reads the session:
+	// it is in SQLite, not in the process.
+	site2 := start(t, env)
+	u1, _ := url.Parse(site)
+	u2, _ := url.Parse(site2)
+	jar.SetCookies(u2, jar.Cookies(u1))
+	if _, p := get(t, c, site2+"/private"); !strings.Contains(p, "alice@example.com") {
+		t.Fatalf("second instance did not see the session:\n%s", p)
+	}
+
+	_, home = get(t, c, site+"/")
+	resp = submit(t, c, site+"/", home, "/auth/signout", nil)
+	if page := read(t, resp); !strings.Contains(page, "You are not signed in") {
+		t.Fatalf("after sign-out:\n%s", page)
+	}
+	if resp, _ := get(t, c, site2+"/private"); resp.Request.URL.Path != "/auth/signin" {
+		t.Fatalf("the session survived sign-out on the other instance: %s", resp.Request.URL)
+	}
+}
