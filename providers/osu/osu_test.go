@@ -1,0 +1,103 @@
+package osu
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
+	want := facts{
+		ID: "osu", Name: "osu!", Type: providers.TypeOAuth,
+		AuthURL:     "https://osu.ppy.sh/oauth/authorize",
+		AuthParams:  map[string]string{"scope": "identify"},
+		TokenURL:    "https://osu.ppy.sh/oauth/token",
+		UserinfoURL: "https://osu.ppy.sh/api/v2/me",
+		Checks:      []providers.Check{providers.CheckPKCE},
+	}
+	if got := factsOf(o); !reflect.DeepEqual(got, want) {
+		t.Errorf("config:\n got %+v\nwant %+v", got, want)
+	}
+	if err := o.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
+	const raw = `{
+		"avatar_url": "https://a.ppy.sh/2?1519081077.png",
+		"country_code": "AU",
+		"default_group": "default",
+		"id": 2,
+		"is_active": true,
+		"is_bot": false,
+		"is_deleted": false,
+		"is_online": false,
+		"is_supporter": true,
+		"last_visit": "2024-01-01T00:00:00+00:00",
+		"pm_friends_only": false,
+		"profile_colour": "#3366FF",
+		"username": "peppy",
+		"cover_url": "https://assets.ppy.sh/user-profile-covers/2/baba245ef60834b769694178f8f6d4f6166c5188c740de084656ad2b80f1eea7.jpeg",
+		"join_date": "2007-08-28T03:09:12+00:00",
+		"playmode": "osu",
+		"country": {"code": "AU", "name": "Australia"}
+	}`
+	got := mapJSON(t, o, raw, account.TokenSet{})
+	want := profile.User{ID: "2", Name: "peppy", Image: "https://a.ppy.sh/2?1519081077.png"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}
