@@ -125,7 +125,7 @@ func (p *Provider) signInPage(w http.ResponseWriter, r *http.Request, req authzR
 	d := pageData{
 		Title:  "Development sign-in",
 		Client: p.clientID,
-		Action: p.endpointURL("/authorize"),
+		Action: p.prefix + "/authorize", // same origin as the page, whatever host it was reached by
 		Hidden: hiddenFields(req.form),
 	}
 	for _, u := range p.users {
