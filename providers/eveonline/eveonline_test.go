@@ -1,0 +1,92 @@
+package eveonline
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestNew(t *testing.T) {
+	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
+	scope, hasScope := c.Authorization.Scope()
+	for _, tt := range []struct {
+		field     string
+		got, want any
+	}{
+		{"id", c.ID, "eveonline"},
+		{"name", c.Name, "EVE Online"},
+		{"type", c.Type, providers.TypeOAuth},
+		{"authorization", c.Authorization.URL, "https://login.eveonline.com/v2/oauth/authorize"},
+		{"token", c.Token.URL, "https://login.eveonline.com/v2/oauth/token"},
+		{"userinfo", c.Userinfo.URL, "https://login.eveonline.com/oauth/verify"},
+		{"scope", scope, "publicData"},
+		{"scope set", hasScope, true},
+		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckState}},
+		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
+		{"style", c.Style, providers.Style{}},
+		{"issuer", c.Issuer, ""},
+		{"profile callback set", c.Profile != nil, true},
+	} {
+		if !reflect.DeepEqual(tt.got, tt.want) {
+			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
+		}
+	}
+	if err := c.OAuth().Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	tests := []struct {
+		name     string
+		json     string
+		tokens   account.TokenSet
+		want     profile.User
+		verified bool // EmailVerified is set
+		wantErr  bool
+	}{
+		{
+			name: "character",
+			json: `{"CharacterID": 95465499, "CharacterName": "CCP Bartender",
+		"ExpiresOn": "2017-07-05T14:34:16.5857101", "Scopes": "publicData",
+		"TokenType": "Character", "CharacterOwnerHash": "lots_of_letters_and_numbers",
+		"IntellectualProperty": "EVE"}`,
+			want: profile.User{ID: "95465499", Name: "CCP Bartender", Image: "https://image.eveonline.com/Character/95465499_128.jpg"},
+		},
+		{
+			name:    "no character id",
+			json:    `{"CharacterName": "x"}`,
+			wantErr: true,
+		},
+	}
+	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := o.DecodeProfile([]byte(tt.json))
+			if err != nil {
+				t.Fatalf("DecodeProfile: %v", err)
+			}
+			u, err := o.MapProfile(context.Background(), p, tt.tokens)
+			if tt.wantErr {
+				if err == nil {
+					t.Fatalf("MapProfile = %+v, want an error", u)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("MapProfile: %v", err)
+			}
+			if (u.EmailVerified != nil) != tt.verified {
+				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
+			}
+			u.EmailVerified = nil
+			if u != tt.want {
+				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
+			}
+		})
+	}
+}
