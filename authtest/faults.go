@@ -12,24 +12,27 @@ import "time"
 // it: a wrong issuer is the issuer followed by "/evil", a wrong audience,
 // nonce or subject is the right one followed by "-evil".
 type Faults struct {
-	// ID token signature. When several are set, the first one wins.
+	// ID token signature. Of the key faults (IDTokenAlgNone,
+	// IDTokenForeignKey, IDTokenHS256PublicKey) the first set wins, and so
+	// of the kid faults (IDTokenOmitKID, IDTokenUnknownKID); a key fault
+	// and a kid fault combine. Without a kid fault, the header carries the
+	// kid of the signing key in the JWKS.
 
 	// IDTokenAlgNone makes ID tokens unsecured JWTs: header alg "none"
-	// (with the signing key's kid) and an empty signature.
+	// and an empty signature.
 	IDTokenAlgNone bool
 	// IDTokenForeignKey signs ID tokens with a key that is not in the
 	// JWKS, under the kid of the key that is.
 	IDTokenForeignKey bool
 	// IDTokenHS256PublicKey signs ID tokens with HS256, using as the HMAC
-	// secret the signing key's public key in PEM ("PUBLIC KEY", PKIX), the
-	// algorithm confusion attack; the header carries the key's kid.
+	// secret the signing key's public key in PEM ("PUBLIC KEY", PKIX): the
+	// algorithm confusion attack.
 	IDTokenHS256PublicKey bool
-	// IDTokenUnknownKID signs ID tokens with the signing key but gives a
-	// kid that is in no JWKS.
-	IDTokenUnknownKID bool
 	// IDTokenOmitKID leaves kid out of the ID token header. With
 	// JWKSExtraKeys, the JWKS then holds several keys.
 	IDTokenOmitKID bool
+	// IDTokenUnknownKID gives ID tokens a kid that is in no JWKS.
+	IDTokenUnknownKID bool
 
 	// JWKSExtraKeys publishes this many more keys, of the same type and
 	// each with its own kid, before the signing key in the JWKS.

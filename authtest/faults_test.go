@@ -39,7 +39,7 @@ func TestIDTokenFaults(t *testing.T) {
 			}
 		}, "accept"},
 		{"IDTokenAlgNone", authtest.Faults{IDTokenAlgNone: true}, func(t *testing.T, srv *authtest.Server, c *client, h, cl map[string]any, sig string) {
-			if h["alg"] != "none" || sig != "" {
+			if h["alg"] != "none" || h["kid"] != srv.KeyID() || sig != "" {
 				t.Errorf("header %v, signature %q", h, sig)
 			}
 		}, "reject"},
@@ -70,6 +70,16 @@ func TestIDTokenFaults(t *testing.T) {
 				t.Errorf("header %v, JWKS %v", h, kids)
 			}
 		}, "accept"},
+		{"IDTokenForeignKey+IDTokenOmitKID+JWKSExtraKeys", authtest.Faults{IDTokenForeignKey: true, IDTokenOmitKID: true, JWKSExtraKeys: 2}, func(t *testing.T, srv *authtest.Server, c *client, h, cl map[string]any, sig string) {
+			if _, ok := h["kid"]; ok || h["alg"] != "RS256" || len(jwksKIDs(t, srv)) != 3 {
+				t.Errorf("header %v, JWKS %v", h, jwksKIDs(t, srv))
+			}
+		}, "reject"},
+		{"IDTokenAlgNone+IDTokenUnknownKID", authtest.Faults{IDTokenAlgNone: true, IDTokenUnknownKID: true}, func(t *testing.T, srv *authtest.Server, c *client, h, cl map[string]any, sig string) {
+			if h["alg"] != "none" || h["kid"] == nil || h["kid"] == srv.KeyID() || sig != "" {
+				t.Errorf("header %v", h)
+			}
+		}, "reject"},
 		{"IDTokenWrongIssuer", authtest.Faults{IDTokenWrongIssuer: true}, func(t *testing.T, srv *authtest.Server, c *client, h, cl map[string]any, sig string) {
 			if cl["iss"] != srv.Issuer()+"/evil" {
 				t.Errorf("iss %v", cl["iss"])

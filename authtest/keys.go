@@ -78,17 +78,16 @@ func (noneSigner) Algs() []jose.SignatureAlgorithm { return []jose.SignatureAlgo
 func (noneSigner) SignPayload([]byte, jose.SignatureAlgorithm) ([]byte, error) { return nil, nil }
 
 // signIDToken signs claims as a compact JWT, with the signature faults of
-// f.
+// f. The key faults (alg none, foreign key, HS256) and the kid faults
+// (unknown, omitted) combine.
 func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) {
 	p.mu.Lock()
 	key := p.key
 	p.mu.Unlock()
-	opts := (&jose.SignerOptions{}).WithType("JWT")
 	var sk jose.SigningKey
 	switch {
 	case f.IDTokenAlgNone:
 		sk = jose.SigningKey{Algorithm: "none", Key: noneSigner{}}
-		opts = opts.WithHeader(jose.HeaderKey("kid"), key.KeyID)
 	case f.IDTokenForeignKey:
 		p.mu.Lock()
 		foreign := p.foreignKey
@@ -102,7 +101,7 @@ func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) 
 			p.foreignKey = foreign
 			p.mu.Unlock()
 		}
-		sk = jose.SigningKey{Algorithm: p.alg, Key: jose.JSONWebKey{Key: foreign.Key, KeyID: key.KeyID}}
+		sk = jose.SigningKey{Algorithm: p.alg, Key: foreign.Key}
 	case f.IDTokenHS256PublicKey:
 		der, err := x509.MarshalPKIXPublicKey(key.Public().Key)
 		if err != nil {
@@ -110,13 +109,18 @@ func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) 
 		}
 		secret := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})
 		sk = jose.SigningKey{Algorithm: jose.HS256, Key: secret}
-		opts = opts.WithHeader(jose.HeaderKey("kid"), key.KeyID)
-	case f.IDTokenUnknownKID:
-		sk = jose.SigningKey{Algorithm: p.alg, Key: jose.JSONWebKey{Key: key.Key, KeyID: unknownKID}}
-	case f.IDTokenOmitKID:
-		sk = jose.SigningKey{Algorithm: p.alg, Key: key.Key}
 	default:
-		sk = jose.SigningKey{Algorithm: p.alg, Key: key}
+		sk = jose.SigningKey{Algorithm: p.alg, Key: key.Key}
+	}
+	// The signer is given bare key material, so the kid header is ours to
+	// set.
+	opts := (&jose.SignerOptions{}).WithType("JWT")
+	switch {
+	case f.IDTokenOmitKID:
+	case f.IDTokenUnknownKID:
+		opts = opts.WithHeader("kid", unknownKID)
+	default:
+		opts = opts.WithHeader("kid", key.KeyID)
 	}
 	signer, err := jose.NewSigner(sk, opts)
 	if err != nil {
