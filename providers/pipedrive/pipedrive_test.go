@@ -1,0 +1,152 @@
+package pipedrive
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
+	want := facts{
+		ID: "pipedrive", Name: "Pipedrive", Type: providers.TypeOAuth,
+		AuthURL:     "https://oauth.pipedrive.com/oauth/authorize",
+		TokenURL:    "https://oauth.pipedrive.com/oauth/token",
+		UserinfoURL: "https://api.pipedrive.com/v1/users/me",
+		Checks:      []providers.Check{providers.CheckPKCE},
+		UserRequest: true,
+	}
+	if got := factsOf(o); !reflect.DeepEqual(got, want) {
+		t.Errorf("config:\n got %+v\nwant %+v", got, want)
+	}
+	if err := o.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+const me = `{
+	"success": true,
+	"data": {
+		"id": 777,
+		"name": "James Bond",
+		"default_currency": "USD",
+		"locale": "en_US",
+		"lang": 1,
+		"email": "james@example.com",
+		"phone": null,
+		"activated": true,
+		"last_login": "2017-12-18 08:43:13",
+		"created": "2017-11-08 12:00:22",
+		"modified": "2017-12-18 08:43:13",
+		"has_created_company": true,
+		"is_admin": 1,
+		"timezone_name": "Europe/Helsinki",
+		"timezone_offset": "+02:00",
+		"active_flag": true,
+		"role_id": 1,
+		"icon_url": "https://d3myhnqlqw2314.cloudfront.net/profile_120x120_622732.jpg",
+		"is_you": true,
+		"company_id": 5189,
+		"company_name": "MI6",
+		"company_domain": "mi6",
+		"company_country": "GB",
+		"language": {"language_code": "en", "country_code": "US"}
+	}
+}`
+
+func TestUserinfo(t *testing.T) {
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paths = append(paths, r.URL.Path)
+		if r.Header.Get("Authorization") != "Bearer tok" {
+			t.Errorf("authorization = %q", r.Header.Get("Authorization"))
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(me))
+	}))
+	defer srv.Close()
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Userinfo: providers.UserinfoEndpoint[Profile]{URL: srv.URL + "/v1/users/me"}}).OAuth()
+	want := profile.User{ID: "777", Name: "James Bond", Email: "james@example.com", Image: "https://d3myhnqlqw2314.cloudfront.net/profile_120x120_622732.jpg"}
+	for _, extra := range []map[string]any{
+		{"api_domain": srv.URL + "/"}, // the company's API: <api_domain>/api/v1/users/me
+		nil,                           // no api_domain: the userinfo URL
+		{"api_domain": "not a url"},   // unusable: the userinfo URL
+	} {
+		tokens := account.TokenSet{AccessToken: "tok", Extra: extra}
+		p, err := o.UserinfoRequest(context.Background(), providers.UserinfoRequest{Tokens: tokens, URL: o.UserinfoURL, HTTPClient: srv.Client()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := o.MapProfile(context.Background(), p, tokens)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("user = %+v, want %+v", got, want)
+		}
+	}
+	if wantPaths := []string{"/api/v1/users/me", "/v1/users/me", "/v1/users/me"}; !reflect.DeepEqual(paths, wantPaths) {
+		t.Errorf("paths = %v, want %v", paths, wantPaths)
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
+	got := mapJSON(t, o, me, account.TokenSet{})
+	want := profile.User{ID: "777", Name: "James Bond", Email: "james@example.com", Image: "https://d3myhnqlqw2314.cloudfront.net/profile_120x120_622732.jpg"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}
