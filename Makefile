@@ -22,8 +22,10 @@ bench:
 # Each fuzzer briefly; FUZZTIME=10m for a longer local run.
 FUZZTIME ?= 10s
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	@for file in $$(grep -rl --include='*_test.go' '^func Fuzz' .); do \
+	  dir=$$(dirname $$file); \
+	  for f in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | sed 's/^func //'); do \
+	    echo "fuzz $$dir $$f ($(FUZZTIME))"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$dir || exit 1; \
 	  done; \
 	done
