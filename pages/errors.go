@@ -37,6 +37,7 @@ var errorTypes = map[string]errorInfo{
 	// The error page's types and Gatehouse's own.
 	"Configuration":             {http.StatusInternalServerError, "There is a problem with the server configuration. If you run this site, check the server logs for details."},
 	"AdapterError":              {http.StatusInternalServerError, "Your account could not be loaded or saved. Please try again later."},
+	"CallbackRouteError":        {http.StatusInternalServerError, "The sign in could not be completed. Please try again later."},
 	"AccessDenied":              {http.StatusForbidden, "You do not have permission to sign in."},
 	"Verification":              {http.StatusForbidden, "The sign in link is no longer valid. It may have been used already or it may have expired."},
 	"MissingCSRF":               {http.StatusForbidden, "The sign in form had expired. Reload the page and try again."},
@@ -63,6 +64,7 @@ var errorTypes = map[string]errorInfo{
 //	type                        status
 //	Configuration               500  server configuration
 //	AdapterError                500  the database failed
+//	CallbackRouteError          500  an application callback failed
 //	OAuthCreateAccount          500  creating the user failed
 //	EmailCreateAccount          500  creating the user failed
 //	EmailSignin                 500  the e-mail could not be sent

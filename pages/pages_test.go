@@ -146,6 +146,7 @@ func TestErrorStatus(t *testing.T) {
 	for typ, want := range map[string]int{
 		"Configuration":          500,
 		"AdapterError":           500,
+		"CallbackRouteError":     500,
 		"EmailSignin":            500,
 		"AccessDenied":           403,
 		"Verification":           403,
@@ -228,7 +229,7 @@ func TestErrorMessage(t *testing.T) {
 		"InvalidCheck", "OAuthCallbackError", "OAuthSignin", "OAuthAccountNotLinked",
 		"OAuthProfileParseError", "InvalidIDToken", "TokenExchangeFailed", "UserinfoFailed",
 		"ProviderUnavailable", "CredentialsSignin", "EmailSignin", "SessionRequired",
-		"UnknownProvider", "AdapterError"} {
+		"UnknownProvider", "AdapterError", "CallbackRouteError"} {
 		m := ErrorMessage(typ)
 		if m == msgUnknown || !strings.HasSuffix(m, ".") {
 			t.Errorf("ErrorMessage(%q) = %q: want a sentence of its own", typ, m)
