@@ -71,6 +71,10 @@ func readChunked(r *http.Request, name string) (value string, chunks []string) {
 		i int
 		v string
 	}
+	// The common case, one unchunked cookie, without parsing them all.
+	if c, err := r.Cookie(name); err == nil {
+		return c.Value, []string{name}
+	}
 	var parts []part
 	for _, c := range r.Cookies() {
 		if c.Name == name {

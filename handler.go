@@ -163,9 +163,10 @@ type ctxKey struct{}
 
 // reqState is what the middleware puts in the request context.
 type reqState struct {
-	session   *Session
-	csrfToken string
-	base      *base
+	session    *Session
+	csrfToken  string // a token made for this request
+	csrfCookie string // or the browser's cookie, checked on use
+	base       *base
 }
 
 // Middleware reads the session of every request once and puts it in the
@@ -177,8 +178,11 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 		b := h.baseFor(r)
 		st := &reqState{base: b}
 		st.session = h.readSession(w, r, b)
-		if t := h.csrf.token(cookieValue(r, b.cookies.csrf)); t != "" {
-			st.csrfToken = t
+		// The CSRF cookie's MAC is checked only when a template asks for
+		// the token (Funcs); a browser without one gets one now, before
+		// the page starts writing.
+		if c := cookieValue(r, b.cookies.csrf); c != "" {
+			st.csrfCookie = c
 		} else if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			t, c := h.csrf.newPair()
 			b.cookies.set(w, b.cookies.csrf, c, time.Time{})
@@ -242,6 +246,9 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	here := ""
 	if r != nil {
 		here = r.URL.RequestURI()
+	}
+	if st.csrfToken == "" && st.csrfCookie != "" {
+		st.csrfToken = h.csrf.token(st.csrfCookie)
 	}
 	path := h.cfg.BasePath
 	return template.FuncMap{

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"sync"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -108,9 +109,38 @@ func (s Session) MarshalJSON() ([]byte, error) {
 // names the secret that sealed it (RFC 7638 thumbprint). Keys are derived
 // once, when the handler is built, never per request.
 type jweCodec struct {
-	salt string
-	keys []jweKey // newest first
-	enc  jose.Encrypter
+	salt  string
+	keys  []jweKey // newest first
+	enc   jose.Encrypter
+	cache tokenCache
+}
+
+// tokenCache remembers tokens already decrypted, keyed by the exact sealed
+// string: the same string always opens to the same claims, so a browser
+// sending the same cookie on every request costs one decryption, not one
+// per request. Only strings that opened are stored; expiry is still
+// checked on every use. It is bounded and simply emptied when full.
+type tokenCache struct {
+	mu sync.RWMutex
+	m  map[string]Token
+}
+
+const tokenCacheMax = 10000
+
+func (c *tokenCache) get(s string) (Token, bool) {
+	c.mu.RLock()
+	t, ok := c.m[s]
+	c.mu.RUnlock()
+	return t, ok
+}
+
+func (c *tokenCache) put(s string, t Token) {
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= tokenCacheMax {
+		c.m = make(map[string]Token, 64)
+	}
+	c.m[s] = t
+	c.mu.Unlock()
 }
 
 type jweKey struct {
@@ -174,6 +204,14 @@ func (c *jweCodec) decode(s string, now time.Time) (Token, error) {
 	if len(s) == 0 || len(s) > maxTokenLen {
 		return Token{}, errSessionInvalid
 	}
+	if t, ok := c.cache.get(s); ok {
+		if now.After(time.Unix(t.Expires, 0).Add(sessionClockTolerance)) {
+			return Token{}, fmt.Errorf("%w: expired", errSessionInvalid)
+		}
+		// Extra is shared with the cache: hand out a copy.
+		t.Extra = maps.Clone(t.Extra)
+		return t, nil
+	}
 	obj, err := jose.ParseEncryptedCompact(s, []jose.KeyAlgorithm{jose.DIRECT}, []jose.ContentEncryption{jose.A256CBC_HS512, jose.A256GCM})
 	if err != nil {
 		return Token{}, fmt.Errorf("%w: %v", errSessionInvalid, err)
@@ -208,6 +246,8 @@ func (c *jweCodec) decode(s string, now time.Time) (Token, error) {
 	if now.After(time.Unix(t.Expires, 0).Add(sessionClockTolerance)) {
 		return Token{}, fmt.Errorf("%w: expired", errSessionInvalid)
 	}
+	c.cache.put(s, t)
+	t.Extra = maps.Clone(t.Extra)
 	return t, nil
 }
 
