@@ -1,0 +1,159 @@
+package vk
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+func TestConfig(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
+	want := facts{
+		ID: "vk", Name: "VK", Type: providers.TypeOAuth,
+		AuthURL:     "https://oauth.vk.com/authorize?v=5.131",
+		AuthParams:  map[string]string{"scope": "email"},
+		TokenURL:    "https://oauth.vk.com/access_token?v=5.131",
+		UserinfoURL: "https://api.vk.com/method/users.get?fields=photo_100&v=5.131",
+		Checks:      []providers.Check{providers.CheckState},
+		AuthMethod:  providers.AuthClientSecretPost,
+		Style:       providers.Style{Bg: "#07F", Text: "#fff"},
+		UserRequest: true,
+	}
+	if got := factsOf(o); !reflect.DeepEqual(got, want) {
+		t.Errorf("config:\n got %+v\nwant %+v", got, want)
+	}
+	if err := o.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+// tokens is a VK token response as account.TokenSet decodes it: email
+// and user_id are extras.
+var tokens = account.TokenSet{
+	AccessToken: "vk1.a.tok",
+	ExpiresIn:   86399,
+	Extra:       map[string]any{"user_id": float64(210700286), "email": "lindsey@example.com"},
+}
+
+const usersGet = `{
+	"response": [{
+		"id": 210700286,
+		"photo_100": "https://sun9-1.userapi.com/s/v1/ig2/abc.jpg?size=100x100&quality=96&crop=0,0,400,400&ava=1",
+		"first_name": "Lindsey",
+		"last_name": "Stirling",
+		"can_access_closed": true,
+		"is_closed": false
+	}]
+}`
+
+func TestUserinfo(t *testing.T) {
+	answer := usersGet
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer vk1.a.tok" {
+			t.Errorf("authorization = %q", r.Header.Get("Authorization"))
+		}
+		if q := r.URL.Query(); q.Get("v") != "5.131" || q.Get("fields") != "photo_100" {
+			t.Errorf("query = %q", r.URL.RawQuery)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(answer))
+	}))
+	defer srv.Close()
+	o := New(providers.OAuthUserConfig[Profile]{
+		ClientID: "cid",
+		Userinfo: providers.UserinfoEndpoint[Profile]{URL: srv.URL + "/method/users.get?fields=photo_100&v=5.131"},
+	}).OAuth()
+	req := providers.UserinfoRequest{Tokens: tokens, URL: o.UserinfoURL, HTTPClient: srv.Client()}
+	p, err := o.UserinfoRequest(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := profile.User{
+		ID: "210700286", Name: "Lindsey Stirling", Email: "lindsey@example.com",
+		Image: "https://sun9-1.userapi.com/s/v1/ig2/abc.jpg?size=100x100&quality=96&crop=0,0,400,400&ava=1",
+	}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+
+	for _, bad := range []string{
+		`{"error": {"error_code": 5, "error_msg": "User authorization failed: invalid access_token (4).", "request_params": []}}`,
+		`{"response": []}`,
+	} {
+		answer = bad
+		if _, err := o.UserinfoRequest(context.Background(), req); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+func TestMapProfile(t *testing.T) {
+	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
+	const raw = `{"id": 1, "first_name": "Pavel", "last_name": "Durov", "photo_100": "https://sun9-2.userapi.com/durov.jpg", "can_access_closed": true, "is_closed": false}`
+	got := mapJSON(t, o, raw, tokens)
+	want := profile.User{ID: "1", Name: "Pavel Durov", Email: "lindsey@example.com", Image: "https://sun9-2.userapi.com/durov.jpg"}
+	if got != want {
+		t.Errorf("user = %+v, want %+v", got, want)
+	}
+	// No e-mail in the token response: none on the user.
+	got = mapJSON(t, o, raw, account.TokenSet{AccessToken: "x"})
+	if got.Email != "" {
+		t.Errorf("email = %q, want none", got.Email)
+	}
+}
+
+// facts is what a configuration says, in a form reflect.DeepEqual compares.
+type facts struct {
+	ID, Name     string
+	Type         providers.ProviderType
+	AuthURL      string
+	AuthParams   map[string]string
+	TokenURL     string
+	TokenParams  map[string]string
+	UserinfoURL  string
+	Issuer       string
+	Checks       []providers.Check
+	AuthMethod   providers.AuthMethod
+	Style        providers.Style
+	TokenRequest bool
+	UserRequest  bool
+}
+
+func factsOf(o *providers.OAuth) facts {
+	return facts{
+		ID: o.ID, Name: o.Name, Type: o.Type,
+		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
+		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
+		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
+		Checks:       o.EffectiveChecks(false),
+		AuthMethod:   o.Client.TokenEndpointAuthMethod,
+		Style:        o.Style,
+		TokenRequest: o.Token.Request != nil,
+		UserRequest:  o.UserinfoRequest != nil,
+	}
+}
+
+// mapJSON decodes raw as the provider's profile and maps it as the sign-in
+// flow does.
+func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
+	t.Helper()
+	p, err := o.DecodeProfile([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	u, err := o.MapProfile(context.Background(), p, tokens)
+	if err != nil {
+		t.Fatalf("map: %v", err)
+	}
+	return u
+}
