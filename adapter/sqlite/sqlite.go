@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	sqlitedriver "modernc.org/sqlite"
@@ -40,6 +42,12 @@ const BusyTimeout = 10 * time.Second
 type Adapter struct {
 	db    *sql.DB
 	owned bool // db was opened by Open, and Close closes it
+
+	// sessionStmt is the prepared query of GetSessionAndUser, the read
+	// made on every request of a database-session app. It is prepared on
+	// first use, since the tables may not exist before Migrate.
+	mu          sync.Mutex // held while preparing
+	sessionStmt atomic.Pointer[sql.Stmt]
 }
 
 var (
@@ -107,10 +115,17 @@ func New(db *sql.DB) *Adapter {
 // Close closes the database when Open opened it; it does nothing for an
 // adapter made with New.
 func (a *Adapter) Close() error {
-	if !a.owned {
-		return nil
+	a.mu.Lock()
+	stmt := a.sessionStmt.Swap(nil)
+	a.mu.Unlock()
+	var err error
+	if stmt != nil {
+		err = stmt.Close()
 	}
-	return a.db.Close()
+	if a.owned {
+		err = errors.Join(err, a.db.Close())
+	}
+	return err
 }
 
 // userColumns are the columns scanUser reads, in its order.
@@ -322,22 +337,47 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 // GetSessionAndUser returns the session and its user, expired or not, in
 // one query.
 func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT s.token, s.user_id, s.expires, `+userColumns+`
-		FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
-		WHERE s.token = ?`, token)
+	stmt, err := a.prepared(ctx)
+	if err != nil {
+		return adapter.Session{}, adapter.User{}, dbError("get session: prepare", err)
+	}
+	row := stmt.QueryRowContext(ctx, token)
 	var (
 		s        adapter.Session
 		u        adapter.User
 		expires  int64
 		verified sql.NullInt64
 	)
-	err := row.Scan(&s.Token, &s.UserID, &expires, &u.ID, &u.Name, &u.Email, &verified, &u.Image)
+	err = row.Scan(&s.Token, &s.UserID, &expires, &u.ID, &u.Name, &u.Email, &verified, &u.Image)
 	if err != nil {
 		return adapter.Session{}, adapter.User{}, dbError("get session", err)
 	}
 	s.Expires = fromMicros(expires)
 	u.EmailVerified = fromNullMicros(verified)
 	return s, u, nil
+}
+
+// sessionQuery is the query of GetSessionAndUser.
+const sessionQuery = `SELECT s.token, s.user_id, s.expires, ` + userColumns + `
+	FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
+	WHERE s.token = ?`
+
+// prepared returns the prepared sessionQuery, preparing it when needed.
+func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
+	if stmt := a.sessionStmt.Load(); stmt != nil {
+		return stmt, nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if stmt := a.sessionStmt.Load(); stmt != nil {
+		return stmt, nil
+	}
+	stmt, err := a.db.PrepareContext(ctx, sessionQuery)
+	if err != nil {
+		return nil, err
+	}
+	a.sessionStmt.Store(stmt)
+	return stmt, nil
 }
 
 // UpdateSession sets the session's expiry and returns the session.

@@ -228,6 +228,18 @@ func TestNotMigrated(t *testing.T) {
 	if err == nil || errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("GetUser on a database without tables = %v, want a plain error", err)
 	}
+	_, _, err = a.GetSessionAndUser(t.Context(), "x")
+	if err == nil || errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("GetSessionAndUser on a database without tables = %v, want a plain error", err)
+	}
+	// The failure to prepare the session query is not kept.
+	if err := a.Migrate(t.Context()); err != nil {
+		t.Fatalf("Migrate: %v", err)
+	}
+	_, _, err = a.GetSessionAndUser(t.Context(), "x")
+	if !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("GetSessionAndUser after Migrate = %v, want ErrNotFound", err)
+	}
 }
 
 func TestDSN(t *testing.T) {
