@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -37,6 +38,10 @@ type metadata struct {
 // with discovery filling the gaps. Immutable once built.
 type endpoints struct {
 	issuer, auth, token, userinfo, jwks, endSession string
+	// perTenant: issuer is a template with "{tenantid}", as Microsoft's
+	// multi-tenant endpoints publish; each ID token's iss is checked
+	// against the template filled with the token's own tid claim.
+	perTenant bool
 	// issRequired: the provider says it sends RFC 9207 iss.
 	issRequired bool
 	// pkceUnsupported: the metadata lists code challenge methods and S256
@@ -113,6 +118,7 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 			return nil, err
 		}
 		e.issuer = m.Issuer
+		e.perTenant = strings.Contains(m.Issuer, tenantPlaceholder)
 		e.auth = cmpOr(e.auth, m.AuthorizationEndpoint)
 		e.token = cmpOr(e.token, m.TokenEndpoint)
 		e.userinfo = cmpOr(e.userinfo, m.UserinfoEndpoint)
@@ -150,6 +156,8 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 			// go-oidc checks exp with no leeway; allow the configured
 			// clock skew (oauth4webapi and Auth.js allow 30 s).
 			Now: func() time.Time { return time.Now().Add(-skew) },
+			// A per-tenant issuer is checked in verifyIDToken instead.
+			SkipIssuerCheck: e.perTenant,
 		})
 	} else if c.Type == providers.TypeOIDC {
 		return nil, errors.New("no jwks_uri configured or discovered: ID tokens could not be verified")
@@ -199,11 +207,42 @@ func (p *providerRuntime) discover(ctx context.Context) (*metadata, error) {
 	if err := json.Unmarshal(body, &m); err != nil {
 		return nil, fmt.Errorf("discovery %s: not a JSON metadata document: %w", u, err)
 	}
-	if c.Issuer != "" && m.Issuer != c.Issuer {
+	if c.Issuer != "" && m.Issuer != c.Issuer && !tenantTemplate(c.Issuer, m.Issuer) {
 		return nil, fmt.Errorf("discovery %s: issuer %q differs from the configured %q", u, m.Issuer, c.Issuer)
 	}
 	if m.Issuer == "" {
 		return nil, fmt.Errorf("discovery %s: no issuer", u)
 	}
 	return &m, nil
+}
+
+// tenantPlaceholder is how Microsoft's multi-tenant metadata writes the
+// tenant in its issuer.
+const tenantPlaceholder = "{tenantid}"
+
+// tenantTemplate reports whether discovered is configured with one path
+// segment (common, organizations, …) replaced by "{tenantid}": the only
+// issuer mismatch discovery accepts.
+func tenantTemplate(configured, discovered string) bool {
+	prefix, suffix, ok := strings.Cut(discovered, tenantPlaceholder)
+	if !ok || strings.Contains(suffix, tenantPlaceholder) {
+		return false
+	}
+	mid, ok := strings.CutPrefix(configured, prefix)
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, suffix)
+	return ok && mid != "" && !strings.ContainsAny(mid, "/?#")
+}
+
+var tenantIDPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// tenantIssuer returns the issuer an ID token with tenant claim tid must
+// carry under a per-tenant template, or "" when tid is not a tenant id.
+func tenantIssuer(template, tid string) string {
+	if !tenantIDPattern.MatchString(tid) {
+		return ""
+	}
+	return strings.Replace(template, tenantPlaceholder, tid, 1)
 }

@@ -45,6 +45,7 @@ func (p *providerRuntime) verifyIDToken(ctx context.Context, e *endpoints, raw, 
 		return nil, idTokenError(id, "malformed", err)
 	}
 	for _, check := range []func() (string, error){
+		func() (string, error) { return checkTenantIssuer(e, claims) },
 		func() (string, error) { return checkSub(claims) },
 		func() (string, error) { return checkExp(claims) },
 		func() (string, error) { return checkIAT(claims, time.Now(), p.skew) },
@@ -81,6 +82,20 @@ func classifyOIDCError(err error) string {
 		return "not_yet_valid"
 	}
 	return "invalid"
+}
+
+// checkTenantIssuer: under a per-tenant issuer template (Microsoft's
+// multi-tenant endpoints), iss must be the template filled with the
+// token's tid; go-oidc's fixed-issuer check is off for these only.
+func checkTenantIssuer(e *endpoints, c profile.Claims) (string, error) {
+	if !e.perTenant {
+		return "", nil
+	}
+	want := tenantIssuer(e.issuer, c.String("tid"))
+	if want == "" || c.String("iss") != want {
+		return "issuer", fmt.Errorf("the ID token's iss %q does not match its tenant %q", c.String("iss"), c.String("tid"))
+	}
+	return "", nil
 }
 
 // checkSub: sub is REQUIRED and must not be empty (Core §2; go-oidc
