@@ -1,0 +1,196 @@
+// Package foursquare is the built-in Foursquare provider (OAuth 2.0,
+// Foursquare's v2 API). The v2 API takes the access token as the
+// oauth_token query parameter, not as a Bearer header, and wants an API
+// version date in the v parameter; FetchProfile sends both.
+//
+//	p := foursquare.New(providers.OAuthUserConfig[foursquare.Profile]{
+//		ClientID:     os.Getenv("AUTH_FOURSQUARE_ID"),
+//		ClientSecret: os.Getenv("AUTH_FOURSQUARE_SECRET"),
+//	})
+//
+// To pin another API version (Auth.js's apiVersion option), set
+// Userinfo.Params["v"], e.g. to "20240101".
+package foursquare
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// The provider's facts.
+const (
+	// ID is the provider id, part of its URLs.
+	ID = "foursquare"
+	// Name is the display name.
+	Name = "Foursquare"
+	// AuthorizationURL is where the user signs in and consents.
+	AuthorizationURL = "https://foursquare.com/oauth2/authenticate"
+	// TokenURL exchanges the code for tokens (client_secret_basic).
+	TokenURL = "https://foursquare.com/oauth2/access_token"
+	// UserinfoURL answers the Profile as JSON to a GET with the token in
+	// the oauth_token query parameter.
+	UserinfoURL = "https://api.foursquare.com/v2/users/self"
+	// APIVersion is the default v parameter: the date of the API version
+	// the answers follow.
+	APIVersion = "20230131"
+)
+
+// Profile is the answer of GET /v2/users/self.
+type Profile struct {
+	// Meta is the answer's status.
+	Meta Meta `json:"meta"`
+	// Response holds the user.
+	Response Response `json:"response"`
+}
+
+// Meta is the status part of a Foursquare v2 answer.
+type Meta struct {
+	// Code is the HTTP status, 200 on success.
+	Code int `json:"code"`
+	// RequestID identifies the request for Foursquare's support.
+	RequestID string `json:"requestId,omitempty"`
+}
+
+// Response is the response part of GET /v2/users/self.
+type Response struct {
+	// User is the signed-in user.
+	User User `json:"user"`
+}
+
+// User is a Foursquare user.
+type User struct {
+	// ID is the user's id (digits, as a string).
+	ID string `json:"id"`
+	// FirstName is the user's first name.
+	FirstName string `json:"firstName,omitempty"`
+	// LastName is the user's last name, if given.
+	LastName string `json:"lastName,omitempty"`
+	// Gender is e.g. "female", "male" or "none".
+	Gender string `json:"gender,omitempty"`
+	// HomeCity is where the user lives.
+	HomeCity string `json:"homeCity,omitempty"`
+	// Photo is the user's picture, as a prefix and suffix around a size.
+	Photo Photo `json:"photo"`
+	// Contact holds the user's contact details.
+	Contact Contact `json:"contact"`
+}
+
+// Photo is a Foursquare picture: its URL is Prefix + size + Suffix, where
+// size is "original" or a width×height such as "100x100".
+type Photo struct {
+	// Prefix is the URL's start.
+	Prefix string `json:"prefix"`
+	// Suffix is the URL's end.
+	Suffix string `json:"suffix"`
+}
+
+// Contact is a Foursquare user's contact details.
+type Contact struct {
+	// Email is the user's address.
+	Email string `json:"email,omitempty"`
+	// Phone is the user's phone number.
+	Phone string `json:"phone,omitempty"`
+}
+
+// New returns the Foursquare provider configuration with opts laid over
+// its defaults by providers.Merge. The userinfo handler sends the merged
+// Userinfo.Params (the API version) with the token.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	c := providers.Merge(Defaults(), opts)
+	if opts.Userinfo.Request == nil {
+		c.Userinfo.Request = FetchProfileWith(c.Userinfo.Params)
+	}
+	return c
+}
+
+// Defaults returns the Foursquare configuration before any user option:
+// the endpoints, the API version, the default checks (pkce), FetchProfile,
+// MapProfile and the button style. Foursquare takes no scope.
+func Defaults() providers.OAuthConfig[Profile] {
+	params := map[string]string{"v": APIVersion}
+	return providers.OAuthConfig[Profile]{
+		ID:            ID,
+		Name:          Name,
+		Type:          providers.TypeOAuth,
+		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
+		Token:         providers.TokenEndpoint{URL: TokenURL},
+		Userinfo: providers.UserinfoEndpoint[Profile]{
+			URL:     UserinfoURL,
+			Params:  params,
+			Request: FetchProfileWith(params),
+		},
+		Profile: MapProfile,
+		Style:   providers.Style{Bg: "#000", Text: "#fff"},
+	}
+}
+
+// FetchProfile is the userinfo handler with the default API version.
+func FetchProfile(ctx context.Context, r providers.UserinfoRequest) (Profile, error) {
+	return FetchProfileWith(map[string]string{"v": APIVersion})(ctx, r)
+}
+
+// FetchProfileWith returns a userinfo handler that GETs r.URL
+// (UserinfoURL when empty) with params and oauth_token=<access token>
+// added to its query. Errors name the URL without the token, so it does
+// not reach logs.
+func FetchProfileWith(params map[string]string) func(context.Context, providers.UserinfoRequest) (Profile, error) {
+	return func(ctx context.Context, r providers.UserinfoRequest) (Profile, error) {
+		raw := r.URL
+		if raw == "" {
+			raw = UserinfoURL
+		}
+		u, err := url.Parse(raw)
+		if err != nil {
+			return Profile{}, err
+		}
+		q := u.Query()
+		for k, v := range params {
+			q.Set(k, v)
+		}
+		if q.Get("v") == "" {
+			q.Set("v", APIVersion)
+		}
+		q.Set("oauth_token", r.Tokens.AccessToken)
+		u.RawQuery = q.Encode()
+		var p Profile
+		if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodGet, u.String(), "", nil, nil, &p); err != nil {
+			// Keep the token out of the error's URL fields.
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				ue.URL = raw
+			}
+			var he *providers.HTTPError
+			if errors.As(err, &he) {
+				he.URL = raw
+			}
+			return Profile{}, err
+		}
+		return p, nil
+	}
+}
+
+// MapProfile maps a Foursquare user to a user: id ← response.user.id,
+// name ← "firstName lastName", email ← contact.email, image ← the photo at
+// its original size.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u := p.Response.User
+	if u.ID == "" {
+		return profile.User{}, errors.New("foursquare: profile has no response.user.id")
+	}
+	user := profile.User{
+		ID:    u.ID,
+		Name:  strings.TrimSpace(u.FirstName + " " + u.LastName),
+		Email: u.Contact.Email,
+	}
+	if u.Photo.Prefix != "" && u.Photo.Suffix != "" {
+		user.Image = u.Photo.Prefix + "original" + u.Photo.Suffix
+	}
+	return user, nil
+}
