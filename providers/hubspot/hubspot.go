@@ -133,7 +133,10 @@ type redactedError struct {
 	err error
 }
 
+// Error returns the redacted text.
 func (e *redactedError) Error() string { return e.msg }
+
+// Unwrap returns the original error, for errors.Is and errors.As.
 func (e *redactedError) Unwrap() error { return e.err }
 
 // MapProfile maps HubSpot token metadata to a user: id ← user_id (as a
