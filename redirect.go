@@ -43,7 +43,7 @@ func sameOrigin(raw, origin string) string {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Scheme+"://"+u.Host != origin {
 		return ""
 	}
-	return raw
+	return u.String() // normalised: "httPs:" comes back as "https:"
 }
 
 func fragment(u *url.URL) string {
