@@ -68,7 +68,12 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	redirectURI := h.redirectURI(b, c)
-	q.Set("response_type", "code")
+	// The code flow only: a provider may name its own code-like response
+	// type (Azure DevOps: "Assertion"), never one that puts tokens in the
+	// front channel (RFC 9700 §2.1.2).
+	if rt := q.Get("response_type"); rt == "" || strings.Contains(rt, "token") {
+		q.Set("response_type", "code")
+	}
 	q.Set("client_id", c.ClientID)
 	q.Set("redirect_uri", redirectURI)
 

@@ -196,3 +196,46 @@ type Account struct {
 	ProviderAccountID string `json:"providerAccountId"`
 	TokenSet
 }
+
+// MarshalJSON writes the account's own fields and its token set as one
+// flat object (the embedded TokenSet's MarshalJSON would otherwise drop
+// the account's fields).
+func (a Account) MarshalJSON() ([]byte, error) {
+	tokens, err := a.TokenSet.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var all map[string]any
+	if err := json.Unmarshal(tokens, &all); err != nil {
+		return nil, err
+	}
+	all["userId"] = a.UserID
+	all["type"] = a.Type
+	all["provider"] = a.Provider
+	all["providerAccountId"] = a.ProviderAccountID
+	return json.Marshal(all)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (a *Account) UnmarshalJSON(b []byte) error {
+	var own struct {
+		UserID            string `json:"userId"`
+		Type              Type   `json:"type"`
+		Provider          string `json:"provider"`
+		ProviderAccountID string `json:"providerAccountId"`
+	}
+	if err := json.Unmarshal(b, &own); err != nil {
+		return err
+	}
+	if err := a.TokenSet.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	for _, k := range []string{"userId", "type", "provider", "providerAccountId"} {
+		delete(a.Extra, k)
+	}
+	if len(a.Extra) == 0 {
+		a.Extra = nil
+	}
+	a.UserID, a.Type, a.Provider, a.ProviderAccountID = own.UserID, own.Type, own.Provider, own.ProviderAccountID
+	return nil
+}
