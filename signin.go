@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -75,16 +78,62 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	return nil
 }
 
-// linkUser applies the linking rules (spec §2.3, §5.5; authjs.md §7.3).
+// linkUser applies the linking rules (spec §2.3, §5.5; authjs.md §7.3):
+//
+//   - an account already linked signs its user in, or fails with
+//     OAuthAccountNotLinked when another user is signed in;
+//   - a new account is linked to the signed-in user, the only safe way to
+//     link, unless that user already has an account at the provider (a
+//     user has at most one account per provider);
+//   - a new account whose e-mail address belongs to a stored user fails
+//     with OAuthAccountNotLinked, unless the provider sets
+//     AllowDangerousEmailAccountLinking and does not say the address is
+//     unverified;
+//   - otherwise a new user is created with the account, in one
+//     transaction (adapter.CreateUserWithAccount): both rows or neither.
+//
+// Writes that lose a race with a concurrent sign-in (adapter.ErrConflict)
+// start the decision again, so that two first sign-ins of one person make
+// one user. CreateUser and LinkAccount fire once, for the request whose
+// write succeeded.
 func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res signInResult) (profile.User, bool, error) {
+	prov := res.account.Provider
+	current, err := h.currentUserID(ctx, r, b)
+	if err != nil {
+		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "session", Err: err}
+	}
+	var lastErr error
+	for range linkAttempts {
+		u, isNew, err := h.linkOnce(ctx, res, current)
+		if !errors.Is(err, errLinkRace) {
+			return u, isNew, err
+		}
+		lastErr = err
+	}
+	return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "link", Err: lastErr}
+}
+
+// linkAttempts bounds how often linkUser starts again after losing a race:
+// the second attempt sees the winner's rows, so two are enough; one more
+// covers a third concurrent writer.
+const linkAttempts = 3
+
+// errLinkRace marks a write that lost a race with a concurrent sign-in.
+var errLinkRace = errors.New("a concurrent sign-in wrote first")
+
+func (h *Handler) linkOnce(ctx context.Context, res signInResult, current string) (profile.User, bool, error) {
 	a := h.cfg.Adapter
 	acct := *res.account
 	prov := acct.Provider
 	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
 		return profile.User{}, false, &Error{Type: t, Code: code, Provider: prov, Step: "link", Err: err}
 	}
-	adapterFail := func(err error) (profile.User, bool, error) { return fail(AdapterError, "adapter", err) }
-	current := h.currentUserID(ctx, r, b)
+	adapterFail := func(err error) (profile.User, bool, error) {
+		if errors.Is(err, adapter.ErrConflict) {
+			return profile.User{}, false, fmt.Errorf("%w: %w", errLinkRace, err)
+		}
+		return fail(AdapterError, "adapter", err)
+	}
 
 	found, err := a.GetUserByAccount(ctx, prov, acct.ProviderAccountID)
 	switch {
@@ -93,45 +142,37 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 			return fail(OAuthAccountNotLinked, "linked_to_other_user", errors.New("this account is already linked to another user"))
 		}
 		acct.UserID = found.ID
-		// Keep the stored tokens current: Auth.js never updates them.
+		// Keep the stored tokens current (Auth.js never updates them),
+		// but keep the stored refresh token when the provider sends no
+		// new one: many send it only at the first consent.
+		if acct.RefreshToken == "" {
+			old, err := a.GetAccount(ctx, prov, acct.ProviderAccountID)
+			if err != nil {
+				return fail(AdapterError, "adapter", err)
+			}
+			acct.RefreshToken = old.RefreshToken
+		}
 		if err := a.UpdateAccount(ctx, acct); err != nil {
-			return adapterFail(err)
+			return fail(AdapterError, "adapter", err)
 		}
 		return toProfile(found), false, nil
 	case !errors.Is(err, adapter.ErrNotFound):
 		return adapterFail(err)
 	}
 
-	// A new account. Signed in: link it to the current user, the only safe
-	// way to link.
+	// A new account. Signed in: link it to the current user.
 	if current != "" {
-		acct.UserID = current
-		if err := a.LinkAccount(ctx, acct); err != nil {
-			return adapterFail(err)
-		}
-		u, err := a.GetUser(ctx, current)
-		if err != nil {
-			return adapterFail(err)
-		}
-		if ev := h.cfg.Events.LinkAccount; ev != nil {
-			ev(ctx, toProfile(u), acct)
-		}
-		return toProfile(u), false, nil
+		return h.linkTo(ctx, current, acct, nil)
 	}
 	if res.user.Email != "" {
 		existing, err := a.GetUserByEmail(ctx, res.user.Email)
 		switch {
-		case err == nil && res.allowDangerousLinking:
-			acct.UserID = existing.ID
-			if err := a.LinkAccount(ctx, acct); err != nil {
-				return adapterFail(err)
-			}
-			if ev := h.cfg.Events.LinkAccount; ev != nil {
-				ev(ctx, toProfile(existing), acct)
-			}
-			return toProfile(existing), false, nil
-		case err == nil:
+		case err == nil && !res.allowDangerousLinking:
 			return fail(OAuthAccountNotLinked, "email_in_use", errors.New("another account already uses this e-mail address"))
+		case err == nil && emailUnverified(res.profile):
+			return fail(OAuthAccountNotLinked, "email_unverified", errors.New("the provider says the e-mail address is not verified; it is not linked to the user who has it"))
+		case err == nil:
+			return h.linkTo(ctx, existing.ID, acct, &existing)
 		case !errors.Is(err, adapter.ErrNotFound):
 			return adapterFail(err)
 		}
@@ -139,13 +180,6 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 	// A new user, created with its account in one transaction.
 	nu := adapter.User{Name: res.user.Name, Email: res.user.Email, Image: res.user.Image, EmailVerified: res.user.EmailVerified}
 	created, err := a.CreateUserWithAccount(ctx, nu, acct)
-	if errors.Is(err, adapter.ErrConflict) {
-		// A concurrent first sign-in of the same person won the race.
-		if u, err2 := a.GetUserByAccount(ctx, prov, acct.ProviderAccountID); err2 == nil {
-			return toProfile(u), false, nil
-		}
-		return fail(OAuthAccountNotLinked, "email_in_use", err)
-	}
 	if err != nil {
 		return adapterFail(err)
 	}
@@ -159,29 +193,114 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 	return toProfile(created), true, nil
 }
 
+// linkTo links the new account acct to the stored user userID (u when
+// already loaded), refusing a second account at the same provider.
+func (h *Handler) linkTo(ctx context.Context, userID string, acct account.Account, u *adapter.User) (profile.User, bool, error) {
+	a := h.cfg.Adapter
+	prov := acct.Provider
+	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
+		return profile.User{}, false, &Error{Type: t, Code: code, Provider: prov, Step: "link", Err: err}
+	}
+	linked, err := a.ListAccounts(ctx, userID)
+	if err != nil {
+		return fail(AdapterError, "adapter", err)
+	}
+	for _, l := range linked {
+		if l.Provider == prov {
+			return fail(OAuthAccountNotLinked, "provider_already_linked", fmt.Errorf("the user already has another account at provider %q", prov))
+		}
+	}
+	acct.UserID = userID
+	if err := a.LinkAccount(ctx, acct); err != nil {
+		if errors.Is(err, adapter.ErrConflict) {
+			return profile.User{}, false, fmt.Errorf("%w: %w", errLinkRace, err)
+		}
+		return fail(AdapterError, "adapter", err)
+	}
+	if u == nil {
+		got, err := a.GetUser(ctx, userID)
+		if err != nil {
+			return fail(AdapterError, "adapter", err)
+		}
+		u = &got
+	}
+	if ev := h.cfg.Events.LinkAccount; ev != nil {
+		ev(ctx, toProfile(*u), acct)
+	}
+	return toProfile(*u), false, nil
+}
+
+// emailUnverified reports whether the provider's profile says, with an
+// email_verified member, that the address is not verified (authjs.md
+// §11.2 item 3: dangerous linking only on a verified address, when the
+// provider tells).
+func emailUnverified(prof any) bool {
+	var m map[string]any
+	switch p := prof.(type) {
+	case nil:
+		return false
+	case map[string]any:
+		m = p
+	case profile.Claims:
+		m = p
+	default:
+		raw, err := json.Marshal(prof)
+		if err != nil || json.Unmarshal(raw, &m) != nil {
+			return false
+		}
+	}
+	switch v := m["email_verified"].(type) {
+	case bool:
+		return !v
+	case string:
+		return strings.EqualFold(v, "false")
+	}
+	return false
+}
+
 func toProfile(u adapter.User) profile.User {
 	return profile.User{ID: u.ID, Name: u.Name, Email: u.Email, Image: u.Image, EmailVerified: u.EmailVerified}
 }
 
-// currentUserID returns the id of the user signed in on r, or "".
-func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) string {
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		raw, _ := readChunked(r, b.cookies.session)
-		if raw == "" {
-			return ""
-		}
-		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
-		if err != nil || time.Now().After(s.Expires) {
-			return ""
-		}
-		return u.ID
-	}
+// currentUserID returns the id of the stored user signed in on r, or ""
+// when nobody is (no session, an expired or unknown one, or a user who no
+// longer exists). A failing adapter is an error, not "nobody": linking a
+// new account must not fall back to creating a user because the session
+// could not be read.
+func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (string, error) {
 	raw, _ := readChunked(r, b.cookies.session)
+	if raw == "" {
+		return "", nil
+	}
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
+		switch {
+		case errors.Is(err, adapter.ErrNotFound):
+			return "", nil
+		case err != nil:
+			return "", err
+		case time.Now().After(s.Expires):
+			return "", nil
+		}
+		return u.ID, nil
+	}
 	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
 	if err != nil {
-		return ""
+		return "", nil
 	}
-	return t.Subject
+	if h.cfg.Adapter == nil {
+		return t.Subject, nil
+	}
+	// JWT strategy with an adapter: the subject is a stored user's id
+	// (Auth.js: jwt.decode then getUser).
+	u, err := h.cfg.Adapter.GetUser(ctx, t.Subject)
+	switch {
+	case errors.Is(err, adapter.ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", err
+	}
+	return u.ID, nil
 }
 
 // hashToken is how database session tokens are stored: a leaked table
@@ -236,7 +355,14 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 // readSession returns the session of r, or nil. An unreadable, expired or
 // unknown session clears the cookie. The session's expiry is pushed
 // forward at most once per UpdateAge, not on every request.
+//
+// A request that went through the Middleware has had its session read
+// there: that result is used again, so a request costs at most one
+// adapter query (GET {base}/session inside the Middleware included).
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.base != nil && *st.base == *b {
+		return st.session
+	}
 	raw, _ := readChunked(r, b.cookies.session)
 	if raw == "" {
 		return nil

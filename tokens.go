@@ -1,0 +1,486 @@
+package gatehouse
+
+// Tokens for calling provider APIs on behalf of the signed-in user: the
+// access token, renewed with the refresh token when it has expired, the
+// rotated tokens saved (authjs.md §11.2 items 1–2).
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+)
+
+// ErrSignInAgain is wrapped by the TokenSource errors that only a new
+// sign-in can fix: nobody is signed in, the user has no account at the
+// provider, the provider refused the refresh token (invalid_grant: revoked,
+// expired or already used), or the access token expired and there is no
+// refresh token. Those errors are also of type SessionRequired. Other
+// failures (the provider or the database is down) are not: retry later.
+//
+//	if errors.Is(err, gatehouse.ErrSignInAgain) {
+//		http.Redirect(w, r, "/auth/signin?callbackUrl=/reports", http.StatusFound)
+//	}
+var ErrSignInAgain = errors.New("gatehouse: the user must sign in again")
+
+// DefaultMinValidity is how long an access token must still be valid for a
+// TokenSource to hand it out without refreshing it first.
+const DefaultMinValidity = time.Minute
+
+// TokenOption changes how a TokenSource works.
+type TokenOption func(*tokenOptions)
+
+type tokenOptions struct {
+	minValidity time.Duration
+}
+
+// MinValidity makes the TokenSource refresh an access token that expires
+// within d (DefaultMinValidity when not given), for example to make sure a
+// long batch of API calls does not outlive it. A token that has just come
+// from the provider is used even when its lifetime is shorter than d.
+func MinValidity(d time.Duration) TokenOption {
+	return func(o *tokenOptions) { o.minValidity = d }
+}
+
+// keptTokensClaim is the session token claim KeepTokens writes.
+const keptTokensClaim = "provider_tokens"
+
+// keptTokens is what the JWT strategy keeps of an account's tokens in the
+// session cookie: enough to call and refresh, not the ID token (cookies
+// stay small, authjs.md §11.2 item 9).
+type keptTokens struct {
+	Provider     string `json:"provider"`
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token,omitempty"`
+	ExpiresAt    int64  `json:"expires_at,omitempty"`
+	TokenType    string `json:"token_type,omitempty"`
+	Scope        string `json:"scope,omitempty"`
+}
+
+// KeepTokens is a JWT callback that keeps the provider's access and
+// refresh tokens in the encrypted session cookie at sign-in, so that
+// TokenSource works with the JWT strategy and no adapter. It then calls
+// next (when not nil) with the token it made; next must return a token
+// that keeps the claim "provider_tokens" for TokenSource to keep working.
+//
+//	Callbacks: gatehouse.Callbacks{JWT: gatehouse.KeepTokens(nil)},
+//
+// With an Adapter, tokens are stored on the account and KeepTokens is not
+// needed. The tokens make the cookie larger (it is split in chunks when
+// needed), and they are never shown by GET {base}/session unless a Session
+// callback copies them there.
+func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) func(ctx context.Context, p JWTParams) (*Token, error) {
+	return func(ctx context.Context, p JWTParams) (*Token, error) {
+		if p.Account != nil && (p.Trigger == "signIn" || p.Trigger == "signUp") {
+			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet)
+		}
+		if next == nil {
+			t := p.Token
+			return &t, nil
+		}
+		return next(ctx, p)
+	}
+}
+
+func setKeptTokens(t *Token, provider string, ts account.TokenSet) {
+	extra := make(map[string]any, len(t.Extra)+1)
+	for k, v := range t.Extra {
+		extra[k] = v
+	}
+	extra[keptTokensClaim] = keptTokens{Provider: provider, AccessToken: ts.AccessToken, RefreshToken: ts.RefreshToken,
+		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope}
+	t.Extra = extra
+}
+
+func keptTokensOf(t Token) (keptTokens, bool) {
+	v, ok := t.Extra[keptTokensClaim]
+	if !ok {
+		return keptTokens{}, false
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return keptTokens{}, false
+	}
+	var k keptTokens
+	if json.Unmarshal(raw, &k) != nil || k.AccessToken == "" {
+		return keptTokens{}, false
+	}
+	return k, true
+}
+
+// TokenSource returns the access token of the user signed in on r at the
+// provider providerID, as an oauth2.TokenSource for oauth2.NewClient or any
+// API client that takes one. The token source hands out the stored token
+// while it is valid and, once it has expired, refreshes it with the
+// provider's token endpoint (RFC 6749 §6) and saves what comes back, the
+// rotated refresh token included:
+//
+//   - with an Adapter, the tokens are those of the user's account at the
+//     provider, kept current at every sign-in and saved with
+//     adapter.UpdateAccount after every refresh;
+//   - with the JWT strategy and no adapter, they are kept in the session
+//     cookie when the JWT callback is KeepTokens, and a refresh writes the
+//     new cookie to w. Call Token before writing the response's header
+//     or body; w may be nil with an adapter.
+//
+// Concurrent refreshes of one refresh token in this process make one
+// request to the provider; the others wait for its answer, and requests
+// that still carry the old refresh token shortly afterwards (a JWT cookie
+// the browser has not replaced yet) get the new tokens too. Across
+// processes, an adapter is the place where the tokens are shared: a
+// refresh first reads the stored account, so one process uses what
+// another has just saved.
+//
+// Errors that wrap ErrSignInAgain (and are of type SessionRequired) mean
+// the user must sign in again; other errors are of type
+// TokenExchangeFailed, AdapterError, UnknownProvider or Configuration. The
+// token source uses ctx for its requests; it is safe for concurrent use.
+func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *http.Request, providerID string, opts ...TokenOption) (oauth2.TokenSource, error) {
+	p, ok := h.oauth[providerID]
+	if !ok {
+		return nil, &Error{Type: UnknownProvider, Code: "unknown_provider", Provider: providerID, Step: "tokens", Err: fmt.Errorf("no provider %q", providerID)}
+	}
+	o := tokenOptions{minValidity: DefaultMinValidity}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	b := h.baseFor(r)
+	s := &tokenSource{h: h, p: p, ctx: ctx, minValidity: o.minValidity}
+	if a := h.cfg.Adapter; a != nil {
+		uid, err := h.currentUserID(ctx, r, b)
+		if err != nil {
+			return nil, &Error{Type: AdapterError, Code: "adapter", Provider: providerID, Step: "tokens", Err: err}
+		}
+		if uid == "" {
+			return nil, signInAgain(providerID, "no_session", "nobody is signed in")
+		}
+		list, err := a.ListAccounts(ctx, uid)
+		if err != nil {
+			return nil, &Error{Type: AdapterError, Code: "adapter", Provider: providerID, Step: "tokens", Err: err}
+		}
+		for _, acct := range list {
+			if acct.Provider == providerID {
+				s.acct = acct
+				return s, nil
+			}
+		}
+		return nil, signInAgain(providerID, "no_account", "the user has no account at this provider")
+	}
+
+	raw, _ := readChunked(r, b.cookies.session)
+	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
+	if raw == "" || err != nil {
+		return nil, signInAgain(providerID, "no_session", "nobody is signed in")
+	}
+	if t.Provider != providerID {
+		return nil, signInAgain(providerID, "no_account", "the user signed in with another provider")
+	}
+	k, ok := keptTokensOf(t)
+	if !ok || k.Provider != providerID {
+		return nil, &Error{Type: Configuration, Code: "tokens_not_kept", Provider: providerID, Step: "tokens",
+			Err: errors.New("the session holds no provider tokens: with the JWT strategy and no adapter, set Callbacks.JWT to KeepTokens")}
+	}
+	if w == nil {
+		return nil, &Error{Type: Configuration, Code: "no_response_writer", Provider: providerID, Step: "tokens",
+			Err: errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie")}
+	}
+	s.acct = account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"),
+		TokenSet: account.TokenSet{AccessToken: k.AccessToken, RefreshToken: k.RefreshToken, ExpiresAt: k.ExpiresAt, TokenType: k.TokenType, Scope: k.Scope}}
+	s.cookie = &cookieSink{h: h, w: w, r: r, b: b}
+	return s, nil
+}
+
+func signInAgain(provider, code, why string) *Error {
+	return &Error{Type: SessionRequired, Code: code, Provider: provider, Step: "tokens", Err: fmt.Errorf("%w: %s", ErrSignInAgain, why)}
+}
+
+// tokenSource is what TokenSource returns.
+type tokenSource struct {
+	h           *Handler
+	p           *providerRuntime
+	ctx         context.Context
+	minValidity time.Duration
+	cookie      *cookieSink // JWT strategy: where refreshed tokens go
+
+	mu        sync.Mutex
+	acct      account.Account
+	refreshed bool // acct holds tokens fresh from a refresh
+}
+
+// freshLeeway is the margin kept on a token fresh from the provider, as
+// x/oauth2 keeps on every token.
+const freshLeeway = 10 * time.Second
+
+func usable(t account.TokenSet, leeway time.Duration) bool {
+	return t.AccessToken != "" && (t.ExpiresAt == 0 || time.Now().Add(leeway).Before(t.Expiry()))
+}
+
+// Token returns a valid access token, refreshing it when needed.
+func (s *tokenSource) Token() (*oauth2.Token, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	leeway := s.minValidity
+	if s.refreshed {
+		leeway = min(leeway, freshLeeway)
+	}
+	if !usable(s.acct.TokenSet, leeway) {
+		if s.acct.RefreshToken == "" {
+			return nil, signInAgain(s.p.cfg.ID, "no_refresh_token", "the access token has expired and there is no refresh token")
+		}
+		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct)
+		if err != nil {
+			return nil, err
+		}
+		s.acct.TokenSet, s.refreshed = ts, true
+		if s.cookie != nil {
+			if err := s.cookie.save(s.p.cfg.ID, ts); err != nil {
+				// The access token is good; the refresh token may be lost,
+				// which the next refresh reports as ErrSignInAgain.
+				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.cfg.ID, "step", "refresh", "err", err)
+			}
+		}
+	}
+	t := s.acct.TokenSet
+	tok := &oauth2.Token{AccessToken: t.AccessToken, TokenType: t.TokenType, RefreshToken: t.RefreshToken, Expiry: t.Expiry()}
+	if tok.TokenType == "" {
+		tok.TokenType = "Bearer"
+	}
+	extra := map[string]any{}
+	if t.Scope != "" {
+		extra["scope"] = t.Scope
+	}
+	if t.IDToken != "" {
+		extra["id_token"] = t.IDToken
+	}
+	return tok.WithExtra(extra), nil
+}
+
+// cookieSink writes refreshed tokens into the JWT session cookie.
+type cookieSink struct {
+	h *Handler
+	w http.ResponseWriter
+	r *http.Request
+	b *base
+}
+
+func (c *cookieSink) save(provider string, ts account.TokenSet) error {
+	codec := c.h.sessions[c.b.cookies.secure]
+	raw, _ := readChunked(c.r, c.b.cookies.session)
+	t, err := codec.decode(raw, time.Now())
+	if err != nil {
+		return err
+	}
+	setKeptTokens(&t, provider, ts)
+	sealed, err := codec.encode(t)
+	if err != nil {
+		return err
+	}
+	c.b.cookies.writeChunked(c.w, c.r, c.b.cookies.session, sealed, time.Unix(t.Expires, 0))
+	return nil
+}
+
+// refreshAccount returns fresh tokens for acct: from another process that
+// has just refreshed them (adapter), from a refresh in flight or just made
+// in this process, or from the provider. With an adapter, the new tokens
+// are saved before they are returned.
+func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account) (account.TokenSet, error) {
+	prov := p.cfg.ID
+	e, err := p.endpoints(ctx)
+	if err != nil {
+		return account.TokenSet{}, &Error{Type: ProviderUnavailable, Code: "discovery", Provider: prov, Step: "refresh", Err: err}
+	}
+	if e.token == "" {
+		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_token_endpoint", Provider: prov, Step: "refresh", Err: errors.New("the provider has no token endpoint URL to refresh with")}
+	}
+	key := refreshKey(e.token, p.cfg.ClientID, acct.RefreshToken)
+	return refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
+		a := h.cfg.Adapter
+		if a == nil {
+			return p.refresh(ctx, e, acct.TokenSet)
+		}
+		// Another process may have refreshed since acct was read: use its
+		// tokens, or at least its refresh token (presenting a rotated one
+		// again makes some providers revoke them all).
+		cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
+		switch {
+		case errors.Is(err, adapter.ErrNotFound):
+			return account.TokenSet{}, signInAgain(prov, "no_account", "the account was unlinked")
+		case err != nil:
+			return account.TokenSet{}, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+		}
+		if cur.RefreshToken != acct.RefreshToken && usable(cur.TokenSet, freshLeeway) {
+			return cur.TokenSet, nil
+		}
+		if cur.RefreshToken == "" {
+			return account.TokenSet{}, signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
+		}
+		ts, err := p.refresh(ctx, e, cur.TokenSet)
+		if errors.Is(err, ErrSignInAgain) {
+			// Refused: perhaps another process rotated it meanwhile.
+			if again, gerr := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID); gerr == nil &&
+				again.RefreshToken != cur.RefreshToken && usable(again.TokenSet, freshLeeway) {
+				return again.TokenSet, nil
+			}
+		}
+		if err != nil {
+			return account.TokenSet{}, err
+		}
+		cur.TokenSet = ts
+		if err := a.UpdateAccount(ctx, cur); err != nil {
+			// The tokens are good for this caller and, for a while, for
+			// this process; the next process to refresh will present the
+			// old refresh token.
+			h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
+		}
+		return ts, nil
+	})
+}
+
+// refresh makes one refresh_token grant request (RFC 6749 §6) and returns
+// the new token set, reduced by the provider's account callback. A refresh
+// token the provider does not replace is kept (§6: the client keeps the
+// old one), as is the ID token of the sign-in when no new one comes.
+func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet) (account.TokenSet, error) {
+	c := p.cfg
+	conf := &oauth2.Config{
+		ClientID:     c.ClientID,
+		ClientSecret: c.ClientSecret,
+		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
+	}
+	rec := &recordingClient{base: p.client}
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
+	tok, err := conf.TokenSource(ctx, &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
+	if err != nil {
+		te := asError(tokenError(c.ID, err), TokenExchangeFailed, "failed", c.ID, "refresh")
+		te.Step = "refresh"
+		if te.Code == "invalid_grant" {
+			te.Type = SessionRequired
+			te.Err = fmt.Errorf("%w: the provider refused the refresh token: %w", ErrSignInAgain, err)
+		}
+		return account.TokenSet{}, te
+	}
+	var t account.TokenSet
+	if json.Unmarshal(rec.body, &t) != nil || t.AccessToken != tok.AccessToken {
+		t = account.TokenSet{AccessToken: tok.AccessToken, RefreshToken: tok.RefreshToken, TokenType: tok.TokenType, ExpiresIn: tok.ExpiresIn}
+		if t.ExpiresIn == 0 && !tok.Expiry.IsZero() {
+			t.ExpiresAt = tok.Expiry.Unix()
+		}
+	}
+	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
+		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "refresh", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	}
+	t.Normalize(time.Now())
+	reduced, err := account.Reduce(ctx, c.Account, t)
+	if err != nil {
+		return account.TokenSet{}, &Error{Type: CallbackRouteError, Code: "account_callback", Provider: c.ID, Step: "refresh", Err: err}
+	}
+	if reduced.RefreshToken == "" {
+		reduced.RefreshToken = old.RefreshToken
+	}
+	if reduced.IDToken == "" {
+		reduced.IDToken = old.IDToken
+	}
+	return reduced, nil
+}
+
+// refreshKey names one refresh grant: the same refresh token for the same
+// client at the same token endpoint. Hashed, so that the tables below hold
+// no refresh token as a key.
+func refreshKey(tokenURL, clientID, refreshToken string) string {
+	sum := sha256.Sum256([]byte(tokenURL + "\x00" + clientID + "\x00" + refreshToken))
+	return hex.EncodeToString(sum[:])
+}
+
+// Timings of the refresh table.
+const (
+	// refreshTimeout bounds a refresh and the save after it. A refresh
+	// runs to its end even when the request that started it is gone, so
+	// that rotated tokens are not lost half-way.
+	refreshTimeout = 30 * time.Second
+	// refreshGrace is how long the result of a refresh answers callers
+	// that still present the refresh token it replaced.
+	refreshGrace = 30 * time.Second
+	// maxRecentRefreshes bounds the results kept for refreshGrace.
+	maxRecentRefreshes = 4096
+)
+
+// refreshes is the process's table of refresh grants in flight and just
+// made. It is keyed by the grant itself (refreshKey), not by Handler: two
+// Handlers holding one refresh token refresh the same grant, and the
+// provider would refuse the second request anyway.
+var refreshes = &refreshGroup{calls: map[string]*refreshCall{}, recent: map[string]recentRefresh{}}
+
+type refreshGroup struct {
+	mu     sync.Mutex
+	calls  map[string]*refreshCall
+	recent map[string]recentRefresh
+}
+
+type refreshCall struct {
+	done chan struct{}
+	ts   account.TokenSet
+	err  error
+}
+
+type recentRefresh struct {
+	ts    account.TokenSet
+	until time.Time
+}
+
+// do returns the result of fn for key, calling fn once for all the
+// callers that arrive while it runs, and answering later callers with its
+// result for refreshGrace. fn runs with a context that keeps ctx's values
+// but not its cancellation; a caller whose ctx ends stops waiting.
+func (g *refreshGroup) do(ctx context.Context, key string, fn func(context.Context) (account.TokenSet, error)) (account.TokenSet, error) {
+	now := time.Now()
+	g.mu.Lock()
+	if r, ok := g.recent[key]; ok && now.Before(r.until) {
+		g.mu.Unlock()
+		return r.ts, nil
+	}
+	c, ok := g.calls[key]
+	if !ok {
+		c = &refreshCall{done: make(chan struct{})}
+		g.calls[key] = c
+		go g.run(ctx, key, c, fn)
+	}
+	g.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.ts, c.err
+	case <-ctx.Done():
+		return account.TokenSet{}, ctx.Err()
+	}
+}
+
+func (g *refreshGroup) run(ctx context.Context, key string, c *refreshCall, fn func(context.Context) (account.TokenSet, error)) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+	defer cancel()
+	c.ts, c.err = fn(ctx)
+	now := time.Now()
+	g.mu.Lock()
+	delete(g.calls, key)
+	if c.err == nil {
+		if len(g.recent) >= maxRecentRefreshes {
+			for k, r := range g.recent {
+				if !now.Before(r.until) || len(g.recent) >= maxRecentRefreshes {
+					delete(g.recent, k)
+				}
+			}
+		}
+		g.recent[key] = recentRefresh{ts: c.ts, until: now.Add(refreshGrace)}
+	}
+	g.mu.Unlock()
+	close(c.done)
+}
