@@ -26,6 +26,7 @@ type Handler struct {
 	csrf      *csrf
 	sessions  map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
 	fixedBase *base              // when Config.URL is set
+	refreshes *refreshGroup      // single-flight token refreshes (tokens.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -35,7 +36,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}}
+	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}, refreshes: newRefreshGroup()}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = defaultHTTPClient()
 		h.cfg.HTTPClient = cfg.HTTPClient
@@ -167,6 +168,7 @@ type reqState struct {
 	csrfToken  string // a token made for this request
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base
+	owner      *Handler // the Handler whose Middleware read the session
 }
 
 // Middleware reads the session of every request once and puts it in the
@@ -176,7 +178,7 @@ type reqState struct {
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b := h.baseFor(r)
-		st := &reqState{base: b}
+		st := &reqState{base: b, owner: h}
 		st.session = h.readSession(w, r, b)
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before

@@ -360,7 +360,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 // there: that result is used again, so a request costs at most one
 // adapter query (GET {base}/session inside the Middleware included).
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.base != nil && *st.base == *b {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b {
 		return st.session
 	}
 	raw, _ := readChunked(r, b.cookies.session)

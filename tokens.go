@@ -304,7 +304,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_token_endpoint", Provider: prov, Step: "refresh", Err: errors.New("the provider has no token endpoint URL to refresh with")}
 	}
 	key := refreshKey(e.token, p.cfg.ClientID, acct.RefreshToken)
-	return refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
+	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
 		a := h.cfg.Adapter
 		if a == nil {
 			return p.refresh(ctx, e, acct.TokenSet)
@@ -415,11 +415,13 @@ const (
 	maxRecentRefreshes = 4096
 )
 
-// refreshes is the process's table of refresh grants in flight and just
-// made. It is keyed by the grant itself (refreshKey), not by Handler: two
-// Handlers holding one refresh token refresh the same grant, and the
-// provider would refuse the second request anyway.
-var refreshes = &refreshGroup{calls: map[string]*refreshCall{}, recent: map[string]recentRefresh{}}
+// newRefreshGroup makes a Handler's table of refresh grants in flight and
+// just made, keyed by the grant itself (refreshKey). It lives on the
+// Handler (no global state); Handlers in other processes share refreshed
+// tokens through the adapter, not through this table.
+func newRefreshGroup() *refreshGroup {
+	return &refreshGroup{calls: map[string]*refreshCall{}, recent: map[string]recentRefresh{}}
+}
 
 type refreshGroup struct {
 	mu     sync.Mutex
