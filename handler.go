@@ -3,6 +3,7 @@ package gatehouse
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -56,7 +57,12 @@ func New(cfg Config) (*Handler, error) {
 		}
 		o := op.OAuth()
 		if err := o.Validate(); err != nil {
-			return nil, &ConfigError{Provider: o.ID, Err: err}
+			ce := &ConfigError{Provider: o.ID, Err: err}
+			var pe *providers.ConfigError
+			if errors.As(err, &pe) {
+				ce.Field, ce.Reason = pe.Field, pe.Reason
+			}
+			return nil, ce
 		}
 		if _, dup := h.oauth[o.ID]; dup {
 			return nil, &ConfigError{Provider: o.ID, Field: "id", Reason: "is used by two providers"}
