@@ -6,7 +6,8 @@ import (
 	"regexp"
 )
 
-var codeWithDigits = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
+// publicCode is the shape of an error code the error page will show.
+var publicCode = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
 
 // redirect sends the browser to target: 302 after a GET, 303 after a
 // POST (RFC 9700 §4.12: never 307, which would re-post the form), or

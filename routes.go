@@ -12,7 +12,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/pages"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -175,7 +174,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		b.cookies.writeChunked(w, r, b.cookies.session, sealed, time.Unix(out.Expires, 0))
-		sess = &Session{User: sessUser(*out), Expires: time.Unix(out.Expires, 0)}
+		sess = &Session{User: out.user(), Expires: time.Unix(out.Expires, 0)}
 	}
 	if cb := h.cfg.Callbacks.Session; cb != nil {
 		out, err := cb(r.Context(), SessionParams{Session: *sess, NewSession: body.Data, Trigger: "update"})
@@ -212,7 +211,7 @@ func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	t := errorTypeParam(q.Get("error"))
 	code := q.Get("code")
-	if !errorCodePattern.MatchString(code) && !codeWithDigits.MatchString(code) {
+	if !publicCode.MatchString(code) {
 		code = ""
 	}
 	if h.cfg.Pages.Error != "" {
@@ -225,7 +224,7 @@ func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) verifyRequestPage(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	if h.cfg.Pages.VerifyRequest != "" {
-		http.Redirect(w, r, h.cfg.Pages.VerifyRequest+"?"+r.URL.RawQuery, http.StatusFound)
+		http.Redirect(w, r, h.cfg.Pages.VerifyRequest+"?"+r.URL.Query().Encode(), http.StatusFound)
 		return
 	}
 	u, _ := url.Parse(b.origin)
@@ -250,8 +249,4 @@ func errorTypeParam(s string) string {
 		}
 	}
 	return s
-}
-
-func sessUser(t Token) profile.User {
-	return profile.User{ID: t.Subject, Name: t.Name, Email: t.Email, Image: t.Picture}
 }

@@ -34,6 +34,11 @@ type Token struct {
 	Extra map[string]any `json:"-"`
 }
 
+// user is the signed-in user a token describes.
+func (t Token) user() profile.User {
+	return profile.User{ID: t.Subject, Name: t.Name, Email: t.Email, Image: t.Picture}
+}
+
 var tokenClaims = map[string]bool{"sub": true, "name": true, "email": true, "picture": true, "iat": true, "exp": true, "jti": true, "provider": true}
 
 // MarshalJSON writes the claims and Extra as one flat object.

@@ -407,7 +407,7 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 			b.cookies.writeChunked(w, r, b.cookies.session, sealed, time.Unix(t.Expires, 0))
 		}
 	}
-	sess := &Session{User: profile.User{ID: t.Subject, Name: t.Name, Email: t.Email, Image: t.Picture}, Expires: time.Unix(t.Expires, 0)}
+	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
 	return h.shapeSession(r.Context(), sess, &t, nil)
 }
 
