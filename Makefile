@@ -1,10 +1,20 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test lint vet run bench fuzz
+.PHONY: test e2e screenshots lint vet run bench fuzz
 
 test: lint
 	$(GO) test -count=1 -timeout 15m ./...
+	$(MAKE) e2e
+
+# Browser tests (their own module in e2e/): the example app in headless
+# Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
+e2e:
+	cd e2e && $(GO) test -count=1 -timeout 5m ./...
+
+# Refresh the screenshots in docs/screenshots from the browser tests.
+screenshots:
+	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 5m ./...
 
 lint: vet
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -12,6 +22,7 @@ lint: vet
 
 vet:
 	$(GO) vet ./...
+	cd e2e && $(GO) vet ./...
 
 run:
 	$(GO) run ./example

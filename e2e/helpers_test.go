@@ -1,0 +1,321 @@
+// Package e2e drives the example application (../example) in headless
+// Chromium, the way a person would: it opens pages, clicks buttons, types
+// into fields and checks what is on the screen.
+//
+// It is its own Go module so that chromedp stays out of the library's
+// go.mod. Run it from this directory:
+//
+//	cd e2e && go test ./...
+//
+// The tests need Chromium at /usr/bin/chromium (apt-get install chromium),
+// or at the path in $CHROMIUM. Without it they skip, except when $CI is
+// set, where they fail.
+//
+// The helpers every test uses:
+//
+//   - startExample(t, env) runs the example binary (built once by
+//     TestMain) on a free loopback port with a fresh SQLite file and a
+//     fixed AUTH_SECRET, and returns its base URL, e.g.
+//     "http://127.0.0.1:40123". The process is stopped when the test ends.
+//   - newBrowser(t) starts a fresh headless Chromium (its own profile, so
+//     no cookies are shared between tests) and returns a chromedp context
+//     with a time limit. Call it first in a test: it skips the test when
+//     Chromium is missing.
+//   - screenshot(t, ctx, name) saves a PNG of the page as it is now.
+//   - setViewport and setColorScheme size the window and emulate
+//     prefers-color-scheme.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// exampleBin is the example application built by TestMain.
+var exampleBin string
+
+// repoRoot is the library's module root, the parent of this directory.
+var repoRoot string
+
+// TestMain builds the example once for all tests.
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	repoRoot = filepath.Dir(wd)
+	dir, err := os.MkdirTemp("", "gatehouse-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	exampleBin = filepath.Join(dir, "example")
+	build := exec.Command("go", "build", "-o", exampleBin, "./example")
+	build.Dir = repoRoot
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building the example: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+// testSecret is the example's AUTH_SECRET in every test: fixed, so a
+// failing run can be replayed, and long enough for the library's check.
+const testSecret = "e2e-test-secret-not-for-production-0123456789"
+
+// startExample runs the example application with env added to (and
+// overriding) its defaults, waits until it answers, and returns its base
+// URL without a trailing slash. The defaults are ADDR on a free
+// 127.0.0.1 port, AUTH_SECRET=testSecret and DATABASE_URL a new SQLite
+// file in t.TempDir(). The process gets no other environment variables
+// from the test (only PATH, HOME and TMPDIR), so provider credentials in
+// the developer's shell cannot change which providers it offers. With
+// nothing else set, it offers the built-in development provider ("Sign in
+// with Development") served at /dev.
+//
+// The process is interrupted when the test ends; its output is logged if
+// the test failed.
+func startExample(t *testing.T, env map[string]string) string {
+	t.Helper()
+	port := freePort(t)
+	vars := map[string]string{
+		"ADDR":         "127.0.0.1:" + port,
+		"AUTH_SECRET":  testSecret,
+		"DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
+		"PATH":         os.Getenv("PATH"),
+		"HOME":         os.Getenv("HOME"),
+		"TMPDIR":       os.Getenv("TMPDIR"),
+	}
+	for k, v := range env {
+		vars[k] = v
+	}
+	cmd := exec.Command(exampleBin)
+	for k, v := range vars {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting the example: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("example output:\n%s", out.String())
+		}
+	})
+
+	base := "http://127.0.0.1:" + port
+	client := &http.Client{Timeout: 2 * time.Second}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := client.Get(base + "/")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base
+			}
+		}
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("the example exited before answering (%v):\n%s", err, out.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the example did not answer on %s within 30s (last error: %v):\n%s", base, err, out.String())
+		}
+	}
+}
+
+// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	return port
+}
+
+// lockedBuffer collects a process's output while tests read it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// chromiumPath returns Chromium's path: $CHROMIUM, else /usr/bin/chromium.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// browserTimeout bounds everything one test does in its browser.
+const browserTimeout = 90 * time.Second
+
+// newBrowser starts a headless Chromium with a fresh profile and returns a
+// chromedp context for its first tab, valid until the test ends or
+// browserTimeout passes. Without Chromium the test is skipped, or fails
+// when $CI is set.
+//
+// The flags keep Chromium from calling home: on a machine without
+// Internet access, background networking (component updates, sync,
+// QUIC probes) makes it hang at start.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("Chromium is needed at %s for the browser tests (apt-get install chromium): %v", path, err)
+		}
+		t.Skipf("skipping: Chromium not found at %s (apt-get install chromium, or set $CHROMIUM)", path)
+	}
+	profile := t.TempDir() // removed after the browser below is closed
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.WindowSize(1280, 800),
+	}
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), browserTimeout)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	ctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithErrorf(t.Logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+		cancelTimeout()
+	})
+	// Start the browser now, so a broken installation fails here with a
+	// clear message rather than in the test's first step.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium (%s): %v", path, err)
+	}
+	return ctx
+}
+
+// setViewport sizes the page's viewport in CSS pixels; mobile also
+// emulates a touch phone. The device scale factor is 1, which keeps
+// screenshots small.
+func setViewport(width, height int64, mobile bool) chromedp.Action[chromedp.Void] {
+	if mobile {
+		return chromedp.EmulateViewport(width, height, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	return chromedp.EmulateViewport(width, height)
+}
+
+// setColorScheme emulates prefers-color-scheme: "light" or "dark".
+func setColorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// screenshotDir is where screenshot writes: docs/screenshots in the
+// repository when UPDATE_SCREENSHOTS=1 (make screenshots), else a
+// temporary directory, so that a test run never changes the tree.
+var screenshotDir = sync.OnceValues(func() (string, error) {
+	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
+		dir := filepath.Join(repoRoot, "docs", "screenshots")
+		return dir, os.MkdirAll(dir, 0o755)
+	}
+	return os.MkdirTemp("", "gatehouse-screenshots-")
+})
+
+// screenshot saves a PNG of the whole page as it is now, as
+// <screenshotDir>/<name>.png, and returns its path. It always takes the
+// picture, so a page that cannot be rendered fails the test even when the
+// file is thrown away.
+func screenshot(t *testing.T, ctx context.Context, name string) string {
+	t.Helper()
+	if strings.ContainsAny(name, `/\`) || name == "" {
+		t.Fatalf("screenshot name %q must be a plain file name", name)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if len(png) < 8 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Fatalf("screenshot %s: not a PNG (%d bytes)", name, len(png))
+	}
+	dir, err := screenshotDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// errNoText is returned by textOf when the selector matches nothing.
+var errNoText = errors.New("no such element")
+
+// textOf returns the visible text of the first element matching the CSS
+// selector sel, waiting for it to appear.
+func textOf(ctx context.Context, sel string) (string, error) {
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel), chromedp.NodeVisible))
+	if err != nil {
+		return "", fmt.Errorf("%w: %s: %v", errNoText, sel, err)
+	}
+	return strings.TrimSpace(s), nil
+}
