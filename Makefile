@@ -1,9 +1,9 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test e2e screenshots lint vet run bench fuzz
+.PHONY: test e2e screenshots lint vet run bench fuzz authjs
 
-test: lint
+test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
 	$(MAKE) e2e
 
@@ -15,6 +15,15 @@ e2e:
 # Refresh the screenshots in docs/screenshots from the browser tests.
 screenshots:
 	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 5m ./...
+
+# The Auth.js interop test (authjs_interop_test.go) runs @auth/core, pinned
+# in interop/authjs/package-lock.json: install it when missing or stale.
+AUTHJS := interop/authjs
+authjs:
+	@if [ ! -f $(AUTHJS)/node_modules/.package-lock.json ] || [ $(AUTHJS)/package-lock.json -nt $(AUTHJS)/node_modules/.package-lock.json ]; then \
+	  if command -v npm >/dev/null; then npm ci --prefix $(AUTHJS) --no-audit --no-fund; \
+	  else echo "npm not found: the Auth.js interop test will skip (or fail with CI set)"; fi; \
+	fi
 
 lint: vet
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

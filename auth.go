@@ -118,6 +118,17 @@ type SessionConfig struct {
 	// UpdateAge is how often a session's expiry is pushed forward when it
 	// is used: once a day by default, not on every request.
 	UpdateAge time.Duration
+	// Bearer makes the Middleware accept the session token in an
+	// "Authorization: Bearer <token>" header (RFC 6750 §2.1), for API
+	// calls from a server such as a Next.js front end: the sealed JWE
+	// of the JWT strategy, or the opaque session token of the database
+	// strategy, as the session cookie holds it (see Handler.SessionToken).
+	// A request with a Bearer header is judged by that header alone: its
+	// cookies are not read, no cookie is written, and Require answers 401
+	// with WWW-Authenticate instead of redirecting. The auth routes
+	// themselves (GET {base}/session, sign-out, CSRF checks) only ever read
+	// cookies. A token in the query string is never accepted.
+	Bearer bool
 }
 
 // Pages are the application's own routes for the built-in pages (absolute
@@ -205,8 +216,18 @@ const (
 // FromEnv fills the fields of cfg that are empty from the Auth.js
 // environment variables: AUTH_SECRET (comma-separated, newest first),
 // AUTH_URL, AUTH_TRUST_HOST and AUTH_REDIRECT_PROXY_URL.
+//
+// AUTH_SECRET_1, AUTH_SECRET_2 and AUTH_SECRET_3 are read as Auth.js
+// reads them, so that a Go API and a Next.js front end given the same
+// environment hold the same list: AUTH_SECRET_3, _2, _1 (those set), then
+// AUTH_SECRET. The first of that list seals new sessions.
 func (cfg Config) FromEnv() Config {
 	if len(cfg.Secret) == 0 {
+		for _, name := range []string{"AUTH_SECRET_3", "AUTH_SECRET_2", "AUTH_SECRET_1"} {
+			if s := os.Getenv(name); s != "" {
+				cfg.Secret = append(cfg.Secret, s)
+			}
+		}
 		for _, s := range strings.Split(os.Getenv("AUTH_SECRET"), ",") {
 			if s = strings.TrimSpace(s); s != "" {
 				cfg.Secret = append(cfg.Secret, s)

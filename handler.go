@@ -175,6 +175,10 @@ type reqState struct {
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base
 	owner      *Handler // the Handler whose Middleware read the session
+	// bearer: the request carried "Authorization: Bearer" (Session.Bearer)
+	// and session, if any, came from bearerToken, not from a cookie.
+	bearer      bool
+	bearerToken string
 }
 
 // Middleware reads the session of every request once and puts it in the
@@ -185,6 +189,10 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b := h.baseFor(r)
 		st := &reqState{base: b, owner: h}
+		if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
+			return
+		}
 		st.session = h.readSession(w, r, b)
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before
@@ -218,6 +226,10 @@ func (h *Handler) Require(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if SessionFrom(r.Context()) != nil {
 			next.ServeHTTP(w, r)
+			return
+		}
+		if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.bearer {
+			unauthorizedBearer(w)
 			return
 		}
 		b := h.baseFor(r)

@@ -149,9 +149,10 @@ func (c *tokenCache) put(s string, t Token) {
 }
 
 type jweKey struct {
-	kid string
-	key []byte // 64 bytes: A256CBC-HS512
-	gcm []byte // 32 bytes: A256GCM, accepted on decrypt
+	kid    string // thumbprint of key (SHA-512)
+	key    []byte // 64 bytes: A256CBC-HS512
+	gcmKid string // thumbprint of gcm (SHA-256), as Auth.js names it
+	gcm    []byte // 32 bytes: A256GCM, accepted on decrypt
 }
 
 // sessionClockTolerance is Auth.js's tolerance on session token times.
@@ -169,7 +170,7 @@ func newJWECodec(secrets []string, salt string) (*jweCodec, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.keys = append(c.keys, jweKey{kid: octThumbprint(k64), key: k64, gcm: k32})
+		c.keys = append(c.keys, jweKey{kid: octThumbprint(k64), key: k64, gcmKid: octThumbprint(k32), gcm: k32})
 	}
 	enc, err := jose.NewEncrypter(jose.A256CBC_HS512,
 		jose.Recipient{Algorithm: jose.DIRECT, Key: c.keys[0].key, KeyID: c.keys[0].kid}, nil)
@@ -181,10 +182,16 @@ func newJWECodec(secrets []string, salt string) (*jweCodec, error) {
 }
 
 // octThumbprint is the RFC 7638 §3.2 thumbprint of a symmetric JWK: the
-// SHA-512 of its required members in lexicographic order (Auth.js uses
-// SHA-512 for 64-byte keys). go-jose does not compute it for "oct" keys.
+// hash of its required members in lexicographic order. Auth.js hashes with
+// SHA-(8 × key length): SHA-512 for the 64-byte key, SHA-256 for the
+// 32-byte one. go-jose does not compute it for "oct" keys.
 func octThumbprint(key []byte) string {
-	sum := sha512.Sum512([]byte(`{"k":"` + base64.RawURLEncoding.EncodeToString(key) + `","kty":"oct"}`))
+	jwk := []byte(`{"k":"` + base64.RawURLEncoding.EncodeToString(key) + `","kty":"oct"}`)
+	if len(key) == 32 {
+		sum := sha256.Sum256(jwk)
+		return base64.RawURLEncoding.EncodeToString(sum[:])
+	}
+	sum := sha512.Sum512(jwk)
 	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
@@ -222,17 +229,21 @@ func (c *jweCodec) decode(s string, now time.Time) (Token, error) {
 		return Token{}, fmt.Errorf("%w: %v", errSessionInvalid, err)
 	}
 	var payload []byte
+	kid := obj.Header.KeyID
 	for _, k := range c.keys {
-		if obj.Header.KeyID != "" && obj.Header.KeyID != k.kid {
-			continue
-		}
+		// A kid names one secret (Auth.js: the thumbprint of the key for
+		// the token's enc); without one, every secret is tried.
 		// A256CBC-HS512 takes the 64-byte key, A256GCM the 32-byte one; the
 		// wrong size fails at once, before any decryption.
-		if payload, err = obj.Decrypt(k.key); err == nil {
-			break
+		if kid == "" || kid == k.kid {
+			if payload, err = obj.Decrypt(k.key); err == nil {
+				break
+			}
 		}
-		if payload, err = obj.Decrypt(k.gcm); err == nil {
-			break
+		if kid == "" || kid == k.gcmKid {
+			if payload, err = obj.Decrypt(k.gcm); err == nil {
+				break
+			}
 		}
 	}
 	if payload == nil {

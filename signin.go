@@ -352,21 +352,29 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 	return nil
 }
 
-// readSession returns the session of r, or nil. An unreadable, expired or
-// unknown session clears the cookie. The session's expiry is pushed
-// forward at most once per UpdateAge, not on every request.
+// readSession returns the session of r's cookie, or nil. An unreadable,
+// expired or unknown session clears the cookie. The session's expiry is
+// pushed forward at most once per UpdateAge, not on every request.
 //
 // A request that went through the Middleware has had its session read
 // there: that result is used again, so a request costs at most one
 // adapter query (GET {base}/session inside the Middleware included).
+// A session the Middleware took from a Bearer header is not: the auth
+// routes answer for the cookie only.
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
 		return st.session
 	}
 	raw, _ := readChunked(r, b.cookies.session)
 	if raw == "" {
 		return nil
 	}
+	return h.openSession(w, r, b, raw, true)
+}
+
+// openSession returns the session the token raw stands for, or nil. With
+// cookie false (a Bearer token) no cookie is cleared or rewritten.
+func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, raw string, cookie bool) *Session {
 	now := time.Now()
 	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
 	if h.cfg.Session.Strategy == StrategyDatabase {
@@ -375,7 +383,9 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
 		if err != nil {
 			if errors.Is(err, adapter.ErrNotFound) {
-				b.cookies.clearChunked(w, r, b.cookies.session)
+				if cookie {
+					b.cookies.clearChunked(w, r, b.cookies.session)
+				}
 			} else {
 				h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
 			}
@@ -383,13 +393,17 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 		}
 		if now.After(s.Expires) {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
-			b.cookies.clearChunked(w, r, b.cookies.session)
+			if cookie {
+				b.cookies.clearChunked(w, r, b.cookies.session)
+			}
 			return nil
 		}
 		if s.Expires.Add(-maxAge).Add(updateAge).Before(now) {
 			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
 				s = ns
-				b.cookies.writeChunked(w, r, b.cookies.session, raw, s.Expires)
+				if cookie {
+					b.cookies.writeChunked(w, r, b.cookies.session, raw, s.Expires)
+				}
 			}
 		}
 		sess := &Session{User: toProfile(u), Expires: s.Expires}
@@ -398,10 +412,14 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 	codec := h.sessions[b.cookies.secure]
 	t, err := codec.decode(raw, now)
 	if err != nil {
-		b.cookies.clearChunked(w, r, b.cookies.session)
+		if cookie {
+			b.cookies.clearChunked(w, r, b.cookies.session)
+		}
 		return nil
 	}
-	if time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
+	// A Bearer token is not rewritten: the caller holds the cookie's
+	// token and the front end keeps it fresh.
+	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
 		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
 		if sealed, err := codec.encode(t); err == nil {
 			b.cookies.writeChunked(w, r, b.cookies.session, sealed, time.Unix(t.Expires, 0))
