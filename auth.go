@@ -81,10 +81,15 @@ type Config struct {
 	// UseSecureCookies forces the __Secure-/__Host- cookie prefixes and
 	// the Secure attribute on or off. Default: on when URL is https.
 	UseSecureCookies *bool
-	// HTTPClient makes every call to providers. Default: a client with a
-	// 10-second timeout and bounded reads. A client given here keeps its
-	// own timeout; give it one.
+	// HTTPClient makes every call to providers. Default: a client with
+	// bounded reads that does not follow redirects.
 	HTTPClient *http.Client
+	// ProviderTimeout bounds each call to a provider (discovery, JWKS,
+	// token, userinfo, refresh), reading the whole answer included, so a
+	// provider that trickles its answer a byte at a time is cut off too.
+	// Default: 10 seconds, or the Timeout of a given HTTPClient when it
+	// has one. When set, it replaces a given HTTPClient's Timeout.
+	ProviderTimeout time.Duration
 	// Logger receives one line per failure with what went wrong at which
 	// step. Secrets and tokens are never logged. Default: slog.Default().
 	Logger *slog.Logger
