@@ -93,6 +93,16 @@ type Config struct {
 	// Logger receives one line per failure with what went wrong at which
 	// step. Secrets and tokens are never logged. Default: slog.Default().
 	Logger *slog.Logger
+	// ProviderSignOut makes sign-out also end the user's session at the
+	// provider they signed in with, when its metadata has an
+	// end_session_endpoint (OpenID Connect RP-Initiated Logout 1.0): after
+	// the local sign-out the browser is sent there with id_token_hint
+	// (when the ID token is known: stored on the account with an Adapter;
+	// with JWT sessions only if the JWT callback keeps it in
+	// Token.Extra["id_token"]), client_id, state and a
+	// post_logout_redirect_uri of {base}/signout/callback/{provider},
+	// which must be registered at the provider.
+	ProviderSignOut bool
 	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
 	ClockSkew time.Duration
 	// Development allows a missing or short secret (a random one is made,

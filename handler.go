@@ -19,15 +19,16 @@ import (
 // for the application. Build it once with New; it is safe for concurrent
 // use.
 type Handler struct {
-	cfg       Config
-	routes    http.Handler
-	order     []string // provider ids in configuration order
-	oauth     map[string]*providerRuntime
-	sealer    *checks.Sealer
-	csrf      *csrf
-	sessions  map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
-	fixedBase *base              // when Config.URL is set
-	refreshes *refreshGroup      // single-flight token refreshes (tokens.go)
+	cfg        Config
+	routes     http.Handler
+	order      []string // provider ids in configuration order
+	oauth      map[string]*providerRuntime
+	sealer     *checks.Sealer
+	csrf       *csrf
+	sessions   map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
+	fixedBase  *base              // when Config.URL is set
+	refreshes  *refreshGroup      // single-flight token refreshes (tokens.go)
+	logoutJTIs jtiCache           // back-channel logout tokens seen (logout.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
