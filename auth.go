@@ -81,13 +81,28 @@ type Config struct {
 	// UseSecureCookies forces the __Secure-/__Host- cookie prefixes and
 	// the Secure attribute on or off. Default: on when URL is https.
 	UseSecureCookies *bool
-	// HTTPClient makes every call to providers. Default: a client with a
-	// 10-second timeout and bounded reads. A client given here keeps its
-	// own timeout; give it one.
+	// HTTPClient makes every call to providers. Default: a client with
+	// bounded reads that does not follow redirects.
 	HTTPClient *http.Client
+	// ProviderTimeout bounds each call to a provider (discovery, JWKS,
+	// token, userinfo, refresh), reading the whole answer included, so a
+	// provider that trickles its answer a byte at a time is cut off too.
+	// Default: 10 seconds, or the Timeout of a given HTTPClient when it
+	// has one. When set, it replaces a given HTTPClient's Timeout.
+	ProviderTimeout time.Duration
 	// Logger receives one line per failure with what went wrong at which
 	// step. Secrets and tokens are never logged. Default: slog.Default().
 	Logger *slog.Logger
+	// ProviderSignOut makes sign-out also end the user's session at the
+	// provider they signed in with, when its metadata has an
+	// end_session_endpoint (OpenID Connect RP-Initiated Logout 1.0): after
+	// the local sign-out the browser is sent there with id_token_hint
+	// (when the ID token is known: stored on the account with an Adapter;
+	// with JWT sessions only if the JWT callback keeps it in
+	// Token.Extra["id_token"]), client_id, state and a
+	// post_logout_redirect_uri of {base}/signout/callback/{provider},
+	// which must be registered at the provider.
+	ProviderSignOut bool
 	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
 	ClockSkew time.Duration
 	// Development allows a missing or short secret (a random one is made,

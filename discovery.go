@@ -49,6 +49,7 @@ type endpoints struct {
 	// known to support it).
 	pkceUnsupported bool
 	verifier        *oidc.IDTokenVerifier
+	keys            *keySet
 	algs            []string
 }
 
@@ -56,9 +57,10 @@ type endpoints struct {
 // endpoints, fetched at most once (again only after a failure, and then
 // not more often than retryAfter).
 type providerRuntime struct {
-	cfg    *providers.OAuth
-	client *http.Client
-	skew   time.Duration
+	cfg     *providers.OAuth
+	client  *http.Client
+	skew    time.Duration
+	timeout time.Duration // per call (Config.ProviderTimeout)
 
 	resolved atomic.Pointer[endpoints]
 	mu       sync.Mutex
@@ -136,19 +138,28 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 	}
 	if e.jwks != "" && e.issuer != "" {
 		algs := e.algs
-		if a := c.Client.IDTokenSignedResponseAlg; a != "" {
+		var hmacKey []byte
+		switch a := c.Client.IDTokenSignedResponseAlg; {
+		case a == "HS256" && c.ClientSecret != "":
+			// Pinned by the provider's configuration (LINE signs ID
+			// tokens with HS256): the HMAC key is the client secret
+			// (OpenID Connect Core §10.1), never a key from the JWKS.
+			algs, hmacKey = []string{a}, []byte(c.ClientSecret)
+		case a != "":
 			algs = []string{a}
 		}
-		// Only asymmetric algorithms: a JWKS never holds the client's
-		// secret, and accepting HS256 with a public key as the secret is
-		// the classic key-confusion attack (security.md §6).
-		algs = slices.DeleteFunc(slices.Clone(algs), func(a string) bool { return a == "none" || strings.HasPrefix(a, "HS") })
+		if hmacKey == nil {
+			// Only asymmetric algorithms: a JWKS never holds the client's
+			// secret, and accepting HS256 with a public key as the secret
+			// is the classic key-confusion attack (security.md §6).
+			algs = slices.DeleteFunc(slices.Clone(algs), func(a string) bool { return a == "none" || strings.HasPrefix(a, "HS") })
+		}
 		if len(algs) == 0 {
 			algs = []string{oidc.RS256}
 		}
 		e.algs = algs
-		keyCtx := oidc.ClientContext(context.Background(), p.client)
-		keys := oidc.NewRemoteKeySet(keyCtx, e.jwks)
+		e.keys = newKeySet(e.jwks, p.client, p.timeout, algs, hmacKey)
+		keys := e.keys
 		skew := p.skew
 		e.verifier = oidc.NewVerifier(e.issuer, keys, &oidc.Config{
 			ClientID:             c.ClientID,
@@ -181,7 +192,7 @@ func (p *providerRuntime) discover(ctx context.Context) (*metadata, error) {
 	if u == "" {
 		u = strings.TrimSuffix(c.Issuer, "/") + "/.well-known/openid-configuration"
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, p.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {

@@ -36,6 +36,12 @@ func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config
 	opOpts.AutoApprove = true
 	op := authtest.NewServer(opOpts)
 	t.Cleanup(op.Close)
+	return startApp(t, op, mutate)
+}
+
+// startApp serves a site using Gatehouse on loopback, signing in with op.
+func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config)) *app {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -19,15 +19,16 @@ import (
 // for the application. Build it once with New; it is safe for concurrent
 // use.
 type Handler struct {
-	cfg       Config
-	routes    http.Handler
-	order     []string // provider ids in configuration order
-	oauth     map[string]*providerRuntime
-	sealer    *checks.Sealer
-	csrf      *csrf
-	sessions  map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
-	fixedBase *base              // when Config.URL is set
-	refreshes *refreshGroup      // single-flight token refreshes (tokens.go)
+	cfg        Config
+	routes     http.Handler
+	order      []string // provider ids in configuration order
+	oauth      map[string]*providerRuntime
+	sealer     *checks.Sealer
+	csrf       *csrf
+	sessions   map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
+	fixedBase  *base              // when Config.URL is set
+	refreshes  *refreshGroup      // single-flight token refreshes (tokens.go)
+	logoutJTIs jtiCache           // back-channel logout tokens seen (logout.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -38,10 +39,8 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}, refreshes: newRefreshGroup()}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = defaultHTTPClient()
-		h.cfg.HTTPClient = cfg.HTTPClient
-	}
+	cfg.HTTPClient, cfg.ProviderTimeout = providerClient(cfg.HTTPClient, cfg.ProviderTimeout)
+	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}
@@ -67,7 +66,7 @@ func New(cfg Config) (*Handler, error) {
 		if _, dup := h.oauth[o.ID]; dup {
 			return nil, &ConfigError{Provider: o.ID, Field: "id", Reason: "is used by two providers"}
 		}
-		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew}
+		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew, timeout: cfg.ProviderTimeout}
 		h.order = append(h.order, o.ID)
 	}
 	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {

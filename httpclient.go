@@ -11,21 +11,51 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
+// defaultProviderTimeout is Config.ProviderTimeout's default.
+const defaultProviderTimeout = 10 * time.Second
+
+// providerClient returns the client for calls to providers and the
+// per-call timeout: the given client (a copy, with the timeout when one
+// is configured) or the default one. http.Client.Timeout covers reading
+// the body, so an answer trickled a byte at a time (slow loris) ends at
+// the timeout like one that never starts.
+func providerClient(given *http.Client, timeout time.Duration) (*http.Client, time.Duration) {
+	if given == nil {
+		if timeout <= 0 {
+			timeout = defaultProviderTimeout
+		}
+		return defaultHTTPClient(timeout), timeout
+	}
+	c := *given
+	switch {
+	case timeout > 0:
+		c.Timeout = timeout
+	case c.Timeout > 0:
+		timeout = c.Timeout
+	default:
+		// A client without a timeout would wait for ever on a provider
+		// that never answers.
+		timeout = defaultProviderTimeout
+		c.Timeout = timeout
+	}
+	return &c, timeout
+}
+
 // defaultHTTPClient is used for every call to a provider when the Config
 // gives none: go-oidc and x/oauth2 would otherwise use
 // http.DefaultClient, which never times out (security.md §6).
-func defaultHTTPClient() *http.Client {
+func defaultHTTPClient(timeout time.Duration) *http.Client {
 	t := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
 		DialContext:           (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
 		TLSHandshakeTimeout:   5 * time.Second,
-		ResponseHeaderTimeout: 10 * time.Second,
+		ResponseHeaderTimeout: timeout,
 		MaxIdleConnsPerHost:   16,
 		IdleConnTimeout:       90 * time.Second,
 		ForceAttemptHTTP2:     true,
 	}
 	return &http.Client{
-		Timeout:   10 * time.Second,
+		Timeout:   timeout,
 		Transport: limitTransport{t},
 		// Provider endpoints answer directly; following redirects would
 		// let a provider bounce our bearer-token requests elsewhere.

@@ -74,6 +74,10 @@ func classifyOIDCError(err error) string {
 		return "audience"
 	case strings.Contains(msg, "unsupported algorithm"), strings.Contains(msg, "signing algorithm"):
 		return "algorithm"
+	case strings.Contains(msg, "jwks"):
+		// The keys could not be fetched (keyset.go writes "jwks" in
+		// lower case only in those errors).
+		return "jwks"
 	case strings.Contains(msg, "signature"), strings.Contains(msg, "key"):
 		return "signature"
 	case strings.Contains(msg, "malformed"):

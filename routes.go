@@ -27,6 +27,8 @@ func (h *Handler) router() http.Handler {
 		r.Post("/callback/{provider}", h.callback)
 		r.Get("/signout", h.signOutPage)
 		r.Post("/signout", h.signOut)
+		r.Get("/signout/callback/{provider}", h.signOutReturn)
+		r.Post("/backchannel-logout/{provider}", h.backchannelLogout)
 		r.Get("/session", h.sessionJSON)
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
@@ -105,6 +107,8 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sess := h.readSession(httpDiscard{}, r, b)
+	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
+	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		if raw, _ := readChunked(r, b.cookies.session); raw != "" {
 			ctx, cancel := withTimeout(r.Context())
@@ -118,7 +122,11 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
 		ev(r.Context(), sess)
 	}
-	h.redirect(w, r, h.callbackURL(b, form.Get("callbackUrl"), r))
+	if endSession != "" {
+		h.redirect(w, r, endSession)
+		return
+	}
+	h.redirect(w, r, callbackURL)
 }
 
 // sessionJSON answers GET {base}/session: the session, or null.

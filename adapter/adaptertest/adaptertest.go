@@ -62,6 +62,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Session/Update", testUpdateSession},
 		{"Session/Delete", testDeleteSession},
 		{"Session/NotFound", testSessionNotFound},
+		{"Session/DeleteUserSessions", testDeleteUserSessions},
 		{"VerificationToken/UseOnce", testUseVerificationToken},
 		{"VerificationToken/WrongIdentifierOrHash", testVerificationTokenMismatch},
 		{"VerificationToken/Expired", testExpiredVerificationToken},

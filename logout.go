@@ -1,0 +1,292 @@
+package gatehouse
+
+// Signing out everywhere: OpenID Connect RP-Initiated Logout 1.0 (the
+// browser is sent on to the provider's end_session_endpoint after the
+// local sign-out) and Back-Channel Logout 1.0 (the provider tells us, by a
+// signed logout token, that a user signed out there).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/profile"
+)
+
+// backchannelEvent is the member a logout token's events claim must have
+// (Back-Channel Logout 1.0 §2.4).
+const backchannelEvent = "http://schemas.openid.net/event/backchannel-logout"
+
+// maxLogoutTokenAge bounds how old (by iat) a logout token may be.
+const maxLogoutTokenAge = 10 * time.Minute
+
+// backchannelLogout answers POST {base}/backchannel-logout/{provider}
+// (Back-Channel Logout 1.0 §2.5): a logout_token verified like an ID
+// token, then every database session of the user it names is deleted.
+// It answers 200 on success, 400 for a token that fails verification,
+// 501 when sessions cannot be ended from here (JWT strategy, or an adapter
+// without adapter.SessionRevoker).
+func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	id := r.PathValue("provider")
+	p, ok := h.oauth[id]
+	if !ok {
+		http.Error(w, "unknown provider", http.StatusBadRequest)
+		return
+	}
+	revoker, ok := h.cfg.Adapter.(adapter.SessionRevoker)
+	if h.cfg.Session.Strategy != StrategyDatabase || !ok {
+		http.Error(w, "back-channel logout needs the database session strategy and an adapter.SessionRevoker", http.StatusNotImplemented)
+		return
+	}
+	form, err := readForm(r)
+	raw := form.Get("logout_token")
+	if err != nil || raw == "" {
+		h.backchannelFail(w, id, http.StatusBadRequest, "request", errors.New("no logout_token"))
+		return
+	}
+	ctx := r.Context()
+	e, err := p.endpoints(ctx)
+	if err != nil || e.verifier == nil {
+		h.backchannelFail(w, id, http.StatusServiceUnavailable, "discovery", fmt.Errorf("provider keys unavailable: %v", err))
+		return
+	}
+	claims, err := h.verifyLogoutToken(ctx, p, e, raw, time.Now())
+	if err != nil {
+		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", err)
+		return
+	}
+	sub := claims.String("sub")
+	if sub == "" {
+		// Sessions are not recorded by the provider's sid: a token with
+		// only a sid cannot be mapped to a user (documented in SECURITY.md).
+		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", errors.New("logout tokens with only a sid are not supported"))
+		return
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	u, err := h.cfg.Adapter.GetUserByAccount(ctx, id, sub)
+	switch {
+	case errors.Is(err, adapter.ErrNotFound):
+		w.WriteHeader(http.StatusOK) // nobody to sign out
+		return
+	case err != nil:
+		h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
+		return
+	}
+	n, err := revoker.DeleteUserSessions(ctx, u.ID)
+	if err != nil {
+		h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
+		return
+	}
+	h.cfg.Logger.Info("gatehouse: back-channel logout", "provider", id, "user", u.ID, "sessions", n)
+	w.WriteHeader(http.StatusOK)
+}
+
+func (h *Handler) backchannelFail(w http.ResponseWriter, provider string, status int, step string, err error) {
+	h.cfg.Logger.Error("gatehouse: back-channel logout refused", "provider", provider, "step", step, "err", err)
+	writeJSON(w, status, map[string]string{"error": "invalid_request"})
+}
+
+// verifyLogoutToken checks a logout token (Back-Channel Logout 1.0 §2.6):
+// signature, iss, aud and exp as for an ID token (the same keys and
+// algorithms, the same JWKS refetch budget), then iat, events, sub or
+// sid, no nonce (so an ID token is never taken for a logout token), and a
+// jti not seen before within the token's lifetime.
+func (h *Handler) verifyLogoutToken(ctx context.Context, p *providerRuntime, e *endpoints, raw string, now time.Time) (profile.Claims, error) {
+	if len(raw) > maxIDTokenLen {
+		return nil, errors.New("logout token too large")
+	}
+	tok, err := e.verifier.Verify(ctx, raw)
+	if err != nil {
+		return nil, err
+	}
+	var c profile.Claims
+	if err := tok.Claims(&c); err != nil {
+		return nil, err
+	}
+	if _, err := checkAZP(c, tok.Audience, p.cfg.ClientID); err != nil {
+		return nil, err
+	}
+	iat, ok := c["iat"].(float64)
+	switch {
+	case !ok:
+		return nil, errors.New("no iat")
+	case time.Unix(int64(iat), 0).After(now.Add(p.skew)):
+		return nil, errors.New("iat in the future")
+	case time.Unix(int64(iat), 0).Before(now.Add(-maxLogoutTokenAge - p.skew)):
+		return nil, errors.New("iat too old")
+	}
+	events, _ := c["events"].(map[string]any)
+	if _, ok := events[backchannelEvent].(map[string]any); !ok {
+		return nil, errors.New("events has no back-channel logout event")
+	}
+	if _, has := c["nonce"]; has {
+		return nil, errors.New("a logout token must not have a nonce")
+	}
+	if c.String("sub") == "" && c.String("sid") == "" {
+		return nil, errors.New("neither sub nor sid")
+	}
+	jti := c.String("jti")
+	if jti == "" {
+		return nil, errors.New("no jti")
+	}
+	if !h.logoutJTIs.first(tok.Issuer+"\x00"+jti, tok.Expiry.Add(p.skew), now) {
+		return nil, errors.New("jti replayed")
+	}
+	return c, nil
+}
+
+// jtiCache remembers the jti of logout tokens until they expire, so a
+// token is used once (Back-Channel Logout 1.0 §2.6 step 10). The zero
+// value is ready; it is bounded, and when full of unexpired entries it
+// refuses new tokens rather than forget old ones (fail closed).
+type jtiCache struct {
+	mu   sync.Mutex
+	seen map[string]time.Time
+}
+
+const jtiCacheMax = 100000
+
+// first records key until expires and reports whether it was new.
+func (c *jtiCache) first(key string, expires, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.seen == nil {
+		c.seen = map[string]time.Time{}
+	}
+	if exp, ok := c.seen[key]; ok && now.Before(exp) {
+		return false
+	}
+	if len(c.seen) >= jtiCacheMax {
+		for k, exp := range c.seen {
+			if !now.Before(exp) {
+				delete(c.seen, k)
+			}
+		}
+		if len(c.seen) >= jtiCacheMax {
+			return false
+		}
+	}
+	c.seen[key] = expires
+	return true
+}
+
+// logoutStateCookie is the cookie that carries the state of an
+// RP-initiated logout.
+func logoutStateCookie(b *base) string {
+	if b.cookies.secure {
+		return "__Secure-authjs.logout-state"
+	}
+	return "authjs.logout-state"
+}
+
+// endSessionURL returns where to send the browser after a local sign-out
+// when Config.ProviderSignOut is on (RP-Initiated Logout 1.0 §2): the
+// end_session_endpoint of the provider the user signed in with, with
+// id_token_hint when the ID token is known, client_id, a
+// post_logout_redirect_uri of {base}/signout/callback and a state sealed
+// in a cookie. It returns "" when there is nothing to do. It must run
+// before the session is deleted.
+func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base, callbackURL string) string {
+	if !h.cfg.ProviderSignOut {
+		return ""
+	}
+	prov, idToken := h.sessionProvider(r, b)
+	p, ok := h.oauth[prov]
+	if !ok {
+		return ""
+	}
+	e, err := p.endpoints(r.Context())
+	if err != nil || e.endSession == "" {
+		return ""
+	}
+	u, err := url.Parse(e.endSession)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
+		return ""
+	}
+	state := checks.NewState()
+	sealed, err := h.sealer.Seal(logoutStateCookie(b), prov, state)
+	if err != nil {
+		return ""
+	}
+	b.cookies.set(w, logoutStateCookie(b), sealed, time.Now().Add(checks.MaxAge))
+	if callbackURL != "" {
+		b.cookies.set(w, b.cookies.callbackURL, callbackURL, time.Time{})
+	}
+	q := u.Query()
+	if idToken != "" {
+		q.Set("id_token_hint", idToken)
+	}
+	q.Set("client_id", p.cfg.ClientID)
+	q.Set("post_logout_redirect_uri", b.url("signout", "callback", prov))
+	q.Set("state", state)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// sessionProvider returns the provider the session of r came from and
+// the ID token it has, when known: with database sessions, the first
+// account of the user (in configuration order) that holds an ID token;
+// with JWT sessions, the token's provider, and an ID token only when the
+// JWT callback kept one under "id_token".
+func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken string) {
+	raw, _ := readChunked(r, b.cookies.session)
+	if raw == "" {
+		return "", ""
+	}
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		_, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
+		if err != nil {
+			return "", ""
+		}
+		accts, err := h.cfg.Adapter.ListAccounts(ctx, u.ID)
+		if err != nil {
+			return "", ""
+		}
+		for _, id := range h.order {
+			for _, a := range accts {
+				if a.Provider == id && a.IDToken != "" {
+					return id, a.IDToken
+				}
+			}
+		}
+		return "", ""
+	}
+	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
+	if err != nil {
+		return "", ""
+	}
+	it, _ := t.Extra["id_token"].(string)
+	return t.Provider, it
+}
+
+// signOutReturn answers GET {base}/signout/callback/{provider}, where the
+// provider sends the browser back after an RP-initiated logout: the state
+// must be the one sealed for this browser and provider, then the browser
+// goes on to the (same-origin) callback URL.
+func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	prov := r.PathValue("provider")
+	name := logoutStateCookie(b)
+	want, err := h.sealer.Open(checks.State, name, prov, cookieValue(r, name))
+	if err == nil {
+		err = checks.VerifyState(r.URL.Query().Get("state"), want)
+	}
+	b.cookies.clear(w, name)
+	if err != nil {
+		h.fail(w, r, b, checkError(prov, err).(*Error))
+		return
+	}
+	target := h.callbackURL(b, cookieValue(r, b.cookies.callbackURL), r)
+	h.redirect(w, r, target)
+}

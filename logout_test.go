@@ -1,0 +1,230 @@
+package gatehouse_test
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+)
+
+var twoUsers = authtest.Options{Users: []authtest.User{
+	{Subject: "alice", Name: "Alice", Email: "alice@example.com", EmailVerified: true},
+	{Subject: "bob", Name: "Bob", Email: "bob@example.com", EmailVerified: true},
+}}
+
+// signInUser signs in at dev as the provider user sub (login_hint).
+func (b *browser) signInUser(a *app, sub string) {
+	b.t.Helper()
+	resp, body := b.signInAs(a, "dev", sub)
+	if !strings.HasPrefix(body, "hello "+sub+"@") {
+		b.t.Fatalf("sign-in as %s: %s %q", sub, resp.Request.URL, body)
+	}
+}
+
+func postLogout(t *testing.T, a *app, token string) int {
+	t.Helper()
+	resp, err := http.PostForm(a.url+"/auth/backchannel-logout/dev", url.Values{"logout_token": {token}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
+		t.Errorf("Cache-Control %q", cc)
+	}
+	return resp.StatusCode
+}
+
+// foreignToken signs claims with a key the provider never published,
+// under kid.
+func foreignToken(t *testing.T, kid string, claims map[string]any) string {
+	t.Helper()
+	k, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: k}, (&jose.SignerOptions{}).WithType("logout+jwt").WithHeader("kid", kid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := jwt.Signed(s).Claims(claims).Serialize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// TestBackChannelLogout: a valid logout token ends every database session
+// of its user and no one else's; the same token again is refused.
+func TestBackChannelLogout(t *testing.T) {
+	a := newApp(t, twoUsers, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+	alice1, alice2, bob := newBrowser(t), newBrowser(t), newBrowser(t)
+	alice1.signInUser(a, "alice")
+	alice2.signInUser(a, "alice")
+	bob.signInUser(a, "bob")
+
+	tok, err := a.op.LogoutToken("alice", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := postLogout(t, a, tok); st != http.StatusOK {
+		t.Fatalf("logout answered %d", st)
+	}
+	for i, b := range []*browser{alice1, alice2} {
+		if s := b.session(a); s != nil {
+			t.Fatalf("alice's session %d survived: %v", i+1, s)
+		}
+	}
+	if s := bob.session(a); s == nil {
+		t.Fatal("bob's session ended too")
+	}
+	// jti replay (Back-Channel Logout §2.6 step 10).
+	alice1.signInUser(a, "alice")
+	if st := postLogout(t, a, tok); st != http.StatusBadRequest {
+		t.Fatalf("replayed token answered %d", st)
+	}
+	if s := alice1.session(a); s == nil {
+		t.Fatal("a replayed token ended a session")
+	}
+	// An unknown subject: nothing to do, 200.
+	tok, _ = a.op.LogoutToken("nobody", nil)
+	if st := postLogout(t, a, tok); st != http.StatusOK {
+		t.Fatalf("unknown subject answered %d", st)
+	}
+}
+
+// TestBackChannelLogoutRefusals: each broken logout token is refused with
+// 400 and ends no session (Back-Channel Logout 1.0 §2.6).
+func TestBackChannelLogoutRefusals(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+	b := newBrowser(t)
+	b.signInUser(a, "alice")
+	now := time.Now()
+	mk := func(claims map[string]any) string {
+		tok, err := a.op.LogoutToken("alice", claims)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	cases := map[string]string{
+		"wrong iss":        mk(map[string]any{"iss": a.op.Issuer() + "/evil"}),
+		"wrong aud":        mk(map[string]any{"aud": "other-client"}),
+		"expired":          mk(map[string]any{"exp": now.Add(-time.Hour).Unix(), "iat": now.Add(-2 * time.Hour).Unix()}),
+		"no exp":           mk(map[string]any{"exp": nil}),
+		"no iat":           mk(map[string]any{"iat": nil}),
+		"iat in future":    mk(map[string]any{"iat": now.Add(time.Hour).Unix()}),
+		"iat too old":      mk(map[string]any{"iat": now.Add(-time.Hour).Unix()}),
+		"no events":        mk(map[string]any{"events": nil}),
+		"wrong event":      mk(map[string]any{"events": map[string]any{"http://schemas.openid.net/event/other": map[string]any{}}}),
+		"nonce (ID token)": mk(map[string]any{"nonce": "n"}),
+		"no sub, no sid":   mk(map[string]any{"sub": nil}),
+		"sid only":         mk(map[string]any{"sub": nil, "sid": "s1"}),
+		"no jti":           mk(map[string]any{"jti": nil}),
+		"azp other":        mk(map[string]any{"azp": "other-client"}),
+		"foreign key":      foreignToken(t, a.op.KeyID(), map[string]any{"iss": a.op.Issuer(), "aud": authtest.DefaultClientID, "sub": "alice", "iat": now.Unix(), "exp": now.Add(time.Minute).Unix(), "jti": "j", "events": map[string]any{authtest.BackChannelLogoutEvent: map[string]any{}}}),
+		"alg none":         "eyJhbGciOiJub25lIn0." + strings.Split(mk(nil), ".")[1] + ".",
+		"garbage":          "a.b.c",
+		"empty":            "",
+	}
+	for name, tok := range cases {
+		if st := postLogout(t, a, tok); st != http.StatusBadRequest {
+			t.Errorf("%s: answered %d, want 400", name, st)
+		}
+	}
+	if s := b.session(a); s == nil {
+		t.Fatal("a refused logout token ended the session")
+	}
+}
+
+// TestBackChannelLogoutKidStorm: logout tokens are open to anyone; a
+// stream of them with random kids does not make us hammer the JWKS.
+func TestBackChannelLogoutKidStorm(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+	for i := range 30 {
+		tok := foreignToken(t, "kid-"+string(rune('a'+i)), map[string]any{"iss": a.op.Issuer(), "aud": authtest.DefaultClientID, "sub": "alice"})
+		if st := postLogout(t, a, tok); st != http.StatusBadRequest {
+			t.Fatalf("forged token answered %d", st)
+		}
+	}
+	if n := count(a.op, authtest.EndpointJWKS); n > 4 {
+		t.Fatalf("30 random-kid tokens made %d JWKS fetches, want at most 4", n)
+	}
+}
+
+// TestBackChannelLogoutJWTStrategy: stateless sessions cannot be ended
+// from the back channel: 501, said plainly.
+func TestBackChannelLogoutJWTStrategy(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	tok, _ := a.op.LogoutToken("alice", nil)
+	if st := postLogout(t, a, tok); st != http.StatusNotImplemented {
+		t.Fatalf("answered %d, want 501", st)
+	}
+}
+
+// TestRPInitiatedLogout: with ProviderSignOut, sign-out goes on to the
+// provider's end_session_endpoint with id_token_hint, client_id,
+// post_logout_redirect_uri and state, and comes back through a state
+// check to the callback URL.
+func TestRPInitiatedLogout(t *testing.T) {
+	for _, strategy := range []string{"database", "jwt"} {
+		t.Run(strategy, func(t *testing.T) {
+			a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) {
+				c.ProviderSignOut = true
+				if strategy == "database" {
+					c.Adapter = memory.New()
+				}
+			})
+			b := newBrowser(t)
+			b.signIn(a, "dev", "/private")
+			resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			loc, _ := url.Parse(resp.Header.Get("Location"))
+			q := loc.Query()
+			if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc.String(), a.op.Issuer()+"/end_session?") ||
+				q.Get("client_id") != authtest.DefaultClientID || q.Get("post_logout_redirect_uri") != a.url+"/auth/signout/callback/dev" || len(q.Get("state")) < 40 {
+				t.Fatalf("sign-out went to %d %s", resp.StatusCode, loc)
+			}
+			if (q.Get("id_token_hint") != "") != (strategy == "database") {
+				t.Fatalf("id_token_hint = %q with the %s strategy", q.Get("id_token_hint"), strategy)
+			}
+			if s := b.session(a); s != nil {
+				t.Fatal("the local session survived")
+			}
+			// The provider sends the browser back with a tampered state: refused.
+			bad := *loc
+			bq := bad.Query()
+			bq.Set("state", q.Get("state")+"x")
+			bad.RawQuery = bq.Encode()
+			// A copy of the browser's cookies for the bad attempt.
+			evil := b.follow(b.get(a.op.Issuer() + "/end_session?" + bq.Encode()))
+			if evil.Request.URL.Query().Get("error") != "InvalidCheck" {
+				t.Fatalf("tampered state ended on %s", evil.Request.URL)
+			}
+			// The genuine round trip, again from a fresh sign-out.
+			b.signIn(a, "dev", "/private")
+			resp = b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			final := b.follow(resp)
+			if final.Request.URL.String() != a.url+"/bye" {
+				t.Fatalf("RP-initiated logout ended on %s (hops %v)", final.Request.URL, b.hops)
+			}
+		})
+	}
+}
+
+// TestProviderSignOutOff: without the option, sign-out stays local.
+func TestProviderSignOutOff(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/private")
+	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+	if loc := resp.Header.Get("Location"); loc != a.url+"/bye" {
+		t.Fatalf("sign-out went to %q", loc)
+	}
+}
