@@ -207,6 +207,9 @@ func (p *providerRuntime) setClientAuth(req *http.Request, form url.Values) {
 // application to publish at the jwks_uri it registered.
 func clientJWKS(c providers.Client) jose.JSONWebKeySet {
 	var set jose.JSONWebKeySet
+	if c.JWKS == nil {
+		return set
+	}
 	for _, k := range c.JWKS.Keys {
 		pub := k.Public()
 		if !pub.Valid() {

@@ -26,7 +26,7 @@ func (c Client) validate(secret string) *clientError {
 			return bad("token_endpoint_auth_method", "client_secret_jwt needs a client secret of at least 32 bytes (RFC 7518 §3.2)")
 		}
 	case AuthPrivateKeyJWT:
-		if len(c.JWKS.Keys) == 0 {
+		if c.JWKS == nil || len(c.JWKS.Keys) == 0 {
 			return bad("jwks", "private_key_jwt needs the client's private key in Client.JWKS")
 		}
 		for i, k := range c.JWKS.Keys {

@@ -70,7 +70,7 @@ type Client struct {
 	// new key first, publish it, and drop the old one once the provider
 	// has seen the new one (RFC 7523 §3, RFC 7517 §4.5). The algorithm is
 	// the key's Algorithm, else RS256, ES256 or EdDSA by key type.
-	JWKS jose.JSONWebKeySet `json:"-"`
+	JWKS *jose.JSONWebKeySet `json:"-"`
 
 	// DPoPBoundAccessTokens asks for sender-constrained access tokens
 	// (RFC 9449 §5.2): every token request, PAR request and provider API
@@ -89,7 +89,7 @@ func (c Client) merge(o Client) Client {
 	set(&c.IDTokenSignedResponseAlg, o.IDTokenSignedResponseAlg)
 	c.RequirePushedAuthorizationRequests = c.RequirePushedAuthorizationRequests || o.RequirePushedAuthorizationRequests
 	set(&c.PushedAuthorizationRequestEndpoint, o.PushedAuthorizationRequestEndpoint)
-	if len(o.JWKS.Keys) > 0 {
+	if o.JWKS != nil {
 		c.JWKS = o.JWKS
 	}
 	c.DPoPBoundAccessTokens = c.DPoPBoundAccessTokens || o.DPoPBoundAccessTokens
