@@ -32,6 +32,7 @@ type metadata struct {
 	IssParameterSupported           bool     `json:"authorization_response_iss_parameter_supported"`
 	TokenEndpointAuthMethods        []string `json:"token_endpoint_auth_methods_supported"`
 	PushedAuthorizationRequestEndpt string   `json:"pushed_authorization_request_endpoint"`
+	RequirePushedAuthorizationReqs  bool     `json:"require_pushed_authorization_requests"`
 }
 
 // endpoints is a provider's resolved configuration: the configured values
@@ -51,6 +52,10 @@ type endpoints struct {
 	verifier        *oidc.IDTokenVerifier
 	keys            *keySet
 	algs            []string
+	// par is the pushed authorization request endpoint (RFC 9126 §5);
+	// parRequired: the metadata requires its use.
+	par         string
+	parRequired bool
 }
 
 // providerRuntime is one configured OAuth provider with its resolved
@@ -63,6 +68,7 @@ type providerRuntime struct {
 	timeout time.Duration // per call (Config.ProviderTimeout)
 
 	resolved atomic.Pointer[endpoints]
+	ext      clientExt // PAR, client assertions, DPoP: clientauth.go, dpop.go
 	mu       sync.Mutex
 	lastErr  error
 	lastTry  time.Time
@@ -113,7 +119,8 @@ func (p *providerRuntime) endpoints(ctx context.Context) (*endpoints, error) {
 
 func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 	c := p.cfg
-	e := &endpoints{issuer: c.Issuer, auth: c.Authorization.URL, token: c.Token.URL, userinfo: c.UserinfoURL, jwks: c.JWKSEndpoint}
+	e := &endpoints{issuer: c.Issuer, auth: c.Authorization.URL, token: c.Token.URL, userinfo: c.UserinfoURL, jwks: c.JWKSEndpoint,
+		par: c.Client.PushedAuthorizationRequestEndpoint}
 	if p.needsDiscovery() {
 		m, err := p.discover(ctx)
 		if err != nil {
@@ -129,6 +136,8 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 		e.issRequired = m.IssParameterSupported
 		e.pkceUnsupported = m.CodeChallengeMethodsSupported != nil && !slices.Contains(m.CodeChallengeMethodsSupported, "S256")
 		e.algs = m.IDTokenSigningAlgValues
+		e.par = cmpOr(e.par, m.PushedAuthorizationRequestEndpt)
+		e.parRequired = m.RequirePushedAuthorizationReqs
 	}
 	if e.auth == "" {
 		return nil, errors.New("no authorization endpoint configured or discovered")

@@ -118,7 +118,12 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	if cb := h.callbackURL(b, form.Get("callbackUrl"), r); cb != "" {
 		b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
 	}
-	h.redirect(w, r, authURL+"?"+q.Encode())
+	dest, err := p.authorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
+	if err != nil {
+		h.fail(w, r, b, asError(err, OAuthSignin, "authorization_url", id, "signin"))
+		return
+	}
+	h.redirect(w, r, dest)
 }
 
 // checksFor returns the checks of provider c. State is added when a
@@ -379,7 +384,7 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 	}
 	// x/oauth2 hides the answer's members behind Token.Extra; a recording
 	// client keeps the body so that the whole token set is available.
-	rec := &recordingClient{base: p.client}
+	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
 	tok, err := conf.Exchange(ctx, code, opts...)
 	if err != nil {
@@ -428,8 +433,8 @@ func tokenError(provider string, err error) error {
 
 func authStyle(m providers.AuthMethod) oauth2.AuthStyle {
 	switch m {
-	case providers.AuthClientSecretPost, providers.AuthNone:
-		return oauth2.AuthStyleInParams
+	case providers.AuthClientSecretPost, providers.AuthNone, providers.AuthClientSecretJWT, providers.AuthPrivateKeyJWT:
+		return oauth2.AuthStyleInParams // the assertions: clientauth.go
 	}
 	// client_secret_basic, with the form encoding of RFC 6749 §2.3.1.
 	return oauth2.AuthStyleInHeader
@@ -470,7 +475,7 @@ func (p *providerRuntime) profile(ctx context.Context, e *endpoints, tokens acco
 		return &Error{Type: t, Code: code, Provider: c.ID, Step: "userinfo", Err: err}
 	}
 	if c.UserinfoRequest != nil {
-		v, err := c.UserinfoRequest(ctx, providers.UserinfoRequest{Tokens: tokens, URL: e.userinfo, ClientID: c.ClientID, HTTPClient: p.client})
+		v, err := c.UserinfoRequest(ctx, providers.UserinfoRequest{Tokens: tokens, URL: e.userinfo, ClientID: c.ClientID, HTTPClient: p.apiClient(tokens)})
 		if err != nil {
 			return nil, fail(UserinfoFailed, "request", err)
 		}
@@ -494,7 +499,7 @@ func (p *providerRuntime) profile(ctx context.Context, e *endpoints, tokens acco
 		var body json.RawMessage
 		// The access token goes in the Authorization header, never in the
 		// URL (RFC 9700 §4.3.2, RFC 6750 §2.1).
-		if err := providers.FetchJSON(ctx, p.client, http.MethodGet, u, tokens.AccessToken, nil, nil, &body); err != nil {
+		if err := providers.FetchJSON(ctx, p.apiClient(tokens), http.MethodGet, u, tokens.AccessToken, nil, nil, &body); err != nil {
 			return nil, fail(UserinfoFailed, userinfoCode(err), err)
 		}
 		if claims == nil {

@@ -91,6 +91,13 @@ const (
 
 func newZitadelOP(t *testing.T, redirectURIs ...string) *zitadelOP {
 	t.Helper()
+	return newZitadelOPWith(t, nil, redirectURIs...)
+}
+
+// newZitadelOPWith is newZitadelOP with the example storage wrapped by
+// wrap (when not nil), to change how it answers.
+func newZitadelOPWith(t *testing.T, wrap func(*storage.Storage) exampleop.Storage, redirectURIs ...string) *zitadelOP {
+	t.Helper()
 	ln := listenLoopback(t)
 	issuer := "http://" + ln.Addr().String()
 	users := storage.NewUserStore(issuer)
@@ -103,7 +110,11 @@ func newZitadelOP(t *testing.T, redirectURIs ...string) *zitadelOP {
 	// issuer, op.WithAllowInsecure() (http issuer on loopback), PKCE S256
 	// and the authorization endpoint at /auth, and mounts the example's
 	// username/password login UI under /login/.
-	router := exampleop.SetupServer(issuer, st, nil, false)
+	var opStorage exampleop.Storage = st
+	if wrap != nil {
+		opStorage = wrap(st)
+	}
+	router := exampleop.SetupServer(issuer, opStorage, nil, false)
 	z := &zitadelOP{issuer: issuer, username: "test-user@127.0.0.1", password: "verysecure"}
 	if u := users.GetUserByID("id1"); u == nil || u.Username != z.username {
 		t.Fatalf("the example storage's default user changed: %+v", u)

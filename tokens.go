@@ -358,7 +358,7 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 		ClientSecret: c.ClientSecret,
 		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
 	}
-	rec := &recordingClient{base: p.client}
+	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
 	tok, err := conf.TokenSource(ctx, &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
 	if err != nil {
@@ -381,6 +381,9 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "refresh", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
 	}
 	t.Normalize(time.Now())
+	if err := p.checkRefreshedIDToken(ctx, e, old, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
+		return account.TokenSet{}, err
+	}
 	reduced, err := account.Reduce(ctx, c.Account, t)
 	if err != nil {
 		return account.TokenSet{}, &Error{Type: CallbackRouteError, Code: "account_callback", Provider: c.ID, Step: "refresh", Err: err}

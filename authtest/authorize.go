@@ -26,6 +26,21 @@ type authzRequest struct {
 
 func (p *Provider) serveAuthorize(w http.ResponseWriter, r *http.Request, f Faults) {
 	form := r.Form
+	// PAR (RFC 9126 §4): a request_uri stands for the pushed parameters,
+	// and the request's others are ignored. The sign-in page posts back
+	// the request as it came (client_id and request_uri).
+	page := form
+	if form.Has("request_uri") {
+		pushed, ok := p.pushedForm(form.Get("request_uri"), form.Get("client_id"))
+		if !ok || len(form["request_uri"]) != 1 {
+			p.errorPage(w, http.StatusBadRequest, "The request_uri is unknown, expired, repeated or for another client.")
+			return
+		}
+		form = pushed
+	} else if p.requirePAR {
+		p.errorPage(w, http.StatusBadRequest, "This provider requires pushed authorization requests (RFC 9126): send a request_uri.")
+		return
+	}
 	// Until client_id and redirect_uri are known good, errors go to the
 	// person, never to the redirect_uri (RFC 6749 §4.1.2.1).
 	if len(form["client_id"]) != 1 || form.Get("client_id") != p.clientID {
@@ -37,7 +52,7 @@ func (p *Provider) serveAuthorize(w http.ResponseWriter, r *http.Request, f Faul
 		return
 	}
 	req := authzRequest{
-		form:        form,
+		form:        page,
 		redirectURI: form.Get("redirect_uri"),
 		formPost:    form.Get("response_mode") == "form_post" || f.AuthorizeFormPost,
 		state:       form.Get("state"),
@@ -84,18 +99,18 @@ func (p *Provider) serveAuthorize(w http.ResponseWriter, r *http.Request, f Faul
 
 	var user User
 	switch {
-	case r.Method == http.MethodPost && (form.Has(fieldUser) || form.Has(fieldCancel)):
+	case r.Method == http.MethodPost && (r.Form.Has(fieldUser) || r.Form.Has(fieldCancel)):
 		// The sign-in page's answer.
 		if err := p.csrf.Check(r); err != nil {
 			p.errorPage(w, http.StatusForbidden, "The sign-in form was posted from another site.")
 			return
 		}
-		if form.Has(fieldCancel) {
+		if r.Form.Has(fieldCancel) {
 			fail("access_denied", "the user cancelled the sign-in")
 			return
 		}
-		u, ok := p.findUser(form.Get(fieldUser))
-		if !ok || u.Subject != form.Get(fieldUser) {
+		u, ok := p.findUser(r.Form.Get(fieldUser))
+		if !ok || u.Subject != r.Form.Get(fieldUser) {
 			fail("invalid_request", "unknown user")
 			return
 		}
@@ -126,6 +141,7 @@ func (p *Provider) serveAuthorize(w http.ResponseWriter, r *http.Request, f Faul
 		},
 		redirectURI: req.redirectURI,
 		challenge:   form.Get("code_challenge"),
+		dpopJKT:     form.Get("dpop_jkt"),
 		expires:     now.Add(codeLifetime),
 	}
 	p.mu.Lock()

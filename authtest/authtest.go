@@ -108,6 +108,20 @@ type Options struct {
 	// Alg is the ID token signing algorithm: "RS256" (the default) or
 	// "ES256".
 	Alg string
+
+	// RequirePAR makes pushed authorization requests (RFC 9126) the only
+	// way in: the metadata sets require_pushed_authorization_requests and
+	// the authorization endpoint refuses requests without a request_uri.
+	// The PAR endpoint, {issuer}/par, is served either way.
+	RequirePAR bool
+	// ClientJWKS holds the client's public keys, for private_key_jwt
+	// client authentication (RFC 7523): the assertion's kid picks the
+	// key. client_secret_jwt (HS256 with ClientSecret) is always accepted.
+	ClientJWKS jose.JSONWebKeySet
+	// DPoPNonce makes the token and userinfo endpoints require a DPoP
+	// nonce (RFC 9449 §8, §9): a proof without the provider's current
+	// nonce is answered with use_dpop_nonce and the nonce in DPoP-Nonce.
+	DPoPNonce bool
 }
 
 // Provider is an OpenID Connect provider. It is an http.Handler serving
@@ -125,6 +139,9 @@ type Provider struct {
 	users                  []User
 	autoApprove            bool
 	alg                    jose.SignatureAlgorithm
+	requirePAR             bool
+	clientJWKS             jose.JSONWebKeySet
+	dpopNonce              string // "" unless Options.DPoPNonce
 
 	csrf *http.CrossOriginProtection
 
@@ -136,6 +153,8 @@ type Provider struct {
 	codes      map[string]*codeGrant
 	access     map[string]*tokenGrant
 	refresh    map[string]*tokenGrant
+	pushed     map[string]*pushedRequest // PAR: request_uri → parameters
+	jtis       map[string]time.Time      // client assertion and DPoP proof jti → expiry
 	requests   []RecordedRequest
 }
 
@@ -152,6 +171,7 @@ type codeGrant struct {
 	grant
 	redirectURI string
 	challenge   string
+	dpopJKT     string // the DPoP key the code is bound to (RFC 9449 §10)
 	expires     time.Time
 	used        bool     // the code was presented
 	revoked     bool     // the code was presented twice
@@ -161,6 +181,7 @@ type codeGrant struct {
 type tokenGrant struct {
 	grant
 	expires time.Time
+	jkt     string // DPoP: the thumbprint of the key the token is bound to (cnf.jkt)
 }
 
 // New returns a Provider for opts. It reports an error when the options
@@ -188,6 +209,13 @@ func New(opts Options) (*Provider, error) {
 		codes:          map[string]*codeGrant{},
 		access:         map[string]*tokenGrant{},
 		refresh:        map[string]*tokenGrant{},
+		pushed:         map[string]*pushedRequest{},
+		jtis:           map[string]time.Time{},
+		requirePAR:     opts.RequirePAR,
+		clientJWKS:     opts.ClientJWKS,
+	}
+	if opts.DPoPNonce {
+		p.dpopNonce = randomToken()
 	}
 	p.prefix = strings.TrimSuffix(iu.Path, "/")
 	if p.clientID == "" {
@@ -273,6 +301,8 @@ const (
 	EndpointJWKS Endpoint = "jwks"
 	// EndpointEndSession is /end_session.
 	EndpointEndSession Endpoint = "end_session"
+	// EndpointPAR is /par, the pushed authorization request endpoint.
+	EndpointPAR Endpoint = "par"
 )
 
 // RecordedRequest is a request the provider received.
@@ -288,9 +318,10 @@ type RecordedRequest struct {
 	Form url.Values
 	// Header holds the request's header fields.
 	Header http.Header
-	// ClientAuth is, for token requests, how the client authenticated:
-	// "client_secret_basic", "client_secret_post", "none" (a client_id
-	// alone), or "" (no client_id at all).
+	// ClientAuth is, for token and PAR requests, how the client
+	// authenticated: "client_secret_basic", "client_secret_post",
+	// "client_secret_jwt", "private_key_jwt", "none" (a client_id alone),
+	// or "" (no client_id at all).
 	ClientAuth string
 }
 
@@ -336,6 +367,8 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ep, handle, methods = EndpointJWKS, p.serveJWKS, []string{http.MethodGet, http.MethodHead}
 	case "/end_session":
 		ep, handle, methods = EndpointEndSession, p.serveEndSession, []string{http.MethodGet, http.MethodPost}
+	case "/par":
+		ep, handle, methods = EndpointPAR, p.servePAR, []string{http.MethodPost}
 	default:
 		http.NotFound(w, r)
 		return
@@ -357,7 +390,7 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Form:     cloneValues(r.PostForm),
 		Header:   r.Header.Clone(),
 	}
-	if ep == EndpointToken {
+	if ep == EndpointToken || ep == EndpointPAR {
 		rec.ClientAuth = clientAuthMethod(r)
 	}
 	p.mu.Lock()
@@ -377,6 +410,8 @@ func clientAuthMethod(r *http.Request) string {
 		return "client_secret_basic"
 	case r.PostForm.Has("client_secret"):
 		return "client_secret_post"
+	case r.PostForm.Has("client_assertion"):
+		return assertionMethod(r.PostForm.Get("client_assertion"))
 	case r.PostForm.Has("client_id"):
 		return "none"
 	}

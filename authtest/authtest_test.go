@@ -54,7 +54,7 @@ func TestDiscovery(t *testing.T) {
 		"response_modes_supported":              {"query", "form_post"},
 		"code_challenge_methods_supported":      {"S256"},
 		"id_token_signing_alg_values_supported": {"RS256"},
-		"token_endpoint_auth_methods_supported": {"client_secret_basic", "client_secret_post", "none"},
+		"token_endpoint_auth_methods_supported": {"client_secret_basic", "client_secret_post", "none", "client_secret_jwt", "private_key_jwt"},
 		"subject_types_supported":               {"public"},
 		"grant_types_supported":                 {"authorization_code", "refresh_token"},
 	}

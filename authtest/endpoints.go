@@ -31,6 +31,11 @@ type discovery struct {
 	AuthorizationResponseISSSupported bool     `json:"authorization_response_iss_parameter_supported"`
 	ScopesSupported                   []string `json:"scopes_supported"`
 	ClaimsSupported                   []string `json:"claims_supported"`
+
+	TokenEndpointAuthSigningAlgs       []string `json:"token_endpoint_auth_signing_alg_values_supported"`
+	PushedAuthorizationRequestEndpoint string   `json:"pushed_authorization_request_endpoint"`
+	RequirePushedAuthorizationRequests bool     `json:"require_pushed_authorization_requests"`
+	DPoPSigningAlgs                    []string `json:"dpop_signing_alg_values_supported"`
 }
 
 func (p *Provider) serveDiscovery(w http.ResponseWriter, r *http.Request, f Faults) {
@@ -59,10 +64,15 @@ func (p *Provider) serveDiscovery(w http.ResponseWriter, r *http.Request, f Faul
 		SubjectTypesSupported:             []string{"public"},
 		IDTokenSigningAlgValuesSupported:  []string{string(p.alg)},
 		CodeChallengeMethodsSupported:     []string{"S256"},
-		TokenEndpointAuthMethodsSupported: []string{"client_secret_basic", "client_secret_post", "none"},
+		TokenEndpointAuthMethodsSupported: []string{"client_secret_basic", "client_secret_post", "none", "client_secret_jwt", "private_key_jwt"},
 		AuthorizationResponseISSSupported: true,
 		ScopesSupported:                   []string{"openid", "profile", "email"},
 		ClaimsSupported:                   claims,
+
+		TokenEndpointAuthSigningAlgs:       algNames(assertionAlgs),
+		PushedAuthorizationRequestEndpoint: p.endpointURL("/par"),
+		RequirePushedAuthorizationRequests: p.requirePAR,
+		DPoPSigningAlgs:                    algNames(dpopAlgs),
 	}
 	if f.DiscoveryWrongIssuer {
 		d.Issuer = p.base + evilPath
@@ -143,12 +153,20 @@ func (p *Provider) serveToken(w http.ResponseWriter, r *http.Request, f Faults) 
 			return
 		}
 	}
+	// DPoP (RFC 9449 §5): a proof makes the tokens DPoP-bound.
+	var jkt string
+	if r.Header.Get("DPoP") != "" {
+		if jkt, e = p.checkProof(r, p.endpointURL("/token"), ""); e != nil {
+			writeDPoPError(w, http.StatusBadRequest, e, p.dpopNonce)
+			return
+		}
+	}
 	var resp tokenResponse
 	switch r.PostForm.Get("grant_type") {
 	case "authorization_code":
-		resp, e = p.exchangeCode(r.PostForm, clientID, f)
+		resp, e = p.exchangeCode(r.PostForm, clientID, jkt, f)
 	case "refresh_token":
-		resp, e = p.exchangeRefresh(r.PostForm, clientID, f)
+		resp, e = p.exchangeRefresh(r.PostForm, clientID, jkt, f)
 	case "":
 		e = &oauthError{"invalid_request", "grant_type is missing"}
 	default:
@@ -175,6 +193,12 @@ func (p *Provider) authenticateClient(w http.ResponseWriter, r *http.Request) (s
 	form := r.PostForm
 	user, pass, basic := r.BasicAuth()
 	hasAuthz := r.Header.Get("Authorization") != ""
+	if form.Has("client_assertion") || form.Has("client_assertion_type") {
+		if hasAuthz || form.Has("client_secret") {
+			return "", &oauthError{"invalid_request", "the client used more than one authentication method"}, http.StatusBadRequest
+		}
+		return p.verifyAssertion(form)
+	}
 	if hasAuthz && !basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="authtest"`)
 		return "", &oauthError{"invalid_client", "unsupported Authorization header"}, http.StatusUnauthorized
@@ -221,7 +245,7 @@ func (p *Provider) authenticateClient(w http.ResponseWriter, r *http.Request) (s
 // exchangeCode answers the authorization_code grant. A code is spent by
 // its first presentation, right or wrong; presenting it again revokes the
 // tokens it gave (RFC 6749 §4.1.2).
-func (p *Provider) exchangeCode(form url.Values, clientID string, f Faults) (tokenResponse, *oauthError) {
+func (p *Provider) exchangeCode(form url.Values, clientID, jkt string, f Faults) (tokenResponse, *oauthError) {
 	code := form.Get("code")
 	if code == "" {
 		return tokenResponse{}, &oauthError{"invalid_request", "code is missing"}
@@ -247,6 +271,8 @@ func (p *Provider) exchangeCode(form url.Values, clientID string, f Faults) (tok
 		return tokenResponse{}, &oauthError{"invalid_grant", "code was issued to another client"}
 	case form.Get("redirect_uri") != c.redirectURI:
 		return tokenResponse{}, &oauthError{"invalid_grant", "redirect_uri differs from the authorization request's"}
+	case c.dpopJKT != "" && c.dpopJKT != jkt:
+		return tokenResponse{}, &oauthError{"invalid_grant", "the code is bound to another DPoP key (dpop_jkt)"}
 	}
 	verifier := form.Get("code_verifier")
 	if !validVerifier(verifier) {
@@ -256,7 +282,7 @@ func (p *Provider) exchangeCode(form url.Values, clientID string, f Faults) (tok
 	if subtle.ConstantTimeCompare([]byte(base64.RawURLEncoding.EncodeToString(sum[:])), []byte(c.challenge)) != 1 {
 		return tokenResponse{}, &oauthError{"invalid_grant", "code_verifier does not match code_challenge"}
 	}
-	resp, err := p.issue(c.grant, true, f)
+	resp, err := p.issue(c.grant, true, jkt, f)
 	if err != nil {
 		return tokenResponse{}, &oauthError{"server_error", err.Error()}
 	}
@@ -301,7 +327,7 @@ func isUnreserved(c byte) bool {
 
 // exchangeRefresh answers the refresh_token grant, rotating the refresh
 // token.
-func (p *Provider) exchangeRefresh(form url.Values, clientID string, f Faults) (tokenResponse, *oauthError) {
+func (p *Provider) exchangeRefresh(form url.Values, clientID, jkt string, f Faults) (tokenResponse, *oauthError) {
 	rt := form.Get("refresh_token")
 	if rt == "" {
 		return tokenResponse{}, &oauthError{"invalid_request", "refresh_token is missing"}
@@ -318,6 +344,9 @@ func (p *Provider) exchangeRefresh(form url.Values, clientID string, f Faults) (
 	if g.clientID != clientID {
 		return tokenResponse{}, &oauthError{"invalid_grant", "refresh token was issued to another client"}
 	}
+	if g.jkt != "" && g.jkt != jkt {
+		return tokenResponse{}, &oauthError{"invalid_grant", "the refresh token is bound to another DPoP key"}
+	}
 	gr := g.grant
 	if s := form.Get("scope"); s != "" {
 		granted := strings.Fields(gr.scope)
@@ -328,7 +357,7 @@ func (p *Provider) exchangeRefresh(form url.Values, clientID string, f Faults) (
 		}
 		gr.scope = strings.Join(strings.Fields(s), " ")
 	}
-	resp, err := p.issue(gr, false, f)
+	resp, err := p.issue(gr, false, jkt, f)
 	if err != nil {
 		return tokenResponse{}, &oauthError{"server_error", err.Error()}
 	}
@@ -336,8 +365,10 @@ func (p *Provider) exchangeRefresh(form url.Values, clientID string, f Faults) (
 }
 
 // issue makes the tokens for g. withNonce is false on refresh, whose ID
-// token carries no nonce.
-func (p *Provider) issue(g grant, withNonce bool, f Faults) (tokenResponse, error) {
+// token carries no nonce. With jkt, the thumbprint of a DPoP key, the
+// access token is of type DPoP and bound to the key (RFC 9449 §6), and
+// so is the refresh token of a public client (§5).
+func (p *Provider) issue(g grant, withNonce bool, jkt string, f Faults) (tokenResponse, error) {
 	now := time.Now()
 	resp := tokenResponse{
 		AccessToken:  randomToken(),
@@ -345,6 +376,9 @@ func (p *Provider) issue(g grant, withNonce bool, f Faults) (tokenResponse, erro
 		ExpiresIn:    int(accessTokenLifetime / time.Second),
 		RefreshToken: randomToken(),
 		Scope:        g.scope,
+	}
+	if jkt != "" {
+		resp.TokenType = "DPoP"
 	}
 	if hasScope(g.scope, "openid") {
 		claims := p.idTokenClaims(g, resp.AccessToken, withNonce, now, f)
@@ -357,8 +391,12 @@ func (p *Provider) issue(g grant, withNonce bool, f Faults) (tokenResponse, erro
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pruneLocked(now)
-	p.access[resp.AccessToken] = &tokenGrant{grant: g, expires: now.Add(accessTokenLifetime)}
-	p.refresh[resp.RefreshToken] = &tokenGrant{grant: g, expires: now.Add(refreshTokenLifetime)}
+	p.access[resp.AccessToken] = &tokenGrant{grant: g, expires: now.Add(accessTokenLifetime), jkt: jkt}
+	rt := &tokenGrant{grant: g, expires: now.Add(refreshTokenLifetime)}
+	if p.publicClient {
+		rt.jkt = jkt
+	}
+	p.refresh[resp.RefreshToken] = rt
 	return resp, nil
 }
 
@@ -418,6 +456,12 @@ func (p *Provider) idTokenClaims(g grant, accessToken string, withNonce bool, no
 	}
 	if f.IDTokenOmitSub {
 		delete(claims, "sub")
+	}
+	if f.IDTokenWrongSubject {
+		claims["sub"] = g.user.Subject + evilSuffix
+	}
+	if f.IDTokenWrongAuthTime {
+		claims["auth_time"] = g.authTime.Add(-time.Hour).Unix()
 	}
 	if f.IDTokenWrongNonce {
 		claims["nonce"] = g.nonce + evilSuffix
@@ -481,10 +525,21 @@ func (p *Provider) serveUserinfo(w http.ResponseWriter, r *http.Request, f Fault
 		return
 	}
 	scheme, tok, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !strings.EqualFold(scheme, "Bearer") || tok == "" {
+	dpop := strings.EqualFold(scheme, "DPoP")
+	if (!dpop && !strings.EqualFold(scheme, "Bearer")) || tok == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="authtest"`)
-		writeJSON(w, http.StatusUnauthorized, oauthError{"invalid_request", "Bearer token required"})
+		writeJSON(w, http.StatusUnauthorized, oauthError{"invalid_request", "Bearer or DPoP token required"})
 		return
+	}
+	// DPoP (RFC 9449 §7): the proof must be for this request and this
+	// token, and signed by the key the token is bound to.
+	var jkt string
+	if dpop {
+		var e *oauthError
+		if jkt, e = p.checkProof(r, p.endpointURL("/userinfo"), tok); e != nil {
+			dpopChallenge(w, e, p.dpopNonce)
+			return
+		}
 	}
 	p.mu.Lock()
 	g, ok := p.access[tok]
@@ -492,6 +547,10 @@ func (p *Provider) serveUserinfo(w http.ResponseWriter, r *http.Request, f Fault
 	if !ok || time.Now().After(g.expires) {
 		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
 		writeJSON(w, http.StatusUnauthorized, oauthError{"invalid_token", "unknown or expired access token"})
+		return
+	}
+	if g.jkt != jkt {
+		dpopChallenge(w, &oauthError{"invalid_token", "the token is bound to another DPoP key, or to none"}, "")
 		return
 	}
 	claims := map[string]any{}

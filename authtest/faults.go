@@ -72,6 +72,11 @@ type Faults struct {
 	IDTokenOmitNonce bool
 	// IDTokenWrongAtHash sets at_hash to the hash of another access token.
 	IDTokenWrongAtHash bool
+	// IDTokenWrongSubject sets sub to the user's subject followed by
+	// "-evil" (for refreshes: OpenID Connect Core §12.2).
+	IDTokenWrongSubject bool
+	// IDTokenWrongAuthTime sets auth_time an hour before the sign-in.
+	IDTokenWrongAuthTime bool
 
 	// Authorization response.
 
@@ -116,6 +121,9 @@ type Faults struct {
 	UserinfoWrongSub bool
 	// UserinfoFail makes the userinfo endpoint answer 500.
 	UserinfoFail bool
+	// PARServerError makes the pushed authorization request endpoint
+	// answer 500.
+	PARServerError bool
 }
 
 // Values the faults put in place of right ones.

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-jose/go-jose/v4"
+
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -34,6 +36,12 @@ const (
 	AuthClientSecretBasic AuthMethod = "client_secret_basic" // the default
 	AuthClientSecretPost  AuthMethod = "client_secret_post"
 	AuthNone              AuthMethod = "none" // public client: PKCE only
+	// AuthClientSecretJWT signs a client assertion with the client secret
+	// (HS256; RFC 7523 §2.2, OpenID Connect Core §9).
+	AuthClientSecretJWT AuthMethod = "client_secret_jwt"
+	// AuthPrivateKeyJWT signs a client assertion with the first key of
+	// Client.JWKS (RFC 7523 §2.2, OpenID Connect Core §9).
+	AuthPrivateKeyJWT AuthMethod = "private_key_jwt"
 )
 
 // Client holds overrides for the OAuth client (spec §2.3 "client",
@@ -46,11 +54,48 @@ type Client struct {
 	// (e.g. "ES256"). Empty means those the provider's metadata lists,
 	// else RS256.
 	IDTokenSignedResponseAlg string `json:"id_token_signed_response_alg,omitempty"`
+
+	// RequirePushedAuthorizationRequests sends every authorization
+	// request through the provider's pushed authorization request
+	// endpoint (RFC 9126 §6). Without it, PAR is used when the provider's
+	// metadata sets require_pushed_authorization_requests.
+	RequirePushedAuthorizationRequests bool `json:"require_pushed_authorization_requests,omitempty"`
+	// PushedAuthorizationRequestEndpoint is the PAR endpoint (RFC 9126
+	// §5), overriding the discovered pushed_authorization_request_endpoint.
+	PushedAuthorizationRequestEndpoint string `json:"-"`
+
+	// JWKS holds the client's private keys for private_key_jwt. The first
+	// key signs the client assertions; the others are older keys still
+	// published to the provider. Each key needs a kid. To rotate, put the
+	// new key first, publish it, and drop the old one once the provider
+	// has seen the new one (RFC 7523 §3, RFC 7517 §4.5). The algorithm is
+	// the key's Algorithm, else RS256, ES256 or EdDSA by key type.
+	JWKS *jose.JSONWebKeySet `json:"-"`
+
+	// DPoPBoundAccessTokens asks for sender-constrained access tokens
+	// (RFC 9449 §5.2): every token request, PAR request and provider API
+	// call made through the Handler carries a DPoP proof.
+	DPoPBoundAccessTokens bool `json:"dpop_bound_access_tokens,omitempty"`
+	// DPoPKey is the private key of the DPoP proofs. When nil, New makes
+	// an ES256 key that lives as long as the Handler: tokens bound to it
+	// are useless to another process or after a restart. Give the same
+	// key to every process that shares the tokens (an adapter, several
+	// servers) to keep them usable.
+	DPoPKey *jose.JSONWebKey `json:"-"`
 }
 
 func (c Client) merge(o Client) Client {
 	set(&c.TokenEndpointAuthMethod, o.TokenEndpointAuthMethod)
 	set(&c.IDTokenSignedResponseAlg, o.IDTokenSignedResponseAlg)
+	c.RequirePushedAuthorizationRequests = c.RequirePushedAuthorizationRequests || o.RequirePushedAuthorizationRequests
+	set(&c.PushedAuthorizationRequestEndpoint, o.PushedAuthorizationRequestEndpoint)
+	if o.JWKS != nil {
+		c.JWKS = o.JWKS
+	}
+	c.DPoPBoundAccessTokens = c.DPoPBoundAccessTokens || o.DPoPBoundAccessTokens
+	if o.DPoPKey != nil {
+		c.DPoPKey = o.DPoPKey
+	}
 	return c
 }
 
@@ -450,12 +495,11 @@ func (o *OAuth) Validate() error {
 			return bad("checks", "unknown check %q (want none, state, pkce or nonce)", c)
 		}
 	}
-	switch o.Client.TokenEndpointAuthMethod {
-	case "", AuthClientSecretBasic, AuthClientSecretPost, AuthNone:
-	default:
-		return bad("client.token_endpoint_auth_method", "unsupported method %q", o.Client.TokenEndpointAuthMethod)
+	if err := o.Client.validate(o.ClientSecret); err != nil {
+		return bad(err.field, "%s", err.reason)
 	}
 	for field, u := range map[string]string{
+		"client.pushed_authorization_request_endpoint": o.Client.PushedAuthorizationRequestEndpoint,
 		"authorization": o.Authorization.URL, "token": o.Token.URL, "userinfo": o.UserinfoURL,
 		"issuer": o.Issuer, "wellKnown": o.WellKnown, "jwks_endpoint": o.JWKSEndpoint,
 		"redirectProxyUrl": o.RedirectProxyURL,
