@@ -69,6 +69,9 @@ func New(cfg Config) (*Handler, error) {
 		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew, timeout: cfg.ProviderTimeout}
 		h.order = append(h.order, o.ID)
 	}
+	if err := h.checkLook(); err != nil {
+		return nil, err
+	}
 	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}

@@ -13,8 +13,17 @@
 // The look follows the Theme: a light, dark or automatic colour scheme,
 // a brand colour for primary buttons and accents, and a logo above the
 // card. Colours are checked against a strict pattern (ValidColor) and
-// invalid ones are dropped; text on coloured buttons is black or white,
-// whichever contrasts more by WCAG's relative luminance.
+// invalid ones are dropped (Theme.Validate and ValidateStyle report them;
+// gatehouse.New refuses them). Text on coloured buttons is the configured
+// colour only when it contrasts with the button by WCAG's 4.5:1, else
+// black or white, whichever contrasts more. Each provider button shows
+// the provider's Style.Logo, else the built-in logo for its id (Simple
+// Icons shapes, drawn in the button's text colour; see HasLogo), else a
+// badge with its initial.
+//
+// The pages are usable without a mouse: every input has a label, every
+// action is a real button or link reached with Tab, and focus shows as a
+// 2px ring in a colour that contrasts with the card by at least 3:1.
 //
 //	err := pages.Render(w, pages.ErrorStatus(typ), pages.Error{
 //		Type:      typ,

@@ -33,8 +33,10 @@ type Theme struct {
 	// this site, an http(s) URL or a data:image URL. Other schemes are
 	// ignored.
 	Logo string
-	// ButtonText is the text colour on BrandColor buttons. When empty or
-	// invalid, black or white is chosen, whichever contrasts more.
+	// ButtonText is the text colour on BrandColor buttons. When empty,
+	// invalid, or contrasting with BrandColor by less than WCAG's 4.5:1,
+	// black or white is chosen, whichever contrasts more (Validate
+	// reports the last two).
 	ButtonText string
 }
 
@@ -47,9 +49,11 @@ type Button struct {
 	// SigninURL is where the button POSTs: {base}/signin/{id}.
 	SigninURL string
 	// Style colours the button: Style.Background() (invalid colours are
-	// ignored; none gives a plain button with a border), Style.Text
-	// (else black or white for contrast) and Style.Logo (else a badge
-	// with the name's first letter).
+	// ignored; none gives a plain button with a border), Style.Text when
+	// it is valid and contrasts with the background by at least 4.5:1
+	// (else black or white, whichever contrasts more), and Style.Logo
+	// (else the built-in logo for ID when there is one, see HasLogo,
+	// else a badge with the name's first letter).
 	Style providers.Style
 }
 
@@ -278,8 +282,9 @@ type (
 	buttonView struct {
 		Name, SigninURL string
 		Class           string       // the colour class, "" for a plain button
-		Logo            template.URL // "" for the initial badge
-		Initial         string
+		Logo            template.URL // the Style.Logo image, if any
+		Icon            string       // else the built-in logo's SVG path data, if any
+		Initial         string       // else the badge's letter
 	}
 	emailView struct {
 		Name, SigninURL, InputID string
@@ -398,6 +403,8 @@ func buildSignIn(p *SignIn) *document {
 			if src, origin, ok := imageSource(b.Style.Logo); ok {
 				bv.Logo = src
 				logos = append(logos, origin)
+			} else if d, ok := logoPaths[b.ID]; ok {
+				bv.Icon = d
 			}
 			buttons[i] = bv
 		}
@@ -486,10 +493,7 @@ func themeRule(t Theme) string {
 		brand = defaultBrand
 	}
 	c, _ := parseColor(brand)
-	onBrand, ok := cssColor(t.ButtonText)
-	if !ok {
-		onBrand = textOn(c)
-	}
+	onBrand := readableText(t.ButtonText, c)
 	pick := func(card rgba, min float64, fallback string) string {
 		if c.a == 255 && contrastRatio(c, card) >= min {
 			return brand
@@ -513,10 +517,7 @@ func buttonRule(i int, s providers.Style) (rule, class string) {
 		return "", ""
 	}
 	c, _ := parseColor(bg)
-	fg, ok := cssColor(s.Text)
-	if !ok {
-		fg = textOn(c)
-	}
+	fg := readableText(s.Text, c)
 	border := func(card rgba) string {
 		if c.a == 255 && contrastRatio(c, card) >= 1.5 {
 			return bg
@@ -527,6 +528,23 @@ func buttonRule(i int, s providers.Style) (rule, class string) {
 	rule = fmt.Sprintf(".%s { --btn-bg: %s; --btn-fg: %s; --btn-bd-l: %s; --btn-bd-d: %s; }\n",
 		class, bg, fg, border(lightCard), border(darkCard))
 	return rule, class
+}
+
+// minTextContrast is WCAG 2.2's contrast minimum for normal text
+// (success criterion 1.4.3, level AA).
+const minTextContrast = 4.5
+
+// readableText returns the text colour for the background bg: text when
+// it is a valid opaque colour that contrasts with bg (composited over
+// white) by at least minTextContrast, else black or white, whichever
+// contrasts more. One of those always reaches 4.5:1.
+func readableText(text string, bg rgba) string {
+	if fg, ok := cssColor(text); ok {
+		if c, _ := parseColor(fg); c.a == 255 && contrastRatio(c, bg.overWhite()) >= minTextContrast {
+			return fg
+		}
+	}
+	return textOn(bg)
 }
 
 // displayName returns name, or id when name is blank.

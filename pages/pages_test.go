@@ -621,10 +621,10 @@ func TestLabels(t *testing.T) {
 		t.Errorf("%d separators, want 2", n)
 	}
 	for _, want := range []string{
-		`<span class="logo badge" aria-hidden="true">G</span><span>Sign in with GitHub</span>`,
+		`<svg class="logo" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 .297c-6.63`, // GitHub's built-in logo
 		`<img class="logo" src="/static/acme.svg" alt="" width="20" height="20"><span>Sign in with Acme SSO</span>`,
 		`<span class="logo badge" aria-hidden="true">O</span><span>Sign in with oidc</span>`, // no name: the id
-		`<label for="credentials-0-2">otp</label>`,                                           // no label: the name
+		`<label for="credentials-0-2">otp</label>`, // no label: the name
 		`<div class="alert" role="alert">To confirm your identity`,
 		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
 	} {

@@ -1,0 +1,65 @@
+package pages
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/builtin"
+)
+
+// TestLogoFiles: every logo file is named after a built-in provider, is
+// small, and is listed in logos/README.md with its source.
+func TestLogoFiles(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("logos", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(logoPaths) < 50 {
+		t.Errorf("only %d logos loaded", len(logoPaths))
+	}
+	for id := range logoPaths {
+		if _, ok := builtin.Providers[providers.OAuthProviderType(id)]; !ok {
+			t.Errorf("logos/%s.svg: %q is not a built-in provider id", id, id)
+		}
+		if !strings.Contains(string(readme), "| `"+id+"` |") {
+			t.Errorf("logos/%s.svg is not listed in logos/README.md", id)
+		}
+		if fi, err := os.Stat(filepath.Join("logos", id+".svg")); err != nil || fi.Size() > 8<<10 {
+			t.Errorf("logos/%s.svg: %v, size over 8 KiB", id, err)
+		}
+	}
+	for _, id := range []string{"github", "google", "gitlab", "discord", "twitter"} {
+		if !HasLogo(id) {
+			t.Errorf("no built-in logo for %s", id)
+		}
+	}
+	if HasLogo("development") || HasLogo("") || HasLogo("../pages") {
+		t.Error("HasLogo is true for a provider without a logo")
+	}
+}
+
+// TestButtonLogos: a built-in provider's button draws its logo inline in
+// the text colour; a Style.Logo from the application wins; any other
+// provider gets the initial badge.
+func TestButtonLogos(t *testing.T) {
+	body := render(t, 200, SignIn{OAuth: []Button{
+		{ID: "gitlab", Name: "GitLab", SigninURL: "/a"},
+		{ID: "google", Name: "Google", SigninURL: "/b", Style: providers.Style{Logo: "/static/google-official.svg"}},
+		{ID: "corp", Name: "Corp SSO", SigninURL: "/c"},
+	}}).Body.String()
+	for _, want := range []string{
+		`<svg class="logo" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="` + logoPaths["gitlab"] + `"/></svg><span>Sign in with GitLab</span>`,
+		`<img class="logo" src="/static/google-official.svg" alt="" width="20" height="20"><span>Sign in with Google</span>`,
+		`<span class="logo badge" aria-hidden="true">C</span><span>Sign in with Corp SSO</span>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("output lacks %.160s", want)
+		}
+	}
+	if strings.Contains(body, logoPaths["google"]) {
+		t.Error("the built-in Google logo is drawn although Style.Logo is set")
+	}
+}
