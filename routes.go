@@ -93,7 +93,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, http.StatusOK, pages.SignOut{
 		Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), SignOutURL: b.url("signout"),
-		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r),
+		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r), HomeURL: b.origin + "/",
 	})
 }
 

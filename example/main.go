@@ -34,6 +34,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
@@ -59,7 +60,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	authURL := cmpOr(getenv("AUTH_URL"), origin+"/auth")
 
 	mux := http.NewServeMux()
-	cfg := gatehouse.Config{URL: authURL}
+	// The built-in pages in the example's green (see pages.Theme).
+	cfg := gatehouse.Config{URL: authURL, Theme: pages.Theme{BrandColor: "#2f6f4e"}}
 	for _, s := range strings.Split(getenv("AUTH_SECRET"), ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			cfg.Secret = append(cfg.Secret, s)

@@ -16,7 +16,7 @@
 // invalid ones are dropped (Theme.Validate and ValidateStyle report them;
 // gatehouse.New refuses them). Text on coloured buttons is the configured
 // colour only when it contrasts with the button by WCAG's 4.5:1, else
-// black or white, whichever contrasts more. Each provider button shows
+// white, or black where white would not reach it. Each provider button shows
 // the provider's Style.Logo, else the built-in logo for its id (Simple
 // Icons shapes, drawn in the button's text colour; see HasLogo), else a
 // badge with its initial.

@@ -35,7 +35,7 @@ type Theme struct {
 	Logo string
 	// ButtonText is the text colour on BrandColor buttons. When empty,
 	// invalid, or contrasting with BrandColor by less than WCAG's 4.5:1,
-	// black or white is chosen, whichever contrasts more (Validate
+	// white is used, or black where white falls short (Validate
 	// reports the last two).
 	ButtonText string
 }
@@ -51,7 +51,7 @@ type Button struct {
 	// Style colours the button: Style.Background() (invalid colours are
 	// ignored; none gives a plain button with a border), Style.Text when
 	// it is valid and contrasts with the background by at least 4.5:1
-	// (else black or white, whichever contrasts more), and Style.Logo
+	// (else white, or black where white falls short), and Style.Logo
 	// (else the built-in logo for ID when there is one, see HasLogo,
 	// else a badge with the name's first letter).
 	Style providers.Style
@@ -133,6 +133,9 @@ type SignOut struct {
 	// CallbackURL, when set, goes into the form as the hidden callbackUrl
 	// field: where to land after signing out.
 	CallbackURL string
+	// HomeURL, when set, is linked as "Cancel": the way out for someone
+	// who does not want to sign out after all.
+	HomeURL string
 }
 
 // Error is the error page.
@@ -298,7 +301,7 @@ type (
 		Required                                         bool
 	}
 	signOutView struct {
-		CSRFToken, SignOutURL, CallbackURL string
+		CSRFToken, SignOutURL, CallbackURL, HomeURL string
 	}
 	errorView struct {
 		Heading, Message, Code, SignInURL, HomeURL string
@@ -445,7 +448,7 @@ func buildSignIn(p *SignIn) *document {
 
 func buildSignOut(p *SignOut) *document {
 	return newDocument(signOutTmpl, p.Theme, "Sign out", nil, &signOutView{
-		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL,
+		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL, HomeURL: p.HomeURL,
 	})
 }
 
@@ -536,8 +539,8 @@ const minTextContrast = 4.5
 
 // readableText returns the text colour for the background bg: text when
 // it is a valid opaque colour that contrasts with bg (composited over
-// white) by at least minTextContrast, else black or white, whichever
-// contrasts more. One of those always reaches 4.5:1.
+// white) by at least minTextContrast, else textOn(bg): white, or black
+// where white falls short. Either way the result reaches 4.5:1.
 func readableText(text string, bg rgba) string {
 	if fg, ok := cssColor(text); ok {
 		if c, _ := parseColor(fg); c.a == 255 && contrastRatio(c, bg.overWhite()) >= minTextContrast {

@@ -80,7 +80,7 @@ var goldenCases = []struct {
 			{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
 		}}},
 	}},
-	{"signout", 200, SignOut{CSRFToken: "tok", SignOutURL: "/auth/signout", CallbackURL: "/"}},
+	{"signout", 200, SignOut{CSRFToken: "tok", SignOutURL: "/auth/signout", CallbackURL: "/", HomeURL: "https://app.example.com/"}},
 	{"error-configuration", ErrorStatus("Configuration"), Error{Type: "Configuration", SignInURL: "/auth/signin", HomeURL: "/"}},
 	{"error-invalidcheck", ErrorStatus("InvalidCheck"), &Error{Theme: Theme{ColorScheme: "dark"}, Type: "InvalidCheck", Code: "state_mismatch", SignInURL: "/auth/signin"}},
 	{"verify-request", 200, VerifyRequest{HomeURL: "https://app.example.com/", Host: "app.example.com"}},
@@ -328,6 +328,9 @@ func TestContrast(t *testing.T) {
 		"#00000000": "#000", // fully transparent over white is white
 		"#00000080": "#000", // half black over white is #808080: 5.3:1 with black
 		"#000000c0": "#fff", // three-quarter black over white is #404040
+		"#1a73e8":   "#fff", // Google blue: white 4.6:1 is enough, though black has 4.6:1 too
+		"#5865f2":   "#fff", // Discord: white 4.6:1
+		"#1da1f2":   "#000", // light blue: white only 2.8:1
 	} {
 		c, ok := parseColor(bg)
 		if !ok {
@@ -336,14 +339,13 @@ func TestContrast(t *testing.T) {
 		if got := textOn(c); got != want {
 			t.Errorf("textOn(%s) = %s, want %s", bg, got, want)
 		}
-		// Whatever is picked is the better of the two.
-		o := c.overWhite()
-		pick, other := black, white
+		// Whatever is picked reaches WCAG's 4.5:1.
+		pick := black
 		if textOn(c) == "#fff" {
-			pick, other = white, black
+			pick = white
 		}
-		if contrastRatio(o, pick) < contrastRatio(o, other) {
-			t.Errorf("textOn(%s) did not pick the higher contrast", bg)
+		if r := contrastRatio(c.overWhite(), pick); r < 4.5 {
+			t.Errorf("textOn(%s) = %s with contrast %.2f", bg, textOn(c), r)
 		}
 	}
 }

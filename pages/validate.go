@@ -102,7 +102,7 @@ func checkContrast(field, text, bg, bgField string) error {
 	}
 	if r := contrastRatio(fg, b.overWhite()); r < minTextContrast {
 		return &FieldError{Field: field, Value: text, Reason: fmt.Sprintf(
-			"on %s %s has a contrast ratio of %.2f:1; WCAG asks for at least 4.5:1 (leave it empty to get black or white, whichever reads better)",
+			"on %s %s has a contrast ratio of %.2f:1; WCAG asks for at least 4.5:1 (leave it empty to get white, or black where white falls short)",
 			bgField, strings.TrimSpace(bg), r)}
 	}
 	return nil

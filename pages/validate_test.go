@@ -128,3 +128,22 @@ func TestThemeButtonTextContrast(t *testing.T) {
 		}
 	}
 }
+
+// TestTextOnAlwaysReadable: for every opaque colour on a grid of the RGB
+// cube, the automatic text colour reaches 4.5:1.
+func TestTextOnAlwaysReadable(t *testing.T) {
+	for r := 0; r < 256; r += 5 {
+		for g := 0; g < 256; g += 5 {
+			for b := 0; b < 256; b += 5 {
+				bg := rgba{uint8(r), uint8(g), uint8(b), 255}
+				fg := black
+				if textOn(bg) == "#fff" {
+					fg = white
+				}
+				if c := contrastRatio(bg, fg); c < 4.5 {
+					t.Fatalf("textOn(%v) = %s: contrast %.3f", bg, textOn(bg), c)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package e2e
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestErrorPageAfterAlteredState changes the state parameter on its way
+// through the provider, as an attacker replaying someone else's callback
+// would. The callback must refuse, and the visitor sees the error page
+// with HTTP 400, a sentence they can act on and a way back.
+func TestErrorPageAfterAlteredState(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, nil)
+
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	click(t, ctx, `form[action$="/signin/development"] button`)
+	// The provider's form carries the authorization request, state
+	// included, in hidden fields; it sends the state back unchanged.
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`input[type="hidden"][name="state"]`), "forged-state")); err != nil {
+		t.Fatalf("altering state on the provider's page: %v", err)
+	}
+	resp := chooseDevUser(t, ctx, "alice")
+
+	wantStatus(t, resp, 400)
+	u := wantPath(t, ctx, "/auth/error")
+	if got := u.Query().Get("error"); got != "InvalidCheck" {
+		t.Errorf("error type = %q, want InvalidCheck", got)
+	}
+	if h := mustText(t, ctx, "h1"); h != "Unable to sign in" {
+		t.Errorf("heading = %q", h)
+	}
+	const sentence = "The sign in attempt could not be verified. Make sure cookies are enabled, then start again from the sign in page."
+	if p := mustText(t, ctx, ".card p"); p != sentence {
+		t.Errorf("sentence = %q, want %q", p, sentence)
+	}
+	if text := bodyText(t, ctx); !strings.Contains(text, "Error code:") {
+		t.Errorf("no error code for support on the page: %q", text)
+	}
+	checkAccessible(t, ctx, "error page")
+	shootPage(t, ctx, "error")
+
+	// The way back: "Sign in" leads to the sign-in page.
+	resp = load(t, ctx, `following "Sign in"`, chromedp.Click(chromedp.CSS(`a.btn.primary`), chromedp.NodeVisible))
+	wantStatus(t, resp, 200)
+	wantPath(t, ctx, "/auth/signin")
+}
+
+// TestCancelAtProviderShowsBanner presses Cancel on the provider's page.
+// The provider answers error=access_denied; the visitor is back on the
+// sign-in page with a banner and can try again at once.
+func TestCancelAtProviderShowsBanner(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, nil)
+
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	click(t, ctx, `form[action$="/signin/development"] button`)
+	resp := click(t, ctx, `button[name="authtest_cancel"]`)
+
+	wantStatus(t, resp, 200)
+	u := wantPath(t, ctx, "/auth/signin")
+	if got := u.Query().Get("error"); got != "OAuthCallbackError" {
+		t.Errorf("error type = %q, want OAuthCallbackError", got)
+	}
+	if banner := mustText(t, ctx, `[role="alert"]`); banner != "Try signing in with a different account." {
+		t.Errorf("banner = %q", banner)
+	}
+	checkAccessible(t, ctx, "sign-in page with an error")
+	shootPage(t, ctx, "signin-error")
+
+	// The buttons still work from here.
+	resp = signInAsAlice(t, ctx)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Gatehouse example" && h != "Private page" {
+		t.Errorf("after trying again, heading = %q", h)
+	}
+}
+
+// TestErrorPageStatus opens the error page for types of each class
+// directly and checks the status and sentence the visitor gets.
+func TestErrorPageStatus(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, nil)
+	for _, tc := range []struct {
+		typ      string
+		status   int64
+		heading  string
+		sentence string
+	}{
+		{"Configuration", 500, "Server error", "There is a problem with the server configuration. If you run this site, check the server logs for details."},
+		{"AccessDenied", 403, "Access denied", "You do not have permission to sign in."},
+		{"Verification", 403, "Link no longer valid", "The sign in link is no longer valid. It may have been used already or it may have expired."},
+		{"<script>", 400, "Unable to sign in", "Unable to sign in."},
+	} {
+		resp := load(t, ctx, "error page "+tc.typ, chromedp.Navigate(base+"/auth/error?error="+url.QueryEscape(tc.typ)))
+		wantStatus(t, resp, tc.status)
+		if h := mustText(t, ctx, "h1"); h != tc.heading {
+			t.Errorf("%s: heading = %q, want %q", tc.typ, h, tc.heading)
+		}
+		if p := mustText(t, ctx, ".card p"); p != tc.sentence {
+			t.Errorf("%s: sentence = %q, want %q", tc.typ, p, tc.sentence)
+		}
+	}
+}
+
+// TestVerifyRequestPage shows the "Check your email" page.
+func TestVerifyRequestPage(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, nil)
+	resp := load(t, ctx, "opening verify-request", chromedp.Navigate(base+"/auth/verify-request"))
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Check your email" {
+		t.Errorf("heading = %q", h)
+	}
+	if text := bodyText(t, ctx); !strings.Contains(text, "A sign in link has been sent to your email address.") || !strings.Contains(text, "Back to 127.0.0.1") {
+		t.Errorf("verify-request page says %q", text)
+	}
+	checkAccessible(t, ctx, "verify-request page")
+	shootPage(t, ctx, "verify-request")
+}

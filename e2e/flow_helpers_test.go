@@ -1,0 +1,108 @@
+package e2e
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// load runs the steps (a Navigate, a Click on a submit button, a key
+// press) and waits for the page they lead to, following redirects. It
+// returns the final document's response, whose Status is the HTTP status
+// the visitor got.
+func load(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) *network.Response {
+	t.Helper()
+	resp, err := chromedp.RunResponse(ctx, steps...)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if resp == nil {
+		t.Fatalf("%s: no document response", what)
+	}
+	return resp
+}
+
+// click clicks the first element matching the CSS selector and waits for
+// the page that follows.
+func click(t *testing.T, ctx context.Context, sel string) *network.Response {
+	t.Helper()
+	return load(t, ctx, "clicking "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// mustText returns the visible text of the first element matching sel.
+func mustText(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := textOf(ctx, sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// location returns the current page's URL.
+func location(t *testing.T, ctx context.Context) *url.URL {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// wantPath fails the test unless the current page's path is path.
+func wantPath(t *testing.T, ctx context.Context, path string) *url.URL {
+	t.Helper()
+	u := location(t, ctx)
+	if u.Path != path {
+		t.Fatalf("on %s, want path %s", u, path)
+	}
+	return u
+}
+
+// wantStatus fails the test unless resp has the status.
+func wantStatus(t *testing.T, resp *network.Response, status int64) {
+	t.Helper()
+	if resp.Status != status {
+		t.Fatalf("%s answered %d %s, want %d", resp.URL, resp.Status, resp.StatusText, status)
+	}
+}
+
+// bodyText returns the page's visible text with runs of white space
+// folded, for assertions about sentences.
+func bodyText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// chooseDevUser answers the development provider's page (authtest, at
+// /dev) as the user with the given subject, e.g. "alice", and waits for
+// the page the sign-in ends on.
+func chooseDevUser(t *testing.T, ctx context.Context, subject string) *network.Response {
+	t.Helper()
+	if h := mustText(t, ctx, "h1"); h != "Development sign-in" {
+		t.Fatalf("expected the development provider's page, got heading %q on %s", h, location(t, ctx))
+	}
+	return click(t, ctx, `button[name="authtest_user"][value="`+subject+`"]`)
+}
+
+// signInAsAlice goes from the current page, which must be the built-in
+// sign-in page, through the development provider as Alice, and returns
+// the response of the page the sign-in ends on.
+func signInAsAlice(t *testing.T, ctx context.Context) *network.Response {
+	t.Helper()
+	resp := click(t, ctx, `form[action$="/signin/development"] button`)
+	wantStatus(t, resp, 200)
+	return chooseDevUser(t, ctx, "alice")
+}

@@ -1,0 +1,46 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// size is a viewport in CSS pixels.
+type size struct {
+	name          string
+	width, height int64
+	mobile        bool
+}
+
+// The two widths every page is shown at: a phone (an iPhone 12 to 15's
+// CSS viewport) and a laptop.
+var (
+	phone   = size{"phone", 390, 844, true}
+	desktop = size{"desktop", 1280, 800, false}
+)
+
+// shootViewport sizes the viewport, emulates the colour scheme ("light"
+// or "dark"), and saves a screenshot named <name>-<size>-<scheme>.
+func shootViewport(t *testing.T, ctx context.Context, name string, s size, scheme string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, setViewport(s.width, s.height, s.mobile), setColorScheme(scheme)); err != nil {
+		t.Fatalf("emulating %s %s: %v", s.name, scheme, err)
+	}
+	screenshot(t, ctx, name+"-"+s.name+"-"+scheme)
+}
+
+// shootPage saves the current page at phone and desktop size, light and
+// dark, then puts the tab back to a light desktop.
+func shootPage(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, s := range []size{phone, desktop} {
+		for _, scheme := range []string{"light", "dark"} {
+			shootViewport(t, ctx, name, s, scheme)
+		}
+	}
+	if err := chromedp.Do(ctx, setViewport(desktop.width, desktop.height, false), setColorScheme("light")); err != nil {
+		t.Fatal(err)
+	}
+}
