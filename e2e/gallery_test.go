@@ -21,7 +21,7 @@ import (
 func gallery(t *testing.T) string {
 	t.Helper()
 	var buttons []pages.Button
-	for _, id := range []providers.OAuthProviderType{"github", "google", "gitlab", "discord", "apple"} {
+	for _, id := range []providers.OAuthProviderType{"github", "google", "gitlab", "discord", "apple", "azure-ad-b2c"} {
 		o := builtin.Providers[id](builtin.Options{ClientID: "x"}).OAuth()
 		buttons = append(buttons, pages.Button{ID: o.ID, Name: o.Name, SigninURL: "/auth/signin/" + o.ID, Style: o.Style})
 	}
@@ -74,7 +74,7 @@ func TestSignInPageEverything(t *testing.T) {
 	wantStatus(t, resp, 200)
 
 	// The built-in logos are drawn, the site logo loaded (the CSP lets
-	// it), and the provider without a logo has its initial.
+	// it), and the providers without a logo have their initial.
 	drawn, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`({
 		svgs: document.querySelectorAll("button.provider svg.logo path").length,
 		badge: (document.querySelector("button.provider .badge") || {}).textContent || "",
@@ -83,8 +83,8 @@ func TestSignInPageEverything(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if drawn["svgs"] != float64(5) || drawn["badge"] != "C" || drawn["siteLogo"] == float64(0) {
-		t.Errorf("logos: %v, want 5 built-in logos, the badge C and a loaded site logo", drawn)
+	if drawn["svgs"] != float64(5) || drawn["badge"] != "A" || drawn["siteLogo"] == float64(0) {
+		t.Errorf("logos: %v, want 5 built-in logos, the badge A (Azure AD B2C) and a loaded site logo", drawn)
 	}
 
 	// A label is what names each field: clicking it focuses the input.
@@ -108,7 +108,7 @@ func TestSignInPageEverything(t *testing.T) {
 	}
 	want := []string{
 		"button@/auth/signin/github", "button@/auth/signin/google", "button@/auth/signin/gitlab",
-		"button@/auth/signin/discord", "button@/auth/signin/apple", "button@/auth/signin/corp",
+		"button@/auth/signin/discord", "button@/auth/signin/apple", "button@/auth/signin/azure-ad-b2c", "button@/auth/signin/corp",
 		"input[name=email]@/auth/signin/email", "button@/auth/signin/email",
 		"input[name=username]@/auth/callback/credentials", "input[name=password]@/auth/callback/credentials", "button@/auth/callback/credentials",
 	}
