@@ -83,6 +83,8 @@ type Config struct {
 	NormalizeIdentifier func(address string) (string, error)
 	// Secret keys the token hash instead of the handler's secrets.
 	Secret string
+
+	needsFrom bool // an HTTP API sender that sends From
 }
 
 // ProviderBase returns the provider's id, name and type.
@@ -111,6 +113,11 @@ func (c Config) Prepare() (Config, error) {
 		c.NormalizeIdentifier = Normalize
 	}
 	if c.SendVerificationRequest != nil {
+		if c.needsFrom {
+			if _, err := parseFrom(c.From); err != nil {
+				return fail("from", err.Error())
+			}
+		}
 		return c, nil
 	}
 	if c.Server != "" {
