@@ -1,0 +1,86 @@
+package gatehouse_test
+
+import (
+	"context"
+	"encoding/json"
+	"html/template"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+)
+
+// TestEmailLinkConcurrentUse: of many simultaneous uses of one link,
+// exactly one signs in, on each adapter.
+func TestEmailLinkConcurrentUse(t *testing.T) {
+	for _, kind := range stores {
+		t.Run(kind, func(t *testing.T) {
+			s := openStore(t, kind)
+			m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = s.raw })
+			m.requestLink(newBrowser(t), "ivy@example.com", "/private").Body.Close()
+			link := m.receive().Link()
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			signedIn := 0
+			for range 8 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					resp := newBrowser(t).get(link)
+					resp.Body.Close()
+					if resp.Header.Get("Location") == m.url+"/private" {
+						mu.Lock()
+						signedIn++
+						mu.Unlock()
+					}
+				}()
+			}
+			wg.Wait()
+			if signedIn != 1 {
+				t.Fatalf("%d of 8 concurrent uses signed in, want 1", signedIn)
+			}
+		})
+	}
+}
+
+// TestNonOAuthProvidersListed: GET providers and the template helper know
+// the e-mail and credentials providers.
+func TestNonOAuthProvidersListed(t *testing.T) {
+	m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) {
+		c.Providers = append(c.Providers, credentials.Config{
+			Name:      "Password",
+			Fields:    []credentials.Field{{Name: "user", Label: "User <name>"}, {Name: "pw", Type: "password", Required: true}},
+			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil },
+		})
+	})
+	resp := newBrowser(t).get(m.url + "/auth/providers")
+	var got map[string]struct{ ID, Name, Type, SigninURL, CallbackURL string }
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	e, c := got["email"], got["credentials"]
+	if e.Type != "email" || e.Name != "Email" || e.SigninURL != m.url+"/auth/signin/email" ||
+		c.Type != "credentials" || c.Name != "Password" || c.CallbackURL != m.url+"/auth/callback/credentials" {
+		t.Fatalf("providers: %+v", got)
+	}
+
+	tmpl := template.Must(template.New("t").Funcs(m.h.FuncMap()).Parse(`{{signIn "email"}}|{{signIn "credentials"}}`))
+	req, _ := http.NewRequest(http.MethodGet, m.url+"/", nil)
+	var out strings.Builder
+	if err := tmpl.Funcs(m.h.Funcs(req)).Execute(&out, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`action="/auth/signin/email"`, `type="email" name="email"`, "Sign in with Email",
+		`action="/auth/callback/credentials"`, `User &lt;name&gt; <input type="text" name="user">`, `type="password" name="pw" required`, "Sign in with Password",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("signIn helper lacks %s:\n%s", want, out.String())
+		}
+	}
+}
