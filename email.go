@@ -15,6 +15,9 @@ package gatehouse
 //     so a link works once; an expired one fails even though found.
 //   - guessing: tokens are 256 random bits; the stored hash is compared in
 //     constant time.
+//   - mail flooding: links asked for are counted per client address and
+//     per e-mail address (email.Config.PerIP, PerIdentifier); past a
+//     limit the answer is 429 with Retry-After.
 //   - leaking the link: the callback answers with Referrer-Policy:
 //     no-referrer and Cache-Control: no-store and redirects at once; no log
 //     line contains the token.
@@ -95,7 +98,28 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		return
 	}
 
-	// 2. The application's say, before anything is sent (Auth.js:
+	// 2. The send limits, per client and per address, the same for known
+	// and unknown addresses: every accepted request counts.
+	ipKey, idKey := "ip:"+c.ClientIP(r), "id:"+c.ID+":"+addr
+	ipWait, err := c.PerIP.Wait(ctx, ipKey)
+	if err == nil {
+		var idWait time.Duration
+		idWait, err = c.PerIdentifier.Wait(ctx, idKey)
+		ipWait = max(ipWait, idWait)
+	}
+	if err != nil {
+		fail(EmailSignin, "limiter", err)
+		return
+	}
+	if ipWait > 0 {
+		h.tooManyAttempts(w, r, b, c.ID, ipWait)
+		return
+	}
+	if err := errors.Join(c.PerIP.Fail(ctx, ipKey), c.PerIdentifier.Fail(ctx, idKey)); err != nil {
+		h.cfg.Logger.Error("gatehouse: counting a sign-in link failed", "provider", c.ID, "err", err)
+	}
+
+	// 3. The application's say, before anything is sent (Auth.js:
 	// signIn with email.verificationRequest). A refusal sends nothing but
 	// answers as a success would: the form must not tell who may sign in.
 	user := profile.User{Email: addr}
@@ -119,7 +143,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		}
 	}
 
-	// 3. The token: random, stored only as its keyed hash, with an expiry.
+	// 4. The token: random, stored only as its keyed hash, with an expiry.
 	if send {
 		token, err := c.NewToken()
 		if err != nil {
@@ -135,7 +159,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		q := url.Values{"callbackUrl": {h.callbackURL(b, form.Get("callbackUrl"), r)}, "token": {token}, "email": {addr}}
 		u, _ := url.Parse(b.origin)
 		req := email.VerificationRequest{Identifier: addr, URL: b.url("callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r}
-		// 4. The message. A failure removes the token: no link works that
+		// 5. The message. A failure removes the token: no link works that
 		// nobody received. The error is logged, never the link.
 		if err := c.Send(ctx, req); err != nil {
 			_, _ = h.cfg.Adapter.UseVerificationToken(context.WithoutCancel(ctx), addr, hash)
@@ -144,7 +168,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		}
 	}
 
-	// 5. The same answer for everyone: the verify-request page.
+	// 6. The same answer for everyone: the verify-request page.
 	q := url.Values{"provider": {c.ID}, "type": {"email"}}
 	target := b.path + "/verify-request?" + q.Encode()
 	if h.cfg.Pages.VerifyRequest != "" {

@@ -8,8 +8,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -82,5 +85,42 @@ func TestNonOAuthProvidersListed(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("signIn helper lacks %s:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestEmailSendLimit: past the per-address limit the form answers 429 with
+// Retry-After and sends nothing, for a known address as for an unknown
+// one; the per-client limit covers many addresses.
+func TestEmailSendLimit(t *testing.T) {
+	m := newMailApp(t, func(_ *gatehouse.Config, e *email.Config) {
+		e.PerIdentifier = limit.NewMemory(2, time.Hour)
+		e.PerIP = limit.NewMemory(6, time.Hour)
+	})
+	if _, err := m.db.CreateUser(context.Background(), adapter.User{Email: "known@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	for _, addr := range []string{"known@example.com", "unknown@example.com"} {
+		for i := range 3 {
+			resp := m.requestLink(b, addr, "/")
+			resp.Body.Close()
+			want := http.StatusSeeOther
+			if i == 2 {
+				want = http.StatusTooManyRequests
+			}
+			if resp.StatusCode != want || (want == http.StatusTooManyRequests && resp.Header.Get("Retry-After") != "3600") {
+				t.Fatalf("%s, request %d: %d, Retry-After %q", addr, i+1, resp.StatusCode, resp.Header.Get("Retry-After"))
+			}
+		}
+	}
+	if n := len(m.mail.Messages()); n != 4 {
+		t.Fatalf("%d messages sent, want 4", n)
+	}
+	// Four links asked for, two refused: the client has made 4 counted
+	// requests of 6; two more addresses pass, the next is refused.
+	m.requestLink(b, "a@example.com", "/").Body.Close()
+	m.requestLink(b, "b@example.com", "/").Body.Close()
+	if resp := m.requestLink(b, "c@example.com", "/"); resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("per-client limit: %d", resp.StatusCode)
 	}
 }

@@ -26,15 +26,24 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // DefaultMaxAge is how long a sign-in link works by default (Auth.js: 24
 // hours).
 const DefaultMaxAge = 24 * time.Hour
+
+// Default send limits: links asked for per DefaultSendWindow.
+const (
+	DefaultSendsPerIdentifier = 5
+	DefaultSendsPerIP         = 30
+	DefaultSendWindow         = 15 * time.Minute
+)
 
 // VerificationRequest is one sign-in link to send.
 type VerificationRequest struct {
@@ -83,6 +92,17 @@ type Config struct {
 	NormalizeIdentifier func(address string) (string, error)
 	// Secret keys the token hash instead of the handler's secrets.
 	Secret string
+	// PerIP and PerIdentifier count the links asked for per client
+	// address and per e-mail address, so that the form cannot be used to
+	// flood a mailbox or send mail to many addresses. Nil gives in-memory
+	// limiters of this process: DefaultSendsPerIP and
+	// DefaultSendsPerIdentifier per DefaultSendWindow; limit.None{}
+	// switches one off. Over a limit the handler answers 429 with
+	// Retry-After, for known and unknown addresses alike.
+	PerIP, PerIdentifier limit.Limiter
+	// ClientIP returns the client address of a request, for PerIP: the
+	// host of r.RemoteAddr when nil.
+	ClientIP func(r *http.Request) string
 
 	needsFrom bool // an HTTP API sender that sends From
 }
@@ -111,6 +131,15 @@ func (c Config) Prepare() (Config, error) {
 	}
 	if c.NormalizeIdentifier == nil {
 		c.NormalizeIdentifier = Normalize
+	}
+	if c.PerIP == nil {
+		c.PerIP = limit.NewMemory(DefaultSendsPerIP, DefaultSendWindow)
+	}
+	if c.PerIdentifier == nil {
+		c.PerIdentifier = limit.NewMemory(DefaultSendsPerIdentifier, DefaultSendWindow)
+	}
+	if c.ClientIP == nil {
+		c.ClientIP = remoteIP
 	}
 	if c.SendVerificationRequest != nil {
 		if c.needsFrom {
@@ -180,6 +209,13 @@ const MaxTokenLen = 512
 // ErrInvalidAddress is returned (wrapped, with the reason) by Normalize
 // for an address a sign-in link cannot be sent to.
 var ErrInvalidAddress = errors.New("invalid e-mail address")
+
+func remoteIP(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}
 
 func cmpOr(a, b string) string {
 	if a != "" {
