@@ -18,6 +18,8 @@ package gatehouse
 //   - mail flooding: links asked for are counted per client address and
 //     per e-mail address (email.Config.PerIP, PerIdentifier); past a
 //     limit the answer is 429 with Retry-After.
+//   - link poisoning: links are built on Config.URL, which an e-mail
+//     provider requires, never on the request's Host header.
 //   - leaking the link: the callback answers with Referrer-Policy:
 //     no-referrer and Cache-Control: no-store and redirects at once; no log
 //     line contains the token.
@@ -57,6 +59,12 @@ func (h *Handler) addEmail(c email.Config) error {
 	}
 	if h.cfg.Adapter == nil {
 		return &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
+	}
+	// A link built from the request's Host would let anyone who can send
+	// a Host (or X-Forwarded-Host) header have a victim's link point at
+	// their own server, and collect the token when it is followed.
+	if h.cfg.URL == "" {
+		return &ConfigError{Provider: c.ID, Field: "URL", Reason: "an e-mail provider needs Config.URL (AUTH_URL): sign-in links must not take their host from the request"}
 	}
 	secrets := h.cfg.Secret
 	if c.Secret != "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -122,5 +123,31 @@ func TestEmailSendLimit(t *testing.T) {
 	m.requestLink(b, "b@example.com", "/").Body.Close()
 	if resp := m.requestLink(b, "c@example.com", "/"); resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("per-client limit: %d", resp.StatusCode)
+	}
+}
+
+// TestEmailLinkIgnoresHostHeader: a forged Host or X-Forwarded-Host does
+// not change where the link points.
+func TestEmailLinkIgnoresHostHeader(t *testing.T) {
+	m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.TrustHost = true })
+	b := newBrowser(t)
+	req, _ := http.NewRequest(http.MethodPost, m.url+"/auth/signin/email", strings.NewReader(url.Values{
+		"csrfToken": {b.csrf(m.app)}, "email": {"victim@example.com"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Host = "evil.example"
+	req.Header.Set("X-Forwarded-Host", "evil.example")
+	for _, c := range b.c.Jar.Cookies(req.URL) {
+		req.AddCookie(c) // by hand: the jar sends nothing for a request whose Host differs
+	}
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/auth/verify-request?provider=email&type=email" {
+		t.Fatalf("answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if link := m.receive().Link(); !strings.HasPrefix(link, m.url+"/auth/callback/email?") {
+		t.Fatalf("the link follows the forged host: %s", link)
 	}
 }

@@ -367,7 +367,15 @@ func TestEmailConfig(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Provider != "email" || ce.Field != "Adapter" {
 		t.Fatalf("no adapter: %v", err)
 	}
-	cfg := base(email.Config{From: "a@example.com"})
+	cfg := base(email.Config{Server: "smtps://mail.example.com", From: "a@example.com"})
+	cfg.Adapter = memory.New()
+	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || ce.Field != "URL" {
+		t.Fatalf("no URL: %v", err)
+	}
+	base = func(p ...providers.Provider) gatehouse.Config {
+		return gatehouse.Config{Secret: []string{testSecret}, Providers: p, URL: "https://app.example.com/auth"}
+	}
+	cfg = base(email.Config{From: "a@example.com"})
 	cfg.Adapter = memory.New()
 	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || ce.Field != "server" {
 		t.Fatalf("no server: %v", err)
