@@ -171,7 +171,8 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		// nobody received. The error is logged, never the link.
 		if err := c.Send(ctx, req); err != nil {
 			_, _ = h.cfg.Adapter.UseVerificationToken(context.WithoutCancel(ctx), addr, hash)
-			fail(EmailSignin, "send_failed", errors.New(strings.ReplaceAll(err.Error(), token, "[token]")))
+			msg := strings.NewReplacer(token, "[token]", url.QueryEscape(token), "[token]").Replace(err.Error())
+			fail(EmailSignin, "send_failed", errors.New(msg))
 			return
 		}
 	}

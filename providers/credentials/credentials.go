@@ -63,7 +63,9 @@ type Field struct {
 // credentials are wrong. Any other error is a server failure: the user
 // sees a generic server error, and the attempt is not counted.
 //
-// credentials holds the declared fields only, as submitted. Authorize
+// credentials holds the declared fields only, as submitted; r is the
+// request, whose body has been read (its headers, query and RemoteAddr
+// are there). Authorize
 // should take the same time whether or not the account exists (compare
 // against a dummy hash for unknown users), and should not tell the two
 // apart in its answer: both are "wrong credentials".
