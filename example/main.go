@@ -202,7 +202,8 @@ func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *
 const layout = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Gatehouse example</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
 form{display:inline}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;border-radius:.4rem;border:1px solid #888;background:#2f6f4e;color:#fff;cursor:pointer}
-code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}</style></head><body>`
+code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}
+input{font:inherit;padding:.45rem .6rem;margin:.25rem .25rem .25rem 0;border:1px solid #888;border-radius:.4rem}</style></head><body>`
 
 // homeData is what the home page shows.
 type homeData struct {
