@@ -307,3 +307,25 @@ func TestCredentialsConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestSignInCallbackRedirect: a URL returned by the SignIn callback is
+// where the browser goes, in the same request (it was set as a cookie but
+// the request's old cookie was read), and only when same-origin.
+func TestSignInCallbackRedirect(t *testing.T) {
+	a := newCredsApp(t, func(c *gatehouse.Config, _ *credentials.Config) {
+		c.Callbacks.SignIn = func(_ context.Context, p gatehouse.SignInParams) (bool, string, error) {
+			if p.User.Name == "Jane" {
+				return true, "/welcome?from=callback", nil
+			}
+			return true, "https://evil.example/", nil
+		}
+	})
+	resp := a.post(newBrowser(t), "jane", "correct horse")
+	if loc := resp.Header.Get("Location"); loc != a.url+"/welcome?from=callback" {
+		t.Fatalf("went to %q", loc)
+	}
+	dev := newBrowser(t)
+	if final, _ := dev.signIn(a.app, "dev", "/private"); final.Request.URL.Path != "/" {
+		t.Fatalf("an off-site callback URL was followed: %s", final.Request.URL)
+	}
+}
