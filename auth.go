@@ -164,6 +164,12 @@ type SignInParams struct {
 	// Profile is the provider's profile as its type (for OAuth providers).
 	Profile any
 	Request *http.Request
+	// VerificationRequest is true when an e-mail provider asks before
+	// sending a sign-in link (the callback runs again when the link is
+	// followed). Refusing then sends no link, and the visitor sees the
+	// same "check your e-mail" page as anyone: the form does not tell who
+	// may sign in.
+	VerificationRequest bool
 }
 
 // JWTParams is what the JWT callback sees. User, Account and Profile are

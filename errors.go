@@ -33,6 +33,10 @@ const (
 	CallbackRouteError     ErrorType = "CallbackRouteError"     // a callback failed in an application callback
 	SessionRequired        ErrorType = "SessionRequired"        // the page needs a signed-in user
 	AdapterError           ErrorType = "AdapterError"           // the database failed
+	CredentialsSignin      ErrorType = "CredentialsSignin"      // Authorize refused the credentials
+	EmailSignInError       ErrorType = "EmailSignInError"       // the typed e-mail address is malformed
+	EmailSignin            ErrorType = "EmailSignin"            // the sign-in e-mail could not be sent
+	TooManyRequests        ErrorType = "TooManyRequests"        // too many failed attempts: wait (429, Retry-After)
 )
 
 func (t ErrorType) Error() string { return string(t) }
@@ -42,7 +46,8 @@ func (t ErrorType) Error() string { return string(t) }
 // error kinds).
 func (t ErrorType) signInKind() bool {
 	switch t {
-	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired:
+	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired,
+		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests:
 		return true
 	}
 	return false

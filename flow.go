@@ -40,6 +40,10 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
 		return
 	}
+	if e, ok := h.email[id]; ok {
+		h.emailSignIn(w, r, b, e, form)
+		return
+	}
 	p, ok := h.oauth[id]
 	if !ok {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "signin", Err: fmt.Errorf("no provider %q", id)})
@@ -154,6 +158,14 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// (RFC 9700 §4.2.4), nor be cached.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
+	if e, ok := h.email[id]; ok {
+		h.emailCallback(w, r, b, e)
+		return
+	}
+	if c, ok := h.creds[id]; ok {
+		h.credentialsCallback(w, r, b, c)
+		return
+	}
 	p, ok := h.oauth[id]
 	if !ok {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "callback", Err: fmt.Errorf("no provider %q", id)})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // Handler serves the auth routes under its base path and reads sessions
@@ -25,10 +26,12 @@ type Handler struct {
 	oauth      map[string]*providerRuntime
 	sealer     *checks.Sealer
 	csrf       *csrf
-	sessions   map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
-	fixedBase  *base              // when Config.URL is set
-	refreshes  *refreshGroup      // single-flight token refreshes (tokens.go)
-	logoutJTIs jtiCache           // back-channel logout tokens seen (logout.go)
+	sessions   map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
+	fixedBase  *base                          // when Config.URL is set
+	refreshes  *refreshGroup                  // single-flight token refreshes (tokens.go)
+	logoutJTIs jtiCache                       // back-channel logout tokens seen (logout.go)
+	email      map[string]*emailRuntime       // e-mail providers (email.go)
+	creds      map[string]*credentials.Config // credentials providers (credentials.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -38,7 +41,8 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}, refreshes: newRefreshGroup()}
+	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}, refreshes: newRefreshGroup(),
+		email: map[string]*emailRuntime{}, creds: map[string]*credentials.Config{}}
 	cfg.HTTPClient, cfg.ProviderTimeout = providerClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if len(cfg.Providers) == 0 {
@@ -48,6 +52,16 @@ func New(cfg Config) (*Handler, error) {
 		p = providers.Resolve(p)
 		if p == nil {
 			return nil, &ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
+		}
+		if id := p.ProviderBase().ID; h.hasProvider(id) {
+			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
+		}
+		if added, err := h.addNonOAuth(p); added || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			h.order = append(h.order, p.ProviderBase().ID)
+			continue
 		}
 		op, ok := p.(providers.OAuthProvider)
 		if !ok {
@@ -162,7 +176,7 @@ func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
 	b := h.baseFor(r)
 	out := make([]providers.AppProvider, 0, len(h.order))
 	for _, id := range h.order {
-		c := h.oauth[id].cfg
+		c := h.providerBase(id)
 		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.url("signin", id), CallbackURL: b.url("callback", id)})
 	}
 	return out
@@ -275,6 +289,9 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	path := h.cfg.BasePath
 	return template.FuncMap{
 		"signIn": func(id string) (template.HTML, error) {
+			if form, ok := h.nonOAuthForm(id, st.csrfToken, here); ok {
+				return form, nil
+			}
 			p, ok := h.oauth[id]
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)

@@ -25,6 +25,9 @@ type signInResult struct {
 	fullTokens account.TokenSet
 	// allowDangerousLinking is the provider's AllowDangerousEmailAccountLinking.
 	allowDangerousLinking bool
+	// callbackURL, when set, is where to go afterwards (e-mail links and
+	// credentials forms carry it); else the callback-url cookie says.
+	callbackURL string
 }
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -46,6 +49,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		if to != "" {
 			if safe := h.callbackURL(b, to, r); safe != "" {
 				b.cookies.set(w, b.cookies.callbackURL, safe, time.Time{})
+				res.callbackURL = safe
 			}
 		}
 	}
@@ -57,7 +61,13 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		// It is stable across sign-ins, unlike Auth.js's random UUIDs.
 		user.ID = prov + ":" + res.user.ID
 	} else {
-		stored, created, err := h.linkUser(ctx, r, b, res)
+		link := h.linkUser
+		if res.account.Type == account.TypeEmail {
+			link = func(ctx context.Context, _ *http.Request, _ *base, res signInResult) (profile.User, bool, error) {
+				return h.emailUser(ctx, res)
+			}
+		}
+		stored, created, err := link(ctx, r, b, res)
 		if err != nil {
 			return err
 		}
@@ -70,7 +80,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(ctx, user, res.account, isNew)
 	}
-	target := h.callbackURL(b, cookieValue(r, b.cookies.callbackURL), r)
+	target := h.callbackURL(b, cmpOr(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}

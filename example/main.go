@@ -14,6 +14,13 @@
 //	AUTH_OIDC_SECRET        … and secret
 //	AUTH_<ID>_ID/_SECRET    any built-in provider, e.g. AUTH_GITHUB_ID, AUTH_YANDEX_ID (+ _ISSUER where needed)
 //	DATABASE_URL            postgres://… to use PostgreSQL, or a file path for SQLite
+//	AUTH_EMAIL_SERVER       SMTP URL for e-mail sign-in links, e.g. smtps://user:pass@smtp.example.com
+//	AUTH_EMAIL_FROM         … and their sender
+//	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
+//
+// In development mode the sign-in page also offers a password form with a
+// demo user (demo / demo), and without AUTH_EMAIL_SERVER e-mail sign-in
+// links go to an outbox page, /dev/mail, instead of being sent.
 package main
 
 import (
@@ -71,6 +78,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		slog.Warn("AUTH_SECRET is not set: using a random secret, so sessions end when the example stops")
 		cfg.Development = true
 	}
+	dev := cfg.Development || getenv("DEV") == "1"
 
 	// Providers: a generic OpenID Connect provider, the built-ins named in
 	// the environment, or else the development provider.
@@ -101,6 +109,14 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		slog.Info("no provider configured: offering the built-in development provider", "issuer", dev.Issuer())
 	}
 
+	// E-mail links and, in development, a password form with a demo user.
+	if p := emailProvider(getenv, dev, mux); p != nil {
+		cfg.Providers = append(cfg.Providers, p)
+	}
+	if dev {
+		cfg.Providers = append(cfg.Providers, credentialsProvider())
+	}
+
 	db, closeDB, err := openDatabase(ctx, cmpOr(getenv("DATABASE_URL"), "gatehouse-example.db"))
 	if err != nil {
 		return err
@@ -118,7 +134,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		render(w, r, auth, privatePage, gatehouse.SessionFrom(r.Context()))
 	})))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
-		render(w, r, auth, homePage, auth.Providers(r))
+		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
 	})
 
 	srv := &http.Server{Handler: auth.Middleware(mux), ReadHeaderTimeout: 10 * time.Second}
@@ -188,7 +204,14 @@ func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *
 const layout = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Gatehouse example</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
 form{display:inline}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;border-radius:.4rem;border:1px solid #888;background:#2f6f4e;color:#fff;cursor:pointer}
-code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}</style></head><body>`
+code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}
+input{font:inherit;padding:.45rem .6rem;margin:.25rem .25rem .25rem 0;border:1px solid #888;border-radius:.4rem}</style></head><body>`
+
+// homeData is what the home page shows.
+type homeData struct {
+	Providers []providers.AppProvider
+	Dev       bool
+}
 
 func parsePages(funcs template.FuncMap) (home, private *template.Template) {
 	home = template.Must(template.New("home").Funcs(funcs).Parse(layout + homeBody))
@@ -201,7 +224,8 @@ const homeBody = `
 {{with session}}<p>Signed in as <strong>{{.User.Name}}</strong> ({{.User.Email}}).</p>
 <p><a href="/private">Your private page</a></p>{{signOut}}
 {{else}}<p>You are not signed in.</p>
-{{range .}}<p>{{signIn .ID}}</p>{{end}}
+{{range .Providers}}<p>{{signIn .ID}}</p>{{end}}
+{{if .Dev}}<p><small>Development mode: the password form knows <code>demo</code> / <code>demo</code>; sign-in links go to the <a href="/dev/mail">outbox</a> unless <code>AUTH_EMAIL_SERVER</code> is set.</small></p>{{end}}
 <p>Or use the <a href="/auth/signin">built-in sign-in page</a>, or try the <a href="/private">private page</a>.</p>{{end}}
 </body></html>`
 

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/authtest"
 )
 
 // start runs the example with env and returns its URL.
@@ -138,4 +140,125 @@ func TestSignInAsAPersonWould(t *testing.T) {
 	if resp, _ := get(t, c, site2+"/private"); resp.Request.URL.Path != "/auth/signin" {
 		t.Fatalf("the session survived sign-out on the other instance: %s", resp.Request.URL)
 	}
+}
+
+var outboxLinkRe = regexp.MustCompile(`<a href="([^"]+/auth/callback/email\?[^"]+)">sign in</a>`)
+
+// TestEmailSignInThroughTheOutbox signs in as a person would in
+// development: types an address on the home page, opens the outbox,
+// clicks the link.
+func TestEmailSignInThroughTheOutbox(t *testing.T) {
+	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
+		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
+	site := start(t, env)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+
+	_, home := get(t, c, site+"/")
+	resp := submit(t, c, site+"/", home, "/auth/signin/email", url.Values{"email": {"Reader@Example.com"}})
+	if page := read(t, resp); resp.Request.URL.Path != "/auth/verify-request" || !strings.Contains(page, "Check your email") {
+		t.Fatalf("after the e-mail form: %s\n%s", resp.Request.URL, page)
+	}
+	_, box := get(t, c, site+"/dev/mail")
+	m := outboxLinkRe.FindStringSubmatch(box)
+	if m == nil || !strings.Contains(box, "reader@example.com") {
+		t.Fatalf("no link in the outbox:\n%s", box)
+	}
+	resp, page := get(t, c, html.UnescapeString(m[1]))
+	if resp.Request.URL.Path != "/" || !strings.Contains(page, "(reader@example.com)") {
+		t.Fatalf("after the link: %s\n%s", resp.Request.URL, page)
+	}
+	// The link works once.
+	other, _ := cookiejar.New(nil)
+	if resp, _ := get(t, &http.Client{Jar: other}, html.UnescapeString(m[1])); resp.StatusCode != http.StatusForbidden || resp.Request.URL.Path != "/auth/error" {
+		t.Fatalf("second use: %d %s", resp.StatusCode, resp.Request.URL)
+	}
+}
+
+// TestEmailSignInThroughSMTP: with AUTH_EMAIL_SERVER the link goes out by
+// SMTP, here to a real server on loopback, and there is no outbox.
+func TestEmailSignInThroughSMTP(t *testing.T) {
+	ms, err := authtest.NewMailServer(authtest.MailOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ms.Close()
+	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
+		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "AUTH_EMAIL_SERVER": ms.URL(), "AUTH_EMAIL_FROM": "Example <site@example.com>"}
+	site := start(t, env)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	_, home := get(t, c, site+"/")
+	if strings.Contains(home, "Sign in with Password") {
+		t.Fatal("the demo password form is offered outside development mode")
+	}
+	read(t, submit(t, c, site+"/", home, "/auth/signin/email", url.Values{"email": {"smtp-reader@example.com"}}))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg, err := ms.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.From != "site@example.com" || msg.To[0] != "smtp-reader@example.com" {
+		t.Fatalf("message from %s to %v", msg.From, msg.To)
+	}
+	if resp, page := get(t, c, msg.Link()); !strings.Contains(page, "(smtp-reader@example.com)") {
+		t.Fatalf("after the link: %s\n%s", resp.Request.URL, page)
+	}
+	if resp, _ := get(t, c, site+"/dev/mail"); resp.StatusCode == http.StatusOK {
+		t.Fatal("the outbox is served outside development mode")
+	}
+}
+
+// TestPasswordSignIn uses the development demo user on the built-in
+// sign-in page.
+func TestPasswordSignIn(t *testing.T) {
+	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
+		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
+	site := start(t, env)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	_, page := get(t, c, site+"/auth/signin")
+	for _, want := range []string{"Sign in with Development", "Sign in with Email", "Sign in with Password", `name="username"`, `type="password"`} {
+		if !strings.Contains(page, want) {
+			t.Fatalf("sign-in page lacks %q:\n%s", want, page)
+		}
+	}
+	resp := postForm(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"wrong"}})
+	if body := read(t, resp); resp.Request.URL.Path != "/auth/signin" || !strings.Contains(body, "Check the details you provided are correct") {
+		t.Fatalf("wrong password: %s\n%s", resp.Request.URL, body)
+	}
+	_, page = get(t, c, site+"/auth/signin")
+	resp = postForm(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}})
+	if body := read(t, resp); !strings.Contains(body, "Signed in as <strong>Demo User</strong>") {
+		t.Fatalf("demo sign-in: %s\n%s", resp.Request.URL, body)
+	}
+}
+
+var pageFormRe = regexp.MustCompile(`(?s)<form action="([^"]+)" method="post">(.*?)</form>`)
+var pageHiddenRe = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+
+// postForm posts the built-in sign-in page's form whose action contains
+// action, with its hidden fields and extra.
+func postForm(t *testing.T, c *http.Client, pageURL, page, action string, extra url.Values) *http.Response {
+	t.Helper()
+	for _, m := range pageFormRe.FindAllStringSubmatch(page, -1) {
+		if !strings.Contains(html.UnescapeString(m[1]), action) {
+			continue
+		}
+		form := url.Values{}
+		for _, h := range pageHiddenRe.FindAllStringSubmatch(m[2], -1) {
+			form.Set(html.UnescapeString(h[1]), html.UnescapeString(h[2]))
+		}
+		for k, v := range extra {
+			form[k] = v
+		}
+		resp, err := c.PostForm(html.UnescapeString(m[1]), form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	t.Fatalf("no form with action %q on %s:\n%s", action, pageURL, page)
+	return nil
 }

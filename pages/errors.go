@@ -32,6 +32,8 @@ var errorTypes = map[string]errorInfo{
 	"AccountNotLinked":      {http.StatusBadRequest, msgNotLinked},
 	"EmailSignin":           {http.StatusInternalServerError, "The e-mail could not be sent."},
 	"CredentialsSignin":     {http.StatusBadRequest, "Sign in failed. Check the details you provided are correct."},
+	"EmailSignInError":      {http.StatusBadRequest, "That e-mail address cannot receive a sign in link. Check it and try again."},
+	"TooManyRequests":       {http.StatusTooManyRequests, "Too many failed attempts. Wait a few minutes, then try again."},
 	"SessionRequired":       {http.StatusForbidden, "Please sign in to access this page."},
 
 	// The error page's types and Gatehouse's own.
@@ -84,6 +86,8 @@ var errorTypes = map[string]errorInfo{
 //	OAuthAccountNotLinked       400  e-mail already used with another provider
 //	AccountNotLinked            400  same, for passkeys
 //	CredentialsSignin           400  wrong credentials
+//	EmailSignInError            400  the typed e-mail address is malformed
+//	TooManyRequests             429  too many failed attempts: wait
 //	WebAuthnVerificationError   400  the passkey could not be verified
 //	Signin, Callback            400  Auth.js's generic types
 //	anything else               400

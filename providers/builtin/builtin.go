@@ -36,10 +36,19 @@ type Options struct {
 	// AllowDangerousEmailAccountLinking, when true, lets sign-ins with the
 	// provider link to existing users with the same e-mail address.
 	AllowDangerousEmailAccountLinking bool
+
+	// E-mail providers: Server is the SMTP URL (nodemailer, email) or
+	// replaces an HTTP API's endpoint; From is the sender; APIKey is the
+	// HTTP API's key; Domain is Mailgun's sending domain and
+	// TransactionalID Loops's template id.
+	Server, From, APIKey, Domain, TransactionalID string
 }
 
-// Factory makes a built-in provider's configuration from Options.
-type Factory func(opts Options) providers.OAuthProvider
+// Factory makes a built-in provider's configuration from Options: a
+// providers.OAuthProvider for the OAuth and OIDC ids, an email.Config for
+// the e-mail ids, a credentials.Config for "credentials" (whose Authorize
+// the application sets).
+type Factory func(opts Options) providers.Provider
 
 // Entry is one registration: a provider id and its factory.
 type Entry struct {
@@ -61,14 +70,14 @@ func userConfig[P any](opts Options) providers.OAuthUserConfig[P] {
 // of makes a Factory from a provider package's New: the usual registry
 // entry is {providers.Yandex, of(yandex.New)}.
 func of[P any](newFn func(providers.OAuthUserConfig[P]) providers.OAuthConfig[P]) Factory {
-	return func(opts Options) providers.OAuthProvider {
+	return func(opts Options) providers.Provider {
 		return newFn(userConfig[P](opts))
 	}
 }
 
 // Providers maps every registered built-in provider id to its factory.
 // Treat it as read-only.
-var Providers = build(coreEntries, amEntries, nzEntries)
+var Providers = build(coreEntries, amEntries, nzEntries, otherEntries)
 
 // build combines the registry files' lists into one map. When an id
 // appears twice the first entry wins; TestRegistry reports the duplicate
@@ -86,27 +95,29 @@ func build(lists ...[]Entry) map[providers.OAuthProviderType]Factory {
 }
 
 // check reports what is wrong with the registry lists: ids that appear
-// more than once, ids that are not a known providers.OAuthProviderType or
-// not an OAuth/OIDC one, entries without a factory, and factories whose
-// configuration has a different id.
+// more than once, ids that are not a known providers.OAuthProviderType,
+// entries without a factory, and factories whose configuration has a
+// different id or a type that does not fit the id (an OAuth id must make
+// an oauth or oidc provider, an e-mail id an email one, …).
 func check(lists ...[]Entry) error {
 	var errs []error
 	seen := make(map[providers.OAuthProviderType]int)
 	for _, list := range lists {
 		for _, e := range list {
 			seen[e.ID]++
-			switch {
-			case !e.ID.Valid():
+			if !e.ID.Valid() {
 				errs = append(errs, fmt.Errorf("%q is not a known OAuthProviderType", e.ID))
-			case !e.ID.IsOAuth():
-				errs = append(errs, fmt.Errorf("%q is not an OAuth or OIDC provider id", e.ID))
 			}
 			if e.New == nil {
 				errs = append(errs, fmt.Errorf("%q has no factory", e.ID))
 				continue
 			}
-			if got := e.New(Options{ClientID: "x"}).ProviderBase().ID; got != string(e.ID) {
-				errs = append(errs, fmt.Errorf("%q: the factory's provider has id %q", e.ID, got))
+			b := e.New(Options{ClientID: "x"}).ProviderBase()
+			if b.ID != string(e.ID) {
+				errs = append(errs, fmt.Errorf("%q: the factory's provider has id %q", e.ID, b.ID))
+			}
+			if want := kindOf(e.ID); !slices.Contains(want, b.Type) {
+				errs = append(errs, fmt.Errorf("%q: the factory makes a provider of type %q, want %q", e.ID, b.Type, want))
 			}
 		}
 	}
@@ -123,15 +134,33 @@ func check(lists ...[]Entry) error {
 	return errors.Join(errs...)
 }
 
-// missing returns the OAuth/OIDC provider ids with no registry entry, sorted.
+// missing returns the provider ids with no registry entry, sorted, but
+// for those in notYet.
 func missing(m map[providers.OAuthProviderType]Factory) []providers.OAuthProviderType {
 	var out []providers.OAuthProviderType
 	for _, t := range providers.AllOAuthProviderTypes() {
-		if _, ok := m[t]; t.IsOAuth() && !ok {
+		if _, ok := m[t]; !ok && !slices.Contains(notYet, t) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// notYet are the ids whose providers are not registered yet.
+var notYet = []providers.OAuthProviderType{providers.WebAuthn, providers.Passkey}
+
+// kindOf returns the provider types an id's factory may make.
+func kindOf(id providers.OAuthProviderType) []providers.ProviderType {
+	switch id {
+	case providers.Nodemailer, providers.Email, providers.Resend, providers.SendGrid, providers.Postmark,
+		providers.Mailgun, providers.ForwardEmail, providers.Loops:
+		return []providers.ProviderType{providers.TypeEmail}
+	case providers.Credentials:
+		return []providers.ProviderType{providers.TypeCredentials}
+	case providers.WebAuthn, providers.Passkey:
+		return []providers.ProviderType{providers.TypeWebAuthn}
+	}
+	return []providers.ProviderType{providers.TypeOIDC, providers.TypeOAuth}
 }
 
 // FromEnv returns every registered provider whose AUTH_<ID>_ID variable
@@ -151,6 +180,9 @@ func fromEnv(registry map[providers.OAuthProviderType]Factory, getenv func(strin
 	slices.Sort(ids)
 	var out []providers.Provider
 	for _, id := range ids {
+		if !id.IsOAuth() {
+			continue // e-mail and credentials providers need more than the environment gives
+		}
 		prefix := "AUTH_" + providers.EnvName(string(id)) + "_"
 		clientID := getenv(prefix + "ID")
 		if clientID == "" {

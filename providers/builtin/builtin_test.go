@@ -12,16 +12,16 @@ import (
 // registry files, when a registered id is not a known OAuth/OIDC
 // OAuthProviderType, or when a factory's provider carries another id.
 func TestRegistry(t *testing.T) {
-	if err := check(coreEntries, amEntries, nzEntries); err != nil {
+	if err := check(coreEntries, amEntries, nzEntries, otherEntries); err != nil {
 		t.Fatalf("registry:\n%v", err)
 	}
-	if n := len(coreEntries) + len(amEntries) + len(nzEntries); len(Providers) != n {
+	if n := len(coreEntries) + len(amEntries) + len(nzEntries) + len(otherEntries); len(Providers) != n {
 		t.Fatalf("Providers has %d entries, the registry files %d", len(Providers), n)
 	}
 }
 
-// TestEveryOAuthProviderTypeRegistered fails until every OAuth/OIDC id of
-// providers.AllOAuthProviderTypes has a factory.
+// TestEveryOAuthProviderTypeRegistered fails until every id of
+// providers.AllOAuthProviderTypes (but those in notYet) has a factory.
 func TestEveryOAuthProviderTypeRegistered(t *testing.T) {
 	if m := missing(Providers); len(m) > 0 {
 		ids := make([]string, len(m))
@@ -33,7 +33,7 @@ func TestEveryOAuthProviderTypeRegistered(t *testing.T) {
 }
 
 func fake(id string) Factory {
-	return func(o Options) providers.OAuthProvider {
+	return func(o Options) providers.Provider {
 		return providers.OAuthConfig[profile.Claims]{
 			ID: id, Name: id, Type: providers.TypeOIDC,
 			ClientID: o.ClientID, ClientSecret: o.ClientSecret, Issuer: o.Issuer,
@@ -51,7 +51,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"duplicate across files", [][]Entry{{{providers.Google, fake("google")}}, {{providers.Google, fake("google")}}}, `"google" is registered 2 times`},
 		{"duplicate in one file", [][]Entry{{{providers.Okta, fake("okta")}, {providers.Okta, fake("okta")}}}, `"okta" is registered 2 times`},
 		{"unknown id", [][]Entry{{{"no-such-idp", fake("no-such-idp")}}}, `"no-such-idp" is not a known OAuthProviderType`},
-		{"e-mail id", [][]Entry{{{providers.Resend, fake("resend")}}}, `"resend" is not an OAuth or OIDC provider id`},
+		{"e-mail id, OIDC factory", [][]Entry{{{providers.Resend, fake("resend")}}}, `"resend": the factory makes a provider of type "oidc", want ["email"]`},
 		{"nil factory", [][]Entry{{{providers.Okta, nil}}}, `"okta" has no factory`},
 		{"factory with another id", [][]Entry{{{providers.Okta, fake("auth0")}}}, `the factory's provider has id "auth0"`},
 	}
@@ -81,7 +81,7 @@ func TestBuildFirstEntryWins(t *testing.T) {
 func TestMissing(t *testing.T) {
 	all := make(map[providers.OAuthProviderType]Factory)
 	for _, id := range providers.AllOAuthProviderTypes() {
-		if id.IsOAuth() && id != providers.Zoom {
+		if id != providers.Zoom {
 			all[id] = fake(string(id))
 		}
 	}
@@ -123,11 +123,11 @@ func TestOf(t *testing.T) {
 	f := of(func(o providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
 		return providers.Merge(providers.OAuthConfig[profile.Claims]{ID: "okta", Type: providers.TypeOIDC, Issuer: "https://default"}, o)
 	})
-	o := f(Options{ClientID: "id", ClientSecret: "s", Issuer: "https://mine", RedirectProxyURL: "https://proxy", AllowDangerousEmailAccountLinking: true}).OAuth()
+	o := f(Options{ClientID: "id", ClientSecret: "s", Issuer: "https://mine", RedirectProxyURL: "https://proxy", AllowDangerousEmailAccountLinking: true}).(providers.OAuthProvider).OAuth()
 	if o.ClientID != "id" || o.ClientSecret != "s" || o.Issuer != "https://mine" || o.RedirectProxyURL != "https://proxy" || !o.AllowDangerousEmailAccountLinking {
 		t.Fatalf("options not applied: %+v", o)
 	}
-	o = f(Options{}).OAuth()
+	o = f(Options{}).(providers.OAuthProvider).OAuth()
 	if o.Issuer != "https://default" {
 		t.Fatalf("empty Issuer replaced the default: %q", o.Issuer)
 	}

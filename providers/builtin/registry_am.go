@@ -89,6 +89,6 @@ var amEntries = []Entry{
 // client credentials, which Options has no field for: it is read from
 // AUTH_BUNGIE_API_KEY (bungie.APIKeyEnv). Without it the provider is
 // still made, and its sign-ins fail with an error naming the variable.
-func newBungie(opts Options) providers.OAuthProvider {
+func newBungie(opts Options) providers.Provider {
 	return bungie.NewWithAPIKey(os.Getenv(bungie.APIKeyEnv), userConfig[bungie.Profile](opts))
 }

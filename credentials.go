@@ -1,0 +1,143 @@
+package gatehouse
+
+// The credentials sign-in, top to bottom: the form POSTs to
+// {base}/callback/{id}; the CSRF token is checked, then the attempt
+// limits, then the application's Authorize, then the session is issued
+// with the strategy in force (JWT or database: Auth.js allows only JWT).
+//
+// What each step defends against:
+//   - CSRF (login CSRF too): the signed double-submit token is required.
+//   - brute force and credential stuffing: failed attempts are counted per
+//     client address and per identifier; past either limit the answer is
+//     429 with Retry-After, and Authorize is not called, so a right guess
+//     made while locked out is not told apart from a wrong one.
+//   - enumeration: every refusal is the one CredentialsSignin error; the
+//     application's Authorize keeps its timing flat.
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+)
+
+// addCredentials checks a credentials provider and adds it to h.
+func (h *Handler) addCredentials(c credentials.Config) error {
+	c, err := c.Prepare()
+	if err != nil {
+		return providerConfigError(c.ProviderBase().ID, err)
+	}
+	h.creds[c.ID] = &c
+	return nil
+}
+
+// credentialsCallback answers POST {base}/callback/{id} for a credentials
+// provider.
+func (h *Handler) credentialsCallback(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) {
+	if err := h.credentialsSignIn(w, r, b, c); err != nil {
+		h.fail(w, r, b, asError(err, CallbackRouteError, "authorize", c.ID, "authorize"))
+	}
+}
+
+func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) error {
+	ctx := r.Context()
+	fail := func(t ErrorType, code, step string, err error) error {
+		return &Error{Type: t, Code: code, Provider: c.ID, Step: step, Err: err}
+	}
+	// Credentials are posted, never put in a URL (Auth.js: a GET is a
+	// configuration error).
+	if r.Method != http.MethodPost {
+		return fail(CredentialsSignin, "method", "callback", errors.New("credentials must be POSTed"))
+	}
+
+	// 1. CSRF, before anything else is read or counted.
+	form, err := readForm(r)
+	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+		return fail(MissingCSRF, "csrf", "callback", errors.New("CSRF token missing or wrong"))
+	}
+	creds := make(map[string]string, len(c.Fields))
+	for _, f := range c.Fields {
+		creds[f.Name] = form.Get(f.Name)
+	}
+
+	// 2. The attempt limits, before Authorize runs.
+	ipKey := "ip:" + c.ClientIP(r)
+	idKey := "id:" + c.ID + ":" + strings.ToLower(strings.TrimSpace(creds[c.IdentifierField]))
+	wait, err := c.PerIP.Wait(ctx, ipKey)
+	if err != nil {
+		return fail(CallbackRouteError, "limiter", "limit", err)
+	}
+	idWait, err := c.PerIdentifier.Wait(ctx, idKey)
+	if err != nil {
+		return fail(CallbackRouteError, "limiter", "limit", err)
+	}
+	if wait = max(wait, idWait); wait > 0 {
+		h.tooManyAttempts(w, r, b, c.ID, wait)
+		return nil
+	}
+
+	// 3. The application's check. A nil user, ErrInvalid or a
+	// *SignInError is a wrong guess, counted against both keys; any other
+	// error is the server's.
+	user, err := c.Authorize(ctx, creds, r)
+	if err == nil && user == nil {
+		err = credentials.ErrInvalid
+	}
+	if err != nil {
+		if !errors.Is(err, credentials.ErrInvalid) {
+			return fail(CallbackRouteError, "authorize", "authorize", err)
+		}
+		code := "credentials"
+		var se *credentials.SignInError
+		if errors.As(err, &se) && publicCode.MatchString(se.Code) {
+			code = se.Code
+		}
+		if ferr := errors.Join(c.PerIP.Fail(ctx, ipKey), c.PerIdentifier.Fail(ctx, idKey)); ferr != nil {
+			h.cfg.Logger.Error("gatehouse: counting a failed attempt failed", "provider", c.ID, "err", ferr)
+		}
+		return fail(CredentialsSignin, code, "authorize", err)
+	}
+	if user.ID == "" {
+		return fail(CallbackRouteError, "id_missing", "authorize", errors.New("Authorize returned a user without an ID"))
+	}
+	// A success clears the identifier's count, not the address's: else
+	// one valid account would let an attacker reset their own count.
+	if err := c.PerIdentifier.Reset(ctx, idKey); err != nil {
+		h.cfg.Logger.Error("gatehouse: resetting an attempt count failed", "provider", c.ID, "err", err)
+	}
+
+	// 4. The user is an account of this provider, keyed by its ID: with
+	// an adapter, found or created and linked as an OAuth account is.
+	u := *user
+	u.Email = strings.ToLower(strings.TrimSpace(u.Email))
+	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
+	return h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
+		allowDangerousLinking: c.AllowDangerousEmailAccountLinking})
+}
+
+// tooManyAttempts answers a locked-out attempt: 429 with Retry-After
+// (RFC 6585 §4), as the error page, or as {url} for a client that asked
+// with X-Auth-Return-Redirect.
+func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *base, provider string, wait time.Duration) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	h.cfg.Logger.Warn("gatehouse: "+string(TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	q := url.Values{"error": {string(TooManyRequests)}}
+	target := b.path + "/signin?" + q.Encode()
+	if h.cfg.Pages.SignIn != "" {
+		target = h.cfg.Pages.SignIn + "?" + q.Encode()
+	}
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
+		return
+	}
+	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
+		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+}

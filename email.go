@@ -1,0 +1,295 @@
+package gatehouse
+
+// The e-mail (magic link) sign-in, top to bottom: emailSignIn sends the
+// link, emailCallback signs in whoever follows it.
+//
+// What each step defends against:
+//   - account enumeration: the answer to the form (status, location,
+//     body, cookies) does not depend on whether a user has the address;
+//     both cases look the user up, store a token and send a message. A
+//     SignIn callback that refuses at this point makes no message, with the
+//     same answer.
+//   - token theft from the database: only an HMAC of the token, keyed from
+//     the secret, is stored (Auth.js: sha256(token+secret)).
+//   - replay: the adapter deletes the token as it returns it, atomically,
+//     so a link works once; an expired one fails even though found.
+//   - guessing: tokens are 256 random bits; the stored hash is compared in
+//     constant time.
+//   - mail flooding: links asked for are counted per client address and
+//     per e-mail address (email.Config.PerIP, PerIdentifier); past a
+//     limit the answer is 429 with Retry-After.
+//   - link poisoning: links are built on Config.URL, which an e-mail
+//     provider requires, never on the request's Host header.
+//   - leaking the link: the callback answers with Referrer-Policy:
+//     no-referrer and Cache-Control: no-store and redirects at once; no log
+//     line contains the token.
+
+import (
+	"context"
+	"crypto/hkdf"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+)
+
+// emailRuntime is one e-mail provider, ready to use.
+type emailRuntime struct {
+	cfg  email.Config
+	keys [][]byte // token-hash keys, newest first
+}
+
+// addEmail checks an e-mail provider and adds it to h.
+func (h *Handler) addEmail(c email.Config) error {
+	c, err := c.Prepare()
+	if err != nil {
+		return providerConfigError(c.ProviderBase().ID, err)
+	}
+	if h.cfg.Adapter == nil {
+		return &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
+	}
+	// A link built from the request's Host would let anyone who can send
+	// a Host (or X-Forwarded-Host) header have a victim's link point at
+	// their own server, and collect the token when it is followed.
+	if h.cfg.URL == "" {
+		return &ConfigError{Provider: c.ID, Field: "URL", Reason: "an e-mail provider needs Config.URL (AUTH_URL): sign-in links must not take their host from the request"}
+	}
+	secrets := h.cfg.Secret
+	if c.Secret != "" {
+		secrets = []string{c.Secret}
+	}
+	p := &emailRuntime{cfg: c}
+	for _, s := range secrets {
+		k, err := hkdf.Key(sha256.New, []byte(s), []byte("gatehouse verification token"), "Gatehouse e-mail verification token hash", 32)
+		if err != nil {
+			return &ConfigError{Provider: c.ID, Field: "Secret", Err: err}
+		}
+		p.keys = append(p.keys, k)
+	}
+	h.email[c.ID] = p
+	return nil
+}
+
+// tokenHash is what the adapter stores for token: HMAC-SHA-256 under key.
+func tokenHash(key []byte, token string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(token))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// emailSignIn answers POST {base}/signin/{id} for an e-mail provider, the
+// CSRF token already checked.
+func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime, form url.Values) {
+	ctx := r.Context()
+	c := p.cfg
+	fail := func(t ErrorType, code string, err error) {
+		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: c.ID, Step: "signin", Err: err})
+	}
+
+	// 1. The address, normalised; a malformed one is the one answer that
+	// differs, and it depends only on what was typed.
+	addr, err := c.NormalizeIdentifier(form.Get("email"))
+	if err != nil {
+		fail(EmailSignInError, "invalid_email", err)
+		return
+	}
+
+	// 2. The send limits, per client and per address, the same for known
+	// and unknown addresses: every accepted request counts.
+	ipKey, idKey := "ip:"+c.ClientIP(r), "id:"+c.ID+":"+addr
+	ipWait, err := c.PerIP.Wait(ctx, ipKey)
+	if err == nil {
+		var idWait time.Duration
+		idWait, err = c.PerIdentifier.Wait(ctx, idKey)
+		ipWait = max(ipWait, idWait)
+	}
+	if err != nil {
+		fail(EmailSignin, "limiter", err)
+		return
+	}
+	if ipWait > 0 {
+		h.tooManyAttempts(w, r, b, c.ID, ipWait)
+		return
+	}
+	if err := errors.Join(c.PerIP.Fail(ctx, ipKey), c.PerIdentifier.Fail(ctx, idKey)); err != nil {
+		h.cfg.Logger.Error("gatehouse: counting a sign-in link failed", "provider", c.ID, "err", err)
+	}
+
+	// 3. The application's say, before anything is sent (Auth.js:
+	// signIn with email.verificationRequest). A refusal sends nothing but
+	// answers as a success would: the form must not tell who may sign in.
+	user := profile.User{Email: addr}
+	if stored, err := h.cfg.Adapter.GetUserByEmail(ctx, addr); err == nil {
+		user = toProfile(stored)
+	} else if !errors.Is(err, adapter.ErrNotFound) {
+		fail(AdapterError, "adapter", err)
+		return
+	}
+	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
+	send := true
+	if cb := h.cfg.Callbacks.SignIn; cb != nil {
+		allow, _, err := cb(ctx, SignInParams{User: user, Account: acct, Request: r, VerificationRequest: true})
+		if err != nil {
+			fail(AccessDenied, "signin_callback", err)
+			return
+		}
+		if !allow {
+			h.cfg.Logger.Info("gatehouse: the SignIn callback refused an e-mail sign-in; no link sent", "provider", c.ID)
+			send = false
+		}
+	}
+
+	// 4. The token: random, stored only as its keyed hash, with an expiry.
+	if send {
+		token, err := c.NewToken()
+		if err != nil {
+			fail(EmailSignin, "token", err)
+			return
+		}
+		expires := time.Now().Add(c.MaxAge)
+		hash := tokenHash(p.keys[0], token)
+		if err := h.cfg.Adapter.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: addr, TokenHash: hash, Expires: expires}); err != nil {
+			fail(AdapterError, "adapter", err)
+			return
+		}
+		q := url.Values{"callbackUrl": {h.callbackURL(b, form.Get("callbackUrl"), r)}, "token": {token}, "email": {addr}}
+		u, _ := url.Parse(b.origin)
+		req := email.VerificationRequest{Identifier: addr, URL: b.url("callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r}
+		// 5. The message. A failure removes the token: no link works that
+		// nobody received. The error is logged, never the link.
+		if err := c.Send(ctx, req); err != nil {
+			_, _ = h.cfg.Adapter.UseVerificationToken(context.WithoutCancel(ctx), addr, hash)
+			msg := strings.NewReplacer(token, "[token]", url.QueryEscape(token), "[token]").Replace(err.Error())
+			fail(EmailSignin, "send_failed", errors.New(msg))
+			return
+		}
+	}
+
+	// 6. The same answer for everyone: the verify-request page.
+	q := url.Values{"provider": {c.ID}, "type": {"email"}}
+	target := b.path + "/verify-request?" + q.Encode()
+	if h.cfg.Pages.VerifyRequest != "" {
+		target = h.cfg.Pages.VerifyRequest + "?" + q.Encode()
+	}
+	h.redirect(w, r, target)
+}
+
+// emailCallback answers GET {base}/callback/{id}?token=…&email=… for an
+// e-mail provider: the token is used up, then the user signed in.
+func (h *Handler) emailCallback(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime) {
+	if err := h.verifyEmail(w, r, b, p); err != nil {
+		h.fail(w, r, b, asError(err, Verification, "failed", p.cfg.ID, "verification"))
+	}
+}
+
+func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime) error {
+	ctx := r.Context()
+	c := p.cfg
+	fail := func(t ErrorType, code string, err error) error {
+		return &Error{Type: t, Code: code, Provider: c.ID, Step: "verification", Err: err}
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return fail(Verification, "malformed_link", errors.New("the link's query does not parse"))
+	}
+	token := q.Get("token")
+	if token == "" || len(token) > email.MaxTokenLen || len(q["token"]) > 1 || len(q["email"]) > 1 {
+		return fail(Verification, "malformed_link", errors.New("the link has no token, or two"))
+	}
+	addr, err := c.NormalizeIdentifier(q.Get("email"))
+	if err != nil {
+		return fail(Verification, "malformed_link", err)
+	}
+
+	// The token, used up whatever happens next: the adapter deletes it as
+	// it returns it, so of two uses of one link only one gets here. A
+	// rotated secret is tried too.
+	var vt adapter.VerificationToken
+	var hash string
+	found := false
+	for _, k := range p.keys {
+		hash = tokenHash(k, token)
+		vt, err = h.cfg.Adapter.UseVerificationToken(ctx, addr, hash)
+		if err == nil {
+			found = true
+			break
+		}
+		if !errors.Is(err, adapter.ErrNotFound) {
+			return fail(AdapterError, "adapter", err)
+		}
+	}
+	// The adapter found it by (identifier, hash); check both again, in
+	// constant time, so that an adapter matching on less (CVE-2022-39263:
+	// the identifier only) cannot let a wrong token through.
+	if !found || subtle.ConstantTimeCompare([]byte(vt.TokenHash), []byte(hash)) != 1 || vt.Identifier != addr {
+		return fail(Verification, "invalid_token", errors.New("no unused token matches the link (used, unknown, or altered)"))
+	}
+	if !time.Now().Before(vt.Expires) {
+		return fail(Verification, "expired", fmt.Errorf("the link expired at %s", vt.Expires.UTC().Format(time.RFC3339)))
+	}
+
+	now := time.Now()
+	user := profile.User{ID: addr, Email: addr, EmailVerified: &now}
+	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl")})
+}
+
+// emailUser finds or creates the stored user of a verified address
+// (authjs.md §7.3 email): a found user gets EmailVerified set when it was
+// not; a new one is created with it. No account row is written.
+func (h *Handler) emailUser(ctx context.Context, res signInResult) (profile.User, bool, error) {
+	a := h.cfg.Adapter
+	prov := res.account.Provider
+	fail := func(err error) (profile.User, bool, error) {
+		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "user", Err: err}
+	}
+	for range linkAttempts {
+		u, err := a.GetUserByEmail(ctx, res.user.Email)
+		switch {
+		case err == nil:
+			if u.EmailVerified == nil {
+				u.EmailVerified = res.user.EmailVerified
+				if u, err = a.UpdateUser(ctx, u); err != nil {
+					return fail(err)
+				}
+			}
+			return toProfile(u), false, nil
+		case !errors.Is(err, adapter.ErrNotFound):
+			return fail(err)
+		}
+		created, err := a.CreateUser(ctx, adapter.User{Email: res.user.Email, EmailVerified: res.user.EmailVerified})
+		if errors.Is(err, adapter.ErrConflict) {
+			continue // a concurrent first sign-in created it: read it
+		}
+		if err != nil {
+			return fail(err)
+		}
+		if ev := h.cfg.Events.CreateUser; ev != nil {
+			ev(ctx, toProfile(created))
+		}
+		return toProfile(created), true, nil
+	}
+	return fail(errors.New("the user could not be read or created"))
+}
+
+// providerConfigError turns a provider package's error into a ConfigError.
+func providerConfigError(id string, err error) error {
+	ce := &ConfigError{Provider: id, Err: err}
+	var pe *providers.ConfigError
+	if errors.As(err, &pe) {
+		ce.Field, ce.Reason = pe.Field, pe.Reason
+	}
+	return ce
+}

@@ -1,0 +1,393 @@
+package gatehouse_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+)
+
+// mailApp is an app with an e-mail provider sending through a real SMTP
+// server on loopback, a memory adapter, and a log kept in memory.
+type mailApp struct {
+	*app
+	mail *authtest.MailServer
+	db   *memory.Adapter
+	log  *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newMailApp(t *testing.T, mutate func(*gatehouse.Config, *email.Config)) *mailApp {
+	t.Helper()
+	ms, err := authtest.NewMailServer(authtest.MailOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ms.Close() })
+	m := &mailApp{mail: ms, db: memory.New(), log: &syncBuffer{}}
+	m.app = newApp(t, authtest.Options{}, func(c *gatehouse.Config) {
+		e := email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"}
+		c.Adapter = m.db
+		c.Logger = slog.New(slog.NewTextHandler(m.log, nil))
+		if mutate != nil {
+			mutate(c, &e)
+		}
+		c.Providers = append(c.Providers, e)
+	})
+	return m
+}
+
+// requestLink posts the e-mail form and returns the answer.
+func (m *mailApp) requestLink(b *browser, addr, callbackURL string) *http.Response {
+	m.t.Helper()
+	return b.post(m.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(m.app)}, "email": {addr}, "callbackUrl": {callbackURL}})
+}
+
+// receive waits for the next message and returns it.
+func (m *mailApp) receive() authtest.Message {
+	m.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg, err := m.mail.Next(ctx)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return msg
+}
+
+func TestEmailSignIn(t *testing.T) {
+	for _, strategy := range []gatehouse.Strategy{gatehouse.StrategyDatabase, gatehouse.StrategyJWT} {
+		t.Run(string(strategy), func(t *testing.T) {
+			m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Session.Strategy = strategy })
+			b := newBrowser(t)
+			resp := m.requestLink(b, "  Carol@Example.COM ", "/private")
+			if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/auth/verify-request?provider=email&type=email" {
+				t.Fatalf("the form answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+			}
+			page := b.follow(resp)
+			body, _ := io.ReadAll(page.Body)
+			if page.StatusCode != http.StatusOK || !strings.Contains(string(body), "Check your email") {
+				t.Fatalf("verify-request page: %d\n%s", page.StatusCode, body)
+			}
+
+			msg := m.receive()
+			if len(msg.To) != 1 || msg.To[0] != "carol@example.com" || msg.From != "no-reply@example.com" {
+				t.Fatalf("message from %q to %v", msg.From, msg.To)
+			}
+			if msg.Subject != "Sign in to 127.0.0.1" || !strings.Contains(msg.HTML, "Sign in") {
+				t.Fatalf("subject %q, html:\n%s", msg.Subject, msg.HTML)
+			}
+			link := msg.Link()
+			if !strings.HasPrefix(link, m.url+"/auth/callback/email?") {
+				t.Fatalf("link %q in:\n%s", link, msg.Text)
+			}
+			token := mustParse(t, link).Query().Get("token")
+			if len(token) != 64 {
+				t.Fatalf("token %q", token)
+			}
+
+			// Following the link (in the same browser) signs in, creating the
+			// user with the address marked verified.
+			resp, body2 := b.signInWith(b.get(link))
+			if resp.Request.URL.Path != "/private" || body2 != "hello carol@example.com" {
+				t.Fatalf("after the link: %s %q (hops %v)", resp.Request.URL, body2, b.hops)
+			}
+			u, err := m.db.GetUserByEmail(context.Background(), "carol@example.com")
+			if err != nil || u.EmailVerified == nil || time.Since(*u.EmailVerified) > time.Minute {
+				t.Fatalf("stored user %+v, %v", u, err)
+			}
+			s := b.session(m.app)
+			if su, _ := s["user"].(map[string]any); su["email"] != "carol@example.com" || su["id"] != u.ID {
+				t.Fatalf("session %v, stored id %s", s, u.ID)
+			}
+
+			// Replay: the same link, from another browser, fails.
+			other := newBrowser(t)
+			replay := other.get(link)
+			if loc := replay.Header.Get("Location"); replay.StatusCode != http.StatusFound || loc != "/auth/error?code=invalid_token&error=Verification" {
+				t.Fatalf("replayed link answered %d to %q", replay.StatusCode, loc)
+			}
+			if errPage := other.follow(replay); errPage.StatusCode != http.StatusForbidden {
+				t.Fatalf("error page status %d", errPage.StatusCode)
+			}
+			if s := other.session(m.app); s != nil {
+				t.Fatalf("the replayed link signed in: %v", s)
+			}
+
+			// The link's response hides it from third parties.
+			if got := replay.Header.Get("Referrer-Policy"); got != "no-referrer" {
+				t.Fatalf("Referrer-Policy %q", got)
+			}
+			if strings.Contains(m.log.String(), token) {
+				t.Fatalf("the token reached the log:\n%s", m.log)
+			}
+		})
+	}
+}
+
+// signInWith follows resp and returns the final answer and body.
+func (b *browser) signInWith(resp *http.Response) (*http.Response, string) {
+	b.t.Helper()
+	resp = b.follow(resp)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+func mustParse(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func TestEmailLinkExpired(t *testing.T) {
+	m := newMailApp(t, func(_ *gatehouse.Config, e *email.Config) { e.MaxAge = time.Nanosecond })
+	b := newBrowser(t)
+	m.requestLink(b, "dave@example.com", "/").Body.Close()
+	link := m.receive().Link()
+	resp := b.get(link)
+	if loc := resp.Header.Get("Location"); loc != "/auth/error?code=expired&error=Verification" {
+		t.Fatalf("expired link answered %d to %q", resp.StatusCode, loc)
+	}
+	if s := b.session(m.app); s != nil {
+		t.Fatalf("signed in with an expired link: %v", s)
+	}
+	if _, err := m.db.GetUserByEmail(context.Background(), "dave@example.com"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("an expired link created a user: %v", err)
+	}
+	// Used up all the same: the token is gone.
+	if resp := b.get(link); resp.Header.Get("Location") != "/auth/error?code=invalid_token&error=Verification" {
+		t.Fatalf("second use of an expired link: %q", resp.Header.Get("Location"))
+	}
+}
+
+func TestEmailLinkAltered(t *testing.T) {
+	m := newMailApp(t, nil)
+	b := newBrowser(t)
+	m.requestLink(b, "erin@example.com", "/private").Body.Close()
+	link := mustParse(t, m.receive().Link())
+	q := link.Query()
+	token := q.Get("token")
+
+	alter := func(k, v string) string {
+		u := *link
+		q := u.Query()
+		q.Set(k, v)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	flip := "0"
+	if token[0] == '0' {
+		flip = "1"
+	}
+	for name, u := range map[string]string{
+		"one character changed": alter("token", flip+token[1:]),
+		"token cut short":       alter("token", token[:32]),
+		"another address":       alter("email", "mallory@example.com"),
+		"no token":              alter("token", ""),
+		"token twice":           link.String() + "&token=" + token,
+		"malformed address":     alter("email", "erin@example.com,mallory@example.com"),
+	} {
+		resp := newBrowser(t).get(u)
+		loc := resp.Header.Get("Location")
+		if !strings.HasPrefix(loc, "/auth/error?code=") || !strings.HasSuffix(loc, "&error=Verification") {
+			t.Errorf("%s: answered %d to %q", name, resp.StatusCode, loc)
+		}
+	}
+	// None of them used the real token up.
+	resp, body := b.signInWith(b.get(link.String()))
+	if resp.Request.URL.Path != "/private" || body != "hello erin@example.com" {
+		t.Fatalf("the untouched link failed after the altered ones: %s %q", resp.Request.URL, body)
+	}
+}
+
+// TestEmailNoEnumeration: the form's answer is the same, byte for byte,
+// for an address a user has and one nobody has; both get a message.
+func TestEmailNoEnumeration(t *testing.T) {
+	m := newMailApp(t, nil)
+	if _, err := m.db.CreateUser(context.Background(), adapter.User{Email: "known@example.com", Name: "Known"}); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	b.csrf(m.app) // the CSRF cookie is set before either request
+	answer := func(addr string) string {
+		resp := m.requestLink(b, addr, "/private")
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		h := resp.Header.Clone()
+		h.Del("Date")
+		var sb strings.Builder
+		h.Write(&sb)
+		return resp.Status + "\n" + sb.String() + "\n" + string(body)
+	}
+	known, unknown := answer("known@example.com"), answer("unknown@example.com")
+	if known != unknown {
+		t.Fatalf("answers differ:\nknown:\n%s\nunknown:\n%s", known, unknown)
+	}
+	got := []string{m.receive().To[0], m.receive().To[0]}
+	slices.Sort(got)
+	if got[0] != "known@example.com" || got[1] != "unknown@example.com" {
+		t.Fatalf("messages went to %v", got)
+	}
+}
+
+// TestEmailSignInCallbackRefusalIsSilent: a SignIn callback that refuses an
+// address before the link is sent changes nothing in the answer.
+func TestEmailSignInCallbackRefusalIsSilent(t *testing.T) {
+	var sawRequest bool
+	m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) {
+		c.Callbacks.SignIn = func(_ context.Context, p gatehouse.SignInParams) (bool, string, error) {
+			sawRequest = sawRequest || p.VerificationRequest
+			return p.User.Email != "banned@example.com", "", nil
+		}
+	})
+	b := newBrowser(t)
+	a := m.requestLink(b, "banned@example.com", "/")
+	c := m.requestLink(b, "fine@example.com", "/")
+	if a.StatusCode != c.StatusCode || a.Header.Get("Location") != c.Header.Get("Location") {
+		t.Fatalf("refused %d %q, allowed %d %q", a.StatusCode, a.Header.Get("Location"), c.StatusCode, c.Header.Get("Location"))
+	}
+	if msg := m.receive(); msg.To[0] != "fine@example.com" || len(m.mail.Messages()) != 1 || !sawRequest {
+		t.Fatalf("messages %d, first to %v, callback saw the request: %v", len(m.mail.Messages()), msg.To, sawRequest)
+	}
+}
+
+func TestEmailMalformedAddress(t *testing.T) {
+	m := newMailApp(t, nil)
+	b := newBrowser(t)
+	for _, addr := range []string{
+		"",
+		"alice",
+		"alice@example.com,mallory@evil.com",   // CVE-2022-35924
+		"alice@example.com\uff20evil.com",      // full-width @ (GHSA-7rqj-j65f-68wh)
+		"\"alice@example.com\"@evil.com",       // quoted local part
+		"Alice <alice@example.com>",            // display name
+		"alice@example.com\r\nBcc: x@evil.com", // header injection
+		"alice@localhost",
+	} {
+		resp := m.requestLink(b, addr, "/")
+		if loc := resp.Header.Get("Location"); loc != "/auth/signin?code=invalid_email&error=EmailSignInError" {
+			t.Errorf("%q: answered %d to %q", addr, resp.StatusCode, loc)
+		}
+	}
+	page := b.follow(m.requestLink(b, "not an address", "/"))
+	body, _ := io.ReadAll(page.Body)
+	if !strings.Contains(string(body), "That e-mail address cannot receive a sign in link") {
+		t.Fatalf("the sign-in page does not say what is wrong:\n%s", body)
+	}
+	if n := len(m.mail.Messages()); n != 0 {
+		t.Fatalf("%d messages sent to malformed addresses", n)
+	}
+}
+
+func TestEmailSendFailure(t *testing.T) {
+	var sent int
+	m := newMailApp(t, func(_ *gatehouse.Config, e *email.Config) {
+		e.SendVerificationRequest = func(context.Context, email.VerificationRequest) error {
+			sent++
+			return errors.New("the mail service is down")
+		}
+	})
+	b := newBrowser(t)
+	resp := m.requestLink(b, "frank@example.com", "/")
+	if loc := resp.Header.Get("Location"); loc != "/auth/signin?code=send_failed&error=EmailSignin" || sent != 1 {
+		t.Fatalf("answered %q after %d sends", loc, sent)
+	}
+	if !strings.Contains(m.log.String(), "the mail service is down") {
+		t.Fatalf("the cause is not logged:\n%s", m.log)
+	}
+}
+
+func TestEmailJSONClient(t *testing.T) {
+	m := newMailApp(t, nil)
+	b := newBrowser(t)
+	req, _ := http.NewRequest(http.MethodPost, m.url+"/auth/signin/email",
+		strings.NewReader(url.Values{"csrfToken": {b.csrf(m.app)}, "email": {"gina@example.com"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Auth-Return-Redirect", "1")
+	resp := b.do(req)
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"url":"/auth/verify-request?provider=email\u0026type=email"`) {
+		t.Fatalf("%d %s", resp.StatusCode, body)
+	}
+	m.receive()
+}
+
+func TestEmailNeedsCSRF(t *testing.T) {
+	m := newMailApp(t, nil)
+	resp := newBrowser(t).post(m.url+"/auth/signin/email", url.Values{"email": {"h@example.com"}})
+	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
+		t.Fatalf("answered %q", loc)
+	}
+	if n := len(m.mail.Messages()); n != 0 {
+		t.Fatalf("%d messages sent without CSRF", n)
+	}
+}
+
+func TestEmailConfig(t *testing.T) {
+	base := func(p ...providers.Provider) gatehouse.Config {
+		return gatehouse.Config{Secret: []string{testSecret}, Providers: p}
+	}
+	_, err := gatehouse.New(base(email.Config{Server: "smtps://mail.example.com", From: "a@example.com"}))
+	var ce *gatehouse.ConfigError
+	if !errors.As(err, &ce) || ce.Provider != "email" || ce.Field != "Adapter" {
+		t.Fatalf("no adapter: %v", err)
+	}
+	cfg := base(email.Config{Server: "smtps://mail.example.com", From: "a@example.com"})
+	cfg.Adapter = memory.New()
+	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || ce.Field != "URL" {
+		t.Fatalf("no URL: %v", err)
+	}
+	base = func(p ...providers.Provider) gatehouse.Config {
+		return gatehouse.Config{Secret: []string{testSecret}, Providers: p, URL: "https://app.example.com/auth"}
+	}
+	cfg = base(email.Config{From: "a@example.com"})
+	cfg.Adapter = memory.New()
+	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || ce.Field != "server" {
+		t.Fatalf("no server: %v", err)
+	}
+	cfg = base(email.Config{Server: "smtp://mail.example.com:25?tls=none", From: "a@example.com"})
+	cfg.Adapter = memory.New()
+	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || !strings.Contains(ce.Reason, "loopback") {
+		t.Fatalf("plain SMTP to a remote host: %v", err)
+	}
+	cfg = base(email.Config{Server: "smtp://mail.example.com", From: "a@example.com"}, email.Config{Server: "smtp://mail.example.com", From: "a@example.com"})
+	cfg.Adapter = memory.New()
+	if _, err := gatehouse.New(cfg); !errors.As(err, &ce) || ce.Field != "id" {
+		t.Fatalf("two e-mail providers with one id: %v", err)
+	}
+}

@@ -1,0 +1,194 @@
+// Package credentials is the credentials provider: a sign-in form whose
+// fields the application declares, checked by the application's own
+// Authorize function (a password against its user table, a one-time code,
+// an LDAP bind, …).
+//
+//	credentials.Config{
+//		Fields: []credentials.Field{
+//			{Name: "username", Label: "Username", Autocomplete: "username", Required: true},
+//			{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
+//		},
+//		Authorize: func(ctx context.Context, c map[string]string, r *http.Request) (*profile.User, error) {
+//			u, ok := users.Check(ctx, c["username"], c["password"]) // constant time, also for unknown users
+//			if !ok {
+//				return nil, nil // or credentials.ErrInvalid: the generic CredentialsSignin error
+//			}
+//			return &profile.User{ID: u.ID, Name: u.Name, Email: u.Email}, nil
+//		},
+//	}
+//
+// The form POSTs to {base}/callback/{id} with the CSRF token, which the
+// handler requires. Failed attempts are counted per client IP address and
+// per identifier (the IdentifierField's value); past the limit the handler
+// answers 429 with Retry-After without calling Authorize.
+//
+// Unlike Auth.js, the provider works with both session strategies. The
+// user Authorize returns is an account of this provider, keyed by its ID:
+// with an adapter, the first sign-in creates a stored user linked to
+// (provider id, ID), and later sign-ins find it, exactly as for an OAuth
+// account; a database session is then made for the stored user.
+package credentials
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// Field is one input of the sign-in form (Auth.js CredentialInput).
+type Field struct {
+	// Name is the form field's name and the key in Authorize's map.
+	Name string
+	// Label is the visible label; Name when empty.
+	Label string
+	// Type is the input type: text (the default), password, email, tel,
+	// number, url, search or date.
+	Type string
+	// Placeholder is the input's placeholder text.
+	Placeholder string
+	// Autocomplete is the input's autocomplete token, e.g. "username".
+	Autocomplete string
+	// Required marks the input as required.
+	Required bool
+}
+
+// AuthorizeFunc checks the submitted credentials. It returns the user, or
+// nil (or an error wrapping ErrInvalid, or a *SignInError) when the
+// credentials are wrong. Any other error is a server failure: the user
+// sees a generic server error, and the attempt is not counted.
+//
+// credentials holds the declared fields only, as submitted; r is the
+// request, whose body has been read (its headers, query and RemoteAddr
+// are there). Authorize
+// should take the same time whether or not the account exists (compare
+// against a dummy hash for unknown users), and should not tell the two
+// apart in its answer: both are "wrong credentials".
+type AuthorizeFunc func(ctx context.Context, credentials map[string]string, r *http.Request) (*profile.User, error)
+
+// ErrInvalid is what Authorize returns (possibly wrapped) for wrong
+// credentials; so is a nil user.
+var ErrInvalid = errors.New("credentials: invalid credentials")
+
+// SignInError is a failed sign-in with a code of the application's own,
+// shown as ?error=CredentialsSignin&code=<Code> (Auth.js's CredentialsSignin
+// subclasses). Code must match [a-z0-9_]{1,64}; any other value shows as
+// "credentials". Never let a code tell an unknown account from a wrong
+// password.
+type SignInError struct {
+	Code string
+}
+
+func (e *SignInError) Error() string { return "credentials: sign-in refused (" + e.Code + ")" }
+
+// Is makes errors.Is(err, ErrInvalid) true.
+func (e *SignInError) Is(target error) bool { return target == ErrInvalid }
+
+// Defaults of the attempt limits: failed attempts per 15 minutes.
+const (
+	DefaultPerIdentifier = 5
+	DefaultPerIP         = 50
+	DefaultWindow        = 15 * time.Minute
+)
+
+// Config is a credentials provider (Auth.js CredentialsConfig).
+type Config struct {
+	// ID is the provider id: "credentials" when empty.
+	ID string
+	// Name is the display name: "Credentials" when empty.
+	Name string
+	// Fields are the form's inputs, in order.
+	Fields []Field
+	// Authorize checks the credentials. Required.
+	Authorize AuthorizeFunc
+	// IdentifierField names the field that identifies the account, for
+	// the per-identifier limit: the first field when empty. Its value is
+	// trimmed and lower-cased for counting.
+	IdentifierField string
+	// PerIP and PerIdentifier count failed attempts per client address
+	// and per identifier. Nil gives in-memory limiters of this process:
+	// DefaultPerIP and DefaultPerIdentifier failures per DefaultWindow.
+	// limit.None{} switches one off. With several processes, give them a
+	// shared Limiter. The identifier limit also locks out an attacker's
+	// victim for the window: that is its price.
+	PerIP, PerIdentifier limit.Limiter
+	// ClientIP returns the client address of a request, for PerIP: the
+	// host of r.RemoteAddr when nil. Behind a reverse proxy, return the
+	// address the proxy reports (and only a header the proxy sets).
+	ClientIP func(r *http.Request) string
+	// AllowDangerousEmailAccountLinking lets a first sign-in whose user
+	// has the e-mail address of a stored user join that user (with an
+	// adapter). Set it only if Authorize proves ownership of the address.
+	AllowDangerousEmailAccountLinking bool
+}
+
+// ProviderBase returns the provider's id, name and type.
+func (c Config) ProviderBase() providers.Base {
+	return providers.Base{ID: cmpOr(c.ID, "credentials"), Name: cmpOr(c.Name, "Credentials"), Type: providers.TypeCredentials}
+}
+
+// Prepare returns c with the defaults filled in (id, name, limits), or an
+// error naming the field that is wrong. The handler calls it once.
+func (c Config) Prepare() (Config, error) {
+	b := c.ProviderBase()
+	c.ID, c.Name = b.ID, b.Name
+	fail := func(field, reason string) (Config, error) {
+		return c, &providers.ConfigError{Provider: c.ID, Field: field, Reason: reason}
+	}
+	if !providers.ValidID(c.ID) {
+		return fail("id", "must be lower-case letters, digits, '-' or '_'")
+	}
+	if c.Authorize == nil {
+		return fail("authorize", "is required (Auth.js MissingAuthorize)")
+	}
+	if len(c.Fields) == 0 {
+		return fail("credentials", "declare at least one field")
+	}
+	seen := map[string]bool{}
+	for _, f := range c.Fields {
+		switch {
+		case f.Name == "":
+			return fail("credentials", "a field has no name")
+		case f.Name == "csrfToken" || f.Name == "callbackUrl":
+			return fail("credentials", "field name "+f.Name+" is reserved")
+		case seen[f.Name]:
+			return fail("credentials", "field "+f.Name+" is declared twice")
+		}
+		seen[f.Name] = true
+	}
+	if c.IdentifierField == "" {
+		c.IdentifierField = c.Fields[0].Name
+	} else if !seen[c.IdentifierField] {
+		return fail("identifierField", "names no declared field")
+	}
+	if c.PerIP == nil {
+		c.PerIP = limit.NewMemory(DefaultPerIP, DefaultWindow)
+	}
+	if c.PerIdentifier == nil {
+		c.PerIdentifier = limit.NewMemory(DefaultPerIdentifier, DefaultWindow)
+	}
+	if c.ClientIP == nil {
+		c.ClientIP = RemoteIP
+	}
+	return c, nil
+}
+
+// RemoteIP returns the host of r.RemoteAddr.
+func RemoteIP(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,195 @@
+package email
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// API is an HTTP e-mail service to send through: the key and, for tests or
+// another region, the endpoint.
+type API struct {
+	// Key is the service's API key (Auth.js AUTH_<ID>_KEY).
+	Key string
+	// URL replaces the service's endpoint, e.g. Mailgun's EU server
+	// "https://api.eu.mailgun.net" or a test server. Empty: the
+	// documented public endpoint.
+	URL string
+	// Client makes the requests: a client with a 10-second timeout when
+	// nil.
+	Client *http.Client
+}
+
+// The services' documented endpoints.
+const (
+	ResendURL       = "https://api.resend.com/emails"
+	SendGridURL     = "https://api.sendgrid.com/v3/mail/send"
+	PostmarkURL     = "https://api.postmarkapp.com/email"
+	MailgunURL      = "https://api.mailgun.net" // + /v3/{domain}/messages
+	ForwardEmailURL = "https://api.forwardemail.net/v1/emails"
+	LoopsURL        = "https://app.loops.so/api/v1/transactional"
+)
+
+// Resend is the "resend" provider: POST {from, to, subject, html, text} to
+// Resend's /emails with a Bearer key.
+func Resend(c Config, api API) Config {
+	return viaAPI(c, "resend", "Resend", func(ctx context.Context, req VerificationRequest) error {
+		subject, text, html := Message(req)
+		return api.postJSON(ctx, cmpOr(api.URL, ResendURL), bearer(api.Key), map[string]any{
+			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
+		})
+	})
+}
+
+// SendGrid is the "sendgrid" provider: POST a v3 mail/send body with a
+// Bearer key.
+func SendGrid(c Config, api API) Config {
+	return viaAPI(c, "sendgrid", "SendGrid", func(ctx context.Context, req VerificationRequest) error {
+		from, err := parseFrom(req.Provider.From)
+		if err != nil {
+			return err
+		}
+		subject, text, html := Message(req)
+		sender := map[string]string{"email": from.Address}
+		if from.Name != "" {
+			sender["name"] = from.Name
+		}
+		return api.postJSON(ctx, cmpOr(api.URL, SendGridURL), bearer(api.Key), map[string]any{
+			"personalizations": []any{map[string]any{"to": []any{map[string]string{"email": req.Identifier}}}},
+			"from":             sender,
+			"subject":          subject,
+			"content":          []any{map[string]string{"type": "text/plain", "value": text}, map[string]string{"type": "text/html", "value": html}},
+		})
+	})
+}
+
+// Postmark is the "postmark" provider: POST {From, To, Subject, TextBody,
+// HtmlBody} to /email with the X-Postmark-Server-Token header.
+func Postmark(c Config, api API) Config {
+	return viaAPI(c, "postmark", "Postmark", func(ctx context.Context, req VerificationRequest) error {
+		subject, text, html := Message(req)
+		return api.postJSON(ctx, cmpOr(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.Key), map[string]any{
+			"From": req.Provider.From, "To": req.Identifier, "Subject": subject, "TextBody": text, "HtmlBody": html, "MessageStream": "outbound",
+		})
+	})
+}
+
+// Mailgun is the "mailgun" provider: POST a form to
+// /v3/{domain}/messages with Basic api:key. domain is the sending domain.
+func Mailgun(c Config, api API, domain string) Config {
+	return viaAPI(c, "mailgun", "Mailgun", func(ctx context.Context, req VerificationRequest) error {
+		if domain == "" {
+			return errors.New("email: Mailgun needs the sending domain")
+		}
+		subject, text, html := Message(req)
+		form := url.Values{"from": {req.Provider.From}, "to": {req.Identifier}, "subject": {subject}, "text": {text}, "html": {html}}
+		u := strings.TrimSuffix(cmpOr(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
+		return api.post(ctx, u, basic("api", api.Key), "application/x-www-form-urlencoded", []byte(form.Encode()))
+	})
+}
+
+// ForwardEmail is the "forwardemail" provider: POST {from, to, subject,
+// html, text} to /v1/emails with Basic key:"" (the key as user name).
+func ForwardEmail(c Config, api API) Config {
+	return viaAPI(c, "forwardemail", "Forward Email", func(ctx context.Context, req VerificationRequest) error {
+		subject, text, html := Message(req)
+		return api.postJSON(ctx, cmpOr(api.URL, ForwardEmailURL), basic(api.Key, ""), map[string]any{
+			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
+		})
+	})
+}
+
+// Loops is the "loops" provider: POST {transactionalId, email,
+// dataVariables: {url}} to /api/v1/transactional with a Bearer key. The
+// message is Loops's template transactionalID, which shows {url}.
+func Loops(c Config, api API, transactionalID string) Config {
+	return viaAPI(c, "loops", "Loops", func(ctx context.Context, req VerificationRequest) error {
+		if transactionalID == "" {
+			return errors.New("email: Loops needs the transactional e-mail id")
+		}
+		return api.postJSON(ctx, cmpOr(api.URL, LoopsURL), bearer(api.Key), map[string]any{
+			"transactionalId": transactionalID, "email": req.Identifier, "dataVariables": map[string]string{"url": req.URL},
+		})
+	})
+}
+
+// viaAPI fills the id, name and sender of an HTTP API provider.
+func viaAPI(c Config, id, name string, send SendFunc) Config {
+	c.ID, c.Name = cmpOr(c.ID, id), cmpOr(c.Name, name)
+	if c.SendVerificationRequest == nil {
+		c.SendVerificationRequest = send
+	}
+	c.needsFrom = id != "loops"
+	return c
+}
+
+type authorize func(*http.Request)
+
+func bearer(key string) authorize {
+	return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+key) }
+}
+
+func basic(user, pass string) authorize {
+	return func(r *http.Request) { r.SetBasicAuth(user, pass) }
+}
+
+func header(k, v string) authorize { return func(r *http.Request) { r.Header.Set(k, v) } }
+
+func (a API) postJSON(ctx context.Context, u string, auth authorize, body any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	return a.post(ctx, u, auth, "application/json", b)
+}
+
+// post sends one request and wants a 2xx answer. An error carries the
+// status and the start of the service's answer, never the request.
+func (a API) post(ctx context.Context, u string, auth authorize, ctype string, body []byte) error {
+	if a.Key == "" {
+		return errors.New("email: no API key")
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set("Accept", "application/json")
+	auth(req)
+	c := a.Client
+	if c == nil {
+		c = &http.Client{Timeout: 10 * time.Second}
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return fmt.Errorf("email: %s: %w", hostOf(u), err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return fmt.Errorf("email: %s answered %s: %q", hostOf(u), resp.Status, answer)
+	}
+	return nil
+}
+
+func hostOf(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Host
+	}
+	return "the service"
+}
+
+// Nodemailer is the "nodemailer" provider: SMTP (Server or SMTP), named
+// as Auth.js names its provider. "email" is the same with the name
+// "Email", and is a plain Config's default.
+func Nodemailer(c Config) Config {
+	c.ID, c.Name = cmpOr(c.ID, "nodemailer"), cmpOr(c.Name, "Nodemailer")
+	return c
+}
