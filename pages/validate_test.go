@@ -74,7 +74,11 @@ var buttonRuleRe = regexp.MustCompile(`\.(provider-\d+) \{ --btn-bg: ([^;]+); --
 func TestButtonTextContrast(t *testing.T) {
 	var buttons []Button
 	for id, factory := range builtin.Providers {
-		o := factory(builtin.Options{ClientID: "x", ClientSecret: "y", Issuer: "https://issuer.example"}).OAuth()
+		op, ok := factory(builtin.Options{ClientID: "x", ClientSecret: "y", Issuer: "https://issuer.example"}).(providers.OAuthProvider)
+		if !ok {
+			continue // e-mail, credentials and passkeys have no brand button style
+		}
+		o := op.OAuth()
 		if err := ValidateStyle(o.Style); err != nil {
 			t.Errorf("built-in %s: style %+v: %v", id, o.Style, err)
 		}
