@@ -28,6 +28,14 @@ func shootViewport(t *testing.T, ctx context.Context, name string, s size, schem
 	if err := chromedp.Do(ctx, setViewport(s.width, s.height, s.mobile), setColorScheme(scheme)); err != nil {
 		t.Fatalf("emulating %s %s: %v", s.name, scheme, err)
 	}
+	// Nothing may scroll sideways, at any width.
+	over, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth - document.documentElement.clientWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if over > 0 {
+		t.Errorf("%s at %s width scrolls sideways by %vpx", name, s.name, over)
+	}
 	screenshot(t, ctx, name+"-"+s.name+"-"+scheme)
 }
 
