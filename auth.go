@@ -147,7 +147,10 @@ type SessionConfig struct {
 }
 
 // Pages are the application's own routes for the built-in pages (absolute
-// paths or URLs on the same origin). Empty fields keep the built-in page.
+// paths, or URLs on the origin of Config.URL, without a query: New refuses
+// anything else). Empty fields keep the built-in page. The routes get the
+// query the built-in page would have read: callbackUrl and error for
+// SignIn, error and code for Error, callbackUrl for NewUser.
 type Pages struct {
 	SignIn        string
 	SignOut       string

@@ -2,10 +2,14 @@ package gatehouse_test
 
 import (
 	"errors"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -68,6 +72,97 @@ func TestThemeConfigErrors(t *testing.T) {
 	for _, g := range good {
 		if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Theme: g.theme, Providers: []providers.Provider{prov(g.style)}}); err != nil {
 			t.Errorf("theme %+v style %+v: %v", g.theme, g.style, err)
+		}
+	}
+}
+
+// TestCustomPages: with Config.Pages, every built-in page sends the
+// visitor to the application's route instead, with the query the page
+// would have read, as Auth.js does: sign in (also from Require and after
+// an error the user can retry), sign out, the error page (also after a
+// failed sign-in), verify-request, and the new-user page after a first
+// sign-in.
+func TestCustomPages(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) {
+		c.Adapter = memory.New()
+		c.Pages = gatehouse.Pages{SignIn: "/login", SignOut: "/logout", Error: "/oops", VerifyRequest: "/check-email", NewUser: "/welcome"}
+	})
+	b := newBrowser(t)
+	redirects := func(path string) *url.URL {
+		t.Helper()
+		resp := b.get(a.url + path)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusFound {
+			t.Fatalf("GET %s: %d, want 302", path, resp.StatusCode)
+		}
+		u, _ := url.Parse(resp.Header.Get("Location"))
+		return u
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/auth/signin?callbackUrl=%2Fprivate", "/login?callbackUrl=%2Fprivate"},
+		{"/private", "/login?callbackUrl=%2Fprivate"},
+		{"/auth/signout", "/logout"},
+		{"/auth/error?error=AccessDenied", "/oops?error=AccessDenied"},
+		{"/auth/verify-request?provider=email&type=email", "/check-email?provider=email&type=email"},
+	} {
+		if got := redirects(tc.path); got.String() != tc.want {
+			t.Errorf("GET %s redirects to %s, want %s", tc.path, got, tc.want)
+		}
+	}
+
+	// A first sign-in lands on the new-user page, which is told where the
+	// visitor was going.
+	resp, _ := b.signIn(a, "dev", "/private")
+	if resp.Request.URL.Path != "/welcome" || resp.Request.URL.Query().Get("callbackUrl") != a.url+"/private" {
+		t.Errorf("first sign-in landed on %s, want /welcome?callbackUrl=%s/private", resp.Request.URL, a.url)
+	}
+
+	// Failures: one the visitor can retry goes to the sign-in route, the
+	// others to the error route, with ?error= and ?code=.
+	for _, tc := range []struct {
+		faults authtest.Faults
+		path   string
+		error  string
+	}{
+		{authtest.Faults{AuthorizeAccessDenied: true}, "/login", "OAuthCallbackError"},
+		{authtest.Faults{IDTokenWrongIssuer: true}, "/oops", "InvalidIDToken"},
+	} {
+		a.op.SetFaults(tc.faults)
+		b := newBrowser(t)
+		resp, _ := b.signIn(a, "dev", "/private")
+		q := resp.Request.URL.Query()
+		if resp.Request.URL.Path != tc.path || q.Get("error") != tc.error || q.Get("code") == "" {
+			t.Errorf("%+v: landed on %s, want %s?error=%s&code=…", tc.faults, resp.Request.URL, tc.path, tc.error)
+		}
+	}
+}
+
+// TestCustomPagesConfig: a route in Config.Pages must be the site's own.
+func TestCustomPagesConfig(t *testing.T) {
+	prov := providers.OAuthConfig[profile.Claims]{ID: "acme", Name: "Acme", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c"}
+	for _, tc := range []struct {
+		url   string
+		pages gatehouse.Pages
+		field string // "" for valid
+	}{
+		{"https://app.example.com/auth", gatehouse.Pages{SignIn: "/login", SignOut: "/logout", Error: "/e", VerifyRequest: "/v", NewUser: "/welcome"}, ""},
+		{"https://app.example.com/auth", gatehouse.Pages{SignIn: "https://app.example.com/login"}, ""},
+		{"https://app.example.com/auth", gatehouse.Pages{SignIn: "https://evil.example/login"}, "Pages.SignIn"},
+		{"https://app.example.com/auth", gatehouse.Pages{Error: "//evil.example/e"}, "Pages.Error"},
+		{"https://app.example.com/auth", gatehouse.Pages{SignOut: "logout"}, "Pages.SignOut"},
+		{"https://app.example.com/auth", gatehouse.Pages{NewUser: "javascript:alert(1)"}, "Pages.NewUser"},
+		{"https://app.example.com/auth", gatehouse.Pages{VerifyRequest: "/check?x=1"}, "Pages.VerifyRequest"},
+		{"https://app.example.com/auth", gatehouse.Pages{SignIn: `/\evil.example`}, "Pages.SignIn"},
+		{"", gatehouse.Pages{SignIn: "https://app.example.com/login"}, "Pages.SignIn"},
+		{"", gatehouse.Pages{SignIn: "/login"}, ""},
+	} {
+		_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: tc.url, Pages: tc.pages, Providers: []providers.Provider{prov}})
+		var ce *gatehouse.ConfigError
+		switch {
+		case tc.field == "" && err != nil:
+			t.Errorf("%+v: %v", tc.pages, err)
+		case tc.field != "" && (!errors.As(err, &ce) || ce.Field != tc.field):
+			t.Errorf("%+v: err = %v, want a ConfigError for %s", tc.pages, err, tc.field)
 		}
 	}
 }
