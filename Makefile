@@ -10,11 +10,11 @@ test: lint authjs
 # Browser tests (their own module in e2e/): the example app in headless
 # Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
 e2e:
-	cd e2e && $(GO) test -count=1 -timeout 5m ./...
+	cd e2e && $(GO) test -count=1 -timeout 10m ./...
 
 # Refresh the screenshots in docs/screenshots from the browser tests.
 screenshots:
-	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 5m ./...
+	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 10m ./...
 
 # The Auth.js interop test (authjs_interop_test.go) runs @auth/core, pinned
 # in interop/authjs/package-lock.json: install it when missing or stale.
