@@ -1,6 +1,7 @@
 package gatehouse_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // TestThemeConfigErrors: a Theme or provider Style value the pages would
@@ -164,5 +166,24 @@ func TestCustomPagesConfig(t *testing.T) {
 		case tc.field != "" && (!errors.As(err, &ce) || ce.Field != tc.field):
 			t.Errorf("%+v: err = %v, want a ConfigError for %s", tc.pages, err, tc.field)
 		}
+	}
+}
+
+// TestThemeWithNonOAuthProviders: the style checks skip e-mail and
+// credentials providers, which have no button style, and still check
+// the OAuth providers after them.
+func TestThemeWithNonOAuthProviders(t *testing.T) {
+	creds := credentials.Config{ID: "password", Name: "Password", Fields: []credentials.Field{{Name: "password", Type: "password"}},
+		Authorize: func(ctx context.Context, c map[string]string, r *http.Request) (*profile.User, error) {
+			return nil, nil
+		}}
+	bad := providers.OAuthConfig[profile.Claims]{ID: "acme", Name: "Acme", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c", Style: providers.Style{Bg: "nope"}}
+	if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{creds}}); err != nil {
+		t.Fatalf("credentials only: %v", err)
+	}
+	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{creds, bad}})
+	var ce *gatehouse.ConfigError
+	if !errors.As(err, &ce) || ce.Provider != "acme" || ce.Field != "Style.Bg" {
+		t.Fatalf("err = %v, want a ConfigError for acme's Style.Bg", err)
 	}
 }
