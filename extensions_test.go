@@ -76,6 +76,7 @@ func errorEnd(t *testing.T, a *app, b *browser) (string, string) {
 }
 
 func TestPAR(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		opts   authtest.Options
@@ -118,6 +119,7 @@ func TestPAR(t *testing.T) {
 }
 
 func TestPARErrors(t *testing.T) {
+	t.Parallel()
 	// The PAR endpoint fails: the provider is unavailable.
 	a := newApp(t, authtest.Options{RequirePAR: true}, nil)
 	a.op.SetFaults(authtest.Faults{PARServerError: true})
@@ -206,6 +208,7 @@ func assertionOf(t *testing.T, r authtest.RecordedRequest) (jwt.Claims, jose.Hea
 const longSecret = "a-client-secret-of-more-than-32-bytes-for-HS256"
 
 func TestClientAssertion(t *testing.T) {
+	t.Parallel()
 	current, old := newRSAKey(t, "2026-11"), newRSAKey(t, "2026-05")
 	ec, ed := newECKey(t, "ec-1"), newEdKey(t, "ed-1")
 	cases := []struct {
@@ -286,6 +289,7 @@ func TestClientAssertion(t *testing.T) {
 }
 
 func TestClientAssertionRefused(t *testing.T) {
+	t.Parallel()
 	// The provider does not know the client's current key yet: rotating
 	// means publishing the new key before signing with it.
 	current, old := newECKey(t, "new"), newECKey(t, "old")
@@ -341,6 +345,7 @@ func ath(token string) string {
 }
 
 func TestDPoP(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, authtest.Options{DPoPNonce: true, RequirePAR: true}, func(cfg *gatehouse.Config) {
 		withDev(func(c *providers.OAuthConfig[profile.Claims]) { c.Client.DPoPBoundAccessTokens = true })(cfg)
 		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
@@ -440,6 +445,7 @@ func TestDPoP(t *testing.T) {
 // token request is retried with the provider's nonce, and a resource
 // server asking for its own nonce gets the request again, body included.
 func TestDPoPResourceNonce(t *testing.T) {
+	t.Parallel()
 	key := newECKey(t, "")
 	a := newApp(t, authtest.Options{DPoPNonce: true}, func(cfg *gatehouse.Config) {
 		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
@@ -510,6 +516,7 @@ func TestDPoPResourceNonce(t *testing.T) {
 // OpenID Connect Core §12.2: a refreshed ID token must keep iss, sub, aud
 // and auth_time; otherwise the refresh fails and the stored tokens stay.
 func TestRefreshIDTokenRules(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		faults authtest.Faults
