@@ -76,7 +76,6 @@ func errorEnd(t *testing.T, a *app, b *browser) (string, string) {
 }
 
 func TestPAR(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name   string
 		opts   authtest.Options
@@ -119,7 +118,6 @@ func TestPAR(t *testing.T) {
 }
 
 func TestPARErrors(t *testing.T) {
-	t.Parallel()
 	// The PAR endpoint fails: the provider is unavailable.
 	a := newApp(t, authtest.Options{RequirePAR: true}, nil)
 	a.op.SetFaults(authtest.Faults{PARServerError: true})
@@ -208,7 +206,6 @@ func assertionOf(t *testing.T, r authtest.RecordedRequest) (jwt.Claims, jose.Hea
 const longSecret = "a-client-secret-of-more-than-32-bytes-for-HS256"
 
 func TestClientAssertion(t *testing.T) {
-	t.Parallel()
 	current, old := newRSAKey(t, "2026-11"), newRSAKey(t, "2026-05")
 	ec, ed := newECKey(t, "ec-1"), newEdKey(t, "ed-1")
 	cases := []struct {
@@ -289,7 +286,6 @@ func TestClientAssertion(t *testing.T) {
 }
 
 func TestClientAssertionRefused(t *testing.T) {
-	t.Parallel()
 	// The provider does not know the client's current key yet: rotating
 	// means publishing the new key before signing with it.
 	current, old := newECKey(t, "new"), newECKey(t, "old")
@@ -345,7 +341,6 @@ func ath(token string) string {
 }
 
 func TestDPoP(t *testing.T) {
-	t.Parallel()
 	a := newApp(t, authtest.Options{DPoPNonce: true, RequirePAR: true}, func(cfg *gatehouse.Config) {
 		withDev(func(c *providers.OAuthConfig[profile.Claims]) { c.Client.DPoPBoundAccessTokens = true })(cfg)
 		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
@@ -445,7 +440,6 @@ func TestDPoP(t *testing.T) {
 // token request is retried with the provider's nonce, and a resource
 // server asking for its own nonce gets the request again, body included.
 func TestDPoPResourceNonce(t *testing.T) {
-	t.Parallel()
 	key := newECKey(t, "")
 	a := newApp(t, authtest.Options{DPoPNonce: true}, func(cfg *gatehouse.Config) {
 		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
@@ -516,7 +510,6 @@ func TestDPoPResourceNonce(t *testing.T) {
 // OpenID Connect Core §12.2: a refreshed ID token must keep iss, sub, aud
 // and auth_time; otherwise the refresh fails and the stored tokens stay.
 func TestRefreshIDTokenRules(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name   string
 		faults authtest.Faults
@@ -606,7 +599,6 @@ func ExampleHandler_Client() {
 // together. The retry a nonce asks for carries a new client assertion:
 // the provider refuses a jti twice.
 func TestFAPI2Profile(t *testing.T) {
-	t.Parallel()
 	key := newECKey(t, "fapi-1")
 	a := newApp(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: publicSet(key)}, func(cfg *gatehouse.Config) {
 		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
