@@ -13,7 +13,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -183,7 +182,6 @@ func (t *endpointTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.ContentLength = int64(len(body))
-		req.Header.Set("Content-Length", strconv.Itoa(len(body)))
 		req.GetBody = nil
 		if t.p.cfg.Client.DPoPBoundAccessTokens {
 			if err := t.p.addProof(req, ""); err != nil {
