@@ -17,7 +17,11 @@ func (h *Handler) checkLook() error {
 		return lookError("", "Theme.", err)
 	}
 	for _, id := range h.order {
-		if err := pages.ValidateStyle(h.oauth[id].cfg.Style); err != nil {
+		p, ok := h.oauth[id] // e-mail and credentials providers are not in h.oauth
+		if !ok {
+			continue
+		}
+		if err := pages.ValidateStyle(p.cfg.Style); err != nil {
 			return lookError(id, "Style.", err)
 		}
 	}
