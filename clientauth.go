@@ -13,7 +13,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -29,7 +28,32 @@ type clientExt struct {
 	dpopOnce sync.Once
 	dpopKey  *dpopKey
 	dpopErr  error
-	nonces   sync.Map // origin (scheme://host) → the latest DPoP-Nonce it sent
+	nonces   nonceTable
+}
+
+// nonceTable holds the latest DPoP-Nonce of each server (scheme://host):
+// nonces are per server (RFC 9449 §8, §9). It is bounded: past
+// maxNonceServers it starts afresh, and a server asks again.
+type nonceTable struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+const maxNonceServers = 256
+
+func (t *nonceTable) get(origin string) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.m[origin]
+}
+
+func (t *nonceTable) set(origin, nonce string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxNonceServers {
+		t.m = map[string]string{}
+	}
+	t.m[origin] = nonce
 }
 
 // assertionType is client_assertion_type for a JWT (RFC 7523 §2.2).
@@ -158,7 +182,6 @@ func (t *endpointTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.ContentLength = int64(len(body))
-		req.Header.Set("Content-Length", strconv.Itoa(len(body)))
 		req.GetBody = nil
 		if t.p.cfg.Client.DPoPBoundAccessTokens {
 			if err := t.p.addProof(req, ""); err != nil {
@@ -237,6 +260,5 @@ func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
 	return clientJWKS(p.cfg.Client)
 }
 
-// originOf names the server of u for DPoP nonces: nonces are per server
-// (RFC 9449 §8, §9).
+// originOf names the server of u for DPoP nonces.
 func originOf(u *url.URL) string { return strings.ToLower(u.Scheme + "://" + u.Host) }

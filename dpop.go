@@ -97,9 +97,7 @@ func (p *providerRuntime) addProof(req *http.Request, accessToken string) error 
 		sum := sha256.Sum256([]byte(accessToken))
 		c.ATH = base64.RawURLEncoding.EncodeToString(sum[:])
 	}
-	if n, ok := p.ext.nonces.Load(originOf(req.URL)); ok {
-		c.Nonce = n.(string)
-	}
+	c.Nonce = p.ext.nonces.get(originOf(req.URL))
 	proof, err := jwt.Signed(k.signer).Claims(c).Serialize()
 	if err != nil {
 		return err
@@ -117,7 +115,7 @@ func (p *providerRuntime) keepNonce(u *url.URL, resp *http.Response) bool {
 	if n == "" || len(n) > 512 || strings.ContainsFunc(n, func(r rune) bool { return r < 0x21 || r > 0x7e || r == '"' || r == '\\' }) {
 		return false
 	}
-	p.ext.nonces.Store(originOf(u), n)
+	p.ext.nonces.set(originOf(u), n)
 	return true
 }
 

@@ -568,3 +568,68 @@ func TestRefreshIDTokenRules(t *testing.T) {
 		t.Fatal("the refreshed ID token was not stored")
 	}
 }
+
+// An application handler calling a provider API whose access tokens are
+// DPoP-bound (Client.DPoPBoundAccessTokens): Handler.Client makes a DPoP
+// proof for every request.
+func ExampleHandler_Client() {
+	var auth *gatehouse.Handler // from gatehouse.New
+
+	http.HandleFunc("/invoices", func(w http.ResponseWriter, r *http.Request) {
+		c, err := auth.Client(r.Context(), w, r, "corp")
+		if err != nil {
+			http.Redirect(w, r, "/auth/signin?callbackUrl=/invoices", http.StatusFound)
+			return
+		}
+		resp, err := c.Get("https://api.corp.example/v1/invoices")
+		switch {
+		case errors.Is(err, gatehouse.ErrSignInAgain):
+			http.Redirect(w, r, "/auth/signin?callbackUrl=/invoices", http.StatusFound)
+			return
+		case err != nil:
+			http.Error(w, "the API is not answering; try again later.", http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		io.Copy(w, resp.Body)
+	})
+}
+
+// The FAPI 2.0 client profile: PAR, private_key_jwt and DPoP with nonces
+// together. The retry a nonce asks for carries a new client assertion:
+// the provider refuses a jti twice.
+func TestFAPI2Profile(t *testing.T) {
+	key := newECKey(t, "fapi-1")
+	a := newApp(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: publicSet(key)}, func(cfg *gatehouse.Config) {
+		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
+			c.Client.TokenEndpointAuthMethod = providers.AuthPrivateKeyJWT
+			c.Client.JWKS = &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{key}}
+			c.Client.DPoPBoundAccessTokens = true
+		})(cfg)
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	pars, toks := requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
+	if len(pars) != 2 || len(toks) != 1 {
+		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
+	}
+	c0, _ := assertionOf(t, pars[0])
+	c1, _ := assertionOf(t, pars[1])
+	if c0.ID == c1.ID || pars[1].ClientAuth != "private_key_jwt" || toks[0].ClientAuth != "private_key_jwt" {
+		t.Fatalf("PAR retry: jti %q then %q", c0.ID, c1.ID)
+	}
+	w := httptest.NewRecorder()
+	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(a.op.Issuer() + "/userinfo")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if refresh := requestsTo(a.op, authtest.EndpointToken); len(refresh) != 2 || refresh[1].ClientAuth != "private_key_jwt" || refresh[1].Header.Get("DPoP") == "" {
+		t.Fatalf("refresh: %d token requests", len(refresh))
+	}
+}

@@ -55,6 +55,11 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 	fail := func(t ErrorType, code string, err error) error {
 		return &Error{Type: t, Code: code, Provider: c.ID, Step: "par", Err: err}
 	}
+	if p.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, p.timeout)
+		defer cancel()
+	}
 	form := url.Values{}
 	for k, vs := range q {
 		form[k] = vs

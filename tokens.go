@@ -142,6 +142,10 @@ func keptTokensOf(t Token) (keptTokens, bool) {
 // refresh first reads the stored account, so one process uses what
 // another has just saved.
 //
+// A DPoP-bound token (Client.DPoPBoundAccessTokens) has type "DPoP" and
+// is useless without a proof of the Handler's key: call such APIs with
+// Handler.Client, not oauth2.NewClient.
+//
 // Errors that wrap ErrSignInAgain (and are of type SessionRequired) mean
 // the user must sign in again; other errors are of type
 // TokenExchangeFailed, AdapterError, UnknownProvider or Configuration. The

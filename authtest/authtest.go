@@ -18,6 +18,16 @@
 // single-use codes, rotating refresh tokens, and Bearer tokens accepted in
 // the Authorization header only.
 //
+// It also speaks the OAuth client extensions: pushed authorization
+// requests (RFC 9126) at {issuer}/par, required with Options.RequirePAR;
+// client_secret_jwt and private_key_jwt client authentication (RFC 7523,
+// aud the issuer, single-use jti; the client's public keys in
+// Options.ClientJWKS); and DPoP (RFC 9449): a proof at the token endpoint
+// makes the access token of type DPoP, bound to the proof's key (its
+// cnf.jkt, kept by the provider), which the userinfo endpoint, the
+// provider's protected resource, then accepts only with a proof of that
+// key; Options.DPoPNonce adds nonce challenges; dpop_jkt binds a code.
+//
 // It is for tests and development only. It keeps everything in memory and
 // lets anyone sign in as any configured user without a password.
 package authtest
@@ -342,7 +352,8 @@ const maxRequestBody = 64 << 10
 
 // ServeHTTP serves the provider's endpoints: discovery at
 // {issuer}/.well-known/openid-configuration, then {issuer}/authorize,
-// /token, /userinfo, /jwks and /end_session. Other paths are answered 404.
+// /token, /userinfo, /jwks, /end_session and /par. Other paths are
+// answered 404.
 // The request's path must include the issuer's path: mount the provider
 // without http.StripPrefix.
 func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {

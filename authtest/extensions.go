@@ -139,8 +139,9 @@ func assertionMethod(assertion string) string {
 
 // verifyAssertion authenticates a client by its client assertion (RFC
 // 7523 §3): HS256 with the client secret, or a key of Options.ClientJWKS
-// picked by kid; iss and sub the client_id; aud the issuer; exp set and
-// at most ten minutes ahead; jti never seen before.
+// picked by kid; iss and sub the client_id; aud the issuer, as a single
+// string (FAPI 2.0 against audience injection); exp set and at most ten
+// minutes ahead; jti never seen before.
 func (p *Provider) verifyAssertion(form url.Values) (string, *oauthError, int) {
 	bad := func(desc string) (string, *oauthError, int) {
 		return "", &oauthError{"invalid_client", desc}, http.StatusUnauthorized
@@ -164,8 +165,14 @@ func (p *Provider) verifyAssertion(form url.Values) (string, *oauthError, int) {
 		key = keys[0]
 	}
 	var c jwt.Claims
-	if err := tok.Claims(key, &c); err != nil {
+	var aud struct {
+		Aud any `json:"aud"`
+	}
+	if err := tok.Claims(key, &c, &aud); err != nil {
 		return bad("client_assertion signature: " + err.Error())
+	}
+	if aud.Aud != p.issuer {
+		return bad("client_assertion aud must be the issuer, as a string")
 	}
 	now := time.Now()
 	switch {

@@ -156,14 +156,16 @@ func TestClientAssertions(t *testing.T) {
 	}
 
 	other, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	tokenAud, expired, noJTI, wrongIss := claims(), claims(), claims(), claims()
+	tokenAud, arrayAud, expired, noJTI, wrongIss := claims(), claims(), claims(), claims(), claims()
 	tokenAud.Audience = jwt.Audience{srv.Issuer() + "/token"}
+	arrayAud.Audience = jwt.Audience{srv.Issuer(), srv.Issuer() + "/token"}
 	expired.Expiry = jwt.NewNumericDate(time.Now().Add(-time.Minute))
 	noJTI.ID = ""
 	wrongIss.Issuer = "other"
 	for name, a := range map[string]string{
 		"replayed jti":        good,
 		"aud not the issuer":  assertion(t, priv, jose.ES256, "k1", tokenAud),
+		"aud an array":        assertion(t, priv, jose.ES256, "k1", arrayAud),
 		"expired":             assertion(t, priv, jose.ES256, "k1", expired),
 		"no jti":              assertion(t, priv, jose.ES256, "k1", noJTI),
 		"iss not the client":  assertion(t, priv, jose.ES256, "k1", wrongIss),
