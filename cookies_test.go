@@ -1,9 +1,7 @@
 package gatehouse_test
 
 import (
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -16,44 +14,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// newTLSApp serves the app over https (httptest's certificate), so that
-// the cookies take their secure names and attributes.
-func newTLSApp(t *testing.T) (*app, *browser) {
-	t.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	t.Cleanup(op.Close)
-	srv := httptest.NewUnstartedServer(nil)
-	base := "https://" + srv.Listener.Addr().String()
-	h, err := gatehouse.New(gatehouse.Config{
-		Secret: []string{testSecret}, URL: base + "/auth",
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/auth/", h)
-	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
-	})))
-	srv.Config.Handler = h.Middleware(mux)
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Transport: srv.Client().Transport,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &app{t: t, op: op, h: h, url: base}, &browser{t: t, c: c}
-}
-
 // TestCookieAttributes (ASVS 3.3.1-3.3.4, security.md §4.1): on https
 // every cookie is HttpOnly, Secure, Path=/, SameSite=Lax, without Domain;
 // the CSRF cookie is __Host-, the others __Secure-; check cookies live at
 // most 15 minutes.
 func TestCookieAttributes(t *testing.T) {
-	a, b := newTLSApp(t)
+	a, b := newTLSApp(t, nil) // authjs_interop_test.go
 	seen := map[string]*http.Cookie{}
 	record := func(resp *http.Response) {
 		for _, c := range resp.Cookies() {
