@@ -2,6 +2,7 @@ package gatehouse
 
 import (
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,13 @@ func (n cookieNames) set(w http.ResponseWriter, name, value string, expires time
 func (n cookieNames) setNone(w http.ResponseWriter, name, value string, expires time.Time) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: true,
 		SameSite: http.SameSiteNoneMode, Expires: expires, MaxAge: int(time.Until(expires).Seconds())})
+}
+
+// loopbackOrigin reports whether origin (scheme://host[:port]) is on a
+// loopback host, which browsers treat as a secure context.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && isLoopback(u.Hostname())
 }
 
 func (n cookieNames) clear(w http.ResponseWriter, name string) {

@@ -84,8 +84,12 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	// The checks, each sealed into its own cookie bound to this provider.
 	expires := time.Now().Add(checks.MaxAge)
 	setCheck := b.cookies.set
-	if q.Get("response_mode") == "form_post" && b.cookies.secure {
-		setCheck = b.cookies.setNone // the callback is a cross-site POST
+	formPost := q.Get("response_mode") == "form_post" && (b.cookies.secure || loopbackOrigin(b.origin))
+	if formPost {
+		// The callback is a cross-site POST, which carries SameSite=None
+		// cookies only; browsers take Secure cookies on http://localhost
+		// too, so local development works the same way.
+		setCheck = b.cookies.setNone
 	}
 	seal := func(name, value string) bool {
 		sealed, err := h.sealer.Seal(name, id, value)
@@ -120,7 +124,11 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		q.Set("nonce", n)
 	}
 	if cb := h.callbackURL(b, form.Get("callbackUrl"), r); cb != "" {
-		b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
+		if formPost {
+			setCheck(w, b.cookies.callbackURL, cb, expires) // read by the cross-site POST too
+		} else {
+			b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
+		}
 	}
 	dest, err := p.authorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
 	if err != nil {

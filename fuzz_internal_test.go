@@ -1,8 +1,10 @@
 package gatehouse
 
 import (
+	"errors"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +23,10 @@ func FuzzSameOrigin(f *testing.F) {
 		got := sameOrigin(raw, origin)
 		if got == "" {
 			return
+		}
+		// A result is its own normal form.
+		if again := sameOrigin(got, origin); again != got {
+			t.Fatalf("sameOrigin(%q) = %q, but sameOrigin of that = %q", raw, got, again)
 		}
 		u, err := url.Parse(got)
 		if err != nil || u.Scheme != "https" || u.Host != "app.example.com" || u.User != nil {
@@ -52,6 +58,19 @@ func FuzzSessionDecode(f *testing.F) {
 		if err == nil && tok.Subject != "u" {
 			t.Fatalf("decoded a forged token %q to %+v", s, tok)
 		}
+		if err != nil && !errors.Is(err, errSessionInvalid) {
+			t.Fatalf("untyped refusal %v", err)
+		}
+		if err == nil {
+			// decode(encode(x)) == x.
+			re, err := c.encode(tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back, err := c.decode(re, time.Now()); err != nil || !reflect.DeepEqual(back, tok) {
+				t.Fatalf("re-sealed token opened to %+v, %v; want %+v", back, err, tok)
+			}
+		}
 	})
 }
 
@@ -76,6 +95,10 @@ func FuzzCallbackParams(f *testing.F) {
 			if len(vs) != 1 {
 				t.Fatalf("parameter %q returned %d times", k, len(vs))
 			}
+		}
+		// decode(encode(v)) == v.
+		if back, err := url.ParseQuery(v.Encode()); err != nil || !reflect.DeepEqual(back, v) && len(v) > 0 {
+			t.Fatalf("parameters %v re-encode to %v (%v)", v, back, err)
 		}
 	})
 }

@@ -6,6 +6,7 @@ package gatehouse_test
 // 5xx, huge bodies, malformed JSON, discovery down at start-up).
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,8 +14,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-jose/go-jose/v4"
+	josejwt "github.com/go-jose/go-jose/v4/jwt"
+
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // interceptor sits in front of an authtest provider and answers the
@@ -366,5 +372,78 @@ func TestDiscoveryDownAtStartUp(t *testing.T) {
 			t.Fatalf("still failing after the provider came back: %s", resp.Request.URL)
 		}
 		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// hs256Token forwards the token request to the provider and re-signs the
+// ID token of its answer with HS256 under key, as LINE signs them.
+func hs256Token(t *testing.T, op func() http.Handler, key []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		op().ServeHTTP(rec, r)
+		var body map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body["id_token"] == nil {
+			w.WriteHeader(rec.Code)
+			w.Write(rec.Body.Bytes())
+			return
+		}
+		parsed, err := josejwt.ParseSigned(body["id_token"].(string), []jose.SignatureAlgorithm{jose.RS256})
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		var claims map[string]any
+		parsed.UnsafeClaimsWithoutVerification(&claims)
+		signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.HS256, Key: key}, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if body["id_token"], err = josejwt.Signed(signer).Claims(claims).Serialize(); err != nil {
+			t.Error(err)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(body)
+	}
+}
+
+// TestHS256Pinned: a provider that pins HS256 (LINE) signs in with ID
+// tokens keyed with the client secret (OpenID Connect Core §10.1); the
+// same token is refused when the provider does not pin it, and a token
+// keyed with anything else is refused when it does.
+func TestHS256Pinned(t *testing.T) {
+	const lineSecret = "0123456789abcdef0123456789abcdef" // a LINE channel secret: 32 hex digits
+	for _, tc := range []struct {
+		name   string
+		pin    bool
+		key    string
+		signIn bool
+	}{
+		{"pinned, client secret", true, lineSecret, true},
+		{"not pinned", false, lineSecret, false},
+		{"pinned, other key", true, "another-secret-another-secret-another-secret", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ic := &interceptor{}
+			var op *authtest.Server
+			ic.set("/token", hs256Token(t, func() http.Handler { return op.Provider }, []byte(tc.key)))
+			op = newHostileServer(t, authtest.Options{ClientSecret: lineSecret}, ic)
+			a := startApp(t, op, func(c *gatehouse.Config) {
+				p := c.Providers[0].(providers.OAuthConfig[profile.Claims])
+				p.ClientSecret = lineSecret
+				if tc.pin {
+					p.Client.IDTokenSignedResponseAlg = "HS256"
+				}
+				c.Providers[0] = p
+			})
+			b := newBrowser(t)
+			resp, body := b.signIn(a, "dev", "/private")
+			if tc.signIn {
+				expectSignedIn(t, a, b, resp, body)
+			} else {
+				expectFailure(t, a, b, resp, gatehouse.InvalidIDToken, "")
+			}
+		})
 	}
 }

@@ -2,6 +2,8 @@ package gatehouse
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -51,7 +53,7 @@ func (p *providerRuntime) verifyIDToken(ctx context.Context, e *endpoints, raw, 
 		func() (string, error) { return checkIAT(claims, time.Now(), p.skew) },
 		func() (string, error) { return checkAZP(claims, tok.Audience, p.cfg.ClientID) },
 		func() (string, error) { return checkNonce(claims, expectedNonce) },
-		func() (string, error) { return checkAtHash(tok, accessToken) },
+		func() (string, error) { return checkAtHash(tok, accessToken, e.keys != nil && e.keys.hmacKey != nil) },
 	} {
 		if code, err := check(); err != nil {
 			return nil, idTokenError(id, code, err)
@@ -172,8 +174,17 @@ func checkNonce(c profile.Claims, expected string) (string, error) {
 
 // checkAtHash: when the ID token has at_hash, it must match the access
 // token (Core §3.2.2.9; it binds the two against token substitution).
-func checkAtHash(tok *oidc.IDToken, accessToken string) (string, error) {
+func checkAtHash(tok *oidc.IDToken, accessToken string, hs256 bool) (string, error) {
 	if tok.AccessTokenHash == "" {
+		return "", nil
+	}
+	if hs256 {
+		// go-oidc knows only asymmetric algorithms here; HS256 hashes
+		// with SHA-256 like RS256 (Core §3.1.3.6).
+		sum := sha256.Sum256([]byte(accessToken))
+		if base64.RawURLEncoding.EncodeToString(sum[:16]) != tok.AccessTokenHash {
+			return "at_hash", errors.New("at_hash does not match the access token")
+		}
 		return "", nil
 	}
 	if err := tok.VerifyAccessToken(accessToken); err != nil {

@@ -52,7 +52,9 @@ type Client struct {
 	TokenEndpointAuthMethod AuthMethod `json:"token_endpoint_auth_method,omitempty"`
 	// IDTokenSignedResponseAlg is the only algorithm accepted on ID tokens
 	// (e.g. "ES256"). Empty means those the provider's metadata lists,
-	// else RS256.
+	// else RS256. "HS256" is honoured only here, with the client secret
+	// as the HMAC key (OpenID Connect Core §10.1), as LINE requires;
+	// symmetric algorithms from metadata are always ignored.
 	IDTokenSignedResponseAlg string `json:"id_token_signed_response_alg,omitempty"`
 
 	// RequirePushedAuthorizationRequests sends every authorization
