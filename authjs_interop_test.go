@@ -427,3 +427,26 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 }
 
 func url_(a *app) (*url.URL, error) { return url.Parse(a.url) }
+
+// TestAuthJSSecretsFromEnv: FromEnv builds the same secret list, in the
+// same order, as @auth/core does from the same environment, so the same
+// secret seals on both sides.
+func TestAuthJSSecretsFromEnv(t *testing.T) {
+	needAuthJS(t)
+	for _, env := range []map[string]string{
+		{"AUTH_SECRET": secretNew},
+		{"AUTH_SECRET": secretNew, "AUTH_SECRET_1": secretOld},
+		{"AUTH_SECRET": "a-secret", "AUTH_SECRET_1": "one", "AUTH_SECRET_2": "two", "AUTH_SECRET_3": "three"},
+		{"AUTH_SECRET_2": "two"},
+	} {
+		for _, k := range []string{"AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"} {
+			t.Setenv(k, env[k])
+		}
+		var want struct{ Secret []string }
+		node(t, "env.mjs", env, &want)
+		got := gatehouse.Config{}.FromEnv().Secret
+		if strings.Join(got, ",") != strings.Join(want.Secret, ",") {
+			t.Errorf("env %v: FromEnv %q, Auth.js %q", env, got, want.Secret)
+		}
+	}
+}
