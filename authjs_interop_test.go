@@ -8,7 +8,7 @@ package gatehouse_test
 // docs/authjs-interop.md.
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -59,41 +59,88 @@ func needAuthJS(t *testing.T) {
 	t.Skipf("Auth.js interop test skipped: %s", missing)
 }
 
-// node runs interop/authjs/<script> with in as JSON on stdin and decodes
-// its JSON output into out.
-func node(t *testing.T, script string, in, out any) {
+// authJS is one Node process running interop/authjs/serve.mjs: the
+// operations of ops.mjs on @auth/core, one JSON line each way.
+type authJS struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+// startAuthJS starts serve.mjs for the test, or skips (fails with CI set)
+// when Node or the pinned @auth/core is missing.
+func startAuthJS(t *testing.T) *authJS {
 	t.Helper()
-	b, err := json.Marshal(in)
+	needAuthJS(t)
+	cmd := exec.Command("node", "serve.mjs")
+	cmd.Dir = authjsDir
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", script)
-	cmd.Dir = authjsDir
-	cmd.Stdin = bytes.NewReader(b)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.Output()
+	out, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
+		t.Fatal(err)
 	}
-	if err := json.Unmarshal(stdout, out); err != nil {
-		t.Fatalf("node %s: %v in %q", script, err, stdout)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close() // serve.mjs ends at the end of its input
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	return &authJS{t: t, in: in, out: bufio.NewReaderSize(out, 1<<20)}
+}
+
+// with returns js reporting to t (a subtest's), on the same process.
+func (js *authJS) with(t *testing.T) *authJS { c := *js; c.t = t; return &c }
+
+// call runs one operation of ops.mjs with in and decodes its answer into out.
+func (js *authJS) call(op string, in, out any) {
+	t := js.t
+	t.Helper()
+	line, err := json.Marshal(map[string]any{"op": op, "in": in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.in.Write(append(line, '\n')); err != nil {
+		t.Fatalf("%s: writing to Node: %v", op, err)
+	}
+	reply, err := js.out.ReadBytes('\n')
+	if err != nil {
+		t.Fatalf("%s: reading from Node: %v", op, err)
+	}
+	var answer struct {
+		Out   json.RawMessage
+		Error string
+	}
+	if err := json.Unmarshal(reply, &answer); err != nil || answer.Error != "" {
+		t.Fatalf("%s: %v %s", op, err, answer.Error)
+	}
+	if err := json.Unmarshal(answer.Out, out); err != nil {
+		t.Fatalf("%s: %v in %s", op, err, answer.Out)
 	}
 }
 
-// authjsEncode seals token with @auth/core/jwt's encode.
-func authjsEncode(t *testing.T, token map[string]any, secret []string, salt string, extra map[string]any) string {
-	t.Helper()
+// encode seals token with @auth/core/jwt's encode.
+func (js *authJS) encode(token map[string]any, secret []string, salt string, extra map[string]any) string {
+	js.t.Helper()
 	in := map[string]any{"token": token, "secret": secret, "salt": salt}
 	for k, v := range extra {
 		in[k] = v
 	}
 	var out struct{ JWE string }
-	node(t, "encode.mjs", in, &out)
+	js.call("encode", in, &out)
 	if strings.Count(out.JWE, ".") != 4 {
-		t.Fatalf("encode gave %q", out.JWE)
+		js.t.Fatalf("encode gave %q", out.JWE)
 	}
 	return out.JWE
 }
@@ -104,11 +151,11 @@ type authjsDecoded struct {
 	Error   string
 }
 
-// authjsDecode opens a token with @auth/core/jwt's decode.
-func authjsDecode(t *testing.T, token string, secret []string, salt string) authjsDecoded {
-	t.Helper()
+// decode opens a token with @auth/core/jwt's decode.
+func (js *authJS) decode(token string, secret []string, salt string) authjsDecoded {
+	js.t.Helper()
 	var out authjsDecoded
-	node(t, "decode.mjs", map[string]any{"token": token, "secret": secret, "salt": salt}, &out)
+	js.call("decode", map[string]any{"token": token, "secret": secret, "salt": salt}, &out)
 	return out
 }
 
@@ -119,14 +166,14 @@ type authjsSession struct {
 	Errors    []string
 }
 
-// authjsGetSession asks @auth/core's Auth() for GET https://app.example/auth/session
+// getSession asks @auth/core's Auth() for GET https://app.example/auth/session
 // with the given Cookie header.
-func authjsGetSession(t *testing.T, cookie string, secret []string) authjsSession {
-	t.Helper()
+func (js *authJS) getSession(cookie string, secret []string) authjsSession {
+	js.t.Helper()
 	var out authjsSession
-	node(t, "session.mjs", map[string]any{"url": "https://app.example/auth/session", "cookie": cookie, "secret": secret}, &out)
+	js.call("session", map[string]any{"url": "https://app.example/auth/session", "cookie": cookie, "secret": secret}, &out)
 	if out.Status != http.StatusOK {
-		t.Fatalf("Auth() GET /session answered %d: %+v", out.Status, out)
+		js.t.Fatalf("Auth() GET /session answered %d: %+v", out.Status, out)
 	}
 	return out
 }
@@ -243,7 +290,7 @@ func user(s map[string]any) map[string]any {
 // rotation), and the Go API reads it from the cookie and as a Bearer
 // token; Auth.js's own chunked rewrite of a large one reads too.
 func TestAuthJSCookieReadByGo(t *testing.T) {
-	needAuthJS(t)
+	js := startAuthJS(t)
 	a, _ := newTLSApp(t, func(c *gatehouse.Config) {
 		c.Session.Bearer = true
 		extraClaims(c)
@@ -254,7 +301,7 @@ func TestAuthJSCookieReadByGo(t *testing.T) {
 	}
 	// Sealed with the old secret, as a front end that has not rotated yet
 	// does: the Go side finds it by kid.
-	tok := authjsEncode(t, claims, []string{secretOld}, secureSession, nil)
+	tok := js.encode(claims, []string{secretOld}, secureSession, nil)
 
 	check := func(what string, status int, s map[string]any) {
 		t.Helper()
@@ -281,26 +328,26 @@ func TestAuthJSCookieReadByGo(t *testing.T) {
 	if status, _ := a.me(plainSession+"="+tok, ""); status != http.StatusFound {
 		t.Fatalf("token under the plain name: %d", status)
 	}
-	plain := authjsEncode(t, claims, []string{secretNew}, plainSession, nil)
+	plain := js.encode(claims, []string{secretNew}, plainSession, nil)
 	if status, _ := a.me(secureSession+"="+plain, ""); status != http.StatusFound {
 		t.Fatalf("token sealed for the plain name: %d", status)
 	}
 	// A secret the Go side does not hold.
-	other := authjsEncode(t, claims, []string{"some-other-secret-some-other-secret-000"}, secureSession, nil)
+	other := js.encode(claims, []string{"some-other-secret-some-other-secret-000"}, secureSession, nil)
 	if status, _ := a.me(secureSession+"="+other, ""); status != http.StatusFound {
 		t.Fatalf("token of another secret: %d", status)
 	}
 	// exp = now + maxAge: a token past it (and the 15 s tolerance) is no session.
-	expired := authjsEncode(t, claims, []string{secretNew}, secureSession, map[string]any{"maxAge": -60})
-	if d := authjsDecode(t, expired, []string{secretNew}, secureSession); d.Error == "" {
+	expired := js.encode(claims, []string{secretNew}, secureSession, map[string]any{"maxAge": -60})
+	if d := js.decode(expired, []string{secretNew}, secureSession); d.Error == "" {
 		t.Fatalf("Auth.js accepted its expired token: %v", d.Payload)
 	}
 	if status, _ := a.me(secureSession+"="+expired, ""); status != http.StatusFound {
 		t.Fatalf("expired token: %d", status)
 	}
 	// A256GCM, which Auth.js's decode also accepts, with its SHA-256 kid.
-	gcm := authjsEncode(t, claims, []string{secretOld}, secureSession, map[string]any{"enc": "A256GCM"})
-	if d := authjsDecode(t, gcm, []string{secretNew, secretOld}, secureSession); d.Error != "" {
+	gcm := js.encode(claims, []string{secretOld}, secureSession, map[string]any{"enc": "A256GCM"})
+	if d := js.decode(gcm, []string{secretNew, secretOld}, secureSession); d.Error != "" {
 		t.Fatalf("Auth.js refused its A256GCM token: %s", d.Error)
 	}
 	status, s = a.me(secureSession+"="+gcm, "")
@@ -313,8 +360,8 @@ func TestAuthJSCookieReadByGo(t *testing.T) {
 		big[k] = v
 	}
 	big["groups"] = strings.Repeat("group-", 1200)
-	large := authjsEncode(t, big, []string{secretNew}, secureSession, nil)
-	res := authjsGetSession(t, secureSession+"="+large, []string{secretNew})
+	large := js.encode(big, []string{secretNew}, secureSession, nil)
+	res := js.getSession(secureSession+"="+large, []string{secretNew})
 	chunks, cookie := sessionCookies(t, res.SetCookie, secureSession)
 	if len(chunks) < 2 || chunks[0].Name != secureSession+".0" || chunks[1].Name != secureSession+".1" || len(chunks[0].Value) != 3936 {
 		t.Fatalf("Auth.js did not chunk: %v", res.SetCookie)
@@ -332,10 +379,11 @@ func TestAuthJSCookieReadByGo(t *testing.T) {
 // Auth()'s GET /session, as a Next.js front end would; chunked when
 // large. Auth.js's rewrite of it reads in Go again.
 func TestGoCookieReadByAuthJS(t *testing.T) {
-	needAuthJS(t)
+	js := startAuthJS(t)
 	for _, large := range []bool{false, true} {
 		name := map[bool]string{false: "small", true: "chunked"}[large]
 		t.Run(name, func(t *testing.T) {
+			js := js.with(t)
 			a, b := newTLSApp(t, func(c *gatehouse.Config) {
 				extraClaims(c)
 				c.Callbacks.JWT = func(_ context.Context, p gatehouse.JWTParams) (*gatehouse.Token, error) {
@@ -383,7 +431,7 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 			// @auth/core's decode, with the newest secret alone, and with
 			// a list where the kid picks the right one.
 			for _, secrets := range [][]string{{secretNew}, {secretOld, secretNew}} {
-				d := authjsDecode(t, tok, secrets, secureSession)
+				d := js.decode(tok, secrets, secureSession)
 				if d.Error != "" {
 					t.Fatalf("Auth.js decode with %d secrets: %s", len(secrets), d.Error)
 				}
@@ -400,15 +448,15 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 				}
 			}
 			// Only the old secret, the wrong salt: refused.
-			if d := authjsDecode(t, tok, []string{secretOld}, secureSession); d.Error == "" {
+			if d := js.decode(tok, []string{secretOld}, secureSession); d.Error == "" {
 				t.Fatal("Auth.js opened the token with a secret that did not seal it")
 			}
-			if d := authjsDecode(t, tok, []string{secretNew}, plainSession); d.Error == "" {
+			if d := js.decode(tok, []string{secretNew}, plainSession); d.Error == "" {
 				t.Fatal("Auth.js opened the token under the plain cookie name")
 			}
 
 			// Auth() answers GET /session with the Go cookie(s).
-			res := authjsGetSession(t, cookie, []string{secretNew, secretOld})
+			res := js.getSession(cookie, []string{secretNew, secretOld})
 			if len(res.Errors) != 0 || user(res.Body)["email"] != "alice@example.com" || user(res.Body)["name"] != "Alice" {
 				t.Fatalf("Auth() GET /session: %+v", res)
 			}
@@ -427,3 +475,26 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 }
 
 func url_(a *app) (*url.URL, error) { return url.Parse(a.url) }
+
+// TestAuthJSSecretsFromEnv: FromEnv builds the same secret list, in the
+// same order, as @auth/core does from the same environment, so the same
+// secret seals on both sides.
+func TestAuthJSSecretsFromEnv(t *testing.T) {
+	js := startAuthJS(t)
+	for _, env := range []map[string]string{
+		{"AUTH_SECRET": secretNew},
+		{"AUTH_SECRET": secretNew, "AUTH_SECRET_1": secretOld},
+		{"AUTH_SECRET": "a-secret", "AUTH_SECRET_1": "one", "AUTH_SECRET_2": "two", "AUTH_SECRET_3": "three"},
+		{"AUTH_SECRET_2": "two"},
+	} {
+		for _, k := range []string{"AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"} {
+			t.Setenv(k, env[k])
+		}
+		var want struct{ Secret []string }
+		js.call("env", env, &want)
+		got := gatehouse.Config{}.FromEnv().Secret
+		if strings.Join(got, ",") != strings.Join(want.Secret, ",") {
+			t.Errorf("env %v: FromEnv %q, Auth.js %q", env, got, want.Secret)
+		}
+	}
+}

@@ -12,9 +12,10 @@ import (
 //
 // The header wins over cookies: a caller that sends a token means that
 // token, and a token that does not open is no session, never a fall back
-// to the cookie. No cookie is read or written for such a request, so a
-// Bearer request carries no CSRF cookie and cannot satisfy a cookie-based
-// CSRF check. Tokens in the query string or the body (RFC 6750 §2.2,
+// to the cookie. The Middleware reads and writes no cookie for such a
+// request (no CSRF cookie either), and the auth routes, which check CSRF,
+// read sessions from cookies only: a Bearer token never satisfies a
+// cookie-based CSRF check. Tokens in the query string or the body (RFC 6750 §2.2,
 // §2.3) are never looked at: they end up in logs and histories.
 func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base, st *reqState) bool {
 	values := r.Header["Authorization"] // a map lookup: no allocation for requests without one

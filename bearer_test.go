@@ -222,3 +222,41 @@ func TestSessionToken(t *testing.T) {
 	}
 	_ = tok
 }
+
+// BenchmarkMiddlewareBearer is BenchmarkMiddlewareProtected with
+// Session.Bearer on: a browser request (cookie, no Authorization header)
+// and an API request (the same token as a Bearer header).
+func BenchmarkMiddlewareBearer(b *testing.B) {
+	t := &testing.T{}
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Session.Bearer = true })
+	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
+	br := newBrowser(t)
+	br.signIn(a, "dev", "/")
+	u, _ := url.Parse(a.url)
+	cookies := br.c.Jar.Cookies(u)
+	h := a.h.Middleware(a.h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(gatehouse.SessionFrom(r.Context()).User.ID))
+	})))
+	for _, tc := range []struct {
+		name string
+		r    *http.Request
+	}{
+		{"cookie", request("GET", a.url+"/private", cookies, "")},
+		{"bearer", func() *http.Request {
+			r := request("GET", a.url+"/private", nil, "")
+			r.Header.Set("Authorization", "Bearer "+br.cookie(a, "authjs.session-token"))
+			return r
+		}()},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, tc.r)
+				if w.Code != 200 {
+					b.Fatal(w.Code)
+				}
+			}
+		})
+	}
+}
