@@ -329,3 +329,14 @@ func TestSignInCallbackRedirect(t *testing.T) {
 		t.Fatalf("an off-site callback URL was followed: %s", final.Request.URL)
 	}
 }
+
+// TestCredentialsSignInRoute: POST {base}/signin/credentials leads to the
+// sign-in page, where the form is (Auth.js), and signs nobody in.
+func TestCredentialsSignInRoute(t *testing.T) {
+	a := newCredsApp(t, nil)
+	b := newBrowser(t)
+	resp := b.post(a.url+"/auth/signin/credentials", url.Values{"csrfToken": {b.csrf(a.app)}, "username": {"jane"}, "password": {"correct horse"}})
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != a.url+"/auth/signin" || a.calls.Load() != 0 {
+		t.Fatalf("answered %d to %q after %d Authorize calls", resp.StatusCode, resp.Header.Get("Location"), a.calls.Load())
+	}
+}

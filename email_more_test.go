@@ -22,10 +22,15 @@ import (
 // TestEmailLinkConcurrentUse: of many simultaneous uses of one link,
 // exactly one signs in, on each adapter.
 func TestEmailLinkConcurrentUse(t *testing.T) {
-	for _, kind := range stores {
+	for _, kind := range append(stores, "postgres") {
 		t.Run(kind, func(t *testing.T) {
-			s := openStore(t, kind)
-			m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = s.raw })
+			var db adapter.Adapter
+			if kind == "postgres" {
+				db = migratedPostgres(t)
+			} else {
+				db = openStore(t, kind).raw
+			}
+			m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = db })
 			m.requestLink(newBrowser(t), "ivy@example.com", "/private").Body.Close()
 			link := m.receive().Link()
 			var wg sync.WaitGroup
@@ -149,5 +154,41 @@ func TestEmailLinkIgnoresHostHeader(t *testing.T) {
 	}
 	if link := m.receive().Link(); !strings.HasPrefix(link, m.url+"/auth/callback/email?") {
 		t.Fatalf("the link follows the forged host: %s", link)
+	}
+}
+
+// migratedPostgres is an adapter on a schema of the test's own.
+func migratedPostgres(t *testing.T) adapter.Adapter {
+	t.Helper()
+	requirePostgres(t)
+	schema, _ := pgSchema(t)
+	a := pgAdapter(t, schema)
+	if err := a.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestEmailScaleOut: a link asked for on one instance works on another
+// that shares the secret and the PostgreSQL database, once.
+func TestEmailScaleOut(t *testing.T) {
+	db := migratedPostgres(t)
+	first := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = db })
+	second := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = db })
+	first.requestLink(newBrowser(t), "scale@example.com", "/private").Body.Close()
+	link := strings.Replace(first.receive().Link(), first.url, second.url, 1)
+	b := newBrowser(t)
+	// The link's callbackUrl names the first instance's origin, which the
+	// second does not redirect to: it sends the browser home.
+	resp, _ := b.signInWith(b.get(link))
+	if resp.Request.URL.String() != second.url+"/" {
+		t.Fatalf("on the second instance: %s", resp.Request.URL)
+	}
+	if _, body := b.signInWith(b.get(second.url + "/private")); body != "hello scale@example.com" {
+		t.Fatalf("not signed in on the second instance: %q", body)
+	}
+	again := newBrowser(t).get(strings.Replace(link, second.url, first.url, 1))
+	if loc := again.Header.Get("Location"); loc != "/auth/error?code=invalid_token&error=Verification" {
+		t.Fatalf("the link worked twice across instances: %q", loc)
 	}
 }

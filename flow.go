@@ -44,6 +44,10 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.emailSignIn(w, r, b, e, form)
 		return
 	}
+	if _, ok := h.creds[id]; ok {
+		h.redirect(w, r, b.url("signin")) // its form posts to the callback (Auth.js does the same)
+		return
+	}
 	p, ok := h.oauth[id]
 	if !ok {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "signin", Err: fmt.Errorf("no provider %q", id)})
