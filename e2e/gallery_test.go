@@ -22,7 +22,7 @@ func gallery(t *testing.T) string {
 	t.Helper()
 	var buttons []pages.Button
 	for _, id := range []providers.OAuthProviderType{"github", "google", "gitlab", "discord", "apple", "azure-ad-b2c"} {
-		o := builtin.Providers[id](builtin.Options{ClientID: "x"}).OAuth()
+		o := builtin.Providers[id](builtin.Options{ClientID: "x"}).(providers.OAuthProvider).OAuth()
 		buttons = append(buttons, pages.Button{ID: o.ID, Name: o.Name, SigninURL: "/auth/signin/" + o.ID, Style: o.Style})
 	}
 	buttons = append(buttons, pages.Button{ID: "corp", Name: "Corp SSO", SigninURL: "/auth/signin/corp"})
