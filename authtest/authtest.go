@@ -261,6 +261,7 @@ func New(opts Options) (*Provider, error) {
 	if p.key, err = newKey(p.alg); err != nil {
 		return nil, err
 	}
+	warmSpares(p.alg)
 	return p, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"fmt"
+	"sync"
 
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
@@ -42,6 +43,58 @@ func newKey(alg jose.SignatureAlgorithm) (*jose.JSONWebKey, error) {
 	return k, nil
 }
 
+// spare keys: the JWKS's extra keys and the foreign key of the faults are
+// made once per process and shared by every Provider (a Provider's own
+// signing key never is). Making an RSA key inside a request took seconds
+// on a loaded machine, longer than the timeouts the tests set.
+var spares struct {
+	sync.Mutex
+	keys map[spareID]*jose.JSONWebKey
+}
+
+type spareID struct {
+	alg     jose.SignatureAlgorithm
+	foreign bool
+	i       int
+}
+
+// spareKey returns the i-th shared extra key for alg (or its foreign key),
+// making it on first use.
+func spareKey(alg jose.SignatureAlgorithm, foreign bool, i int) (*jose.JSONWebKey, error) {
+	spares.Lock()
+	defer spares.Unlock()
+	id := spareID{alg, foreign, i}
+	if k, ok := spares.keys[id]; ok {
+		return k, nil
+	}
+	k, err := newKey(alg)
+	if err != nil {
+		return nil, err
+	}
+	if spares.keys == nil {
+		spares.keys = map[spareID]*jose.JSONWebKey{}
+	}
+	spares.keys[id] = k
+	return k, nil
+}
+
+// warmSpares makes, in the background and once per process, the spare
+// keys the faults use most (the foreign key and two extra keys), so that
+// the first test that needs them does not wait for them inside a request.
+func warmSpares(alg jose.SignatureAlgorithm) {
+	spares.Lock()
+	_, done := spares.keys[spareID{alg, true, 0}]
+	spares.Unlock()
+	if done {
+		return
+	}
+	go func() {
+		spareKey(alg, true, 0)
+		spareKey(alg, false, 0)
+		spareKey(alg, false, 1)
+	}()
+}
+
 // jwks returns the public JWKS under the faults f: JWKSExtraKeys other
 // keys, then the signing key.
 func (p *Provider) jwks(f Faults) (jose.JSONWebKeySet, error) {
@@ -49,7 +102,7 @@ func (p *Provider) jwks(f Faults) (jose.JSONWebKeySet, error) {
 	have := len(p.extraKeys)
 	p.mu.Unlock()
 	for i := have; i < f.JWKSExtraKeys; i++ {
-		k, err := newKey(p.alg)
+		k, err := spareKey(p.alg, false, i)
 		if err != nil {
 			return jose.JSONWebKeySet{}, err
 		}
@@ -94,7 +147,7 @@ func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) 
 		p.mu.Unlock()
 		if foreign == nil {
 			var err error
-			if foreign, err = newKey(p.alg); err != nil {
+			if foreign, err = spareKey(p.alg, true, 0); err != nil {
 				return "", err
 			}
 			p.mu.Lock()
