@@ -39,6 +39,14 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		target = h.cfg.Pages.Error + "?" + q.Encode()
 	}
 	if e.Type.signInKind() {
+		// Keep where the visitor was going, so that trying again from the
+		// sign-in page lands there: the form's callbackUrl (credentials,
+		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
+		// reads its callback-url cookie on the sign-in page to the same
+		// end. callbackURL keeps it same-origin.
+		if cb := cmpOr(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+			q.Set("callbackUrl", h.callbackURL(b, cb, r))
+		}
 		target = b.path + "/signin?" + q.Encode()
 		if h.cfg.Pages.SignIn != "" {
 			target = h.cfg.Pages.SignIn + "?" + q.Encode()
