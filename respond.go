@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strings"
 )
 
 // publicCode is the shape of an error code the error page will show.
@@ -43,9 +44,12 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		// sign-in page lands there: the form's callbackUrl (credentials,
 		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
 		// reads its callback-url cookie on the sign-in page to the same
-		// end. callbackURL keeps it same-origin.
+		// end. callbackURL keeps it same-origin; the home page, the
+		// default, is left out, and the origin is dropped.
 		if cb := cmpOr(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
-			q.Set("callbackUrl", h.callbackURL(b, cb, r))
+			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
+				q.Set("callbackUrl", path)
+			}
 		}
 		target = b.path + "/signin?" + q.Encode()
 		if h.cfg.Pages.SignIn != "" {
