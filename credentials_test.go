@@ -68,7 +68,9 @@ func (a *credsApp) post(b *browser, user, pass string) *http.Response {
 		"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}, "username": {user}, "password": {pass}})
 }
 
-const credentialsFailed = "/auth/signin?code=credentials&error=CredentialsSignin"
+// credentialsFailed is where every failed attempt goes, whatever failed:
+// the sign-in page, which keeps the destination for the next try.
+const credentialsFailed = "/auth/signin?callbackUrl=%2Fprivate&code=credentials&error=CredentialsSignin"
 
 func TestCredentialsSignIn(t *testing.T) {
 	for _, tc := range []struct {
@@ -157,7 +159,7 @@ func TestCredentialsGenericError(t *testing.T) {
 	if loc := a.post(b, "boom", "x").Header.Get("Location"); loc != "/auth/error?code=authorize&error=CallbackRouteError" {
 		t.Fatalf("failing Authorize: %q", loc)
 	}
-	if loc := a.post(b, "suspended", "x").Header.Get("Location"); loc != "/auth/signin?code=suspended&error=CredentialsSignin" {
+	if loc := a.post(b, "suspended", "x").Header.Get("Location"); loc != "/auth/signin?callbackUrl=%2Fprivate&code=suspended&error=CredentialsSignin" {
 		t.Fatalf("SignInError: %q", loc)
 	}
 }

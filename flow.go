@@ -347,7 +347,8 @@ func callbackParams(r *http.Request) (url.Values, error) {
 // maxFormBytes bounds the bodies the routes read.
 const maxFormBytes = 64 << 10
 
-// readForm reads a url-encoded or JSON body (Auth.js accepts both).
+// readForm reads a url-encoded or JSON body (Auth.js accepts both) and
+// keeps the values in r.PostForm too.
 func readForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
@@ -370,9 +371,14 @@ func readForm(r *http.Request) (url.Values, error) {
 				v.Set(k, s)
 			}
 		}
+		r.PostForm = v // for fail, which keeps callbackUrl on a retry
 		return v, nil
 	}
-	return url.ParseQuery(string(body))
+	v, err := url.ParseQuery(string(body))
+	if err == nil {
+		r.PostForm = v
+	}
+	return v, err
 }
 
 // exchange trades the code for tokens: the provider's own handler, or the

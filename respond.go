@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strings"
 )
 
 // publicCode is the shape of an error code the error page will show.
@@ -39,6 +40,17 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		target = h.cfg.Pages.Error + "?" + q.Encode()
 	}
 	if e.Type.signInKind() {
+		// Keep where the visitor was going, so that trying again from the
+		// sign-in page lands there: the form's callbackUrl (credentials,
+		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
+		// reads its callback-url cookie on the sign-in page to the same
+		// end. callbackURL keeps it same-origin; the home page, the
+		// default, is left out, and the origin is dropped.
+		if cb := cmpOr(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
+				q.Set("callbackUrl", path)
+			}
+		}
 		target = b.path + "/signin?" + q.Encode()
 		if h.cfg.Pages.SignIn != "" {
 			target = h.cfg.Pages.SignIn + "?" + q.Encode()

@@ -199,7 +199,8 @@ func tabThrough(t *testing.T, ctx context.Context, page string, limit int) []foc
 			const e = document.activeElement;
 			if (!e || e === document.body) return {what: ""};
 			const s = getComputedStyle(e);
-			const name = e.tagName.toLowerCase() + (e.name ? "[name=" + e.name + "]" : "") + (e.closest("form") ? "@" + e.closest("form").getAttribute("action") : "") + (e.getAttribute("href") ? "@" + e.getAttribute("href") : "");
+			const path = (u) => new URL(u, location.href).pathname;
+			const name = e.tagName.toLowerCase() + (e.name ? "[name=" + e.name + "]" : "") + (e.form ? "@" + path(e.form.action) : "") + (e.href ? "@" + path(e.href) : "");
 			return {what: name, focusVisible: e.matches(":focus-visible"), outline: s.outlineStyle, width: s.outlineWidth};
 		})()`))
 		if err != nil {

@@ -105,19 +105,3 @@ func TestErrorPageStatus(t *testing.T) {
 		}
 	}
 }
-
-// TestVerifyRequestPage shows the "Check your email" page.
-func TestVerifyRequestPage(t *testing.T) {
-	ctx := newBrowser(t)
-	base := startExample(t, nil)
-	resp := load(t, ctx, "opening verify-request", chromedp.Navigate(base+"/auth/verify-request"))
-	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Check your email" {
-		t.Errorf("heading = %q", h)
-	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "A sign in link has been sent to your email address.") || !strings.Contains(text, "Back to 127.0.0.1") {
-		t.Errorf("verify-request page says %q", text)
-	}
-	checkAccessible(t, ctx, "verify-request page")
-	shootPage(t, ctx, "verify-request")
-}

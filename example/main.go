@@ -67,8 +67,9 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	authURL := cmpOr(getenv("AUTH_URL"), origin+"/auth")
 
 	mux := http.NewServeMux()
-	// The built-in pages in the example's green (see pages.Theme).
-	cfg := gatehouse.Config{URL: authURL, Theme: pages.Theme{BrandColor: "#2f6f4e"}}
+	// The built-in pages in the example's green, with its logo (see pages.Theme).
+	cfg := gatehouse.Config{URL: authURL, Theme: pages.Theme{BrandColor: "#2f6f4e", Logo: "/logo.svg"}}
+	mux.HandleFunc("GET /logo.svg", serveLogo)
 	for _, s := range strings.Split(getenv("AUTH_SECRET"), ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			cfg.Secret = append(cfg.Secret, s)

@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// everythingEnv configures the example with every kind of sign-in the
+// sign-in page shows: six built-in OAuth/OIDC providers (five with a
+// built-in logo, Azure AD B2C without one and with a long name), and, in
+// development mode (DEV=1), an e-mail form and a password form. The
+// built-in providers need no network until someone clicks them.
+var everythingEnv = map[string]string{
+	"DEV":            "1",
+	"AUTH_GITHUB_ID": "e2e", "AUTH_GITHUB_SECRET": "e2e",
+	"AUTH_GOOGLE_ID": "e2e", "AUTH_GOOGLE_SECRET": "e2e",
+	"AUTH_GITLAB_ID": "e2e", "AUTH_GITLAB_SECRET": "e2e",
+	"AUTH_DISCORD_ID": "e2e", "AUTH_DISCORD_SECRET": "e2e",
+	"AUTH_APPLE_ID": "e2e", "AUTH_APPLE_SECRET": "e2e",
+	"AUTH_AZURE_AD_B2C_ID": "e2e", "AUTH_AZURE_AD_B2C_SECRET": "e2e",
+	"AUTH_AZURE_AD_B2C_ISSUER": "https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signin/v2.0",
+}
+
+// TestSignInPageEverything shows the sign-in page with every kind of
+// provider, checks it in the browser's terms (names, contrast in both
+// schemes, labels, keyboard order and focus rings), and saves its
+// screenshots.
+func TestSignInPageEverything(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, everythingEnv)
+	resp := load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	wantStatus(t, resp, 200)
+
+	// The built-in logos are drawn, the site logo loaded (the CSP lets
+	// it), and the provider without a logo has its initial.
+	drawn, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`({
+		svgs: document.querySelectorAll("button.provider svg.logo path").length,
+		badge: (document.querySelector("button.provider .badge") || {}).textContent || "",
+		siteLogo: document.querySelector("img.site-logo").naturalWidth,
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drawn["svgs"] != float64(5) || drawn["badge"] != "A" || drawn["siteLogo"] == float64(0) {
+		t.Errorf("logos: %v, want 5 built-in logos, the badge A (Azure AD B2C) and a loaded site logo", drawn)
+	}
+
+	// A label is what names each field: clicking it focuses the input.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for="credentials-0-0"]`), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id`)); id != "credentials-0-0" {
+		t.Errorf("clicking the Username label focused %q", id)
+	}
+
+	checkAccessible(t, ctx, "sign-in page (everything)")
+
+	// Tab reaches every control, in order, each with a focus ring.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/auth/signin")); err != nil {
+		t.Fatal(err)
+	}
+	stops := tabThrough(t, ctx, "sign-in page (everything)", 30)
+	var order []string
+	for _, s := range stops {
+		order = append(order, s.What)
+	}
+	want := []string{
+		"button@/auth/signin/apple", "button@/auth/signin/azure-ad-b2c", "button@/auth/signin/discord",
+		"button@/auth/signin/github", "button@/auth/signin/gitlab", "button@/auth/signin/google",
+		"input[name=email]@/auth/signin/email", "button@/auth/signin/email",
+		"input[name=username]@/auth/callback/credentials", "input[name=password]@/auth/callback/credentials", "button@/auth/callback/credentials",
+	}
+	if strings.Join(order, " ") != strings.Join(want, " ") {
+		t.Errorf("Tab order:\n got %v\nwant %v", order, want)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/auth/signin")); err != nil {
+		t.Fatal(err)
+	}
+	shootPage(t, ctx, "signin-everything")
+}
+
+// TestPasswordFormOnSignInPage types into the built-in page's password
+// form: a wrong password brings the visitor back with a banner and the
+// form still there; the right one, typed and submitted with Enter, signs
+// them in.
+func TestPasswordFormOnSignInPage(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, map[string]string{"DEV": "1"})
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
+
+	typeInto := func(sel, text string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	typeInto(`#credentials-0-0`, "demo")
+	typeInto(`#credentials-0-1`, "not the password")
+	resp := click(t, ctx, `form[action$="/callback/credentials"] button`)
+	wantStatus(t, resp, 200)
+	u := wantPath(t, ctx, "/auth/signin")
+	if got := u.Query().Get("error"); got != "CredentialsSignin" {
+		t.Errorf("error type = %q, want CredentialsSignin", got)
+	}
+	if banner := mustText(t, ctx, `[role="alert"]`); banner != "Sign in failed. Check the details you provided are correct." {
+		t.Errorf("banner = %q", banner)
+	}
+	checkAccessible(t, ctx, "sign-in page after a wrong password")
+	shootPage(t, ctx, "signin-wrong-password")
+
+	typeInto(`#credentials-0-0`, "demo")
+	// Enter in the password field submits the form.
+	resp = load(t, ctx, "typing the password and Enter", chromedp.SendKeys(chromedp.CSS(`#credentials-0-1`), "demo\r", chromedp.NodeVisible))
+	wantStatus(t, resp, 200)
+	wantPath(t, ctx, "/private")
+	if text := bodyText(t, ctx); !strings.Contains(text, "Demo User") {
+		t.Errorf("after the right password, the private page says %q", text)
+	}
+}
+
+// TestEmailFormLeadsToVerifyRequest fills in the built-in page's e-mail
+// form: the visitor lands on "Check your email", and the link sent (to
+// the example's development outbox) signs them in.
+func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, map[string]string{"DEV": "1"})
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#email-0`), "carol@example.com", chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	resp := click(t, ctx, `form[action$="/signin/email"] button`)
+	wantStatus(t, resp, 200)
+	wantPath(t, ctx, "/auth/verify-request")
+	if h := mustText(t, ctx, "h1"); h != "Check your email" {
+		t.Errorf("heading = %q", h)
+	}
+	if text := bodyText(t, ctx); !strings.Contains(text, "A sign in link has been sent to your email address.") {
+		t.Errorf("verify-request page says %q", text)
+	}
+	checkAccessible(t, ctx, "verify-request page")
+	shootPage(t, ctx, "verify-request")
+
+	// The link, as the example's outbox shows it.
+	load(t, ctx, "opening the outbox", chromedp.Navigate(base+"/dev/mail"))
+	resp = click(t, ctx, `a[href*="/auth/callback/email"]`)
+	wantStatus(t, resp, 200)
+	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as") || !strings.Contains(text, "carol@example.com") {
+		t.Errorf("after following the link, the page says %q", text)
+	}
+}
