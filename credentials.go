@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -68,7 +69,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	}
 
 	// 2. The attempt limits, before Authorize runs.
-	ipKey := "ip:" + c.ClientIP(r)
+	ipKey := "ip:" + limit.IPKey(c.ClientIP(r))
 	idKey := "id:" + c.ID + ":" + strings.ToLower(strings.TrimSpace(creds[c.IdentifierField]))
 	wait, err := c.PerIP.Wait(ctx, ipKey)
 	if err != nil {

@@ -294,6 +294,11 @@ func TestCredentialsPerIPLimit(t *testing.T) {
 	if s1, s2, s3 := post("10.0.0.1"), post("10.0.0.2"), post("10.0.0.1"); s1 != http.StatusSeeOther || s2 != http.StatusSeeOther || s3 != http.StatusTooManyRequests {
 		t.Fatalf("per-client statuses %d %d %d", s1, s2, s3)
 	}
+	// IPv6 clients are counted by /64: a new address in the same network
+	// does not start afresh.
+	if s1, s2, s3 := post("2001:db8:1:2::1"), post("2001:db8:1:2::99"), post("2001:db8:1:3::1"); s1 != http.StatusSeeOther || s2 != http.StatusTooManyRequests || s3 != http.StatusSeeOther {
+		t.Fatalf("IPv6 statuses %d %d %d", s1, s2, s3)
+	}
 }
 
 func TestCredentialsConfig(t *testing.T) {

@@ -40,6 +40,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -108,7 +109,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 
 	// 2. The send limits, per client and per address, the same for known
 	// and unknown addresses: every accepted request counts.
-	ipKey, idKey := "ip:"+c.ClientIP(r), "id:"+c.ID+":"+addr
+	ipKey, idKey := "ip:"+limit.IPKey(c.ClientIP(r)), "id:"+c.ID+":"+addr
 	ipWait, err := c.PerIP.Wait(ctx, ipKey)
 	if err == nil {
 		var idWait time.Duration

@@ -20,6 +20,7 @@ package limit
 
 import (
 	"context"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -153,4 +154,24 @@ func (l *Memory) makeRoom(now time.Time) {
 		}
 		delete(l.m, k)
 	}
+}
+
+// IPKey returns the key under which a client address is counted: an IPv4
+// address as it is, an IPv6 address as its /64 network, since one
+// subscriber usually holds a whole /64 and could otherwise change
+// address at every attempt (RFC 6177). Anything else is returned as is.
+func IPKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, err := a.WithZone("").Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return p.String()
 }

@@ -92,3 +92,18 @@ func TestNoneNeverLimits(t *testing.T) {
 		t.Fatalf("None waits %v", d)
 	}
 }
+
+func TestIPKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"192.0.2.7":                 "192.0.2.7",
+		"::ffff:192.0.2.7":          "192.0.2.7",
+		"2001:db8:1:2:3:4:5:6":      "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:ffff::1": "2001:db8:1:2::/64",
+		"fe80::1%eth0":              "fe80::/64",
+		"not an address":            "not an address",
+	} {
+		if got := limit.IPKey(in); got != want {
+			t.Errorf("IPKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
