@@ -271,6 +271,15 @@ func (p *Provider) Issuer() string { return p.issuer }
 // SetFaults replaces the provider's faults. It applies to requests that
 // arrive after it returns; the zero Faults is a well-behaved provider.
 func (p *Provider) SetFaults(f Faults) {
+	// The keys the faults need are made now, not by the first request
+	// that needs them: key generation under load could otherwise make a
+	// JWKS or token answer slower than the client's timeout.
+	if f.JWKSExtraKeys > 0 {
+		p.jwks(f)
+	}
+	if f.IDTokenForeignKey {
+		p.ensureForeignKey()
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.faults = f

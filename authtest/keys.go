@@ -120,6 +120,27 @@ func (p *Provider) jwks(f Faults) (jose.JSONWebKeySet, error) {
 	return set, nil
 }
 
+// ensureForeignKey returns the key of Faults.IDTokenForeignKey, making it
+// the first time.
+func (p *Provider) ensureForeignKey() (*jose.JSONWebKey, error) {
+	p.mu.Lock()
+	foreign := p.foreignKey
+	p.mu.Unlock()
+	if foreign != nil {
+		return foreign, nil
+	}
+	k, err := spareKey(p.alg, true, 0)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.foreignKey == nil {
+		p.foreignKey = k
+	}
+	return p.foreignKey, nil
+}
+
 // noneSigner is a go-jose OpaqueSigner for alg "none": it signs nothing,
 // so the JWS it takes part in has an empty signature.
 type noneSigner struct{}
@@ -142,17 +163,9 @@ func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) 
 	case f.IDTokenAlgNone:
 		sk = jose.SigningKey{Algorithm: "none", Key: noneSigner{}}
 	case f.IDTokenForeignKey:
-		p.mu.Lock()
-		foreign := p.foreignKey
-		p.mu.Unlock()
-		if foreign == nil {
-			var err error
-			if foreign, err = spareKey(p.alg, true, 0); err != nil {
-				return "", err
-			}
-			p.mu.Lock()
-			p.foreignKey = foreign
-			p.mu.Unlock()
+		foreign, err := p.ensureForeignKey()
+		if err != nil {
+			return "", err
 		}
 		sk = jose.SigningKey{Algorithm: p.alg, Key: foreign.Key}
 	case f.IDTokenHS256PublicKey:
