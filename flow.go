@@ -178,6 +178,10 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 		h.credentialsCallback(w, r, b, c)
 		return
 	}
+	if pk, ok := h.passkeyProvider(id); ok {
+		h.passkeyCallback(w, r, b, pk) // passkey.go
+		return
+	}
 	p, ok := h.oauth[id]
 	if !ok {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "callback", Err: fmt.Errorf("no provider %q", id)})

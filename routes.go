@@ -33,6 +33,7 @@ func (h *Handler) router() http.Handler {
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)
+		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
 	})
 	// Anything else under the base path is not an action (Auth.js: 400
 	// "Bad request."); a known action with the wrong method too.
