@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -36,6 +37,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
@@ -316,6 +318,21 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 	// address (WebAuthn §14.6.1: no personal data in the handle).
 	nu.ID = randomHex(16)
 	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmpOr(nu.Name, nu.Email), newUser: &nu}, "", nil
+}
+
+// signInForm is the provider's part of the built-in sign-in page.
+func (p *passkeyRuntime) signInForm(b *base) pages.WebAuthnForm {
+	return pages.WebAuthnForm{ID: p.cfg.ID, Name: p.cfg.Name, OptionsURL: b.path + "/webauthn-options/" + p.cfg.ID,
+		CallbackURL: b.path + "/callback/" + p.cfg.ID, Conditional: !p.cfg.DisableConditionalUI, SignUp: p.cfg.SignUp}
+}
+
+// webauthnScript answers GET {base}/webauthn.js: the passkey script of the
+// sign-in page, for the application's own pages (pages.WebAuthnScript).
+func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = io.WriteString(w, pages.WebAuthnScript())
 }
 
 // passkeyCallback answers POST {base}/callback/{provider} for a WebAuthn

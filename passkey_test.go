@@ -2,6 +2,8 @@ package gatehouse_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -485,5 +487,53 @@ func TestPasskeyProvidersJSON(t *testing.T) {
 	p := m["passkey"]
 	if p.Type != providers.TypeWebAuthn || p.Name != "Passkey" || p.CallbackURL != a.url+"/auth/callback/passkey" {
 		t.Fatalf("providers[passkey] = %+v", p)
+	}
+}
+
+// TestPasskeySignInPage: the built-in sign-in page offers the passkey
+// with conditional UI, and its CSP allows exactly its one script and
+// fetches to its own origin.
+func TestPasskeySignInPage(t *testing.T) {
+	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{SignUp: true})}, nil)
+	b := newBrowser(t)
+	resp := b.get(a.url + "/auth/signin?callbackUrl=%2Fprivate")
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := string(body)
+	for _, want := range []string{
+		`data-webauthn data-options="/auth/webauthn-options/passkey" data-callback="/auth/callback/passkey" data-conditional="true"`,
+		`autocomplete="username webauthn"`,
+		`data-action="authenticate">Sign in with Passkey</button>`,
+		`data-action="register">`,
+		`Sign in with Development`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the sign-in page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, " onclick=") || strings.Contains(page, " onsubmit=") {
+		t.Error("the sign-in page has inline event handlers")
+	}
+	start := strings.Index(page, "<script>")
+	end := strings.Index(page, "</script>")
+	if start < 0 || end < start || strings.Count(page, "<script") != 1 {
+		t.Fatalf("want exactly one inline script")
+	}
+	js := page[start+len("<script>") : end]
+	sum := sha256.Sum256([]byte(js))
+	csp := resp.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") || !strings.Contains(csp, "connect-src 'self'") {
+		t.Fatalf("CSP %q does not allow the page's script by its hash", csp)
+	}
+	if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+		t.Fatalf("CSP %q is not strict", csp)
+	}
+
+	// The same script, for the application's own pages.
+	resp = b.get(a.url + "/auth/webauthn.js")
+	served, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || string(served) != js || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("GET /auth/webauthn.js = %d %q, %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(served))
 	}
 }
