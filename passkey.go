@@ -127,6 +127,14 @@ func (h *Handler) checkPasskeys() error {
 					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
 			}
 		}
+		// An e-mail (magic link) provider signs its link's owner in to the
+		// user with that address: the squatter's user, passkey included.
+		for _, pr := range h.cfg.Providers {
+			if b := providers.Resolve(pr); b != nil && b.ProviderBase().Type == providers.TypeEmail {
+				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
+					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", b.ProviderBase().ID)}
+			}
+		}
 	}
 	return nil
 }

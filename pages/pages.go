@@ -202,7 +202,9 @@ func parse(page string) *template.Template {
 // headers:
 //
 //   - Content-Security-Policy: default-src 'none', so no script runs and
-//     nothing loads that is not allowed below; style-src with the SHA-256
+//     nothing loads that is not allowed below (a sign-in page with
+//     passkeys adds script-src with its one script's hash, and
+//     connect-src 'self' for that script's requests); style-src with the SHA-256
 //     hash of the page's one <style> element (a hash rather than a nonce
 //     keeps the output byte-for-byte reproducible); img-src 'self' and
 //     data: plus the origins of the logos the page shows, since only

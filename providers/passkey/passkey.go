@@ -91,10 +91,13 @@ type WebAuthnConfig struct {
 	// always). Off by default: the address is not verified, so anyone
 	// could claim anyone's. With SignUp, the user is stored with that
 	// address and EmailVerified nil, a stored address is never taken
-	// over, and gatehouse.New refuses a configuration where an OAuth
-	// provider has AllowDangerousEmailAccountLinking (that provider would
-	// link its user to the squatter's account: pre-account hijacking).
-	// Without SignUp, passkeys are registered by signed-in users only.
+	// over, and gatehouse.New refuses a configuration with an e-mail
+	// provider or an OAuth provider with AllowDangerousEmailAccountLinking
+	// (either would sign the address's real owner in to the squatter's
+	// user, passkey included: pre-account hijacking). The real owner may
+	// still find the address taken when signing in with another provider
+	// later (OAuthAccountNotLinked). Without SignUp, passkeys are
+	// registered by signed-in users only.
 	SignUp bool
 	// GetUserInfo returns the user to sign up, from the options request
 	// (Auth.js getUserInfo). The default reads the "email" query
