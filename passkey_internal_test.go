@@ -104,3 +104,79 @@ func TestPasskeySignUpRefusesEmailProvider(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPasskeySignIn measures the server side of one passkey sign-in:
+// GET webauthn-options (challenge made and sealed) and POST callback
+// (cookie opened, assertion verified, counter updated, session issued),
+// with the memory adapter and the database session strategy. The
+// authenticator's signing runs with the timer stopped.
+func BenchmarkPasskeySignIn(b *testing.B) {
+	const site = "http://localhost:3000"
+	h, err := New(Config{
+		Secret:    []string{"bench-secret-bench-secret-bench-secret-0"},
+		URL:       site + "/auth",
+		Adapter:   memory.New(),
+		Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{SignUp: true})},
+		Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	token, csrfCookie := h.csrf.newPair()
+	csrf := &http.Cookie{Name: "authjs.csrf-token", Value: csrfCookie}
+	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
+	key := virtualwebauthn.NewAuthenticator()
+	cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+
+	options := func(query string) (*http.Cookie, string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, site+"/auth/webauthn-options/passkey?"+query, nil))
+		var c *http.Cookie
+		for _, x := range rec.Result().Cookies() {
+			if x.Name == "authjs.challenge" {
+				c = x
+			}
+		}
+		body := rec.Body.String()
+		i := strings.Index(body, `"options":`)
+		if c == nil || i < 0 {
+			b.Fatalf("options: %d %s", rec.Code, body)
+		}
+		return c, strings.TrimSuffix(body[i+len(`"options":`):], "}\n")
+	}
+	callback := func(challenge *http.Cookie, action, data string) {
+		form := url.Values{"action": {action}, "data": {data}, "csrfToken": {token}}
+		req := httptest.NewRequest(http.MethodPost, site+"/auth/callback/passkey", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(challenge)
+		req.AddCookie(csrf)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || strings.Contains(loc, "error") {
+			b.Fatalf("%s: %d %s", action, rec.Code, loc)
+		}
+	}
+
+	c, raw := options("action=register&email=bench@example.com")
+	ao, err := virtualwebauthn.ParseAttestationOptions(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	callback(c, "register", virtualwebauthn.CreateAttestationResponse(rp, key, cred, *ao))
+	key.Options.UserHandle = []byte(ao.UserID)
+
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		c, raw := options("action=authenticate")
+		b.StopTimer()
+		opts, err := virtualwebauthn.ParseAssertionOptions(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cred.Counter++
+		data := virtualwebauthn.CreateAssertionResponse(rp, key, cred, *opts)
+		b.StartTimer()
+		callback(c, "authenticate", data)
+	}
+}
