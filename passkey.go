@@ -408,16 +408,18 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 		return fail("rp_id_mismatch", fmt.Errorf("the ceremony began for RP id %q, this request is for %q", st.Session.RelyingPartyID, rpID))
 	}
 
-	data := []byte(form.Get("data"))
+	// Where to land: the form's callbackUrl (checked in finishSignIn),
+	// else the cookie the options request set.
+	data, callback := []byte(form.Get("data")), form.Get("callbackUrl")
 	if action == actionAuthenticate {
-		return h.passkeyAuthenticate(w, r, b, p, wa, st, data)
+		return h.passkeyAuthenticate(w, r, b, p, wa, st, data, callback)
 	}
-	return h.passkeyRegister(w, r, b, p, wa, st, data)
+	return h.passkeyRegister(w, r, b, p, wa, st, data, callback)
 }
 
 // passkeyAuthenticate verifies an assertion (WebAuthn §7.2) and signs its
 // user in.
-func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte) error {
+func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
@@ -472,14 +474,14 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	}
 	user := toProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct,
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback,
 		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
 }
 
 // passkeyRegister verifies an attestation (WebAuthn §7.1), stores the new
 // credential for the signed-in user (or a new user, with SignUp) and signs
 // that user in.
-func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte) error {
+func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
@@ -522,7 +524,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 		auth.CredentialDeviceType = adapter.MultiDevice
 	}
 	acct := &account.Account{UserID: st.UserID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: credID}
-	res := signInResult{account: acct, persist: func(ctx context.Context) (profile.User, bool, error) {
+	res := signInResult{account: acct, callbackURL: callback, persist: func(ctx context.Context) (profile.User, bool, error) {
 		return h.storePasskey(ctx, p, st, auth, *acct)
 	}}
 	if st.NewUser != nil {

@@ -173,7 +173,7 @@ func (b *browser) assertion(a *pkApp, provider string, k *softKey) string {
 func (b *browser) authenticate(a *pkApp, provider string, k *softKey) *http.Response {
 	b.t.Helper()
 	data := b.assertion(a, provider, k)
-	return b.post(a.url+"/auth/callback/"+provider, url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
+	return b.post(a.url+"/auth/callback/"+provider, url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})
 }
 
 func (b *browser) signOut(a *pkApp) {
@@ -263,7 +263,11 @@ func TestPasskeyRegisterSignOutSignIn(t *testing.T) {
 			b.signOut(a)
 			k.cred.Counter = 2
 			k.auth.Credentials[0].Counter = 2
-			if id := wantSignedIn(t, b, a, b.authenticate(a, "passkey", k), "authenticate"); id != first {
+			resp := b.authenticate(a, "passkey", k)
+			if loc := resp.Header.Get("Location"); loc != a.url+"/private" {
+				t.Fatalf("the passkey sign-in went to %q, want the form's callbackUrl", loc)
+			}
+			if id := wantSignedIn(t, b, a, resp, "authenticate"); id != first {
 				t.Fatalf("signed in with the passkey as %q, want %q", id, first)
 			}
 			if r := b.get(a.url + "/private"); r.StatusCode != http.StatusOK {
