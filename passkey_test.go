@@ -492,6 +492,14 @@ func TestPasskeyProvidersJSON(t *testing.T) {
 	if p.Type != providers.TypeWebAuthn || p.Name != "Passkey" || p.CallbackURL != a.url+"/auth/callback/passkey" {
 		t.Fatalf("providers[passkey] = %+v", p)
 	}
+	// Its signinUrl, posted to as for other providers, leads to the
+	// sign-in page, where the passkey script runs (Auth.js).
+	b := newBrowser(t)
+	r := b.post(p.SigninURL, url.Values{"csrfToken": {b.csrf(a.app)}})
+	r.Body.Close()
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != a.url+"/auth/signin" {
+		t.Fatalf("POST %s answered %d to %q", p.SigninURL, r.StatusCode, r.Header.Get("Location"))
+	}
 }
 
 // TestPasskeySignInPage: the built-in sign-in page offers the passkey
