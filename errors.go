@@ -37,6 +37,13 @@ const (
 	EmailSignInError       ErrorType = "EmailSignInError"       // the typed e-mail address is malformed
 	EmailSignin            ErrorType = "EmailSignin"            // the sign-in e-mail could not be sent
 	TooManyRequests        ErrorType = "TooManyRequests"        // too many failed attempts: wait (429, Retry-After)
+
+	// WebAuthnVerificationError: a passkey response failed verification
+	// (challenge, origin, RP id, flags, signature or sign counter).
+	WebAuthnVerificationError ErrorType = "WebAuthnVerificationError"
+	// AccountNotLinked: a passkey cannot be tied to the user (Auth.js's
+	// WebAuthn counterpart of OAuthAccountNotLinked).
+	AccountNotLinked ErrorType = "AccountNotLinked"
 )
 
 func (t ErrorType) Error() string { return string(t) }
@@ -47,7 +54,8 @@ func (t ErrorType) Error() string { return string(t) }
 func (t ErrorType) signInKind() bool {
 	switch t {
 	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired,
-		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests:
+		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests,
+		WebAuthnVerificationError, AccountNotLinked:
 		return true
 	}
 	return false

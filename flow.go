@@ -48,6 +48,10 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.redirect(w, r, b.url("signin")) // its form posts to the callback (Auth.js does the same)
 		return
 	}
+	if _, ok := h.passkeyProvider(id); ok {
+		h.redirect(w, r, b.url("signin")) // passkeys start on the sign-in page's script (passkey.go)
+		return
+	}
 	p, ok := h.oauth[id]
 	if !ok {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "signin", Err: fmt.Errorf("no provider %q", id)})
@@ -176,6 +180,10 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	if c, ok := h.creds[id]; ok {
 		h.credentialsCallback(w, r, b, c)
+		return
+	}
+	if pk, ok := h.passkeyProvider(id); ok {
+		h.passkeyCallback(w, r, b, pk) // passkey.go
 		return
 	}
 	p, ok := h.oauth[id]

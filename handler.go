@@ -32,6 +32,7 @@ type Handler struct {
 	logoutJTIs jtiCache                       // back-channel logout tokens seen (logout.go)
 	email      map[string]*emailRuntime       // e-mail providers (email.go)
 	creds      map[string]*credentials.Config // credentials providers (credentials.go)
+	passkeys   *passkeyState                  // WebAuthn providers (passkey.go); nil when none
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -55,6 +56,12 @@ func New(cfg Config) (*Handler, error) {
 		}
 		if id := p.ProviderBase().ID; h.hasProvider(id) {
 			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
+		}
+		if ok, err := h.addPasskey(p); ok || err != nil { // passkey.go
+			if err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if added, err := h.addNonOAuth(p); added || err != nil {
 			if err != nil {
@@ -82,6 +89,9 @@ func New(cfg Config) (*Handler, error) {
 		}
 		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew, timeout: cfg.ProviderTimeout}
 		h.order = append(h.order, o.ID)
+	}
+	if err := h.checkPasskeys(); err != nil {
+		return nil, err
 	}
 	if err := h.checkLook(); err != nil {
 		return nil, err

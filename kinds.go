@@ -31,11 +31,15 @@ func (h *Handler) addNonOAuth(p providers.Provider) (bool, error) {
 
 // hasProvider reports whether a provider has id.
 func (h *Handler) hasProvider(id string) bool {
-	return h.oauth[id] != nil || h.email[id] != nil || h.creds[id] != nil
+	_, passkey := h.passkeyProvider(id)
+	return h.oauth[id] != nil || h.email[id] != nil || h.creds[id] != nil || passkey
 }
 
 // providerBase returns the id, name and type of provider id.
 func (h *Handler) providerBase(id string) providers.Base {
+	if p, ok := h.passkeyProvider(id); ok {
+		return p.cfg.ProviderBase()
+	}
 	switch {
 	case h.email[id] != nil:
 		return h.email[id].cfg.ProviderBase()

@@ -33,6 +33,8 @@ func (h *Handler) router() http.Handler {
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)
+		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
+		r.Get("/webauthn.js", h.webauthnScript)                  // passkey.go
 	})
 	// Anything else under the base path is not an action (Auth.js: 400
 	// "Bad request."); a known action with the wrong method too.
@@ -80,6 +82,10 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		Error:       errorTypeParam(q.Get("error")),
 	}
 	for _, p := range h.Providers(r) {
+		if pk, ok := h.passkeyProvider(p.ID); ok {
+			page.WebAuthn = append(page.WebAuthn, pk.signInForm(h.baseFor(r))) // passkey.go
+			continue
+		}
 		switch {
 		case h.email[p.ID] != nil:
 			page.Email = append(page.Email, pages.EmailForm{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL})

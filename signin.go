@@ -28,6 +28,10 @@ type signInResult struct {
 	// callbackURL, when set, is where to go afterwards (e-mail links and
 	// credentials forms carry it); else the callback-url cookie says.
 	callbackURL string
+	// persist, when set, stores the sign-in instead of the linking rules
+	// of linkUser (passkeys, passkey.go); it returns the stored user and
+	// whether it is new.
+	persist func(ctx context.Context) (profile.User, bool, error)
 }
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -60,6 +64,12 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		// provider so two providers' subjects never collide (ASVS 6.8.1).
 		// It is stable across sign-ins, unlike Auth.js's random UUIDs.
 		user.ID = prov + ":" + res.user.ID
+	} else if res.persist != nil {
+		stored, created, err := res.persist(ctx)
+		if err != nil {
+			return err
+		}
+		user, isNew = stored, created
 	} else {
 		link := h.linkUser
 		if res.account.Type == account.TypeEmail {

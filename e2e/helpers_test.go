@@ -110,6 +110,11 @@ func startExample(t *testing.T, env map[string]string) string {
 	for k, v := range env {
 		vars[k] = v
 	}
+	// An ADDR of the test's own (e.g. localhost:<port> for WebAuthn) is
+	// where the example answers.
+	if _, p, err := net.SplitHostPort(vars["ADDR"]); err == nil && p != "0" {
+		port = p
+	}
 	cmd := exec.Command(exampleBin)
 	for k, v := range vars {
 		cmd.Env = append(cmd.Env, k+"="+v)

@@ -4,7 +4,10 @@
 //
 // With nothing configured it starts offline: a built-in development OpenID
 // provider ("Sign in with Development") and an SQLite database in
-// gatehouse-example.db. It reads the Auth.js environment conventions:
+// gatehouse-example.db. Passkeys are on: sign in, add a passkey on the
+// private page, and sign in with it next time (open the site as
+// http://localhost:3000, since WebAuthn does not accept an IP address). It
+// reads the Auth.js environment conventions:
 //
 //	ADDR                    listen address (default localhost:3000)
 //	AUTH_SECRET             session secret(s), comma-separated, newest first (default: random, with a warning)
@@ -45,6 +48,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
+	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
 func main() {
@@ -117,6 +121,10 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	if dev {
 		cfg.Providers = append(cfg.Providers, credentialsProvider())
 	}
+	// Passkeys: registered from the private page once signed in, then
+	// offered on the sign-in page (and in its autofill). WebAuthn needs a
+	// domain, so reach the example as localhost, not 127.0.0.1.
+	cfg.Providers = append(cfg.Providers, passkey.New(passkey.WebAuthnConfig{RPName: "Gatehouse example"}))
 
 	db, closeDB, err := openDatabase(ctx, cmpOr(getenv("DATABASE_URL"), "gatehouse-example.db"))
 	if err != nil {
@@ -132,7 +140,12 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	homePage, privatePage := parsePages(auth.FuncMap())
 	mux.Handle(auth.BasePath()+"/", auth)
 	mux.Handle("/private", auth.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		render(w, r, auth, privatePage, gatehouse.SessionFrom(r.Context()))
+		s := gatehouse.SessionFrom(r.Context())
+		var keys []adapter.Authenticator
+		if store, ok := db.(adapter.AuthenticatorAdapter); ok {
+			keys, _ = store.ListAuthenticatorsByUserID(r.Context(), s.User.ID)
+		}
+		render(w, r, auth, privatePage, privateData{Session: s, Passkeys: len(keys)})
 	})))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
@@ -225,15 +238,30 @@ const homeBody = `
 {{with session}}<p>Signed in as <strong>{{.User.Name}}</strong> ({{.User.Email}}).</p>
 <p><a href="/private">Your private page</a></p>{{signOut}}
 {{else}}<p>You are not signed in.</p>
-{{range .Providers}}<p>{{signIn .ID}}</p>{{end}}
+{{range .Providers}}{{if ne .Type "webauthn"}}<p>{{signIn .ID}}</p>{{end}}{{end}}
 {{if .Dev}}<p><small>Development mode: the password form knows <code>demo</code> / <code>demo</code>; sign-in links go to the <a href="/dev/mail">outbox</a> unless <code>AUTH_EMAIL_SERVER</code> is set.</small></p>{{end}}
 <p>Or use the <a href="/auth/signin">built-in sign-in page</a>, or try the <a href="/private">private page</a>.</p>{{end}}
 </body></html>`
 
+// privateData is what the private page shows.
+type privateData struct {
+	*gatehouse.Session
+	Passkeys int // how many passkeys the user has
+}
+
+// The private page registers passkeys with the library's script, served
+// at /auth/webauthn.js: a form marked data-webauthn, with the CSRF token.
 const privateBody = `
 <h1>Private page</h1>
 <p>Only signed-in people see this.</p>
 <dl><dt>Name</dt><dd>{{.User.Name}}</dd><dt>E-mail</dt><dd>{{.User.Email}}</dd><dt>User id</dt><dd><code>{{.User.ID}}</code></dd>
-<dt>Session expires</dt><dd>{{.Expires.Format "2006-01-02 15:04"}}</dd></dl>
+<dt>Session expires</dt><dd>{{.Expires.Format "2006-01-02 15:04"}}</dd>
+<dt>Passkeys</dt><dd id="passkeys">{{.Passkeys}}</dd></dl>
+<form method="post" action="/auth/callback/passkey" data-webauthn data-options="/auth/webauthn-options/passkey" data-callback="/auth/callback/passkey">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}"><input type="hidden" name="callbackUrl" value="/private">
+<button type="submit" id="add-passkey" data-action="register">Add a passkey</button>
+<p data-webauthn-message role="alert" hidden></p>
+</form>
 <p><a href="/">Home</a> {{signOut}}</p>
+<script src="/auth/webauthn.js"></script>
 </body></html>`

@@ -118,7 +118,7 @@ func TestSignInAsAPersonWould(t *testing.T) {
 		t.Fatalf("after sign-in: %s\n%s", resp.Request.URL, page)
 	}
 	_, private := get(t, c, site+"/private")
-	if !strings.Contains(private, "alice@example.com") {
+	if !strings.Contains(private, "alice@example.com") || !strings.Contains(private, `id="add-passkey" data-action="register">Add a passkey`) {
 		t.Fatalf("private page:\n%s", private)
 	}
 
@@ -261,4 +261,24 @@ func postForm(t *testing.T, c *http.Client, pageURL, page, action string, extra 
 	}
 	t.Fatalf("no form with action %q on %s:\n%s", action, pageURL, page)
 	return nil
+}
+
+// TestPasskeysOffered: reached as localhost, the example offers passkeys on
+// the built-in sign-in page, and answers WebAuthn options for localhost.
+func TestPasskeysOffered(t *testing.T) {
+	env := map[string]string{"ADDR": "localhost:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"), "AUTH_SECRET": "example-test-secret-0123456789abcdef"}
+	site := start(t, env)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	_, page := get(t, c, site+"/auth/signin")
+	if !strings.Contains(page, "Sign in with Passkey") || !strings.Contains(page, `autocomplete="username webauthn"`) {
+		t.Fatalf("the sign-in page offers no passkey:\n%s", page)
+	}
+	resp, body := get(t, c, site+"/auth/webauthn-options/passkey?action=authenticate")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, `"rpId":"localhost"`) || !strings.Contains(body, `"userVerification":"required"`) {
+		t.Fatalf("webauthn-options = %d %s", resp.StatusCode, body)
+	}
+	if _, js := get(t, c, site+"/auth/webauthn.js"); !strings.Contains(js, "navigator.credentials") {
+		t.Fatalf("/auth/webauthn.js is not the passkey script")
+	}
 }

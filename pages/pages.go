@@ -120,6 +120,8 @@ type SignIn struct {
 	Email []EmailForm
 	// Credentials are the credentials providers' forms.
 	Credentials []CredentialsForm
+	// WebAuthn are the passkey providers' forms (webauthn.go).
+	WebAuthn []WebAuthnForm
 }
 
 // SignOut is the sign-out confirmation page.
@@ -200,7 +202,9 @@ func parse(page string) *template.Template {
 // headers:
 //
 //   - Content-Security-Policy: default-src 'none', so no script runs and
-//     nothing loads that is not allowed below; style-src with the SHA-256
+//     nothing loads that is not allowed below (a sign-in page with
+//     passkeys adds script-src with its one script's hash, and
+//     connect-src 'self' for that script's requests); style-src with the SHA-256
 //     hash of the page's one <style> element (a hash rather than a nonce
 //     keeps the output byte-for-byte reproducible); img-src 'self' and
 //     data: plus the origins of the logos the page shows, since only
@@ -258,6 +262,7 @@ type layout struct {
 	Title      string
 	CSS        template.CSS // the whole <style> element's content
 	Logo       template.URL // the site logo; "" for none
+	Script     template.JS  // the page's one <script>; "" for none (webauthn.go)
 	Body       any          // the page's own view, the dot of "content"
 }
 
@@ -265,8 +270,13 @@ type layout struct {
 func (d *document) csp() string {
 	sum := sha256.Sum256([]byte(d.layout.CSS))
 	img := append([]string{"'self'", "data:"}, d.imgOrigin...)
+	js := ""
+	if d.layout.Script != "" {
+		// The passkey script, by its hash, and its fetches to this origin.
+		js = "; script-src " + scriptSource(string(d.layout.Script)) + "; connect-src 'self'"
+	}
 	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) +
-		"'; img-src " + strings.Join(img, " ") + "; base-uri 'none'; frame-ancestors 'none'"
+		"'; img-src " + strings.Join(img, " ") + js + "; base-uri 'none'; frame-ancestors 'none'"
 }
 
 // The views of the pages' "content" templates.
@@ -281,6 +291,7 @@ type (
 		OAuth       []buttonView
 		Email       *emailView
 		Credentials *credentialsView
+		WebAuthn    *webauthnView
 	}
 	buttonView struct {
 		Name, SigninURL string
@@ -439,7 +450,13 @@ func buildSignIn(p *SignIn) *document {
 		}
 		v.Sections = append(v.Sections, section{Credentials: cv})
 	}
+	if len(p.WebAuthn) > 0 {
+		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)
+	}
 	d := newDocument(signInTmpl, p.Theme, title, rules, v)
+	if len(p.WebAuthn) > 0 {
+		d.layout.Script = script(webauthnScript)
+	}
 	for _, o := range logos {
 		d.addOrigin(o)
 	}

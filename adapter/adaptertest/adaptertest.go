@@ -80,6 +80,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 			tc.fn(t, newAdapter(t))
 		})
 	}
+	runAuthenticators(t, newAdapter) // authenticator.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

@@ -48,6 +48,8 @@ type Adapter struct {
 	accounts map[accountKey]storedAccount
 	sessions map[string]adapter.Session
 	tokens   map[tokenKey]adapter.VerificationToken
+	// authenticators by credential id (authenticator.go)
+	authenticators map[string]adapter.Authenticator
 }
 
 var _ adapter.Adapter = (*Adapter)(nil)
@@ -60,6 +62,8 @@ func New() *Adapter {
 		accounts: make(map[accountKey]storedAccount),
 		sessions: make(map[string]adapter.Session),
 		tokens:   make(map[tokenKey]adapter.VerificationToken),
+
+		authenticators: make(map[string]adapter.Authenticator),
 	}
 }
 
@@ -200,6 +204,11 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 	for k, s := range m.sessions {
 		if s.UserID == id {
 			delete(m.sessions, k)
+		}
+	}
+	for k, a := range m.authenticators {
+		if a.UserID == id {
+			delete(m.authenticators, k)
 		}
 	}
 	return nil

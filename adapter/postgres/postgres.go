@@ -7,7 +7,7 @@
 //	if err := a.Migrate(ctx); err != nil { ... }
 //
 // The tables are named gatehouse_users, gatehouse_accounts,
-// gatehouse_sessions, gatehouse_verification_tokens and
+// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators and
 // gatehouse_schema_version. They are not qualified with a schema: they live
 // in the first schema of the connections' search_path, so an application can
 // place them where it likes (for example with search_path in the connection

@@ -9,7 +9,7 @@
 //	if err := a.Migrate(ctx); err != nil { ... }
 //
 // The tables are named gatehouse_users, gatehouse_accounts,
-// gatehouse_sessions, gatehouse_verification_tokens and
+// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators and
 // gatehouse_schema_version, so they can share a database with the
 // application's own. Times are stored as INTEGER microseconds since the Unix
 // epoch, in UTC; an account's Extra is stored as a JSON object.
@@ -229,6 +229,9 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_accounts WHERE user_id = ?`, id); err != nil {
 		return dbError("delete user's accounts", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_authenticators WHERE user_id = ?`, id); err != nil {
+		return dbError("delete user's authenticators", err)
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
 	if err != nil {

@@ -1,0 +1,692 @@
+package gatehouse
+
+// Passkeys (the WebAuthn provider types), top to bottom:
+//
+//  1. GET {base}/webauthn-options/{provider}?action=register|authenticate
+//     answers the options for navigator.credentials.create or .get, and
+//     seals the ceremony (challenge, relying party, user) into a
+//     short-lived cookie bound to the provider and the action.
+//  2. POST {base}/callback/{provider} with action, data (the credential's
+//     JSON) and csrfToken: the cookie is opened and cleared, the response
+//     verified by go-webauthn against the challenge, the origin, the RP id
+//     hash, the user presence and verification flags and the signature;
+//     the challenge is refused a second time; the sign counter must
+//     advance. Then the user is signed in as after any provider
+//     (finishSignIn), with a fresh session.
+//
+// Registration is for the signed-in user; a new user can register only
+// when the provider sets SignUp (see passkey.WebAuthnConfig.SignUp).
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+)
+
+// challengeCheck names the challenge cookie's check in errors.
+const challengeCheck checks.Kind = "webauthn"
+
+// The two ceremonies (Auth.js's action values).
+const (
+	actionRegister     = "register"
+	actionAuthenticate = "authenticate"
+)
+
+// passkeyRuntime is one configured WebAuthn provider.
+type passkeyRuntime struct {
+	cfg   passkey.WebAuthnConfig
+	store adapter.AuthenticatorAdapter
+}
+
+// passkeyState is what the Handler keeps for its WebAuthn providers.
+type passkeyState struct {
+	byID map[string]*passkeyRuntime
+	used challengeLog
+}
+
+// passkeyConfig returns p as a WebAuthn configuration, when it is one.
+func passkeyConfig(p providers.Provider) (passkey.WebAuthnConfig, bool) {
+	switch c := p.(type) {
+	case passkey.WebAuthnConfig:
+		return c, true
+	case *passkey.WebAuthnConfig:
+		if c != nil {
+			return *c, true
+		}
+	}
+	return passkey.WebAuthnConfig{}, false
+}
+
+// addPasskey registers p when it is a WebAuthn provider and reports
+// whether it was one. It needs an adapter that stores authenticators.
+func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
+	c, ok := passkeyConfig(p)
+	if !ok {
+		return false, nil
+	}
+	if err := c.Validate(); err != nil {
+		ce := &ConfigError{Provider: c.ID, Err: err}
+		var pe *providers.ConfigError
+		if errors.As(err, &pe) {
+			ce.Field, ce.Reason = pe.Field, pe.Reason
+		}
+		return true, ce
+	}
+	store, err := adapter.AsAuthenticatorAdapter(h.cfg.Adapter)
+	if h.cfg.Adapter == nil || err != nil {
+		return true, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a WebAuthn provider needs an Adapter that implements adapter.AuthenticatorAdapter (memory, sqlite and postgres do)"}
+	}
+	if h.passkeys == nil {
+		h.passkeys = &passkeyState{byID: map[string]*passkeyRuntime{}}
+	}
+	if _, dup := h.passkeys.byID[c.ID]; dup {
+		return true, &ConfigError{Provider: c.ID, Field: "id", Reason: "is used by two providers"}
+	}
+	h.passkeys.byID[c.ID] = &passkeyRuntime{cfg: c, store: store}
+	h.order = append(h.order, c.ID)
+	return true, nil
+}
+
+// checkPasskeys runs once every provider is known: ids are unique across
+// types, and SignUp (unverified addresses) is never combined with an
+// OAuth provider that links by e-mail address (pre-account hijacking).
+func (h *Handler) checkPasskeys() error {
+	if h.passkeys == nil {
+		return nil
+	}
+	for id, p := range h.passkeys.byID {
+		if _, dup := h.oauth[id]; dup {
+			return &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
+		}
+		if !p.cfg.SignUp {
+			continue
+		}
+		for oid, o := range h.oauth {
+			if o.cfg.AllowDangerousEmailAccountLinking {
+				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
+					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
+			}
+		}
+		// An e-mail (magic link) provider signs its link's owner in to the
+		// user with that address: the squatter's user, passkey included.
+		for _, pr := range h.cfg.Providers {
+			if b := providers.Resolve(pr); b != nil && b.ProviderBase().Type == providers.TypeEmail {
+				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
+					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", b.ProviderBase().ID)}
+			}
+		}
+	}
+	return nil
+}
+
+// passkeyProvider returns the WebAuthn provider with the id, if any.
+func (h *Handler) passkeyProvider(id string) (*passkeyRuntime, bool) {
+	if h.passkeys == nil {
+		return nil, false
+	}
+	p, ok := h.passkeys.byID[id]
+	return p, ok
+}
+
+// relyingParty returns the RP id, name and origin for requests reaching
+// the handler at b: the configured ones, else Config.URL's or the
+// request's host and origin.
+func (p *passkeyRuntime) relyingParty(b *base) (id, name, origin string) {
+	origin = cmpOr(p.cfg.Origin, b.origin)
+	id = p.cfg.RPID
+	if id == "" {
+		if u, err := url.Parse(origin); err == nil {
+			id = u.Hostname()
+		}
+	}
+	return id, cmpOr(p.cfg.RPName, id), origin
+}
+
+// webauthn returns the go-webauthn relying party for requests reaching
+// the handler at b.
+func (p *passkeyRuntime) webauthn(b *base) (*webauthn.WebAuthn, error) {
+	id, name, origin := p.relyingParty(b)
+	if net.ParseIP(id) != nil {
+		return nil, fmt.Errorf("the relying party id %q is an IP address; WebAuthn needs a domain (use localhost, or set RPID)", id)
+	}
+	rk := protocol.ResidentKeyRequirement(p.cfg.ResidentKey)
+	requireRK := protocol.ResidentKeyNotRequired()
+	if rk == protocol.ResidentKeyRequirementRequired {
+		requireRK = protocol.ResidentKeyRequired()
+	}
+	t := webauthn.TimeoutConfig{Enforce: true, Timeout: p.cfg.Timeout, TimeoutUVD: p.cfg.Timeout}
+	return webauthn.New(&webauthn.Config{
+		RPID:          id,
+		RPDisplayName: name,
+		RPOrigins:     []string{origin},
+		// No attestation: Gatehouse does not restrict authenticator
+		// models, and "none" asks for nothing that identifies the device.
+		AttestationPreference: protocol.PreferNoAttestation,
+		AuthenticatorSelection: protocol.AuthenticatorSelection{
+			ResidentKey:        rk,
+			RequireResidentKey: requireRK,
+			UserVerification:   protocol.UserVerificationRequirement(p.cfg.UserVerification),
+		},
+		Timeouts: webauthn.TimeoutsConfig{Login: t, Registration: t},
+	})
+}
+
+// challengeState is what the challenge cookie carries from the options to
+// the callback. It is sealed (encrypted and authenticated) and bound to
+// the provider by checks.Sealer; the action is inside.
+type challengeState struct {
+	Action  string               `json:"a"`
+	Session webauthn.SessionData `json:"s"`
+	// UserID is the user a registration is for: the signed-in user, or
+	// the id the new user will get (sign-up).
+	UserID string `json:"u,omitempty"`
+	// NewUser is the user to create (sign-up); nil otherwise.
+	NewUser *profile.User `json:"n,omitempty"`
+}
+
+// webauthnOptions answers GET {base}/webauthn-options/{provider}:
+// {"action": ..., "options": ...} and the challenge cookie.
+func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	ctx := r.Context()
+	id := r.PathValue("provider")
+	p, ok := h.passkeyProvider(id)
+	if !ok {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Invalid request", "reason": "no WebAuthn provider " + id})
+		return
+	}
+	bad := func(msg, reason string) {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": msg, "reason": reason})
+	}
+	action := r.URL.Query().Get("action")
+	if action == "" {
+		action = actionAuthenticate
+	}
+	if action != actionAuthenticate && action != actionRegister {
+		bad("Invalid action", `action must be "authenticate" or "register"`)
+		return
+	}
+	wa, err := p.webauthn(b)
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		return
+	}
+
+	st := challengeState{Action: action}
+	var options any
+	if action == actionAuthenticate {
+		// Discoverable credentials: the browser offers the passkeys it has
+		// for this RP id, so no user name is asked for and none is
+		// revealed (no allowCredentials list).
+		a, sess, err := wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.UserVerificationRequirement(p.cfg.UserVerification)))
+		if err != nil {
+			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
+			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			return
+		}
+		st.Session, options = *sess, a.Response
+	} else {
+		user, reason, err := h.registrant(ctx, r, b, p)
+		if err != nil {
+			h.cfg.Logger.Error("gatehouse: "+string(AdapterError), "provider", id, "step", "webauthn-options", "err", err)
+			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "AdapterError"})
+			return
+		}
+		if reason != "" {
+			bad("Invalid request", reason)
+			return
+		}
+		c, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(webauthn.Credentials(user.creds).CredentialDescriptors()),
+			webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirement(p.cfg.ResidentKey)))
+		if err != nil {
+			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
+			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			return
+		}
+		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.id, user.newUser
+	}
+
+	raw, err := json.Marshal(st)
+	if err == nil {
+		var sealed string
+		if sealed, err = h.sealer.Seal(b.cookies.challenge, id, string(raw)); err == nil {
+			b.cookies.set(w, b.cookies.challenge, sealed, time.Now().Add(p.cfg.Timeout))
+		}
+	}
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		return
+	}
+	// Where to land afterwards, as for the other providers' sign-in.
+	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
+		if safe := h.callbackURL(b, cb, r); safe != "" {
+			b.cookies.set(w, b.cookies.callbackURL, safe, time.Time{})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
+}
+
+// registrant returns who a registration is for: the signed-in user, or a
+// new user when the provider allows sign-up. A non-empty reason says why
+// there is nobody.
+func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *passkeyRuntime) (*webauthnUser, string, error) {
+	current, err := h.currentUserID(ctx, r, b)
+	if err != nil {
+		return nil, "", err
+	}
+	if current != "" {
+		u, err := h.cfg.Adapter.GetUser(ctx, current)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(u.ID) > 64 {
+			// The user handle is the user id; WebAuthn §5.4.3 caps it at 64 bytes.
+			return nil, "", fmt.Errorf("user id %q is longer than the 64 bytes a WebAuthn user handle may have", u.ID)
+		}
+		list, err := p.store.ListAuthenticatorsByUserID(ctx, u.ID)
+		if err != nil {
+			return nil, "", err
+		}
+		wu := &webauthnUser{id: u.ID, name: cmpOr(u.Email, cmpOr(u.Name, u.ID)), display: cmpOr(u.Name, cmpOr(u.Email, u.ID))}
+		for _, a := range list {
+			wu.creds = append(wu.creds, credentialOf(a))
+		}
+		return wu, "", nil
+	}
+	if !p.cfg.SignUp {
+		return nil, "registering a passkey needs a signed-in user", nil
+	}
+	nu, err := p.cfg.GetUserInfo(ctx, r)
+	if err != nil || nu.Email == "" {
+		return nil, "sign-up needs an e-mail address", nil
+	}
+	// The user handle is the id the new user will get: random, not the
+	// address (WebAuthn §14.6.1: no personal data in the handle).
+	nu.ID = randomHex(16)
+	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmpOr(nu.Name, nu.Email), newUser: &nu}, "", nil
+}
+
+// signInForm is the provider's part of the built-in sign-in page.
+func (p *passkeyRuntime) signInForm(b *base) pages.WebAuthnForm {
+	return pages.WebAuthnForm{ID: p.cfg.ID, Name: p.cfg.Name, OptionsURL: b.path + "/webauthn-options/" + p.cfg.ID,
+		CallbackURL: b.path + "/callback/" + p.cfg.ID, Conditional: !p.cfg.DisableConditionalUI, SignUp: p.cfg.SignUp}
+}
+
+// webauthnScript answers GET {base}/webauthn.js: the passkey script of the
+// sign-in page, for the application's own pages (pages.WebAuthnScript).
+func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = io.WriteString(w, pages.WebAuthnScript())
+}
+
+// passkeyCallback answers POST {base}/callback/{provider} for a WebAuthn
+// provider.
+func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime) {
+	id := p.cfg.ID
+	w.Header().Set("Cache-Control", "no-store")
+	fail := func(t ErrorType, code string, err error) {
+		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: id, Step: "webauthn", Err: err})
+	}
+	if r.Method != http.MethodPost {
+		fail(Configuration, "method", errors.New("a WebAuthn callback must be a POST"))
+		return
+	}
+	// The challenge cookie is single use: cleared whatever happens next.
+	sealed := cookieValue(r, b.cookies.challenge)
+	if sealed != "" {
+		b.cookies.clear(w, b.cookies.challenge)
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+		fail(MissingCSRF, "csrf", errors.New("CSRF token missing or wrong"))
+		return
+	}
+	if err := h.completePasskey(w, r, b, p, form, sealed); err != nil {
+		h.fail(w, r, b, asError(err, WebAuthnVerificationError, "verification_failed", id, "webauthn"))
+	}
+}
+
+func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, form url.Values, sealed string) error {
+	id := p.cfg.ID
+	fail := func(code string, err error) error {
+		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "webauthn", Err: err}
+	}
+	action := form.Get("action")
+	if action != actionAuthenticate && action != actionRegister {
+		return fail("invalid_action", fmt.Errorf("action %q is neither authenticate nor register", action))
+	}
+
+	// 1. The ceremony, from the sealed cookie: made for this provider
+	// (checks.Sealer binds it) and this action.
+	raw, err := h.sealer.Open(challengeCheck, b.cookies.challenge, id, sealed)
+	if err != nil {
+		code := "challenge_cookie"
+		var ce *checks.Error
+		if errors.As(err, &ce) {
+			code = ce.Code() // e.g. webauthn_wrong_provider
+		}
+		return fail(code, err)
+	}
+	var st challengeState
+	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+		return fail("challenge_cookie", err)
+	}
+	if st.Action != action {
+		return fail("wrong_action", fmt.Errorf("the challenge was made for %q, the response is for %q", st.Action, action))
+	}
+
+	// 2. The same relying party as when the options were made.
+	wa, err := p.webauthn(b)
+	if err != nil {
+		return &Error{Type: Configuration, Code: "relying_party", Provider: id, Step: "webauthn", Err: err}
+	}
+	if rpID, _, _ := p.relyingParty(b); st.Session.RelyingPartyID != rpID {
+		return fail("rp_id_mismatch", fmt.Errorf("the ceremony began for RP id %q, this request is for %q", st.Session.RelyingPartyID, rpID))
+	}
+
+	// Where to land: the form's callbackUrl (checked in finishSignIn),
+	// else the cookie the options request set.
+	data, callback := []byte(form.Get("data")), form.Get("callbackUrl")
+	if action == actionAuthenticate {
+		return h.passkeyAuthenticate(w, r, b, p, wa, st, data, callback)
+	}
+	return h.passkeyRegister(w, r, b, p, wa, st, data, callback)
+}
+
+// passkeyAuthenticate verifies an assertion (WebAuthn §7.2) and signs its
+// user in.
+func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
+	ctx := r.Context()
+	id := p.cfg.ID
+	fail := func(code string, err error) error {
+		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "authenticate", Err: err}
+	}
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(data)
+	if err != nil {
+		return fail("malformed_response", protocolError(err))
+	}
+	var stored adapter.Authenticator
+	var lookupErr error
+	// Steps 5-6: the credential is looked up by its id; its user handle
+	// must be the owner's id (go-webauthn compares them).
+	handler := func(rawID, _ []byte) (webauthn.User, error) {
+		stored, lookupErr = p.store.GetAuthenticator(ctx, base64.RawURLEncoding.EncodeToString(rawID))
+		if lookupErr != nil {
+			return nil, lookupErr
+		}
+		return &webauthnUser{id: stored.UserID, creds: []webauthn.Credential{credentialOf(stored)}}, nil
+	}
+	_, cred, err := wa.ValidatePasskeyLogin(handler, st.Session, parsed)
+	switch {
+	case errors.Is(lookupErr, adapter.ErrNotFound):
+		return fail("unknown_credential", lookupErr)
+	case lookupErr != nil:
+		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: lookupErr}
+	case err != nil:
+		return fail(verificationCode(err), protocolError(err))
+	}
+	// Step 22: a counter that did not advance means the private key may
+	// have been copied (WebAuthn §6.1.1): refused.
+	if cred.Authenticator.CloneWarning {
+		return fail("counter_regression", fmt.Errorf("sign counter %d is not above the stored %d: possibly a cloned authenticator", parsed.Response.AuthenticatorData.Counter, stored.Counter))
+	}
+	// A challenge is good for one ceremony: a replayed response (the same
+	// cookie and body sent again) is refused here even by authenticators
+	// that do not count.
+	if !h.passkeys.used.use(st.Session.Challenge, st.Session.Expires) {
+		return fail("challenge_reused", errors.New("this challenge was already used"))
+	}
+	// The adapter applies the counter rule again, atomically, so that two
+	// concurrent sign-ins with one counter value cannot both succeed.
+	if _, err := p.store.UpdateAuthenticatorCounter(ctx, stored.CredentialID, cred.Authenticator.SignCount); err != nil {
+		if errors.Is(err, adapter.ErrCounterRegression) {
+			return fail("counter_regression", err)
+		}
+		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: err}
+	}
+	u, err := h.cfg.Adapter.GetUser(ctx, stored.UserID)
+	if err != nil {
+		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: err}
+	}
+	user := toProfile(u)
+	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback,
+		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
+}
+
+// passkeyRegister verifies an attestation (WebAuthn §7.1), stores the new
+// credential for the signed-in user (or a new user, with SignUp) and signs
+// that user in.
+func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
+	ctx := r.Context()
+	id := p.cfg.ID
+	fail := func(code string, err error) error {
+		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "register", Err: err}
+	}
+	// The session must still be the one the ceremony began in.
+	current, err := h.currentUserID(ctx, r, b)
+	if err != nil {
+		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+	}
+	switch {
+	case st.NewUser == nil && (current == "" || current != st.UserID):
+		return fail("session_changed", errors.New("the registration began for another signed-in user, or the user signed out"))
+	case st.NewUser != nil && current != "":
+		return fail("session_changed", errors.New("a sign-up ceremony was finished while signed in"))
+	}
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(data)
+	if err != nil {
+		return fail("malformed_response", protocolError(err))
+	}
+	cred, err := wa.CreateCredential(&webauthnUser{id: st.UserID}, st.Session, parsed)
+	if err != nil {
+		return fail(verificationCode(err), protocolError(err))
+	}
+	if !h.passkeys.used.use(st.Session.Challenge, st.Session.Expires) {
+		return fail("challenge_reused", errors.New("this challenge was already used"))
+	}
+	credID := base64.RawURLEncoding.EncodeToString(cred.ID)
+	auth := adapter.Authenticator{
+		CredentialID:         credID,
+		UserID:               st.UserID,
+		ProviderAccountID:    credID,
+		CredentialPublicKey:  cred.PublicKey,
+		Counter:              cred.Authenticator.SignCount,
+		CredentialDeviceType: adapter.SingleDevice,
+		CredentialBackedUp:   cred.Flags.BackupState,
+		Transports:           joinTransports(cred.Transport),
+	}
+	if cred.Flags.BackupEligible {
+		auth.CredentialDeviceType = adapter.MultiDevice
+	}
+	acct := &account.Account{UserID: st.UserID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: credID}
+	res := signInResult{account: acct, callbackURL: callback, persist: func(ctx context.Context) (profile.User, bool, error) {
+		return h.storePasskey(ctx, p, st, auth, *acct)
+	}}
+	if st.NewUser != nil {
+		res.user = *st.NewUser
+	} else {
+		u, err := h.cfg.Adapter.GetUser(ctx, st.UserID)
+		if err != nil {
+			return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+		}
+		res.user = toProfile(u)
+	}
+	return h.finishSignIn(w, r, b, res)
+}
+
+// storePasskey stores a newly registered credential, creating its user
+// first for a sign-up. It runs after the SignIn callback allowed it.
+func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challengeState, auth adapter.Authenticator, acct account.Account) (profile.User, bool, error) {
+	id := p.cfg.ID
+	adapterFail := func(err error) (profile.User, bool, error) {
+		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+	}
+	a := h.cfg.Adapter
+	var u adapter.User
+	isNew := st.NewUser != nil
+	if isNew {
+		// A stored address is never taken over: whoever owns it signs
+		// in and adds a passkey from their account.
+		if _, err := a.GetUserByEmail(ctx, st.NewUser.Email); err == nil {
+			return profile.User{}, false, &Error{Type: AccountNotLinked, Code: "email_in_use", Provider: id, Step: "register",
+				Err: errors.New("a user with this e-mail address exists; sign in and add the passkey from the account")}
+		} else if !errors.Is(err, adapter.ErrNotFound) {
+			return adapterFail(err)
+		}
+		created, err := a.CreateUser(ctx, adapter.User{ID: st.UserID, Name: st.NewUser.Name, Email: st.NewUser.Email})
+		if errors.Is(err, adapter.ErrConflict) {
+			return profile.User{}, false, &Error{Type: AccountNotLinked, Code: "email_in_use", Provider: id, Step: "register", Err: err}
+		} else if err != nil {
+			return adapterFail(err)
+		}
+		u = created
+	} else {
+		got, err := a.GetUser(ctx, st.UserID)
+		if err != nil {
+			return adapterFail(err)
+		}
+		u = got
+	}
+	if _, err := p.store.CreateAuthenticator(ctx, auth); err != nil {
+		if isNew {
+			// No user without the passkey it was made for.
+			if derr := a.DeleteUser(ctx, u.ID); derr != nil {
+				h.cfg.Logger.Error("gatehouse: removing a half-created passkey user failed", "provider", id, "err", derr)
+			}
+		}
+		if errors.Is(err, adapter.ErrConflict) {
+			return profile.User{}, false, &Error{Type: WebAuthnVerificationError, Code: "credential_exists", Provider: id, Step: "register", Err: err}
+		}
+		return adapterFail(err)
+	}
+	pu := toProfile(u)
+	if isNew {
+		if ev := h.cfg.Events.CreateUser; ev != nil {
+			ev(ctx, pu)
+		}
+	}
+	if ev := h.cfg.Events.LinkAccount; ev != nil {
+		ev(ctx, pu, acct)
+	}
+	return pu, isNew, nil
+}
+
+// webauthnUser is a user as go-webauthn sees it. The user handle is the
+// user's id: opaque, random, at most 64 bytes.
+type webauthnUser struct {
+	id, name, display string
+	creds             []webauthn.Credential
+	newUser           *profile.User // sign-up only
+}
+
+func (u *webauthnUser) WebAuthnID() []byte                         { return []byte(u.id) }
+func (u *webauthnUser) WebAuthnName() string                       { return u.name }
+func (u *webauthnUser) WebAuthnDisplayName() string                { return u.display }
+func (u *webauthnUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
+
+// credentialOf turns a stored authenticator into go-webauthn's credential
+// record.
+func credentialOf(a adapter.Authenticator) webauthn.Credential {
+	rawID, _ := base64.RawURLEncoding.DecodeString(a.CredentialID)
+	c := webauthn.Credential{
+		ID:            rawID,
+		PublicKey:     a.CredentialPublicKey,
+		Flags:         webauthn.CredentialFlags{BackupEligible: a.CredentialDeviceType == adapter.MultiDevice, BackupState: a.CredentialBackedUp},
+		Authenticator: webauthn.Authenticator{SignCount: a.Counter},
+	}
+	for _, t := range strings.Split(a.Transports, ",") {
+		if t != "" {
+			c.Transport = append(c.Transport, protocol.AuthenticatorTransport(t))
+		}
+	}
+	return c
+}
+
+func joinTransports(ts []protocol.AuthenticatorTransport) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = string(t)
+	}
+	return strings.Join(s, ",")
+}
+
+// verificationCode is the public code of a failed verification.
+func verificationCode(err error) string {
+	var pe *protocol.Error
+	if errors.As(err, &pe) && publicCode.MatchString(pe.Type) {
+		return pe.Type
+	}
+	return "verification_failed"
+}
+
+// protocolError keeps go-webauthn's details and debug information for the
+// log (never for the user).
+func protocolError(err error) error {
+	var pe *protocol.Error
+	if errors.As(err, &pe) && pe.DevInfo != "" {
+		return fmt.Errorf("%w (%s)", err, pe.DevInfo)
+	}
+	return err
+}
+
+// challengeLog remembers the challenges of verified ceremonies until they
+// expire, so that each is accepted once. Only verified responses are
+// recorded, so its size is bounded by real sign-ins within one timeout.
+// It is per process: across instances the challenge cookie (HttpOnly,
+// cleared on use) and the sign counter are the defences.
+type challengeLog struct {
+	mu        sync.Mutex
+	seen      map[string]time.Time // challenge → expiry
+	lastPrune time.Time
+}
+
+// use records challenge until expires and reports whether it was new.
+func (l *challengeLog) use(challenge string, expires time.Time) bool {
+	now := time.Now()
+	if expires.IsZero() {
+		expires = now.Add(passkey.DefaultTimeout)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.seen == nil {
+		l.seen = map[string]time.Time{}
+	}
+	if now.Sub(l.lastPrune) > time.Minute {
+		for c, exp := range l.seen {
+			if now.After(exp) {
+				delete(l.seen, c)
+			}
+		}
+		l.lastPrune = now
+	}
+	if exp, ok := l.seen[challenge]; ok && now.Before(exp) {
+		return false
+	}
+	l.seen[challenge] = expires
+	return true
+}
