@@ -32,6 +32,7 @@ type Handler struct {
 	logoutJTIs jtiCache                       // back-channel logout tokens seen (logout.go)
 	email      map[string]*emailRuntime       // e-mail providers (email.go)
 	creds      map[string]*credentials.Config // credentials providers (credentials.go)
+	bodies     sessionBodies                  // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
