@@ -49,10 +49,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/authtest"
 )
+
+var cpuprofile string
 
 const (
 	secret   = "bench-secret-bench-secret-bench-secret-0123456789"
@@ -71,9 +74,10 @@ func main() {
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 	)
+	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
 	flag.Parse()
 	if *serve != "" {
-		if err := runServer(*serve, *issuer); err != nil {
+		if err := runServer(*serve, *issuer, cpuprofile); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -82,8 +86,11 @@ func main() {
 	op := authtest.NewServer(authtest.Options{AutoApprove: true})
 	defer op.Close()
 
+	// All servers run at once (idle ones cost nothing) and the cells are
+	// measured in turn, round after round, so that a change in the
+	// machine's other load falls on every server alike.
 	names := strings.Split(*only, ",")
-	results := map[string]map[string]float64{}
+	var servers []*server
 	for _, name := range names {
 		srv, err := start(name, op.Issuer(), *node, *verbose)
 		if errors.Is(err, errSkip) {
@@ -92,36 +99,58 @@ func main() {
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "bench: %s: %v\n", name, err)
+			stopAll(servers)
 			os.Exit(1)
 		}
-		results[name] = map[string]float64{}
-		for _, w := range srv.workloads() {
-			if err := probe(w); err != nil {
-				fmt.Fprintf(os.Stderr, "bench: %s %s: %v\n", name, w.name, err)
-				continue
+		servers = append(servers, srv)
+	}
+	runs := map[string]map[string][]float64{}
+	for round := range *rounds {
+		for _, srv := range servers {
+			if runs[srv.name] == nil {
+				runs[srv.name] = map[string][]float64{}
 			}
-			var runs []float64
-			for range *rounds {
+			for _, w := range srv.workloads() {
+				if round == 0 {
+					if err := probe(w); err != nil {
+						fmt.Fprintf(os.Stderr, "bench: %s %s: %v\n", srv.name, w.name, err)
+						continue
+					}
+				} else if runs[srv.name][w.name] == nil {
+					continue // its probe failed
+				}
 				load(*warmup, *conns, w.req, w.ok)
 				rps, bad := load(*duration, *conns, w.req, w.ok)
 				if bad > 0 {
-					fmt.Fprintf(os.Stderr, "bench: %s %s: %d unexpected answers\n", name, w.name, bad)
+					fmt.Fprintf(os.Stderr, "bench: %s %s: %d unexpected answers\n", srv.name, w.name, bad)
 				}
-				runs = append(runs, rps)
+				runs[srv.name][w.name] = append(runs[srv.name][w.name], rps)
+				fmt.Fprintf(os.Stderr, "bench: round %d %-9s %-7s %8.0f req/s\n", round+1, srv.name, w.name, rps)
 			}
-			sort.Float64s(runs)
-			results[name][w.name] = runs[len(runs)/2]
-			fmt.Fprintf(os.Stderr, "bench: %-9s %-7s %8.0f req/s\n", name, w.name, results[name][w.name])
 		}
-		srv.stop()
-		if *verbose {
-			fmt.Fprintf(os.Stderr, "bench: the provider has had %d requests so far\n", len(op.Requests()))
+	}
+	if *verbose {
+		fmt.Fprintf(os.Stderr, "bench: the provider had %d requests in all\n", len(op.Requests()))
+	}
+	stopAll(servers)
+	results := map[string]map[string]float64{}
+	for name, ws := range runs {
+		results[name] = map[string]float64{}
+		for w, rs := range ws {
+			sort.Float64s(rs)
+			results[name][w] = rs[len(rs)/2]
 		}
 	}
 	report(os.Stdout, names, results, *conns, *duration)
 }
 
 var errSkip = errors.New("skipped")
+
+func stopAll(servers []*server) {
+	for _, s := range servers {
+		s.stop()
+	}
+}
 
 // report prints the table: req/s per server and workload, and the ratio
 // to the bare handler's session JSON.
@@ -214,6 +243,9 @@ func start(name, issuer, node string, verbose bool) (*server, error) {
 			return nil, err
 		}
 		cmd = exec.Command(self, "-serve", name, "-op", issuer)
+		if cpuprofile != "" {
+			cmd.Args = append(cmd.Args, "-cpuprofile", cpuprofile+"."+name)
+		}
 		cmd.Env = append(os.Environ(), "SESSION_SECRET="+secret)
 	case "authjs", "node":
 		if _, err := exec.LookPath(node); err != nil {
@@ -242,7 +274,13 @@ func start(name, issuer, node string, verbose bool) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{name: name, stopped: func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }}
+	s := &server{name: name, stopped: func() {
+		// SIGTERM first, so that a Go server can write its CPU profile.
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		t := time.AfterFunc(5*time.Second, func() { _ = cmd.Process.Kill() })
+		_ = cmd.Wait()
+		t.Stop()
+	}}
 	// The server prints "ready <origin>", and "cookie <Cookie header>"
 	// when it minted a session cookie itself.
 	lines := bufio.NewScanner(out)

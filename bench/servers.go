@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/signal"
+	"runtime/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gorilla/sessions"
@@ -24,7 +29,7 @@ import (
 // runServer serves one of the Go servers on a loopback port, printing
 // "ready <origin>" (and "cookie <header>" when it mints the session
 // cookie itself) on standard output.
-func runServer(name, issuer string) error {
+func runServer(name, issuer, profile string) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -44,9 +49,25 @@ func runServer(name, issuer string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Println("ready " + origin)
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	return srv.Serve(ln)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	go func() { <-ctx.Done(); _ = srv.Close() }()
+	fmt.Println("ready " + origin)
+	if err := srv.Serve(ln); err != http.ErrServerClosed {
+		return err
+	}
+	return nil
 }
 
 // session is the JSON every server answers for the signed-in user.
