@@ -31,7 +31,7 @@ lint: vet
 
 vet:
 	$(GO) vet ./...
-	cd bench && $(GO) vet ./...
+	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
 
 run:
@@ -45,7 +45,7 @@ BENCHFLAGS ?= -d 5s -rounds 3
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 . ./checks
 	@if command -v npm >/dev/null && [ ! -d bench/authjs/node_modules ]; then cd bench/authjs && npm ci --no-audit --no-fund; fi
-	cd bench && $(GO) run . $(BENCHFLAGS)
+	cd bench && $(GO) run -mod=mod . $(BENCHFLAGS)
 
 # Each fuzzer briefly; FUZZTIME=10m for a longer local run.
 FUZZTIME ?= 10s
