@@ -31,13 +31,21 @@ lint: vet
 
 vet:
 	$(GO) vet ./...
+	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
 
 run:
 	$(GO) run ./example
 
+# The in-process benchmarks (library cost, allocations, the PostgreSQL
+# round trips), then bench/: Gatehouse, goth and @auth/core side by side on
+# loopback (needs Node.js; `npm ci` in bench/authjs is run when missing).
+# BENCHFLAGS go to bench/, e.g. BENCHFLAGS='-d 10s -rounds 3'.
+BENCHFLAGS ?= -d 5s -rounds 3
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count=1 .
+	$(GO) test -run '^$$' -bench . -benchmem -count=1 . ./checks
+	@if command -v npm >/dev/null && [ ! -d bench/authjs/node_modules ]; then cd bench/authjs && npm ci --no-audit --no-fund; fi
+	cd bench && $(GO) run -mod=mod . $(BENCHFLAGS)
 
 # Each fuzzer briefly; FUZZTIME=10m for a longer local run.
 FUZZTIME ?= 10s

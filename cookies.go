@@ -12,9 +12,11 @@ import (
 // cookieNames are Auth.js's cookie names, with the __Secure-/__Host-
 // prefixes in secure mode (security.md §4.1).
 type cookieNames struct {
-	secure                        bool
-	session, callbackURL, csrf    string
-	pkce, state, nonce, challenge string
+	secure                     bool
+	session, callbackURL, csrf string
+	// checks holds the sealed PKCE verifier, state and nonce of a sign-in
+	// in flight (checks.Transaction); Auth.js uses one cookie for each.
+	checks, challenge string
 }
 
 func newCookieNames(secure bool) cookieNames {
@@ -27,9 +29,7 @@ func newCookieNames(secure bool) cookieNames {
 		session:     p + "authjs.session-token",
 		callbackURL: p + "authjs.callback-url",
 		csrf:        host + "authjs.csrf-token",
-		pkce:        p + "authjs.pkce.code_verifier",
-		state:       p + "authjs.state",
-		nonce:       p + "authjs.nonce",
+		checks:      p + "gatehouse.checks",
 		challenge:   p + "authjs.challenge",
 	}
 }
@@ -143,12 +143,4 @@ func (n cookieNames) clearChunked(w http.ResponseWriter, r *http.Request, name s
 	for _, o := range old {
 		n.clear(w, o)
 	}
-}
-
-func cookieValue(r *http.Request, name string) string {
-	c, err := r.Cookie(name)
-	if err != nil {
-		return ""
-	}
-	return c.Value
 }

@@ -40,12 +40,10 @@ func TestCookieAttributes(t *testing.T) {
 		t.Fatalf("sign-in over https went to %q", loc)
 	}
 	want := map[string]time.Duration{
-		"__Host-authjs.csrf-token":           0,
-		"__Secure-authjs.pkce.code_verifier": 15 * time.Minute,
-		"__Secure-authjs.state":              15 * time.Minute,
-		"__Secure-authjs.nonce":              15 * time.Minute,
-		"__Secure-authjs.callback-url":       0,
-		"__Secure-authjs.session-token":      30 * 24 * time.Hour,
+		"__Host-authjs.csrf-token":      0,
+		"__Secure-gatehouse.checks":     15 * time.Minute, // PKCE verifier, state and nonce
+		"__Secure-authjs.callback-url":  0,
+		"__Secure-authjs.session-token": 30 * 24 * time.Hour,
 	}
 	for name, maxAge := range want {
 		c, ok := seen[name]

@@ -7,7 +7,9 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"hash"
 	"strings"
+	"sync"
 )
 
 // csrf implements the signed double-submit cookie of Auth.js (security.md
@@ -17,42 +19,59 @@ import (
 // secret)); the cookie is __Host- in secure mode, so a sibling subdomain
 // cannot plant a pair of its own.
 type csrf struct {
-	keys [][]byte // newest first
+	keys [][]byte    // newest first
+	macs []sync.Pool // per key: HMAC-SHA256 states, reused (Reset) rather than made per request
 }
 
 func newCSRF(secrets []string) (*csrf, error) {
-	c := &csrf{}
-	for _, s := range secrets {
+	c := &csrf{macs: make([]sync.Pool, len(secrets))}
+	for i, s := range secrets {
 		k, err := hkdf.Key(sha256.New, []byte(s), []byte("gatehouse csrf"), "Gatehouse CSRF token MAC", 32)
 		if err != nil {
 			return nil, err
 		}
 		c.keys = append(c.keys, k)
+		c.macs[i].New = func() any { return hmac.New(sha256.New, k) }
 	}
 	return c, nil
 }
 
-func (c *csrf) mac(key []byte, token string) string {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(token))
-	return hex.EncodeToString(m.Sum(nil))
+// csrfTokenLen is the length of a token: 32 random bytes, hex.
+const csrfTokenLen = 64
+
+// mac writes the hex HMAC of token (csrfTokenLen bytes) under key i.
+func (c *csrf) mac(i int, token string, out *[2 * sha256.Size]byte) {
+	var in [csrfTokenLen]byte
+	copy(in[:], token)
+	m := c.macs[i].Get().(hash.Hash)
+	m.Reset()
+	m.Write(in[:len(token)])
+	var sum [sha256.Size]byte
+	m.Sum(sum[:0])
+	c.macs[i].Put(m)
+	hex.Encode(out[:], sum[:])
 }
 
 // newPair returns a fresh token and its cookie value.
 func (c *csrf) newPair() (token, cookie string) {
 	token = randomHex(32)
-	return token, token + "|" + c.mac(c.keys[0], token)
+	var mac [2 * sha256.Size]byte
+	c.mac(0, token, &mac)
+	return token, token + "|" + string(mac[:])
 }
 
 // token returns the token of a cookie value, or "" when the cookie is not
 // one of ours.
 func (c *csrf) token(cookie string) string {
 	token, mac, ok := strings.Cut(cookie, "|")
-	if !ok || len(token) != 64 || len(mac) != 64 {
+	if !ok || len(token) != csrfTokenLen || len(mac) != 2*sha256.Size {
 		return ""
 	}
-	for _, k := range c.keys {
-		if hmac.Equal([]byte(mac), []byte(c.mac(k, token))) {
+	var got, want [2 * sha256.Size]byte
+	copy(got[:], mac)
+	for i := range c.keys {
+		c.mac(i, token, &want)
+		if hmac.Equal(got[:], want[:]) {
 			return token
 		}
 	}
@@ -62,7 +81,13 @@ func (c *csrf) token(cookie string) string {
 // verify reports whether the submitted token matches the cookie.
 func (c *csrf) verify(cookie, submitted string) bool {
 	t := c.token(cookie)
-	return t != "" && subtle.ConstantTimeCompare([]byte(t), []byte(submitted)) == 1
+	if t == "" || len(submitted) != len(t) {
+		return false
+	}
+	var a, b [csrfTokenLen]byte
+	copy(a[:], t)
+	copy(b[:], submitted)
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
 }
 
 func randomHex(n int) string {

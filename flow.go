@@ -63,20 +63,17 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := p.cfg
-	authURL, q, err := c.Authorization.Query()
-	if err != nil || e.auth != c.Authorization.URL {
-		authURL, q, err = providers.AuthorizationEndpoint{URL: e.auth, Params: c.Authorization.Params}.Query()
-	}
+	authURL, q, err := p.authorizationRequest(e) // signin_fast.go: built once
 	if err != nil {
 		h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "authorization_url", Provider: id, Step: "signin", Err: err})
 		return
 	}
-	if _, ok := c.Authorization.Scope(); !ok && c.Type == providers.TypeOIDC {
-		q.Set("scope", "openid profile email")
-	}
-	for _, k := range passThrough {
-		if v := r.URL.Query().Get(k); v != "" {
-			q.Set(k, v)
+	if r.URL.RawQuery != "" {
+		rq := r.URL.Query()
+		for _, k := range passThrough {
+			if v := rq.Get(k); v != "" {
+				q.Set(k, v)
+			}
 		}
 	}
 	redirectURI := h.redirectURI(b, c)
@@ -89,7 +86,8 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	q.Set("client_id", c.ClientID)
 	q.Set("redirect_uri", redirectURI)
 
-	// The checks, each sealed into its own cookie bound to this provider.
+	// The checks, sealed together into one cookie bound to this provider
+	// and to the cookie's name, for checks.MaxAge.
 	expires := time.Now().Add(checks.MaxAge)
 	setCheck := b.cookies.set
 	formPost := q.Get("response_mode") == "form_post" && (b.cookies.secure || loopbackOrigin(b.origin))
@@ -99,37 +97,26 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		// too, so local development works the same way.
 		setCheck = b.cookies.setNone
 	}
-	seal := func(name, value string) bool {
-		sealed, err := h.sealer.Seal(name, id, value)
-		if err != nil {
-			h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "seal", Provider: id, Step: "signin", Err: err})
-			return false
-		}
-		setCheck(w, name, sealed, expires)
-		return true
-	}
 	cs := h.checksFor(c, e)
-	if providers.Has(cs, providers.CheckPKCE) {
-		v := checks.NewVerifier()
-		if !seal(b.cookies.pkce, v) {
-			return
-		}
-		q.Set("code_challenge", checks.Challenge(v))
+	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
+	tx := checks.NewTransaction(pkce, state, nonce)
+	if pkce {
+		q.Set("code_challenge", checks.Challenge(tx.Verifier))
 		q.Set("code_challenge_method", "S256")
 	}
-	if providers.Has(cs, providers.CheckState) {
-		s := checks.NewState()
-		if !seal(b.cookies.state, s) {
-			return
-		}
-		q.Set("state", s)
+	if state {
+		q.Set("state", tx.State)
 	}
-	if providers.Has(cs, providers.CheckNonce) {
-		n := checks.NewNonce()
-		if !seal(b.cookies.nonce, n) {
+	if nonce {
+		q.Set("nonce", tx.Nonce)
+	}
+	if pkce || state || nonce {
+		sealed, err := h.sealer.SealTransaction(b.cookies.checks, id, tx)
+		if err != nil {
+			h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "seal", Provider: id, Step: "signin", Err: err})
 			return
 		}
-		q.Set("nonce", n)
+		setCheck(w, b.cookies.checks, sealed, expires)
 	}
 	if cb := h.callbackURL(b, form.Get("callbackUrl"), r); cb != "" {
 		if formPost {
@@ -191,11 +178,9 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "callback", Err: fmt.Errorf("no provider %q", id)})
 		return
 	}
-	// The check cookies are single use: cleared whatever happens next.
-	for _, n := range []string{b.cookies.pkce, b.cookies.state, b.cookies.nonce} {
-		if cookieValue(r, n) != "" {
-			b.cookies.clear(w, n)
-		}
+	// The check cookie is single use: cleared whatever happens next.
+	if cookieValue(r, b.cookies.checks) != "" {
+		b.cookies.clear(w, b.cookies.checks)
 	}
 	if err := h.completeSignIn(w, r, b, p); err != nil {
 		h.fail(w, r, b, asError(err, CallbackRouteError, "callback", id, "callback"))
@@ -228,14 +213,27 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 		return checkError(c.ID, err)
 	}
 
-	// 3. state, against the sealed cookie.
+	// 3. The sealed check values, then state against the sealed copy.
 	cs := h.checksFor(c, e)
-	if providers.Has(cs, providers.CheckState) {
-		want, err := h.sealer.Open(checks.State, b.cookies.state, c.ID, cookieValue(r, b.cookies.state))
-		if err == nil {
-			err = checks.VerifyState(params.Get("state"), want)
+	usePKCE, useState, useNonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
+	var tx checks.Transaction
+	if usePKCE || useState || useNonce {
+		first := checks.State
+		if !useState {
+			first = checks.PKCE
+			if !usePKCE {
+				first = checks.Nonce
+			}
+		}
+		if tx, err = h.sealer.OpenTransaction(first, b.cookies.checks, c.ID, cookieValue(r, b.cookies.checks)); err == nil {
+			err = tx.Need(usePKCE, useState, useNonce)
 		}
 		if err != nil {
+			return checkError(c.ID, err)
+		}
+	}
+	if useState {
+		if err := checks.VerifyState(params.Get("state"), tx.State); err != nil {
 			return checkError(c.ID, err)
 		}
 	}
@@ -259,18 +257,8 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 		return fail(OAuthCallbackError, "front_channel_token", "response", errors.New("tokens in the authorization response"))
 	}
 
-	// 5. PKCE verifier and nonce from their cookies.
-	var verifier, nonce string
-	if providers.Has(cs, providers.CheckPKCE) {
-		if verifier, err = h.sealer.Open(checks.PKCE, b.cookies.pkce, c.ID, cookieValue(r, b.cookies.pkce)); err != nil {
-			return checkError(c.ID, err)
-		}
-	}
-	if providers.Has(cs, providers.CheckNonce) {
-		if nonce, err = h.sealer.Open(checks.Nonce, b.cookies.nonce, c.ID, cookieValue(r, b.cookies.nonce)); err != nil {
-			return checkError(c.ID, err)
-		}
-	}
+	// 5. PKCE verifier and nonce, from the sealed cookie ("" when unused).
+	verifier, nonce := tx.Verifier, tx.Nonce
 
 	// 6. The code exchange.
 	tokens, err := p.exchange(ctx, e, code, verifier, h.redirectURI(b, c), params)

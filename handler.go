@@ -33,6 +33,7 @@ type Handler struct {
 	email      map[string]*emailRuntime       // e-mail providers (email.go)
 	creds      map[string]*credentials.Config // credentials providers (credentials.go)
 	passkeys   *passkeyState                  // WebAuthn providers (passkey.go); nil when none
+	bodies     sessionBodies                  // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:

@@ -336,7 +336,7 @@ func TestRFC9700_4_12_FormPost(t *testing.T) {
 			sameSiteNone[c.Name] = true
 		}
 	}
-	for _, n := range []string{"authjs.pkce.code_verifier", "authjs.state", "authjs.nonce", "authjs.callback-url"} {
+	for _, n := range []string{"gatehouse.checks", "authjs.callback-url"} {
 		if !sameSiteNone[n] {
 			t.Fatalf("%s is not SameSite=None (SameSite=None cookies: %v)", n, sameSiteNone)
 		}

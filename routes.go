@@ -18,7 +18,7 @@ import (
 // router maps the Auth.js REST routes (DESIGN.md) under the base path.
 func (h *Handler) router() http.Handler {
 	r := chi.NewRouter()
-	r.Route(h.cfg.BasePath, func(r chi.Router) {
+	route(r, h.cfg.BasePath, func(r under) {
 		r.Get("/providers", h.providersJSON)
 		r.Get("/csrf", h.csrfJSON)
 		r.Get("/signin", h.signInPage)
@@ -144,16 +144,16 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 
 // sessionJSON answers GET {base}/session: the session, or null.
 func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Expires", "0")
-	w.Header().Set("Pragma", "no-cache")
 	sess := h.readSession(w, r, h.baseFor(r))
 	if sess != nil {
 		if ev := h.cfg.Events.Session; ev != nil {
 			ev(r.Context(), sess)
 		}
-		writeJSON(w, http.StatusOK, sess)
+		h.writeSessionJSON(w, sess) // fastpath.go
 		return
 	}
+	w.Header().Set("Expires", "0")
+	w.Header().Set("Pragma", "no-cache")
 	writeJSON(w, http.StatusOK, nil)
 }
 

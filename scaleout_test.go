@@ -38,7 +38,7 @@ func postgresDSN() string {
 
 // requirePostgres fails the test when the server cannot be reached and CI
 // is set, and skips it otherwise.
-func requirePostgres(t *testing.T) {
+func requirePostgres(t testing.TB) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -63,7 +63,7 @@ func requirePostgres(t *testing.T) {
 // pgSchema creates a schema of the test's own, dropped at clean-up, so
 // that parallel runs do not collide (as adapter/postgres's tests do). It
 // returns the schema and a connection for counting rows.
-func pgSchema(t *testing.T) (string, *pgx.Conn) {
+func pgSchema(t testing.TB) (string, *pgx.Conn) {
 	t.Helper()
 	var b [8]byte
 	rand.Read(b[:])

@@ -385,7 +385,7 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
 		return st.session
 	}
-	raw, _ := readChunked(r, b.cookies.session)
+	raw := chunkedValue(r, b.cookies.session)
 	if raw == "" {
 		return nil
 	}
@@ -446,7 +446,11 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		}
 	}
 	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
-	return h.shapeSession(r.Context(), sess, &t, nil)
+	if h.cfg.Callbacks.Session == nil {
+		return sess // t stays on the stack
+	}
+	tc := t
+	return h.shapeSession(r.Context(), sess, &tc, nil)
 }
 
 func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *adapter.User) *Session {

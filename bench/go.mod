@@ -1,0 +1,26 @@
+module github.com/gatehouse-auth/gatehouse/bench
+
+go 1.26.8
+
+require (
+	github.com/gatehouse-auth/gatehouse v0.0.0
+	github.com/gorilla/sessions v1.4.0
+	github.com/markbates/goth v1.82.0
+)
+
+require (
+	github.com/coreos/go-oidc/v3 v3.21.0 // indirect
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
+	github.com/emersion/go-smtp v0.25.1 // indirect
+	github.com/go-chi/chi/v5 v5.5.0 // indirect
+	github.com/go-jose/go-jose/v4 v4.1.8 // indirect
+	github.com/gorilla/context v1.1.1 // indirect
+	github.com/gorilla/mux v1.6.2 // indirect
+	github.com/gorilla/securecookie v1.1.2 // indirect
+	github.com/wneessen/go-mail v0.8.1 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/oauth2 v0.37.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
+
+replace github.com/gatehouse-auth/gatehouse => ../

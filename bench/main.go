@@ -1,0 +1,431 @@
+// Command bench runs Gatehouse and two peers side by side on loopback and
+// drives the same two workloads at each, printing requests per second and
+// the ratio to a bare net/http handler:
+//
+//   - session: GET /auth/session with a valid session cookie;
+//   - signin: the sign-in redirect, POST /auth/signin/{provider} with a
+//     valid CSRF pair (GET /auth/signin/{provider} for goth, which has no
+//     CSRF pair).
+//
+// The servers, each in a process of its own:
+//
+//   - bare: net/http answering the same session JSON with no auth (the
+//     ceiling);
+//   - gatehouse: the example's shape (Middleware around a mux, the
+//     handler under /auth), JWT sessions, an OpenID Connect provider;
+//   - goth: github.com/markbates/goth with gothic and its OpenID Connect
+//     provider, the user kept in gothic's cookie store;
+//   - node: node:http answering the same JSON with no auth, for Node's own
+//     ceiling on the same machine;
+//   - authjs: @auth/core behind a plain node:http server (authjs/), JWT
+//     sessions, the session cookie minted with @auth/core/jwt's encode.
+//
+// The provider is authtest's in-process OpenID provider, run by this
+// process; no workload calls it (Auth.js is given the authorization
+// endpoint, so that it need not fetch discovery per sign-in).
+//
+// It needs Node.js and `npm ci` in bench/authjs; without node the authjs
+// row is skipped. Run it with `make bench` or `go run . -d 10s` here.
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/authtest"
+)
+
+var cpuprofile string
+
+const (
+	secret   = "bench-secret-bench-secret-bench-secret-0123456789"
+	provider = "dev"
+)
+
+func main() {
+	var (
+		serve    = flag.String("serve", "", "internal: serve one of bare, gatehouse, goth and print its address")
+		issuer   = flag.String("op", "", "internal: the provider's issuer")
+		duration = flag.Duration("d", 5*time.Second, "how long each workload runs on each server")
+		warmup   = flag.Duration("warmup", time.Second, "load before measuring")
+		conns    = flag.Int("c", 16, "keep-alive connections")
+		rounds   = flag.Int("rounds", 1, "measure each cell this many times and report the median")
+		only     = flag.String("only", "bare,gatehouse,goth,node,authjs", "servers to run, comma-separated")
+		node     = flag.String("node", "node", "the Node.js binary")
+		verbose  = flag.Bool("v", false, "show the servers' own output")
+	)
+	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
+	flag.Parse()
+	if *serve != "" {
+		if err := runServer(*serve, *issuer, cpuprofile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	op := authtest.NewServer(authtest.Options{AutoApprove: true})
+	defer op.Close()
+
+	// All servers run at once (idle ones cost nothing) and the cells are
+	// measured in turn, round after round, so that a change in the
+	// machine's other load falls on every server alike.
+	names := strings.Split(*only, ",")
+	var servers []*server
+	for _, name := range names {
+		srv, err := start(name, op.Issuer(), *node, *verbose)
+		if errors.Is(err, errSkip) {
+			fmt.Fprintf(os.Stderr, "bench: %s skipped: %v\n", name, err)
+			continue
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: %s: %v\n", name, err)
+			stopAll(servers)
+			os.Exit(1)
+		}
+		servers = append(servers, srv)
+	}
+	runs := map[string]map[string][]float64{}
+	for round := range *rounds {
+		for _, srv := range servers {
+			if runs[srv.name] == nil {
+				runs[srv.name] = map[string][]float64{}
+			}
+			for _, w := range srv.workloads() {
+				if round == 0 {
+					if err := probe(w); err != nil {
+						fmt.Fprintf(os.Stderr, "bench: %s %s: %v\n", srv.name, w.name, err)
+						continue
+					}
+				} else if runs[srv.name][w.name] == nil {
+					continue // its probe failed
+				}
+				load(*warmup, *conns, w.req, w.ok)
+				rps, bad := load(*duration, *conns, w.req, w.ok)
+				if bad > 0 {
+					fmt.Fprintf(os.Stderr, "bench: %s %s: %d unexpected answers\n", srv.name, w.name, bad)
+				}
+				runs[srv.name][w.name] = append(runs[srv.name][w.name], rps)
+				fmt.Fprintf(os.Stderr, "bench: round %d %-9s %-7s %8.0f req/s\n", round+1, srv.name, w.name, rps)
+			}
+		}
+	}
+	if *verbose {
+		fmt.Fprintf(os.Stderr, "bench: the provider had %d requests in all\n", len(op.Requests()))
+	}
+	stopAll(servers)
+	results := map[string]map[string]float64{}
+	for name, ws := range runs {
+		results[name] = map[string]float64{}
+		for w, rs := range ws {
+			sort.Float64s(rs)
+			results[name][w] = rs[len(rs)/2]
+		}
+	}
+	report(os.Stdout, names, results, *conns, *duration)
+}
+
+var errSkip = errors.New("skipped")
+
+func stopAll(servers []*server) {
+	for _, s := range servers {
+		s.stop()
+	}
+}
+
+// report prints the table: req/s per server and workload, and the ratio
+// to the bare handler's session JSON.
+func report(w io.Writer, names []string, res map[string]map[string]float64, conns int, d time.Duration) {
+	bare := res["bare"]["session"]
+	fmt.Fprintf(w, "\n%d keep-alive connections, %s per cell, GOMAXPROCS %d, %s/%s\n\n", conns, d, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintln(w, "| server | session read req/s | ratio to bare | sign-in redirect req/s | ratio to bare |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
+	ratio := func(v float64) string {
+		if bare == 0 || v == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.0f%%", 100*v/bare)
+	}
+	num := func(v float64) string {
+		if v == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.0f", v)
+	}
+	for _, n := range names {
+		r, ok := res[n]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", label[n], num(r["session"]), ratio(r["session"]), num(r["signin"]), ratio(r["signin"]))
+	}
+}
+
+var label = map[string]string{
+	"bare":      "net/http, no auth (ceiling)",
+	"gatehouse": "Gatehouse",
+	"goth":      "goth + gothic",
+	"node":      "node:http, no auth (Node's own ceiling)",
+	"authjs":    "@auth/core on node:http",
+}
+
+// server is a running server with what a client needs to load it.
+type server struct {
+	name    string
+	origin  string
+	cookie  string // Cookie header of a signed-in browser
+	csrf    string // the CSRF token that goes with cookie, if any
+	stopped func()
+}
+
+func (s *server) stop() { s.stopped() }
+
+type workload struct {
+	name string
+	req  func() *http.Request
+	ok   func(*http.Response) bool
+}
+
+func (s *server) workloads() []workload {
+	get := func(path string) func() *http.Request {
+		return func() *http.Request {
+			r, _ := http.NewRequest(http.MethodGet, s.origin+path, nil)
+			r.Header.Set("Cookie", s.cookie)
+			return r
+		}
+	}
+	status := func(codes ...int) func(*http.Response) bool {
+		return func(r *http.Response) bool { return slices.Contains(codes, r.StatusCode) }
+	}
+	ws := []workload{{"session", get("/auth/session"), status(http.StatusOK)}}
+	switch s.name {
+	case "gatehouse", "authjs":
+		body := url.Values{"csrfToken": {s.csrf}, "callbackUrl": {s.origin + "/"}}.Encode()
+		ws = append(ws, workload{"signin", func() *http.Request {
+			r, _ := http.NewRequest(http.MethodPost, s.origin+"/auth/signin/"+provider, strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			r.Header.Set("Cookie", s.cookie)
+			return r
+		}, status(http.StatusFound, http.StatusSeeOther)})
+	case "goth":
+		ws = append(ws, workload{"signin", get("/auth/signin/" + provider), status(http.StatusTemporaryRedirect)})
+	}
+	return ws
+}
+
+// start runs one server in a process of its own and readies a signed-in
+// browser's cookies for it.
+func start(name, issuer, node string, verbose bool) (*server, error) {
+	var cmd *exec.Cmd
+	switch name {
+	case "bare", "gatehouse", "goth":
+		self, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		cmd = exec.Command(self, "-serve", name, "-op", issuer)
+		if cpuprofile != "" {
+			cmd.Args = append(cmd.Args, "-cpuprofile", cpuprofile+"."+name)
+		}
+		cmd.Env = append(os.Environ(), "SESSION_SECRET="+secret)
+	case "authjs", "node":
+		if _, err := exec.LookPath(node); err != nil {
+			return nil, fmt.Errorf("%w: no %s (Node.js) on PATH", errSkip, node)
+		}
+		dir := filepath.Join(sourceDir(), "authjs")
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", "@auth", "core")); err != nil {
+			return nil, fmt.Errorf("%w: run `npm ci` in %s first", errSkip, dir)
+		}
+		cmd = exec.Command(node, filepath.Join(dir, "server.mjs"))
+		cmd.Env = append(os.Environ(), "ISSUER="+issuer, "AUTH_SECRET="+secret,
+			"CLIENT_ID="+authtest.DefaultClientID, "CLIENT_SECRET="+authtest.DefaultClientSecret, "NODE_ENV=production")
+		if name == "node" {
+			cmd.Env = append(cmd.Env, "BARE=1")
+		}
+	default:
+		return nil, fmt.Errorf("unknown server %q", name)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if verbose {
+		cmd.Stderr = os.Stderr
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{name: name, stopped: func() {
+		// SIGTERM first, so that a Go server can write its CPU profile.
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		t := time.AfterFunc(5*time.Second, func() { _ = cmd.Process.Kill() })
+		_ = cmd.Wait()
+		t.Stop()
+	}}
+	// The server prints "ready <origin>", and "cookie <Cookie header>"
+	// when it minted a session cookie itself.
+	lines := bufio.NewScanner(out)
+	deadline := time.AfterFunc(30*time.Second, func() { _ = cmd.Process.Kill() })
+	for s.origin == "" && lines.Scan() {
+		k, v, _ := strings.Cut(lines.Text(), " ")
+		switch k {
+		case "cookie":
+			s.cookie = v
+		case "ready":
+			s.origin = v
+		}
+	}
+	deadline.Stop()
+	go io.Copy(io.Discard, out)
+	if s.origin == "" {
+		s.stop()
+		return nil, fmt.Errorf("the server did not start (run with -v to see why)")
+	}
+	if err := s.prepare(); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+// prepare gets the cookies a signed-in browser would send: Gatehouse's
+// through a real sign-in at the provider; the CSRF pair from GET
+// /auth/csrf for Gatehouse and Auth.js.
+func (s *server) prepare() error {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	u, _ := url.Parse(s.origin)
+	switch s.name {
+	case "gatehouse":
+		token, err := csrfToken(c, s.origin)
+		if err != nil {
+			return err
+		}
+		resp, err := c.PostForm(s.origin+"/auth/signin/"+provider, url.Values{"csrfToken": {token}, "callbackUrl": {s.origin + "/"}})
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		var parts []string
+		for _, ck := range jar.Cookies(u) {
+			parts = append(parts, ck.Name+"="+ck.Value)
+		}
+		s.cookie = strings.Join(parts, "; ")
+		if !strings.Contains(s.cookie, "authjs.session-token=") {
+			return fmt.Errorf("sign-in ended without a session (on %s)", resp.Request.URL)
+		}
+		s.csrf = token
+	case "authjs":
+		token, err := csrfToken(c, s.origin)
+		if err != nil {
+			return err
+		}
+		for _, ck := range jar.Cookies(u) {
+			s.cookie += "; " + ck.Name + "=" + ck.Value
+		}
+		s.csrf = token
+	}
+	// Check the session answer once in full.
+	r, _ := http.NewRequest(http.MethodGet, s.origin+"/auth/session", nil)
+	r.Header.Set("Cookie", s.cookie)
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "alice@example.com") {
+		return fmt.Errorf("GET /auth/session answered %d %s", resp.StatusCode, body)
+	}
+	return nil
+}
+
+// probe sends one request of w and reports an unexpected answer.
+func probe(w workload) error {
+	c := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Do(w.req())
+	if err != nil {
+		return err
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	resp.Body.Close()
+	if !w.ok(resp) {
+		return fmt.Errorf("unexpected answer %d %q (Location %q)", resp.StatusCode, body, resp.Header.Get("Location"))
+	}
+	return nil
+}
+
+func csrfToken(c *http.Client, origin string) (string, error) {
+	resp, err := c.Get(origin + "/auth/csrf")
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var v struct{ CSRFToken string }
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || v.CSRFToken == "" {
+		return "", fmt.Errorf("GET /auth/csrf: %d %v", resp.StatusCode, err)
+	}
+	return v.CSRFToken, nil
+}
+
+// load sends requests on conns keep-alive connections for d and returns
+// the rate of expected answers and the count of others.
+func load(d time.Duration, conns int, req func() *http.Request, ok func(*http.Response) bool) (float64, int64) {
+	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var good, bad atomic.Int64
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				resp, err := c.Do(req())
+				if err != nil {
+					if ctx.Err() == nil {
+						bad.Add(1)
+					}
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if ok(resp) {
+					good.Add(1)
+				} else {
+					bad.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(good.Load()) / time.Since(begin).Seconds(), bad.Load()
+}
+
+// sourceDir is bench/, where authjs/ lives: the working directory when
+// run with `go run .` or `make bench`.
+func sourceDir() string {
+	return cmp.Or(os.Getenv("BENCH_DIR"), ".")
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gorilla/sessions"
+	"github.com/markbates/goth"
+	"github.com/markbates/goth/gothic"
+	"github.com/markbates/goth/providers/openidConnect"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// runServer serves one of the Go servers on a loopback port, printing
+// "ready <origin>" (and "cookie <header>" when it mints the session
+// cookie itself) on standard output.
+func runServer(name, issuer, profile string) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	origin := "http://" + ln.Addr().String()
+	var h http.Handler
+	switch name {
+	case "bare":
+		h = bare()
+	case "gatehouse":
+		h, err = gatehouseServer(origin, issuer)
+	case "goth":
+		h, err = gothServer(origin, issuer)
+	default:
+		err = fmt.Errorf("unknown server %q", name)
+	}
+	if err != nil {
+		return err
+	}
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	go func() { <-ctx.Done(); _ = srv.Close() }()
+	fmt.Println("ready " + origin)
+	if err := srv.Serve(ln); err != http.ErrServerClosed {
+		return err
+	}
+	return nil
+}
+
+// session is the JSON every server answers for the signed-in user.
+type session struct {
+	User struct {
+		Name  string `json:"name"`
+		Email string `json:"email"`
+		Image string `json:"image,omitempty"`
+	} `json:"user"`
+	Expires string `json:"expires"`
+}
+
+func alice() session {
+	var s session
+	s.User.Name, s.User.Email = "Alice", "alice@example.com"
+	s.Expires = time.Now().Add(30 * 24 * time.Hour).UTC().Format(time.RFC3339Nano)
+	return s
+}
+
+// bare is the ceiling: the same JSON, no auth.
+func bare() http.Handler {
+	s := alice()
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(s)
+	})
+	return mux
+}
+
+// gatehouseServer is the example's shape with JWT sessions and one OpenID
+// Connect provider found by discovery (fetched once, then cached).
+func gatehouseServer(origin, issuer string) (http.Handler, error) {
+	auth, err := gatehouse.New(gatehouse.Config{
+		Secret: []string{secret},
+		URL:    origin + "/auth",
+		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
+			ID: provider, Name: "Development", Type: providers.TypeOIDC,
+			Issuer: issuer, ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+		}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle(auth.BasePath()+"/", auth)
+	mux.Handle("/private", auth.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
+	return auth.Middleware(mux), nil
+}
+
+// gothServer is goth with gothic: its OpenID Connect provider (discovery
+// fetched once, at start), sign-in at GET /auth/signin/{provider}, and the
+// user kept in gothic's cookie store (securecookie, HMAC-SHA256), as goth
+// applications do after CompleteUserAuth. It mints that cookie for alice
+// and prints it.
+func gothServer(origin, issuer string) (http.Handler, error) {
+	p, err := openidConnect.NewNamed(provider, authtest.DefaultClientID, authtest.DefaultClientSecret,
+		origin+"/auth/callback/"+provider, issuer+"/.well-known/openid-configuration")
+	if err != nil {
+		return nil, err
+	}
+	p.SetName(provider) // NewNamed would call it "dev-oidc"
+	goth.UseProviders(p)
+	const userSession = "bench_user"
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /auth/signin/{provider}", gothic.BeginAuthHandler)
+	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
+		sess, err := gothic.Store.Get(r, userSession)
+		if err != nil || sess.IsNew {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, "null\n")
+			return
+		}
+		var s session
+		s.User.Name, _ = sess.Values["name"].(string)
+		s.User.Email, _ = sess.Values["email"].(string)
+		s.Expires, _ = sess.Values["expires"].(string)
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(s)
+	})
+
+	// The cookie a goth application would set after the callback.
+	r := httptest.NewRequest(http.MethodGet, origin+"/", nil)
+	rec := httptest.NewRecorder()
+	sess, err := gothic.Store.New(r, userSession)
+	if err != nil && sess == nil {
+		return nil, err
+	}
+	a := alice()
+	sess.Values["name"], sess.Values["email"], sess.Values["expires"] = a.User.Name, a.User.Email, a.Expires
+	sess.Options = &sessions.Options{Path: "/", MaxAge: 30 * 24 * 3600, HttpOnly: true}
+	if err := sess.Save(r, rec); err != nil {
+		return nil, err
+	}
+	cookie, _, _ := strings.Cut(rec.Header().Get("Set-Cookie"), ";")
+	fmt.Println("cookie " + cookie)
+	return mux, nil
+}

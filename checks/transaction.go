@@ -1,0 +1,79 @@
+package checks
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"strings"
+)
+
+// Transaction is the set of check values of one sign-in: those the
+// provider uses, the others empty. It travels to the callback in one
+// sealed cookie (SealTransaction), not in one cookie per check: one seal,
+// one Set-Cookie header and one random read per sign-in instead of three.
+// The state still travels in the authorization URL too, and the callback
+// compares that copy with the sealed one (VerifyState).
+type Transaction struct {
+	Verifier string // PKCE code verifier (RFC 7636 §4.1)
+	State    string
+	Nonce    string
+}
+
+// NewTransaction returns fresh values for the checks asked for, each 256
+// bits from crypto/rand, drawn in one read.
+func NewTransaction(pkce, state, nonce bool) Transaction {
+	var b [3 * 32]byte
+	// crypto/rand.Read never fails on supported platforms (Go 1.24+).
+	_, _ = rand.Read(b[:])
+	enc := base64.RawURLEncoding.EncodeToString
+	var t Transaction
+	if pkce {
+		t.Verifier = enc(b[0:32])
+	}
+	if state {
+		t.State = enc(b[32:64])
+	}
+	if nonce {
+		t.Nonce = enc(b[64:96])
+	}
+	return t
+}
+
+// The values are base64url, which has no '.': the sealed text is
+// "verifier.state.nonce", empty fields for checks not in use.
+const sep = "."
+
+// SealTransaction returns the cookie value for t, bound to the cookie's
+// name and to the provider and valid for MaxAge, like Seal.
+func (s *Sealer) SealTransaction(name, provider string, t Transaction) (string, error) {
+	return s.Seal(name, provider, t.Verifier+sep+t.State+sep+t.Nonce)
+}
+
+// OpenTransaction opens a cookie made by SealTransaction, under the same
+// name and provider. A failure is reported as a failure of check k, the
+// first check the caller needs from it.
+func (s *Sealer) OpenTransaction(k Kind, name, provider, cookie string) (Transaction, error) {
+	v, err := s.Open(k, name, provider, cookie)
+	if err != nil {
+		return Transaction{}, err
+	}
+	parts := strings.Split(v, sep)
+	if len(parts) != 3 {
+		return Transaction{}, fail(k, ErrCookieInvalid)
+	}
+	return Transaction{Verifier: parts[0], State: parts[1], Nonce: parts[2]}, nil
+}
+
+// Need reports, as an *Error of that check, the first of the checks asked
+// for whose value t lacks: a cookie sealed for a sign-in that did not use
+// the check cannot stand in for it.
+func (t Transaction) Need(pkce, state, nonce bool) error {
+	switch {
+	case state && t.State == "":
+		return fail(State, ErrCookieInvalid)
+	case pkce && t.Verifier == "":
+		return fail(PKCE, ErrCookieInvalid)
+	case nonce && t.Nonce == "":
+		return fail(Nonce, ErrCookieInvalid)
+	}
+	return nil
+}

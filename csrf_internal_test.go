@@ -1,0 +1,71 @@
+package gatehouse
+
+import (
+	"crypto/hkdf"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestCSRFPairs(t *testing.T) {
+	const oldSecret, newSecret = "old-secret-old-secret-old-secret-0", "new-secret-new-secret-new-secret-1"
+	old, _ := newCSRF([]string{oldSecret})
+	c, _ := newCSRF([]string{newSecret, oldSecret})
+	other, _ := newCSRF([]string{"other-secret-other-secret-other-01"})
+
+	token, cookie := c.newPair()
+	// The cookie's MAC is HMAC-SHA256 of the token under the HKDF key,
+	// whatever state the pooled MACs were left in.
+	key, _ := hkdf.Key(sha256.New, []byte(newSecret), []byte("gatehouse csrf"), "Gatehouse CSRF token MAC", 32)
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(token))
+	if want := token + "|" + hex.EncodeToString(m.Sum(nil)); cookie != want {
+		t.Fatalf("cookie %q, want %q", cookie, want)
+	}
+	if !c.verify(cookie, token) {
+		t.Fatal("a fresh pair was refused")
+	}
+	_, oldCookie := old.newPair()
+	oldToken, _, _ := strings.Cut(oldCookie, "|")
+	cases := []struct {
+		name              string
+		cookie, submitted string
+		want              bool
+	}{
+		{"made before a rotation", oldCookie, oldToken, true},
+		{"wrong token submitted", cookie, oldToken, false},
+		{"short token submitted", cookie, token[:10], false},
+		{"nothing submitted", cookie, "", false},
+		{"token altered in the cookie", "f" + cookie[1:], "f" + token[1:], token[0] == 'f'},
+		{"MAC altered", cookie[:len(cookie)-1] + "0", token, strings.HasSuffix(cookie, "0")},
+		{"no MAC", token, token, false},
+	}
+	for _, tc := range cases {
+		if got := c.verify(tc.cookie, tc.submitted); got != tc.want {
+			t.Errorf("%s: verify = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if other.verify(cookie, token) {
+		t.Error("a pair made with another secret was accepted")
+	}
+
+	// Concurrent use of the pooled MAC states.
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				tok, ck := c.newPair()
+				if !c.verify(ck, tok) || c.verify(ck, token) && tok != token {
+					t.Error("concurrent pair refused or confused")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,178 @@
+package gatehouse
+
+// The per-request hot path: reading one cookie without parsing them all,
+// and answering GET {base}/session without encoding JSON on every request.
+// See bench_test.go for the numbers.
+
+import (
+	"net/http"
+	"net/textproto"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// maxCookies mirrors net/http's default limit on the cookies of one
+// request (GODEBUG httpcookiemaxnum): past it the fast lookup defers to
+// net/http, which then returns none.
+const maxCookies = 3000
+
+// cookieValue returns the value of the first cookie called name, as
+// r.Cookie(name) would, without allocating: net/http parses every cookie
+// of the request into a slice of *Cookie to find one. The parsing rules are
+// net/http's (readCookies): "; "-separated name=value pairs, names compared
+// exactly after trimming, one pair of double quotes stripped, and a pair
+// whose value has a byte outside the RFC 6265 cookie-octet set skipped.
+// FuzzCookieValue compares the two.
+func cookieValue(r *http.Request, name string) string {
+	lines := r.Header["Cookie"]
+	if len(lines) == 0 {
+		return ""
+	}
+	n := 0
+	for _, line := range lines {
+		n += strings.Count(line, ";") + 1
+	}
+	if n > maxCookies {
+		if c, err := r.Cookie(name); err == nil {
+			return c.Value
+		}
+		return ""
+	}
+	for _, line := range lines {
+		line = textproto.TrimString(line)
+		var part string
+		for len(line) > 0 {
+			part, line, _ = strings.Cut(line, ";")
+			part = textproto.TrimString(part)
+			k, v, _ := strings.Cut(part, "=")
+			if textproto.TrimString(k) != name {
+				continue
+			}
+			if len(v) > 1 && v[0] == '"' && v[len(v)-1] == '"' {
+				v = v[1 : len(v)-1]
+			}
+			if validCookieValue(v) {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// validCookieValue is net/http's validCookieValueByte over s, with a
+// table: session cookies are hundreds of bytes long.
+func validCookieValue(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !cookieValueByte[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var cookieValueByte = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = b != '"' && b != ';' && b != '\\'
+	}
+	return t
+}()
+
+// chunkedValue is readChunked's value alone: the common case, one cookie
+// not split into chunks, costs no allocation.
+func chunkedValue(r *http.Request, name string) string {
+	if v := cookieValue(r, name); v != "" {
+		return v
+	}
+	v, _ := readChunked(r, name)
+	return v
+}
+
+// sessionBodies remembers the JSON of sessions already answered, keyed by
+// everything that JSON holds, so that GET {base}/session encodes a given
+// session once, not on every request. Sessions with Extra (a Session
+// callback's additions) are encoded each time. The cache is bounded and
+// emptied when full; reads take no lock.
+type sessionBodies struct {
+	m sync.Map // sessionKey → []byte
+	n atomic.Int64
+}
+
+const sessionBodiesMax = 10000
+
+// sessionKey is the content of a Session without Extra.
+type sessionKey struct {
+	id, name, email, image string
+	verified               int64 // UnixNano of EmailVerified, or 0
+	hasVerified            bool
+	expires                int64 // UnixNano: the JSON holds it in UTC
+}
+
+func keyOf(s *Session) sessionKey {
+	k := sessionKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
+		expires: s.Expires.UnixNano()}
+	if v := s.User.EmailVerified; v != nil {
+		k.verified, k.hasVerified = v.UnixNano(), true
+	}
+	return k
+}
+
+// body returns the JSON of s followed by a newline, as writeJSON writes
+// it, or false for a session it does not cache.
+func (c *sessionBodies) body(s *Session) ([]byte, bool) {
+	if len(s.Extra) != 0 {
+		return nil, false
+	}
+	k := keyOf(s)
+	if b, ok := c.m.Load(k); ok {
+		return b.([]byte), true
+	}
+	b, err := s.MarshalJSON()
+	if err != nil {
+		return nil, false
+	}
+	b = append(b, '\n')
+	if c.n.Add(1) > sessionBodiesMax {
+		c.m.Clear()
+		c.n.Store(1)
+	}
+	c.m.Store(k, b)
+	return b, true
+}
+
+// writeSessionJSON answers 200 with the session's JSON, from the cache
+// when it can. The headers are those of writeJSON plus sessionJSON's,
+// set with one allocation for their values.
+func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
+	b, ok := h.bodies.body(s)
+	if !ok {
+		w.Header().Set("Expires", "0")
+		w.Header().Set("Pragma", "no-cache")
+		writeJSON(w, http.StatusOK, s)
+		return
+	}
+	hdr := w.Header()
+	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
+	hdr["Expires"] = v[2:3:3]
+	hdr["Pragma"] = v[3:4:4]
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
+}
+
+// route registers fn's routes on r under prefix, as chi's Route would but
+// on r itself: a chi subrouter is mounted with a wildcard, which costs
+// every request a second routing pass and four allocations.
+func route(r chi.Router, prefix string, fn func(under)) { fn(under{r, prefix}) }
+
+// under is a chi.Router's Get and Post with a path prefix.
+type under struct {
+	r      chi.Router
+	prefix string
+}
+
+func (u under) Get(pattern string, h http.HandlerFunc)  { u.r.Get(u.prefix+pattern, h) }
+func (u under) Post(pattern string, h http.HandlerFunc) { u.r.Post(u.prefix+pattern, h) }

@@ -1,0 +1,65 @@
+package gatehouse
+
+import (
+	"net/http"
+	"testing"
+)
+
+// FuzzCookieValue checks that the allocation-free cookie lookup finds what
+// net/http's r.Cookie finds, for any Cookie header.
+func FuzzCookieValue(f *testing.F) {
+	f.Add("authjs.session-token=abc; authjs.csrf-token=x|y", "", "authjs.session-token")
+	f.Add(` a=1 ;a=2; b="q"; c="; c=ok`, "a=3", "c")
+	f.Add(`x=bad\value; x=good`, "", "x")
+	f.Add(`b="q"`, "b=\"\"", "b")
+	f.Add("n= v ; n=w", "", "n")
+	f.Fuzz(func(t *testing.T, line1, line2, name string) {
+		if !validName(name) {
+			return // the names looked up are Gatehouse's own
+		}
+		r := &http.Request{Header: http.Header{"Cookie": {line1}}}
+		if line2 != "" {
+			r.Header["Cookie"] = append(r.Header["Cookie"], line2)
+		}
+		want := ""
+		if c, err := r.Cookie(name); err == nil {
+			want = c.Value
+		}
+		if got := cookieValue(r, name); got != want {
+			t.Fatalf("cookieValue(%q) = %q, r.Cookie gives %q (header %q)", name, got, want, r.Header["Cookie"])
+		}
+	})
+}
+
+// validName is an RFC 7230 token, as cookie names are.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || stringsContainsByte("\"(),/:;<=>?@[\\]{}", c) {
+			return false
+		}
+	}
+	return true
+}
+
+func stringsContainsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCookieValueNoAllocs(t *testing.T) {
+	r := &http.Request{Header: http.Header{"Cookie": {"authjs.csrf-token=a|b; authjs.session-token=eyJhbGciOiJkaXIifQ..x.y.z"}}}
+	if n := testing.AllocsPerRun(100, func() { cookieValue(r, "authjs.session-token") }); n != 0 {
+		t.Fatalf("cookieValue allocates %v times", n)
+	}
+	if v := cookieValue(r, "authjs.session-token"); v != "eyJhbGciOiJkaXIifQ..x.y.z" {
+		t.Fatalf("got %q", v)
+	}
+}

@@ -1,0 +1,85 @@
+package gatehouse_test
+
+import (
+	"context"
+	"net/url"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+)
+
+// TestSessionReadWritesNoCookie: reading a JWT session (GET
+// {base}/session, a protected page) sets no cookie until UpdateAge has
+// passed; then the refreshed cookie is written.
+func TestSessionReadWritesNoCookie(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	for _, path := range []string{"/auth/session", "/private", "/auth/session"} {
+		resp := b.get(a.url + path)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(resp.Header.Values("Set-Cookie")) != 0 {
+			t.Fatalf("GET %s: %d, Set-Cookie %q", path, resp.StatusCode, resp.Header.Values("Set-Cookie"))
+		}
+	}
+
+	rolling := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) { cfg.Session.UpdateAge = time.Nanosecond })
+	b = newBrowser(t)
+	b.signIn(rolling, "dev", "/")
+	resp := b.get(rolling.url + "/auth/session")
+	resp.Body.Close()
+	if c := resp.Header.Get("Set-Cookie"); resp.StatusCode != 200 || c == "" {
+		t.Fatalf("after UpdateAge: %d with no refreshed cookie", resp.StatusCode)
+	}
+}
+
+// TestSessionJSONCache: the session JSON is encoded once per session, but
+// never handed to another user, and a Session callback's additions are
+// encoded on every request.
+func TestSessionJSONCache(t *testing.T) {
+	users := []authtest.User{
+		{Subject: "alice", Name: "Alice", Email: "alice@example.com", EmailVerified: true},
+		{Subject: "bob", Name: "Bob", Email: "bob@example.com", EmailVerified: true},
+	}
+	a := newApp(t, authtest.Options{Users: users}, nil)
+	for _, u := range users {
+		b := newBrowser(t)
+		resp := b.post(a.url+"/auth/signin/dev?login_hint="+u.Subject, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
+		b.follow(resp).Body.Close()
+		for range 3 {
+			s := b.session(a)
+			if user, _ := s["user"].(map[string]any); user["email"] != u.Email || user["name"] != u.Name {
+				t.Fatalf("%s's browser got session %v", u.Subject, s)
+			}
+		}
+		r := b.get(a.url + "/auth/session")
+		r.Body.Close()
+		h := r.Header
+		if h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "private, no-cache, no-store" || h.Get("Expires") != "0" || h.Get("Pragma") != "no-cache" {
+			t.Fatalf("cached answer's headers: %v", h)
+		}
+	}
+
+	var n atomic.Int64
+	counted := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.Callbacks.Session = func(_ context.Context, p gatehouse.SessionParams) (*gatehouse.Session, error) {
+			s := p.Session
+			s.Extra = map[string]any{"n": n.Add(1)}
+			return &s, nil
+		}
+	})
+	b := newBrowser(t)
+	b.signIn(counted, "dev", "/")
+	first, second := b.session(counted), b.session(counted)
+	if first["n"] == second["n"] || first["n"] == nil {
+		t.Fatalf("the Session callback's claim was not encoded per request: %v then %v", first["n"], second["n"])
+	}
+	r := b.get(counted.url + "/auth/session")
+	r.Body.Close()
+	if h := r.Header; h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "private, no-cache, no-store" || h.Get("Expires") != "0" {
+		t.Fatalf("encoded answer's headers: %v", h)
+	}
+}
