@@ -71,6 +71,7 @@ func TestSignInPageEverything(t *testing.T) {
 		"button@/auth/signin/github", "button@/auth/signin/gitlab", "button@/auth/signin/google",
 		"input[name=email]@/auth/signin/email", "button@/auth/signin/email",
 		"input[name=username]@/auth/callback/credentials", "input[name=password]@/auth/callback/credentials", "button@/auth/callback/credentials",
+		"input[name=email]@/auth/callback/passkey", "button@/auth/callback/passkey",
 	}
 	if strings.Join(order, " ") != strings.Join(want, " ") {
 		t.Errorf("Tab order:\n got %v\nwant %v", order, want)
