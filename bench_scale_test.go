@@ -38,12 +38,12 @@ func perRequestAllocs(t *testing.T, n int) (session, protected, signIn float64) 
 	cookies := br.jarCookies(a)
 	var w leanWriter
 	sr := request("GET", a.url+"/auth/session", cookies, "")
-	session = testing.AllocsPerRun(200, func() { w.reset(); a.h.ServeHTTP(&w, sr) })
+	session = minAllocs(func() { w.reset(); a.h.ServeHTTP(&w, sr) })
 	mw := a.h.Middleware(a.h.Require(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})))
 	pr := request("GET", a.url+"/private", cookies, "")
-	protected = testing.AllocsPerRun(200, func() { w.reset(); mw.ServeHTTP(&w, pr) })
+	protected = minAllocs(func() { w.reset(); mw.ServeHTTP(&w, pr) })
 	u := signInRequest(a, cookies, "dev")
-	signIn = testing.AllocsPerRun(200, func() {
+	signIn = minAllocs(func() {
 		w.reset()
 		a.h.ServeHTTP(&w, u.next())
 		if w.code != http.StatusSeeOther {
@@ -51,6 +51,17 @@ func perRequestAllocs(t *testing.T, n int) (session, protected, signIn float64) 
 		}
 	})
 	return
+}
+
+// minAllocs is the least of three testing.AllocsPerRun measures of f: a
+// garbage collection empties sync.Pools (the CSRF MAC states, chi's route
+// contexts), and refilling them is not a cost per request.
+func minAllocs(f func()) float64 {
+	least := testing.AllocsPerRun(200, f)
+	for range 2 {
+		least = min(least, testing.AllocsPerRun(200, f))
+	}
+	return least
 }
 
 // TestAllocsIndependentOfProviders: a request costs the same allocations

@@ -2,6 +2,7 @@ package gatehouse_test
 
 import (
 	"context"
+	"net/http/httptest"
 	"net/url"
 	"sync/atomic"
 	"testing"
@@ -81,5 +82,30 @@ func TestSessionJSONCache(t *testing.T) {
 	r.Body.Close()
 	if h := r.Header; h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "private, no-cache, no-store" || h.Get("Expires") != "0" {
 		t.Fatalf("encoded answer's headers: %v", h)
+	}
+}
+
+// TestRoutesFlat: the routes registered on one router (no mounted
+// subrouter) answer as before: an unknown action or a wrong method is
+// 400 "Bad request.", a known one its own answer.
+func TestRoutesFlat(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/auth/nope", 400},
+		{"PUT", "/auth/session", 400},
+		{"GET", "/auth/signin/dev", 400},
+		{"GET", "/auth/session", 200},
+		{"GET", "/auth/csrf", 200},
+		{"GET", "/auth/providers", 200},
+	} {
+		req := httptest.NewRequest(c.method, a.url+c.path, nil)
+		rec := httptest.NewRecorder()
+		a.h.ServeHTTP(rec, req)
+		if rec.Code != c.status || c.status == 400 && rec.Body.String() != "\"Bad request.\"\n" {
+			t.Errorf("%s %s: %d %q, want %d", c.method, c.path, rec.Code, rec.Body, c.status)
+		}
 	}
 }

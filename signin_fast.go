@@ -24,7 +24,9 @@ type authRequest struct {
 type authRequests struct{ p atomic.Pointer[authRequest] }
 
 // authorizationRequest returns the authorization endpoint and a copy of
-// its fixed parameters, for the caller to add to.
+// its fixed parameters, for the caller to add to. The copy shares its
+// value slices with the cached one: callers Set (or Add) parameters, and
+// never write into a value slice in place.
 func (p *providerRuntime) authorizationRequest(e *endpoints) (string, url.Values, error) {
 	a := p.authReq.p.Load()
 	if a == nil || a.e != e {
