@@ -64,16 +64,21 @@ func pageFields(fs []credentials.Field) []pages.Field {
 var (
 	emailFormTmpl = template.Must(template.New("email").Parse(
 		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><input type="email" name="email" autocomplete="email" placeholder="email@example.com" aria-label="Email" required> <button type="submit">Sign in with {{.Name}}</button></form>`))
+	// passkeyFormTmpl is run by {base}/webauthn.js, which the page must
+	// load: the form only names the routes and carries the CSRF token.
+	passkeyFormTmpl = template.Must(template.New("passkey").Parse(
+		`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate">Sign in with {{.Name}}</button></form>`))
 	credentialsFormTmpl = template.Must(template.New("credentials").Parse(
 		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}">{{range .Fields}}<label>{{or .Label .Name}} <input type="{{or .Type "text"}}" name="{{.Name}}"{{with .Placeholder}} placeholder="{{.}}"{{end}}{{with .Autocomplete}} autocomplete="{{.}}"{{end}}{{if .Required}} required{{end}}></label> {{end}}<button type="submit">Sign in with {{.Name}}</button></form>`))
 )
 
-// nonOAuthForm renders the signIn helper's form for an e-mail or
-// credentials provider.
+// nonOAuthForm renders the signIn helper's form for an e-mail,
+// credentials or passkey provider. A passkey form needs the page to load
+// {base}/webauthn.js, which runs the ceremony.
 func (h *Handler) nonOAuthForm(id, csrf, callback string) (template.HTML, bool) {
 	data := struct {
-		Action, CSRF, Callback, Name string
-		Fields                       []credentials.Field
+		Action, Options, CSRF, Callback, Name string
+		Fields                                []credentials.Field
 	}{CSRF: csrf, Callback: callback}
 	var t *template.Template
 	switch {
@@ -82,6 +87,9 @@ func (h *Handler) nonOAuthForm(id, csrf, callback string) (template.HTML, bool) 
 	case h.creds[id] != nil:
 		c := h.creds[id]
 		t, data.Action, data.Name, data.Fields = credentialsFormTmpl, h.cfg.BasePath+"/callback/"+id, c.Name, c.Fields
+	case h.passkeys != nil && h.passkeys.byID[id] != nil:
+		t, data.Action, data.Name = passkeyFormTmpl, h.cfg.BasePath+"/callback/"+id, h.passkeys.byID[id].cfg.Name
+		data.Options = h.cfg.BasePath + "/webauthn-options/" + id
 	default:
 		return "", false
 	}

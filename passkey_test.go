@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"html/template"
 	"io"
 	"log/slog"
 	"net"
@@ -549,3 +550,46 @@ func TestPasskeySignInPage(t *testing.T) {
 		t.Fatalf("GET /auth/webauthn.js = %d %q, %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(served))
 	}
 }
+
+// TestPasskeySignInHelper: {{signIn "passkey"}} renders the form that
+// {base}/webauthn.js runs, with the same routes as the built-in page's
+// passkey form and the request's CSRF token.
+func TestPasskeySignInHelper(t *testing.T) {
+	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{})}, nil)
+	tmpl := template.Must(template.New("t").Funcs(a.h.FuncMap()).Parse(`{{signIn "passkey"}}|{{csrfToken}}`))
+	req := httptest.NewRequest(http.MethodGet, a.url+"/account?tab=1", nil)
+	var out strings.Builder
+	a.h.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := a.h.Execute(w, r, tmpl, nil); err != nil {
+			t.Fatal(err)
+		}
+	})).ServeHTTP(&recorderTo{w: &out, h: http.Header{}}, req)
+	form, token, ok := strings.Cut(out.String(), "|")
+	if !ok || token == "" {
+		t.Fatalf("helper output %q has no CSRF token", out.String())
+	}
+	for _, want := range []string{
+		`action="/auth/callback/passkey" data-webauthn data-options="/auth/webauthn-options/passkey" data-callback="/auth/callback/passkey"`,
+		`name="csrfToken" value="` + token + `"`,
+		`name="callbackUrl" value="/account?tab=1"`,
+		`data-action="authenticate">Sign in with Passkey</button>`,
+		`data-webauthn-message`,
+	} {
+		if !strings.Contains(form, want) {
+			t.Errorf("signIn \"passkey\" lacks %s:\n%s", want, form)
+		}
+	}
+	if err := template.Must(template.New("t").Funcs(a.h.FuncMap()).Parse(`{{signIn "nope"}}`)).Funcs(a.h.Funcs(req)).Execute(io.Discard, nil); err == nil {
+		t.Error("signIn of an unknown provider rendered without an error")
+	}
+}
+
+// recorderTo is a ResponseWriter writing its body to w.
+type recorderTo struct {
+	w io.Writer
+	h http.Header
+}
+
+func (r *recorderTo) Header() http.Header         { return r.h }
+func (r *recorderTo) Write(p []byte) (int, error) { return r.w.Write(p) }
+func (r *recorderTo) WriteHeader(int)             {}
