@@ -11,7 +11,8 @@ package gatehouse_test
 //     end-to-end in-process figure.
 //
 // BenchmarkBareJSON is the ceiling for both: a plain handler answering the
-// same session JSON. The loopback comparison with the peers is bench/.
+// same session JSON; BenchmarkBareJSONBytes the stricter one, writing it
+// pre-encoded. The loopback comparison with the peers is bench/.
 
 import (
 	"encoding/json"
@@ -160,6 +161,24 @@ func BenchmarkBareJSON(b *testing.B) {
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(s)
+	})
+	r := request("GET", "http://app/auth/session", nil, "")
+	run(b, h, func() *http.Request { return r }, isJSONSession)
+}
+
+// BenchmarkBareJSONBytes is the stricter ceiling: the same JSON encoded
+// once and written as bytes, as Gatehouse answers from its cache.
+func BenchmarkBareJSONBytes(b *testing.B) {
+	s := gatehouse.Session{Expires: time.Now().Add(time.Hour)}
+	s.User.ID, s.User.Name, s.User.Email = "dev:alice", "Alice", "alice@example.com"
+	body, err := json.Marshal(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	body = append(body, '\n')
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
 	})
 	r := request("GET", "http://app/auth/session", nil, "")
 	run(b, h, func() *http.Request { return r }, isJSONSession)

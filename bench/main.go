@@ -1,6 +1,6 @@
 // Command bench runs Gatehouse and two peers side by side on loopback and
 // drives the same two workloads at each, printing requests per second and
-// the ratio to a bare net/http handler:
+// the ratios to two bare net/http handlers:
 //
 //   - session: GET /auth/session with a valid session cookie;
 //   - signin: the sign-in redirect, POST /auth/signin/{provider} with a
@@ -9,8 +9,11 @@
 //
 // The servers, each in a process of its own:
 //
-//   - bare: net/http answering the same session JSON with no auth (the
-//     ceiling);
+//   - bare: net/http answering the same session JSON with no auth,
+//     encoding it per request (the ceiling);
+//   - bytes: net/http answering the same JSON encoded once at start (the
+//     stricter ceiling: Gatehouse answers a session read from a cache of
+//     encoded JSON);
 //   - gatehouse: the example's shape (Middleware around a mux, the
 //     handler under /auth), JWT sessions, an OpenID Connect provider;
 //   - goth: github.com/markbates/goth with gothic and its OpenID Connect
@@ -64,13 +67,13 @@ const (
 
 func main() {
 	var (
-		serve    = flag.String("serve", "", "internal: serve one of bare, gatehouse, goth and print its address")
+		serve    = flag.String("serve", "", "internal: serve one of bare, bytes, gatehouse, goth and print its address")
 		issuer   = flag.String("op", "", "internal: the provider's issuer")
 		duration = flag.Duration("d", 5*time.Second, "how long each workload runs on each server")
 		warmup   = flag.Duration("warmup", time.Second, "load before measuring")
 		conns    = flag.Int("c", 16, "keep-alive connections")
 		rounds   = flag.Int("rounds", 1, "measure each cell this many times and report the median")
-		only     = flag.String("only", "bare,gatehouse,goth,node,authjs", "servers to run, comma-separated")
+		only     = flag.String("only", "bare,bytes,gatehouse,goth,node,authjs", "servers to run, comma-separated")
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 	)
@@ -152,18 +155,19 @@ func stopAll(servers []*server) {
 	}
 }
 
-// report prints the table: req/s per server and workload, and the ratio
-// to the bare handler's session JSON.
+// report prints the table: req/s per server and workload, and the ratios
+// to the two bare handlers' session JSON (encoded per request, and
+// pre-encoded bytes).
 func report(w io.Writer, names []string, res map[string]map[string]float64, conns int, d time.Duration) {
-	bare := res["bare"]["session"]
+	bare, bytes := res["bare"]["session"], res["bytes"]["session"]
 	fmt.Fprintf(w, "\n%d keep-alive connections, %s per cell, GOMAXPROCS %d, %s/%s\n\n", conns, d, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintln(w, "| server | session read req/s | ratio to bare | sign-in redirect req/s | ratio to bare |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
-	ratio := func(v float64) string {
-		if bare == 0 || v == 0 {
+	fmt.Fprintln(w, "| server | session read req/s | vs bare | vs bytes | sign-in redirect req/s | vs bare | vs bytes |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	ratio := func(v, to float64) string {
+		if to == 0 || v == 0 {
 			return "–"
 		}
-		return fmt.Sprintf("%.0f%%", 100*v/bare)
+		return fmt.Sprintf("%.0f%%", 100*v/to)
 	}
 	num := func(v float64) string {
 		if v == 0 {
@@ -176,12 +180,15 @@ func report(w io.Writer, names []string, res map[string]map[string]float64, conn
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", label[n], num(r["session"]), ratio(r["session"]), num(r["signin"]), ratio(r["signin"]))
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", label[n],
+			num(r["session"]), ratio(r["session"], bare), ratio(r["session"], bytes),
+			num(r["signin"]), ratio(r["signin"], bare), ratio(r["signin"], bytes))
 	}
 }
 
 var label = map[string]string{
-	"bare":      "net/http, no auth (ceiling)",
+	"bare":      "net/http, no auth, JSON encoded per request (ceiling)",
+	"bytes":     "net/http, no auth, pre-encoded JSON bytes (stricter ceiling)",
 	"gatehouse": "Gatehouse",
 	"goth":      "goth + gothic",
 	"node":      "node:http, no auth (Node's own ceiling)",
@@ -237,7 +244,7 @@ func (s *server) workloads() []workload {
 func start(name, issuer, node string, verbose bool) (*server, error) {
 	var cmd *exec.Cmd
 	switch name {
-	case "bare", "gatehouse", "goth":
+	case "bare", "bytes", "gatehouse", "goth":
 		self, err := os.Executable()
 		if err != nil {
 			return nil, err

@@ -39,6 +39,8 @@ func runServer(name, issuer, profile string) error {
 	switch name {
 	case "bare":
 		h = bare()
+	case "bytes":
+		h, err = bareBytes()
 	case "gatehouse":
 		h, err = gatehouseServer(origin, issuer)
 	case "goth":
@@ -96,6 +98,23 @@ func bare() http.Handler {
 		_ = json.NewEncoder(w).Encode(s)
 	})
 	return mux
+}
+
+// bareBytes is the stricter ceiling: the same JSON encoded once at start
+// and written as bytes, as Gatehouse answers a session read from its cache
+// of encoded JSON.
+func bareBytes() (http.Handler, error) {
+	b, err := json.Marshal(alice())
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, '\n') // as json.Encoder writes it
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(b)
+	})
+	return mux, nil
 }
 
 // gatehouseServer is the example's shape with JWT sessions and one OpenID
