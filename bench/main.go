@@ -76,6 +76,7 @@ func main() {
 		only     = flag.String("only", "bare,bytes,gatehouse,goth,node,authjs", "servers to run, comma-separated")
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
+		same     = flag.Bool("samecookie", false, "send the bare ceilings Gatehouse's Cookie header too, taking the cookie's cost on the wire off the ratio")
 	)
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
 	flag.Parse()
@@ -106,6 +107,9 @@ func main() {
 			os.Exit(1)
 		}
 		servers = append(servers, srv)
+	}
+	if *same {
+		sameCookie(servers)
 	}
 	runs := map[string]map[string][]float64{}
 	for round := range *rounds {
@@ -148,6 +152,24 @@ func main() {
 }
 
 var errSkip = errors.New("skipped")
+
+// sameCookie gives the bare servers the Cookie header of Gatehouse's
+// signed-in browser, which they ignore: what is left between them and
+// Gatehouse is then Gatehouse's own work.
+func sameCookie(servers []*server) {
+	var cookie string
+	for _, s := range servers {
+		if s.name == "gatehouse" {
+			cookie = s.cookie
+		}
+	}
+	for _, s := range servers {
+		if s.name == "bare" || s.name == "bytes" {
+			s.cookie = cookie
+		}
+	}
+	fmt.Fprintf(os.Stderr, "bench: the bare servers get Gatehouse's %d-byte Cookie header\n", len(cookie))
+}
 
 func stopAll(servers []*server) {
 	for _, s := range servers {
