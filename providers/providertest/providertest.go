@@ -6,6 +6,7 @@ package providertest
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -138,4 +139,46 @@ func MapJSON(t testing.TB, o *providers.OAuth, raw string, tokens account.TokenS
 		t.Fatalf("map: %v", err)
 	}
 	return u
+}
+
+// NewFunc is a provider package's New: it merges the user's options into
+// the provider's defaults.
+type NewFunc[P any] func(providers.OAuthUserConfig[P]) providers.OAuthConfig[P]
+
+// CheckIssuerRequired checks a provider whose endpoints come from the
+// discovery document of an issuer the user names: without an issuer,
+// Validate must fail on the authorization endpoint or the issuer; with
+// issuer, it must pass.
+func CheckIssuerRequired[P any](t testing.TB, newConfig NewFunc[P], issuer string) {
+	t.Helper()
+	var ce *providers.ConfigError
+	if err := newConfig(providers.OAuthUserConfig[P]{ClientID: "cid"}).OAuth().Validate(); !errors.As(err, &ce) || ce.Field != "authorization" && ce.Field != "issuer" {
+		t.Errorf("Validate without issuer = %v", err)
+	}
+	if err := newConfig(providers.OAuthUserConfig[P]{ClientID: "cid", Issuer: issuer}).OAuth().Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+// CheckMerge calls newConfig with a client ID "cid", a client secret
+// "sec", issuer, the scope "openid" and the single check PKCE, and checks
+// that the result keeps each of them and the provider's base. It returns
+// the merged configuration for further checks.
+func CheckMerge[P any](t testing.TB, newConfig NewFunc[P], base providers.Base, issuer string) providers.OAuthConfig[P] {
+	t.Helper()
+	c := newConfig(providers.OAuthUserConfig[P]{
+		ClientID: "cid", ClientSecret: "sec", Issuer: issuer,
+		Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"scope": "openid"}},
+		Checks:        []providers.Check{providers.CheckPKCE},
+	})
+	scope, _ := c.Authorization.Scope()
+	CheckFields(t, []Field{
+		{Name: "client id", Got: c.ClientID, Want: "cid"},
+		{Name: "client secret", Got: c.ClientSecret, Want: "sec"},
+		{Name: "issuer", Got: c.Issuer, Want: issuer},
+		{Name: "scope", Got: scope, Want: "openid"},
+		{Name: "checks", Got: c.Checks, Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "base", Got: c.ProviderBase(), Want: base},
+	})
+	return c
 }
