@@ -3,7 +3,6 @@ package simplelogin
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
@@ -34,13 +33,8 @@ func TestMapProfile(t *testing.T) {
 		"avatar_url": "https://app.simplelogin.io/static/default-avatar.png",
 		"client": "Demo App"
 	}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	if got.EmailVerified == nil {
-		t.Error("email_verified true gave no EmailVerified")
-	}
-	got.EmailVerified = nil
-	want := profile.User{ID: "1234", Name: "John Wick", Email: "john.wick@sl.local", Image: "https://app.simplelogin.io/static/default-avatar.png"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
+	providertest.CheckMapping(t, o, []providertest.MappingCase{{
+		Name: "profile", JSON: raw, Verified: true,
+		Want: profile.User{ID: "1234", Name: "John Wick", Email: "john.wick@sl.local", Image: "https://app.simplelogin.io/static/default-avatar.png"},
+	}})
 }

@@ -3,7 +3,6 @@ package unitedeffects
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
@@ -47,16 +46,11 @@ func TestMapProfile(t *testing.T) {
 		"email_verified": true,
 		"picture": "https://example.com/grace.png"
 	}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	if got.EmailVerified == nil {
-		t.Error("email_verified true gave no EmailVerified")
-	}
-	got.EmailVerified = nil
-	want := profile.User{
-		ID: "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f", Name: "Grace Hopper",
-		Email: "grace@example.com", Image: "https://example.com/grace.png",
-	}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
+	providertest.CheckMapping(t, o, []providertest.MappingCase{{
+		Name: "profile", JSON: raw, Verified: true,
+		Want: profile.User{
+			ID: "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f", Name: "Grace Hopper",
+			Email: "grace@example.com", Image: "https://example.com/grace.png",
+		},
+	}})
 }
