@@ -8,32 +8,26 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "42-school"},
-		{"name", c.Name, "42 School"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://api.intra.42.fr/oauth/authorize"},
-		{"token", c.Token.URL, "https://api.intra.42.fr/oauth/token"},
-		{"userinfo", c.Userinfo.URL, "https://api.intra.42.fr/v2/me"},
-		{"scope", scope, "public"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{}},
-		{"client id", c.ClientID, "cid"},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "42-school"},
+		{Name: "name", Got: c.Name, Want: "42 School"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://api.intra.42.fr/oauth/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://api.intra.42.fr/oauth/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.intra.42.fr/v2/me"},
+		{Name: "scope", Got: scope, Want: "public"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{}},
+		{Name: "client id", Got: c.ClientID, Want: "cid"},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}

@@ -14,92 +14,55 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OIDCUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "bankid-no"},
-		{"name", c.Name, "BankID Norge"},
-		{"type", c.Type, providers.TypeOIDC},
-		{"issuer", c.Issuer, "https://auth.bankid.no/auth/realms/prod"},
-		{"authorization", c.Authorization.URL, ""},
-		{"userinfo from discovery", c.Userinfo.URL, ""},
-		{"userinfo handler", c.Userinfo.Request != nil, true},
-		{"scope", scope, "openid profile email"},
-		{"scope set", hasScope, true},
-		{"ui_locales", c.Authorization.Params["ui_locales"], "no"},
-		{"login_hint", c.Authorization.Params["login_hint"], "BIS"},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthClientSecretPost},
-		{"style", c.Style, providers.Style{Bg: "#39134c", Text: "#fff"}},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "bankid-no"},
+		{Name: "name", Got: c.Name, Want: "BankID Norge"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOIDC},
+		{Name: "issuer", Got: c.Issuer, Want: "https://auth.bankid.no/auth/realms/prod"},
+		{Name: "authorization", Got: c.Authorization.URL, Want: ""},
+		{Name: "userinfo from discovery", Got: c.Userinfo.URL, Want: ""},
+		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
+		{Name: "scope", Got: scope, Want: "openid profile email"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "ui_locales", Got: c.Authorization.Params["ui_locales"], Want: "no"},
+		{Name: "login_hint", Got: c.Authorization.Params["login_hint"], Want: "BIS"},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#39134c", Text: "#fff"}},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "claims with e-mail",
-			json: `{"sub": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", "name": "Kari Nordmann",
+			Name: "claims with e-mail",
+			JSON: `{"sub": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", "name": "Kari Nordmann",
 		"given_name": "Kari", "family_name": "Nordmann", "birthdate": "1985-04-17",
 		"email": "kari.nordmann@example.no", "iss": "https://auth.bankid.no/auth/realms/prod"}`,
-			want: profile.User{ID: "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", Name: "Kari Nordmann", Email: "kari.nordmann@example.no"},
+			Want: profile.User{ID: "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", Name: "Kari Nordmann", Email: "kari.nordmann@example.no"},
 		},
 		{
-			name: "no e-mail",
-			json: `{"sub": "s2", "name": "Ola Nordmann"}`,
-			want: profile.User{ID: "s2", Name: "Ola Nordmann"},
+			Name: "no e-mail",
+			JSON: `{"sub": "s2", "name": "Ola Nordmann"}`,
+			Want: profile.User{ID: "s2", Name: "Ola Nordmann"},
 		},
 		{
-			name:    "no sub",
-			json:    `{"name": "Ola"}`,
-			wantErr: true,
+			Name:    "no sub",
+			JSON:    `{"name": "Ola"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OIDCUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }
 
 // jwt returns an unsigned-looking compact JWS with claims as its payload;

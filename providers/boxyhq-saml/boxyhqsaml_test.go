@@ -1,13 +1,11 @@
 package boxyhqsaml
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
@@ -15,29 +13,22 @@ func TestNew(t *testing.T) {
 	withTenant := New(providers.OAuthUserConfig[Profile]{Issuer: "https://jackson.acme.test",
 		Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"tenant": "acme.com", "product": "crm"}}})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "boxyhq-saml"},
-		{"name", c.Name, "BoxyHQ SAML"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"issuer", c.Issuer, "https://jackson.acme.test/"},
-		{"authorization", c.Authorization.URL, "https://jackson.acme.test/api/oauth/authorize"},
-		{"token", c.Token.URL, "https://jackson.acme.test/api/oauth/token"},
-		{"userinfo", c.Userinfo.URL, "https://jackson.acme.test/api/oauth/userinfo"},
-		{"provider param", c.Authorization.Params["provider"], "saml"},
-		{"scope set", hasScope, false},
-		{"scope", scope, ""},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{BrandColor: "#25c2a0"}},
-		{"tenant and product kept", withTenant.Authorization.Params, map[string]string{"provider": "saml", "tenant": "acme.com", "product": "crm"}},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "boxyhq-saml"},
+		{Name: "name", Got: c.Name, Want: "BoxyHQ SAML"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "issuer", Got: c.Issuer, Want: "https://jackson.acme.test/"},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://jackson.acme.test/api/oauth/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://jackson.acme.test/api/oauth/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://jackson.acme.test/api/oauth/userinfo"},
+		{Name: "provider param", Got: c.Authorization.Params["provider"], Want: "saml"},
+		{Name: "scope set", Got: hasScope, Want: false},
+		{Name: "scope", Got: scope, Want: ""},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#25c2a0"}},
+		{Name: "tenant and product kept", Got: withTenant.Authorization.Params, Want: map[string]string{"provider": "saml", "tenant": "acme.com", "product": "crm"}},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -48,57 +39,26 @@ func TestNew(t *testing.T) {
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "SAML user",
-			json: `{"id": "00u1xb8kflEtLvN4b5d7", "email": "grace@acme.com", "firstName": "Grace",
+			Name: "SAML user",
+			JSON: `{"id": "00u1xb8kflEtLvN4b5d7", "email": "grace@acme.com", "firstName": "Grace",
 		"lastName": "Hopper", "roles": ["admin"], "groups": ["engineering"],
 		"raw": {"id": "00u1xb8kflEtLvN4b5d7", "email": "grace@acme.com", "firstName": "Grace", "lastName": "Hopper"},
 		"requested": {"tenant": "acme.com", "product": "crm", "client_id": "dummy", "state": "abc"}}`,
-			want: profile.User{ID: "00u1xb8kflEtLvN4b5d7", Name: "Grace Hopper", Email: "grace@acme.com"},
+			Want: profile.User{ID: "00u1xb8kflEtLvN4b5d7", Name: "Grace Hopper", Email: "grace@acme.com"},
 		},
 		{
-			name: "no last name",
-			json: `{"id": "u2", "email": "g@acme.com", "firstName": "Grace"}`,
-			want: profile.User{ID: "u2", Name: "Grace", Email: "g@acme.com"},
+			Name: "no last name",
+			JSON: `{"id": "u2", "email": "g@acme.com", "firstName": "Grace"}`,
+			Want: profile.User{ID: "u2", Name: "Grace", Email: "g@acme.com"},
 		},
 		{
-			name:    "no id",
-			json:    `{"email": "x@acme.com"}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"email": "x@acme.com"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{Issuer: "https://jackson.acme.test"}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

@@ -5,58 +5,44 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := NewWithAPIKey("api-key", providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "bungie"},
-		{"name", c.Name, "Bungie"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://www.bungie.net/en/OAuth/Authorize?reauth=true"},
-		{"token", c.Token.URL, "https://www.bungie.net/platform/app/oauth/token/"},
-		{"userinfo", c.Userinfo.URL, "https://www.bungie.net/platform/User/GetBungieAccount/{membershipId}/254/"},
-		{"scope set", hasScope, false},
-		{"scope", scope, ""},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE, providers.CheckState}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"userinfo handler", c.Userinfo.Request != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "bungie"},
+		{Name: "name", Got: c.Name, Want: "Bungie"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.bungie.net/en/OAuth/Authorize?reauth=true"},
+		{Name: "token", Got: c.Token.URL, Want: "https://www.bungie.net/platform/app/oauth/token/"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://www.bungie.net/platform/User/GetBungieAccount/{membershipId}/254/"},
+		{Name: "scope set", Got: hasScope, Want: false},
+		{Name: "scope", Got: scope, Want: ""},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "account",
-			json: `{"Response": {"destinyMemberships": [{"membershipType": 3, "membershipId": "4611686018467284386",
+			Name: "account",
+			JSON: `{"Response": {"destinyMemberships": [{"membershipType": 3, "membershipId": "4611686018467284386",
 			"displayName": "Guardian", "bungieGlobalDisplayName": "Guardian", "bungieGlobalDisplayNameCode": 1234}],
 		"bungieNetUser": {"membershipId": "14214042", "uniqueName": "14214042",
 			"displayName": "Guardian", "profilePicture": 70671, "profileTheme": 1064,
@@ -67,50 +53,26 @@ func TestMapProfile(t *testing.T) {
 			"profileThemeName": "d2_25", "userTitleDisplay": "Newbie",
 			"cachedBungieGlobalDisplayName": "Guardian", "cachedBungieGlobalDisplayNameCode": 1234}},
 		"ErrorCode": 1, "ThrottleSeconds": 0, "ErrorStatus": "Success", "Message": "Ok", "MessageData": {}}`,
-			want: profile.User{ID: "14214042", Name: "Guardian", Image: "https://www.bungie.net/img/profile/avatars/bungieday_24.jpg"},
+			Want: profile.User{ID: "14214042", Name: "Guardian", Image: "https://www.bungie.net/img/profile/avatars/bungieday_24.jpg"},
 		},
 		{
-			name: "relative picture path",
-			json: `{"Response": {"bungieNetUser": {"membershipId": "1", "displayName": "G", "profilePicturePath": "img/a.jpg"}}, "ErrorCode": 1}`,
-			want: profile.User{ID: "1", Name: "G", Image: "https://www.bungie.net/img/a.jpg"},
+			Name: "relative picture path",
+			JSON: `{"Response": {"bungieNetUser": {"membershipId": "1", "displayName": "G", "profilePicturePath": "img/a.jpg"}}, "ErrorCode": 1}`,
+			Want: profile.User{ID: "1", Name: "G", Image: "https://www.bungie.net/img/a.jpg"},
 		},
 		{
-			name: "no picture",
-			json: `{"Response": {"bungieNetUser": {"membershipId": "2", "displayName": "H"}}, "ErrorCode": 1}`,
-			want: profile.User{ID: "2", Name: "H"},
+			Name: "no picture",
+			JSON: `{"Response": {"bungieNetUser": {"membershipId": "2", "displayName": "H"}}, "ErrorCode": 1}`,
+			Want: profile.User{ID: "2", Name: "H"},
 		},
 		{
-			name:    "no membership id",
-			json:    `{"Response": {"bungieNetUser": {"displayName": "x"}}}`,
-			wantErr: true,
+			Name:    "no membership id",
+			JSON:    `{"Response": {"bungieNetUser": {"displayName": "x"}}}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }
 
 func TestFetchProfile(t *testing.T) {

@@ -1,93 +1,53 @@
 package descope
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OIDCUserConfig[Profile]{ClientID: "P2abcDEF123", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "descope"},
-		{"name", c.Name, "Descope"},
-		{"type", c.Type, providers.TypeOIDC},
-		{"issuer from the client id", c.Issuer, "https://api.descope.com/P2abcDEF123"},
-		{"authorization", c.Authorization.URL, ""},
-		{"scope", scope, "openid profile email"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE, providers.CheckState}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{Bg: "#1C1C23", Text: "#ffffff"}},
-		{"profile callback", c.Profile == nil, true},
-		{"explicit issuer kept", New(providers.OIDCUserConfig[Profile]{ClientID: "P2abc", Issuer: "https://auth.acme.test/P2abc"}).Issuer, "https://auth.acme.test/P2abc"},
-		{"no client id, no issuer", New(providers.OIDCUserConfig[Profile]{}).Issuer, ""},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "descope"},
+		{Name: "name", Got: c.Name, Want: "Descope"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOIDC},
+		{Name: "issuer from the client id", Got: c.Issuer, Want: "https://api.descope.com/P2abcDEF123"},
+		{Name: "authorization", Got: c.Authorization.URL, Want: ""},
+		{Name: "scope", Got: scope, Want: "openid profile email"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#1C1C23", Text: "#ffffff"}},
+		{Name: "profile callback", Got: c.Profile == nil, Want: true},
+		{Name: "explicit issuer kept", Got: New(providers.OIDCUserConfig[Profile]{ClientID: "P2abc", Issuer: "https://auth.acme.test/P2abc"}).Issuer, Want: "https://auth.acme.test/P2abc"},
+		{Name: "no client id, no issuer", Got: New(providers.OIDCUserConfig[Profile]{}).Issuer, Want: ""},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "user",
-			json: `{"sub": "U2fTq8kLmN0pQrStUvWxYz", "name": "Dana Cohen", "email": "dana@acme.io",
+			Name: "user",
+			JSON: `{"sub": "U2fTq8kLmN0pQrStUvWxYz", "name": "Dana Cohen", "email": "dana@acme.io",
 		"email_verified": true, "phone_number": "+972501234567", "phone_number_verified": false,
 		"picture": "https://static.descope.com/dana.png", "iss": "https://api.descope.com/P2abcDEF123",
 		"aud": ["P2abcDEF123"], "tenants": {}}`,
-			want:     profile.User{ID: "U2fTq8kLmN0pQrStUvWxYz", Name: "Dana Cohen", Email: "dana@acme.io", Image: "https://static.descope.com/dana.png"},
-			verified: true,
+			Want:     profile.User{ID: "U2fTq8kLmN0pQrStUvWxYz", Name: "Dana Cohen", Email: "dana@acme.io", Image: "https://static.descope.com/dana.png"},
+			Verified: true,
 		},
 		{
-			name: "unverified address",
-			json: `{"sub": "U9", "email": "x@acme.io", "email_verified": false}`,
-			want: profile.User{ID: "U9", Email: "x@acme.io"},
+			Name: "unverified address",
+			JSON: `{"sub": "U9", "email": "x@acme.io", "email_verified": false}`,
+			Want: profile.User{ID: "U9", Email: "x@acme.io"},
 		},
 	}
 	o := New(providers.OIDCUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

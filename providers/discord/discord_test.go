@@ -1,110 +1,70 @@
 package discord
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "discord"},
-		{"name", c.Name, "Discord"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://discord.com/api/oauth2/authorize"},
-		{"token", c.Token.URL, "https://discord.com/api/oauth2/token"},
-		{"userinfo", c.Userinfo.URL, "https://discord.com/api/users/@me"},
-		{"scope", scope, "identify email"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{Bg: "#5865F2", Text: "#fff"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "discord"},
+		{Name: "name", Got: c.Name, Want: "Discord"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://discord.com/api/oauth2/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://discord.com/api/oauth2/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://discord.com/api/users/@me"},
+		{Name: "scope", Got: scope, Want: "identify email"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#5865F2", Text: "#fff"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "static avatar, display name",
-			json: `{"id": "80351110224678912", "username": "nelly",
+			Name: "static avatar, display name",
+			JSON: `{"id": "80351110224678912", "username": "nelly",
 		"discriminator": "0", "global_name": "Nelly", "avatar": "8342729096ea3675442027381ff50dfe",
 		"verified": true, "email": "nelly@discord.com", "flags": 64, "banner": "06c16474723fe537c283b8efa61a30c8",
 		"accent_color": 16711680, "premium_type": 1, "public_flags": 64, "mfa_enabled": true, "locale": "en-US"}`,
-			want: profile.User{ID: "80351110224678912", Name: "Nelly", Email: "nelly@discord.com", Image: "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png"},
+			Want: profile.User{ID: "80351110224678912", Name: "Nelly", Email: "nelly@discord.com", Image: "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png"},
 		},
 		{
-			name: "animated avatar, no display name",
-			json: `{"id": "175928847299117063", "username": "wumpus",
+			Name: "animated avatar, no display name",
+			JSON: `{"id": "175928847299117063", "username": "wumpus",
 		"discriminator": "0", "global_name": null, "avatar": "a_1269e74af4df7417b13759eae50c83dc", "email": null}`,
-			want: profile.User{ID: "175928847299117063", Name: "wumpus", Image: "https://cdn.discordapp.com/avatars/175928847299117063/a_1269e74af4df7417b13759eae50c83dc.gif"},
+			Want: profile.User{ID: "175928847299117063", Name: "wumpus", Image: "https://cdn.discordapp.com/avatars/175928847299117063/a_1269e74af4df7417b13759eae50c83dc.gif"},
 		},
 		{
-			name: "default avatar, new username",
-			json: `{"id": "80351110224678912", "username": "nelly",
+			Name: "default avatar, new username",
+			JSON: `{"id": "80351110224678912", "username": "nelly",
 		"discriminator": "0", "global_name": null, "avatar": null}`,
-			want: profile.User{ID: "80351110224678912", Name: "nelly", Image: "https://cdn.discordapp.com/embed/avatars/5.png"},
+			Want: profile.User{ID: "80351110224678912", Name: "nelly", Image: "https://cdn.discordapp.com/embed/avatars/5.png"},
 		},
 		{
-			name: "default avatar, legacy discriminator",
-			json: `{"id": "175928847299117063", "username": "Wumpus",
+			Name: "default avatar, legacy discriminator",
+			JSON: `{"id": "175928847299117063", "username": "Wumpus",
 		"discriminator": "1337", "avatar": null}`,
-			want: profile.User{ID: "175928847299117063", Name: "Wumpus", Image: "https://cdn.discordapp.com/embed/avatars/2.png"},
+			Want: profile.User{ID: "175928847299117063", Name: "Wumpus", Image: "https://cdn.discordapp.com/embed/avatars/2.png"},
 		},
 		{
-			name:    "no id",
-			json:    `{"username": "x"}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"username": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

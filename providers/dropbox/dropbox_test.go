@@ -5,59 +5,45 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "dropbox"},
-		{"name", c.Name, "Dropbox"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://www.dropbox.com/oauth2/authorize"},
-		{"token", c.Token.URL, "https://api.dropboxapi.com/oauth2/token"},
-		{"userinfo", c.Userinfo.URL, "https://api.dropboxapi.com/2/users/get_current_account"},
-		{"scope", scope, "account_info.read"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{BrandColor: "#0061fe"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"token_access_type", c.Authorization.Params["token_access_type"], "offline"},
-		{"userinfo handler", c.Userinfo.Request != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "dropbox"},
+		{Name: "name", Got: c.Name, Want: "Dropbox"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.dropbox.com/oauth2/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://api.dropboxapi.com/oauth2/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.dropboxapi.com/2/users/get_current_account"},
+		{Name: "scope", Got: scope, Want: "account_info.read"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#0061fe"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "token_access_type", Got: c.Authorization.Params["token_access_type"], Want: "offline"},
+		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "account",
-			json: `{"account_id": "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
+			Name: "account",
+			JSON: `{"account_id": "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
 		"name": {"given_name": "Franz", "surname": "Ferdinand", "familiar_name": "Franz",
 			"display_name": "Franz Ferdinand (Personal)", "abbreviated_name": "FF"},
 		"email": "franz@dropbox.com", "email_verified": true, "disabled": false, "locale": "en",
@@ -66,40 +52,16 @@ func TestMapProfile(t *testing.T) {
 		"root_info": {".tag": "user", "root_namespace_id": "3235641", "home_namespace_id": "3235641"},
 		"profile_photo_url": "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128",
 		"country": "US"}`,
-			want: profile.User{ID: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc", Name: "Franz Ferdinand (Personal)", Email: "franz@dropbox.com", Image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128"},
+			Want: profile.User{ID: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc", Name: "Franz Ferdinand (Personal)", Email: "franz@dropbox.com", Image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128"},
 		},
 		{
-			name:    "no account id",
-			json:    `{"name": {"display_name": "x"}}`,
-			wantErr: true,
+			Name:    "no account id",
+			JSON:    `{"name": {"display_name": "x"}}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }
 
 func TestFetchProfile(t *testing.T) {

@@ -1,92 +1,52 @@
 package eveonline
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "eveonline"},
-		{"name", c.Name, "EVE Online"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://login.eveonline.com/v2/oauth/authorize"},
-		{"token", c.Token.URL, "https://login.eveonline.com/v2/oauth/token"},
-		{"userinfo", c.Userinfo.URL, "https://login.eveonline.com/oauth/verify"},
-		{"scope", scope, "publicData"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckState}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "eveonline"},
+		{Name: "name", Got: c.Name, Want: "EVE Online"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://login.eveonline.com/v2/oauth/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://login.eveonline.com/v2/oauth/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://login.eveonline.com/oauth/verify"},
+		{Name: "scope", Got: scope, Want: "publicData"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckState}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "character",
-			json: `{"CharacterID": 95465499, "CharacterName": "CCP Bartender",
+			Name: "character",
+			JSON: `{"CharacterID": 95465499, "CharacterName": "CCP Bartender",
 		"ExpiresOn": "2017-07-05T14:34:16.5857101", "Scopes": "publicData",
 		"TokenType": "Character", "CharacterOwnerHash": "lots_of_letters_and_numbers",
 		"IntellectualProperty": "EVE"}`,
-			want: profile.User{ID: "95465499", Name: "CCP Bartender", Image: "https://image.eveonline.com/Character/95465499_128.jpg"},
+			Want: profile.User{ID: "95465499", Name: "CCP Bartender", Image: "https://image.eveonline.com/Character/95465499_128.jpg"},
 		},
 		{
-			name:    "no character id",
-			json:    `{"CharacterName": "x"}`,
-			wantErr: true,
+			Name:    "no character id",
+			JSON:    `{"CharacterName": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

@@ -1,98 +1,58 @@
 package facebook
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "facebook"},
-		{"name", c.Name, "Facebook"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://www.facebook.com/v19.0/dialog/oauth"},
-		{"token", c.Token.URL, "https://graph.facebook.com/oauth/access_token"},
-		{"userinfo", c.Userinfo.URL, "https://graph.facebook.com/me"},
-		{"scope", scope, "email"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{Bg: "#006aff", Text: "#fff"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"userinfo fields", c.Userinfo.Params["fields"], "id,name,email,picture"},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "facebook"},
+		{Name: "name", Got: c.Name, Want: "Facebook"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.facebook.com/v19.0/dialog/oauth"},
+		{Name: "token", Got: c.Token.URL, Want: "https://graph.facebook.com/oauth/access_token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://graph.facebook.com/me"},
+		{Name: "scope", Got: scope, Want: "email"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#006aff", Text: "#fff"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "userinfo fields", Got: c.Userinfo.Params["fields"], Want: "id,name,email,picture"},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "user with picture",
-			json: `{"id": "10224141985638512", "name": "Amara Okafor", "email": "amara@example.ng",
+			Name: "user with picture",
+			JSON: `{"id": "10224141985638512", "name": "Amara Okafor", "email": "amara@example.ng",
 		"picture": {"data": {"height": 50, "is_silhouette": false,
 			"url": "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10224141985638512&height=50&width=50&ext=1700000000&hash=AbC",
 			"width": 50}}}`,
-			want: profile.User{ID: "10224141985638512", Name: "Amara Okafor", Email: "amara@example.ng", Image: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10224141985638512&height=50&width=50&ext=1700000000&hash=AbC"},
+			Want: profile.User{ID: "10224141985638512", Name: "Amara Okafor", Email: "amara@example.ng", Image: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10224141985638512&height=50&width=50&ext=1700000000&hash=AbC"},
 		},
 		{
-			name: "no e-mail, no picture",
-			json: `{"id": "42", "name": "No Mail"}`,
-			want: profile.User{ID: "42", Name: "No Mail"},
+			Name: "no e-mail, no picture",
+			JSON: `{"id": "42", "name": "No Mail"}`,
+			Want: profile.User{ID: "42", Name: "No Mail"},
 		},
 		{
-			name:    "no id",
-			json:    `{"name": "x"}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"name": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

@@ -1,90 +1,50 @@
 package figma
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "figma"},
-		{"name", c.Name, "Figma"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://www.figma.com/oauth"},
-		{"token", c.Token.URL, "https://api.figma.com/v1/oauth/token"},
-		{"userinfo", c.Userinfo.URL, "https://api.figma.com/v1/me"},
-		{"scope", scope, "files:read"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckState}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{Bg: "#ff7237", Text: "#fff"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "figma"},
+		{Name: "name", Got: c.Name, Want: "Figma"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.figma.com/oauth"},
+		{Name: "token", Got: c.Token.URL, Want: "https://api.figma.com/v1/oauth/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.figma.com/v1/me"},
+		{Name: "scope", Got: scope, Want: "files:read"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckState}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#ff7237", Text: "#fff"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "user",
-			json: `{"id": "1234567890123456789", "email": "oscar@example.com", "handle": "Oscar Ortiz",
+			Name: "user",
+			JSON: `{"id": "1234567890123456789", "email": "oscar@example.com", "handle": "Oscar Ortiz",
 		"img_url": "https://s3-alpha.figma.com/profile/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d"}`,
-			want: profile.User{ID: "1234567890123456789", Name: "Oscar Ortiz", Email: "oscar@example.com", Image: "https://s3-alpha.figma.com/profile/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d"},
+			Want: profile.User{ID: "1234567890123456789", Name: "Oscar Ortiz", Email: "oscar@example.com", Image: "https://s3-alpha.figma.com/profile/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d"},
 		},
 		{
-			name:    "no id",
-			json:    `{"handle": "x"}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"handle": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

@@ -6,102 +6,64 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "foursquare"},
-		{"name", c.Name, "Foursquare"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://foursquare.com/oauth2/authenticate"},
-		{"token", c.Token.URL, "https://foursquare.com/oauth2/access_token"},
-		{"userinfo", c.Userinfo.URL, "https://api.foursquare.com/v2/users/self"},
-		{"scope set", hasScope, false},
-		{"scope", scope, ""},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{Bg: "#000", Text: "#fff"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"api version", c.Userinfo.Params["v"], "20230131"},
-		{"userinfo handler", c.Userinfo.Request != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "foursquare"},
+		{Name: "name", Got: c.Name, Want: "Foursquare"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://foursquare.com/oauth2/authenticate"},
+		{Name: "token", Got: c.Token.URL, Want: "https://foursquare.com/oauth2/access_token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.foursquare.com/v2/users/self"},
+		{Name: "scope set", Got: hasScope, Want: false},
+		{Name: "scope", Got: scope, Want: ""},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#000", Text: "#fff"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "api version", Got: c.Userinfo.Params["v"], Want: "20230131"},
+		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "user",
-			json: `{"meta": {"code": 200, "requestId": "5ac51d7e6a607143d811cecb"},
+			Name: "user",
+			JSON: `{"meta": {"code": 200, "requestId": "5ac51d7e6a607143d811cecb"},
 		"response": {"user": {"id": "1234567", "firstName": "Jimmy", "lastName": "Foursquare",
 			"gender": "male", "relationship": "self", "homeCity": "New York, NY",
 			"photo": {"prefix": "https://fastly.4sqi.net/img/user/", "suffix": "/1234567-XYZ.jpg"},
 			"contact": {"email": "jimmy@example.com", "phone": "5555555555"}}}}`,
-			want: profile.User{ID: "1234567", Name: "Jimmy Foursquare", Email: "jimmy@example.com", Image: "https://fastly.4sqi.net/img/user/original/1234567-XYZ.jpg"},
+			Want: profile.User{ID: "1234567", Name: "Jimmy Foursquare", Email: "jimmy@example.com", Image: "https://fastly.4sqi.net/img/user/original/1234567-XYZ.jpg"},
 		},
 		{
-			name: "first name only, no photo",
-			json: `{"meta": {"code": 200}, "response": {"user": {"id": "9", "firstName": "Jimmy", "photo": {}, "contact": {}}}}`,
-			want: profile.User{ID: "9", Name: "Jimmy"},
+			Name: "first name only, no photo",
+			JSON: `{"meta": {"code": 200}, "response": {"user": {"id": "9", "firstName": "Jimmy", "photo": {}, "contact": {}}}}`,
+			Want: profile.User{ID: "9", Name: "Jimmy"},
 		},
 		{
-			name:    "no id",
-			json:    `{"response": {"user": {"firstName": "x"}}}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"response": {"user": {"firstName": "x"}}}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }
 
 func TestFetchProfile(t *testing.T) {

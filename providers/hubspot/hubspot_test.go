@@ -6,95 +6,57 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "hubspot"},
-		{"name", c.Name, "HubSpot"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://app.hubspot.com/oauth/authorize"},
-		{"token", c.Token.URL, "https://api.hubapi.com/oauth/v1/token"},
-		{"userinfo", c.Userinfo.URL, "https://api.hubapi.com/oauth/v1/access-tokens"},
-		{"scope", scope, "oauth"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthClientSecretPost},
-		{"style", c.Style, providers.Style{Bg: "#ff7a59", Text: "#fff"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"userinfo handler", c.Userinfo.Request != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "hubspot"},
+		{Name: "name", Got: c.Name, Want: "HubSpot"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://app.hubspot.com/oauth/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://api.hubapi.com/oauth/v1/token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.hubapi.com/oauth/v1/access-tokens"},
+		{Name: "scope", Got: scope, Want: "oauth"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#ff7a59", Text: "#fff"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "token metadata",
-			json: `{"token": "CNGNgL3HLhICAQEYu_PmASD-t7sBKJjCgQEyGQA", "user": "demo@hubspot.com",
+			Name: "token metadata",
+			JSON: `{"token": "CNGNgL3HLhICAQEYu_PmASD-t7sBKJjCgQEyGQA", "user": "demo@hubspot.com",
 		"hub_domain": "demo-1234.com", "scopes": ["oauth", "crm.objects.contacts.read"],
 		"scope_to_scope_group_pks": [25, 31], "trial_scopes": [], "trial_scope_to_scope_group_pks": [],
 		"hub_id": 62515, "app_id": 456, "expires_in": 1754, "user_id": 123, "token_type": "access"}`,
-			want: profile.User{ID: "123", Name: "demo@hubspot.com", Email: "demo@hubspot.com"},
+			Want: profile.User{ID: "123", Name: "demo@hubspot.com", Email: "demo@hubspot.com"},
 		},
 		{
-			name:    "no user id",
-			json:    `{"user": "x@hubspot.com"}`,
-			wantErr: true,
+			Name:    "no user id",
+			JSON:    `{"user": "x@hubspot.com"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }
 
 func TestFetchProfile(t *testing.T) {

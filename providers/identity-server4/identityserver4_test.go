@@ -2,12 +2,12 @@ package identityserver4
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 const issuer = "https://identity.acme.test"
@@ -15,28 +15,21 @@ const issuer = "https://identity.acme.test"
 func TestNew(t *testing.T) {
 	c := New(providers.OIDCUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: issuer})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "identity-server4"},
-		{"name", c.Name, "IdentityServer4"},
-		{"type", c.Type, providers.TypeOIDC},
-		{"issuer", c.Issuer, issuer},
-		{"authorization", c.Authorization.URL, ""},
-		{"token", c.Token.URL, ""},
-		{"userinfo", c.Userinfo.URL, ""},
-		{"scope", scope, "openid profile email"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{}},
-		{"profile callback", c.Profile == nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "identity-server4"},
+		{Name: "name", Got: c.Name, Want: "IdentityServer4"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOIDC},
+		{Name: "issuer", Got: c.Issuer, Want: issuer},
+		{Name: "authorization", Got: c.Authorization.URL, Want: ""},
+		{Name: "token", Got: c.Token.URL, Want: ""},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: ""},
+		{Name: "scope", Got: scope, Want: "openid profile email"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{}},
+		{Name: "profile callback", Got: c.Profile == nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate with an issuer: %v", err)
 	}

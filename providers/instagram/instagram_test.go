@@ -1,90 +1,50 @@
 package instagram
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "instagram"},
-		{"name", c.Name, "Instagram"},
-		{"type", c.Type, providers.TypeOAuth},
-		{"authorization", c.Authorization.URL, "https://api.instagram.com/oauth/authorize"},
-		{"token", c.Token.URL, "https://api.instagram.com/oauth/access_token"},
-		{"userinfo", c.Userinfo.URL, "https://graph.instagram.com/me"},
-		{"scope", scope, "user_profile"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthClientSecretPost},
-		{"style", c.Style, providers.Style{Bg: "#fff", Text: "#000"}},
-		{"issuer", c.Issuer, ""},
-		{"profile callback set", c.Profile != nil, true},
-		{"userinfo fields", c.Userinfo.Params["fields"], "id,username,account_type,name"},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "instagram"},
+		{Name: "name", Got: c.Name, Want: "Instagram"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
+		{Name: "authorization", Got: c.Authorization.URL, Want: "https://api.instagram.com/oauth/authorize"},
+		{Name: "token", Got: c.Token.URL, Want: "https://api.instagram.com/oauth/access_token"},
+		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://graph.instagram.com/me"},
+		{Name: "scope", Got: scope, Want: "user_profile"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
+		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#fff", Text: "#000"}},
+		{Name: "issuer", Got: c.Issuer, Want: ""},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+		{Name: "userinfo fields", Got: c.Userinfo.Params["fields"], Want: "id,username,account_type,name"},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "personal account",
-			json: `{"id": "17841405793187218", "username": "jayposiris", "account_type": "PERSONAL"}`,
-			want: profile.User{ID: "17841405793187218", Name: "jayposiris"},
+			Name: "personal account",
+			JSON: `{"id": "17841405793187218", "username": "jayposiris", "account_type": "PERSONAL"}`,
+			Want: profile.User{ID: "17841405793187218", Name: "jayposiris"},
 		},
 		{
-			name:    "no id",
-			json:    `{"username": "x"}`,
-			wantErr: true,
+			Name:    "no id",
+			JSON:    `{"username": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

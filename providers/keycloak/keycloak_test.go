@@ -2,53 +2,34 @@ package keycloak
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
+
+const issuer = "https://keycloak.example.com/realms/myrealm"
 
 func TestDefaults(t *testing.T) {
 	o := New(providers.OAuthUserConfig[profile.Claims]{}).OAuth()
-	if o.ID != "keycloak" || o.Name != "Keycloak" || o.Type != providers.TypeOIDC {
-		t.Fatalf("base = %+v", o.Base)
-	}
-	if s, _ := o.Authorization.Scope(); s != "openid profile email" {
-		t.Errorf("scope = %q", s)
-	}
-	if o.Authorization.URL != "" || o.Token.URL != "" || o.UserinfoURL != "" {
-		t.Errorf("endpoints should come from discovery")
-	}
-	if o.Style != (providers.Style{BrandColor: "#428bca"}) {
-		t.Errorf("style = %+v", o.Style)
-	}
-	if len(o.Checks) != 0 || o.Client != (providers.Client{}) {
-		t.Errorf("checks %v, client %+v: want the defaults", o.Checks, o.Client)
-	}
+	scope, _ := o.Authorization.Scope()
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "base", Got: o.Base, Want: providers.Base{ID: "keycloak", Name: "Keycloak", Type: providers.TypeOIDC}},
+		{Name: "scope", Got: scope, Want: "openid profile email"},
+		// The endpoints come from discovery.
+		{Name: "endpoints", Got: [3]string{o.Authorization.URL, o.Token.URL, o.UserinfoURL}, Want: [3]string{}},
+		{Name: "style", Got: o.Style, Want: providers.Style{BrandColor: "#428bca"}},
+		{Name: "checks", Got: len(o.Checks), Want: 0},
+		{Name: "client", Got: o.Client, Want: providers.Client{}},
+	})
 	// No default issuer: the configuration is incomplete without one.
-	var ce *providers.ConfigError
-	if err := New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"}).OAuth().Validate(); !errors.As(err, &ce) || ce.Field != "authorization" && ce.Field != "issuer" {
-		t.Errorf("Validate without issuer = %v", err)
-	}
-	if err := New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid", Issuer: "https://keycloak.example.com/realms/myrealm"}).OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
+	providertest.CheckIssuerRequired(t, New, issuer)
 }
 
 func TestMerge(t *testing.T) {
-	c := New(providers.OAuthUserConfig[profile.Claims]{
-		ClientID: "cid", ClientSecret: "sec", Issuer: "https://keycloak.example.com/realms/myrealm",
-		Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"scope": "openid"}},
-		Checks:        []providers.Check{providers.CheckPKCE},
-	})
-	if c.ClientID != "cid" || c.ClientSecret != "sec" || c.Issuer != "https://keycloak.example.com/realms/myrealm" || c.Type != providers.TypeOIDC {
-		t.Errorf("merge = %+v", c)
-	}
-	if s, _ := c.Authorization.Scope(); s != "openid" || len(c.Checks) != 1 || c.ID != ID || c.Name != Name {
-		t.Errorf("merge = %+v", c)
-	}
+	c := providertest.CheckMerge(t, New, providers.Base{ID: ID, Name: Name, Type: providers.TypeOIDC}, issuer)
 	u, err := c.OAuth().MapProfile(context.Background(), profile.Claims{"sub": "u1", "preferred_username": "jdoe", "email": "j@example.com", "picture": "https://img/j"}, account.TokenSet{})
 	if err != nil || u.ID != "u1" || u.Name != "jdoe" || u.Email != "j@example.com" || u.Image != "https://img/j" {
 		t.Errorf("user = %+v, %v", u, err)

@@ -1,39 +1,30 @@
 package logto
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestNew(t *testing.T) {
 	c := New(providers.OIDCUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://acme.logto.app/oidc"})
 	scope, hasScope := c.Authorization.Scope()
-	for _, tt := range []struct {
-		field     string
-		got, want any
-	}{
-		{"id", c.ID, "logto"},
-		{"name", c.Name, "Logto"},
-		{"type", c.Type, providers.TypeOIDC},
-		{"issuer", c.Issuer, "https://acme.logto.app/oidc"},
-		{"authorization", c.Authorization.URL, ""},
-		{"token", c.Token.URL, ""},
-		{"scope", scope, "offline_access openid email profile"},
-		{"scope set", hasScope, true},
-		{"checks", c.OAuth().EffectiveChecks(false), []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
-		{"client auth", c.Client.TokenEndpointAuthMethod, providers.AuthMethod("")},
-		{"style", c.Style, providers.Style{}},
-		{"profile callback set", c.Profile != nil, true},
-	} {
-		if !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s = %#v, want %#v", tt.field, tt.got, tt.want)
-		}
-	}
+	providertest.CheckFields(t, []providertest.Field{
+		{Name: "id", Got: c.ID, Want: "logto"},
+		{Name: "name", Got: c.Name, Want: "Logto"},
+		{Name: "type", Got: c.Type, Want: providers.TypeOIDC},
+		{Name: "issuer", Got: c.Issuer, Want: "https://acme.logto.app/oidc"},
+		{Name: "authorization", Got: c.Authorization.URL, Want: ""},
+		{Name: "token", Got: c.Token.URL, Want: ""},
+		{Name: "scope", Got: scope, Want: "offline_access openid email profile"},
+		{Name: "scope set", Got: hasScope, Want: true},
+		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
+		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
+		{Name: "style", Got: c.Style, Want: providers.Style{}},
+		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
+	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate with an issuer: %v", err)
 	}
@@ -43,59 +34,28 @@ func TestNew(t *testing.T) {
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		json     string
-		tokens   account.TokenSet
-		want     profile.User
-		verified bool // EmailVerified is set
-		wantErr  bool
-	}{
+	tests := []providertest.MappingCase{
 		{
-			name: "full claims",
-			json: `{"sub": "u8h2k4m6n8p0", "name": "Chen Wei", "username": "chenwei",
+			Name: "full claims",
+			JSON: `{"sub": "u8h2k4m6n8p0", "name": "Chen Wei", "username": "chenwei",
 		"picture": "https://acme.logto.app/avatars/chenwei.png", "email": "chen.wei@acme.cn",
 		"email_verified": true, "phone_number": "+8613800138000", "phone_number_verified": false,
 		"created_at": 1700000000000, "updated_at": 1700000500000,
 		"organizations": ["org_abc"], "organization_roles": ["org_abc:admin"]}`,
-			want:     profile.User{ID: "u8h2k4m6n8p0", Name: "Chen Wei", Email: "chen.wei@acme.cn", Image: "https://acme.logto.app/avatars/chenwei.png"},
-			verified: true,
+			Want:     profile.User{ID: "u8h2k4m6n8p0", Name: "Chen Wei", Email: "chen.wei@acme.cn", Image: "https://acme.logto.app/avatars/chenwei.png"},
+			Verified: true,
 		},
 		{
-			name: "no name: username; unverified address",
-			json: `{"sub": "u1", "name": null, "username": "wei", "email": "w@acme.cn", "email_verified": false}`,
-			want: profile.User{ID: "u1", Name: "wei", Email: "w@acme.cn"},
+			Name: "no name: username; unverified address",
+			JSON: `{"sub": "u1", "name": null, "username": "wei", "email": "w@acme.cn", "email_verified": false}`,
+			Want: profile.User{ID: "u1", Name: "wei", Email: "w@acme.cn"},
 		},
 		{
-			name:    "no sub",
-			json:    `{"username": "x"}`,
-			wantErr: true,
+			Name:    "no sub",
+			JSON:    `{"username": "x"}`,
+			WantErr: true,
 		},
 	}
 	o := New(providers.OIDCUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile([]byte(tt.json))
-			if err != nil {
-				t.Fatalf("DecodeProfile: %v", err)
-			}
-			u, err := o.MapProfile(context.Background(), p, tt.tokens)
-			if tt.wantErr {
-				if err == nil {
-					t.Fatalf("MapProfile = %+v, want an error", u)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("MapProfile: %v", err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.want)
-			}
-		})
-	}
+	providertest.CheckMapping(t, o, tests)
 }

@@ -1,13 +1,12 @@
 package netsuite
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 const restlet = "https://1234567-sb1.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=123&deploy=1"
@@ -17,7 +16,7 @@ func TestConfig(t *testing.T) {
 		ClientID: "cid", ClientSecret: "sec", Issuer: "1234567_SB1",
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: restlet},
 	}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "netsuite", Name: "NetSuite", Type: providers.TypeOAuth,
 		AuthURL:     "https://1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl",
 		AuthParams:  map[string]string{"scope": "restlets rest_webservices"},
@@ -26,9 +25,7 @@ func TestConfig(t *testing.T) {
 		Checks:      []providers.Check{providers.CheckState},
 		Style:       providers.Style{Bg: "#181a1b", Text: "#fbfbfb"},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -67,56 +64,10 @@ func TestMapProfile(t *testing.T) {
 		{`{"id": "1234", "name": "Larry Nelson", "email": "larry@example.com", "location": "1", "role": "3"}`, "1234"},
 	}
 	for _, tt := range tests {
-		got := mapJSON(t, o, tt.raw, account.TokenSet{})
+		got := providertest.MapJSON(t, o, tt.raw, account.TokenSet{})
 		want := profile.User{ID: tt.id, Name: "Larry Nelson", Email: "larry@example.com"}
 		if got != want {
 			t.Errorf("%s: user = %+v, want %+v", tt.raw, got, want)
 		}
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

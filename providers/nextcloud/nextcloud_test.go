@@ -4,18 +4,18 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://cloud.example.com/"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "nextcloud", Name: "Nextcloud", Type: providers.TypeOAuth,
 		AuthURL:     "https://cloud.example.com/apps/oauth2/authorize",
 		TokenURL:    "https://cloud.example.com/apps/oauth2/api/v1/token",
@@ -25,9 +25,7 @@ func TestConfig(t *testing.T) {
 		Style:       providers.Style{Bg: "#fff", Text: "#0082C9"},
 		UserRequest: true,
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -117,55 +115,9 @@ func TestUserinfo(t *testing.T) {
 func TestMapProfile(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: "https://cloud.example.com"}).OAuth()
 	const raw = `{"id": "frank", "email": null, "displayname": "Frank K.", "groups": ["admin"], "enabled": true}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	want := profile.User{ID: "frank", Name: "Frank K.", Image: "https://cloud.example.com/avatar/frank/512"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

@@ -1,13 +1,11 @@
 package pingid
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 const issuer = "https://auth.pingone.com/8a2f6c3e-1d4b-4e5f-9a0b-1c2d3e4f5a6b/as"
@@ -15,16 +13,14 @@ const issuer = "https://auth.pingone.com/8a2f6c3e-1d4b-4e5f-9a0b-1c2d3e4f5a6b/as
 func TestConfig(t *testing.T) {
 	c := New(providers.OIDCUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: issuer})
 	o := c.OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "ping-id", Name: "Ping Identity", Type: providers.TypeOIDC,
 		AuthParams: map[string]string{"scope": "openid profile email"},
 		Issuer:     issuer,
 		Checks:     []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
 		Style:      providers.Style{},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if c.Profile != nil {
 		t.Error("Profile is set; the default OpenID Connect mapping applies")
 	}
@@ -50,62 +46,11 @@ func TestMapProfile(t *testing.T) {
 		"email_verified": true,
 		"picture": "https://example.com/grace.png"
 	}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
-	if got.EmailVerified == nil {
-		t.Error("email_verified true gave no EmailVerified")
-	}
-	got.EmailVerified = nil
-	want := profile.User{
-		ID: "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f", Name: "Grace Hopper",
-		Email: "grace@example.com", Image: "https://example.com/grace.png",
-	}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
+	providertest.CheckMapping(t, o, []providertest.MappingCase{{
+		Name: "profile", JSON: raw, Verified: true,
+		Want: profile.User{
+			ID: "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f", Name: "Grace Hopper",
+			Email: "grace@example.com", Image: "https://example.com/grace.png",
+		},
+	}})
 }

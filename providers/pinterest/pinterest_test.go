@@ -1,18 +1,17 @@
 package pinterest
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "pinterest", Name: "Pinterest", Type: providers.TypeOAuth,
 		AuthURL:     "https://www.pinterest.com/oauth",
 		AuthParams:  map[string]string{"scope": "user_accounts:read"},
@@ -21,9 +20,7 @@ func TestConfig(t *testing.T) {
 		Checks:      []providers.Check{providers.CheckPKCE},
 		Style:       providers.Style{BrandColor: "#bd081c"},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -45,7 +42,7 @@ func TestMapProfile(t *testing.T) {
 		"following_count": 80,
 		"monthly_views": 1200
 	}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	want := profile.User{ID: "549755885175", Name: "pinner_jane", Image: "https://i.pinimg.com/280x280_RS/42/03/a5/4203a57a78f6f1b1e17d6e4d4f1b6a5e.jpg"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
@@ -54,54 +51,8 @@ func TestMapProfile(t *testing.T) {
 
 func TestMapProfileWithoutID(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := mapJSON(t, o, `{"account_type": "PINNER", "username": "pinner_jane", "profile_image": "https://i.pinimg.com/a.jpg"}`, account.TokenSet{})
+	got := providertest.MapJSON(t, o, `{"account_type": "PINNER", "username": "pinner_jane", "profile_image": "https://i.pinimg.com/a.jpg"}`, account.TokenSet{})
 	if want := (profile.User{ID: "pinner_jane", Name: "pinner_jane", Image: "https://i.pinimg.com/a.jpg"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

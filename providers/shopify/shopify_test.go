@@ -3,16 +3,16 @@ package shopify
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
-	want := facts{
+	want := providertest.Config{
 		ID: "shopify", Name: "Shopify", Type: providers.TypeOAuth,
 		AuthURL:     "https://my-shop.myshopify.com/admin/oauth/authorize",
 		AuthParams:  map[string]string{"scope": "", "grant_options[]": "per-user"},
@@ -30,9 +30,7 @@ func TestConfig(t *testing.T) {
 		"New":       New(withIssuer).OAuth(),
 		"NewDomain": NewShop("My-Shop.myshopify.com", opts).OAuth(),
 	} {
-		if got := factsOf(o); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s:\n got %+v\nwant %+v", name, got, want)
-		}
+		t.Run(name, func(t *testing.T) { providertest.CheckConfig(t, o, want) })
 		if err := o.Validate(); err != nil {
 			t.Errorf("%s: Validate: %v", name, err)
 		}
@@ -111,54 +109,8 @@ func TestUserinfo(t *testing.T) {
 func TestMapProfile(t *testing.T) {
 	o := NewShop("my-shop", providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
 	const raw = `{"id": 799407056, "first_name": "Steve", "last_name": "", "email": "steve@example.com", "email_verified": false, "account_owner": false, "locale": "fr", "collaborator": true}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	if want := (profile.User{ID: "799407056", Name: "Steve", Email: "steve@example.com"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

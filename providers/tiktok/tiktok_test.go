@@ -2,17 +2,17 @@ package tiktok
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "awx1y2z3", ClientSecret: "sec"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "tiktok", Name: "TikTok", Type: providers.TypeOAuth,
 		AuthURL:     "https://www.tiktok.com/v2/auth/authorize",
 		AuthParams:  map[string]string{"scope": "user.info.basic", "client_key": "awx1y2z3"},
@@ -23,9 +23,7 @@ func TestConfig(t *testing.T) {
 		AuthMethod:  providers.AuthClientSecretPost,
 		Style:       providers.Style{Bg: "#000", Text: "#fff"},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -44,7 +42,7 @@ func TestMapProfile(t *testing.T) {
 		},
 		"error": {"code": "ok", "message": "", "log_id": "20220829194722CBE87ED59D524E727021"}
 	}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	want := profile.User{ID: "723f24d7-e717-40f8-a2b6-cb8464cd23b4", Name: "Tik Toker", Image: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
@@ -60,50 +58,4 @@ func TestMapProfileError(t *testing.T) {
 	if _, err := o.MapProfile(context.Background(), p, account.TokenSet{}); err == nil {
 		t.Error("an error answer mapped without error")
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

@@ -4,17 +4,17 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "vk", Name: "VK", Type: providers.TypeOAuth,
 		AuthURL:     "https://oauth.vk.com/authorize?v=5.131",
 		AuthParams:  map[string]string{"scope": "email"},
@@ -25,9 +25,7 @@ func TestConfig(t *testing.T) {
 		Style:       providers.Style{Bg: "#07F", Text: "#fff"},
 		UserRequest: true,
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -100,60 +98,14 @@ func TestUserinfo(t *testing.T) {
 func TestMapProfile(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
 	const raw = `{"id": 1, "first_name": "Pavel", "last_name": "Durov", "photo_100": "https://sun9-2.userapi.com/durov.jpg", "can_access_closed": true, "is_closed": false}`
-	got := mapJSON(t, o, raw, tokens)
+	got := providertest.MapJSON(t, o, raw, tokens)
 	want := profile.User{ID: "1", Name: "Pavel Durov", Email: "lindsey@example.com", Image: "https://sun9-2.userapi.com/durov.jpg"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
 	// No e-mail in the token response: none on the user.
-	got = mapJSON(t, o, raw, account.TokenSet{AccessToken: "x"})
+	got = providertest.MapJSON(t, o, raw, account.TokenSet{AccessToken: "x"})
 	if got.Email != "" {
 		t.Errorf("email = %q, want none", got.Email)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

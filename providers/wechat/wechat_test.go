@@ -11,10 +11,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
-	base := facts{
+	base := providertest.Config{
 		ID: "wechat", Name: "WeChat", Type: providers.TypeOAuth,
 		TokenURL:     "https://api.weixin.qq.com/sns/oauth2/access_token",
 		UserinfoURL:  "https://api.weixin.qq.com/sns/userinfo",
@@ -34,12 +35,12 @@ func TestConfig(t *testing.T) {
 
 	for name, tt := range map[string]struct {
 		o    *providers.OAuth
-		want facts
+		want providertest.Config
 	}{
 		"official account": {New(opts).OAuth(), official},
 		"website app":      {NewWebsiteApp(opts).OAuth(), website},
 	} {
-		if got := factsOf(tt.o); !reflect.DeepEqual(got, tt.want) {
+		if got := providertest.ConfigOf(tt.o); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", name, got, tt.want)
 		}
 		if err := tt.o.Validate(); err != nil {
@@ -141,54 +142,8 @@ func TestMapProfile(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "wxapp"}).OAuth()
 	// An app not bound to an Open Platform account gets no unionid.
 	const raw = `{"openid": "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", "nickname": "李四", "sex": 2, "province": "", "city": "", "country": "", "headimgurl": "", "privilege": []}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	if want := (profile.User{ID: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", Name: "李四"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

@@ -1,18 +1,17 @@
 package workos
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "client_01H", ClientSecret: "sk_test"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "workos", Name: "WorkOS", Type: providers.TypeOAuth,
 		AuthURL:     "https://api.workos.com/sso/authorize",
 		TokenURL:    "https://api.workos.com/sso/token",
@@ -21,9 +20,7 @@ func TestConfig(t *testing.T) {
 		AuthMethod:  providers.AuthClientSecretPost,
 		Style:       providers.Style{Bg: "#6363f1", Text: "#fff"},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -44,7 +41,7 @@ func TestMapProfile(t *testing.T) {
 		"role": {"slug": "admin"},
 		"raw_attributes": {"picture": "https://example.com/todd.jpg", "department": "Engineering"}
 	}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	want := profile.User{ID: "prof_01DMC79VCBZ0NY2099737PSVF1", Name: "Todd Rundgren", Email: "todd@example.com", Image: "https://example.com/todd.jpg"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
@@ -60,54 +57,8 @@ func TestCustomDomain(t *testing.T) {
 
 func TestMapProfileNoPicture(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := mapJSON(t, o, `{"id": "prof_1", "email": "a@example.com", "first_name": "Ann", "last_name": "", "raw_attributes": {"picture": 7}}`, account.TokenSet{})
+	got := providertest.MapJSON(t, o, `{"id": "prof_1", "email": "a@example.com", "first_name": "Ann", "last_name": "", "raw_attributes": {"picture": 7}}`, account.TokenSet{})
 	if want := (profile.User{ID: "prof_1", Name: "Ann", Email: "a@example.com"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }

@@ -1,18 +1,17 @@
 package zoho
 
 import (
-	"context"
-	"reflect"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestConfig(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := facts{
+	want := providertest.Config{
 		ID: "zoho", Name: "Zoho", Type: providers.TypeOAuth,
 		AuthURL:     "https://accounts.zoho.com/oauth/v2/auth",
 		AuthParams:  map[string]string{"scope": "AaaServer.profile.Read"},
@@ -20,9 +19,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://accounts.zoho.com/oauth/user/info",
 		Checks:      []providers.Check{providers.CheckPKCE},
 	}
-	if got := factsOf(o); !reflect.DeepEqual(got, want) {
-		t.Errorf("config:\n got %+v\nwant %+v", got, want)
-	}
+	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
@@ -37,55 +34,9 @@ func TestMapProfile(t *testing.T) {
 		"Display_Name": "patricia.b",
 		"ZUID": 7009112345
 	}`
-	got := mapJSON(t, o, raw, account.TokenSet{})
+	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
 	want := profile.User{ID: "7009112345", Name: "Patricia Boyle", Email: "patricia@zylker.com"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}
-}
-
-// facts is what a configuration says, in a form reflect.DeepEqual compares.
-type facts struct {
-	ID, Name     string
-	Type         providers.ProviderType
-	AuthURL      string
-	AuthParams   map[string]string
-	TokenURL     string
-	TokenParams  map[string]string
-	UserinfoURL  string
-	Issuer       string
-	Checks       []providers.Check
-	AuthMethod   providers.AuthMethod
-	Style        providers.Style
-	TokenRequest bool
-	UserRequest  bool
-}
-
-func factsOf(o *providers.OAuth) facts {
-	return facts{
-		ID: o.ID, Name: o.Name, Type: o.Type,
-		AuthURL: o.Authorization.URL, AuthParams: o.Authorization.Params,
-		TokenURL: o.Token.URL, TokenParams: o.Token.Params,
-		UserinfoURL: o.UserinfoURL, Issuer: o.Issuer,
-		Checks:       o.EffectiveChecks(false),
-		AuthMethod:   o.Client.TokenEndpointAuthMethod,
-		Style:        o.Style,
-		TokenRequest: o.Token.Request != nil,
-		UserRequest:  o.UserinfoRequest != nil,
-	}
-}
-
-// mapJSON decodes raw as the provider's profile and maps it as the sign-in
-// flow does.
-func mapJSON(t *testing.T, o *providers.OAuth, raw string, tokens account.TokenSet) profile.User {
-	t.Helper()
-	p, err := o.DecodeProfile([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	u, err := o.MapProfile(context.Background(), p, tokens)
-	if err != nil {
-		t.Fatalf("map: %v", err)
-	}
-	return u
 }
