@@ -1,0 +1,279 @@
+package redislimit_test
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
+)
+
+// defaultRedis is the test server used when GATEHOUSE_TEST_REDIS is not set.
+const defaultRedis = "redis://127.0.0.1:6379/0"
+
+// testURL returns the URL of the test server.
+func testURL() string {
+	if u := os.Getenv("GATEHOUSE_TEST_REDIS"); u != "" {
+		return u
+	}
+	return defaultRedis
+}
+
+// newClient returns a new connection to the test server (each one stands
+// for a process), closed when the test ends. Without a server the test
+// fails when CI is set and is skipped otherwise.
+func newClient(tb testing.TB) *redis.Client {
+	tb.Helper()
+	opt, err := redis.ParseURL(testURL())
+	if err != nil {
+		tb.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
+	}
+	c := redis.NewClient(opt)
+	tb.Cleanup(func() { c.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.Ping(ctx).Err(); err != nil {
+		where := "the server of GATEHOUSE_TEST_REDIS"
+		if os.Getenv("GATEHOUSE_TEST_REDIS") == "" {
+			where = opt.Addr
+		}
+		if os.Getenv("CI") != "" {
+			tb.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", where, err)
+		}
+		tb.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", where, err)
+	}
+	return c
+}
+
+// testPrefix is a key prefix of its own for one test, whose keys are
+// deleted when it ends.
+func testPrefix(tb testing.TB, c *redis.Client) string {
+	p := fmt.Sprintf("gatehouse:test:%s:%s:", tb.Name(), rand.Text())
+	tb.Cleanup(func() {
+		ctx := context.Background()
+		keys, _ := c.Keys(ctx, p+"*").Result()
+		if len(keys) > 0 {
+			c.Del(ctx, keys...)
+		}
+	})
+	return p
+}
+
+func mustWait(t *testing.T, l *redislimit.Limiter, key string) time.Duration {
+	t.Helper()
+	d, err := l.Wait(context.Background(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func mustFail(t *testing.T, l *redislimit.Limiter, key string) {
+	t.Helper()
+	if err := l.Fail(context.Background(), key); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// twoProcesses returns two limiters on two connections with one prefix.
+func twoProcesses(t *testing.T, max int, window time.Duration) (a, b *redislimit.Limiter) {
+	c1, c2 := newClient(t), newClient(t)
+	p := testPrefix(t, c1)
+	a = &redislimit.Limiter{Client: c1, Max: max, Window: window, Prefix: p}
+	b = &redislimit.Limiter{Client: c2, Max: max, Window: window, Prefix: p}
+	return a, b
+}
+
+func TestLockoutHoldsAcrossProcesses(t *testing.T) {
+	a, b := twoProcesses(t, 3, time.Hour)
+	const key = "id:credentials:jane@example.com"
+	mustFail(t, a, key)
+	mustFail(t, b, key)
+	if d := mustWait(t, a, key); d != 0 {
+		t.Fatalf("after 2 of 3 failures: wait %v", d)
+	}
+	mustFail(t, a, key)
+	for name, l := range map[string]*redislimit.Limiter{"a": a, "b": b} {
+		d := mustWait(t, l, key)
+		if d <= 59*time.Minute || d > time.Hour {
+			t.Fatalf("process %s after 3 failures (2 on a, 1 on b): wait %v, want the rest of the 1h window", name, d)
+		}
+	}
+	if d := mustWait(t, b, "id:credentials:other@example.com"); d != 0 {
+		t.Fatalf("another key waits %v", d)
+	}
+}
+
+func TestWaitReturnsTheRestOfTheWindow(t *testing.T) {
+	a, _ := twoProcesses(t, 1, 10*time.Minute)
+	mustFail(t, a, "k")
+	// The window started at the failure, so what is left lies between
+	// 10 minutes and 10 minutes less the time since.
+	start := time.Now()
+	d := mustWait(t, a, "k")
+	if d > 10*time.Minute || d < 10*time.Minute-time.Since(start)-time.Minute {
+		t.Fatalf("wait %v, want just under 10m", d)
+	}
+	// Failures past Max do not extend the window.
+	mustFail(t, a, "k")
+	if d2 := mustWait(t, a, "k"); d2 > d {
+		t.Fatalf("a further failure moved the window's end: %v then %v", d, d2)
+	}
+}
+
+func TestResetClearsTheKeyForEveryProcess(t *testing.T) {
+	a, b := twoProcesses(t, 2, time.Hour)
+	mustFail(t, a, "k")
+	mustFail(t, b, "k")
+	if mustWait(t, b, "k") == 0 {
+		t.Fatal("not locked after 2 failures")
+	}
+	if err := a.Reset(context.Background(), "k"); err != nil {
+		t.Fatal(err)
+	}
+	if d := mustWait(t, b, "k"); d != 0 {
+		t.Fatalf("after Reset on a: b waits %v", d)
+	}
+	mustFail(t, b, "k")
+	if d := mustWait(t, a, "k"); d != 0 {
+		t.Fatalf("one failure after Reset: wait %v", d)
+	}
+}
+
+func TestWindowExpires(t *testing.T) {
+	a, b := twoProcesses(t, 2, 300*time.Millisecond)
+	mustFail(t, a, "k")
+	mustFail(t, b, "k")
+	if mustWait(t, a, "k") == 0 {
+		t.Fatal("not locked after 2 failures")
+	}
+	// Poll: the lock must lift once the window ends (Redis expires the
+	// key); the deadline is generous so that a slow machine does not flake.
+	deadline := time.Now().Add(10 * time.Second)
+	for mustWait(t, b, "k") > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("still locked 10s after a 300ms window")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// A new window starts afresh: one failure does not lock.
+	mustFail(t, a, "k")
+	if d := mustWait(t, a, "k"); d != 0 {
+		t.Fatalf("one failure in a new window: wait %v", d)
+	}
+}
+
+func TestConcurrentFailuresCountExactly(t *testing.T) {
+	const workers, each = 20, 10
+	const max = workers * each
+	a, b := twoProcesses(t, max, time.Hour)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each)
+	for i := range workers {
+		l := a
+		if i%2 == 1 {
+			l = b
+		}
+		wg.Go(func() {
+			for range each {
+				if err := l.Fail(ctx, "k"); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	// Exactly max failures: locked at max, and one fewer would not be.
+	if mustWait(t, a, "k") == 0 {
+		t.Fatalf("%d concurrent failures did not reach Max %d", max, max)
+	}
+	c := &redislimit.Limiter{Client: a.Client, Max: max + 1, Window: time.Hour, Prefix: a.Prefix}
+	if d := mustWait(t, c, "k"); d != 0 {
+		t.Fatalf("%d concurrent failures counted more than %d (wait %v with Max %d)", max, max, d, max+1)
+	}
+}
+
+func TestKeysAreHashed(t *testing.T) {
+	a, _ := twoProcesses(t, 5, time.Hour)
+	const addr = "Secret.Person+tag@example.com"
+	mustFail(t, a, "id:email:"+addr)
+	ctx := context.Background()
+	keys, err := a.Client.Keys(ctx, a.Prefix+"*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 1 {
+		t.Fatalf("keys under the prefix: %q, want one", keys)
+	}
+	if !strings.HasPrefix(keys[0], a.Prefix) || len(keys[0]) != len(a.Prefix)+64 {
+		t.Fatalf("key %q: want the prefix and a hex SHA-256", keys[0])
+	}
+	// Nowhere in Redis: not in a key name, not in a value.
+	all, err := a.Client.Keys(ctx, "*"+addr+"*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 0 {
+		t.Fatalf("the address is in Redis key names: %q", all)
+	}
+	v, err := a.Client.Get(ctx, keys[0]).Result()
+	if err != nil || v != "1" {
+		t.Fatalf("value %q, %v: want the count 1 and nothing else", v, err)
+	}
+	if ttl := a.Client.PTTL(ctx, keys[0]).Val(); ttl <= 0 || ttl > time.Hour {
+		t.Fatalf("TTL %v: want the window", ttl)
+	}
+}
+
+func TestPrefixDefaultsAndSeparatesLimits(t *testing.T) {
+	c := newClient(t)
+	p := testPrefix(t, c)
+	one := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "one:"}
+	two := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "two:"}
+	mustFail(t, one, "k")
+	if mustWait(t, one, "k") == 0 {
+		t.Fatal("not locked after 1 failure")
+	}
+	if d := mustWait(t, two, "k"); d != 0 {
+		t.Fatalf("a limiter with another prefix waits %v", d)
+	}
+	if p := redislimit.New(c, 1, time.Hour).Prefix; p != "" {
+		t.Fatalf("New set Prefix %q", p)
+	}
+}
+
+func TestRedisErrorsAreReturned(t *testing.T) {
+	// A server that is not there: every method returns an error, so that
+	// the caller can refuse rather than let attempts through uncounted.
+	c := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: time.Second})
+	defer c.Close()
+	l := redislimit.New(c, 3, time.Minute)
+	ctx := context.Background()
+	if d, err := l.Wait(ctx, "k"); err == nil {
+		t.Fatalf("Wait without a server: %v, nil error", d)
+	}
+	if err := l.Fail(ctx, "k"); err == nil {
+		t.Fatal("Fail without a server: nil error")
+	}
+	if err := l.Reset(ctx, "k"); err == nil {
+		t.Fatal("Reset without a server: nil error")
+	}
+	// A limiter that cannot count says so.
+	for _, bad := range []*redislimit.Limiter{{Max: 1, Window: time.Minute}, {Client: c, Window: time.Minute}, {Client: c, Max: 1}} {
+		if _, err := bad.Wait(ctx, "k"); err == nil {
+			t.Fatalf("Wait on %+v: nil error", bad)
+		}
+	}
+}
