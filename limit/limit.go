@@ -5,7 +5,7 @@
 // A Limiter is keyed by strings the caller chooses, such as "ip:192.0.2.1"
 // or "id:alice@example.com". Memory is the in-process default; a
 // deployment with several processes gives all of them one shared Limiter
-// (for example one backed by Redis) through the same interface.
+// through the same interface, such as package redislimit's, kept in Redis.
 //
 //	l := limit.NewMemory(5, 15*time.Minute) // 5 failures per 15 minutes
 //	if wait, _ := l.Wait(ctx, key); wait > 0 {

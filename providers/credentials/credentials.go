@@ -114,7 +114,7 @@ type Config struct {
 	// and per identifier. Nil gives in-memory limiters of this process:
 	// DefaultPerIP and DefaultPerIdentifier failures per DefaultWindow.
 	// limit.None{} switches one off. With several processes, give them a
-	// shared Limiter. The identifier limit also locks out an attacker's
+	// shared Limiter (redislimit.Limiter keeps it in Redis). The identifier limit also locks out an attacker's
 	// victim for the window: that is its price.
 	PerIP, PerIdentifier limit.Limiter
 	// ClientIP returns the client address of a request, for PerIP: the

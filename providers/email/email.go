@@ -98,7 +98,9 @@ type Config struct {
 	// limiters of this process: DefaultSendsPerIP and
 	// DefaultSendsPerIdentifier per DefaultSendWindow; limit.None{}
 	// switches one off. Over a limit the handler answers 429 with
-	// Retry-After, for known and unknown addresses alike.
+	// Retry-After, for known and unknown addresses alike. With several
+	// processes, give them a shared Limiter (redislimit.Limiter keeps it
+	// in Redis).
 	PerIP, PerIdentifier limit.Limiter
 	// ClientIP returns the client address of a request, for PerIP: the
 	// host of r.RemoteAddr when nil.
