@@ -9,13 +9,13 @@ package memory
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -72,7 +72,7 @@ func (m *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User,
 	if err := ctx.Err(); err != nil {
 		return adapter.User{}, err
 	}
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -91,7 +91,7 @@ func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a a
 	if err := ctx.Err(); err != nil {
 		return adapter.User{}, err
 	}
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -162,7 +162,7 @@ func (m *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 	if err := ctx.Err(); err != nil {
 		return adapter.User{}, err
 	}
-	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	u.EmailVerified = stored.TimePtr(u.EmailVerified)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old, ok := m.users[u.ID]
@@ -319,7 +319,7 @@ func (m *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 	if err := ctx.Err(); err != nil {
 		return adapter.Session{}, err
 	}
-	s.Expires = normalizeTime(s.Expires)
+	s.Expires = stored.Time(s.Expires)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.users[s.UserID]; !ok {
@@ -357,7 +357,7 @@ func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.
 	if !ok {
 		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
 	}
-	s.Expires = normalizeTime(expires)
+	s.Expires = stored.Time(expires)
 	m.sessions[token] = s
 	return s, nil
 }
@@ -382,7 +382,7 @@ func (m *Adapter) CreateVerificationToken(ctx context.Context, t adapter.Verific
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t.Expires = normalizeTime(t.Expires)
+	t.Expires = stored.Time(t.Expires)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	key := tokenKey{t.Identifier, t.TokenHash}
@@ -432,19 +432,6 @@ func (m *Adapter) putUser(u adapter.User) {
 	}
 }
 
-// prepareUser assigns an id when there is none and normalises times.
-func prepareUser(u adapter.User) (adapter.User, error) {
-	if u.ID == "" {
-		id, err := newID()
-		if err != nil {
-			return adapter.User{}, err
-		}
-		u.ID = id
-	}
-	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
-	return u, nil
-}
-
 // copyUser returns u with its own copy of EmailVerified, so that callers
 // cannot change what is stored.
 func copyUser(u adapter.User) adapter.User {
@@ -489,29 +476,4 @@ func sortAccounts(list []storedAccount) {
 		}
 		return cmp.Compare(a.acc.ProviderAccountID, b.acc.ProviderAccountID)
 	})
-}
-
-// normalizeTime returns t in UTC, truncated to microseconds, without a
-// monotonic clock reading: what the SQL adapters give back.
-func normalizeTime(t time.Time) time.Time {
-	return t.Round(0).UTC().Truncate(time.Microsecond)
-}
-
-// normalizeTimePtr is normalizeTime for an optional time; it returns a new
-// pointer.
-func normalizeTimePtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	n := normalizeTime(*t)
-	return &n
-}
-
-// newID returns 16 random bytes, hex encoded.
-func newID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("memory: generating user id: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
 }

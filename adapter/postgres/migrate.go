@@ -5,51 +5,18 @@ import (
 	"embed"
 	"fmt"
 	"hash/fnv"
-	"io/fs"
-	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migration is one numbered schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// migrations returns the shipped migrations in order. A file is named
-// NNNN_description.sql; NNNN is its version.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// migrations returns the shipped migrations in version order.
+func migrations() ([]stored.Migration, error) {
+	list, err := stored.Migrations(migrationFiles)
 	if err != nil {
-		return nil, err
-	}
-	var list []migration
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, ok := strings.Cut(base, "_")
-		if !ok {
-			return nil, fmt.Errorf("postgres: migration %s: name is not NNNN_description.sql", base)
-		}
-		v, err := strconv.Atoi(num)
-		if err != nil || v <= 0 {
-			return nil, fmt.Errorf("postgres: migration %s: name is not NNNN_description.sql", base)
-		}
-		body, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, migration{version: v, name: base, sql: string(body)})
-	}
-	slices.SortFunc(list, func(a, b migration) int { return a.version - b.version })
-	for i := 1; i < len(list); i++ {
-		if list[i].version == list[i-1].version {
-			return nil, fmt.Errorf("postgres: migrations %s and %s have the same version", list[i-1].name, list[i].name)
-		}
+		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	return list, nil
 }
@@ -102,14 +69,14 @@ func (a *Adapter) Migrate(ctx context.Context) error {
 		return dbError("migrate: read version", err)
 	}
 	for _, m := range list {
-		if m.version <= current {
+		if m.Version <= current {
 			continue
 		}
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return dbError("migrate: "+m.name, err)
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return dbError("migrate: "+m.Name, err)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.version); err != nil {
-			return dbError("migrate: record "+m.name, err)
+		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
+			return dbError("migrate: record "+m.Name, err)
 		}
 	}
 	if err := tx.Commit(ctx); err != nil {

@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -98,7 +100,7 @@ const insertUser = `INSERT INTO gatehouse_users (id, name, email, email_verified
 
 // CreateUser stores u, assigning an ID when u.ID is empty.
 func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -111,12 +113,12 @@ func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User,
 
 // CreateUserWithAccount stores u and its first account in one transaction.
 func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc account.Account) (adapter.User, error) {
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
 	acc.UserID = u.ID
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -160,7 +162,7 @@ func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccoun
 
 // UpdateUser replaces the stored user with the same ID.
 func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	u.EmailVerified = stored.TimePtr(u.EmailVerified)
 	tag, err := a.pool.Exec(ctx, `UPDATE gatehouse_users
 		SET name = $2, email = NULLIF($3, ''), email_verified = $4, image = $5
 		WHERE id = $1`, u.ID, u.Name, u.Email, u.EmailVerified, u.Image)
@@ -185,7 +187,7 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.
 func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return err
 	}
@@ -238,7 +240,7 @@ func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Ac
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return err
 	}
@@ -257,7 +259,7 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
-	s.Expires = normalizeTime(s.Expires)
+	s.Expires = stored.Time(s.Expires)
 	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires)
 		VALUES ($1, $2, $3)`, s.Token, s.UserID, s.Expires)
 	if err != nil {
@@ -288,7 +290,7 @@ func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.
 // UpdateSession sets the session's expiry and returns the session.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
 	row := a.pool.QueryRow(ctx, `UPDATE gatehouse_sessions SET expires = $2 WHERE token = $1
-		RETURNING token, user_id, expires`, token, normalizeTime(expires))
+		RETURNING token, user_id, expires`, token, stored.Time(expires))
 	return scanSession(row, "update session")
 }
 
@@ -302,7 +304,7 @@ func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Sess
 // CreateVerificationToken stores t.
 func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
 	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_verification_tokens (identifier, token_hash, expires)
-		VALUES ($1, $2, $3)`, t.Identifier, t.TokenHash, normalizeTime(t.Expires))
+		VALUES ($1, $2, $3)`, t.Identifier, t.TokenHash, stored.Time(t.Expires))
 	if err != nil {
 		return dbError("create verification token", err)
 	}
@@ -357,7 +359,7 @@ func scanAccount(row pgx.Row) (account.Account, error) {
 	}
 	acc.Type = account.Type(typ)
 	if extra != nil {
-		if acc.Extra, err = decodeExtra(extra); err != nil {
+		if acc.Extra, err = stored.DecodeExtra(extra); err != nil {
 			return account.Account{}, err
 		}
 	}

@@ -26,6 +26,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+
 	sqlitedriver "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -138,7 +140,7 @@ const accountColumns = `provider, provider_account_id, user_id, type,
 
 // CreateUser stores u, assigning an ID when u.ID is empty.
 func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -151,12 +153,12 @@ func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User,
 // CreateUserWithAccount stores u and its first account a in one
 // transaction.
 func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc account.Account) (adapter.User, error) {
-	u, err := prepareUser(u)
+	u, err := stored.PrepareUser(u)
 	if err != nil {
 		return adapter.User{}, err
 	}
 	acc.UserID = u.ID
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return adapter.User{}, err
 	}
@@ -202,7 +204,7 @@ func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccoun
 
 // UpdateUser replaces the stored user with the same ID.
 func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
+	u.EmailVerified = stored.TimePtr(u.EmailVerified)
 	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_users
 		SET name = ?, email = NULLIF(?, ''), email_verified = ?, image = ?
 		WHERE id = ?`, u.Name, u.Email, microsPtr(u.EmailVerified), u.Image, u.ID)
@@ -248,7 +250,7 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.
 func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return err
 	}
@@ -305,7 +307,7 @@ func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Ac
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	extra, err := encodeExtra(acc.Extra)
+	extra, err := stored.EncodeExtra(acc.Extra)
 	if err != nil {
 		return err
 	}
@@ -324,7 +326,7 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
-	s.Expires = normalizeTime(s.Expires)
+	s.Expires = stored.Time(s.Expires)
 	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires)
 		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
 		s.Token, s.UserID, s.Expires.UnixMicro(), s.UserID)
@@ -386,7 +388,7 @@ func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
 // UpdateSession sets the session's expiry and returns the session.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
 	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ? WHERE token = ?
-		RETURNING token, user_id, expires`, normalizeTime(expires).UnixMicro(), token)
+		RETURNING token, user_id, expires`, stored.Time(expires).UnixMicro(), token)
 	return scanSession(row, "update session")
 }
 
@@ -400,7 +402,7 @@ func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Sess
 // CreateVerificationToken stores t.
 func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
 	_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_verification_tokens (identifier, token_hash, expires)
-		VALUES (?, ?, ?)`, t.Identifier, t.TokenHash, normalizeTime(t.Expires).UnixMicro())
+		VALUES (?, ?, ?)`, t.Identifier, t.TokenHash, stored.Time(t.Expires).UnixMicro())
 	if err != nil {
 		return dbError("create verification token", err)
 	}
@@ -489,7 +491,7 @@ func scanAccount(row scanner) (account.Account, error) {
 	}
 	acc.Type = account.Type(typ)
 	if extra.Valid {
-		if acc.Extra, err = decodeExtra([]byte(extra.String)); err != nil {
+		if acc.Extra, err = stored.DecodeExtra([]byte(extra.String)); err != nil {
 			return account.Account{}, err
 		}
 	}

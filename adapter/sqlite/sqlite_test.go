@@ -168,7 +168,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := list[len(list)-1].version; version != want {
+	if want := list[len(list)-1].Version; version != want {
 		t.Errorf("schema version %d, want %d", version, want)
 	}
 }

@@ -1,53 +1,9 @@
 package sqlite
 
 import (
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"time"
-
-	"github.com/gatehouse-auth/gatehouse/adapter"
 )
-
-// prepareUser assigns an id when there is none and normalises times.
-func prepareUser(u adapter.User) (adapter.User, error) {
-	if u.ID == "" {
-		id, err := newID()
-		if err != nil {
-			return adapter.User{}, err
-		}
-		u.ID = id
-	}
-	u.EmailVerified = normalizeTimePtr(u.EmailVerified)
-	return u, nil
-}
-
-// newID returns 16 random bytes, hex encoded.
-func newID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("sqlite: generating user id: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
-}
-
-// normalizeTime returns t as it is stored and read back: in UTC, truncated
-// to microseconds, without a monotonic clock reading.
-func normalizeTime(t time.Time) time.Time {
-	return t.Round(0).UTC().Truncate(time.Microsecond)
-}
-
-// normalizeTimePtr is normalizeTime for an optional time; it returns a new
-// pointer.
-func normalizeTimePtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	n := normalizeTime(*t)
-	return &n
-}
 
 // microsPtr returns the stored form of an optional time: microseconds
 // since the epoch, or nil (SQL NULL).
@@ -70,29 +26,4 @@ func fromNullMicros(us sql.NullInt64) *time.Time {
 	}
 	t := fromMicros(us.Int64)
 	return &t
-}
-
-// encodeExtra returns the stored form of an account's Extra: a JSON
-// object, or nil when there is nothing in it.
-func encodeExtra(extra map[string]any) ([]byte, error) {
-	if len(extra) == 0 {
-		return nil, nil
-	}
-	b, err := json.Marshal(extra)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: encoding account extra: %w", err)
-	}
-	return b, nil
-}
-
-// decodeExtra is the inverse of encodeExtra.
-func decodeExtra(b []byte) (map[string]any, error) {
-	var extra map[string]any
-	if err := json.Unmarshal(b, &extra); err != nil {
-		return nil, fmt.Errorf("sqlite: decoding account extra: %w", err)
-	}
-	if len(extra) == 0 {
-		return nil, nil
-	}
-	return extra, nil
 }
