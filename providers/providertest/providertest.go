@@ -182,3 +182,30 @@ func CheckMerge[P any](t testing.TB, newConfig NewFunc[P], base providers.Base, 
 	})
 	return c
 }
+
+// CheckStandardClaims checks that o maps an ID token's standard claims
+// (issued by issuer) as the default OpenID Connect mapping does: sub to
+// ID, name, email (verified) and picture. It is the mapping test of every
+// provider that keeps that default.
+func CheckStandardClaims(t *testing.T, o *providers.OAuth, issuer string) {
+	t.Helper()
+	raw := `{
+		"iss": "` + issuer + `",
+		"sub": "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f",
+		"aud": "cid",
+		"exp": 1700003600,
+		"iat": 1700000000,
+		"name": "Grace Hopper",
+		"preferred_username": "grace",
+		"email": "grace@example.com",
+		"email_verified": true,
+		"picture": "https://example.com/grace.png"
+	}`
+	CheckMapping(t, o, []MappingCase{{
+		Name: "standard claims", JSON: raw, Verified: true,
+		Want: profile.User{
+			ID: "7b1a6f3e-2c55-4d0b-9f0e-3c1b2a4d5e6f", Name: "Grace Hopper",
+			Email: "grace@example.com", Image: "https://example.com/grace.png",
+		},
+	}})
+}
