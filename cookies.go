@@ -75,13 +75,22 @@ func (n cookieNames) clear(w http.ResponseWriter, name string) {
 // readChunked returns the value of a possibly chunked cookie: name itself,
 // or name.0, name.1, … joined in order. A gap in the chunks gives "".
 func readChunked(r *http.Request, name string) (value string, chunks []string) {
+	// The common case, one unchunked cookie, without parsing them all.
+	if v := cookieValue(r, name); v != "" {
+		return v, []string{name}
+	}
+	return readChunks(r, name)
+}
+
+// readChunks is readChunked for a request whose cookie name, if any, is
+// empty: it parses the cookies only when the header mentions name.
+func readChunks(r *http.Request, name string) (value string, chunks []string) {
+	if !mentions(r, name) {
+		return "", nil
+	}
 	type part struct {
 		i int
 		v string
-	}
-	// The common case, one unchunked cookie, without parsing them all.
-	if c, err := r.Cookie(name); err == nil {
-		return c.Value, []string{name}
 	}
 	var parts []part
 	for _, c := range r.Cookies() {
@@ -108,6 +117,16 @@ func readChunked(r *http.Request, name string) (value string, chunks []string) {
 		b.WriteString(p.v)
 	}
 	return b.String(), chunks
+}
+
+// mentions reports whether a Cookie header of r contains name at all.
+func mentions(r *http.Request, name string) bool {
+	for _, line := range r.Header["Cookie"] {
+		if strings.Contains(line, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeChunked writes value under name, split into name.0, name.1, … when

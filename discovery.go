@@ -68,8 +68,8 @@ type providerRuntime struct {
 	timeout time.Duration // per call (Config.ProviderTimeout)
 
 	resolved atomic.Pointer[endpoints]
-	ext      clientExt    // PAR, client assertions, DPoP: clientauth.go, dpop.go
-	authReq  authRequests // signin_fast.go
+	ext      clientExt                   // PAR, client assertions, DPoP: clientauth.go, dpop.go
+	authReq  atomic.Pointer[authRequest] // signin_fast.go
 	mu       sync.Mutex
 	lastErr  error
 	lastTry  time.Time

@@ -86,7 +86,7 @@ func chunkedValue(r *http.Request, name string) string {
 	if v := cookieValue(r, name); v != "" {
 		return v
 	}
-	v, _ := readChunked(r, name)
+	v, _ := readChunks(r, name)
 	return v
 }
 

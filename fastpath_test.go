@@ -63,3 +63,20 @@ func TestCookieValueNoAllocs(t *testing.T) {
 		t.Fatalf("got %q", v)
 	}
 }
+
+// TestChunkedValueAnonymous: a request without a session cookie (an
+// anonymous visitor with other cookies) reads its cookies without
+// parsing them all, and chunks are still joined.
+func TestChunkedValueAnonymous(t *testing.T) {
+	r := &http.Request{Header: http.Header{"Cookie": {"authjs.csrf-token=a|b; theme=dark; _ga=GA1.2.3"}}}
+	if n := testing.AllocsPerRun(100, func() { chunkedValue(r, "authjs.session-token") }); n != 0 {
+		t.Fatalf("chunkedValue allocates %v times for an anonymous request", n)
+	}
+	r.Header["Cookie"] = []string{"authjs.session-token.1=cd; theme=dark; authjs.session-token.0=ab"}
+	if v := chunkedValue(r, "authjs.session-token"); v != "abcd" {
+		t.Fatalf("chunks joined as %q", v)
+	}
+	if v, chunks := readChunked(r, "authjs.session-token"); v != "abcd" || len(chunks) != 2 {
+		t.Fatalf("readChunked = %q %v", v, chunks)
+	}
+}

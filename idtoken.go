@@ -50,7 +50,7 @@ func (p *providerRuntime) verifyIDToken(ctx context.Context, e *endpoints, raw, 
 		func() (string, error) { return checkTenantIssuer(e, claims) },
 		func() (string, error) { return checkSub(claims) },
 		func() (string, error) { return checkExp(claims) },
-		func() (string, error) { return checkIAT(claims, time.Now(), p.skew) },
+		func() (string, error) { return checkIAT(claims, time.Now(), p.skew, maxIDTokenAge) },
 		func() (string, error) { return checkAZP(claims, tok.Audience, p.cfg.ClientID) },
 		func() (string, error) { return checkNonce(claims, expectedNonce) },
 		func() (string, error) { return checkAtHash(tok, accessToken, e.keys != nil && e.keys.hmacKey != nil) },
@@ -122,10 +122,10 @@ func checkExp(c profile.Claims) (string, error) {
 }
 
 // checkIAT: iat is REQUIRED (Core §2); go-oidc does not look at it. It may
-// not lie in the future beyond the clock skew, nor so far in the past that
-// the token cannot have been minted for this exchange (Core §3.1.3.7
+// not lie in the future beyond the clock skew, nor more than maxAge in the
+// past, so that the token was minted for this exchange (Core §3.1.3.7
 // step 10 leaves the bound to the client).
-func checkIAT(c profile.Claims, now time.Time, skew time.Duration) (string, error) {
+func checkIAT(c profile.Claims, now time.Time, skew, maxAge time.Duration) (string, error) {
 	v, ok := c["iat"].(float64)
 	if !ok {
 		return "iat_missing", errors.New("the ID token has no numeric iat")
@@ -134,7 +134,7 @@ func checkIAT(c profile.Claims, now time.Time, skew time.Duration) (string, erro
 	if iat.After(now.Add(skew)) {
 		return "iat_future", fmt.Errorf("the ID token was issued in the future (%s)", iat.UTC())
 	}
-	if iat.Before(now.Add(-maxIDTokenAge - skew)) {
+	if iat.Before(now.Add(-maxAge - skew)) {
 		return "iat_stale", fmt.Errorf("the ID token was issued too long ago (%s)", iat.UTC())
 	}
 	return "", nil

@@ -119,6 +119,10 @@ func verifyWith(jws *jose.JSONWebSignature, keys []jose.JSONWebKey, kid string) 
 func (k *keySet) spend(now time.Time) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	return k.spendLocked(now)
+}
+
+func (k *keySet) spendLocked(now time.Time) bool {
 	k.budget = min(refetchBurst, k.budget+now.Sub(k.refill).Seconds()/refetchEvery.Seconds())
 	k.refill = now
 	if k.budget < 1 {
@@ -129,7 +133,9 @@ func (k *keySet) spend(now time.Time) bool {
 }
 
 // current returns the cached keys, fetching them when there are none yet
-// or when refresh is set. Concurrent callers share one fetch.
+// or when refresh is set. Concurrent callers share one fetch. While no
+// fetch has succeeded, a retry after a failed one is taken from the
+// refetch budget too.
 func (k *keySet) current(ctx context.Context, refresh bool) ([]jose.JSONWebKey, error) {
 	k.mu.Lock()
 	if k.fetched && !refresh && k.fetching == nil {
@@ -139,6 +145,11 @@ func (k *keySet) current(ctx context.Context, refresh bool) ([]jose.JSONWebKey, 
 	}
 	ch := k.fetching
 	if ch == nil {
+		if !k.fetched && k.fetchErr != nil && !k.spendLocked(time.Now()) {
+			err := k.fetchErr
+			k.mu.Unlock()
+			return nil, fmt.Errorf("%w (refetch budget spent)", err)
+		}
 		ch = make(chan struct{})
 		k.fetching = ch
 		go k.fetch(ch)

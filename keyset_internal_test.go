@@ -104,3 +104,26 @@ func TestKeySetConcurrentRefetch(t *testing.T) {
 		t.Fatal("garbage verified")
 	}
 }
+
+// TestKeySetFailingJWKS: while the JWKS endpoint fails and no keys were
+// ever fetched, verifications (a back-channel logout endpoint is open to
+// anyone) refetch within the budget, not once each.
+func TestKeySetFailingJWKS(t *testing.T) {
+	priv, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Error(w, "down", http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	k := newKeySet(srv.URL, srv.Client(), time.Second, []string{"ES256"}, nil)
+	tok := sign(t, jose.ES256, priv, "k1", "x")
+	for range 20 {
+		if _, err := k.VerifySignature(context.Background(), tok); err == nil || !strings.Contains(err.Error(), "jwks") {
+			t.Fatalf("err = %v, want the JWKS failure", err)
+		}
+	}
+	if n := hits.Load(); n > 1+refetchBurst {
+		t.Fatalf("%d JWKS requests for 20 verifications against a failing endpoint", n)
+	}
+}

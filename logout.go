@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -95,13 +96,15 @@ func (h *Handler) backchannelFail(w http.ResponseWriter, provider string, status
 }
 
 // verifyLogoutToken checks a logout token (Back-Channel Logout 1.0 §2.6):
-// signature, iss, aud and exp as for an ID token (the same keys and
-// algorithms, the same JWKS refetch budget), then iat, events, sub or
+// signature, iss (a per-tenant one too), aud, exp, iat and azp as for an
+// ID token (the same keys, algorithms, JWKS refetch budget and checks,
+// iat bounded by maxLogoutTokenAge), then events, sub or
 // sid, no nonce (so an ID token is never taken for a logout token), and a
 // jti not seen before within the token's lifetime.
 func (h *Handler) verifyLogoutToken(ctx context.Context, p *providerRuntime, e *endpoints, raw string, now time.Time) (profile.Claims, error) {
-	if len(raw) > maxIDTokenLen {
-		return nil, errors.New("logout token too large")
+	// Bound what reaches the JOSE parser, as for an ID token.
+	if len(raw) > maxIDTokenLen || strings.Count(raw, ".") != 2 {
+		return nil, errors.New("not a compact JWS of acceptable size")
 	}
 	tok, err := e.verifier.Verify(ctx, raw)
 	if err != nil {
@@ -111,17 +114,14 @@ func (h *Handler) verifyLogoutToken(ctx context.Context, p *providerRuntime, e *
 	if err := tok.Claims(&c); err != nil {
 		return nil, err
 	}
-	if _, err := checkAZP(c, tok.Audience, p.cfg.ClientID); err != nil {
-		return nil, err
-	}
-	iat, ok := c["iat"].(float64)
-	switch {
-	case !ok:
-		return nil, errors.New("no iat")
-	case time.Unix(int64(iat), 0).After(now.Add(p.skew)):
-		return nil, errors.New("iat in the future")
-	case time.Unix(int64(iat), 0).Before(now.Add(-maxLogoutTokenAge - p.skew)):
-		return nil, errors.New("iat too old")
+	for _, check := range []func() (string, error){
+		func() (string, error) { return checkTenantIssuer(e, c) },
+		func() (string, error) { return checkIAT(c, now, p.skew, maxLogoutTokenAge) },
+		func() (string, error) { return checkAZP(c, tok.Audience, p.cfg.ClientID) },
+	} {
+		if _, err := check(); err != nil {
+			return nil, err
+		}
 	}
 	events, _ := c["events"].(map[string]any)
 	if _, ok := events[backchannelEvent].(map[string]any); !ok {

@@ -3,7 +3,6 @@ package gatehouse
 import (
 	"maps"
 	"net/url"
-	"sync/atomic"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -19,19 +18,15 @@ type authRequest struct {
 	err    error
 }
 
-// authRequests caches a providerRuntime's authRequest (by pointer, so
-// that the struct in discovery.go needs no new field).
-type authRequests struct{ p atomic.Pointer[authRequest] }
-
 // authorizationRequest returns the authorization endpoint and a copy of
 // its fixed parameters, for the caller to add to. The copy shares its
 // value slices with the cached one: callers Set (or Add) parameters, and
 // never write into a value slice in place.
 func (p *providerRuntime) authorizationRequest(e *endpoints) (string, url.Values, error) {
-	a := p.authReq.p.Load()
+	a := p.authReq.Load()
 	if a == nil || a.e != e {
 		a = newAuthRequest(p.cfg, e)
-		p.authReq.p.Store(a)
+		p.authReq.Store(a)
 	}
 	if a.err != nil {
 		return "", nil, a.err
