@@ -85,12 +85,7 @@ func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
 		return false, nil
 	}
 	if err := c.Validate(); err != nil {
-		ce := &ConfigError{Provider: c.ID, Err: err}
-		var pe *providers.ConfigError
-		if errors.As(err, &pe) {
-			ce.Field, ce.Reason = pe.Field, pe.Reason
-		}
-		return true, ce
+		return true, providerConfigError(c.ID, err)
 	}
 	store, err := adapter.AsAuthenticatorAdapter(h.cfg.Adapter)
 	if h.cfg.Adapter == nil || err != nil {
