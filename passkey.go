@@ -79,6 +79,7 @@ func passkeyConfig(p providers.Provider) (passkey.WebAuthnConfig, bool) {
 
 // addPasskey registers p when it is a WebAuthn provider and reports
 // whether it was one. It needs an adapter that stores authenticators.
+// New has already refused an id that another provider has (hasProvider).
 func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
 	c, ok := passkeyConfig(p)
 	if !ok {
@@ -93,9 +94,6 @@ func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
 	}
 	if h.passkeys == nil {
 		h.passkeys = &passkeyState{byID: map[string]*passkeyRuntime{}}
-	}
-	if _, dup := h.passkeys.byID[c.ID]; dup {
-		return true, &ConfigError{Provider: c.ID, Field: "id", Reason: "is used by two providers"}
 	}
 	h.passkeys.byID[c.ID] = &passkeyRuntime{cfg: c, store: store}
 	h.order = append(h.order, c.ID)
