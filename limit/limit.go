@@ -58,7 +58,7 @@ const DefaultMaxKeys = 1 << 20
 // afresh. A success (Reset) clears the key at once.
 //
 // It tracks at most MaxKeys keys: when full, expired windows are dropped
-// first, then arbitrary ones, so that an attacker with many addresses
+// first, then arbitrary ones down to 7/8 of MaxKeys, so that an attacker with many addresses
 // cannot grow it without bound (at the price of forgetting some counts).
 type Memory struct {
 	Max     int
@@ -134,13 +134,17 @@ func (l *Memory) Reset(_ context.Context, key string) error {
 	return nil
 }
 
-// makeRoom keeps len(l.m) below MaxKeys: expired windows go first.
+// makeRoom keeps len(l.m) below MaxKeys: expired windows go first. A
+// full map is brought down to 7/8 of MaxKeys, not just below it, so that
+// the walk over every key is paid once per MaxKeys/8 new keys rather than
+// at each one: a flood of new keys would otherwise walk the whole map,
+// under the lock, at every attempt.
 func (l *Memory) makeRoom(now time.Time) {
-	max := l.MaxKeys
-	if max <= 0 {
-		max = DefaultMaxKeys
+	limit := l.MaxKeys
+	if limit <= 0 {
+		limit = DefaultMaxKeys
 	}
-	if len(l.m) < max {
+	if len(l.m) < limit {
 		return
 	}
 	for k, w := range l.m {
@@ -148,8 +152,9 @@ func (l *Memory) makeRoom(now time.Time) {
 			delete(l.m, k)
 		}
 	}
+	keep := limit - max(limit/8, 1)
 	for k := range l.m {
-		if len(l.m) < max {
+		if len(l.m) <= keep {
 			break
 		}
 		delete(l.m, k)
