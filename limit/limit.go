@@ -20,6 +20,8 @@ package limit
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/netip"
 	"sync"
 	"time"
@@ -91,6 +93,7 @@ func (l *Memory) now() time.Time {
 
 // Wait returns the time left in key's window once it has Max failures.
 func (l *Memory) Wait(_ context.Context, key string) (time.Duration, error) {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w, ok := l.m[key]
@@ -110,6 +113,7 @@ func (l *Memory) Wait(_ context.Context, key string) (time.Duration, error) {
 
 // Fail counts a failure for key, starting a new window when key has none.
 func (l *Memory) Fail(_ context.Context, key string) error {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -128,10 +132,26 @@ func (l *Memory) Fail(_ context.Context, key string) error {
 
 // Reset forgets key.
 func (l *Memory) Reset(_ context.Context, key string) error {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.m, key)
 	return nil
+}
+
+// maxKeyLen is the longest key a Memory limiter keeps as it is.
+const maxKeyLen = 64
+
+// memoryKey returns key, or its SHA-256 when it is longer than maxKeyLen:
+// keys hold what clients typed (an identifier may fill a 64 KiB form), and
+// MaxKeys bounds their number, not their size. A hashed key is longer than
+// maxKeyLen, so it never equals one kept as it is.
+func memoryKey(key string) string {
+	if len(key) <= maxKeyLen {
+		return key
+	}
+	sum := sha256.Sum256([]byte(key))
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // makeRoom keeps len(l.m) below MaxKeys: expired windows go first. A

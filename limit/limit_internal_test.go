@@ -3,6 +3,7 @@ package limit
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -25,5 +26,31 @@ func TestMemoryMakesRoomInBatches(t *testing.T) {
 	}
 	if _, ok := l.m["new"]; !ok {
 		t.Fatal("the new key is not tracked")
+	}
+}
+
+// TestMemoryKeepsLongKeysHashed: a key as long as a form allows is counted
+// under a short one, and still told apart from its neighbours.
+func TestMemoryKeepsLongKeysHashed(t *testing.T) {
+	ctx := context.Background()
+	l := NewMemory(2, time.Hour)
+	long := "id:credentials:" + strings.Repeat("a", 64<<10)
+	other := long[:len(long)-1] + "b"
+	_ = l.Fail(ctx, long)
+	_ = l.Fail(ctx, long)
+	if w, _ := l.Wait(ctx, long); w <= 0 {
+		t.Fatal("a long key is not limited")
+	}
+	if w, _ := l.Wait(ctx, other); w != 0 {
+		t.Fatal("two long keys share a count")
+	}
+	for k := range l.m {
+		if len(k) > 128 {
+			t.Fatalf("a key of %d bytes is kept", len(k))
+		}
+	}
+	_ = l.Reset(ctx, long)
+	if w, _ := l.Wait(ctx, long); w != 0 || len(l.m) != 0 {
+		t.Fatal("Reset does not forget a long key")
 	}
 }
