@@ -211,6 +211,11 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	bad := func(msg, reason string) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": msg, "reason": reason})
 	}
+	// A server-side failure is logged; the client learns only its type.
+	serverError := func(t ErrorType, err error) {
+		h.cfg.Logger.Error("gatehouse: "+string(t), "provider", id, "step", "webauthn-options", "err", err)
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
+	}
 	action := r.URL.Query().Get("action")
 	if action == "" {
 		action = actionAuthenticate
@@ -221,8 +226,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	}
 	wa, err := p.webauthn(b)
 	if err != nil {
-		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		serverError(Configuration, err)
 		return
 	}
 
@@ -234,16 +238,14 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		// revealed (no allowCredentials list).
 		a, sess, err := wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.UserVerificationRequirement(p.cfg.UserVerification)))
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			serverError(Configuration, err)
 			return
 		}
 		st.Session, options = *sess, a.Response
 	} else {
 		user, reason, err := h.registrant(ctx, r, b, p)
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(AdapterError), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "AdapterError"})
+			serverError(AdapterError, err)
 			return
 		}
 		if reason != "" {
@@ -253,8 +255,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		c, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(webauthn.Credentials(user.creds).CredentialDescriptors()),
 			webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirement(p.cfg.ResidentKey)))
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			serverError(Configuration, err)
 			return
 		}
 		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.id, user.newUser
@@ -268,15 +269,12 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		serverError(Configuration, err)
 		return
 	}
 	// Where to land afterwards, as for the other providers' sign-in.
 	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
-		if safe := h.callbackURL(b, cb, r); safe != "" {
-			b.cookies.set(w, b.cookies.callbackURL, safe, time.Time{})
-		}
+		b.cookies.set(w, b.cookies.callbackURL, h.callbackURL(b, cb, r), time.Time{}) // same-origin, never ""
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
 }
