@@ -335,10 +335,9 @@ func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
 }
 
 // passkeyCallback answers POST {base}/callback/{provider} for a WebAuthn
-// provider.
+// provider (callback has set Cache-Control and Referrer-Policy).
 func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime) {
 	id := p.cfg.ID
-	w.Header().Set("Cache-Control", "no-store")
 	fail := func(t ErrorType, code string, err error) {
 		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: id, Step: "webauthn", Err: err})
 	}
