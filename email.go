@@ -22,7 +22,7 @@ package gatehouse
 //     provider requires, never on the request's Host header.
 //   - leaking the link: the callback answers with Referrer-Policy:
 //     no-referrer and Cache-Control: no-store and redirects at once; no log
-//     line contains the token.
+//     line contains the token or the address.
 
 import (
 	"context"
@@ -169,10 +169,12 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 		u, _ := url.Parse(b.origin)
 		req := email.VerificationRequest{Identifier: addr, URL: b.url("callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r}
 		// 5. The message. A failure removes the token: no link works that
-		// nobody received. The error is logged, never the link.
+		// nobody received. The error is logged, never the link nor the
+		// address, which a sender's error may repeat.
 		if err := c.Send(ctx, req); err != nil {
 			_, _ = h.cfg.Adapter.UseVerificationToken(context.WithoutCancel(ctx), addr, hash)
-			msg := strings.NewReplacer(token, "[token]", url.QueryEscape(token), "[token]").Replace(err.Error())
+			msg := strings.NewReplacer(req.URL, "[link]", token, "[token]", url.QueryEscape(token), "[token]",
+				addr, "[email]", url.QueryEscape(addr), "[email]").Replace(err.Error())
 			fail(EmailSignin, "send_failed", errors.New(msg))
 			return
 		}

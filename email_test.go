@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -329,6 +330,37 @@ func TestEmailSendFailure(t *testing.T) {
 	}
 	if !strings.Contains(m.log.String(), "the mail service is down") {
 		t.Fatalf("the cause is not logged:\n%s", m.log)
+	}
+}
+
+// A sender's error that repeats the message's address or link (an API
+// answering "invalid recipient frank@…") is logged without either.
+func TestEmailSendFailureLogsNoAddress(t *testing.T) {
+	var link string
+	m := newMailApp(t, func(_ *gatehouse.Config, e *email.Config) {
+		e.SendVerificationRequest = func(_ context.Context, req email.VerificationRequest) error {
+			link = req.URL
+			return fmt.Errorf("refused recipient %s for %s", req.Identifier, req.URL)
+		}
+	})
+	b := newBrowser(t)
+	resp := m.requestLink(b, "Frank@Example.com", "/")
+	if loc := resp.Header.Get("Location"); loc != "/auth/signin?code=send_failed&error=EmailSignin" {
+		t.Fatalf("answered %q", loc)
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := u.Query().Get("token")
+	log := m.log.String()
+	if token == "" || !strings.Contains(log, "refused recipient") {
+		t.Fatalf("no token in the link, or the cause is not logged:\n%s", log)
+	}
+	for _, secret := range []string{"frank@example.com", url.QueryEscape("frank@example.com"), token} {
+		if strings.Contains(log, secret) {
+			t.Errorf("the log holds %q:\n%s", secret, log)
+		}
 	}
 }
 

@@ -87,11 +87,13 @@ func (h *Handler) nonOAuthForm(id, csrf, callback string) (template.HTML, bool) 
 	case h.creds[id] != nil:
 		c := h.creds[id]
 		t, data.Action, data.Name, data.Fields = credentialsFormTmpl, h.cfg.BasePath+"/callback/"+id, c.Name, c.Fields
-	case h.passkeys != nil && h.passkeys.byID[id] != nil:
-		t, data.Action, data.Name = passkeyFormTmpl, h.cfg.BasePath+"/callback/"+id, h.passkeys.byID[id].cfg.Name
-		data.Options = h.cfg.BasePath + "/webauthn-options/" + id
 	default:
-		return "", false
+		p, ok := h.passkeyProvider(id)
+		if !ok {
+			return "", false
+		}
+		t, data.Action, data.Name = passkeyFormTmpl, h.cfg.BasePath+"/callback/"+id, p.cfg.Name
+		data.Options = h.cfg.BasePath + "/webauthn-options/" + id
 	}
 	var b strings.Builder
 	_ = t.Execute(&b, data)

@@ -79,18 +79,14 @@ func passkeyConfig(p providers.Provider) (passkey.WebAuthnConfig, bool) {
 
 // addPasskey registers p when it is a WebAuthn provider and reports
 // whether it was one. It needs an adapter that stores authenticators.
+// New has already refused an id that another provider has (hasProvider).
 func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
 	c, ok := passkeyConfig(p)
 	if !ok {
 		return false, nil
 	}
 	if err := c.Validate(); err != nil {
-		ce := &ConfigError{Provider: c.ID, Err: err}
-		var pe *providers.ConfigError
-		if errors.As(err, &pe) {
-			ce.Field, ce.Reason = pe.Field, pe.Reason
-		}
-		return true, ce
+		return true, providerConfigError(c.ID, err)
 	}
 	store, err := adapter.AsAuthenticatorAdapter(h.cfg.Adapter)
 	if h.cfg.Adapter == nil || err != nil {
@@ -98,9 +94,6 @@ func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
 	}
 	if h.passkeys == nil {
 		h.passkeys = &passkeyState{byID: map[string]*passkeyRuntime{}}
-	}
-	if _, dup := h.passkeys.byID[c.ID]; dup {
-		return true, &ConfigError{Provider: c.ID, Field: "id", Reason: "is used by two providers"}
 	}
 	h.passkeys.byID[c.ID] = &passkeyRuntime{cfg: c, store: store}
 	h.order = append(h.order, c.ID)
@@ -218,6 +211,11 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	bad := func(msg, reason string) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": msg, "reason": reason})
 	}
+	// A server-side failure is logged; the client learns only its type.
+	serverError := func(t ErrorType, err error) {
+		h.cfg.Logger.Error("gatehouse: "+string(t), "provider", id, "step", "webauthn-options", "err", err)
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
+	}
 	action := r.URL.Query().Get("action")
 	if action == "" {
 		action = actionAuthenticate
@@ -228,8 +226,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	}
 	wa, err := p.webauthn(b)
 	if err != nil {
-		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		serverError(Configuration, err)
 		return
 	}
 
@@ -241,16 +238,14 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		// revealed (no allowCredentials list).
 		a, sess, err := wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.UserVerificationRequirement(p.cfg.UserVerification)))
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			serverError(Configuration, err)
 			return
 		}
 		st.Session, options = *sess, a.Response
 	} else {
 		user, reason, err := h.registrant(ctx, r, b, p)
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(AdapterError), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "AdapterError"})
+			serverError(AdapterError, err)
 			return
 		}
 		if reason != "" {
@@ -260,8 +255,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		c, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(webauthn.Credentials(user.creds).CredentialDescriptors()),
 			webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirement(p.cfg.ResidentKey)))
 		if err != nil {
-			h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+			serverError(Configuration, err)
 			return
 		}
 		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.id, user.newUser
@@ -275,15 +269,12 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		h.cfg.Logger.Error("gatehouse: "+string(Configuration), "provider", id, "step", "webauthn-options", "err", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "Configuration"})
+		serverError(Configuration, err)
 		return
 	}
 	// Where to land afterwards, as for the other providers' sign-in.
 	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
-		if safe := h.callbackURL(b, cb, r); safe != "" {
-			b.cookies.set(w, b.cookies.callbackURL, safe, time.Time{})
-		}
+		b.cookies.set(w, b.cookies.callbackURL, h.callbackURL(b, cb, r), time.Time{}) // same-origin, never ""
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
 }
@@ -344,10 +335,9 @@ func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
 }
 
 // passkeyCallback answers POST {base}/callback/{provider} for a WebAuthn
-// provider.
+// provider (callback has set Cache-Control and Referrer-Policy).
 func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime) {
 	id := p.cfg.ID
-	w.Header().Set("Cache-Control", "no-store")
 	fail := func(t ErrorType, code string, err error) {
 		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: id, Step: "webauthn", Err: err})
 	}

@@ -330,6 +330,16 @@ func TestPasskeySignUpRefusesDangerousLinking(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "AuthenticatorAdapter") {
 		t.Fatalf("New without an adapter = %v, want an Adapter configuration error", err)
 	}
+	for _, second := range []providers.Provider{
+		passkey.New(passkey.WebAuthnConfig{}),
+		providers.OAuthConfig[profile.Claims]{ID: "passkey", Name: "Dev", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c"},
+	} {
+		_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(),
+			Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{}), second}})
+		if err == nil || !strings.Contains(err.Error(), "two providers") {
+			t.Fatalf("New with two providers of id passkey = %v, want an id configuration error", err)
+		}
+	}
 }
 
 // TestPasskeyRefusals: each defence refuses the response it exists for.

@@ -20,6 +20,8 @@ package limit
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/netip"
 	"sync"
 	"time"
@@ -58,7 +60,7 @@ const DefaultMaxKeys = 1 << 20
 // afresh. A success (Reset) clears the key at once.
 //
 // It tracks at most MaxKeys keys: when full, expired windows are dropped
-// first, then arbitrary ones, so that an attacker with many addresses
+// first, then arbitrary ones down to 7/8 of MaxKeys, so that an attacker with many addresses
 // cannot grow it without bound (at the price of forgetting some counts).
 type Memory struct {
 	Max     int
@@ -91,6 +93,7 @@ func (l *Memory) now() time.Time {
 
 // Wait returns the time left in key's window once it has Max failures.
 func (l *Memory) Wait(_ context.Context, key string) (time.Duration, error) {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w, ok := l.m[key]
@@ -110,6 +113,7 @@ func (l *Memory) Wait(_ context.Context, key string) (time.Duration, error) {
 
 // Fail counts a failure for key, starting a new window when key has none.
 func (l *Memory) Fail(_ context.Context, key string) error {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -128,19 +132,39 @@ func (l *Memory) Fail(_ context.Context, key string) error {
 
 // Reset forgets key.
 func (l *Memory) Reset(_ context.Context, key string) error {
+	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.m, key)
 	return nil
 }
 
-// makeRoom keeps len(l.m) below MaxKeys: expired windows go first.
-func (l *Memory) makeRoom(now time.Time) {
-	max := l.MaxKeys
-	if max <= 0 {
-		max = DefaultMaxKeys
+// maxKeyLen is the longest key a Memory limiter keeps as it is.
+const maxKeyLen = 64
+
+// memoryKey returns key, or its SHA-256 when it is longer than maxKeyLen:
+// keys hold what clients typed (an identifier may fill a 64 KiB form), and
+// MaxKeys bounds their number, not their size. A hashed key is longer than
+// maxKeyLen, so it never equals one kept as it is.
+func memoryKey(key string) string {
+	if len(key) <= maxKeyLen {
+		return key
 	}
-	if len(l.m) < max {
+	sum := sha256.Sum256([]byte(key))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// makeRoom keeps len(l.m) below MaxKeys: expired windows go first. A
+// full map is brought down to 7/8 of MaxKeys, not just below it, so that
+// the walk over every key is paid once per MaxKeys/8 new keys rather than
+// at each one: a flood of new keys would otherwise walk the whole map,
+// under the lock, at every attempt.
+func (l *Memory) makeRoom(now time.Time) {
+	limit := l.MaxKeys
+	if limit <= 0 {
+		limit = DefaultMaxKeys
+	}
+	if len(l.m) < limit {
 		return
 	}
 	for k, w := range l.m {
@@ -148,8 +172,9 @@ func (l *Memory) makeRoom(now time.Time) {
 			delete(l.m, k)
 		}
 	}
+	keep := limit - max(limit/8, 1)
 	for k := range l.m {
-		if len(l.m) < max {
+		if len(l.m) <= keep {
 			break
 		}
 		delete(l.m, k)
