@@ -153,7 +153,7 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	for attempt := 0; ; attempt++ {
 		req := r.Clone(r.Context())
-		if attempt > 0 {
+		if attempt > 0 && r.GetBody != nil {
 			body, err := r.GetBody()
 			if err != nil {
 				return nil, err

@@ -505,6 +505,30 @@ func TestDPoPResourceNonce(t *testing.T) {
 	if len(seen) != 2 || seen[0] == seen[1] || !strings.HasSuffix(seen[1], " item") {
 		t.Fatalf("requests seen: %q", seen)
 	}
+
+	// A request without a body (GET: no GetBody) is sent again too.
+	gets := 0
+	api2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, _ := proofOf(t, r.Header)
+		gets++
+		if c["htm"] != "GET" || c["nonce"] != "get-nonce" {
+			w.Header().Set("DPoP-Nonce", "get-nonce")
+			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, "items")
+	}))
+	t.Cleanup(api2.Close)
+	resp, err = c.Get(api2.URL + "/v1/items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || string(body) != "items" || gets != 2 {
+		t.Fatalf("GET answered %d %q after %d requests", resp.StatusCode, body, gets)
+	}
 }
 
 // OpenID Connect Core §12.2: a refreshed ID token must keep iss, sub, aud
