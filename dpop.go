@@ -181,7 +181,8 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // apiClient is the HTTP client for the provider's userinfo endpoint and
 // custom handlers: p.client, sending DPoP tokens as DPoP tokens. A
-// request's own Authorization header is replaced.
+// request's own Authorization header is replaced. Neither it nor
+// Handler.Client follows redirects, whatever Config.HTTPClient does.
 func (p *providerRuntime) apiClient(tokens account.TokenSet) *http.Client {
 	if !isDPoP(tokens.TokenType) {
 		return p.client
@@ -190,7 +191,7 @@ func (p *providerRuntime) apiClient(tokens account.TokenSet) *http.Client {
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: src, base: p.client.Transport},
 		Timeout:       p.client.Timeout,
-		CheckRedirect: p.client.CheckRedirect,
+		CheckRedirect: noRedirect, // the transport adds the token to every request, a redirect's too
 	}
 }
 
@@ -215,6 +216,6 @@ func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Req
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: ts, base: p.client.Transport},
 		Timeout:       p.client.Timeout,
-		CheckRedirect: p.client.CheckRedirect,
+		CheckRedirect: noRedirect, // the transport adds the token to every request, a redirect's too
 	}, nil
 }

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -655,5 +656,36 @@ func TestFAPI2Profile(t *testing.T) {
 	resp.Body.Close()
 	if refresh := requestsTo(a.op, authtest.EndpointToken); len(refresh) != 2 || refresh[1].ClientAuth != "private_key_jwt" || refresh[1].Header.Get("DPoP") == "" {
 		t.Fatalf("refresh: %d token requests", len(refresh))
+	}
+}
+
+// Handler.Client does not follow redirects even when Config.HTTPClient
+// does: its transport adds the access token to every request, so a
+// redirect would hand the token to whatever server the API names.
+func TestClientNoRedirect(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.HTTPClient = &http.Client{} // follows redirects
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	var leaked atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		leaked.Store(r.Header.Get("Authorization"))
+	}))
+	t.Cleanup(other.Close)
+	api := httptest.NewServer(http.RedirectHandler(other.URL+"/steal", http.StatusFound))
+	t.Cleanup(api.Close)
+	c, err := a.h.Client(context.Background(), httptest.NewRecorder(), b.appRequest(a), "dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(api.URL + "/v1/items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusFound || leaked.Load() != nil {
+		t.Fatalf("answered %d; the other server got Authorization %v", resp.StatusCode, leaked.Load())
 	}
 }
