@@ -187,7 +187,11 @@ func (p *providerRuntime) apiClient(tokens account.TokenSet) *http.Client {
 	if !isDPoP(tokens.TokenType) {
 		return p.client
 	}
-	src := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType})
+	return p.tokenClient(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType}))
+}
+
+// tokenClient is p.client sending the tokens of src through apiTransport.
+func (p *providerRuntime) tokenClient(src oauth2.TokenSource) *http.Client {
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: src, base: p.client.Transport},
 		Timeout:       p.client.Timeout,
@@ -212,10 +216,5 @@ func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return nil, err
 	}
-	p := h.oauth[providerID]
-	return &http.Client{
-		Transport:     &apiTransport{p: p, src: ts, base: p.client.Transport},
-		Timeout:       p.client.Timeout,
-		CheckRedirect: noRedirect, // the transport adds the token to every request, a redirect's too
-	}, nil
+	return h.oauth[providerID].tokenClient(ts), nil
 }
