@@ -689,3 +689,33 @@ func TestClientNoRedirect(t *testing.T) {
 		t.Fatalf("answered %d; the other server got Authorization %v", resp.StatusCode, leaked.Load())
 	}
 }
+
+// The PAR and token requests never follow a redirect, even when
+// Config.HTTPClient does: endpointTransport signs a client assertion into
+// every request it sends, so a redirect would hand one to another server.
+func TestEndpointNoRedirect(t *testing.T) {
+	var leaked atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		leaked.Store(string(body))
+	}))
+	t.Cleanup(other.Close)
+	bounce := httptest.NewServer(http.RedirectHandler(other.URL+"/steal", http.StatusFound))
+	t.Cleanup(bounce.Close)
+	a := newApp(t, authtest.Options{ClientSecret: longSecret}, func(cfg *gatehouse.Config) {
+		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
+			c.ClientSecret = longSecret
+			c.Client.TokenEndpointAuthMethod = providers.AuthClientSecretJWT
+			c.Client.RequirePushedAuthorizationRequests = true
+			c.Client.PushedAuthorizationRequestEndpoint = bounce.URL + "/par"
+		})(cfg)
+		cfg.HTTPClient = &http.Client{} // follows redirects
+	})
+	typ, code := errorEnd(t, a, newBrowser(t))
+	if s, _ := leaked.Load().(string); strings.Contains(s, "client_assertion") {
+		t.Fatalf("the redirect target got %q", s)
+	}
+	if typ != string(gatehouse.OAuthSignin) || code != "par_rejected" {
+		t.Fatalf("a redirecting PAR endpoint ended with %s/%s", typ, code)
+	}
+}
