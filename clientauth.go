@@ -157,6 +157,10 @@ func (t *endpointTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(b) > maxFormBytes {
+			// Cut, the form would be sent truncated.
+			return nil, fmt.Errorf("the request's form is larger than %d bytes", maxFormBytes)
+		}
 		body = b
 	}
 	form, err := url.ParseQuery(string(body))
