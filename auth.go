@@ -82,7 +82,9 @@ type Config struct {
 	// the Secure attribute on or off. Default: on when URL is https.
 	UseSecureCookies *bool
 	// HTTPClient makes every call to providers. Default: a client with
-	// bounded reads that does not follow redirects.
+	// bounded reads that does not follow redirects. Whatever a given
+	// client does, the requests that carry the client's credentials or
+	// the user's tokens (token, PAR, Handler.Client) never follow one.
 	HTTPClient *http.Client
 	// ProviderTimeout bounds each call to a provider (discovery, JWKS,
 	// token, userinfo, refresh), reading the whole answer included, so a

@@ -120,17 +120,17 @@ func assertionAudience(e *endpoints, endpoint string) string {
 }
 
 // endpointClient is the HTTP client for the token and PAR endpoints:
-// p.client with endpointTransport in front of its transport.
+// p.client with endpointTransport in front of its transport when the
+// client signs assertions or DPoP proofs. It never follows a redirect,
+// whatever Config.HTTPClient does: the requests carry the client's
+// credentials, and endpointTransport signs a new assertion into every
+// request it sends.
 func (p *providerRuntime) endpointClient(e *endpoints, endpoint string) *http.Client {
-	if !p.usesAssertion() && !p.cfg.Client.DPoPBoundAccessTokens {
-		return p.client
+	c := &http.Client{Transport: p.client.Transport, Timeout: p.client.Timeout, CheckRedirect: noRedirect, Jar: p.client.Jar}
+	if p.usesAssertion() || p.cfg.Client.DPoPBoundAccessTokens {
+		c.Transport = &endpointTransport{p: p, aud: assertionAudience(e, endpoint), base: p.client.Transport}
 	}
-	return &http.Client{
-		Transport:     &endpointTransport{p: p, aud: assertionAudience(e, endpoint), base: p.client.Transport},
-		Timeout:       p.client.Timeout,
-		CheckRedirect: p.client.CheckRedirect,
-		Jar:           p.client.Jar,
-	}
+	return c
 }
 
 // endpointTransport authenticates the client of a form POST to the token
@@ -156,6 +156,10 @@ func (t *endpointTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		r.Body.Close()
 		if err != nil {
 			return nil, err
+		}
+		if len(b) > maxFormBytes {
+			// Cut, the form would be sent truncated.
+			return nil, fmt.Errorf("the request's form is larger than %d bytes", maxFormBytes)
 		}
 		body = b
 	}

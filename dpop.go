@@ -153,7 +153,7 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	for attempt := 0; ; attempt++ {
 		req := r.Clone(r.Context())
-		if attempt > 0 {
+		if attempt > 0 && r.GetBody != nil {
 			body, err := r.GetBody()
 			if err != nil {
 				return nil, err
@@ -181,16 +181,21 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // apiClient is the HTTP client for the provider's userinfo endpoint and
 // custom handlers: p.client, sending DPoP tokens as DPoP tokens. A
-// request's own Authorization header is replaced.
+// request's own Authorization header is replaced. Neither it nor
+// Handler.Client follows redirects, whatever Config.HTTPClient does.
 func (p *providerRuntime) apiClient(tokens account.TokenSet) *http.Client {
 	if !isDPoP(tokens.TokenType) {
 		return p.client
 	}
-	src := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType})
+	return p.tokenClient(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType}))
+}
+
+// tokenClient is p.client sending the tokens of src through apiTransport.
+func (p *providerRuntime) tokenClient(src oauth2.TokenSource) *http.Client {
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: src, base: p.client.Transport},
 		Timeout:       p.client.Timeout,
-		CheckRedirect: p.client.CheckRedirect,
+		CheckRedirect: noRedirect, // the transport adds the token to every request, a redirect's too
 	}
 }
 
@@ -211,10 +216,5 @@ func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return nil, err
 	}
-	p := h.oauth[providerID]
-	return &http.Client{
-		Transport:     &apiTransport{p: p, src: ts, base: p.client.Transport},
-		Timeout:       p.client.Timeout,
-		CheckRedirect: p.client.CheckRedirect,
-	}, nil
+	return h.oauth[providerID].tokenClient(ts), nil
 }

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -505,6 +506,30 @@ func TestDPoPResourceNonce(t *testing.T) {
 	if len(seen) != 2 || seen[0] == seen[1] || !strings.HasSuffix(seen[1], " item") {
 		t.Fatalf("requests seen: %q", seen)
 	}
+
+	// A request without a body (GET: no GetBody) is sent again too.
+	gets := 0
+	api2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, _ := proofOf(t, r.Header)
+		gets++
+		if c["htm"] != "GET" || c["nonce"] != "get-nonce" {
+			w.Header().Set("DPoP-Nonce", "get-nonce")
+			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, "items")
+	}))
+	t.Cleanup(api2.Close)
+	resp, err = c.Get(api2.URL + "/v1/items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || string(body) != "items" || gets != 2 {
+		t.Fatalf("GET answered %d %q after %d requests", resp.StatusCode, body, gets)
+	}
 }
 
 // OpenID Connect Core §12.2: a refreshed ID token must keep iss, sub, aud
@@ -631,5 +656,66 @@ func TestFAPI2Profile(t *testing.T) {
 	resp.Body.Close()
 	if refresh := requestsTo(a.op, authtest.EndpointToken); len(refresh) != 2 || refresh[1].ClientAuth != "private_key_jwt" || refresh[1].Header.Get("DPoP") == "" {
 		t.Fatalf("refresh: %d token requests", len(refresh))
+	}
+}
+
+// Handler.Client does not follow redirects even when Config.HTTPClient
+// does: its transport adds the access token to every request, so a
+// redirect would hand the token to whatever server the API names.
+func TestClientNoRedirect(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.HTTPClient = &http.Client{} // follows redirects
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	var leaked atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		leaked.Store(r.Header.Get("Authorization"))
+	}))
+	t.Cleanup(other.Close)
+	api := httptest.NewServer(http.RedirectHandler(other.URL+"/steal", http.StatusFound))
+	t.Cleanup(api.Close)
+	c, err := a.h.Client(context.Background(), httptest.NewRecorder(), b.appRequest(a), "dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(api.URL + "/v1/items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusFound || leaked.Load() != nil {
+		t.Fatalf("answered %d; the other server got Authorization %v", resp.StatusCode, leaked.Load())
+	}
+}
+
+// The PAR and token requests never follow a redirect, even when
+// Config.HTTPClient does: endpointTransport signs a client assertion into
+// every request it sends, so a redirect would hand one to another server.
+func TestEndpointNoRedirect(t *testing.T) {
+	var leaked atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		leaked.Store(string(body))
+	}))
+	t.Cleanup(other.Close)
+	bounce := httptest.NewServer(http.RedirectHandler(other.URL+"/steal", http.StatusFound))
+	t.Cleanup(bounce.Close)
+	a := newApp(t, authtest.Options{ClientSecret: longSecret}, func(cfg *gatehouse.Config) {
+		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
+			c.ClientSecret = longSecret
+			c.Client.TokenEndpointAuthMethod = providers.AuthClientSecretJWT
+			c.Client.RequirePushedAuthorizationRequests = true
+			c.Client.PushedAuthorizationRequestEndpoint = bounce.URL + "/par"
+		})(cfg)
+		cfg.HTTPClient = &http.Client{} // follows redirects
+	})
+	typ, code := errorEnd(t, a, newBrowser(t))
+	if s, _ := leaked.Load().(string); strings.Contains(s, "client_assertion") {
+		t.Fatalf("the redirect target got %q", s)
+	}
+	if typ != string(gatehouse.OAuthSignin) || code != "par_rejected" {
+		t.Fatalf("a redirecting PAR endpoint ended with %s/%s", typ, code)
 	}
 }

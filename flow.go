@@ -411,7 +411,7 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 	// x/oauth2 hides the answer's members behind Token.Extra; a recording
 	// client keeps the body so that the whole token set is available.
 	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: rec.base.Timeout, CheckRedirect: rec.base.CheckRedirect})
 	tok, err := conf.Exchange(ctx, code, opts...)
 	if err != nil {
 		return account.TokenSet{}, tokenError(c.ID, err)

@@ -59,9 +59,12 @@ func defaultHTTPClient(timeout time.Duration) *http.Client {
 		Transport: limitTransport{t},
 		// Provider endpoints answer directly; following redirects would
 		// let a provider bounce our bearer-token requests elsewhere.
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		CheckRedirect: noRedirect,
 	}
 }
+
+// noRedirect makes a client return a redirect as the answer.
+func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 // limitTransport bounds every answer body at providers.MaxResponseBytes,
 // so that go-oidc's and x/oauth2's reads are bounded too.

@@ -60,16 +60,12 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 		ctx, cancel = context.WithTimeout(ctx, p.timeout)
 		defer cancel()
 	}
-	form := url.Values{}
-	for k, vs := range q {
-		form[k] = vs
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.par, nil)
 	if err != nil {
 		return "", fail(OAuthSignin, "par_endpoint", err)
 	}
-	p.setClientAuth(req, form)
-	body := form.Encode()
+	p.setClientAuth(req, q) // q is this request's own (authorizationRequest clones it)
+	body := q.Encode()
 	req.Body = io.NopCloser(strings.NewReader(body))
 	req.ContentLength = int64(len(body))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -103,7 +99,6 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 	}
 	var ok struct {
 		RequestURI string `json:"request_uri"`
-		ExpiresIn  int64  `json:"expires_in"`
 	}
 	if err := json.Unmarshal(raw, &ok); err != nil || ok.RequestURI == "" || len(ok.RequestURI) > 2048 {
 		return "", fail(OAuthSignin, "par_malformed", fmt.Errorf("the PAR endpoint's answer has no usable request_uri (%v)", err))

@@ -363,7 +363,7 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
 	}
 	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: p.client.Timeout, CheckRedirect: p.client.CheckRedirect})
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: rec.base.Timeout, CheckRedirect: rec.base.CheckRedirect})
 	tok, err := conf.TokenSource(ctx, &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
 	if err != nil {
 		te := asError(tokenError(c.ID, err), TokenExchangeFailed, "failed", c.ID, "refresh")
