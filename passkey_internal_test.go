@@ -54,7 +54,7 @@ func FuzzPasskeyCallback(f *testing.F) {
 	}
 	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
 	k := virtualwebauthn.NewAuthenticatorWithOptions(virtualwebauthn.AuthenticatorOptions{UserHandle: []byte("someone")})
-	good := virtualwebauthn.CreateAssertionResponse(rp, k, virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2), *opts)
+	good := virtualwebauthn.CreateAssertionResponse(rp, k, NewTestCredential(), *opts)
 	f.Add("authenticate", good)
 	f.Add("register", good)
 	f.Add("authenticate", `{}`)
@@ -126,7 +126,7 @@ func BenchmarkPasskeySignIn(b *testing.B) {
 	csrf := &http.Cookie{Name: "authjs.csrf-token", Value: csrfCookie}
 	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
 	key := virtualwebauthn.NewAuthenticator()
-	cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+	cred := NewTestCredential()
 
 	options := func(query string) (*http.Cookie, string) {
 		rec := httptest.NewRecorder()

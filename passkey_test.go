@@ -109,7 +109,7 @@ func newSoftKey(a *pkApp, opts virtualwebauthn.AuthenticatorOptions) *softKey {
 	return &softKey{
 		rp:   virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: a.url},
 		auth: virtualwebauthn.NewAuthenticatorWithOptions(opts),
-		cred: virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2),
+		cred: gatehouse.NewTestCredential(),
 	}
 }
 
