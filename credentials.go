@@ -120,7 +120,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	u.Email = strings.ToLower(strings.TrimSpace(u.Email))
 	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
 	return h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
-		allowDangerousLinking: c.AllowDangerousEmailAccountLinking})
+		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true})
 }
 
 // tooManyAttempts answers a locked-out attempt: 429 with Retry-After

@@ -246,7 +246,7 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 	now := time.Now()
 	user := profile.User{ID: addr, Email: addr, EmailVerified: &now}
 	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl")})
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl"), unbound: true})
 }
 
 // emailUser finds or creates the stored user of a verified address

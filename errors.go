@@ -44,6 +44,11 @@ const (
 	// AccountNotLinked: a passkey cannot be tied to the user (Auth.js's
 	// WebAuthn counterpart of OAuthAccountNotLinked).
 	AccountNotLinked ErrorType = "AccountNotLinked"
+	// AccountLinkMismatch: a sign-in that was not started by the session
+	// this browser holds (a planted check cookie, or credentials, an
+	// e-mail link or a passkey for another user while signed in). Nothing
+	// is linked and the session is left as it was (binding.go).
+	AccountLinkMismatch ErrorType = "AccountLinkMismatch"
 )
 
 func (t ErrorType) Error() string { return string(t) }

@@ -100,6 +100,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	cs := h.checksFor(c, e)
 	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
 	tx := checks.NewTransaction(pkce, state, nonce)
+	tx.Binding = h.binding(r, b) // who started it: binding.go
 	if pkce {
 		q.Set("code_challenge", checks.Challenge(tx.Verifier))
 		q.Set("code_challenge_method", "S256")
@@ -235,6 +236,17 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	if useState {
 		if err := checks.VerifyState(params.Get("state"), tx.State); err != nil {
 			return checkError(c.ID, err)
+		}
+	}
+	// The browser that finishes must be the one that started, in the same
+	// session (binding.go). A form_post callback is a cross-site POST that
+	// carries no SameSite=Lax cookie to compare: its check cookie is a
+	// SameSite=None one, which exists only on https and loopback, where it
+	// is a __Host- cookie no other origin can set; and as no session is
+	// visible to it, it links nothing.
+	if (usePKCE || useState || useNonce) && r.Method != http.MethodPost {
+		if err := h.checkBinding(r, b, c.ID, tx.Binding); err != nil {
+			return err
 		}
 	}
 

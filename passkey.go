@@ -195,6 +195,9 @@ type challengeState struct {
 	UserID string `json:"u,omitempty"`
 	// NewUser is the user to create (sign-up); nil otherwise.
 	NewUser *profile.User `json:"n,omitempty"`
+	// Binding is the digest of the session that asked for the options
+	// (binding.go): the ceremony finishes only in that session.
+	Binding string `json:"b"`
 }
 
 // webauthnOptions answers GET {base}/webauthn-options/{provider}:
@@ -230,7 +233,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	st := challengeState{Action: action}
+	st := challengeState{Action: action, Binding: h.binding(r, b)[:bindingLen]}
 	var options any
 	if action == actionAuthenticate {
 		// Discoverable credentials: the browser offers the passkeys it has
@@ -388,6 +391,10 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 	if st.Action != action {
 		return fail("wrong_action", fmt.Errorf("the challenge was made for %q, the response is for %q", st.Action, action))
 	}
+	// The session that asked for the options (binding.go).
+	if err := h.checkBinding(r, b, id, st.Binding); err != nil {
+		return err
+	}
 
 	// 2. The same relying party as when the options were made.
 	wa, err := p.webauthn(b)
@@ -464,7 +471,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	}
 	user := toProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback,
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback, unbound: true,
 		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
 }
 

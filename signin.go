@@ -32,6 +32,11 @@ type signInResult struct {
 	// of linkUser (passkeys, passkey.go); it returns the stored user and
 	// whether it is new.
 	persist func(ctx context.Context) (profile.User, bool, error)
+	// unbound marks a sign-in that proves who the user is but not that
+	// this browser session started it (credentials, e-mail links, passkey
+	// authentication): it never links into a signed-in user, nor replaces
+	// that user's session with another's (binding.go checkSameUser).
+	unbound bool
 }
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -58,6 +63,11 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		}
 	}
 
+	if res.unbound {
+		if err := h.checkSameUser(ctx, r, b, res); err != nil {
+			return err
+		}
+	}
 	user, isNew := res.user, false
 	if h.cfg.Adapter == nil {
 		// No database: the id is the provider's subject, scoped by the

@@ -1,0 +1,257 @@
+package gatehouse_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+)
+
+// Attacks by someone who controls a browser, not a provider (issue 15):
+// they start a sign-in in their own browser and plant its cookies in the
+// victim's (cookie tossing), or make the victim's browser finish it.
+
+var attackUsers = authtest.Options{AutoApprove: true, Users: []authtest.User{
+	{Subject: "alice", Name: "Alice", Email: "alice@example.com", EmailVerified: true},
+	{Subject: "mallory", Name: "Mallory", Email: "mallory@example.com", EmailVerified: true},
+}}
+
+// attackSite is a site with two OpenID providers ("dev" and "other", the
+// same in-process provider), a memory adapter and database sessions,
+// served on http or, with tls, on https.
+type attackSite struct {
+	*app
+	db  *memory.Adapter
+	tls bool
+}
+
+func newAttackSite(t *testing.T, tls bool, mutate func(*gatehouse.Config)) *attackSite {
+	t.Helper()
+	op := authtest.NewServer(attackUsers)
+	t.Cleanup(op.Close)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scheme := "http"
+	if tls {
+		scheme = "https"
+	}
+	base := scheme + "://" + ln.Addr().String()
+	oidc := func(id string) providers.Provider {
+		return providers.OAuthConfig[profile.Claims]{ID: id, Name: id, Type: providers.TypeOIDC,
+			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}
+	}
+	db := memory.New()
+	cfg := gatehouse.Config{
+		Secret:     []string{testSecret},
+		URL:        base + "/auth",
+		Providers:  []providers.Provider{oidc("dev"), oidc("other")},
+		Adapter:    db,
+		HTTPClient: &http.Client{Timeout: 2 * time.Second},
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h, err := gatehouse.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", h)
+	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	srv := httptest.NewUnstartedServer(h.Middleware(mux))
+	srv.Listener.Close()
+	srv.Listener = ln
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	t.Cleanup(srv.Close)
+	return &attackSite{app: &app{t: t, op: op, srv: srv, h: h, url: base}, db: db, tls: tls}
+}
+
+// browser returns a new browser with its own cookie jar for the site.
+func (s *attackSite) browser(t *testing.T) *browser {
+	b := newBrowser(t)
+	if s.tls {
+		jar, _ := cookiejar.New(nil)
+		b.c = &http.Client{Jar: jar, Transport: s.srv.Client().Transport,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	return b
+}
+
+// startAs runs a sign-in at provider as the provider user sub up to the
+// provider's answer, and returns the callback URL (not visited).
+func (b *browser) startAs(a *app, provider, sub string) string {
+	b.t.Helper()
+	u := a.url + "/auth/signin/" + provider + "?" + url.Values{"login_hint": {sub}}.Encode()
+	resp := b.post(u, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+	resp.Body.Close()
+	cb := b.get(resp.Header.Get("Location"))
+	cb.Body.Close()
+	if cb.StatusCode != http.StatusFound {
+		b.t.Fatalf("provider answered %d", cb.StatusCode)
+	}
+	return cb.Header.Get("Location")
+}
+
+// plantChecks copies the attacker's check cookie into the victim's
+// browser, as cookie tossing would, and returns its name.
+func plantChecks(t *testing.T, a *app, attacker, victim *browser) string {
+	t.Helper()
+	u, _ := url.Parse(a.url)
+	for _, c := range attacker.c.Jar.Cookies(u) {
+		if strings.HasSuffix(c.Name, "gatehouse.checks") {
+			victim.c.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
+			return c.Name
+		}
+	}
+	t.Fatal("the attacker's browser holds no check cookie")
+	return ""
+}
+
+// TestAttackPlantedCheckCookieLinks: the attacker's provider account must
+// never be linked to the signed-in victim by a planted check cookie
+// (account takeover); the victim's session stays as it was. Failed before
+// the binding: the account was linked and the attacker could then sign in
+// as the victim.
+func TestAttackPlantedCheckCookieLinks(t *testing.T) {
+	for _, tls := range []bool{false, true} {
+		for _, strategy := range []gatehouse.Strategy{gatehouse.StrategyDatabase, gatehouse.StrategyJWT} {
+			name := "http/" + string(strategy)
+			if tls {
+				name = "https/" + string(strategy)
+			}
+			t.Run(name, func(t *testing.T) {
+				s := newAttackSite(t, tls, func(c *gatehouse.Config) { c.Session.Strategy = strategy })
+				victim := s.browser(t)
+				if _, body := victim.signInAs(s.app, "dev", "alice"); body != "hello alice@example.com" {
+					t.Fatalf("victim sign-in: %q", body)
+				}
+				aliceID := victim.userID(s.app)
+
+				attacker := s.browser(t)
+				cb := attacker.startAs(s.app, "other", "mallory")
+				plantChecks(t, s.app, attacker, victim)
+
+				resp := victim.follow(victim.get(cb))
+				resp.Body.Close()
+				wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
+				if resp.StatusCode != http.StatusForbidden {
+					t.Errorf("error page status %d, want 403", resp.StatusCode)
+				}
+				if got := victim.userID(s.app); got != aliceID {
+					t.Fatalf("the victim's session changed: user %q, want %q", got, aliceID)
+				}
+				if _, err := s.db.GetUserByAccount(context.Background(), "other", "mallory"); !errors.Is(err, adapter.ErrNotFound) {
+					t.Fatalf("the attacker's account was stored: %v", err)
+				}
+				// The attacker signing in with that account is not the victim.
+				if _, body := s.browser(t).signInAs(s.app, "other", "mallory"); body != "hello mallory@example.com" {
+					t.Fatalf("attacker's own sign-in: %q", body)
+				}
+			})
+		}
+	}
+}
+
+// TestAttackLoginCSRF: a victim who is not signed in but has visited the
+// site (a CSRF cookie of their own) is not signed in as the attacker by a
+// planted check cookie. Failed before the binding: the victim was signed
+// in as the attacker.
+func TestAttackLoginCSRF(t *testing.T) {
+	for _, tls := range []bool{false, true} {
+		t.Run(map[bool]string{false: "http", true: "https"}[tls], func(t *testing.T) {
+			s := newAttackSite(t, tls, nil)
+			victim := s.browser(t)
+			victim.csrf(s.app) // the victim has visited the sign-in page
+			attacker := s.browser(t)
+			cb := attacker.startAs(s.app, "dev", "mallory")
+			plantChecks(t, s.app, attacker, victim)
+
+			resp := victim.follow(victim.get(cb))
+			resp.Body.Close()
+			wantError(t, resp, "error", gatehouse.InvalidCheck, "browser_mismatch")
+			if id := victim.userID(s.app); id != "" {
+				t.Fatalf("the victim was signed in as %q", id)
+			}
+		})
+	}
+}
+
+// TestAttackBindingKeepsLinking: the legitimate link still works: a
+// signed-in user who starts a sign-in with another provider in their own
+// browser gets that account linked (Auth.js's behaviour, kept under the
+// binding).
+func TestAttackBindingKeepsLinking(t *testing.T) {
+	s := newAttackSite(t, false, nil)
+	b := s.browser(t)
+	b.signInAs(s.app, "dev", "alice")
+	id := b.userID(s.app)
+	if _, body := b.signInAs(s.app, "other", "mallory"); body != "hello alice@example.com" {
+		t.Fatalf("linking sign-in ended with %q", body)
+	}
+	u, err := s.db.GetUserByAccount(context.Background(), "other", "mallory")
+	if err != nil || u.ID != id {
+		t.Fatalf("the account was not linked to the signed-in user: %v %q", err, u.ID)
+	}
+}
+
+// TestAttackCredentialsNeverLink: signing in with credentials while
+// another user is signed in links nothing and leaves the session as it
+// was. Failed before: the credentials account was linked to the signed-in
+// user.
+func TestAttackCredentialsNeverLink(t *testing.T) {
+	s := newAttackSite(t, false, func(c *gatehouse.Config) {
+		c.Providers = append(c.Providers, credentials.Config{
+			Fields: []credentials.Field{{Name: "username"}, {Name: "password", Type: "password"}},
+			Authorize: func(_ context.Context, c map[string]string, _ *http.Request) (*profile.User, error) {
+				if c["username"] == "mallory" && c["password"] == "pw" {
+					return &profile.User{ID: "cred-mallory", Name: "Mallory", Email: "mallory@example.org"}, nil
+				}
+				return nil, nil
+			},
+		})
+	})
+	victim := s.browser(t)
+	victim.signInAs(s.app, "dev", "alice")
+	aliceID := victim.userID(s.app)
+	resp := victim.follow(victim.post(s.url+"/auth/callback/credentials",
+		url.Values{"username": {"mallory"}, "password": {"pw"}, "csrfToken": {victim.csrf(s.app)}}))
+	resp.Body.Close()
+	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
+	if got := victim.userID(s.app); got != aliceID {
+		t.Fatalf("the session changed to %q", got)
+	}
+	if _, err := s.db.GetUserByAccount(context.Background(), "credentials", "cred-mallory"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the credentials account was stored: %v", err)
+	}
+	// Signed out, the same credentials sign in as their own user.
+	other := s.browser(t)
+	resp = other.follow(other.post(s.url+"/auth/callback/credentials",
+		url.Values{"username": {"mallory"}, "password": {"pw"}, "csrfToken": {other.csrf(s.app)}}))
+	resp.Body.Close()
+	if id := other.userID(s.app); id == "" || id == aliceID {
+		t.Fatalf("credentials sign-in gave user %q", id)
+	}
+}
