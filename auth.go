@@ -78,9 +78,18 @@ type Config struct {
 	// RedirectProxyURL is the stable redirect proxy of preview deployments
 	// (AUTH_REDIRECT_PROXY_URL). Setting it adds the state check.
 	RedirectProxyURL string
-	// UseSecureCookies forces the __Secure-/__Host- cookie prefixes and
-	// the Secure attribute on or off. Default: on when URL is https.
+	// UseSecureCookies forces the __Host- cookie prefix and the Secure
+	// attribute on or off. Default: on when URL is https.
 	UseSecureCookies *bool
+	// AuthJSCookieNames names the cookies as Auth.js does on https
+	// (__Secure-authjs.session-token, __Host-authjs.csrf-token, …), so an
+	// Auth.js front end on the same site shares the session (its JWE key
+	// is derived from the cookie's name), instead of Gatehouse's default
+	// of the __Host- prefix for every cookie. The trade-off: a sibling
+	// subdomain, or a plain-http page of the host, can set a __Secure-
+	// cookie (cookie tossing) but never a __Host- one. Without TLS the
+	// names are the same either way.
+	AuthJSCookieNames bool
 	// HTTPClient makes every call to providers. Default: a client with
 	// bounded reads that does not follow redirects. Whatever a given
 	// client does, the requests that carry the client's credentials or

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -254,4 +255,140 @@ func TestAttackCredentialsNeverLink(t *testing.T) {
 	if id := other.userID(s.app); id == "" || id == aliceID {
 		t.Fatalf("credentials sign-in gave user %q", id)
 	}
+}
+
+// crossSitePost posts form from the browser b as a page of another site
+// would make it: Sec-Fetch-Site cross-site and a foreign Origin.
+func (b *browser) crossSitePost(u string, form url.Values) *http.Response {
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	req.Header.Set("Origin", "https://evil.example")
+	return b.do(req)
+}
+
+// plantCSRF gives the victim's browser the attacker's CSRF cookie and
+// returns the matching token, as cookie tossing on plain http can.
+func plantCSRF(t *testing.T, a *app, attacker, victim *browser) string {
+	t.Helper()
+	token := attacker.csrf(a)
+	u, _ := url.Parse(a.url)
+	for _, c := range attacker.c.Jar.Cookies(u) {
+		if strings.HasSuffix(c.Name, "authjs.csrf-token") {
+			victim.c.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
+			return token
+		}
+	}
+	t.Fatal("no CSRF cookie")
+	return ""
+}
+
+// TestAttackCrossSitePosts: with a planted CSRF pair, a cross-site POST to
+// the credentials callback, sign-in, sign-out or session update is
+// refused (403, MissingCSRF cross_site) before anything is read or
+// called. Failed before the same-origin check: the credentials POST
+// signed the victim's browser in (and, signed in, linked the account).
+func TestAttackCrossSitePosts(t *testing.T) {
+	var calls int
+	s := newAttackSite(t, false, func(c *gatehouse.Config) {
+		c.Providers = append(c.Providers, credentials.Config{
+			Fields: []credentials.Field{{Name: "username"}, {Name: "password", Type: "password"}},
+			Authorize: func(_ context.Context, c map[string]string, _ *http.Request) (*profile.User, error) {
+				calls++
+				return &profile.User{ID: "cred-" + c["username"], Email: c["username"] + "@example.org"}, nil
+			},
+		})
+	})
+	victim := s.browser(t)
+	victim.signInAs(s.app, "dev", "alice")
+	aliceID := victim.userID(s.app)
+	token := plantCSRF(t, s.app, s.browser(t), victim)
+
+	for _, route := range []string{"/auth/callback/credentials", "/auth/signin/dev", "/auth/signout"} {
+		resp := victim.crossSitePost(s.url+route, url.Values{"username": {"mallory"}, "password": {"x"}, "csrfToken": {token}})
+		resp.Body.Close()
+		loc, _ := url.Parse(resp.Header.Get("Location"))
+		if resp.StatusCode != http.StatusSeeOther || loc.Query().Get("error") != "MissingCSRF" || loc.Query().Get("code") != "cross_site" {
+			t.Errorf("cross-site POST %s answered %d to %q, want MissingCSRF (cross_site)", route, resp.StatusCode, loc)
+		}
+	}
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/auth/session", strings.NewReader(`{"csrfToken":"`+token+`","data":{"name":"x"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp := victim.do(req)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("cross-site session update answered %d, want 403", resp.StatusCode)
+	}
+	if calls != 0 {
+		t.Fatalf("Authorize was called %d times", calls)
+	}
+	if got := victim.userID(s.app); got != aliceID {
+		t.Fatalf("the victim's session changed to %q", got)
+	}
+	// The same POSTs from the site's own pages still work.
+	resp = victim.follow(victim.post(s.url+"/auth/signout", url.Values{"csrfToken": {victim.csrf(s.app)}}))
+	resp.Body.Close()
+	if victim.userID(s.app) != "" {
+		t.Fatal("a same-origin sign-out did not sign out")
+	}
+}
+
+// TestDuplicateCookieReadsAsNone: a request carrying two session cookies
+// (one planted with a wider Domain or Path) is treated as carrying none,
+// and the log names the cookie, never its values. Failed before: the
+// first one was used.
+func TestDuplicateCookieReadsAsNone(t *testing.T) {
+	var logs strings.Builder
+	s := newAttackSite(t, false, func(c *gatehouse.Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	b := s.browser(t)
+	b.signInAs(s.app, "dev", "alice")
+	session := b.cookie(s.app, "authjs.session-token")
+	req, _ := http.NewRequest(http.MethodGet, s.url+"/auth/session", nil)
+	req.Header.Set("Cookie", "authjs.session-token="+session+"; authjs.session-token=planted")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if strings.TrimSpace(string(body)) != "null" {
+		t.Fatalf("a doubled session cookie read as %s", body)
+	}
+	if !strings.Contains(logs.String(), "two cookies named authjs.session-token") || strings.Contains(logs.String(), session) {
+		t.Fatalf("log: %s", logs.String())
+	}
+}
+
+// TestCookieSetOnce: every route answers each cookie at most once. Failed
+// before: GET {base}/csrf through the Middleware set two different CSRF
+// cookies.
+func TestCookieSetOnce(t *testing.T) {
+	s := newAttackSite(t, false, nil)
+	b := s.browser(t)
+	check := func(what string, resp *http.Response) {
+		t.Helper()
+		resp.Body.Close()
+		seen := map[string]bool{}
+		for _, c := range resp.Cookies() {
+			if seen[c.Name] {
+				t.Errorf("%s set cookie %s twice", what, c.Name)
+			}
+			seen[c.Name] = true
+		}
+	}
+	check("GET csrf", b.get(s.url+"/auth/csrf"))
+	b2 := s.browser(t)
+	check("GET signin", b2.get(s.url+"/auth/signin"))
+	check("GET session", s.browser(t).get(s.url+"/auth/session"))
+	check("GET providers", s.browser(t).get(s.url+"/auth/providers"))
+	check("GET signout", s.browser(t).get(s.url+"/auth/signout"))
+	resp := b.post(s.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(s.app)}, "callbackUrl": {"/private"}})
+	check("POST signin", resp)
+	cb := b.get(resp.Header.Get("Location"))
+	cb.Body.Close()
+	check("callback", b.get(cb.Header.Get("Location")))
+	check("POST signout", b.post(s.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(s.app)}}))
 }

@@ -141,3 +141,9 @@ func asError(err error, t ErrorType, code, provider, step string) *Error {
 	}
 	return &Error{Type: t, Code: code, Provider: provider, Step: step, Err: err}
 }
+
+// crossSite is the error for a state-changing request from another origin
+// (csrf.go sameOrigin): MissingCSRF with code cross_site, 403.
+func crossSite(step, provider string, err error) *Error {
+	return &Error{Type: MissingCSRF, Code: "cross_site", Provider: provider, Step: step, Err: err}
+}

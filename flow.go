@@ -35,6 +35,10 @@ var passThrough = []string{"login_hint", "prompt", "max_age", "ui_locales", "acr
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	id := r.PathValue("provider")
+	if err := h.sameOrigin(r, b); err != nil {
+		h.fail(w, r, b, crossSite("signin", id, err))
+		return
+	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
 		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
@@ -162,6 +166,16 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// (RFC 9700 §4.2.4), nor be cached.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
+	// A POST here is same-origin (credentials, passkeys), except an OAuth
+	// form_post answer, the one cross-site POST allowed: it comes from
+	// the provider's origin, and the bound check cookie is what gives it
+	// any power (binding.go).
+	if _, oauth := h.oauth[id]; r.Method == http.MethodPost && !oauth {
+		if err := h.sameOrigin(r, b); err != nil {
+			h.fail(w, r, b, crossSite("callback", id, err))
+			return
+		}
+	}
 	if e, ok := h.email[id]; ok {
 		h.emailCallback(w, r, b, e)
 		return

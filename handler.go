@@ -20,20 +20,23 @@ import (
 // for the application. Build it once with New; it is safe for concurrent
 // use.
 type Handler struct {
-	cfg        Config
-	routes     http.Handler
-	order      []string // provider ids in configuration order
-	oauth      map[string]*providerRuntime
-	sealer     *checks.Sealer
-	csrf       *csrf
-	sessions   map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
-	fixedBase  *base                          // when Config.URL is set
-	refreshes  *refreshGroup                  // single-flight token refreshes (tokens.go)
-	logoutJTIs jtiCache                       // back-channel logout tokens seen (logout.go)
-	email      map[string]*emailRuntime       // e-mail providers (email.go)
-	creds      map[string]*credentials.Config // credentials providers (credentials.go)
-	passkeys   *passkeyState                  // WebAuthn providers (passkey.go); nil when none
-	bodies     sessionBodies                  // session JSON already encoded (fastpath.go)
+	cfg    Config
+	routes http.Handler
+	// crossOrigin refuses cross-origin state-changing requests (csrf.go
+	// sameOrigin).
+	crossOrigin *http.CrossOriginProtection
+	order       []string // provider ids in configuration order
+	oauth       map[string]*providerRuntime
+	sealer      *checks.Sealer
+	csrf        *csrf
+	sessions    map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base                          // when Config.URL is set
+	refreshes   *refreshGroup                  // single-flight token refreshes (tokens.go)
+	logoutJTIs  jtiCache                       // back-channel logout tokens seen (logout.go)
+	email       map[string]*emailRuntime       // e-mail providers (email.go)
+	creds       map[string]*credentials.Config // credentials providers (credentials.go)
+	passkeys    *passkeyState                  // WebAuthn providers (passkey.go); nil when none
+	bodies      sessionBodies                  // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -105,7 +108,7 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.sessions = map[bool]*jweCodec{}
 	for _, secure := range []bool{false, true} {
-		c, err := newJWECodec(cfg.Secret, newCookieNames(secure).session)
+		c, err := newJWECodec(cfg.Secret, newCookieNames(secure, cfg.AuthJSCookieNames).session)
 		if err != nil {
 			return nil, &ConfigError{Field: "Secret", Err: err}
 		}
@@ -114,6 +117,13 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.URL != "" {
 		u, _ := url.Parse(cfg.URL)
 		h.fixedBase = h.newBase(u.Scheme, u.Host)
+	}
+	h.crossOrigin = http.NewCrossOriginProtection()
+	if h.fixedBase != nil {
+		// The public origin, for proxies that rewrite Host.
+		if err := h.crossOrigin.AddTrustedOrigin(h.fixedBase.origin); err != nil {
+			return nil, &ConfigError{Field: "URL", Err: err}
+		}
 	}
 	h.routes = h.router()
 	return h, nil
@@ -132,7 +142,7 @@ func (h *Handler) newBase(scheme, host string) *base {
 	if h.cfg.UseSecureCookies != nil {
 		secure = *h.cfg.UseSecureCookies
 	}
-	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure)}
+	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure, h.cfg.AuthJSCookieNames)}
 }
 
 // baseFor returns the base of a request: Config.URL when set; otherwise

@@ -180,12 +180,7 @@ func (c *jtiCache) first(key string, expires, now time.Time) bool {
 
 // logoutStateCookie is the cookie that carries the state of an
 // RP-initiated logout.
-func logoutStateCookie(b *base) string {
-	if b.cookies.secure {
-		return "__Secure-authjs.logout-state"
-	}
-	return "authjs.logout-state"
-}
+func logoutStateCookie(b *base) string { return b.cookies.logoutState }
 
 // endSessionURL returns where to send the browser after a local sign-out
 // when Config.ProviderSignOut is on (RP-Initiated Logout 1.0 §2): the

@@ -31,6 +31,12 @@ func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string
 // page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
 	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	switch e.Type {
+	case MissingCSRF, InvalidCheck, AccountLinkMismatch, WebAuthnVerificationError:
+		// A cookie that was there but read as missing may be a planted
+		// duplicate: say so.
+		h.warnDuplicate(r, b)
+	}
 	q := url.Values{"error": {string(e.Type)}}
 	if e.Code != "" {
 		q.Set("code", e.Code)

@@ -397,6 +397,9 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 	}
 	raw := chunkedValue(r, b.cookies.session)
 	if raw == "" {
+		if countCookies(r, b.cookies.session) > 1 {
+			h.warnDuplicate(r, b)
+		}
 		return nil
 	}
 	return h.openSession(w, r, b, raw, true)
