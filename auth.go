@@ -34,6 +34,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -114,6 +115,19 @@ type Config struct {
 	// post_logout_redirect_uri of {base}/signout/callback/{provider},
 	// which must be registered at the provider.
 	ProviderSignOut bool
+	// RateLimit limits, per client address, sign-in starts (POST
+	// {base}/signin/{provider}), callbacks and passkey ceremonies: past
+	// it the answer is 429 with Retry-After. Nil: in this process's
+	// memory, DefaultRateLimit requests per minute per address, which no
+	// person reaches; limit.None{} switches it off. With several
+	// processes, give them one shared limiter (redislimit.Limiter). The
+	// credentials and e-mail providers have their own, stricter limits.
+	RateLimit limit.Limiter
+	// ClientIP returns the client address of a request, for RateLimit:
+	// the host of r.RemoteAddr when nil. Behind a reverse proxy, return
+	// the address the proxy reports (only from a header the proxy sets),
+	// or every visitor shares the proxy's address.
+	ClientIP func(r *http.Request) string
 	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
 	ClockSkew time.Duration
 	// Development allows a missing or short secret (a random one is made,

@@ -32,7 +32,7 @@ func moreProviders(n int) func(*gatehouse.Config) {
 // perRequestAllocs measures the allocations of a session read, a
 // protected route and a sign-in redirect, with n providers configured.
 func perRequestAllocs(t *testing.T, n int) (session, protected, signIn float64) {
-	a := newApp(t, authtest.Options{}, moreProviders(n))
+	a := newApp(t, authtest.Options{}, unlimited(moreProviders(n)))
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	cookies := br.jarCookies(a)
@@ -82,7 +82,7 @@ func TestAllocsIndependentOfProviders(t *testing.T) {
 // finished leave the server's heap as it was: their state lives in the
 // browsers' cookies.
 func TestSignInsInFlightCostNothing(t *testing.T) {
-	a := newApp(t, authtest.Options{}, nil)
+	a := newApp(t, authtest.Options{}, unlimited(nil))
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	u := signInRequest(a, br.jarCookies(a), "dev")

@@ -39,6 +39,9 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, crossSite("signin", id, err))
 		return
 	}
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
 		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
@@ -166,6 +169,9 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// (RFC 9700 §4.2.4), nor be cached.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
 	// A POST here is same-origin (credentials, passkeys), except an OAuth
 	// form_post answer, the one cross-site POST allowed: it comes from
 	// the provider's origin, and the bound check cookie is what gives it

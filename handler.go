@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -50,6 +51,12 @@ func New(cfg Config) (*Handler, error) {
 		email: map[string]*emailRuntime{}, creds: map[string]*credentials.Config{}}
 	cfg.HTTPClient, cfg.ProviderTimeout = providerClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
+	if h.cfg.RateLimit == nil {
+		h.cfg.RateLimit = limit.NewMemory(DefaultRateLimit, time.Minute)
+	}
+	if h.cfg.ClientIP == nil {
+		h.cfg.ClientIP = credentials.RemoteIP
+	}
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}

@@ -219,6 +219,9 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		h.cfg.Logger.Error("gatehouse: "+string(t), "provider", id, "step", "webauthn-options", "err", err)
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
 	}
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
 	action := r.URL.Query().Get("action")
 	if action == "" {
 		action = actionAuthenticate
