@@ -301,6 +301,9 @@ func (cfg Config) normalize() (Config, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if _, clipped := cfg.Logger.Handler().(clipHandler); !clipped {
+		cfg.Logger = slog.New(clipHandler{cfg.Logger.Handler()}) // logclip.go
+	}
 	if cfg.Session.MaxAge <= 0 {
 		cfg.Session.MaxAge = defaultMaxAge
 	}

@@ -392,3 +392,60 @@ func TestCookieSetOnce(t *testing.T) {
 	check("callback", b.get(cb.Header.Get("Location")))
 	check("POST signout", b.post(s.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(s.app)}}))
 }
+
+// TestLogsCutRequestValues: a 1 MB provider id in the path does not reach
+// the log whole: every line stays short. Failed before: the id was
+// logged twice, whole.
+func TestLogsCutRequestValues(t *testing.T) {
+	var logs strings.Builder
+	s := newAttackSite(t, false, func(c *gatehouse.Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	id := strings.Repeat("x", 1<<20)
+	req := httptest.NewRequest(http.MethodGet, s.url+"/auth/callback/"+id, nil)
+	s.h.ServeHTTP(httptest.NewRecorder(), req)
+	if logs.Len() == 0 {
+		t.Fatal("nothing was logged")
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if len(line) > 2048 {
+			t.Fatalf("a log line of %d bytes: %.200s…", len(line), line)
+		}
+	}
+	if !strings.Contains(logs.String(), "…(10485") {
+		t.Fatalf("the cut value does not say its length: %s", logs.String())
+	}
+}
+
+// countingReader is an endless body that counts what was read of it.
+type countingReader struct{ n int }
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	c.n += len(p)
+	if c.n > 10<<20 {
+		return len(p), io.EOF
+	}
+	return len(p), nil
+}
+
+// TestLargeBodiesAreNotRead: a 10 MB form sent to the sign-in,
+// credentials and sign-out routes is refused after at most 64 KiB.
+func TestLargeBodiesAreNotRead(t *testing.T) {
+	s := newAttackSite(t, false, nil)
+	for _, route := range []string{"/auth/signin/dev", "/auth/signout", "/auth/session", "/auth/backchannel-logout/dev"} {
+		body := &countingReader{}
+		req := httptest.NewRequest(http.MethodPost, s.url+route, body)
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		s.h.ServeHTTP(rec, req)
+		if body.n > 80<<10 {
+			t.Errorf("%s read %d bytes of a 10 MB body", route, body.n)
+		}
+		if rec.Code < 300 {
+			t.Errorf("%s answered %d to a 10 MB body", route, rec.Code)
+		}
+	}
+}

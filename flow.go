@@ -381,12 +381,11 @@ func readForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxFormBytes+1))
+	// http.MaxBytesReader stops at maxFormBytes and makes the server
+	// close the connection rather than read the rest of a large body.
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
 	if err != nil {
 		return nil, err
-	}
-	if len(body) > maxFormBytes {
-		return nil, errors.New("body too large")
 	}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		var m map[string]any

@@ -21,13 +21,18 @@
 //	AUTH_EMAIL_FROM         … and their sender
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
 //
-// In development mode the sign-in page also offers a password form with a
-// demo user (demo / demo), and without AUTH_EMAIL_SERVER e-mail sign-in
-// links go to an outbox page, /dev/mail, instead of being sent.
+// In development mode, and only then, the site offers the built-in
+// development provider when no other is configured, a password form with
+// a demo user (demo / demo), and without AUTH_EMAIL_SERVER an outbox page,
+// /dev/mail, for the e-mail sign-in links. With AUTH_SECRET set (a
+// deployment), no provider configured and no DEV=1 it refuses to start
+// and says which variables to set: a deployment that forgot its provider
+// must not let anyone in as a demo user.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"log"
@@ -94,9 +99,17 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		})
 	}
 	cfg.Providers = append(cfg.Providers, builtin.FromEnv(getenv)...)
-	if len(cfg.Providers) == 0 {
+	if len(cfg.Providers) == 0 && getenv("AUTH_EMAIL_SERVER") == "" && !dev {
+		ln.Close()
+		return errNoProvider
+	}
+	if len(cfg.Providers) == 0 && dev {
+		// Only its own callback and sign-out return are registered, so it
+		// redirects nowhere else (no open redirect).
 		dev, err := authtest.New(authtest.Options{
-			Issuer: origin + "/dev",
+			Issuer:                 origin + "/dev",
+			RedirectURIs:           []string{authURL + "/callback/development"},
+			PostLogoutRedirectURIs: []string{authURL + "/signout/callback/development"},
 			Users: []authtest.User{
 				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
 				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
@@ -151,7 +164,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
 	})
 
-	srv := &http.Server{Handler: auth.Middleware(mux), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(auth.Middleware(mux), defaultTimeouts)
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -166,6 +179,40 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		return err
 	}
 	return nil
+}
+
+// errNoProvider is run's answer for a deployment without a provider.
+var errNoProvider = errors.New(`no sign-in provider is configured and this is not development mode (AUTH_SECRET is set, DEV is not 1).
+Set one of:
+  AUTH_<ID>_ID and AUTH_<ID>_SECRET   a built-in provider, e.g. AUTH_GITHUB_ID, AUTH_GITHUB_SECRET (+ AUTH_<ID>_ISSUER where it needs one)
+  AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET   any OpenID Connect provider
+  AUTH_EMAIL_SERVER, AUTH_EMAIL_FROM   e-mail sign-in links
+or DEV=1 for the built-in development sign-in (never on a public site)`)
+
+// timeouts bound how long a connection may hold the server.
+type timeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// defaultTimeouts: a client has 10 s to send its headers and 30 s for the
+// whole request (a sign-in form is small, so a body trickled a byte at a
+// time is cut off), the handler 30 s to answer (provider calls are bounded
+// by Config.ProviderTimeout, 10 s), and an idle keep-alive connection is
+// closed after 60 s.
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: 30 * time.Second, idle: 60 * time.Second}
+
+// newServer is the example's http.Server: every phase of a connection is
+// bounded, and request headers are limited to 64 KiB (a chunked session
+// cookie needs a few).
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // openDatabase opens PostgreSQL for a postgres:// URL, SQLite otherwise,
