@@ -66,6 +66,9 @@ type keptTokens struct {
 	ExpiresAt    int64  `json:"expires_at,omitempty"`
 	TokenType    string `json:"token_type,omitempty"`
 	Scope        string `json:"scope,omitempty"`
+	// IDRef holds the sign-in's ID token claims that a refreshed ID
+	// token must repeat (OIDC Core §12.2): refresh_idtoken.go.
+	IDRef *idRef `json:"id_ref,omitempty"`
 }
 
 // KeepTokens is a JWT callback that keeps the provider's access and
@@ -83,7 +86,7 @@ type keptTokens struct {
 func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) func(ctx context.Context, p JWTParams) (*Token, error) {
 	return func(ctx context.Context, p JWTParams) (*Token, error) {
 		if p.Account != nil && (p.Trigger == "signIn" || p.Trigger == "signUp") {
-			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet)
+			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet, idRefOf(p.Account.IDToken))
 		}
 		if next == nil {
 			t := p.Token
@@ -93,13 +96,13 @@ func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) fun
 	}
 }
 
-func setKeptTokens(t *Token, provider string, ts account.TokenSet) {
+func setKeptTokens(t *Token, provider string, ts account.TokenSet, ref *idRef) {
 	extra := make(map[string]any, len(t.Extra)+1)
 	for k, v := range t.Extra {
 		extra[k] = v
 	}
 	extra[keptTokensClaim] = keptTokens{Provider: provider, AccessToken: ts.AccessToken, RefreshToken: ts.RefreshToken,
-		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope}
+		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope, IDRef: ref}
 	t.Extra = extra
 }
 
@@ -201,6 +204,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	}
 	s.acct = account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"),
 		TokenSet: account.TokenSet{AccessToken: k.AccessToken, RefreshToken: k.RefreshToken, ExpiresAt: k.ExpiresAt, TokenType: k.TokenType, Scope: k.Scope}}
+	s.ref = k.IDRef
 	s.cookie = &cookieSink{h: h, w: w, r: r, b: b}
 	return s, nil
 }
@@ -216,6 +220,7 @@ type tokenSource struct {
 	ctx         context.Context
 	minValidity time.Duration
 	cookie      *cookieSink // JWT strategy: where refreshed tokens go
+	ref         *idRef      // JWT strategy: the sign-in's ID token claims (§12.2)
 
 	mu        sync.Mutex
 	acct      account.Account
@@ -242,13 +247,13 @@ func (s *tokenSource) Token() (*oauth2.Token, error) {
 		if s.acct.RefreshToken == "" {
 			return nil, signInAgain(s.p.cfg.ID, "no_refresh_token", "the access token has expired and there is no refresh token")
 		}
-		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct)
+		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct, s.ref)
 		if err != nil {
 			return nil, err
 		}
 		s.acct.TokenSet, s.refreshed = ts, true
 		if s.cookie != nil {
-			if err := s.cookie.save(s.p.cfg.ID, ts); err != nil {
+			if err := s.cookie.save(s.p.cfg.ID, ts, s.ref); err != nil {
 				// The access token is good; the refresh token may be lost,
 				// which the next refresh reports as ErrSignInAgain.
 				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.cfg.ID, "step", "refresh", "err", err)
@@ -278,14 +283,14 @@ type cookieSink struct {
 	b *base
 }
 
-func (c *cookieSink) save(provider string, ts account.TokenSet) error {
+func (c *cookieSink) save(provider string, ts account.TokenSet, ref *idRef) error {
 	codec := c.h.sessions[c.b.cookies.secure]
 	raw, _ := readChunked(c.r, c.b.cookies.session)
 	t, err := codec.decode(raw, time.Now())
 	if err != nil {
 		return err
 	}
-	setKeptTokens(&t, provider, ts)
+	setKeptTokens(&t, provider, ts, ref)
 	sealed, err := codec.encode(t)
 	if err != nil {
 		return err
@@ -298,7 +303,7 @@ func (c *cookieSink) save(provider string, ts account.TokenSet) error {
 // has just refreshed them (adapter), from a refresh in flight or just made
 // in this process, or from the provider. With an adapter, the new tokens
 // are saved before they are returned.
-func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account) (account.TokenSet, error) {
+func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account, ref *idRef) (account.TokenSet, error) {
 	prov := p.cfg.ID
 	e, err := p.endpoints(ctx)
 	if err != nil {
@@ -311,7 +316,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
 		a := h.cfg.Adapter
 		if a == nil {
-			return p.refresh(ctx, e, acct.TokenSet)
+			return p.refresh(ctx, e, acct.TokenSet, ref)
 		}
 		// Another process may have refreshed since acct was read: use its
 		// tokens, or at least its refresh token (presenting a rotated one
@@ -329,7 +334,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 		if cur.RefreshToken == "" {
 			return account.TokenSet{}, signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
 		}
-		ts, err := p.refresh(ctx, e, cur.TokenSet)
+		ts, err := p.refresh(ctx, e, cur.TokenSet, idRefOf(cur.IDToken))
 		if errors.Is(err, ErrSignInAgain) {
 			// Refused: perhaps another process rotated it meanwhile.
 			if again, gerr := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID); gerr == nil &&
@@ -355,7 +360,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 // the new token set, reduced by the provider's account callback. A refresh
 // token the provider does not replace is kept (§6: the client keeps the
 // old one), as is the ID token of the sign-in when no new one comes.
-func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet) (account.TokenSet, error) {
+func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet, ref *idRef) (account.TokenSet, error) {
 	c := p.cfg
 	conf := &oauth2.Config{
 		ClientID:     c.ClientID,
@@ -385,7 +390,10 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "refresh", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
 	}
 	t.Normalize(time.Now())
-	if err := p.checkRefreshedIDToken(ctx, e, old, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
+	if ref == nil {
+		ref = idRefOf(old.IDToken)
+	}
+	if err := p.checkRefreshedIDToken(ctx, e, ref, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
 		return account.TokenSet{}, err
 	}
 	reduced, err := account.Reduce(ctx, c.Account, t)
