@@ -3,14 +3,19 @@ package gatehouse_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
 	"golang.org/x/oauth2"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // oidcProviderLike is authtest configured as node oidc-provider behaves:
@@ -113,5 +118,78 @@ func TestRefreshIDTokenRulesJWT(t *testing.T) {
 				t.Fatalf("refresh: %v, want InvalidIDToken (%s)", err, tc.code)
 			}
 		})
+	}
+}
+
+// TestRefreshAcrossInstancesPostgres: two handler instances, each with its
+// own pool on one PostgreSQL database, refresh one user's expired token
+// concurrently, round after round: exactly one token request per round,
+// and the provider (rotating, revoking on reuse) never revokes the grant.
+// Failed before: single-flight was per process, so both instances sent
+// the same refresh token and the grant was revoked.
+func TestRefreshAcrossInstancesPostgres(t *testing.T) {
+	requirePostgres(t)
+	schema, _ := pgSchema(t)
+	op := authtest.NewServer(authtest.Options{AutoApprove: true, RepeatNonceOnRefresh: true, RevokeOnRefreshReuse: true})
+	t.Cleanup(op.Close)
+	var handlers [2]*gatehouse.Handler
+	var pgs [2]*postgres.Adapter
+	for i := range handlers {
+		pgs[i] = pgAdapter(t, schema)
+		if err := pgs[i].Migrate(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := startApp(t, op, func(c *gatehouse.Config) { c.Adapter = pgs[0] })
+	handlers[0] = a.h
+	h2, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: a.url + "/auth", Adapter: pgs[1],
+		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Development", Type: providers.TypeOIDC,
+			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}},
+		HTTPClient: &http.Client{Timeout: 5 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	handlers[1] = h2
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	ctx := context.Background()
+
+	const rounds, perInstance = 20, 4
+	for round := range rounds {
+		acct, err := pgs[0].GetAccount(ctx, "dev", "alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		acct.ExpiresAt = time.Now().Add(-time.Minute).Unix()
+		if err := pgs[0].UpdateAccount(ctx, acct); err != nil {
+			t.Fatal(err)
+		}
+		before := len(refreshRequests(op))
+		var wg sync.WaitGroup
+		errs := make(chan error, 2*perInstance)
+		for _, h := range handlers {
+			for range perInstance {
+				wg.Go(func() {
+					ts, err := h.TokenSource(ctx, nil, b.appRequest(a), "dev")
+					if err == nil {
+						_, err = ts.Token()
+					}
+					if err != nil {
+						errs <- err
+					}
+				})
+			}
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatalf("round %d: %v", round+1, err)
+		}
+		if n := len(refreshRequests(op)) - before; n != 1 {
+			t.Fatalf("round %d: %d refresh requests, want 1", round+1, n)
+		}
+	}
+	if n := op.RevokedGrants(); n != 0 {
+		t.Fatalf("the provider revoked %d grants", n)
 	}
 }

@@ -316,43 +316,69 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
 		a := h.cfg.Adapter
 		if a == nil {
-			return p.refresh(ctx, e, acct.TokenSet, ref)
+			ts, err := p.refresh(ctx, e, acct.TokenSet, ref)
+			if err != nil {
+				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
+			}
+			return ts, err
 		}
-		// Another process may have refreshed since acct was read: use its
-		// tokens, or at least its refresh token (presenting a rotated one
-		// again makes some providers revoke them all).
-		cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
-		switch {
-		case errors.Is(err, adapter.ErrNotFound):
-			return account.TokenSet{}, signInAgain(prov, "no_account", "the account was unlinked")
-		case err != nil:
-			return account.TokenSet{}, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+		// With a lock shared by every process (adapter.AccountLocker), one
+		// refresh per rotation: the lock is taken, the stored account read
+		// again, and the provider asked only if no other process has just
+		// refreshed (RFC 9700 §4.14.2: a rotated refresh token presented
+		// twice makes some providers revoke the grant).
+		var ts account.TokenSet
+		refresh := func(ctx context.Context) error {
+			cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
+			switch {
+			case errors.Is(err, adapter.ErrNotFound):
+				return signInAgain(prov, "no_account", "the account was unlinked")
+			case err != nil:
+				return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+			}
+			if (cur.AccessToken != acct.AccessToken || cur.RefreshToken != acct.RefreshToken) && usable(cur.TokenSet, freshLeeway) {
+				ts = cur.TokenSet // refreshed by another process meanwhile
+				return nil
+			}
+			if cur.RefreshToken == "" {
+				return signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
+			}
+			fresh, err := p.refresh(ctx, e, cur.TokenSet, idRefOf(cur.IDToken))
+			if err != nil {
+				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
+				return err
+			}
+			cur.TokenSet = fresh
+			if err := a.UpdateAccount(ctx, cur); err != nil {
+				// The tokens are good for this caller and, for a while, for
+				// this process; the next process to refresh will present the
+				// old refresh token.
+				h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
+			}
+			ts = fresh
+			return nil
 		}
-		if cur.RefreshToken != acct.RefreshToken && usable(cur.TokenSet, freshLeeway) {
-			return cur.TokenSet, nil
+		if l, ok := a.(adapter.AccountLocker); ok {
+			if err := l.LockAccount(ctx, acct.Provider, acct.ProviderAccountID, refresh); err != nil {
+				var ge *Error
+				if !errors.As(err, &ge) {
+					err = &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+				}
+				return account.TokenSet{}, err
+			}
+			return ts, nil
 		}
-		if cur.RefreshToken == "" {
-			return account.TokenSet{}, signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
-		}
-		ts, err := p.refresh(ctx, e, cur.TokenSet, idRefOf(cur.IDToken))
+		// No shared lock: single-flight in this process only. A refusal may
+		// mean another process rotated the token meanwhile: its tokens are
+		// used if they are there (the refusal is logged either way).
+		err := refresh(ctx)
 		if errors.Is(err, ErrSignInAgain) {
-			// Refused: perhaps another process rotated it meanwhile.
 			if again, gerr := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID); gerr == nil &&
-				again.RefreshToken != cur.RefreshToken && usable(again.TokenSet, freshLeeway) {
+				again.RefreshToken != acct.RefreshToken && usable(again.TokenSet, freshLeeway) {
 				return again.TokenSet, nil
 			}
 		}
-		if err != nil {
-			return account.TokenSet{}, err
-		}
-		cur.TokenSet = ts
-		if err := a.UpdateAccount(ctx, cur); err != nil {
-			// The tokens are good for this caller and, for a while, for
-			// this process; the next process to refresh will present the
-			// old refresh token.
-			h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
-		}
-		return ts, nil
+		return ts, err
 	})
 }
 

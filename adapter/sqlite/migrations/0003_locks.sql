@@ -1,0 +1,8 @@
+-- Gatehouse schema, version 3 (SQLite): account locks (adapter.AccountLocker).
+-- A row is a lock held until expires (Unix milliseconds), so that a
+-- process that died holding one does not hold it for ever.
+
+CREATE TABLE gatehouse_locks (
+	key     TEXT    NOT NULL PRIMARY KEY,
+	expires INTEGER NOT NULL
+);
