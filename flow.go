@@ -461,11 +461,30 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 	if t.AccessToken == "" {
 		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_access_token", Provider: c.ID, Step: "token", Err: errors.New("the token response has no access_token")}
 	}
-	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "token", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	if err := p.checkTokenType(t, "token"); err != nil {
+		return account.TokenSet{}, err
 	}
 	t.Normalize(time.Now())
 	return t, nil
+}
+
+// checkTokenType applies RFC 6749 §5.1 to a token response: token_type is
+// REQUIRED, and must be a type this client can use: "Bearer" (RFC 6750),
+// or "DPoP" when DPoP-bound tokens were asked for (RFC 9449 §5), both
+// compared case-insensitively (RFC 6749 §5.1).
+func (p *providerRuntime) checkTokenType(t account.TokenSet, step string) error {
+	fail := func(code string, err error) error {
+		return &Error{Type: TokenExchangeFailed, Code: code, Provider: p.cfg.ID, Step: step, Err: err}
+	}
+	switch {
+	case t.TokenType == "":
+		return fail("token_type_missing", errors.New("the token response has no token_type (RFC 6749 §5.1)"))
+	case strings.EqualFold(t.TokenType, "bearer"):
+		return nil
+	case strings.EqualFold(t.TokenType, "dpop") && p.cfg.Client.DPoPBoundAccessTokens:
+		return nil
+	}
+	return fail("token_type", fmt.Errorf("unsupported token_type %q", t.TokenType))
 }
 
 func tokenError(provider string, err error) error {

@@ -412,8 +412,8 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 			t.ExpiresAt = tok.Expiry.Unix()
 		}
 	}
-	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "refresh", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	if err := p.checkTokenType(t, "refresh"); err != nil {
+		return account.TokenSet{}, err
 	}
 	t.Normalize(time.Now())
 	if ref == nil {
