@@ -126,7 +126,6 @@ func TestBackChannelLogoutRefusals(t *testing.T) {
 		"wrong event":      mk(map[string]any{"events": map[string]any{"http://schemas.openid.net/event/other": map[string]any{}}}),
 		"nonce (ID token)": mk(map[string]any{"nonce": "n"}),
 		"no sub, no sid":   mk(map[string]any{"sub": nil}),
-		"sid only":         mk(map[string]any{"sub": nil, "sid": "s1"}),
 		"no jti":           mk(map[string]any{"jti": nil}),
 		"azp other":        mk(map[string]any{"azp": "other-client"}),
 		"foreign key":      foreignToken(t, a.op.KeyID(), map[string]any{"iss": a.op.Issuer(), "aud": authtest.DefaultClientID, "sub": "alice", "iat": now.Unix(), "exp": now.Add(time.Minute).Unix(), "jti": "j", "events": map[string]any{authtest.BackChannelLogoutEvent: map[string]any{}}}),
@@ -227,5 +226,60 @@ func TestProviderSignOutOff(t *testing.T) {
 	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 	if loc := resp.Header.Get("Location"); loc != a.url+"/bye" {
 		t.Fatalf("sign-out went to %q", loc)
+	}
+}
+
+// TestBackChannelLogoutBySID: one user signed in in two browsers; a logout
+// token with the sid of the first ends that session only (Back-Channel
+// Logout 1.0 §2.4), with or without sub; a sid-only token is accepted; a
+// sub-only token ends that user's sessions from the provider. Failed
+// before: sid was ignored and every session of the user ended (or, for a
+// sid-only token, 400).
+func TestBackChannelLogoutBySID(t *testing.T) {
+	for _, withSub := range []bool{true, false} {
+		t.Run(map[bool]string{true: "sub and sid", false: "sid only"}[withSub], func(t *testing.T) {
+			opts := twoUsers
+			opts.SessionIDs = true
+			a := newApp(t, opts, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+			first, second, bob := newBrowser(t), newBrowser(t), newBrowser(t)
+			first.signInUser(a, "alice")
+			second.signInUser(a, "alice")
+			bob.signInUser(a, "bob")
+			sids := a.op.SIDs("alice")
+			if len(sids) != 2 {
+				t.Fatalf("sids issued to alice: %q", sids)
+			}
+			claims := map[string]any{"sid": sids[0]}
+			if !withSub {
+				claims["sub"] = nil
+			}
+			tok, err := a.op.LogoutToken("alice", claims)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("logout answered %d", st)
+			}
+			if s := first.session(a); s != nil {
+				t.Fatal("the session of the logged-out sid survived")
+			}
+			if s := second.session(a); s == nil {
+				t.Fatal("alice's other session (another sid) ended too")
+			}
+			if s := bob.session(a); s == nil {
+				t.Fatal("bob's session ended")
+			}
+			// sub only: every session of alice from this provider.
+			tok, _ = a.op.LogoutToken("alice", nil)
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("sub-only logout answered %d", st)
+			}
+			if s := second.session(a); s != nil {
+				t.Fatal("a sub-only logout token left a session of the user")
+			}
+			if s := bob.session(a); s == nil {
+				t.Fatal("bob's session ended")
+			}
+		})
 	}
 }

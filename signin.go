@@ -351,7 +351,13 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
 		}
 		raw := randomToken()
-		if _, err := h.cfg.Adapter.CreateSession(ctx, adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires}); err != nil {
+		// The provider and its session id (the ID token's sid, verified),
+		// for back-channel logout by sid (logout.go).
+		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
+		if c, err := unverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
+			sess.SID = c.String("sid")
+		}
+		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "session", Err: err}
 		}
 		b.cookies.writeChunked(w, r, b.cookies.session, raw, expires)

@@ -142,6 +142,10 @@ type Options struct {
 	// refresh token rotation with reuse detection). Refresh tokens are
 	// rotated at every refresh either way.
 	RevokeOnRefreshReuse bool
+	// SessionIDs puts a sid claim in ID tokens: one session id per
+	// authorization (per browser sign-in), as providers that support
+	// OpenID Connect Back-Channel Logout do; SIDs lists them.
+	SessionIDs bool
 }
 
 // Provider is an OpenID Connect provider. It is an http.Handler serving
@@ -164,6 +168,7 @@ type Provider struct {
 	dpopNonce              string // "" unless Options.DPoPNonce
 	repeatNonce            bool   // Options.RepeatNonceOnRefresh
 	revokeOnReuse          bool   // Options.RevokeOnRefreshReuse
+	sessionIDs             bool   // Options.SessionIDs
 
 	csrf *http.CrossOriginProtection
 
@@ -179,9 +184,11 @@ type Provider struct {
 	// family; revokedFamilies holds the families revoked for reuse.
 	usedRefresh     map[string]string
 	revokedFamilies map[string]bool
-	pushed          map[string]*pushedRequest // PAR: request_uri → parameters
-	jtis            map[string]time.Time      // client assertion and DPoP proof jti → expiry
-	requests        []RecordedRequest
+	// sids lists the session ids issued per subject (Options.SessionIDs).
+	sids     map[string][]string
+	pushed   map[string]*pushedRequest // PAR: request_uri → parameters
+	jtis     map[string]time.Time      // client assertion and DPoP proof jti → expiry
+	requests []RecordedRequest
 }
 
 // grant is what a user approved: it travels from the code to the tokens.
@@ -233,6 +240,7 @@ func New(opts Options) (*Provider, error) {
 		publicClient:    opts.PublicClient,
 		repeatNonce:     opts.RepeatNonceOnRefresh,
 		revokeOnReuse:   opts.RevokeOnRefreshReuse,
+		sessionIDs:      opts.SessionIDs,
 		redirectURIs:    slices.Clone(opts.RedirectURIs),
 		postLogoutURIs:  slices.Clone(opts.PostLogoutRedirectURIs),
 		autoApprove:     opts.AutoApprove,
@@ -532,4 +540,12 @@ func (p *Provider) RevokedGrants() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.revokedFamilies)
+}
+
+// SIDs returns the session ids (sid claims) issued to the user sub, oldest
+// first (Options.SessionIDs).
+func (p *Provider) SIDs(sub string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.sids[sub])
 }

@@ -435,6 +435,17 @@ func (p *Provider) idTokenClaims(g grant, accessToken string, withNonce bool, no
 	claims["iat"] = iat.Unix()
 	claims["exp"] = exp.Unix()
 	claims["auth_time"] = g.authTime.Unix()
+	if p.sessionIDs && len(g.family) >= 16 {
+		claims["sid"] = g.family[:16] // one per authorization
+		p.mu.Lock()
+		if p.sids == nil {
+			p.sids = map[string][]string{}
+		}
+		if l := p.sids[g.user.Subject]; !slices.Contains(l, g.family[:16]) {
+			p.sids[g.user.Subject] = append(l, g.family[:16])
+		}
+		p.mu.Unlock()
+	}
 	claims["at_hash"] = atHash(accessToken)
 	delete(claims, "nonce")
 	delete(claims, "azp")
