@@ -406,8 +406,13 @@ var cachedHandlers = newHandlerCache(16)
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
-// The Handler is built once per configuration and reused: pass the same
-// Config value (the same Providers slice) on every call. An invalid
+// The Handler is built once per configuration and reused (up to 16), the
+// configuration identified by all of its fields (entry.go configKey):
+// two Configs that differ anywhere never share a Handler. Pass the same
+// Config value on every call, since callbacks are told apart by identity:
+// a Config built anew with new closures on each call builds a new
+// Handler each time (and loses the discovery and key caches). Each call
+// walks cfg to find its Handler, some microseconds. An invalid
 // configuration answers 500 with a JSON message, and is logged.
 //
 // Prefer New in a Go program: it returns errors at start-up.
