@@ -128,6 +128,10 @@ type Config struct {
 	// the address the proxy reports (only from a header the proxy sets),
 	// or every visitor shares the proxy's address.
 	ClientIP func(r *http.Request) string
+	// Getenv reads the environment for the defaults of providers that
+	// leave their client id, secret or issuer empty (AUTH_<ID>_ID,
+	// AUTH_<ID>_SECRET, AUTH_<ID>_ISSUER, as Auth.js): os.Getenv when nil.
+	Getenv func(key string) string
 	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
 	ClockSkew time.Duration
 	// Development allows a missing or short secret (a random one is made,

@@ -5,6 +5,7 @@ package gatehouse
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -497,8 +498,10 @@ func tokenError(provider string, err error) error {
 	switch {
 	case errors.As(err, &re) && errorCodePattern.MatchString(re.ErrorCode):
 		code = re.ErrorCode // invalid_grant, invalid_client, …: the provider's answer
+		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), code: re.ErrorCode, err: err}
 	case errors.As(err, &re):
 		code = fmt.Sprintf("http_%d", re.Response.StatusCode)
+		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), err: err}
 	case isTimeout(err):
 		code = "timeout"
 	case errors.Is(err, errBodyTooLarge):
@@ -506,6 +509,28 @@ func tokenError(provider string, err error) error {
 	}
 	return &Error{Type: TokenExchangeFailed, Code: code, Provider: provider, Step: "token", Err: err}
 }
+
+// answerError is a token endpoint's refusal, described without its body:
+// status, content type, size and OAuth error code only, so that the log
+// holds none of the provider's text. The body stays in the wrapped
+// *oauth2.RetrieveError, for errors.As.
+type answerError struct {
+	status      int
+	contentType string
+	size        int
+	code        string
+	err         error
+}
+
+func (e *answerError) Error() string {
+	s := fmt.Sprintf("the token endpoint answered %d (%s, %d bytes)", e.status, cmp.Or(e.contentType, "no content type"), e.size)
+	if e.code != "" {
+		s += " error=" + e.code
+	}
+	return s
+}
+
+func (e *answerError) Unwrap() error { return e.err }
 
 func authStyle(m providers.AuthMethod) oauth2.AuthStyle {
 	switch m {

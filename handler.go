@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -87,6 +88,7 @@ func New(cfg Config) (*Handler, error) {
 			return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
 		}
 		o := op.OAuth()
+		h.envDefaults(o)
 		if err := o.Validate(); err != nil {
 			ce := &ConfigError{Provider: o.ID, Err: err}
 			var pe *providers.ConfigError
@@ -358,4 +360,27 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "private, no-cache, no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// envDefaults fills what a provider leaves empty from the environment, as
+// Auth.js does for every configured provider: the client id from
+// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
+// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
+// configuration are never replaced. A clientId still missing afterwards is
+// a ConfigError naming the variable (providers.OAuth.Validate).
+func (h *Handler) envDefaults(o *providers.OAuth) {
+	getenv := h.cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	prefix := "AUTH_" + providers.EnvName(o.ID)
+	if o.ClientID == "" {
+		o.ClientID = getenv(prefix + "_ID")
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = getenv(prefix + "_SECRET")
+	}
+	if o.Issuer == "" {
+		o.Issuer = getenv(prefix + "_ISSUER")
+	}
 }
