@@ -58,6 +58,13 @@ func (h *Handler) addEmail(c email.Config) error {
 	if err != nil {
 		return providerConfigError(c.ProviderBase().ID, err)
 	}
+	// An HTTP API sender without a key takes AUTH_<ID>_KEY, as Auth.js.
+	if c.NeedsAPIKey() {
+		v := "AUTH_" + providers.EnvName(c.ID) + "_KEY"
+		if c.APIKey = h.getenv(v); c.APIKey == "" {
+			return &ConfigError{Provider: c.ID, Field: "apiKey", Reason: "is required: set it, or " + v}
+		}
+	}
 	if h.cfg.Adapter == nil {
 		return &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
 	}

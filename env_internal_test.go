@@ -1,11 +1,16 @@
 package gatehouse
 
 import (
+	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
 )
 
@@ -39,5 +44,37 @@ func TestEnvDefaultsAtNew(t *testing.T) {
 	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Provider != "yandex" || !strings.Contains(err.Error(), "AUTH_YANDEX_ID") {
 		t.Fatalf("New without the variables: %v, want a ConfigError naming AUTH_YANDEX_ID", err)
+	}
+}
+
+// TestEmailAPIKeyFromEnv: an HTTP API e-mail provider made without a key
+// takes AUTH_<ID>_KEY at New, and sends with it; without it, New names the
+// variable. Failed before: the provider was accepted and every send
+// failed with "no API key".
+func TestEmailAPIKeyFromEnv(t *testing.T) {
+	var gotAuth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotAuth = r.Header.Get("Authorization")
+		w.Write([]byte(`{"id":"1"}`))
+	}))
+	t.Cleanup(srv.Close)
+	env := map[string]string{"AUTH_RESEND_KEY": "re_from_env"}
+	cfg := Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "https://app.example/auth",
+		Adapter: memory.New(), Getenv: func(k string) string { return env[k] },
+		Providers: []providers.Provider{email.Resend(email.Config{From: "Site <site@example.com>"}, email.API{URL: srv.URL})}}
+	h, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := h.email["resend"].cfg
+	if err := p.SendVerificationRequest(context.Background(), email.VerificationRequest{Identifier: "a@example.com", URL: "https://app.example/x", Provider: p}); err != nil {
+		t.Fatal(err)
+	}
+	if gotAuth != "Bearer re_from_env" {
+		t.Fatalf("sent with Authorization %q, want the key from AUTH_RESEND_KEY", gotAuth)
+	}
+	cfg.Getenv = func(string) string { return "" }
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "AUTH_RESEND_KEY") {
+		t.Fatalf("New without a key: %v, want an error naming AUTH_RESEND_KEY", err)
 	}
 }

@@ -369,10 +369,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // configuration are never replaced. A clientId still missing afterwards is
 // a ConfigError naming the variable (providers.OAuth.Validate).
 func (h *Handler) envDefaults(o *providers.OAuth) {
-	getenv := h.cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
+	getenv := h.getenv
 	prefix := "AUTH_" + providers.EnvName(o.ID)
 	if o.ClientID == "" {
 		o.ClientID = getenv(prefix + "_ID")
@@ -383,4 +380,12 @@ func (h *Handler) envDefaults(o *providers.OAuth) {
 	if o.Issuer == "" {
 		o.Issuer = getenv(prefix + "_ISSUER")
 	}
+}
+
+// getenv reads the environment through Config.Getenv, os.Getenv by default.
+func (h *Handler) getenv(key string) string {
+	if h.cfg.Getenv != nil {
+		return h.cfg.Getenv(key)
+	}
+	return os.Getenv(key)
 }

@@ -92,6 +92,10 @@ type Config struct {
 	NormalizeIdentifier func(address string) (string, error)
 	// Secret keys the token hash instead of the handler's secrets.
 	Secret string
+	// APIKey is the key of an HTTP API sender (Resend, SendGrid,
+	// Postmark, Mailgun, ForwardEmail, Loops) made without one: the
+	// handler fills it from AUTH_<ID>_KEY when empty, as Auth.js does.
+	APIKey string
 	// PerIP and PerIdentifier count the links asked for per client
 	// address and per e-mail address, so that the form cannot be used to
 	// flood a mailbox or send mail to many addresses. Nil gives in-memory
@@ -107,6 +111,9 @@ type Config struct {
 	ClientIP func(r *http.Request) string
 
 	needsFrom bool // an HTTP API sender that sends From
+	// apiSender: an HTTP API provider (Resend, SendGrid, …); apiKeyGiven:
+	// its constructor was given the key (else APIKey must hold it).
+	apiSender, apiKeyGiven bool
 }
 
 // ProviderBase returns the provider's id, name and type.
@@ -225,3 +232,7 @@ func cmpOr(a, b string) string {
 	}
 	return b
 }
+
+// NeedsAPIKey reports whether c is an HTTP API sender that has no key yet:
+// none given to its constructor and APIKey empty.
+func (c Config) NeedsAPIKey() bool { return c.apiSender && !c.apiKeyGiven && c.APIKey == "" }
