@@ -199,6 +199,9 @@ func IPKey(ip string) string {
 	if err != nil {
 		return ip
 	}
+	if a.Is4() && !strings.ContainsAny(ip, ":%") {
+		return ip // ParseAddr takes IPv4 only in canonical dotted form: no new string
+	}
 	a = a.Unmap()
 	if a.Is4() {
 		return a.String()
