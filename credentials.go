@@ -115,7 +115,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 		return fail(CredentialsSignin, code, "authorize", err)
 	}
 	if user.ID == "" {
-		return fail(CallbackRouteError, "id_missing", "authorize", errors.New("Authorize returned a user without an ID"))
+		return fail(CallbackRouteError, "id_missing", "authorize", errors.New("the Authorize function returned a user without an ID"))
 	}
 	// A success clears the identifier's counts and gives the address its
 	// attempt back; the address's failures stay counted, else one valid

@@ -105,7 +105,7 @@ func TestConfigKeyClosures(t *testing.T) {
 	if configKey(a) == configKey(b) {
 		t.Fatal("two closures over different values share a key")
 	}
-	if configKey(a) != configKey(a) {
+	if k1, k2 := configKey(a), configKey(a); k1 != k2 {
 		t.Fatal("the same Config gives two keys")
 	}
 }

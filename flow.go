@@ -155,7 +155,7 @@ func (h *Handler) checksFor(c *providers.OAuth, e *endpoints) []providers.Check 
 // redirectURI is the provider's callback URL: one path per provider, so
 // that each issuer has its own redirect URI (mix-up defence, RFC 9700 §4.4).
 func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
-	if p := cmpOr(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
+	if p := cmp.Or(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
 		return strings.TrimSuffix(p, "/") + "/callback/" + c.ID
 	}
 	return b.url("callback", c.ID)

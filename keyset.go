@@ -68,7 +68,7 @@ var errUnknownKey = errors.New("no key of the provider's JWKS verifies the signa
 // VerifySignature verifies the compact JWS raw and returns its payload
 // (the oidc.KeySet interface).
 func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error) {
-	jws, err := jose.ParseSigned(raw, k.algs)
+	jws, err := jose.ParseSignedCompact(raw, k.algs)
 	if err != nil {
 		return nil, fmt.Errorf("malformed jws: %w", err)
 	}

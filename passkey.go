@@ -18,6 +18,7 @@ package gatehouse
 // when the provider sets SignUp (see passkey.WebAuthnConfig.SignUp).
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -145,14 +146,14 @@ func (h *Handler) passkeyProvider(id string) (*passkeyRuntime, bool) {
 // the handler at b: the configured ones, else Config.URL's or the
 // request's host and origin.
 func (p *passkeyRuntime) relyingParty(b *base) (id, name, origin string) {
-	origin = cmpOr(p.cfg.Origin, b.origin)
+	origin = cmp.Or(p.cfg.Origin, b.origin)
 	id = p.cfg.RPID
 	if id == "" {
 		if u, err := url.Parse(origin); err == nil {
 			id = u.Hostname()
 		}
 	}
-	return id, cmpOr(p.cfg.RPName, id), origin
+	return id, cmp.Or(p.cfg.RPName, id), origin
 }
 
 // webauthn returns the go-webauthn relying party for requests reaching
@@ -306,7 +307,7 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 		if err != nil {
 			return nil, "", err
 		}
-		wu := &webauthnUser{id: u.ID, name: cmpOr(u.Email, cmpOr(u.Name, u.ID)), display: cmpOr(u.Name, cmpOr(u.Email, u.ID))}
+		wu := &webauthnUser{id: u.ID, name: cmp.Or(u.Email, cmp.Or(u.Name, u.ID)), display: cmp.Or(u.Name, cmp.Or(u.Email, u.ID))}
 		for _, a := range list {
 			wu.creds = append(wu.creds, credentialOf(a))
 		}
@@ -322,7 +323,7 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 	// The user handle is the id the new user will get: random, not the
 	// address (WebAuthn §14.6.1: no personal data in the handle).
 	nu.ID = randomHex(16)
-	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmpOr(nu.Name, nu.Email), newUser: &nu}, "", nil
+	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmp.Or(nu.Name, nu.Email), newUser: &nu}, "", nil
 }
 
 // signInForm is the provider's part of the built-in sign-in page.

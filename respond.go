@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -52,7 +53,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		// reads its callback-url cookie on the sign-in page to the same
 		// end. callbackURL keeps it same-origin; the home page, the
 		// default, is left out, and the origin is dropped.
-		if cb := cmpOr(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
 			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
 				q.Set("callbackUrl", path)
 			}

@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -100,7 +101,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(ctx, user, res.account, isNew)
 	}
-	target := h.callbackURL(b, cmpOr(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
+	target := h.callbackURL(b, cmp.Or(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}

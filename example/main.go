@@ -31,6 +31,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -67,13 +68,13 @@ func main() {
 // run starts the site and serves until ctx ends. ready, when not nil,
 // receives the base URL once the site listens (for tests).
 func run(ctx context.Context, getenv func(string) string, ready chan<- string) error {
-	addr := cmpOr(getenv("ADDR"), "localhost:3000")
+	addr := cmp.Or(getenv("ADDR"), "localhost:3000")
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	origin := "http://" + displayAddr(ln.Addr().String(), addr)
-	authURL := cmpOr(getenv("AUTH_URL"), origin+"/auth")
+	authURL := cmp.Or(getenv("AUTH_URL"), origin+"/auth")
 
 	mux := http.NewServeMux()
 	// The built-in pages in the example's green, with its logo (see pages.Theme).
@@ -94,7 +95,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// the environment, or else the development provider.
 	if iss := getenv("AUTH_OIDC_ISSUER"); iss != "" {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
-			ID: "oidc", Name: cmpOr(getenv("AUTH_OIDC_NAME"), "OpenID Connect"), Type: providers.TypeOIDC,
+			ID: "oidc", Name: cmp.Or(getenv("AUTH_OIDC_NAME"), "OpenID Connect"), Type: providers.TypeOIDC,
 			Issuer: iss, ClientID: getenv("AUTH_OIDC_ID"), ClientSecret: getenv("AUTH_OIDC_SECRET"),
 		})
 	}
@@ -139,7 +140,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// domain, so reach the example as localhost, not 127.0.0.1.
 	cfg.Providers = append(cfg.Providers, passkey.New(passkey.WebAuthnConfig{RPName: "Gatehouse example"}))
 
-	db, closeDB, err := openDatabase(ctx, cmpOr(getenv("DATABASE_URL"), "gatehouse-example.db"))
+	db, closeDB, err := openDatabase(ctx, cmp.Or(getenv("DATABASE_URL"), "gatehouse-example.db"))
 	if err != nil {
 		return err
 	}
@@ -246,13 +247,6 @@ func displayAddr(listening, asked string) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *template.Template, data any) {

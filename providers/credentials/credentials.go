@@ -30,6 +30,7 @@
 package credentials
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -137,7 +138,7 @@ type Config struct {
 
 // ProviderBase returns the provider's id, name and type.
 func (c Config) ProviderBase() providers.Base {
-	return providers.Base{ID: cmpOr(c.ID, "credentials"), Name: cmpOr(c.Name, "Credentials"), Type: providers.TypeCredentials}
+	return providers.Base{ID: cmp.Or(c.ID, "credentials"), Name: cmp.Or(c.Name, "Credentials"), Type: providers.TypeCredentials}
 }
 
 // Prepare returns c with the defaults filled in (id, name, limits), or an
@@ -195,11 +196,4 @@ func RemoteIP(r *http.Request) string {
 		return h
 	}
 	return r.RemoteAddr
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

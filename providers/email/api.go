@@ -2,6 +2,7 @@ package email
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -42,7 +43,7 @@ const (
 func Resend(c Config, api API) Config {
 	return viaAPI(c, api, "resend", "Resend", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, ResendURL), bearer(api.key(req)), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, ResendURL), bearer(api.key(req)), map[string]any{
 			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
 		})
 	})
@@ -61,7 +62,7 @@ func SendGrid(c Config, api API) Config {
 		if from.Name != "" {
 			sender["name"] = from.Name
 		}
-		return api.postJSON(ctx, cmpOr(api.URL, SendGridURL), bearer(api.key(req)), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, SendGridURL), bearer(api.key(req)), map[string]any{
 			"personalizations": []any{map[string]any{"to": []any{map[string]string{"email": req.Identifier}}}},
 			"from":             sender,
 			"subject":          subject,
@@ -75,7 +76,7 @@ func SendGrid(c Config, api API) Config {
 func Postmark(c Config, api API) Config {
 	return viaAPI(c, api, "postmark", "Postmark", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.key(req)), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.key(req)), map[string]any{
 			"From": req.Provider.From, "To": req.Identifier, "Subject": subject, "TextBody": text, "HtmlBody": html, "MessageStream": "outbound",
 		})
 	})
@@ -90,7 +91,7 @@ func Mailgun(c Config, api API, domain string) Config {
 		}
 		subject, text, html := Message(req)
 		form := url.Values{"from": {req.Provider.From}, "to": {req.Identifier}, "subject": {subject}, "text": {text}, "html": {html}}
-		u := strings.TrimSuffix(cmpOr(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
+		u := strings.TrimSuffix(cmp.Or(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
 		return api.post(ctx, u, basic("api", api.key(req)), "application/x-www-form-urlencoded", []byte(form.Encode()))
 	})
 }
@@ -100,7 +101,7 @@ func Mailgun(c Config, api API, domain string) Config {
 func ForwardEmail(c Config, api API) Config {
 	return viaAPI(c, api, "forwardemail", "Forward Email", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, ForwardEmailURL), basic(api.key(req), ""), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, ForwardEmailURL), basic(api.key(req), ""), map[string]any{
 			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
 		})
 	})
@@ -114,7 +115,7 @@ func Loops(c Config, api API, transactionalID string) Config {
 		if transactionalID == "" {
 			return errors.New("email: Loops needs the transactional e-mail id")
 		}
-		return api.postJSON(ctx, cmpOr(api.URL, LoopsURL), bearer(api.key(req)), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, LoopsURL), bearer(api.key(req)), map[string]any{
 			"transactionalId": transactionalID, "email": req.Identifier, "dataVariables": map[string]string{"url": req.URL},
 		})
 	})
@@ -122,11 +123,11 @@ func Loops(c Config, api API, transactionalID string) Config {
 
 // key returns the API key: the one given to the provider's constructor,
 // else Config.APIKey (which the handler fills from AUTH_<ID>_KEY).
-func (a API) key(req VerificationRequest) string { return cmpOr(a.Key, req.Provider.APIKey) }
+func (a API) key(req VerificationRequest) string { return cmp.Or(a.Key, req.Provider.APIKey) }
 
 // viaAPI fills the id, name and sender of an HTTP API provider.
 func viaAPI(c Config, api API, id, name string, send SendFunc) Config {
-	c.ID, c.Name = cmpOr(c.ID, id), cmpOr(c.Name, name)
+	c.ID, c.Name = cmp.Or(c.ID, id), cmp.Or(c.Name, name)
 	c.apiSender, c.apiKeyGiven = true, api.Key != ""
 	if c.SendVerificationRequest == nil {
 		c.SendVerificationRequest = send
@@ -192,6 +193,6 @@ func hostOf(u string) string {
 // as Auth.js names its provider. "email" is the same with the name
 // "Email", and is a plain Config's default.
 func Nodemailer(c Config) Config {
-	c.ID, c.Name = cmpOr(c.ID, "nodemailer"), cmpOr(c.Name, "Nodemailer")
+	c.ID, c.Name = cmp.Or(c.ID, "nodemailer"), cmp.Or(c.Name, "Nodemailer")
 	return c
 }

@@ -21,6 +21,7 @@
 package email
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -118,7 +119,7 @@ type Config struct {
 
 // ProviderBase returns the provider's id, name and type.
 func (c Config) ProviderBase() providers.Base {
-	return providers.Base{ID: cmpOr(c.ID, "email"), Name: cmpOr(c.Name, "Email"), Type: providers.TypeEmail}
+	return providers.Base{ID: cmp.Or(c.ID, "email"), Name: cmp.Or(c.Name, "Email"), Type: providers.TypeEmail}
 }
 
 // Prepare returns c with the defaults filled in, or an error naming the
@@ -224,13 +225,6 @@ func remoteIP(r *http.Request) string {
 		return h
 	}
 	return r.RemoteAddr
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // NeedsAPIKey reports whether c is an HTTP API sender that has no key yet:
