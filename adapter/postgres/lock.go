@@ -3,38 +3,56 @@ package postgres
 import (
 	"context"
 	"hash/fnv"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // LockAccount runs fn holding the account's lock (adapter.AccountLocker)
 // for every process using the database: a session-level advisory lock
-// (pg_advisory_lock) on a connection of its own, keyed by the schema and
-// the account. fn's own queries use other connections of the pool; an
-// advisory lock blocks only other takers of the same lock, never rows.
+// (pg_advisory_lock) keyed by the schema and the account, on a connection
+// of its own made with the pool's configuration and closed afterwards.
+// That connection is not the pool's: holders (and waiters) that took the
+// pool's connections would leave fn's own queries, which use the pool,
+// waiting for one for ever. An advisory lock blocks only other takers of
+// the same lock, never rows.
 func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID string, fn func(ctx context.Context) error) error {
-	conn, err := a.pool.Acquire(ctx)
+	conn, err := a.connect(ctx)
 	if err != nil {
 		return dbError("lock account", err)
 	}
+	// Closing the session frees its locks, also when waiting was cancelled.
+	defer conn.Close(context.WithoutCancel(ctx))
 	var schema string
 	if err := conn.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		conn.Release()
 		return dbError("lock account", err)
 	}
 	h := fnv.New64a()
 	h.Write([]byte("gatehouse account\x00" + schema + "\x00" + provider + "\x00" + providerAccountID))
-	key := int64(h.Sum64())
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, key); err != nil {
-		// Waiting was cancelled: the connection's state is unknown, so it
-		// is closed rather than given back holding a lock.
-		conn.Conn().Close(context.WithoutCancel(ctx))
-		conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(h.Sum64())); err != nil {
 		return dbError("lock account", err)
 	}
-	defer func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, key); err != nil {
-			conn.Conn().Close(context.WithoutCancel(ctx)) // closing the session frees its locks
-		}
-		conn.Release()
-	}()
 	return fn(ctx)
+}
+
+// connect makes a connection outside the pool as the pool makes its own,
+// with its BeforeConnect and AfterConnect hooks (which may set a password
+// or the search_path).
+func (a *Adapter) connect(ctx context.Context) (*pgx.Conn, error) {
+	cfg := a.pool.Config()
+	if cfg.BeforeConnect != nil {
+		if err := cfg.BeforeConnect(ctx, cfg.ConnConfig); err != nil {
+			return nil, err
+		}
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.AfterConnect != nil {
+		if err := cfg.AfterConnect(ctx, conn); err != nil {
+			conn.Close(context.WithoutCancel(ctx))
+			return nil, err
+		}
+	}
+	return conn, nil
 }
