@@ -417,3 +417,33 @@ func TestLargeBodiesAreNotRead(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackEmailLinkIntoSignedInBrowser: an attacker asks for a sign-in
+// link for their own address and gets the signed-in victim to open it:
+// nothing is linked and the victim's session stays (AccountLinkMismatch).
+// Opened by the attacker, signed out, it signs in as usual. Failed
+// before: the victim's session was replaced by the attacker's user.
+func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
+	m := newMailApp(t, nil) // email_test.go: dev provider, memory adapter, database sessions
+	victim := newBrowser(t)
+	victim.signIn(m.app, "dev", "/")
+	before := victim.userID(m.app)
+	attacker := newBrowser(t)
+	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
+	link := m.receive().Link()
+
+	resp := victim.follow(victim.get(link))
+	resp.Body.Close()
+	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
+	if got := victim.userID(m.app); got != before || got == "" {
+		t.Fatalf("the victim's session changed: %q, want %q", got, before)
+	}
+	if _, err := m.db.GetUserByEmail(context.Background(), "mallory@example.com"); err == nil {
+		t.Fatal("the refused link created the attacker's user")
+	}
+	// A fresh link opened signed out signs in.
+	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
+	if _, body := attacker.signInWith(attacker.get(m.receive().Link())); body != "hello mallory@example.com" {
+		t.Fatalf("the attacker's own link: %q", body)
+	}
+}
