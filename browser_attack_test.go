@@ -5,14 +5,12 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -45,49 +43,19 @@ func newAttackSite(t *testing.T, tls bool, mutate func(*gatehouse.Config)) *atta
 	t.Helper()
 	op := authtest.NewServer(attackUsers)
 	t.Cleanup(op.Close)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scheme := "http"
-	if tls {
-		scheme = "https"
-	}
-	base := scheme + "://" + ln.Addr().String()
 	oidc := func(id string) providers.Provider {
 		return providers.OAuthConfig[profile.Claims]{ID: id, Name: id, Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}
 	}
 	db := memory.New()
-	cfg := gatehouse.Config{
-		Secret:     []string{testSecret},
-		URL:        base + "/auth",
-		Providers:  []providers.Provider{oidc("dev"), oidc("other")},
-		Adapter:    db,
-		HTTPClient: &http.Client{Timeout: 2 * time.Second},
-	}
-	if mutate != nil {
-		mutate(&cfg)
-	}
-	h, err := gatehouse.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/auth/", h)
-	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
-	})))
-	srv := httptest.NewUnstartedServer(h.Middleware(mux))
-	srv.Listener.Close()
-	srv.Listener = ln
-	if tls {
-		srv.StartTLS()
-	} else {
-		srv.Start()
-	}
-	t.Cleanup(srv.Close)
-	return &attackSite{app: &app{t: t, op: op, srv: srv, h: h, url: base}, db: db, tls: tls}
+	a := serveApp(t, op, func(cfg *gatehouse.Config) {
+		cfg.Providers = []providers.Provider{oidc("dev"), oidc("other")}
+		cfg.Adapter = db
+		if mutate != nil {
+			mutate(cfg)
+		}
+	}, tls)
+	return &attackSite{app: a, db: db, tls: tls}
 }
 
 // browser returns a new browser with its own cookie jar for the site.
@@ -447,5 +415,35 @@ func TestLargeBodiesAreNotRead(t *testing.T) {
 		if rec.Code < 300 {
 			t.Errorf("%s answered %d to a 10 MB body", route, rec.Code)
 		}
+	}
+}
+
+// TestAttackEmailLinkIntoSignedInBrowser: an attacker asks for a sign-in
+// link for their own address and gets the signed-in victim to open it:
+// nothing is linked and the victim's session stays (AccountLinkMismatch).
+// Opened by the attacker, signed out, it signs in as usual. Failed
+// before: the victim's session was replaced by the attacker's user.
+func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
+	m := newMailApp(t, nil) // email_test.go: dev provider, memory adapter, database sessions
+	victim := newBrowser(t)
+	victim.signIn(m.app, "dev", "/")
+	before := victim.userID(m.app)
+	attacker := newBrowser(t)
+	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
+	link := m.receive().Link()
+
+	resp := victim.follow(victim.get(link))
+	resp.Body.Close()
+	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
+	if got := victim.userID(m.app); got != before || got == "" {
+		t.Fatalf("the victim's session changed: %q, want %q", got, before)
+	}
+	if _, err := m.db.GetUserByEmail(context.Background(), "mallory@example.com"); err == nil {
+		t.Fatal("the refused link created the attacker's user")
+	}
+	// A fresh link opened signed out signs in.
+	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
+	if _, body := attacker.signInWith(attacker.get(m.receive().Link())); body != "hello mallory@example.com" {
+		t.Fatalf("the attacker's own link: %q", body)
 	}
 }
