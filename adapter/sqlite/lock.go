@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"time"
 
@@ -18,12 +19,13 @@ const lockLease = 2 * time.Minute
 // A waiting process polls; an expired row (its holder died) is taken over.
 func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID string, fn func(ctx context.Context) error) error {
 	key := "account\x00" + provider + "\x00" + providerAccountID
+	owner := rand.Text() // so that a holder past its lease never frees the next holder's lock
 	for {
 		now := time.Now()
 		if _, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_locks WHERE key = ? AND expires < ?`, key, now.UnixMilli()); err != nil {
 			return dbError("lock account", err)
 		}
-		_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_locks (key, expires) VALUES (?, ?)`, key, now.Add(lockLease).UnixMilli())
+		_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_locks (key, owner, expires) VALUES (?, ?, ?)`, key, owner, now.Add(lockLease).UnixMilli())
 		if err == nil {
 			break
 		}
@@ -36,6 +38,8 @@ func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID s
 			return ctx.Err()
 		}
 	}
-	defer a.db.ExecContext(context.WithoutCancel(ctx), `DELETE FROM gatehouse_locks WHERE key = ?`, key)
+	// A release that fails leaves the row until its lease ends: the lock
+	// is then only held longer, never given to two holders.
+	defer a.db.ExecContext(context.WithoutCancel(ctx), `DELETE FROM gatehouse_locks WHERE key = ? AND owner = ?`, key, owner)
 	return fn(ctx)
 }

@@ -4,5 +4,6 @@
 
 CREATE TABLE gatehouse_locks (
 	key     TEXT    NOT NULL PRIMARY KEY,
+	owner   TEXT    NOT NULL, -- random per holder: only the holder releases
 	expires INTEGER NOT NULL
 );
