@@ -42,37 +42,42 @@ const bindingLen = 16
 // makes, and its digest matches only the same cookie.
 func (h *Handler) binding(r *http.Request, b *base) string {
 	var out [2 * bindingLen]byte
-	digest(out[:bindingLen], "gatehouse session\x00", h.sessionIdentity(r, b))
+	h.sessionDigest(out[:bindingLen], r, b)
 	digest(out[bindingLen:], "gatehouse browser\x00", cookieValue(r, b.cookies.csrf))
 	return string(out[:])
 }
 
-// digest writes the base64url of the first 96 bits of SHA-256(label, v)
-// into dst, without allocating for values of usual size.
-func digest(dst []byte, label, v string) {
+// digest writes the base64url of the first 96 bits of SHA-256 over label
+// and parts into dst, without allocating for values of usual size.
+func digest(dst []byte, label string, parts ...string) {
 	var buf [512]byte
-	in := append(append(buf[:0], label...), v...)
+	in := append(buf[:0], label...)
+	for _, p := range parts {
+		in = append(append(in, p...), 0)
+	}
 	sum := sha256.Sum256(in)
 	base64.RawURLEncoding.Encode(dst, sum[:12])
 }
 
-// sessionIdentity names the session r's cookie holds, "" for none: the
-// token's digest for a database session; for a JWT session its jti and
-// subject, which stay the same when the cookie is re-sealed to roll its
-// expiry. Nothing is read from the database.
-func (h *Handler) sessionIdentity(r *http.Request, b *base) string {
+// sessionDigest writes the digest of the session r's cookie holds into
+// dst: of the token for a database session; for a JWT session of its jti
+// and subject, which stay the same when the cookie is re-sealed to roll
+// its expiry; of "no session" when there is none (or none readable).
+// Nothing is read from the database.
+func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
 	raw := chunkedValue(r, b.cookies.session)
-	if raw == "" {
-		return ""
+	switch {
+	case raw == "":
+	case h.cfg.Session.Strategy == StrategyDatabase:
+		digest(dst, "gatehouse session database\x00", raw)
+		return
+	default:
+		if t, err := h.sessions[b.cookies.secure].decode(raw, time.Now()); err == nil {
+			digest(dst, "gatehouse session jwt\x00", t.ID, t.Subject)
+			return
+		}
 	}
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		return "d:" + hashToken(raw)
-	}
-	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
-	if err != nil {
-		return ""
-	}
-	return "j:" + t.ID + ":" + t.Subject
+	digest(dst, "gatehouse no session\x00")
 }
 
 // checkBinding compares the binding recorded when a sign-in started

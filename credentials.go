@@ -164,7 +164,7 @@ const DefaultRateLimit = 120
 // client address is over Config.RateLimit. A limiter that fails refuses
 // (fail closed).
 func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, provider string) bool {
-	wait, err := h.cfg.RateLimit.Reserve(r.Context(), "req:"+limit.IPKey(h.cfg.ClientIP(r)))
+	wait, err := h.cfg.RateLimit.Reserve(r.Context(), limit.IPKey(h.cfg.ClientIP(r))) // a limiter of its own: no prefix
 	if err != nil {
 		h.cfg.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
 		wait = time.Minute
