@@ -79,8 +79,11 @@ var errConfig = errors.New("redislimit: Client must be set, Max at least 1 and W
 // key has ARGV[1] attempts: the check and the count are one step on the
 // server, so concurrent attempts from any number of processes get at most
 // ARGV[1] through. The window (ARGV[2] ms) starts with the first attempt.
-// It returns 0 for "go ahead", else the milliseconds left in the window.
-var reserveScript = redis.NewScript(`
+// It returns 0 for "go ahead", else the milliseconds left in the window,
+// at least 1: in a window's last millisecond PTTL answers 0 (a key
+// expires only once the clock is past its expiry time), which must not
+// read as "go ahead".
+const reserveLua = `
 local n = redis.call('INCR', KEYS[1])
 local left = redis.call('PTTL', KEYS[1])
 if n == 1 or left < 0 then
@@ -89,10 +92,12 @@ if n == 1 or left < 0 then
 end
 if n > tonumber(ARGV[1]) then
 	redis.call('DECR', KEYS[1])
-	return left
+	return math.max(left, 1)
 end
 return 0
-`)
+`
+
+var reserveScript = redis.NewScript(reserveLua)
 
 // releaseScript gives one attempt back, never below zero, keeping the
 // window.
@@ -144,6 +149,7 @@ func (l *Limiter) Release(ctx context.Context, key string) error {
 	return nil
 }
 
+// Reset deletes key's count.
 func (l *Limiter) Reset(ctx context.Context, key string) error {
 	if err := l.check(); err != nil {
 		return err

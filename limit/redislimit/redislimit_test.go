@@ -266,3 +266,34 @@ func TestRedisErrorsAreReturned(t *testing.T) {
 		}
 	}
 }
+
+// TestReserveRefusesInTheWindowsLastMillisecond: in the last millisecond
+// of a window Redis's PTTL answers 0 (a key expires only once the clock
+// is past its expiry, and PTTL never answers below 0). A key with no
+// attempt left was then answered 0, "go ahead", and the attempt was not
+// counted: every attempt landing in that millisecond went through. The
+// clock cannot be held at that millisecond, so the script runs with
+// PTTL's answer replaced by 0.
+func TestReserveRefusesInTheWindowsLastMillisecond(t *testing.T) {
+	src := strings.Replace(redislimit.ReserveLua, "redis.call('PTTL', KEYS[1])", "0", 1)
+	if src == redislimit.ReserveLua {
+		t.Fatal("the Reserve script no longer calls PTTL as this test expects")
+	}
+	c := newClient(t)
+	key := testPrefix(t, c) + "k"
+	ctx := context.Background()
+	const max = 3
+	if err := c.Set(ctx, key, max, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := redis.NewScript(src).Run(ctx, c, []string{key}, max, time.Minute.Milliseconds()).Int64()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms <= 0 {
+		t.Fatalf("a key with no attempt left, in its window's last millisecond: answered %d, want a wait", ms)
+	}
+	if n, err := c.Get(ctx, key).Int(); err != nil || n != max {
+		t.Fatalf("count %d, %v after a refused attempt: want %d", n, err, max)
+	}
+}
