@@ -385,8 +385,8 @@ func readForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	// http.MaxBytesReader stops at maxFormBytes and makes the server
-	// close the connection rather than read the rest of a large body.
+	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
 	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
 	if err != nil {
 		return nil, err
