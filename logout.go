@@ -33,7 +33,9 @@ const maxLogoutTokenAge = 10 * time.Minute
 // that records each session's provider and sid
 // (adapter.ProviderSessionRevoker), a token with a sid ends the sessions
 // of that provider session only, and one with only a sub ends that user's
-// sessions from this provider (§2.4); with an adapter.SessionRevoker only,
+// sessions from this provider (§2.4), a token with a sub ending also the
+// user's sessions that recorded no provider (created before the upgrade
+// that added the record); with an adapter.SessionRevoker only,
 // a sub ends every session of the user, and a sid alone is refused. It
 // answers 200 on success, 400 for a token that fails verification, 501
 // when sessions cannot be ended from here (JWT strategy, or an adapter
@@ -92,6 +94,14 @@ func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 	var n int
 	if byProvider {
 		n, err = scoped.DeleteProviderSessions(ctx, id, userID, sid)
+		if err == nil && userID != "" {
+			// Sessions created before the adapter recorded provider and
+			// sid (the migrations' default "") cannot be told apart:
+			// they end with their user, as they did before (fail closed).
+			var legacy int
+			legacy, err = scoped.DeleteProviderSessions(ctx, "", userID, "")
+			n += legacy
+		}
 	} else {
 		n, err = revoker.DeleteUserSessions(ctx, userID)
 	}

@@ -1,6 +1,7 @@
 package gatehouse_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -14,6 +15,7 @@ import (
 	"github.com/go-jose/go-jose/v4/jwt"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 )
@@ -279,6 +281,61 @@ func TestBackChannelLogoutBySID(t *testing.T) {
 			}
 			if s := bob.session(a); s == nil {
 				t.Fatal("bob's session ended")
+			}
+		})
+	}
+}
+
+// preMigrationAdapter stores sessions as an adapter did before sessions
+// recorded their provider and sid (PostgreSQL migration 0003, SQLite
+// 0004: the new columns default to ""), while legacy is set.
+type preMigrationAdapter struct {
+	*memory.Adapter
+	legacy bool
+}
+
+func (p *preMigrationAdapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
+	if p.legacy {
+		s.Provider, s.SID = "", ""
+	}
+	return p.Adapter.CreateSession(ctx, s)
+}
+
+// TestBackChannelLogoutPreMigrationSessions: a session created before the
+// upgrade (no provider, no sid recorded) still ends when the provider
+// logs its user out, as it did before sessions were scoped by sid, and
+// another user's does not.
+func TestBackChannelLogoutPreMigrationSessions(t *testing.T) {
+	for _, withSID := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sub only", true: "sub and sid"}[withSID], func(t *testing.T) {
+			opts := twoUsers
+			opts.SessionIDs = true
+			store := &preMigrationAdapter{Adapter: memory.New(), legacy: true}
+			a := newApp(t, opts, func(c *gatehouse.Config) { c.Adapter = store })
+			old, bob, current := newBrowser(t), newBrowser(t), newBrowser(t)
+			old.signInUser(a, "alice")
+			bob.signInUser(a, "bob")
+			store.legacy = false
+			current.signInUser(a, "alice")
+			claims := map[string]any{}
+			if withSID {
+				claims["sid"] = a.op.SIDs("alice")[1]
+			}
+			tok, err := a.op.LogoutToken("alice", claims)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("logout answered %d", st)
+			}
+			if s := old.session(a); s != nil {
+				t.Error("alice's session from before the upgrade survived her logout at the provider")
+			}
+			if s := current.session(a); s != nil {
+				t.Error("alice's current session survived")
+			}
+			if s := bob.session(a); s == nil {
+				t.Error("bob's session from before the upgrade ended")
 			}
 		})
 	}

@@ -25,6 +25,7 @@ type ProviderSessionRevoker interface {
 	// DeleteProviderSessions removes the sessions signed in with provider
 	// whose SID is sid (when sid is not "") and whose user is userID (when
 	// userID is not ""), and returns how many there were. At least one of
-	// sid and userID is not "".
+	// sid and userID is not "". A provider of "" names the sessions that
+	// recorded none (created before the adapter recorded providers).
 	DeleteProviderSessions(ctx context.Context, provider, userID, sid string) (int, error)
 }

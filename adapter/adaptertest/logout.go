@@ -58,12 +58,13 @@ func testDeleteProviderSessions(t *testing.T, a adapter.Adapter) {
 		{Token: "s2", UserID: u.ID, Expires: now, Provider: "corp", SID: "sid-2"},
 		{Token: "s3", UserID: u.ID, Expires: now, Provider: "github"},
 		{Token: "s4", UserID: other.ID, Expires: now, Provider: "corp", SID: "sid-4"},
+		{Token: "s5", UserID: u.ID, Expires: now}, // before providers were recorded
 	} {
 		mustCreateSession(t, a, s)
 	}
 	gone := func(tokens ...string) {
 		t.Helper()
-		for _, tok := range []string{"s1", "s2", "s3", "s4"} {
+		for _, tok := range []string{"s1", "s2", "s3", "s4", "s5"} {
 			_, _, err := a.GetSessionAndUser(ctx(t), tok)
 			want := slices.Contains(tokens, tok)
 			if (err != nil) != want {
@@ -86,4 +87,8 @@ func testDeleteProviderSessions(t *testing.T, a adapter.Adapter) {
 		t.Fatalf("neither sid nor user: %d, %v; want 0 (nothing)", n, err)
 	}
 	gone("s1", "s2")
+	if n, err := r.DeleteProviderSessions(ctx(t), "", u.ID, ""); err != nil || n != 1 {
+		t.Fatalf("by user, no provider recorded: %d, %v; want 1", n, err)
+	}
+	gone("s1", "s2", "s5")
 }
