@@ -548,3 +548,35 @@ func TestAttackBindingSurvivesRollingJWT(t *testing.T) {
 		t.Fatalf("the session is user %q, want %q", got, aliceID)
 	}
 }
+
+// TestAttackPlantedCheckCookieSameSitePost: the planted-cookie takeover
+// sent as a same-site POST to the callback (a page on a sibling
+// subdomain submitting the attacker's code and state as a form) is
+// refused like the GET: such a POST carries the victim's cookies, so the
+// binding is compared. Only a cross-site POST (a provider's form_post),
+// which carries no session and no CSRF cookie, goes without it. Failed
+// before: every POST callback skipped the binding, and the attacker's
+// account was linked to the victim.
+func TestAttackPlantedCheckCookieSameSitePost(t *testing.T) {
+	s := newAttackSite(t, false, nil)
+	victim := s.browser(t)
+	victim.signInAs(s.app, "dev", "alice")
+	aliceID := victim.userID(s.app)
+	attacker := s.browser(t)
+	cb := attacker.startAs(s.app, "other", "mallory")
+	plantChecks(t, s.app, attacker, victim)
+
+	u, _ := url.Parse(cb)
+	req, _ := http.NewRequest(http.MethodPost, s.url+u.Path, strings.NewReader(u.RawQuery))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-site")
+	resp := victim.follow(victim.do(req))
+	resp.Body.Close()
+	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
+	if got := victim.userID(s.app); got != aliceID {
+		t.Fatalf("the victim's session changed to %q", got)
+	}
+	if _, err := s.db.GetUserByAccount(context.Background(), "other", "mallory"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the attacker's account was linked: %v", err)
+	}
+}

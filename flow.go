@@ -260,12 +260,15 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 		}
 	}
 	// The browser that finishes must be the one that started, in the same
-	// session (binding.go). A form_post callback is a cross-site POST that
-	// carries no SameSite=Lax cookie to compare: its check cookie is a
+	// session (binding.go). Only a provider's form_post answer goes
+	// without: a cross-site POST, it carries no SameSite=Lax cookie (no
+	// session, no CSRF cookie) to compare; its check cookie is a
 	// SameSite=None one, which exists only on https and loopback, where it
 	// is a __Host- cookie no other origin can set; and as no session is
-	// visible to it, it links nothing.
-	if (usePKCE || useState || useNonce) && r.Method != http.MethodPost {
+	// visible to it, it links nothing. A POST that does carry those
+	// cookies (same-site: a sibling subdomain's form) is compared.
+	crossSitePost := r.Method == http.MethodPost && chunkedValue(r, b.cookies.session) == "" && cookieValue(r, b.cookies.csrf) == ""
+	if (usePKCE || useState || useNonce) && !crossSitePost {
 		if err := h.checkBinding(r, b, c.ID, tx.Binding); err != nil {
 			return err
 		}
@@ -382,8 +385,8 @@ func readForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	// http.MaxBytesReader stops at maxFormBytes and makes the server
-	// close the connection rather than read the rest of a large body.
+	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
 	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
 	if err != nil {
 		return nil, err

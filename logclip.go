@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"unicode/utf8"
 )
 
@@ -57,6 +58,9 @@ func clipAttr(a slog.Attr) slog.Attr {
 		}
 		return slog.Group(a.Key, cut...)
 	case slog.KindAny:
+		if rv := reflect.ValueOf(v.Any()); rv.Kind() == reflect.Pointer && rv.IsNil() {
+			return slog.String(a.Key, "<nil>") // a typed nil error or Stringer: as slog prints it, never a panic
+		}
 		switch x := v.Any().(type) {
 		case error:
 			return slog.String(a.Key, clip(x.Error()))

@@ -40,6 +40,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -104,28 +105,16 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		ln.Close()
 		return errNoProvider
 	}
-	if len(cfg.Providers) == 0 && dev {
-		// Only its own callback and sign-out return are registered, so it
-		// redirects nowhere else (no open redirect).
-		dev, err := authtest.New(authtest.Options{
-			Issuer:                 origin + "/dev",
-			RedirectURIs:           []string{authURL + "/callback/development"},
-			PostLogoutRedirectURIs: []string{authURL + "/signout/callback/development"},
-			Users: []authtest.User{
-				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
-				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
-			},
-		})
-		if err != nil {
-			return err
-		}
-		mux.Handle("/dev/", dev)
+	// The development provider: its server is made once the library has
+	// read AUTH_URL (below), so that it registers the callback the library
+	// really sends.
+	devProvider := len(cfg.Providers) == 0 && dev
+	if devProvider {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
 			ID: "development", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: dev.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			Issuer: origin + "/dev", ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
 			Style: providers.Style{BrandColor: "#2f6f4e"},
 		})
-		slog.Info("no provider configured: offering the built-in development provider", "issuer", dev.Issuer())
 	}
 
 	// E-mail links and, in development, a password form with a demo user.
@@ -150,6 +139,31 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	auth, err := gatehouse.New(cfg)
 	if err != nil {
 		return err
+	}
+	if devProvider {
+		// Only its own callback and sign-out return are registered, so it
+		// redirects nowhere else (no open redirect). The library puts its
+		// routes at AUTH_URL's origin and BasePath, whatever the spelling
+		// of AUTH_URL ("…/auth/", or a bare origin for /auth).
+		u, err := url.Parse(authURL)
+		if err != nil {
+			return err
+		}
+		base := u.Scheme + "://" + u.Host + auth.BasePath()
+		devServer, err := authtest.New(authtest.Options{
+			Issuer:                 origin + "/dev",
+			RedirectURIs:           []string{base + "/callback/development"},
+			PostLogoutRedirectURIs: []string{base + "/signout/callback/development"},
+			Users: []authtest.User{
+				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
+				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
+			},
+		})
+		if err != nil {
+			return err
+		}
+		mux.Handle("/dev/", devServer)
+		slog.Info("no provider configured: offering the built-in development provider", "issuer", devServer.Issuer())
 	}
 	homePage, privatePage := parsePages(auth.FuncMap())
 	mux.Handle(auth.BasePath()+"/", auth)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,23 @@ func TestServerBoundsSlowClients(t *testing.T) {
 	}
 	if d := newServer(nil, defaultTimeouts); d.ReadTimeout == 0 || d.WriteTimeout == 0 || d.IdleTimeout == 0 || d.MaxHeaderBytes == 0 {
 		t.Fatalf("the example's server leaves a phase unbounded: %+v", d)
+	}
+}
+
+// TestDevProviderAcceptsLibraryCallback: the development provider accepts
+// the redirect_uri the library sends however AUTH_URL is spelled: with a
+// trailing slash, or as a bare origin (the routes then live under /auth).
+// Failed before: the example registered AUTH_URL+"/callback/development"
+// as written, so both spellings got the provider's error page.
+func TestDevProviderAcceptsLibraryCallback(t *testing.T) {
+	for _, authURL := range []string{"http://localhost:1/auth/", "http://localhost:1"} {
+		site := start(t, map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "x.db"), "AUTH_URL": authURL})
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar}
+		_, home := get(t, c, site+"/")
+		resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
+		if page := read(t, resp); !strings.Contains(page, "Continue as Alice") {
+			t.Errorf("AUTH_URL %s: the development provider refused the callback (%d %s):\n%.500s", authURL, resp.StatusCode, resp.Request.URL, page)
+		}
 	}
 }
