@@ -11,6 +11,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/descope/virtualwebauthn"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -19,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
 // Attacks by someone who controls a browser, not a provider (issue 15):
@@ -88,14 +92,21 @@ func (b *browser) startAs(a *app, provider, sub string) string {
 // browser, as cookie tossing would, and returns its name.
 func plantChecks(t *testing.T, a *app, attacker, victim *browser) string {
 	t.Helper()
+	return plantCookie(t, a, attacker, victim, "gatehouse.checks")
+}
+
+// plantCookie copies the attacker's cookie whose name ends in suffix into
+// the victim's browser, and returns its name.
+func plantCookie(t *testing.T, a *app, attacker, victim *browser, suffix string) string {
+	t.Helper()
 	u, _ := url.Parse(a.url)
 	for _, c := range attacker.c.Jar.Cookies(u) {
-		if strings.HasSuffix(c.Name, "gatehouse.checks") {
+		if strings.HasSuffix(c.Name, suffix) {
 			victim.c.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
 			return c.Name
 		}
 	}
-	t.Fatal("the attacker's browser holds no check cookie")
+	t.Fatalf("the attacker's browser holds no cookie named *%s", suffix)
 	return ""
 }
 
@@ -240,15 +251,8 @@ func (b *browser) crossSitePost(u string, form url.Values) *http.Response {
 func plantCSRF(t *testing.T, a *app, attacker, victim *browser) string {
 	t.Helper()
 	token := attacker.csrf(a)
-	u, _ := url.Parse(a.url)
-	for _, c := range attacker.c.Jar.Cookies(u) {
-		if strings.HasSuffix(c.Name, "authjs.csrf-token") {
-			victim.c.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
-			return token
-		}
-	}
-	t.Fatal("no CSRF cookie")
-	return ""
+	plantCookie(t, a, attacker, victim, "authjs.csrf-token")
+	return token
 }
 
 // TestAttackCrossSitePosts: with a planted CSRF pair, a cross-site POST to
@@ -445,6 +449,103 @@ func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
 	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
 	if _, body := attacker.signInWith(attacker.get(m.receive().Link())); body != "hello mallory@example.com" {
 		t.Fatalf("the attacker's own link: %q", body)
+	}
+}
+
+// TestAttackPasskeyCeremonyOtherSession: a passkey authentication is
+// finished only in the session that asked for its options. The attacker
+// asks for the options in their own browser, makes the assertion with
+// their own passkey, and plants the challenge cookie and a CSRF pair in
+// the victim's browser, which posts the assertion. These POSTs carry no
+// Sec-Fetch-Site or Origin, so they pass the same-origin check (which
+// refuses such a POST from a sibling subdomain or another site) and test
+// the binding under it. Failed without the binding's check in
+// completePasskey: the signed-out victim was signed in as the attacker
+// (into a signed-in victim, checkSameUser still refused, with
+// signed_in_as_other_user).
+func TestAttackPasskeyCeremonyOtherSession(t *testing.T) {
+	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{SignUp: true})}, nil)
+	attacker := newBrowser(t)
+	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
+	malloryID := wantSignedIn(t, attacker, a, attacker.register(a, "passkey", "email=mallory@example.com", key), "the attacker's sign-up")
+
+	// finishIn runs the ceremony in the attacker's browser and finishes it
+	// in the victim's.
+	finishIn := func(t *testing.T, victim *browser) {
+		t.Helper()
+		data := attacker.assertion(a, "passkey", key)
+		plantCookie(t, a.app, attacker, victim, "authjs.challenge")
+		token := plantCSRF(t, a.app, attacker, victim)
+		resp := victim.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {token}, "callbackUrl": {"/private"}})
+		if setsSession(resp) {
+			t.Error("the refused ceremony set a session cookie")
+		}
+		resp = victim.follow(resp)
+		resp.Body.Close()
+		wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
+	}
+
+	t.Run("options in a signed-in session, finished signed out", func(t *testing.T) {
+		victim := newBrowser(t)
+		victim.csrf(a.app) // the victim has visited the site
+		finishIn(t, victim)
+		if id := victim.userID(a.app); id != "" {
+			t.Fatalf("the victim was signed in as %q (the attacker is %q)", id, malloryID)
+		}
+	})
+
+	t.Run("options signed out, finished in a signed-in session", func(t *testing.T) {
+		attacker.signOut(a)
+		victim := newBrowser(t)
+		victim.signIn(a.app, "dev", "/")
+		before := victim.userID(a.app)
+		finishIn(t, victim)
+		if got := victim.userID(a.app); got != before || got == "" {
+			t.Fatalf("the victim's session changed: %q, want %q", got, before)
+		}
+		if list, _ := a.store.ListAuthenticatorsByUserID(t.Context(), before); len(list) != 0 {
+			t.Fatalf("the victim's user has passkeys: %v", list)
+		}
+	})
+
+	// In the session that asked for the options, the same passkey signs in.
+	if id := wantSignedIn(t, attacker, a, attacker.authenticate(a, "passkey", key), "the attacker's own ceremony"); id != malloryID {
+		t.Fatalf("signed in as %q, want %q", id, malloryID)
+	}
+}
+
+// TestAttackBindingSurvivesRollingJWT: a JWT session whose cookie is
+// re-sealed between the start of a sign-in and its callback (UpdateAge
+// passed: a new exp, a new JWE) is still the session that started it,
+// because the binding digests the token's jti and subject, not the
+// cookie: the legitimate link happens. Failed with a digest of the raw
+// cookie: AccountLinkMismatch (session_mismatch).
+func TestAttackBindingSurvivesRollingJWT(t *testing.T) {
+	s := newAttackSite(t, false, func(c *gatehouse.Config) {
+		c.Session.Strategy = gatehouse.StrategyJWT
+		c.Session.UpdateAge = time.Nanosecond // every read re-seals the cookie
+	})
+	b := s.browser(t)
+	b.signInAs(s.app, "dev", "alice")
+	aliceID := b.userID(s.app)
+	cb := b.startAs(s.app, "other", "mallory")
+	started := b.cookie(s.app, sessionCookie)
+	b.get(s.url + "/auth/session").Body.Close()
+	if now := b.cookie(s.app, sessionCookie); now == "" || now == started {
+		t.Fatal("the session cookie was not re-sealed between start and callback")
+	}
+
+	resp := b.follow(b.get(cb))
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "hello alice@example.com" {
+		t.Fatalf("the linking sign-in ended on %s with %.60q", resp.Request.URL, body)
+	}
+	if u, err := s.db.GetUserByAccount(context.Background(), "other", "mallory"); err != nil || u.ID != aliceID {
+		t.Fatalf("the account was not linked to the signed-in user: %v %q", err, u.ID)
+	}
+	if got := b.userID(s.app); got != aliceID {
+		t.Fatalf("the session is user %q, want %q", got, aliceID)
 	}
 }
 
