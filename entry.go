@@ -18,12 +18,22 @@ import (
 type handlerCache struct {
 	mu    sync.Mutex
 	max   int
-	items map[string]*Handler
+	items map[string]cachedHandler
 	order []string
 }
 
+// cachedHandler is a Handler with the Config it was built from. The
+// Config is kept so that everything its key identifies by address (an
+// HTTPClient, a Logger, closures: New keeps copies or wrappers of some)
+// stays allocated while the key is in the cache: freed, its address could
+// be given to another value, whose Config would then find this Handler.
+type cachedHandler struct {
+	h   *Handler
+	cfg Config
+}
+
 func newHandlerCache(max int) *handlerCache {
-	return &handlerCache{max: max, items: map[string]*Handler{}}
+	return &handlerCache{max: max, items: map[string]cachedHandler{}}
 }
 
 // configKey identifies a configuration for Auth's cache by all of it: a
@@ -146,9 +156,8 @@ func (k keyWriter) identity(v reflect.Value) {
 // funcIdentity returns the address of the function value v holds: for a
 // closure, its own allocation (the code and the variables it captured),
 // which reflect's Pointer does not give (that is the code, the same for
-// every closure of one literal). The Handler cached for a Config keeps
-// the Config, and so its closures, alive: an address is not reused while
-// its key is in the cache.
+// every closure of one literal). The cache keeps the Config, and so its
+// closures, alive: an address is not reused while its key is in the cache.
 func funcIdentity(v reflect.Value) uintptr {
 	if !v.CanInterface() {
 		return v.Pointer() // an unexported field: its code
@@ -164,8 +173,8 @@ func (c *handlerCache) get(cfg Config) (*Handler, error) {
 	k := configKey(cfg)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if h, ok := c.items[k]; ok {
-		return h, nil
+	if e, ok := c.items[k]; ok {
+		return e.h, nil
 	}
 	h, err := New(cfg)
 	if err != nil {
@@ -175,7 +184,7 @@ func (c *handlerCache) get(cfg Config) (*Handler, error) {
 		delete(c.items, c.order[0])
 		c.order = c.order[1:]
 	}
-	c.items[k] = h
+	c.items[k] = cachedHandler{h: h, cfg: cfg}
 	c.order = append(c.order, k)
 	return h, nil
 }

@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -128,4 +130,33 @@ func TestAuthKeepsConfigsApart(t *testing.T) {
 			t.Fatalf("Config with Pages.SignIn %s redirected to %q", page, loc)
 		}
 	}
+}
+
+// TestConfigKeyValuesStayAlive: what configKey identifies by address (an
+// HTTPClient, a Logger) stays reachable while its key is in the cache.
+// Failed before: New keeps a copy of the client and a wrapped logger, so
+// the Config's own were collected, and a new client or logger allocated
+// at the same address (the key holds only the address) would have found
+// this Handler, with the first Config's client and logger.
+func TestConfigKeyValuesStayAlive(t *testing.T) {
+	cache := newHandlerCache(4)
+	client := &http.Client{Timeout: time.Second}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	wc, wl := weak.Make(client), weak.Make(logger)
+	if _, err := cache.get(Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
+		HTTPClient: client, Logger: logger,
+		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
+			Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}}); err != nil {
+		t.Fatal(err)
+	}
+	client, logger = nil, nil
+	runtime.GC()
+	runtime.GC()
+	if wc.Value() == nil {
+		t.Error("the HTTPClient of a cached Config was collected while its address is in the key")
+	}
+	if wl.Value() == nil {
+		t.Error("the Logger of a cached Config was collected while its address is in the key")
+	}
+	runtime.KeepAlive(cache)
 }
