@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -214,6 +215,11 @@ func checkEndpoints(ctx context.Context, client *http.Client, o *providers.OAuth
 	u := cmp.Or(o.WellKnown, strings.TrimSuffix(o.Issuer, "/")+"/.well-known/openid-configuration")
 	var m metadata
 	if err := providers.FetchJSON(ctx, client, http.MethodGet, u, "", nil, nil, &m); err != nil {
+		// Without the url.Error's wrapping, which repeats the URL.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return problem("discovery: %s: %s", u, printable(err.Error()))
 	}
 	switch {
