@@ -77,8 +77,10 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run gatehouse <command> -h for a command's flags.")
-	fmt.Fprintln(w, "Exit status: 0 done, 1 failed or a problem found, 2 usage error.")
+	fmt.Fprintln(w, exitStatus)
 }
+
+const exitStatus = "Exit status: 0 done, 1 failed or a problem found, 2 usage error."
 
 // flags returns a FlagSet for command name that writes to e.stderr, with
 // a usage line and a description shown by -h.
@@ -93,6 +95,7 @@ func flags(e env, name, args, about string) *flag.FlagSet {
 			fmt.Fprintln(fs.Output(), "\nFlags:")
 			fs.PrintDefaults()
 		}
+		fmt.Fprintln(fs.Output(), "\n"+exitStatus)
 	}
 	return fs
 }

@@ -61,6 +61,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"migrate", "-h"}, exitOK, "stderr", "-database-url"},
 		{[]string{"providers", "-h"}, exitOK, "stderr", "AUTH_REDIRECT_PROXY_URL"},
 		{[]string{"check", "-h"}, exitOK, "stderr", "-timeout"},
+		{[]string{"secret", "-h"}, exitOK, "stderr", "Exit status: 0 done, 1 failed or a problem found, 2 usage error."},
 		{[]string{"check", "-no-such-flag"}, exitUsage, "stderr", "flag provided but not defined"},
 		{[]string{"check", "extra"}, exitUsage, "stderr", `unexpected argument "extra"`},
 		{[]string{"check", "-timeout", "0s"}, exitUsage, "stderr", "-timeout must be positive"},

@@ -93,17 +93,9 @@ var errSecretSet = errors.New("already sets AUTH_SECRET")
 func writeSecret(path, secret string, force bool) (string, error) {
 	line := "AUTH_SECRET=" + secret
 	old, err := os.ReadFile(path)
+	added := []byte("# Added by `gatehouse secret`.\n" + line + "\n")
 	if errors.Is(err, fs.ErrNotExist) {
-		body := "# Added by `gatehouse secret`.\n" + line + "\n"
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, envFileMode)
-		if err != nil {
-			return "", err
-		}
-		if _, err := f.WriteString(body); err != nil {
-			f.Close()
-			return "", err
-		}
-		if err := f.Close(); err != nil {
+		if err := writeTo(path, os.O_CREATE|os.O_EXCL, added); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Created %s (mode 0600) with a new AUTH_SECRET.", path), nil
@@ -114,20 +106,10 @@ func writeSecret(path, secret string, force bool) (string, error) {
 	lines := bytes.SplitAfter(old, []byte("\n"))
 	set := slices.IndexFunc(lines, secretLine.Match)
 	if set < 0 {
-		var body []byte
 		if len(old) > 0 && old[len(old)-1] != '\n' {
-			body = append(body, '\n')
+			added = append([]byte("\n"), added...)
 		}
-		body = append(body, "# Added by `gatehouse secret`.\n"+line+"\n"...)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
-			return "", err
-		}
-		if _, err := f.Write(body); err != nil {
-			f.Close()
-			return "", err
-		}
-		if err := f.Close(); err != nil {
+		if err := writeTo(path, os.O_APPEND, added); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Added a new AUTH_SECRET to %s.", path), nil
@@ -149,6 +131,20 @@ func writeSecret(path, secret string, force bool) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("Replaced AUTH_SECRET in %s; sessions sealed with the old secret have ended.", path), nil
+}
+
+// writeTo opens path for writing with the extra flags (creating it with
+// mode 0600 under os.O_CREATE) and writes body.
+func writeTo(path string, flags int, body []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|flags, envFileMode)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // replaceFile writes body to path through a temporary file renamed over
