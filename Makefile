@@ -1,11 +1,19 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test e2e screenshots lint vet run bench fuzz authjs
+.PHONY: test race e2e screenshots lint vet staticcheck run bench fuzz authjs
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
+	$(MAKE) race
 	$(MAKE) e2e
+
+# The race detector over the packages with concurrency (the provider
+# packages are data and mappings: they run once, above, without it).
+RACE_PKGS := . ./adapter/... ./limit/... ./authtest ./checks ./example ./pages \
+	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
+race:
+	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)
 
 # Browser tests (their own module in e2e/): the example app in headless
 # Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
@@ -25,9 +33,14 @@ authjs:
 	  else echo "npm not found: the Auth.js interop test will skip (or fail with CI set)"; fi; \
 	fi
 
-lint: vet
+lint: vet staticcheck
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+# staticcheck, pinned; `go run` builds it on first use (module proxy).
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
 
 vet:
 	$(GO) vet ./...

@@ -34,6 +34,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -78,9 +79,18 @@ type Config struct {
 	// RedirectProxyURL is the stable redirect proxy of preview deployments
 	// (AUTH_REDIRECT_PROXY_URL). Setting it adds the state check.
 	RedirectProxyURL string
-	// UseSecureCookies forces the __Secure-/__Host- cookie prefixes and
-	// the Secure attribute on or off. Default: on when URL is https.
+	// UseSecureCookies forces the __Host- cookie prefix and the Secure
+	// attribute on or off. Default: on when URL is https.
 	UseSecureCookies *bool
+	// AuthJSCookieNames names the cookies as Auth.js does on https
+	// (__Secure-authjs.session-token, __Host-authjs.csrf-token, …), so an
+	// Auth.js front end on the same site shares the session (its JWE key
+	// is derived from the cookie's name), instead of Gatehouse's default
+	// of the __Host- prefix for every cookie. The trade-off: a sibling
+	// subdomain, or a plain-http page of the host, can set a __Secure-
+	// cookie (cookie tossing) but never a __Host- one. Without TLS the
+	// names are the same either way.
+	AuthJSCookieNames bool
 	// HTTPClient makes every call to providers. Default: a client with
 	// bounded reads that does not follow redirects. Whatever a given
 	// client does, the requests that carry the client's credentials or
@@ -105,6 +115,23 @@ type Config struct {
 	// post_logout_redirect_uri of {base}/signout/callback/{provider},
 	// which must be registered at the provider.
 	ProviderSignOut bool
+	// RateLimit limits, per client address, sign-in starts (POST
+	// {base}/signin/{provider}), callbacks and passkey ceremonies: past
+	// it the answer is 429 with Retry-After. Nil: in this process's
+	// memory, DefaultRateLimit requests per minute per address, which no
+	// person reaches; limit.None{} switches it off. With several
+	// processes, give them one shared limiter (redislimit.Limiter). The
+	// credentials and e-mail providers have their own, stricter limits.
+	RateLimit limit.Limiter
+	// ClientIP returns the client address of a request, for RateLimit:
+	// the host of r.RemoteAddr when nil. Behind a reverse proxy, return
+	// the address the proxy reports (only from a header the proxy sets),
+	// or every visitor shares the proxy's address.
+	ClientIP func(r *http.Request) string
+	// Getenv reads the environment for the defaults of providers that
+	// leave their client id, secret or issuer empty (AUTH_<ID>_ID,
+	// AUTH_<ID>_SECRET, AUTH_<ID>_ISSUER, as Auth.js): os.Getenv when nil.
+	Getenv func(key string) string
 	// ClockSkew is the tolerance on ID token times: 30 seconds by default.
 	ClockSkew time.Duration
 	// Development allows a missing or short secret (a random one is made,
@@ -278,6 +305,9 @@ func (cfg Config) normalize() (Config, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if _, clipped := cfg.Logger.Handler().(clipHandler); !clipped {
+		cfg.Logger = slog.New(clipHandler{cfg.Logger.Handler()}) // logclip.go
+	}
 	if cfg.Session.MaxAge <= 0 {
 		cfg.Session.MaxAge = defaultMaxAge
 	}
@@ -380,8 +410,13 @@ var cachedHandlers = newHandlerCache(16)
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
-// The Handler is built once per configuration and reused: pass the same
-// Config value (the same Providers slice) on every call. An invalid
+// The Handler is built once per configuration and reused (up to 16), the
+// configuration identified by all of its fields (entry.go configKey):
+// two Configs that differ anywhere never share a Handler. Pass the same
+// Config value on every call, since callbacks are told apart by identity:
+// a Config built anew with new closures on each call builds a new
+// Handler each time (and loses the discovery and key caches). Each call
+// walks cfg to find its Handler, some microseconds. An invalid
 // configuration answers 500 with a JSON message, and is logged.
 //
 // Prefer New in a Go program: it returns errors at start-up.

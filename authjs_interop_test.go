@@ -197,8 +197,9 @@ func sessionCookies(t *testing.T, setCookie []string, name string) ([]*http.Cook
 	return cs, strings.Join(parts, "; ")
 }
 
-// tlsApp is newApp served over https, so that its cookies are the
-// __Secure- ones a production Auth.js front end writes.
+// tlsApp is newApp served over https with Auth.js's cookie names
+// (Config.AuthJSCookieNames), so that its cookies are the __Secure- ones a
+// production Auth.js front end writes; mutate may change that.
 func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 	t.Helper()
 	op := authtest.NewServer(authtest.Options{AutoApprove: true})
@@ -215,7 +216,8 @@ func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
 		}},
-		HTTPClient: &http.Client{Timeout: 2 * time.Second},
+		HTTPClient:        &http.Client{Timeout: 2 * time.Second},
+		AuthJSCookieNames: true,
 	}
 	if mutate != nil {
 		mutate(&cfg)

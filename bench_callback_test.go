@@ -72,9 +72,9 @@ func (t *replayTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 func BenchmarkCallback(b *testing.B) {
 	rt := &replayTransport{base: http.DefaultTransport, seen: map[string]recorded{}}
 	t := &testing.T{}
-	a := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) {
+	a := newApp(t, authtest.Options{}, unlimited(func(cfg *gatehouse.Config) {
 		cfg.HTTPClient = &http.Client{Timeout: 2 * time.Second, Transport: rt}
-	})
+	}))
 	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
 	br := newBrowser(t)
 	resp := br.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})

@@ -76,7 +76,7 @@ func countedPostgres(t testing.TB) (*postgres.Adapter, *wireCounter) {
 // protected route) costs one query in one round trip.
 func TestDatabaseSessionOneRoundTrip(t *testing.T) {
 	pg, n := countedPostgres(t)
-	a := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) { cfg.Adapter = pg })
+	a := newApp(t, authtest.Options{}, unlimited(func(cfg *gatehouse.Config) { cfg.Adapter = pg }))
 	b := newBrowser(t)
 	if _, body := b.signIn(a, "dev", "/private"); body != "hello alice@example.com" {
 		t.Fatalf("sign-in ended with %q", body)

@@ -17,6 +17,7 @@ package gatehouse_test
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -26,12 +27,25 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/limit"
 )
+
+// unlimited wraps mutate so that Config.RateLimit keeps its cost in the
+// measure but not its limit: a benchmark signs in from one address far
+// more often than DefaultRateLimit allows.
+func unlimited(mutate func(*gatehouse.Config)) func(*gatehouse.Config) {
+	return func(cfg *gatehouse.Config) {
+		cfg.RateLimit = limit.NewMemory(math.MaxInt, time.Minute)
+		if mutate != nil {
+			mutate(cfg)
+		}
+	}
+}
 
 // benchApp is a signed-in browser's cookies against an in-process app.
 func benchApp(b *testing.B, mutate func(*gatehouse.Config)) (*app, []*http.Cookie) {
 	t := &testing.T{}
-	a := newApp(t, authtest.Options{}, mutate)
+	a := newApp(t, authtest.Options{}, unlimited(mutate))
 	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")

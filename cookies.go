@@ -2,6 +2,7 @@ package gatehouse
 
 import (
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"sort"
 	"strconv"
@@ -9,20 +10,27 @@ import (
 	"time"
 )
 
-// cookieNames are Auth.js's cookie names, with the __Secure-/__Host-
-// prefixes in secure mode (security.md §4.1).
+// cookieNames are the cookies' names: Auth.js's, and on https with the
+// __Host- prefix (security.md §4.1): a __Host- cookie is Secure, has
+// Path=/ and no Domain, so neither a sibling subdomain nor a plain-http
+// page of the host can set one (cookie tossing). With
+// Config.AuthJSCookieNames the names are Auth.js's own on https
+// (__Secure- for most), which an Auth.js front end shares.
 type cookieNames struct {
 	secure                     bool
 	session, callbackURL, csrf string
 	// checks holds the sealed PKCE verifier, state and nonce of a sign-in
 	// in flight (checks.Transaction); Auth.js uses one cookie for each.
-	checks, challenge string
+	checks, challenge, logoutState string
 }
 
-func newCookieNames(secure bool) cookieNames {
+func newCookieNames(secure, authjs bool) cookieNames {
 	p, host := "", ""
-	if secure {
+	switch {
+	case secure && authjs:
 		p, host = "__Secure-", "__Host-"
+	case secure:
+		p, host = "__Host-", "__Host-"
 	}
 	return cookieNames{
 		secure:      secure,
@@ -31,7 +39,55 @@ func newCookieNames(secure bool) cookieNames {
 		csrf:        host + "authjs.csrf-token",
 		checks:      p + "gatehouse.checks",
 		challenge:   p + "authjs.challenge",
+		logoutState: p + "authjs.logout-state",
 	}
+}
+
+// securityCookies lists the names whose duplicates make a request carry
+// none of them (duplicateCookie).
+func (n cookieNames) securityCookies() [6]string {
+	return [6]string{n.session, n.csrf, n.checks, n.callbackURL, n.challenge, n.logoutState}
+}
+
+// duplicateCookie returns the first of n's security-relevant cookies that
+// the request carries twice, or "". A second cookie of one name is what
+// cookie tossing leaves behind (one set by the site, one planted with a
+// wider Domain or Path); cookieValue then reads neither. The test is a
+// substring count over the raw header, so it costs no allocation.
+func (n cookieNames) duplicateCookie(r *http.Request) string {
+	lines := r.Header["Cookie"]
+	if len(lines) == 0 {
+		return ""
+	}
+	for _, name := range n.securityCookies() {
+		if countCookies(r, name) > 1 {
+			return name
+		}
+	}
+	return ""
+}
+
+// countCookies counts the cookies named name that r carries.
+func countCookies(r *http.Request, name string) int {
+	count := 0
+	for _, line := range r.Header["Cookie"] {
+		count += countCookie(line, name)
+	}
+	return count
+}
+
+// countCookie counts the pairs named name in one Cookie header line.
+func countCookie(line, name string) int {
+	count := 0
+	for len(line) > 0 {
+		var part string
+		part, line, _ = strings.Cut(line, ";")
+		k, _, _ := strings.Cut(part, "=")
+		if textproto.TrimString(k) == name {
+			count++
+		}
+	}
+	return count
 }
 
 // chunkSize is the longest cookie value written in one piece: 4096 bytes
@@ -95,7 +151,9 @@ func readChunks(r *http.Request, name string) (value string, chunks []string) {
 	var parts []part
 	for _, c := range r.Cookies() {
 		if c.Name == name {
-			return c.Value, []string{name}
+			// cookieValue found no single valid one: doubled (planted),
+			// or unreadable. Either way, none.
+			return "", []string{name}
 		}
 		rest, ok := strings.CutPrefix(c.Name, name+".")
 		if !ok {
@@ -111,7 +169,7 @@ func readChunks(r *http.Request, name string) (value string, chunks []string) {
 	sort.Slice(parts, func(a, b int) bool { return parts[a].i < parts[b].i })
 	var b strings.Builder
 	for i, p := range parts {
-		if p.i != i {
+		if p.i != i { // a gap, or a chunk given twice
 			return "", chunks
 		}
 		b.WriteString(p.v)
@@ -161,5 +219,13 @@ func (n cookieNames) clearChunked(w http.ResponseWriter, r *http.Request, name s
 	}
 	for _, o := range old {
 		n.clear(w, o)
+	}
+}
+
+// warnDuplicate logs, by name only, a security-relevant cookie the
+// request carries twice (and so reads as none: cookieValue).
+func (h *Handler) warnDuplicate(r *http.Request, b *base) {
+	if name := b.cookies.duplicateCookie(r); name != "" {
+		h.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
 	}
 }

@@ -15,53 +15,63 @@ import (
 )
 
 // TestCookieAttributes (ASVS 3.3.1-3.3.4, security.md §4.1): on https
-// every cookie is HttpOnly, Secure, Path=/, SameSite=Lax, without Domain;
-// the CSRF cookie is __Host-, the others __Secure-; check cookies live at
-// most 15 minutes.
+// every cookie is HttpOnly, Secure, Path=/, SameSite=Lax, without Domain,
+// and by default has the __Host- prefix, which no sibling subdomain or
+// plain-http page can set (cookie tossing); with AuthJSCookieNames the
+// names are Auth.js's (the CSRF cookie __Host-, the others __Secure-).
+// Check cookies live at most 15 minutes.
 func TestCookieAttributes(t *testing.T) {
-	a, b := newTLSApp(t, nil) // authjs_interop_test.go
-	seen := map[string]*http.Cookie{}
-	record := func(resp *http.Response) {
-		for _, c := range resp.Cookies() {
-			if c.MaxAge >= 0 {
-				seen[c.Name] = c
+	for _, authjs := range []bool{false, true} {
+		t.Run(map[bool]string{false: "default", true: "AuthJSCookieNames"}[authjs], func(t *testing.T) {
+			a, b := newTLSApp(t, func(c *gatehouse.Config) { c.AuthJSCookieNames = authjs }) // authjs_interop_test.go
+			seen := map[string]*http.Cookie{}
+			record := func(resp *http.Response) {
+				for _, c := range resp.Cookies() {
+					if c.MaxAge >= 0 {
+						seen[c.Name] = c
+					}
+				}
 			}
-		}
-	}
-	resp := b.get(a.url + "/auth/csrf")
-	record(resp)
-	resp.Body.Close()
-	resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
-	record(resp)
-	cb := b.get(resp.Header.Get("Location"))
-	resp = b.get(cb.Header.Get("Location"))
-	record(resp)
-	if loc := resp.Header.Get("Location"); loc != a.url+"/private" {
-		t.Fatalf("sign-in over https went to %q", loc)
-	}
-	want := map[string]time.Duration{
-		"__Host-authjs.csrf-token":      0,
-		"__Secure-gatehouse.checks":     15 * time.Minute, // PKCE verifier, state and nonce
-		"__Secure-authjs.callback-url":  0,
-		"__Secure-authjs.session-token": 30 * 24 * time.Hour,
-	}
-	for name, maxAge := range want {
-		c, ok := seen[name]
-		if !ok {
-			t.Errorf("no cookie %s (saw %v)", name, keys(seen))
-			continue
-		}
-		if !c.Secure || !c.HttpOnly || c.Path != "/" || c.Domain != "" || c.SameSite != http.SameSiteLaxMode {
-			t.Errorf("%s: Secure %v HttpOnly %v Path %q Domain %q SameSite %v", name, c.Secure, c.HttpOnly, c.Path, c.Domain, c.SameSite)
-		}
-		if got := time.Duration(c.MaxAge) * time.Second; got > maxAge || (maxAge > 0 && got < maxAge-time.Minute) {
-			t.Errorf("%s: Max-Age %s, want %s", name, got, maxAge)
-		}
-	}
-	for name := range seen {
-		if !strings.HasPrefix(name, "__Host-") && !strings.HasPrefix(name, "__Secure-") {
-			t.Errorf("cookie %s has no secure prefix", name)
-		}
+			resp := b.get(a.url + "/auth/csrf")
+			record(resp)
+			resp.Body.Close()
+			resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+			record(resp)
+			cb := b.get(resp.Header.Get("Location"))
+			resp = b.get(cb.Header.Get("Location"))
+			record(resp)
+			if loc := resp.Header.Get("Location"); loc != a.url+"/private" {
+				t.Fatalf("sign-in over https went to %q", loc)
+			}
+			p := "__Host-"
+			if authjs {
+				p = "__Secure-"
+			}
+			want := map[string]time.Duration{
+				"__Host-authjs.csrf-token": 0,
+				p + "gatehouse.checks":     15 * time.Minute, // PKCE verifier, state and nonce
+				p + "authjs.callback-url":  0,
+				p + "authjs.session-token": 30 * 24 * time.Hour,
+			}
+			for name, maxAge := range want {
+				c, ok := seen[name]
+				if !ok {
+					t.Errorf("no cookie %s (saw %v)", name, keys(seen))
+					continue
+				}
+				if !c.Secure || !c.HttpOnly || c.Path != "/" || c.Domain != "" || c.SameSite != http.SameSiteLaxMode {
+					t.Errorf("%s: Secure %v HttpOnly %v Path %q Domain %q SameSite %v", name, c.Secure, c.HttpOnly, c.Path, c.Domain, c.SameSite)
+				}
+				if got := time.Duration(c.MaxAge) * time.Second; got > maxAge || (maxAge > 0 && got < maxAge-time.Minute) {
+					t.Errorf("%s: Max-Age %s, want %s", name, got, maxAge)
+				}
+			}
+			for name := range seen {
+				if !strings.HasPrefix(name, p) && !strings.HasPrefix(name, "__Host-") {
+					t.Errorf("cookie %s has not the %s prefix", name, p)
+				}
+			}
+		})
 	}
 }
 

@@ -68,31 +68,43 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 		creds[f.Name] = form.Get(f.Name)
 	}
 
-	// 2. The attempt limits, before Authorize runs.
-	ipKey := "ip:" + limit.IPKey(c.ClientIP(r))
-	idKey := "id:" + c.ID + ":" + strings.ToLower(strings.TrimSpace(creds[c.IdentifierField]))
-	wait, err := c.PerIP.Wait(ctx, ipKey)
+	// 2. The attempt limits, reserved before Authorize runs: the count is
+	// taken first and atomically, so N concurrent guesses get at most the
+	// limit through (checking first and counting after Authorize let them
+	// all through). Per identifier and client, per identifier anywhere (a
+	// higher ceiling, so an attacker cannot lock the real user out from
+	// another address, ASVS 2.2.1), per client. Any limiter error refuses.
+	ip := limit.IPKey(c.ClientIP(r))
+	id := c.ID + ":" + limit.IdentifierKey(creds[c.IdentifierField])
+	pair := limit.Attempt{Limiter: c.PerIdentifierAndIP, Key: "idip:" + id + "|" + ip}
+	ident := limit.Attempt{Limiter: c.PerIdentifier, Key: "id:" + id}
+	client := limit.Attempt{Limiter: c.PerIP, Key: "ip:" + ip}
+	wait, err := limit.ReserveAll(ctx, client, pair, ident)
 	if err != nil {
 		return fail(CallbackRouteError, "limiter", "limit", err)
 	}
-	idWait, err := c.PerIdentifier.Wait(ctx, idKey)
-	if err != nil {
-		return fail(CallbackRouteError, "limiter", "limit", err)
-	}
-	if wait = max(wait, idWait); wait > 0 {
+	if wait > 0 {
 		h.tooManyAttempts(w, r, b, c.ID, wait)
 		return nil
 	}
+	release := func(as ...limit.Attempt) {
+		for _, a := range as {
+			if err := a.Limiter.Release(ctx, a.Key); err != nil {
+				h.cfg.Logger.Error("gatehouse: giving back an attempt failed", "provider", c.ID, "err", err)
+			}
+		}
+	}
 
 	// 3. The application's check. A nil user, ErrInvalid or a
-	// *SignInError is a wrong guess, counted against both keys; any other
-	// error is the server's.
+	// *SignInError is a wrong guess, and stays counted; any other error
+	// is the server's, and the attempt is given back.
 	user, err := c.Authorize(ctx, creds, r)
 	if err == nil && user == nil {
 		err = credentials.ErrInvalid
 	}
 	if err != nil {
 		if !errors.Is(err, credentials.ErrInvalid) {
+			release(client, pair, ident)
 			return fail(CallbackRouteError, "authorize", "authorize", err)
 		}
 		code := "credentials"
@@ -100,19 +112,20 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 		if errors.As(err, &se) && publicCode.MatchString(se.Code) {
 			code = se.Code
 		}
-		if ferr := errors.Join(c.PerIP.Fail(ctx, ipKey), c.PerIdentifier.Fail(ctx, idKey)); ferr != nil {
-			h.cfg.Logger.Error("gatehouse: counting a failed attempt failed", "provider", c.ID, "err", ferr)
-		}
 		return fail(CredentialsSignin, code, "authorize", err)
 	}
 	if user.ID == "" {
-		return fail(CallbackRouteError, "id_missing", "authorize", errors.New("Authorize returned a user without an ID"))
+		return fail(CallbackRouteError, "id_missing", "authorize", errors.New("the Authorize function returned a user without an ID"))
 	}
-	// A success clears the identifier's count, not the address's: else
-	// one valid account would let an attacker reset their own count.
-	if err := c.PerIdentifier.Reset(ctx, idKey); err != nil {
-		h.cfg.Logger.Error("gatehouse: resetting an attempt count failed", "provider", c.ID, "err", err)
+	// A success clears the identifier's counts and gives the address its
+	// attempt back; the address's failures stay counted, else one valid
+	// account would let an attacker reset their own count.
+	for _, a := range []limit.Attempt{pair, ident} {
+		if err := a.Limiter.Reset(ctx, a.Key); err != nil {
+			h.cfg.Logger.Error("gatehouse: resetting an attempt count failed", "provider", c.ID, "err", err)
+		}
 	}
+	release(client)
 
 	// 4. The user is an account of this provider, keyed by its ID: with
 	// an adapter, found or created and linked as an OAuth account is.
@@ -120,7 +133,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	u.Email = strings.ToLower(strings.TrimSpace(u.Email))
 	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
 	return h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
-		allowDangerousLinking: c.AllowDangerousEmailAccountLinking})
+		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true})
 }
 
 // tooManyAttempts answers a locked-out attempt: 429 with Retry-After
@@ -141,4 +154,24 @@ func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *bas
 	}
 	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
 		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+}
+
+// DefaultRateLimit is Config.RateLimit's default: requests per minute per
+// client address to the sign-in starts, callbacks and passkey ceremonies.
+const DefaultRateLimit = 120
+
+// rateLimited answers 429 with Retry-After, and reports true, when r's
+// client address is over Config.RateLimit. A limiter that fails refuses
+// (fail closed).
+func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, provider string) bool {
+	wait, err := h.cfg.RateLimit.Reserve(r.Context(), limit.IPKey(h.cfg.ClientIP(r))) // a limiter of its own: no prefix
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
+		wait = time.Minute
+	}
+	if wait <= 0 {
+		return false
+	}
+	h.tooManyAttempts(w, r, b, provider, wait)
+	return true
 }

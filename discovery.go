@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -129,15 +130,15 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 		}
 		e.issuer = m.Issuer
 		e.perTenant = strings.Contains(m.Issuer, tenantPlaceholder)
-		e.auth = cmpOr(e.auth, m.AuthorizationEndpoint)
-		e.token = cmpOr(e.token, m.TokenEndpoint)
-		e.userinfo = cmpOr(e.userinfo, m.UserinfoEndpoint)
-		e.jwks = cmpOr(e.jwks, m.JWKSURI)
+		e.auth = cmp.Or(e.auth, m.AuthorizationEndpoint)
+		e.token = cmp.Or(e.token, m.TokenEndpoint)
+		e.userinfo = cmp.Or(e.userinfo, m.UserinfoEndpoint)
+		e.jwks = cmp.Or(e.jwks, m.JWKSURI)
 		e.endSession = m.EndSessionEndpoint
 		e.issRequired = m.IssParameterSupported
 		e.pkceUnsupported = m.CodeChallengeMethodsSupported != nil && !slices.Contains(m.CodeChallengeMethodsSupported, "S256")
 		e.algs = m.IDTokenSigningAlgValues
-		e.par = cmpOr(e.par, m.PushedAuthorizationRequestEndpt)
+		e.par = cmp.Or(e.par, m.PushedAuthorizationRequestEndpt)
 		e.parRequired = m.RequirePushedAuthorizationReqs
 	}
 	if e.auth == "" {
@@ -184,13 +185,6 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 		return nil, errors.New("no jwks_uri configured or discovered: ID tokens could not be verified")
 	}
 	return e, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // discover fetches the metadata document and checks that its issuer is

@@ -58,6 +58,13 @@ func (h *Handler) addEmail(c email.Config) error {
 	if err != nil {
 		return providerConfigError(c.ProviderBase().ID, err)
 	}
+	// An HTTP API sender without a key takes AUTH_<ID>_KEY, as Auth.js.
+	if c.NeedsAPIKey() {
+		v := "AUTH_" + providers.EnvName(c.ID) + "_KEY"
+		if c.APIKey = h.getenv(v); c.APIKey == "" {
+			return &ConfigError{Provider: c.ID, Field: "apiKey", Reason: "is required: set it, or " + v}
+		}
+	}
 	if h.cfg.Adapter == nil {
 		return &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
 	}
@@ -108,24 +115,20 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 	}
 
 	// 2. The send limits, per client and per address, the same for known
-	// and unknown addresses: every accepted request counts.
-	ipKey, idKey := "ip:"+limit.IPKey(c.ClientIP(r)), "id:"+c.ID+":"+addr
-	ipWait, err := c.PerIP.Wait(ctx, ipKey)
-	if err == nil {
-		var idWait time.Duration
-		idWait, err = c.PerIdentifier.Wait(ctx, idKey)
-		ipWait = max(ipWait, idWait)
-	}
+	// and unknown addresses: every accepted request counts, reserved
+	// atomically before anything is sent. The address is counted under
+	// limit.IdentifierKey, so case, Unicode forms and +tags of one
+	// mailbox share one count. Any limiter error refuses.
+	wait, err := limit.ReserveAll(ctx,
+		limit.Attempt{Limiter: c.PerIP, Key: "ip:" + limit.IPKey(c.ClientIP(r))},
+		limit.Attempt{Limiter: c.PerIdentifier, Key: "id:" + c.ID + ":" + limit.IdentifierKey(addr)})
 	if err != nil {
 		fail(EmailSignin, "limiter", err)
 		return
 	}
-	if ipWait > 0 {
-		h.tooManyAttempts(w, r, b, c.ID, ipWait)
+	if wait > 0 {
+		h.tooManyAttempts(w, r, b, c.ID, wait)
 		return
-	}
-	if err := errors.Join(c.PerIP.Fail(ctx, ipKey), c.PerIdentifier.Fail(ctx, idKey)); err != nil {
-		h.cfg.Logger.Error("gatehouse: counting a sign-in link failed", "provider", c.ID, "err", err)
 	}
 
 	// 3. The application's say, before anything is sent (Auth.js:
@@ -246,7 +249,7 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 	now := time.Now()
 	user := profile.User{ID: addr, Email: addr, EmailVerified: &now}
 	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl")})
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl"), unbound: true})
 }
 
 // emailUser finds or creates the stored user of a verified address

@@ -44,6 +44,11 @@ const (
 	// AccountNotLinked: a passkey cannot be tied to the user (Auth.js's
 	// WebAuthn counterpart of OAuthAccountNotLinked).
 	AccountNotLinked ErrorType = "AccountNotLinked"
+	// AccountLinkMismatch: a sign-in that was not started by the session
+	// this browser holds (a planted check cookie, or credentials, an
+	// e-mail link or a passkey for another user while signed in). Nothing
+	// is linked and the session is left as it was (binding.go).
+	AccountLinkMismatch ErrorType = "AccountLinkMismatch"
 )
 
 func (t ErrorType) Error() string { return string(t) }
@@ -135,4 +140,10 @@ func asError(err error, t ErrorType, code, provider, step string) *Error {
 		return e
 	}
 	return &Error{Type: t, Code: code, Provider: provider, Step: step, Err: err}
+}
+
+// crossSite is the error for a state-changing request from another origin
+// (csrf.go sameOrigin): MissingCSRF with code cross_site, 403.
+func crossSite(step, provider string, err error) *Error {
+	return &Error{Type: MissingCSRF, Code: "cross_site", Provider: provider, Step: step, Err: err}
 }

@@ -17,8 +17,10 @@ func ExampleSessionConfig_bearer() {
 	api, err := gatehouse.New(gatehouse.Config{
 		Secret:           []string{"the-front-ends-AUTH_SECRET-0123456789abc"},
 		UseSecureCookies: &secure,
-		Session:          gatehouse.SessionConfig{Bearer: true},
-		Providers:        []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"})},
+		// The front end's cookie names: the session key is derived from it.
+		AuthJSCookieNames: true,
+		Session:           gatehouse.SessionConfig{Bearer: true},
+		Providers:         []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"})},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -287,6 +287,10 @@ func TestClientAssertion(t *testing.T) {
 }
 
 func TestClientAssertionRefused(t *testing.T) {
+	rsa1024, err := rsa.GenerateKey(rand.Reader, 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// The provider does not know the client's current key yet: rotating
 	// means publishing the new key before signing with it.
 	current, old := newECKey(t, "new"), newECKey(t, "old")
@@ -308,6 +312,11 @@ func TestClientAssertionRefused(t *testing.T) {
 		"public DPoP key":      {DPoPBoundAccessTokens: true, DPoPKey: &jose.JSONWebKey{Key: current.Public().Key}},
 		"unknown auth method":  {TokenEndpointAuthMethod: "tls_client_auth"},
 		"relative PAR address": {PushedAuthorizationRequestEndpoint: "/par"},
+		// RFC 7518 §3.3 and RFC 7517 §4.2: failed before.
+		"1024-bit RSA key":            {TokenEndpointAuthMethod: providers.AuthPrivateKeyJWT, JWKS: &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{{Key: rsa1024, KeyID: "small"}}}},
+		"1024-bit RSA key, published": {TokenEndpointAuthMethod: providers.AuthPrivateKeyJWT, JWKS: &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{current, {Key: &rsa1024.PublicKey, KeyID: "old-small"}}}},
+		"key for encryption":          {TokenEndpointAuthMethod: providers.AuthPrivateKeyJWT, JWKS: &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{{Key: current.Key, KeyID: "k", Use: "enc"}}}},
+		"DPoP key for encryption":     {DPoPBoundAccessTokens: true, DPoPKey: &jose.JSONWebKey{Key: current.Key, Use: "enc"}},
 	} {
 		_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: "https://app.example/auth",
 			Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "corp", Name: "Corp", Type: providers.TypeOIDC,

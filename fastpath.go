@@ -36,11 +36,18 @@ func cookieValue(r *http.Request, name string) string {
 		n += strings.Count(line, ";") + 1
 	}
 	if n > maxCookies {
-		if c, err := r.Cookie(name); err == nil {
-			return c.Value
+		value, found := "", 0
+		for _, c := range r.Cookies() {
+			if c.Name == name {
+				value, found = c.Value, found+1
+			}
 		}
-		return ""
+		if found != 1 {
+			return ""
+		}
+		return value
 	}
+	value, found := "", false
 	for _, line := range lines {
 		line = textproto.TrimString(line)
 		var part string
@@ -55,11 +62,17 @@ func cookieValue(r *http.Request, name string) string {
 				v = v[1 : len(v)-1]
 			}
 			if validCookieValue(v) {
-				return v
+				if found {
+					// Two cookies of one name: one may be planted (cookie
+					// tossing), and which is which cannot be told, so
+					// neither is read (duplicateCookie logs it).
+					return ""
+				}
+				value, found = v, true
 			}
 		}
 	}
-	return ""
+	return value
 }
 
 // validCookieValue is net/http's validCookieValueByte over s, with a

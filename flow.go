@@ -5,6 +5,7 @@ package gatehouse
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +36,13 @@ var passThrough = []string{"login_hint", "prompt", "max_age", "ui_locales", "acr
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	id := r.PathValue("provider")
+	if err := h.sameOrigin(r, b); err != nil {
+		h.fail(w, r, b, crossSite("signin", id, err))
+		return
+	}
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
 		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
@@ -100,6 +108,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	cs := h.checksFor(c, e)
 	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
 	tx := checks.NewTransaction(pkce, state, nonce)
+	tx.Binding = h.binding(r, b) // who started it: binding.go
 	if pkce {
 		q.Set("code_challenge", checks.Challenge(tx.Verifier))
 		q.Set("code_challenge_method", "S256")
@@ -146,7 +155,7 @@ func (h *Handler) checksFor(c *providers.OAuth, e *endpoints) []providers.Check 
 // redirectURI is the provider's callback URL: one path per provider, so
 // that each issuer has its own redirect URI (mix-up defence, RFC 9700 §4.4).
 func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
-	if p := cmpOr(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
+	if p := cmp.Or(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
 		return strings.TrimSuffix(p, "/") + "/callback/" + c.ID
 	}
 	return b.url("callback", c.ID)
@@ -161,6 +170,19 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// (RFC 9700 §4.2.4), nor be cached.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
+	// A POST here is same-origin (credentials, passkeys), except an OAuth
+	// form_post answer, the one cross-site POST allowed: it comes from
+	// the provider's origin, and the bound check cookie is what gives it
+	// any power (binding.go).
+	if _, oauth := h.oauth[id]; r.Method == http.MethodPost && !oauth {
+		if err := h.sameOrigin(r, b); err != nil {
+			h.fail(w, r, b, crossSite("callback", id, err))
+			return
+		}
+	}
 	if e, ok := h.email[id]; ok {
 		h.emailCallback(w, r, b, e)
 		return
@@ -235,6 +257,20 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	if useState {
 		if err := checks.VerifyState(params.Get("state"), tx.State); err != nil {
 			return checkError(c.ID, err)
+		}
+	}
+	// The browser that finishes must be the one that started, in the same
+	// session (binding.go). Only a provider's form_post answer goes
+	// without: a cross-site POST, it carries no SameSite=Lax cookie (no
+	// session, no CSRF cookie) to compare; its check cookie is a
+	// SameSite=None one, which exists only on https and loopback, where it
+	// is a __Host- cookie no other origin can set; and as no session is
+	// visible to it, it links nothing. A POST that does carry those
+	// cookies (same-site: a sibling subdomain's form) is compared.
+	crossSitePost := r.Method == http.MethodPost && chunkedValue(r, b.cookies.session) == "" && cookieValue(r, b.cookies.csrf) == ""
+	if (usePKCE || useState || useNonce) && !crossSitePost {
+		if err := h.checkBinding(r, b, c.ID, tx.Binding); err != nil {
+			return err
 		}
 	}
 
@@ -349,12 +385,11 @@ func readForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxFormBytes+1))
+	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
 	if err != nil {
 		return nil, err
-	}
-	if len(body) > maxFormBytes {
-		return nil, errors.New("body too large")
 	}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		var m map[string]any
@@ -430,11 +465,30 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 	if t.AccessToken == "" {
 		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_access_token", Provider: c.ID, Step: "token", Err: errors.New("the token response has no access_token")}
 	}
-	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "token", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	if err := p.checkTokenType(t, "token"); err != nil {
+		return account.TokenSet{}, err
 	}
 	t.Normalize(time.Now())
 	return t, nil
+}
+
+// checkTokenType applies RFC 6749 §5.1 to a token response: token_type is
+// REQUIRED, and must be a type this client can use: "Bearer" (RFC 6750),
+// or "DPoP" when DPoP-bound tokens were asked for (RFC 9449 §5), both
+// compared case-insensitively (RFC 6749 §5.1).
+func (p *providerRuntime) checkTokenType(t account.TokenSet, step string) error {
+	fail := func(code string, err error) error {
+		return &Error{Type: TokenExchangeFailed, Code: code, Provider: p.cfg.ID, Step: step, Err: err}
+	}
+	switch {
+	case t.TokenType == "":
+		return fail("token_type_missing", errors.New("the token response has no token_type (RFC 6749 §5.1)"))
+	case strings.EqualFold(t.TokenType, "bearer"):
+		return nil
+	case strings.EqualFold(t.TokenType, "dpop") && p.cfg.Client.DPoPBoundAccessTokens:
+		return nil
+	}
+	return fail("token_type", fmt.Errorf("unsupported token_type %q", t.TokenType))
 }
 
 func tokenError(provider string, err error) error {
@@ -447,8 +501,10 @@ func tokenError(provider string, err error) error {
 	switch {
 	case errors.As(err, &re) && errorCodePattern.MatchString(re.ErrorCode):
 		code = re.ErrorCode // invalid_grant, invalid_client, …: the provider's answer
+		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), code: re.ErrorCode, err: err}
 	case errors.As(err, &re):
 		code = fmt.Sprintf("http_%d", re.Response.StatusCode)
+		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), err: err}
 	case isTimeout(err):
 		code = "timeout"
 	case errors.Is(err, errBodyTooLarge):
@@ -456,6 +512,28 @@ func tokenError(provider string, err error) error {
 	}
 	return &Error{Type: TokenExchangeFailed, Code: code, Provider: provider, Step: "token", Err: err}
 }
+
+// answerError is a token endpoint's refusal, described without its body:
+// status, content type, size and OAuth error code only, so that the log
+// holds none of the provider's text. The body stays in the wrapped
+// *oauth2.RetrieveError, for errors.As.
+type answerError struct {
+	status      int
+	contentType string
+	size        int
+	code        string
+	err         error
+}
+
+func (e *answerError) Error() string {
+	s := fmt.Sprintf("the token endpoint answered %d (%s, %d bytes)", e.status, cmp.Or(e.contentType, "no content type"), e.size)
+	if e.code != "" {
+		s += " error=" + e.code
+	}
+	return s
+}
+
+func (e *answerError) Unwrap() error { return e.err }
 
 func authStyle(m providers.AuthMethod) oauth2.AuthStyle {
 	switch m {

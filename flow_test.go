@@ -42,11 +42,20 @@ func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config
 // startApp serves a site using Gatehouse on loopback, signing in with op.
 func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config)) *app {
 	t.Helper()
+	return serveApp(t, op, mutate, false)
+}
+
+// serveApp is startApp, over https when tls is set.
+func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config), tls bool) *app {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
+	if tls {
+		base = "https://" + ln.Addr().String()
+	}
 	cfg := gatehouse.Config{
 		Secret: []string{testSecret},
 		URL:    base + "/auth",
@@ -72,7 +81,11 @@ func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config))
 	srv := httptest.NewUnstartedServer(h.Middleware(mux))
 	srv.Listener.Close()
 	srv.Listener = ln
-	srv.Start()
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
 	t.Cleanup(srv.Close)
 	return &app{t: t, op: op, srv: srv, h: h, url: base}
 }

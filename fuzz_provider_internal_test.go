@@ -205,7 +205,7 @@ func FuzzChunkedCookie(f *testing.F) {
 	f.Add([]byte("q"), uint16(chunkSize+1), uint8(1), "authjs.session-token=; authjs.session-token.0=x")
 	f.Fuzz(func(t *testing.T, pattern []byte, size uint16, old uint8, header string) {
 		const name = "authjs.session-token"
-		n := newCookieNames(false)
+		n := newCookieNames(false, false)
 		if len(pattern) == 0 || size == 0 {
 			return
 		}

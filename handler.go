@@ -8,10 +8,12 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -20,20 +22,23 @@ import (
 // for the application. Build it once with New; it is safe for concurrent
 // use.
 type Handler struct {
-	cfg        Config
-	routes     http.Handler
-	order      []string // provider ids in configuration order
-	oauth      map[string]*providerRuntime
-	sealer     *checks.Sealer
-	csrf       *csrf
-	sessions   map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
-	fixedBase  *base                          // when Config.URL is set
-	refreshes  *refreshGroup                  // single-flight token refreshes (tokens.go)
-	logoutJTIs jtiCache                       // back-channel logout tokens seen (logout.go)
-	email      map[string]*emailRuntime       // e-mail providers (email.go)
-	creds      map[string]*credentials.Config // credentials providers (credentials.go)
-	passkeys   *passkeyState                  // WebAuthn providers (passkey.go); nil when none
-	bodies     sessionBodies                  // session JSON already encoded (fastpath.go)
+	cfg    Config
+	routes http.Handler
+	// crossOrigin refuses cross-origin state-changing requests (csrf.go
+	// sameOrigin).
+	crossOrigin *http.CrossOriginProtection
+	order       []string // provider ids in configuration order
+	oauth       map[string]*providerRuntime
+	sealer      *checks.Sealer
+	csrf        *csrf
+	sessions    map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base                          // when Config.URL is set
+	refreshes   *refreshGroup                  // single-flight token refreshes (tokens.go)
+	logoutJTIs  jtiCache                       // back-channel logout tokens seen (logout.go)
+	email       map[string]*emailRuntime       // e-mail providers (email.go)
+	creds       map[string]*credentials.Config // credentials providers (credentials.go)
+	passkeys    *passkeyState                  // WebAuthn providers (passkey.go); nil when none
+	bodies      sessionBodies                  // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -47,6 +52,12 @@ func New(cfg Config) (*Handler, error) {
 		email: map[string]*emailRuntime{}, creds: map[string]*credentials.Config{}}
 	cfg.HTTPClient, cfg.ProviderTimeout = providerClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
+	if h.cfg.RateLimit == nil {
+		h.cfg.RateLimit = limit.NewMemory(DefaultRateLimit, time.Minute)
+	}
+	if h.cfg.ClientIP == nil {
+		h.cfg.ClientIP = credentials.RemoteIP
+	}
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}
@@ -77,6 +88,7 @@ func New(cfg Config) (*Handler, error) {
 			return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
 		}
 		o := op.OAuth()
+		h.envDefaults(o)
 		if err := o.Validate(); err != nil {
 			ce := &ConfigError{Provider: o.ID, Err: err}
 			var pe *providers.ConfigError
@@ -105,7 +117,7 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.sessions = map[bool]*jweCodec{}
 	for _, secure := range []bool{false, true} {
-		c, err := newJWECodec(cfg.Secret, newCookieNames(secure).session)
+		c, err := newJWECodec(cfg.Secret, newCookieNames(secure, cfg.AuthJSCookieNames).session)
 		if err != nil {
 			return nil, &ConfigError{Field: "Secret", Err: err}
 		}
@@ -114,6 +126,13 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.URL != "" {
 		u, _ := url.Parse(cfg.URL)
 		h.fixedBase = h.newBase(u.Scheme, u.Host)
+	}
+	h.crossOrigin = http.NewCrossOriginProtection()
+	if h.fixedBase != nil {
+		// The public origin, for proxies that rewrite Host.
+		if err := h.crossOrigin.AddTrustedOrigin(h.fixedBase.origin); err != nil {
+			return nil, &ConfigError{Field: "URL", Err: err}
+		}
 	}
 	h.routes = h.router()
 	return h, nil
@@ -132,7 +151,7 @@ func (h *Handler) newBase(scheme, host string) *base {
 	if h.cfg.UseSecureCookies != nil {
 		secure = *h.cfg.UseSecureCookies
 	}
-	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure)}
+	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure, h.cfg.AuthJSCookieNames)}
 }
 
 // baseFor returns the base of a request: Config.URL when set; otherwise
@@ -341,4 +360,32 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "private, no-cache, no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// envDefaults fills what a provider leaves empty from the environment, as
+// Auth.js does for every configured provider: the client id from
+// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
+// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
+// configuration are never replaced. A clientId still missing afterwards is
+// a ConfigError naming the variable (providers.OAuth.Validate).
+func (h *Handler) envDefaults(o *providers.OAuth) {
+	getenv := h.getenv
+	prefix := "AUTH_" + providers.EnvName(o.ID)
+	if o.ClientID == "" {
+		o.ClientID = getenv(prefix + "_ID")
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = getenv(prefix + "_SECRET")
+	}
+	if o.Issuer == "" {
+		o.Issuer = getenv(prefix + "_ISSUER")
+	}
+}
+
+// getenv reads the environment through Config.Getenv, os.Getenv by default.
+func (h *Handler) getenv(key string) string {
+	if h.cfg.Getenv != nil {
+		return h.cfg.Getenv(key)
+	}
+	return os.Getenv(key)
 }

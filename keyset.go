@@ -2,11 +2,17 @@ package gatehouse
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rsa"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -62,7 +68,7 @@ var errUnknownKey = errors.New("no key of the provider's JWKS verifies the signa
 // VerifySignature verifies the compact JWS raw and returns its payload
 // (the oidc.KeySet interface).
 func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error) {
-	jws, err := jose.ParseSigned(raw, k.algs)
+	jws, err := jose.ParseSignedCompact(raw, k.algs)
 	if err != nil {
 		return nil, fmt.Errorf("malformed jws: %w", err)
 	}
@@ -80,7 +86,7 @@ func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	if p, ok := verifyWith(jws, keys, h.KeyID); ok {
+	if p, ok := verifyWith(jws, keys, h.KeyID, h.Algorithm); ok {
 		return p, nil
 	}
 	// An unknown key: the provider may have rotated. Refetch if the
@@ -91,7 +97,7 @@ func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error
 	if keys, err = k.current(ctx, true); err != nil {
 		return nil, err
 	}
-	if p, ok := verifyWith(jws, keys, h.KeyID); ok {
+	if p, ok := verifyWith(jws, keys, h.KeyID, h.Algorithm); ok {
 		return p, nil
 	}
 	return nil, errUnknownKey
@@ -99,12 +105,12 @@ func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error
 
 // verifyWith tries the keys named kid, or every key when kid is empty
 // (rp-id_token-kid-absent-*: a JWKS of one key needs no kid).
-func verifyWith(jws *jose.JSONWebSignature, keys []jose.JSONWebKey, kid string) ([]byte, bool) {
+func verifyWith(jws *jose.JSONWebSignature, keys []jose.JSONWebKey, kid, alg string) ([]byte, bool) {
 	for _, key := range keys {
 		if kid != "" && key.KeyID != kid {
 			continue
 		}
-		if key.Use != "" && key.Use != "sig" {
+		if keyFits(key, alg) != nil {
 			continue
 		}
 		if p, err := jws.Verify(&key); err == nil {
@@ -113,6 +119,51 @@ func verifyWith(jws *jose.JSONWebSignature, keys []jose.JSONWebKey, kid string) 
 	}
 	return nil, false
 }
+
+// keyFits reports why key must not verify a signature made with alg, or
+// nil. Cheap checks, made before any signature is verified:
+//   - a key for another use: "use" must be "sig" when present (RFC 7517 §4.2);
+//   - a key for another algorithm: "alg" must be the token's when present
+//     (RFC 7517 §4.4);
+//   - the key type and curve the algorithm needs (RFC 7518 §3.1): RSA for
+//     RS*/PS*, the curve of ES256 (P-256), ES384 (P-384), ES512 (P-521),
+//     Ed25519 for EdDSA (RFC 8037);
+//   - an RSA key of at least 2048 bits (RFC 7518 §3.3, §3.5).
+//
+// key_ops is checked when the set is read (parseJWKS).
+func keyFits(key jose.JSONWebKey, alg string) error {
+	if key.Use != "" && key.Use != "sig" {
+		return fmt.Errorf("key %q is for use %q, not sig", key.KeyID, key.Use)
+	}
+	if key.Algorithm != "" && key.Algorithm != alg {
+		return fmt.Errorf("key %q is for alg %s, the token is %s", key.KeyID, key.Algorithm, alg)
+	}
+	switch k := key.Key.(type) {
+	case *rsa.PublicKey:
+		if !strings.HasPrefix(alg, "RS") && !strings.HasPrefix(alg, "PS") {
+			return fmt.Errorf("key %q is RSA, the token is %s", key.KeyID, alg)
+		}
+		if n := k.N.BitLen(); n < minRSABits {
+			return fmt.Errorf("key %q is RSA of %d bits, under %d (RFC 7518 §3.3)", key.KeyID, n, minRSABits)
+		}
+	case *ecdsa.PublicKey:
+		want := map[string]elliptic.Curve{"ES256": elliptic.P256(), "ES384": elliptic.P384(), "ES512": elliptic.P521()}[alg]
+		if want == nil || k.Curve != want {
+			return fmt.Errorf("key %q is on curve %s, the token is %s", key.KeyID, k.Curve.Params().Name, alg)
+		}
+	case ed25519.PublicKey:
+		if alg != string(jose.EdDSA) {
+			return fmt.Errorf("key %q is Ed25519, the token is %s", key.KeyID, alg)
+		}
+	default:
+		return fmt.Errorf("key %q of type %T cannot verify %s", key.KeyID, key.Key, alg)
+	}
+	return nil
+}
+
+// minRSABits is the smallest RSA key accepted (RFC 7518 §3.3: "A key of
+// size 2048 bits or larger MUST be used").
+const minRSABits = 2048
 
 // spend takes one refetch from the budget, refilled at one per
 // refetchEvery up to refetchBurst.
@@ -225,6 +276,14 @@ func parseJWKS(body []byte) ([]jose.JSONWebKey, error) {
 	for _, r := range raw.Keys {
 		var key jose.JSONWebKey
 		if key.UnmarshalJSON(r) != nil || !key.Valid() || !key.IsPublic() {
+			continue
+		}
+		// key_ops, when present, must allow "verify" (RFC 7517 §4.3);
+		// go-jose does not keep the member, so it is read here.
+		var ops struct {
+			KeyOps []string `json:"key_ops"`
+		}
+		if json.Unmarshal(r, &ops) == nil && ops.KeyOps != nil && !slices.Contains(ops.KeyOps, "verify") {
 			continue
 		}
 		keys = append(keys, key)

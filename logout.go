@@ -29,10 +29,17 @@ const maxLogoutTokenAge = 10 * time.Minute
 
 // backchannelLogout answers POST {base}/backchannel-logout/{provider}
 // (Back-Channel Logout 1.0 §2.5): a logout_token verified like an ID
-// token, then every database session of the user it names is deleted.
-// It answers 200 on success, 400 for a token that fails verification,
-// 501 when sessions cannot be ended from here (JWT strategy, or an adapter
-// without adapter.SessionRevoker).
+// token, then the database sessions it names are deleted: with an adapter
+// that records each session's provider and sid
+// (adapter.ProviderSessionRevoker), a token with a sid ends the sessions
+// of that provider session only, and one with only a sub ends that user's
+// sessions from this provider (§2.4), a token with a sub ending also the
+// user's sessions that recorded no provider (created before the upgrade
+// that added the record); with an adapter.SessionRevoker only,
+// a sub ends every session of the user, and a sid alone is refused. It
+// answers 200 on success, 400 for a token that fails verification, 501
+// when sessions cannot be ended from here (JWT strategy, or an adapter
+// with neither interface).
 func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	id := r.PathValue("provider")
@@ -41,9 +48,10 @@ func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown provider", http.StatusBadRequest)
 		return
 	}
-	revoker, ok := h.cfg.Adapter.(adapter.SessionRevoker)
-	if h.cfg.Session.Strategy != StrategyDatabase || !ok {
-		http.Error(w, "back-channel logout needs the database session strategy and an adapter.SessionRevoker", http.StatusNotImplemented)
+	scoped, byProvider := h.cfg.Adapter.(adapter.ProviderSessionRevoker)
+	revoker, byUser := h.cfg.Adapter.(adapter.SessionRevoker)
+	if h.cfg.Session.Strategy != StrategyDatabase || (!byProvider && !byUser) {
+		http.Error(w, "back-channel logout needs the database session strategy and an adapter.ProviderSessionRevoker", http.StatusNotImplemented)
 		return
 	}
 	form, err := readForm(r)
@@ -63,30 +71,45 @@ func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", err)
 		return
 	}
-	sub := claims.String("sub")
-	if sub == "" {
-		// Sessions are not recorded by the provider's sid: a token with
-		// only a sid cannot be mapped to a user (documented in SECURITY.md).
-		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", errors.New("logout tokens with only a sid are not supported"))
+	sub, sid := claims.String("sub"), claims.String("sid")
+	if !byProvider && sub == "" {
+		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", errors.New("logout tokens with only a sid need an adapter.ProviderSessionRevoker"))
 		return
 	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	u, err := h.cfg.Adapter.GetUserByAccount(ctx, id, sub)
-	switch {
-	case errors.Is(err, adapter.ErrNotFound):
-		w.WriteHeader(http.StatusOK) // nobody to sign out
-		return
-	case err != nil:
-		h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
-		return
+	userID := ""
+	if sub != "" {
+		u, err := h.cfg.Adapter.GetUserByAccount(ctx, id, sub)
+		switch {
+		case errors.Is(err, adapter.ErrNotFound):
+			w.WriteHeader(http.StatusOK) // nobody to sign out
+			return
+		case err != nil:
+			h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
+			return
+		}
+		userID = u.ID
 	}
-	n, err := revoker.DeleteUserSessions(ctx, u.ID)
+	var n int
+	if byProvider {
+		n, err = scoped.DeleteProviderSessions(ctx, id, userID, sid)
+		if err == nil && userID != "" {
+			// Sessions created before the adapter recorded provider and
+			// sid (the migrations' default "") cannot be told apart:
+			// they end with their user, as they did before (fail closed).
+			var legacy int
+			legacy, err = scoped.DeleteProviderSessions(ctx, "", userID, "")
+			n += legacy
+		}
+	} else {
+		n, err = revoker.DeleteUserSessions(ctx, userID)
+	}
 	if err != nil {
 		h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
 		return
 	}
-	h.cfg.Logger.Info("gatehouse: back-channel logout", "provider", id, "user", u.ID, "sessions", n)
+	h.cfg.Logger.Info("gatehouse: back-channel logout", "provider", id, "user", userID, "by_sid", sid != "", "sessions", n)
 	w.WriteHeader(http.StatusOK)
 }
 
@@ -180,12 +203,7 @@ func (c *jtiCache) first(key string, expires, now time.Time) bool {
 
 // logoutStateCookie is the cookie that carries the state of an
 // RP-initiated logout.
-func logoutStateCookie(b *base) string {
-	if b.cookies.secure {
-		return "__Secure-authjs.logout-state"
-	}
-	return "authjs.logout-state"
-}
+func logoutStateCookie(b *base) string { return b.cookies.logoutState }
 
 // endSessionURL returns where to send the browser after a local sign-out
 // when Config.ProviderSignOut is on (RP-Initiated Logout 1.0 §2): the

@@ -1,6 +1,7 @@
 package gatehouse_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -14,6 +15,7 @@ import (
 	"github.com/go-jose/go-jose/v4/jwt"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 )
@@ -126,7 +128,6 @@ func TestBackChannelLogoutRefusals(t *testing.T) {
 		"wrong event":      mk(map[string]any{"events": map[string]any{"http://schemas.openid.net/event/other": map[string]any{}}}),
 		"nonce (ID token)": mk(map[string]any{"nonce": "n"}),
 		"no sub, no sid":   mk(map[string]any{"sub": nil}),
-		"sid only":         mk(map[string]any{"sub": nil, "sid": "s1"}),
 		"no jti":           mk(map[string]any{"jti": nil}),
 		"azp other":        mk(map[string]any{"azp": "other-client"}),
 		"foreign key":      foreignToken(t, a.op.KeyID(), map[string]any{"iss": a.op.Issuer(), "aud": authtest.DefaultClientID, "sub": "alice", "iat": now.Unix(), "exp": now.Add(time.Minute).Unix(), "jti": "j", "events": map[string]any{authtest.BackChannelLogoutEvent: map[string]any{}}}),
@@ -227,5 +228,115 @@ func TestProviderSignOutOff(t *testing.T) {
 	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 	if loc := resp.Header.Get("Location"); loc != a.url+"/bye" {
 		t.Fatalf("sign-out went to %q", loc)
+	}
+}
+
+// TestBackChannelLogoutBySID: one user signed in in two browsers; a logout
+// token with the sid of the first ends that session only (Back-Channel
+// Logout 1.0 §2.4), with or without sub; a sid-only token is accepted; a
+// sub-only token ends that user's sessions from the provider. Failed
+// before: sid was ignored and every session of the user ended (or, for a
+// sid-only token, 400).
+func TestBackChannelLogoutBySID(t *testing.T) {
+	for _, withSub := range []bool{true, false} {
+		t.Run(map[bool]string{true: "sub and sid", false: "sid only"}[withSub], func(t *testing.T) {
+			opts := twoUsers
+			opts.SessionIDs = true
+			a := newApp(t, opts, func(c *gatehouse.Config) { c.Adapter = memory.New() })
+			first, second, bob := newBrowser(t), newBrowser(t), newBrowser(t)
+			first.signInUser(a, "alice")
+			second.signInUser(a, "alice")
+			bob.signInUser(a, "bob")
+			sids := a.op.SIDs("alice")
+			if len(sids) != 2 {
+				t.Fatalf("sids issued to alice: %q", sids)
+			}
+			claims := map[string]any{"sid": sids[0]}
+			if !withSub {
+				claims["sub"] = nil
+			}
+			tok, err := a.op.LogoutToken("alice", claims)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("logout answered %d", st)
+			}
+			if s := first.session(a); s != nil {
+				t.Fatal("the session of the logged-out sid survived")
+			}
+			if s := second.session(a); s == nil {
+				t.Fatal("alice's other session (another sid) ended too")
+			}
+			if s := bob.session(a); s == nil {
+				t.Fatal("bob's session ended")
+			}
+			// sub only: every session of alice from this provider.
+			tok, _ = a.op.LogoutToken("alice", nil)
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("sub-only logout answered %d", st)
+			}
+			if s := second.session(a); s != nil {
+				t.Fatal("a sub-only logout token left a session of the user")
+			}
+			if s := bob.session(a); s == nil {
+				t.Fatal("bob's session ended")
+			}
+		})
+	}
+}
+
+// preMigrationAdapter stores sessions as an adapter did before sessions
+// recorded their provider and sid (PostgreSQL migration 0003, SQLite
+// 0004: the new columns default to ""), while legacy is set.
+type preMigrationAdapter struct {
+	*memory.Adapter
+	legacy bool
+}
+
+func (p *preMigrationAdapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
+	if p.legacy {
+		s.Provider, s.SID = "", ""
+	}
+	return p.Adapter.CreateSession(ctx, s)
+}
+
+// TestBackChannelLogoutPreMigrationSessions: a session created before the
+// upgrade (no provider, no sid recorded) still ends when the provider
+// logs its user out, as it did before sessions were scoped by sid, and
+// another user's does not.
+func TestBackChannelLogoutPreMigrationSessions(t *testing.T) {
+	for _, withSID := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sub only", true: "sub and sid"}[withSID], func(t *testing.T) {
+			opts := twoUsers
+			opts.SessionIDs = true
+			store := &preMigrationAdapter{Adapter: memory.New(), legacy: true}
+			a := newApp(t, opts, func(c *gatehouse.Config) { c.Adapter = store })
+			old, bob, current := newBrowser(t), newBrowser(t), newBrowser(t)
+			old.signInUser(a, "alice")
+			bob.signInUser(a, "bob")
+			store.legacy = false
+			current.signInUser(a, "alice")
+			claims := map[string]any{}
+			if withSID {
+				claims["sid"] = a.op.SIDs("alice")[1]
+			}
+			tok, err := a.op.LogoutToken("alice", claims)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := postLogout(t, a, tok); st != http.StatusOK {
+				t.Fatalf("logout answered %d", st)
+			}
+			if s := old.session(a); s != nil {
+				t.Error("alice's session from before the upgrade survived her logout at the provider")
+			}
+			if s := current.session(a); s != nil {
+				t.Error("alice's current session survived")
+			}
+			if s := bob.session(a); s == nil {
+				t.Error("bob's session from before the upgrade ended")
+			}
+		})
 	}
 }

@@ -1,5 +1,7 @@
 package gatehouse_test
 
+//lint:file-ignore SA1019 these tests check that the deprecated Style.Bg and Style.Text are still honoured.
+
 import (
 	"context"
 	"errors"

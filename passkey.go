@@ -18,6 +18,7 @@ package gatehouse
 // when the provider sets SignUp (see passkey.WebAuthnConfig.SignUp).
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -145,14 +146,14 @@ func (h *Handler) passkeyProvider(id string) (*passkeyRuntime, bool) {
 // the handler at b: the configured ones, else Config.URL's or the
 // request's host and origin.
 func (p *passkeyRuntime) relyingParty(b *base) (id, name, origin string) {
-	origin = cmpOr(p.cfg.Origin, b.origin)
+	origin = cmp.Or(p.cfg.Origin, b.origin)
 	id = p.cfg.RPID
 	if id == "" {
 		if u, err := url.Parse(origin); err == nil {
 			id = u.Hostname()
 		}
 	}
-	return id, cmpOr(p.cfg.RPName, id), origin
+	return id, cmp.Or(p.cfg.RPName, id), origin
 }
 
 // webauthn returns the go-webauthn relying party for requests reaching
@@ -195,6 +196,9 @@ type challengeState struct {
 	UserID string `json:"u,omitempty"`
 	// NewUser is the user to create (sign-up); nil otherwise.
 	NewUser *profile.User `json:"n,omitempty"`
+	// Binding is the digest of the session that asked for the options
+	// (binding.go): the ceremony finishes only in that session.
+	Binding string `json:"b"`
 }
 
 // webauthnOptions answers GET {base}/webauthn-options/{provider}:
@@ -216,6 +220,9 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		h.cfg.Logger.Error("gatehouse: "+string(t), "provider", id, "step", "webauthn-options", "err", err)
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
 	}
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
 	action := r.URL.Query().Get("action")
 	if action == "" {
 		action = actionAuthenticate
@@ -230,7 +237,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	st := challengeState{Action: action}
+	st := challengeState{Action: action, Binding: h.binding(r, b)[:bindingLen]}
 	var options any
 	if action == actionAuthenticate {
 		// Discoverable credentials: the browser offers the passkeys it has
@@ -300,7 +307,7 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 		if err != nil {
 			return nil, "", err
 		}
-		wu := &webauthnUser{id: u.ID, name: cmpOr(u.Email, cmpOr(u.Name, u.ID)), display: cmpOr(u.Name, cmpOr(u.Email, u.ID))}
+		wu := &webauthnUser{id: u.ID, name: cmp.Or(u.Email, cmp.Or(u.Name, u.ID)), display: cmp.Or(u.Name, cmp.Or(u.Email, u.ID))}
 		for _, a := range list {
 			wu.creds = append(wu.creds, credentialOf(a))
 		}
@@ -316,7 +323,7 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 	// The user handle is the id the new user will get: random, not the
 	// address (WebAuthn §14.6.1: no personal data in the handle).
 	nu.ID = randomHex(16)
-	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmpOr(nu.Name, nu.Email), newUser: &nu}, "", nil
+	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmp.Or(nu.Name, nu.Email), newUser: &nu}, "", nil
 }
 
 // signInForm is the provider's part of the built-in sign-in page.
@@ -387,6 +394,10 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 	}
 	if st.Action != action {
 		return fail("wrong_action", fmt.Errorf("the challenge was made for %q, the response is for %q", st.Action, action))
+	}
+	// The session that asked for the options (binding.go).
+	if err := h.checkBinding(r, b, id, st.Binding); err != nil {
+		return err
 	}
 
 	// 2. The same relying party as when the options were made.
@@ -464,7 +475,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	}
 	user := toProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback,
+	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback, unbound: true,
 		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
 }
 

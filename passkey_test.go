@@ -469,7 +469,15 @@ func TestPasskeyRefusals(t *testing.T) {
 		data := virtualwebauthn.CreateAttestationResponse(k.rp, k.auth, k.cred, *opts)
 		b.signOut(a)
 		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
-		wantRefused(t, b, a, resp, "WebAuthnVerificationError", "session_changed")
+		// The ceremony is bound to the session that asked for it (binding.go).
+		resp.Body.Close()
+		loc, _ := url.Parse(resp.Header.Get("Location"))
+		if q := loc.Query(); resp.StatusCode != http.StatusSeeOther || loc.Path != "/auth/error" || q.Get("error") != "AccountLinkMismatch" || q.Get("code") != "session_mismatch" {
+			t.Fatalf("answered %d to %q, want the error page with AccountLinkMismatch (session_mismatch)", resp.StatusCode, loc)
+		}
+		if setsSession(resp) {
+			t.Fatal("a refused response set a session cookie")
+		}
 	})
 
 	t.Run("bad action", func(t *testing.T) {

@@ -14,17 +14,50 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
+// idRef is what OpenID Connect Core §12.2 compares a refreshed ID token
+// with: claims of the ID token of the sign-in. With an adapter it comes
+// from the stored ID token; with JWT sessions it is kept beside the
+// tokens in the session cookie (keptTokens), where the ID token itself
+// would make the cookie too large.
+type idRef struct {
+	Iss      string   `json:"iss"`
+	Sub      string   `json:"sub"`
+	Aud      []string `json:"aud"`
+	Azp      string   `json:"azp,omitempty"`
+	AuthTime string   `json:"auth_time,omitempty"` // as JSON text: compared, never computed with
+	Nonce    string   `json:"nonce,omitempty"`
+}
+
+// idRefOf returns the reference claims of raw, an ID token verified when
+// it was received, or nil when there is none.
+func idRefOf(raw string) *idRef {
+	if raw == "" {
+		return nil
+	}
+	c, err := unverifiedClaims(raw)
+	if err != nil {
+		return nil
+	}
+	r := &idRef{Iss: c.String("iss"), Sub: c.String("sub"), Aud: audiences(c["aud"]), Azp: c.String("azp"), Nonce: c.String("nonce")}
+	if at, ok := c["auth_time"]; ok {
+		b, _ := json.Marshal(at)
+		r.AuthTime = string(b)
+	}
+	return r
+}
+
 // checkRefreshedIDToken applies OpenID Connect Core §12.2 to the ID token
 // of a refresh answer: it is verified like the sign-in's (signature, iss,
-// aud, exp, iat, azp, at_hash), and its iss, sub and aud must be those of
-// the ID token it replaces, as must auth_time when both have it. A refresh
-// that fails here is refused whole: the caller keeps the old tokens.
+// aud, exp, iat, azp, at_hash), and its iss, sub, aud and azp must be
+// those of the sign-in's ID token (ref), as must auth_time when both have
+// it. Its nonce must be absent (§12.2: it SHOULD NOT be there) or the
+// sign-in's (some providers, node oidc-provider among them, repeat it);
+// any other is refused. A refresh that fails here is refused whole.
 //
-// The old ID token is the stored one (an adapter keeps it). With the JWT
-// strategy the session cookie does not keep it, and only the checks
-// against the provider's issuer and the client_id are made.
-func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoints, old, fresh account.TokenSet) error {
-	if fresh.IDToken == "" || fresh.IDToken == old.IDToken {
+// ref is nil only for a session made before references were kept: then
+// only the checks against the provider's issuer and client_id are made.
+func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoints, ref *idRef, fresh account.TokenSet) error {
+	if fresh.IDToken == "" {
 		return nil
 	}
 	id := p.cfg.ID
@@ -37,36 +70,35 @@ func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoint
 		}
 		return nil // OAuth 2.0 without keys: the ID token is not used
 	}
-	before, _ := unverifiedClaims(old.IDToken) // verified at sign-in; nil if absent
-	// Core §12.2: the new ID token SHOULD NOT have a nonce. Some providers
-	// repeat the sign-in's; accept exactly that one, and no other.
+	// The nonce the verification expects: the sign-in's when the new
+	// token repeats it, else none (so that any other nonce is refused).
 	nonce := ""
-	if now, _ := unverifiedClaims(fresh.IDToken); now != nil && before != nil && now.String("nonce") != "" && now.String("nonce") == before.String("nonce") {
-		nonce = before.String("nonce")
+	if now, _ := unverifiedClaims(fresh.IDToken); now != nil && ref != nil && now.String("nonce") != "" && now.String("nonce") == ref.Nonce {
+		nonce = ref.Nonce
 	}
-	after, err := p.verifyIDToken(ctx, e, fresh.IDToken, nonce, fresh.AccessToken)
-	if err != nil {
+	if _, err := p.verifyIDToken(ctx, e, fresh.IDToken, nonce, fresh.AccessToken); err != nil {
 		var ge *Error
 		if errors.As(err, &ge) {
 			return fail(ge.Code, ge.Err)
 		}
 		return fail("invalid", err)
 	}
-	if before == nil {
+	if ref == nil {
 		return nil
 	}
-	for _, claim := range []string{"iss", "sub"} {
-		if after.String(claim) != before.String(claim) {
-			return fail("refresh_"+claim, fmt.Errorf("the refreshed ID token's %s %q differs from the sign-in's %q (Core §12.2)", claim, after.String(claim), before.String(claim)))
+	got := idRefOf(fresh.IDToken)
+	for _, c := range []struct{ claim, now, then string }{
+		{"iss", got.Iss, ref.Iss}, {"sub", got.Sub, ref.Sub}, {"azp", got.Azp, ref.Azp},
+	} {
+		if c.now != c.then {
+			return fail("refresh_"+c.claim, fmt.Errorf("the refreshed ID token's %s %q differs from the sign-in's %q (Core §12.2)", c.claim, c.now, c.then))
 		}
 	}
-	if a, b := audiences(after["aud"]), audiences(before["aud"]); !slices.Equal(a, b) {
-		return fail("refresh_aud", fmt.Errorf("the refreshed ID token's aud %v differs from the sign-in's %v (Core §12.2)", a, b))
+	if !slices.Equal(got.Aud, ref.Aud) {
+		return fail("refresh_aud", fmt.Errorf("the refreshed ID token's aud %v differs from the sign-in's %v (Core §12.2)", got.Aud, ref.Aud))
 	}
-	if at, ok := after["auth_time"]; ok {
-		if bt, had := before["auth_time"]; had && at != bt {
-			return fail("refresh_auth_time", fmt.Errorf("the refreshed ID token's auth_time %v differs from the sign-in's %v (Core §12.2)", at, bt))
-		}
+	if got.AuthTime != "" && ref.AuthTime != "" && got.AuthTime != ref.AuthTime {
+		return fail("refresh_auth_time", fmt.Errorf("the refreshed ID token's auth_time %s differs from the sign-in's %s (Core §12.2)", got.AuthTime, ref.AuthTime))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -31,6 +32,12 @@ func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string
 // page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
 	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	switch e.Type {
+	case MissingCSRF, InvalidCheck, AccountLinkMismatch, WebAuthnVerificationError:
+		// A cookie that was there but read as missing may be a planted
+		// duplicate: say so.
+		h.warnDuplicate(r, b)
+	}
 	q := url.Values{"error": {string(e.Type)}}
 	if e.Code != "" {
 		q.Set("code", e.Code)
@@ -46,7 +53,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		// reads its callback-url cookie on the sign-in page to the same
 		// end. callbackURL keeps it same-origin; the home page, the
 		// default, is left out, and the origin is dropped.
-		if cb := cmpOr(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
 			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
 				q.Set("callbackUrl", path)
 			}

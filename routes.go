@@ -58,6 +58,11 @@ func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) str
 	if t := h.csrf.token(cookieValue(r, b.cookies.csrf)); t != "" {
 		return t
 	}
+	// The Middleware already set a cookie for this request: its token,
+	// so that a response sets the cookie once.
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && *st.base == *b {
+		return st.csrfToken
+	}
 	t, c := h.csrf.newPair()
 	b.cookies.set(w, b.cookies.csrf, c, time.Time{})
 	return t
@@ -114,6 +119,10 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 // (the database row deleted), the cookies cleared, the browser sent on.
 func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
+	if err := h.sameOrigin(r, b); err != nil {
+		h.fail(w, r, b, crossSite("signout", "", err))
+		return
+	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
 		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Step: "signout", Err: errors.New("CSRF token missing or wrong")})
@@ -162,6 +171,11 @@ func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 // Failures answer 400 with null, never a redirect (Auth.js).
 func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
+	if err := h.sameOrigin(r, b); err != nil {
+		h.cfg.Logger.Warn("gatehouse: a cross-origin session update was refused", "step", "session", "err", err)
+		writeJSON(w, http.StatusForbidden, nil)
+		return
+	}
 	body, err := readUpdate(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), body.CSRFToken) {
 		writeJSON(w, http.StatusBadRequest, nil)

@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -32,6 +33,11 @@ type signInResult struct {
 	// of linkUser (passkeys, passkey.go); it returns the stored user and
 	// whether it is new.
 	persist func(ctx context.Context) (profile.User, bool, error)
+	// unbound marks a sign-in that proves who the user is but not that
+	// this browser session started it (credentials, e-mail links, passkey
+	// authentication): it never links into a signed-in user, nor replaces
+	// that user's session with another's (binding.go checkSameUser).
+	unbound bool
 }
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -58,6 +64,11 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		}
 	}
 
+	if res.unbound {
+		if err := h.checkSameUser(ctx, r, b, res); err != nil {
+			return err
+		}
+	}
 	user, isNew := res.user, false
 	if h.cfg.Adapter == nil {
 		// No database: the id is the provider's subject, scoped by the
@@ -90,7 +101,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(ctx, user, res.account, isNew)
 	}
-	target := h.callbackURL(b, cmpOr(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
+	target := h.callbackURL(b, cmp.Or(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
@@ -341,7 +352,13 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
 		}
 		raw := randomToken()
-		if _, err := h.cfg.Adapter.CreateSession(ctx, adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires}); err != nil {
+		// The provider and its session id (the ID token's sid, verified),
+		// for back-channel logout by sid (logout.go).
+		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
+		if c, err := unverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
+			sess.SID = c.String("sid")
+		}
+		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "session", Err: err}
 		}
 		b.cookies.writeChunked(w, r, b.cookies.session, raw, expires)
@@ -387,6 +404,9 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 	}
 	raw := chunkedValue(r, b.cookies.session)
 	if raw == "" {
+		if countCookies(r, b.cookies.session) > 1 {
+			h.warnDuplicate(r, b)
+		}
 		return nil
 	}
 	return h.openSession(w, r, b, raw, true)

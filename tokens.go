@@ -66,6 +66,9 @@ type keptTokens struct {
 	ExpiresAt    int64  `json:"expires_at,omitempty"`
 	TokenType    string `json:"token_type,omitempty"`
 	Scope        string `json:"scope,omitempty"`
+	// IDRef holds the sign-in's ID token claims that a refreshed ID
+	// token must repeat (OIDC Core §12.2): refresh_idtoken.go.
+	IDRef *idRef `json:"id_ref,omitempty"`
 }
 
 // KeepTokens is a JWT callback that keeps the provider's access and
@@ -83,7 +86,7 @@ type keptTokens struct {
 func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) func(ctx context.Context, p JWTParams) (*Token, error) {
 	return func(ctx context.Context, p JWTParams) (*Token, error) {
 		if p.Account != nil && (p.Trigger == "signIn" || p.Trigger == "signUp") {
-			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet)
+			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet, idRefOf(p.Account.IDToken))
 		}
 		if next == nil {
 			t := p.Token
@@ -93,13 +96,13 @@ func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) fun
 	}
 }
 
-func setKeptTokens(t *Token, provider string, ts account.TokenSet) {
+func setKeptTokens(t *Token, provider string, ts account.TokenSet, ref *idRef) {
 	extra := make(map[string]any, len(t.Extra)+1)
 	for k, v := range t.Extra {
 		extra[k] = v
 	}
 	extra[keptTokensClaim] = keptTokens{Provider: provider, AccessToken: ts.AccessToken, RefreshToken: ts.RefreshToken,
-		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope}
+		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope, IDRef: ref}
 	t.Extra = extra
 }
 
@@ -201,6 +204,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	}
 	s.acct = account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"),
 		TokenSet: account.TokenSet{AccessToken: k.AccessToken, RefreshToken: k.RefreshToken, ExpiresAt: k.ExpiresAt, TokenType: k.TokenType, Scope: k.Scope}}
+	s.ref = k.IDRef
 	s.cookie = &cookieSink{h: h, w: w, r: r, b: b}
 	return s, nil
 }
@@ -216,6 +220,7 @@ type tokenSource struct {
 	ctx         context.Context
 	minValidity time.Duration
 	cookie      *cookieSink // JWT strategy: where refreshed tokens go
+	ref         *idRef      // JWT strategy: the sign-in's ID token claims (§12.2)
 
 	mu        sync.Mutex
 	acct      account.Account
@@ -242,13 +247,13 @@ func (s *tokenSource) Token() (*oauth2.Token, error) {
 		if s.acct.RefreshToken == "" {
 			return nil, signInAgain(s.p.cfg.ID, "no_refresh_token", "the access token has expired and there is no refresh token")
 		}
-		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct)
+		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct, s.ref)
 		if err != nil {
 			return nil, err
 		}
 		s.acct.TokenSet, s.refreshed = ts, true
 		if s.cookie != nil {
-			if err := s.cookie.save(s.p.cfg.ID, ts); err != nil {
+			if err := s.cookie.save(s.p.cfg.ID, ts, s.ref); err != nil {
 				// The access token is good; the refresh token may be lost,
 				// which the next refresh reports as ErrSignInAgain.
 				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.cfg.ID, "step", "refresh", "err", err)
@@ -278,14 +283,14 @@ type cookieSink struct {
 	b *base
 }
 
-func (c *cookieSink) save(provider string, ts account.TokenSet) error {
+func (c *cookieSink) save(provider string, ts account.TokenSet, ref *idRef) error {
 	codec := c.h.sessions[c.b.cookies.secure]
 	raw, _ := readChunked(c.r, c.b.cookies.session)
 	t, err := codec.decode(raw, time.Now())
 	if err != nil {
 		return err
 	}
-	setKeptTokens(&t, provider, ts)
+	setKeptTokens(&t, provider, ts, ref)
 	sealed, err := codec.encode(t)
 	if err != nil {
 		return err
@@ -298,7 +303,7 @@ func (c *cookieSink) save(provider string, ts account.TokenSet) error {
 // has just refreshed them (adapter), from a refresh in flight or just made
 // in this process, or from the provider. With an adapter, the new tokens
 // are saved before they are returned.
-func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account) (account.TokenSet, error) {
+func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account, ref *idRef) (account.TokenSet, error) {
 	prov := p.cfg.ID
 	e, err := p.endpoints(ctx)
 	if err != nil {
@@ -311,43 +316,69 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
 		a := h.cfg.Adapter
 		if a == nil {
-			return p.refresh(ctx, e, acct.TokenSet)
+			ts, err := p.refresh(ctx, e, acct.TokenSet, ref)
+			if err != nil {
+				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
+			}
+			return ts, err
 		}
-		// Another process may have refreshed since acct was read: use its
-		// tokens, or at least its refresh token (presenting a rotated one
-		// again makes some providers revoke them all).
-		cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
-		switch {
-		case errors.Is(err, adapter.ErrNotFound):
-			return account.TokenSet{}, signInAgain(prov, "no_account", "the account was unlinked")
-		case err != nil:
-			return account.TokenSet{}, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+		// With a lock shared by every process (adapter.AccountLocker), one
+		// refresh per rotation: the lock is taken, the stored account read
+		// again, and the provider asked only if no other process has just
+		// refreshed (RFC 9700 §4.14.2: a rotated refresh token presented
+		// twice makes some providers revoke the grant).
+		var ts account.TokenSet
+		refresh := func(ctx context.Context) error {
+			cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
+			switch {
+			case errors.Is(err, adapter.ErrNotFound):
+				return signInAgain(prov, "no_account", "the account was unlinked")
+			case err != nil:
+				return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+			}
+			if (cur.AccessToken != acct.AccessToken || cur.RefreshToken != acct.RefreshToken) && usable(cur.TokenSet, freshLeeway) {
+				ts = cur.TokenSet // refreshed by another process meanwhile
+				return nil
+			}
+			if cur.RefreshToken == "" {
+				return signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
+			}
+			fresh, err := p.refresh(ctx, e, cur.TokenSet, idRefOf(cur.IDToken))
+			if err != nil {
+				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
+				return err
+			}
+			cur.TokenSet = fresh
+			if err := a.UpdateAccount(ctx, cur); err != nil {
+				// The tokens are good for this caller and, for a while, for
+				// this process; the next process to refresh will present the
+				// old refresh token.
+				h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
+			}
+			ts = fresh
+			return nil
 		}
-		if cur.RefreshToken != acct.RefreshToken && usable(cur.TokenSet, freshLeeway) {
-			return cur.TokenSet, nil
+		if l, ok := a.(adapter.AccountLocker); ok {
+			if err := l.LockAccount(ctx, acct.Provider, acct.ProviderAccountID, refresh); err != nil {
+				var ge *Error
+				if !errors.As(err, &ge) {
+					err = &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+				}
+				return account.TokenSet{}, err
+			}
+			return ts, nil
 		}
-		if cur.RefreshToken == "" {
-			return account.TokenSet{}, signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
-		}
-		ts, err := p.refresh(ctx, e, cur.TokenSet)
+		// No shared lock: single-flight in this process only. A refusal may
+		// mean another process rotated the token meanwhile: its tokens are
+		// used if they are there (the refusal is logged either way).
+		err := refresh(ctx)
 		if errors.Is(err, ErrSignInAgain) {
-			// Refused: perhaps another process rotated it meanwhile.
 			if again, gerr := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID); gerr == nil &&
-				again.RefreshToken != cur.RefreshToken && usable(again.TokenSet, freshLeeway) {
+				again.RefreshToken != acct.RefreshToken && usable(again.TokenSet, freshLeeway) {
 				return again.TokenSet, nil
 			}
 		}
-		if err != nil {
-			return account.TokenSet{}, err
-		}
-		cur.TokenSet = ts
-		if err := a.UpdateAccount(ctx, cur); err != nil {
-			// The tokens are good for this caller and, for a while, for
-			// this process; the next process to refresh will present the
-			// old refresh token.
-			h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
-		}
-		return ts, nil
+		return ts, err
 	})
 }
 
@@ -355,7 +386,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 // the new token set, reduced by the provider's account callback. A refresh
 // token the provider does not replace is kept (§6: the client keeps the
 // old one), as is the ID token of the sign-in when no new one comes.
-func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet) (account.TokenSet, error) {
+func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet, ref *idRef) (account.TokenSet, error) {
 	c := p.cfg
 	conf := &oauth2.Config{
 		ClientID:     c.ClientID,
@@ -381,11 +412,14 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 			t.ExpiresAt = tok.Expiry.Unix()
 		}
 	}
-	if tt := strings.ToLower(t.TokenType); tt != "" && tt != "bearer" && tt != "dpop" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "token_type", Provider: c.ID, Step: "refresh", Err: fmt.Errorf("unsupported token_type %q", t.TokenType)}
+	if err := p.checkTokenType(t, "refresh"); err != nil {
+		return account.TokenSet{}, err
 	}
 	t.Normalize(time.Now())
-	if err := p.checkRefreshedIDToken(ctx, e, old, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
+	if ref == nil {
+		ref = idRefOf(old.IDToken)
+	}
+	if err := p.checkRefreshedIDToken(ctx, e, ref, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
 		return account.TokenSet{}, err
 	}
 	reduced, err := account.Reduce(ctx, c.Account, t)

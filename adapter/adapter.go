@@ -41,6 +41,13 @@ type Session struct {
 	Token   string
 	UserID  string
 	Expires time.Time
+	// Provider is the id of the provider the session was signed in with,
+	// and SID that provider's session id (the ID token's sid claim), when
+	// it sent one. They are recorded by CreateSession for back-channel
+	// logout (ProviderSessionRevoker); GetSessionAndUser need not return
+	// them.
+	Provider string
+	SID      string
 }
 
 // VerificationToken is a one-time e-mail sign-in token. TokenHash is never

@@ -13,3 +13,19 @@ type SessionRevoker interface {
 	// user) gives 0 and no error.
 	DeleteUserSessions(ctx context.Context, userID string) (int, error)
 }
+
+// ProviderSessionRevoker is implemented by adapters that record, with each
+// session, the provider it was signed in with and that provider's session
+// id (Session.Provider, Session.SID), so that back-channel logout ends
+// exactly the sessions a logout token names (OpenID Connect Back-Channel
+// Logout 1.0 §2.4): a token with a sid ends the sessions of that provider
+// session only; one with only a sub ends that user's sessions from that
+// provider.
+type ProviderSessionRevoker interface {
+	// DeleteProviderSessions removes the sessions signed in with provider
+	// whose SID is sid (when sid is not "") and whose user is userID (when
+	// userID is not ""), and returns how many there were. At least one of
+	// sid and userID is not "". A provider of "" names the sessions that
+	// recorded none (created before the adapter recorded providers).
+	DeleteProviderSessions(ctx context.Context, provider, userID, sid string) (int, error)
+}

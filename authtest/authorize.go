@@ -138,6 +138,7 @@ func (p *Provider) serveAuthorize(w http.ResponseWriter, r *http.Request, f Faul
 			scope:    strings.Join(strings.Fields(form.Get("scope")), " "),
 			nonce:    form.Get("nonce"),
 			authTime: now,
+			family:   randomToken(),
 		},
 		redirectURI: req.redirectURI,
 		challenge:   form.Get("code_challenge"),

@@ -132,6 +132,20 @@ type Options struct {
 	// nonce (RFC 9449 §8, §9): a proof without the provider's current
 	// nonce is answered with use_dpop_nonce and the nonce in DPoP-Nonce.
 	DPoPNonce bool
+	// RepeatNonceOnRefresh puts the sign-in's nonce in the ID tokens of
+	// refresh answers too, as node oidc-provider does (OpenID Connect
+	// Core §12.2 says it SHOULD NOT be there; relying parties meet it).
+	RepeatNonceOnRefresh bool
+	// RevokeOnRefreshReuse revokes the whole grant, every access and
+	// refresh token issued from one authorization, when a refresh token
+	// that was already used is presented again (RFC 9700 §4.14.2
+	// refresh token rotation with reuse detection). Refresh tokens are
+	// rotated at every refresh either way.
+	RevokeOnRefreshReuse bool
+	// SessionIDs puts a sid claim in ID tokens: one session id per
+	// authorization (per browser sign-in), as providers that support
+	// OpenID Connect Back-Channel Logout do; SIDs lists them.
+	SessionIDs bool
 }
 
 // Provider is an OpenID Connect provider. It is an http.Handler serving
@@ -152,6 +166,9 @@ type Provider struct {
 	requirePAR             bool
 	clientJWKS             jose.JSONWebKeySet
 	dpopNonce              string // "" unless Options.DPoPNonce
+	repeatNonce            bool   // Options.RepeatNonceOnRefresh
+	revokeOnReuse          bool   // Options.RevokeOnRefreshReuse
+	sessionIDs             bool   // Options.SessionIDs
 
 	csrf *http.CrossOriginProtection
 
@@ -163,9 +180,15 @@ type Provider struct {
 	codes      map[string]*codeGrant
 	access     map[string]*tokenGrant
 	refresh    map[string]*tokenGrant
-	pushed     map[string]*pushedRequest // PAR: request_uri → parameters
-	jtis       map[string]time.Time      // client assertion and DPoP proof jti → expiry
-	requests   []RecordedRequest
+	// usedRefresh maps a refresh token already used to its grant's
+	// family; revokedFamilies holds the families revoked for reuse.
+	usedRefresh     map[string]string
+	revokedFamilies map[string]bool
+	// sids lists the session ids issued per subject (Options.SessionIDs).
+	sids     map[string][]string
+	pushed   map[string]*pushedRequest // PAR: request_uri → parameters
+	jtis     map[string]time.Time      // client assertion and DPoP proof jti → expiry
+	requests []RecordedRequest
 }
 
 // grant is what a user approved: it travels from the code to the tokens.
@@ -175,6 +198,9 @@ type grant struct {
 	scope    string
 	nonce    string
 	authTime time.Time
+	// family names the authorization the tokens come from, so that
+	// reuse detection can revoke all of them.
+	family string
 }
 
 type codeGrant struct {
@@ -207,22 +233,27 @@ func New(opts Options) (*Provider, error) {
 		return nil, fmt.Errorf("authtest: issuer %q is not an http or https URL without query and fragment", opts.Issuer)
 	}
 	p := &Provider{
-		issuer:         opts.Issuer,
-		base:           strings.TrimSuffix(opts.Issuer, "/"),
-		clientID:       opts.ClientID,
-		clientSecret:   opts.ClientSecret,
-		publicClient:   opts.PublicClient,
-		redirectURIs:   slices.Clone(opts.RedirectURIs),
-		postLogoutURIs: slices.Clone(opts.PostLogoutRedirectURIs),
-		autoApprove:    opts.AutoApprove,
-		csrf:           http.NewCrossOriginProtection(),
-		codes:          map[string]*codeGrant{},
-		access:         map[string]*tokenGrant{},
-		refresh:        map[string]*tokenGrant{},
-		pushed:         map[string]*pushedRequest{},
-		jtis:           map[string]time.Time{},
-		requirePAR:     opts.RequirePAR,
-		clientJWKS:     opts.ClientJWKS,
+		issuer:          opts.Issuer,
+		base:            strings.TrimSuffix(opts.Issuer, "/"),
+		clientID:        opts.ClientID,
+		clientSecret:    opts.ClientSecret,
+		publicClient:    opts.PublicClient,
+		repeatNonce:     opts.RepeatNonceOnRefresh,
+		revokeOnReuse:   opts.RevokeOnRefreshReuse,
+		sessionIDs:      opts.SessionIDs,
+		redirectURIs:    slices.Clone(opts.RedirectURIs),
+		postLogoutURIs:  slices.Clone(opts.PostLogoutRedirectURIs),
+		autoApprove:     opts.AutoApprove,
+		csrf:            http.NewCrossOriginProtection(),
+		codes:           map[string]*codeGrant{},
+		access:          map[string]*tokenGrant{},
+		refresh:         map[string]*tokenGrant{},
+		usedRefresh:     map[string]string{},
+		revokedFamilies: map[string]bool{},
+		pushed:          map[string]*pushedRequest{},
+		jtis:            map[string]time.Time{},
+		requirePAR:      opts.RequirePAR,
+		clientJWKS:      opts.ClientJWKS,
 	}
 	if opts.DPoPNonce {
 		p.dpopNonce = randomToken()
@@ -501,4 +532,20 @@ func cloneValues(v url.Values) url.Values {
 		c[k] = slices.Clone(vs)
 	}
 	return c
+}
+
+// RevokedGrants returns how many grants were revoked because a used
+// refresh token came back (Options.RevokeOnRefreshReuse).
+func (p *Provider) RevokedGrants() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.revokedFamilies)
+}
+
+// SIDs returns the session ids (sid claims) issued to the user sub, oldest
+// first (Options.SessionIDs).
+func (p *Provider) SIDs(sub string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.sids[sub])
 }

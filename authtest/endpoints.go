@@ -336,6 +336,24 @@ func (p *Provider) exchangeRefresh(form url.Values, clientID, jkt string, f Faul
 	g, ok := p.refresh[rt]
 	if ok && g.clientID == clientID {
 		delete(p.refresh, rt)
+		p.usedRefresh[rt] = g.family
+	}
+	if !ok && p.revokeOnReuse {
+		// A used refresh token again: someone holds a copy. Revoke the
+		// whole grant (RFC 9700 §4.14.2).
+		if family, used := p.usedRefresh[rt]; used && !p.revokedFamilies[family] {
+			p.revokedFamilies[family] = true
+			for k, t := range p.refresh {
+				if t.family == family {
+					delete(p.refresh, k)
+				}
+			}
+			for k, t := range p.access {
+				if t.family == family {
+					delete(p.access, k)
+				}
+			}
+		}
 	}
 	p.mu.Unlock()
 	if !ok || time.Now().After(g.expires) {
@@ -357,7 +375,7 @@ func (p *Provider) exchangeRefresh(form url.Values, clientID, jkt string, f Faul
 		}
 		gr.scope = strings.Join(strings.Fields(s), " ")
 	}
-	resp, err := p.issue(gr, false, jkt, f)
+	resp, err := p.issue(gr, p.repeatNonce, jkt, f)
 	if err != nil {
 		return tokenResponse{}, &oauthError{"server_error", err.Error()}
 	}
@@ -417,6 +435,17 @@ func (p *Provider) idTokenClaims(g grant, accessToken string, withNonce bool, no
 	claims["iat"] = iat.Unix()
 	claims["exp"] = exp.Unix()
 	claims["auth_time"] = g.authTime.Unix()
+	if p.sessionIDs && len(g.family) >= 16 {
+		claims["sid"] = g.family[:16] // one per authorization
+		p.mu.Lock()
+		if p.sids == nil {
+			p.sids = map[string][]string{}
+		}
+		if l := p.sids[g.user.Subject]; !slices.Contains(l, g.family[:16]) {
+			p.sids[g.user.Subject] = append(l, g.family[:16])
+		}
+		p.mu.Unlock()
+	}
 	claims["at_hash"] = atHash(accessToken)
 	delete(claims, "nonce")
 	delete(claims, "azp")
@@ -497,6 +526,9 @@ func hasScope(scope, s string) bool { return slices.Contains(strings.Fields(scop
 
 // pruneLocked forgets expired codes and tokens. p.mu must be held.
 func (p *Provider) pruneLocked(now time.Time) {
+	if len(p.usedRefresh) > 1<<16 {
+		clear(p.usedRefresh) // bounded: reuse detection forgets the oldest rounds
+	}
 	for k, c := range p.codes {
 		if now.After(c.expires) {
 			delete(p.codes, k)

@@ -189,7 +189,7 @@ func TestHS256ConfusionSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	secret := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})
-	jws, err := jose.ParseSigned(raw, []jose.SignatureAlgorithm{jose.HS256})
+	jws, err := jose.ParseSignedCompact(raw, []jose.SignatureAlgorithm{jose.HS256})
 	if err != nil {
 		t.Fatal(err)
 	}

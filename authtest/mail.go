@@ -2,6 +2,7 @@ package authtest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
 	"encoding/base64"
@@ -224,7 +225,7 @@ func parseMessage(msg *Message) error {
 }
 
 func readPart(msg *Message, ctype, enc string, body io.Reader) error {
-	mt, params, err := mime.ParseMediaType(cmpOr(ctype, "text/plain"))
+	mt, params, err := mime.ParseMediaType(cmp.Or(ctype, "text/plain"))
 	if err != nil {
 		return err
 	}
@@ -282,10 +283,3 @@ func (s *stripNewlines) Read(p []byte) (int, error) {
 }
 
 func urlUser(user, pass string) string { return url.UserPassword(user, pass).String() }
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}

@@ -16,6 +16,12 @@ type Transaction struct {
 	Verifier string // PKCE code verifier (RFC 7636 §4.1)
 	State    string
 	Nonce    string
+	// Binding says who started the sign-in: a digest of the browser's
+	// session and of a secret cookie of that browser (see the root
+	// package's binding.go). The callback compares it with the browser
+	// that finishes the sign-in, so a check cookie planted in another
+	// browser (cookie tossing) cannot finish there. Base64url, no '.'.
+	Binding string
 }
 
 // NewTransaction returns fresh values for the checks asked for, each 256
@@ -39,13 +45,16 @@ func NewTransaction(pkce, state, nonce bool) Transaction {
 }
 
 // The values are base64url, which has no '.': the sealed text is
-// "verifier.state.nonce", empty fields for checks not in use.
+// "verifier.state.nonce.binding", empty fields for checks not in use.
 const sep = "."
 
 // SealTransaction returns the cookie value for t, bound to the cookie's
 // name and to the provider and valid for MaxAge, like Seal.
 func (s *Sealer) SealTransaction(name, provider string, t Transaction) (string, error) {
-	return s.Seal(name, provider, t.Verifier+sep+t.State+sep+t.Nonce)
+	if strings.Contains(t.Binding, sep) {
+		return "", fail(State, ErrCookieInvalid)
+	}
+	return s.Seal(name, provider, t.Verifier+sep+t.State+sep+t.Nonce+sep+t.Binding)
 }
 
 // OpenTransaction opens a cookie made by SealTransaction, under the same
@@ -57,10 +66,10 @@ func (s *Sealer) OpenTransaction(k Kind, name, provider, cookie string) (Transac
 		return Transaction{}, err
 	}
 	parts := strings.Split(v, sep)
-	if len(parts) != 3 {
+	if len(parts) != 4 {
 		return Transaction{}, fail(k, ErrCookieInvalid)
 	}
-	return Transaction{Verifier: parts[0], State: parts[1], Nonce: parts[2]}, nil
+	return Transaction{Verifier: parts[0], State: parts[1], Nonce: parts[2], Binding: parts[3]}, nil
 }
 
 // Need reports, as an *Error of that check, the first of the checks asked

@@ -102,6 +102,7 @@ func startExample(t *testing.T, env map[string]string) string {
 	vars := map[string]string{
 		"ADDR":         "127.0.0.1:" + port,
 		"AUTH_SECRET":  testSecret,
+		"DEV":          "1", // the development provider: AUTH_SECRET alone would make it refuse to start
 		"DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
 		"PATH":         os.Getenv("PATH"),
 		"HOME":         os.Getenv("HOME"),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"html/template"
@@ -24,7 +25,7 @@ import (
 // is none.
 func emailProvider(getenv func(string) string, dev bool, mux *http.ServeMux) providers.Provider {
 	if server := getenv("AUTH_EMAIL_SERVER"); server != "" {
-		return email.Config{Server: server, From: cmpOr(getenv("AUTH_EMAIL_FROM"), "Gatehouse example <no-reply@localhost.localdomain>")}
+		return email.Config{Server: server, From: cmp.Or(getenv("AUTH_EMAIL_FROM"), "Gatehouse example <no-reply@localhost.localdomain>")}
 	}
 	if !dev {
 		return nil

@@ -21,19 +21,26 @@
 //	AUTH_EMAIL_FROM         … and their sender
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
 //
-// In development mode the sign-in page also offers a password form with a
-// demo user (demo / demo), and without AUTH_EMAIL_SERVER e-mail sign-in
-// links go to an outbox page, /dev/mail, instead of being sent.
+// In development mode, and only then, the site offers the built-in
+// development provider when no other is configured, a password form with
+// a demo user (demo / demo), and without AUTH_EMAIL_SERVER an outbox page,
+// /dev/mail, for the e-mail sign-in links. With AUTH_SECRET set (a
+// deployment), no provider configured and no DEV=1 it refuses to start
+// and says which variables to set: a deployment that forgot its provider
+// must not let anyone in as a demo user.
 package main
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"log"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -62,13 +69,13 @@ func main() {
 // run starts the site and serves until ctx ends. ready, when not nil,
 // receives the base URL once the site listens (for tests).
 func run(ctx context.Context, getenv func(string) string, ready chan<- string) error {
-	addr := cmpOr(getenv("ADDR"), "localhost:3000")
+	addr := cmp.Or(getenv("ADDR"), "localhost:3000")
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	origin := "http://" + displayAddr(ln.Addr().String(), addr)
-	authURL := cmpOr(getenv("AUTH_URL"), origin+"/auth")
+	authURL := cmp.Or(getenv("AUTH_URL"), origin+"/auth")
 
 	mux := http.NewServeMux()
 	// The built-in pages in the example's green, with its logo (see pages.Theme).
@@ -89,29 +96,25 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// the environment, or else the development provider.
 	if iss := getenv("AUTH_OIDC_ISSUER"); iss != "" {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
-			ID: "oidc", Name: cmpOr(getenv("AUTH_OIDC_NAME"), "OpenID Connect"), Type: providers.TypeOIDC,
+			ID: "oidc", Name: cmp.Or(getenv("AUTH_OIDC_NAME"), "OpenID Connect"), Type: providers.TypeOIDC,
 			Issuer: iss, ClientID: getenv("AUTH_OIDC_ID"), ClientSecret: getenv("AUTH_OIDC_SECRET"),
 		})
 	}
 	cfg.Providers = append(cfg.Providers, builtin.FromEnv(getenv)...)
-	if len(cfg.Providers) == 0 {
-		dev, err := authtest.New(authtest.Options{
-			Issuer: origin + "/dev",
-			Users: []authtest.User{
-				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
-				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
-			},
-		})
-		if err != nil {
-			return err
-		}
-		mux.Handle("/dev/", dev)
+	if len(cfg.Providers) == 0 && getenv("AUTH_EMAIL_SERVER") == "" && !dev {
+		ln.Close()
+		return errNoProvider
+	}
+	// The development provider: its server is made once the library has
+	// read AUTH_URL (below), so that it registers the callback the library
+	// really sends.
+	devProvider := len(cfg.Providers) == 0 && dev
+	if devProvider {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
 			ID: "development", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: dev.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			Issuer: origin + "/dev", ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
 			Style: providers.Style{BrandColor: "#2f6f4e"},
 		})
-		slog.Info("no provider configured: offering the built-in development provider", "issuer", dev.Issuer())
 	}
 
 	// E-mail links and, in development, a password form with a demo user.
@@ -126,7 +129,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// domain, so reach the example as localhost, not 127.0.0.1.
 	cfg.Providers = append(cfg.Providers, passkey.New(passkey.WebAuthnConfig{RPName: "Gatehouse example"}))
 
-	db, closeDB, err := openDatabase(ctx, cmpOr(getenv("DATABASE_URL"), "gatehouse-example.db"))
+	db, closeDB, err := openDatabase(ctx, cmp.Or(getenv("DATABASE_URL"), "gatehouse-example.db"))
 	if err != nil {
 		return err
 	}
@@ -136,6 +139,31 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	auth, err := gatehouse.New(cfg)
 	if err != nil {
 		return err
+	}
+	if devProvider {
+		// Only its own callback and sign-out return are registered, so it
+		// redirects nowhere else (no open redirect). The library puts its
+		// routes at AUTH_URL's origin and BasePath, whatever the spelling
+		// of AUTH_URL ("…/auth/", or a bare origin for /auth).
+		u, err := url.Parse(authURL)
+		if err != nil {
+			return err
+		}
+		base := u.Scheme + "://" + u.Host + auth.BasePath()
+		devServer, err := authtest.New(authtest.Options{
+			Issuer:                 origin + "/dev",
+			RedirectURIs:           []string{base + "/callback/development"},
+			PostLogoutRedirectURIs: []string{base + "/signout/callback/development"},
+			Users: []authtest.User{
+				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
+				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
+			},
+		})
+		if err != nil {
+			return err
+		}
+		mux.Handle("/dev/", devServer)
+		slog.Info("no provider configured: offering the built-in development provider", "issuer", devServer.Issuer())
 	}
 	homePage, privatePage := parsePages(auth.FuncMap())
 	mux.Handle(auth.BasePath()+"/", auth)
@@ -151,7 +179,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
 	})
 
-	srv := &http.Server{Handler: auth.Middleware(mux), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(auth.Middleware(mux), defaultTimeouts)
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -166,6 +194,40 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		return err
 	}
 	return nil
+}
+
+// errNoProvider is run's answer for a deployment without a provider.
+var errNoProvider = errors.New(`no sign-in provider is configured and this is not development mode (AUTH_SECRET is set, DEV is not 1).
+Set one of:
+  AUTH_<ID>_ID and AUTH_<ID>_SECRET   a built-in provider, e.g. AUTH_GITHUB_ID, AUTH_GITHUB_SECRET (+ AUTH_<ID>_ISSUER where it needs one)
+  AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET   any OpenID Connect provider
+  AUTH_EMAIL_SERVER, AUTH_EMAIL_FROM   e-mail sign-in links
+or DEV=1 for the built-in development sign-in (never on a public site)`)
+
+// timeouts bound how long a connection may hold the server.
+type timeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// defaultTimeouts: a client has 10 s to send its headers and 30 s for the
+// whole request (a sign-in form is small, so a body trickled a byte at a
+// time is cut off), the handler 30 s to answer (provider calls are bounded
+// by Config.ProviderTimeout, 10 s), and an idle keep-alive connection is
+// closed after 60 s.
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: 30 * time.Second, idle: 60 * time.Second}
+
+// newServer is the example's http.Server: every phase of a connection is
+// bounded, and request headers are limited to 64 KiB (a chunked session
+// cookie needs a few).
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // openDatabase opens PostgreSQL for a postgres:// URL, SQLite otherwise,
@@ -199,13 +261,6 @@ func displayAddr(listening, asked string) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *template.Template, data any) {

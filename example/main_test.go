@@ -95,7 +95,7 @@ func get(t *testing.T, c *http.Client, u string) (*http.Response, string) {
 // and is still signed in (the session lives in SQLite), then signs out.
 func TestSignInAsAPersonWould(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "example.db")
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": db, "AUTH_SECRET": "example-test-secret-0123456789abcdef"}
+	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": db, "AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
 	site := start(t, env)
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar}
@@ -266,7 +266,7 @@ func postForm(t *testing.T, c *http.Client, pageURL, page, action string, extra 
 // TestPasskeysOffered: reached as localhost, the example offers passkeys on
 // the built-in sign-in page, and answers WebAuthn options for localhost.
 func TestPasskeysOffered(t *testing.T) {
-	env := map[string]string{"ADDR": "localhost:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"), "AUTH_SECRET": "example-test-secret-0123456789abcdef"}
+	env := map[string]string{"ADDR": "localhost:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"), "AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
 	site := start(t, env)
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar}

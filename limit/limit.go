@@ -1,20 +1,27 @@
-// Package limit counts failed sign-in attempts and tells when a client or
-// an account must wait before it may try again: the brute-force defence of
-// the credentials provider (OWASP ASVS 6.3.1; NIST SP 800-63B §5.2.2).
+// Package limit counts sign-in attempts and tells when a client or an
+// account must wait before it may try again: the brute-force defence of
+// the credentials provider (OWASP ASVS 2.2.1, 6.3.1; NIST SP 800-63B
+// §5.2.2), and the rate limits of sign-in starts, callbacks, e-mails and
+// passkey ceremonies.
+//
+// An attempt is reserved before it is made: Reserve counts it and says
+// whether it may go ahead, in one atomic step, so that N concurrent
+// attempts get at most Max through, where "check the count, verify, then
+// count the failure" would let all N through. A success gives its attempt
+// back (Release) or clears the key (Reset).
 //
 // A Limiter is keyed by strings the caller chooses, such as "ip:192.0.2.1"
-// or "id:alice@example.com". Memory is the in-process default; a
-// deployment with several processes gives all of them one shared Limiter
-// through the same interface, such as package redislimit's, kept in Redis.
+// or "id:alice@example.com" (IPKey and IdentifierKey make them). Memory is
+// the in-process default; a deployment with several processes gives all
+// of them one shared Limiter through the same interface, such as package
+// redislimit's, kept in Redis.
 //
-//	l := limit.NewMemory(5, 15*time.Minute) // 5 failures per 15 minutes
-//	if wait, _ := l.Wait(ctx, key); wait > 0 {
-//		// refuse, with Retry-After: wait
+//	l := limit.NewMemory(5, 15*time.Minute) // 5 attempts per 15 minutes
+//	if wait, err := l.Reserve(ctx, key); err != nil || wait > 0 {
+//		// refuse, with Retry-After: wait (fail closed on err)
 //	}
-//	if ok := check(password); !ok {
-//		l.Fail(ctx, key)
-//	} else {
-//		l.Reset(ctx, key)
+//	if check(password) {
+//		l.Reset(ctx, key) // a success: the count starts again
 //	}
 package limit
 
@@ -23,30 +30,37 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
-// Limiter counts failed attempts per key. Every method is safe for
-// concurrent use.
+// Limiter counts attempts per key. Every method is safe for concurrent
+// use, and Reserve is atomic: of N concurrent calls for one key, at most
+// the number of attempts left go ahead, in one process or, with a shared
+// store, across processes.
 type Limiter interface {
-	// Wait returns how long key must wait before its next attempt: 0 when
-	// it may try now.
-	Wait(ctx context.Context, key string) (time.Duration, error)
-	// Fail records a failed attempt for key.
-	Fail(ctx context.Context, key string) error
-	// Reset forgets key's failed attempts, after a success.
+	// Reserve counts an attempt for key and returns 0 when it may go
+	// ahead; when key has no attempt left it counts nothing and returns
+	// how long key must wait.
+	Reserve(ctx context.Context, key string) (time.Duration, error)
+	// Release gives back an attempt Reserve counted that should not
+	// count after all (it succeeded, or it was refused by another limit).
+	Release(ctx context.Context, key string) error
+	// Reset forgets key's attempts, after a success.
 	Reset(ctx context.Context, key string) error
 }
 
 // None is a Limiter that never limits: it switches a limit off.
 type None struct{}
 
-// Wait returns 0.
-func (None) Wait(context.Context, string) (time.Duration, error) { return 0, nil }
+// Reserve returns 0.
+func (None) Reserve(context.Context, string) (time.Duration, error) { return 0, nil }
 
-// Fail does nothing.
-func (None) Fail(context.Context, string) error { return nil }
+// Release does nothing.
+func (None) Release(context.Context, string) error { return nil }
 
 // Reset does nothing.
 func (None) Reset(context.Context, string) error { return nil }
@@ -54,10 +68,10 @@ func (None) Reset(context.Context, string) error { return nil }
 // DefaultMaxKeys bounds how many keys a Memory limiter tracks.
 const DefaultMaxKeys = 1 << 20
 
-// Memory is a Limiter in the process's memory: at most Max failed attempts
-// per key within Window, counted from the key's first failure. After the
-// Max-th failure the key waits until its window ends; then it starts
-// afresh. A success (Reset) clears the key at once.
+// Memory is a Limiter in the process's memory: at most Max attempts per
+// key within Window, counted from the key's first attempt. Once Max are
+// counted the key waits until its window ends; then it starts afresh. A
+// success (Reset) clears the key at once.
 //
 // It tracks at most MaxKeys keys: when full, expired windows are dropped
 // first, then arbitrary ones down to 7/8 of MaxKeys, so that an attacker with many addresses
@@ -75,11 +89,11 @@ type Memory struct {
 
 type window struct {
 	start    time.Time
-	failures int
+	attempts int
 }
 
-// NewMemory returns a Memory limiter allowing max failed attempts per key
-// within window.
+// NewMemory returns a Memory limiter allowing max attempts per key within
+// window.
 func NewMemory(max int, window time.Duration) *Memory {
 	return &Memory{Max: max, Window: window, MaxKeys: DefaultMaxKeys}
 }
@@ -91,28 +105,9 @@ func (l *Memory) now() time.Time {
 	return time.Now()
 }
 
-// Wait returns the time left in key's window once it has Max failures.
-func (l *Memory) Wait(_ context.Context, key string) (time.Duration, error) {
-	key = memoryKey(key)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	w, ok := l.m[key]
-	if !ok {
-		return 0, nil
-	}
-	left := w.start.Add(l.Window).Sub(l.now())
-	if left <= 0 {
-		delete(l.m, key)
-		return 0, nil
-	}
-	if w.failures < l.Max {
-		return 0, nil
-	}
-	return left, nil
-}
-
-// Fail counts a failure for key, starting a new window when key has none.
-func (l *Memory) Fail(_ context.Context, key string) error {
+// Reserve counts an attempt for key, under one lock: the check and the
+// count are one step.
+func (l *Memory) Reserve(_ context.Context, key string) (time.Duration, error) {
 	key = memoryKey(key)
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -126,7 +121,21 @@ func (l *Memory) Fail(_ context.Context, key string) error {
 		w = &window{start: now}
 		l.m[key] = w
 	}
-	w.failures++
+	if w.attempts >= l.Max {
+		return w.start.Add(l.Window).Sub(now), nil
+	}
+	w.attempts++
+	return 0, nil
+}
+
+// Release takes back one attempt of key.
+func (l *Memory) Release(_ context.Context, key string) error {
+	key = memoryKey(key)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if w, ok := l.m[key]; ok && w.attempts > 0 {
+		w.attempts--
+	}
 	return nil
 }
 
@@ -190,6 +199,9 @@ func IPKey(ip string) string {
 	if err != nil {
 		return ip
 	}
+	if a.Is4() && !strings.ContainsAny(ip, ":%") {
+		return ip // ParseAddr takes IPv4 only in canonical dotted form: no new string
+	}
 	a = a.Unmap()
 	if a.Is4() {
 		return a.String()
@@ -199,4 +211,46 @@ func IPKey(ip string) string {
 		return ip
 	}
 	return p.String()
+}
+
+// IdentifierKey returns the form of an account identifier under which its
+// attempts are counted, so that variants of one account share a count:
+// Unicode NFKC, trimmed, lower-cased, and for an e-mail address the
+// "+tag" of the local part dropped (alice+1@example.com and
+// ALICE@example.com count as alice@example.com). It is only a counting
+// key: the address a mail goes to, and the one stored, are not changed.
+func IdentifierKey(s string) string {
+	s = strings.ToLower(strings.TrimSpace(norm.NFKC.String(s)))
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok {
+		return s
+	}
+	if i := strings.IndexByte(local, '+'); i > 0 {
+		local = local[:i]
+	}
+	return local + "@" + domain
+}
+
+// Attempt is one limit an attempt must pass: a Limiter and the key it is
+// counted under.
+type Attempt struct {
+	Limiter Limiter
+	Key     string
+}
+
+// ReserveAll reserves an attempt under every limit, in order. When one
+// refuses (its wait is returned) or fails (its error is returned), the
+// attempts already reserved are given back, so that a refused attempt is
+// counted nowhere. Callers must treat an error as a refusal (fail closed).
+func ReserveAll(ctx context.Context, limits ...Attempt) (time.Duration, error) {
+	for i, a := range limits {
+		wait, err := a.Limiter.Reserve(ctx, a.Key)
+		if err != nil || wait > 0 {
+			for _, done := range limits[:i] {
+				_ = done.Limiter.Release(ctx, done.Key) // best effort: over-counting is the safe side
+			}
+			return wait, err
+		}
+	}
+	return 0, nil
 }

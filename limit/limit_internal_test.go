@@ -15,12 +15,12 @@ func TestMemoryMakesRoomInBatches(t *testing.T) {
 	l := NewMemory(1, time.Hour)
 	l.MaxKeys = 800
 	for i := range l.MaxKeys {
-		_ = l.Fail(ctx, fmt.Sprint(i))
+		_, _ = l.Reserve(ctx, fmt.Sprint(i))
 	}
 	if n := len(l.m); n != l.MaxKeys {
-		t.Fatalf("%d keys after %d failures", n, l.MaxKeys)
+		t.Fatalf("%d keys after %d attempts", n, l.MaxKeys)
 	}
-	_ = l.Fail(ctx, "new")
+	_, _ = l.Reserve(ctx, "new")
 	if n, want := len(l.m), l.MaxKeys-l.MaxKeys/8+1; n != want {
 		t.Fatalf("%d keys after the limiter made room, want %d", n, want)
 	}
@@ -36,12 +36,12 @@ func TestMemoryKeepsLongKeysHashed(t *testing.T) {
 	l := NewMemory(2, time.Hour)
 	long := "id:credentials:" + strings.Repeat("a", 64<<10)
 	other := long[:len(long)-1] + "b"
-	_ = l.Fail(ctx, long)
-	_ = l.Fail(ctx, long)
-	if w, _ := l.Wait(ctx, long); w <= 0 {
+	_, _ = l.Reserve(ctx, long)
+	_, _ = l.Reserve(ctx, long)
+	if w, _ := l.Reserve(ctx, long); w <= 0 {
 		t.Fatal("a long key is not limited")
 	}
-	if w, _ := l.Wait(ctx, other); w != 0 {
+	if w, _ := l.Reserve(ctx, other); w != 0 {
 		t.Fatal("two long keys share a count")
 	}
 	for k := range l.m {
@@ -50,7 +50,19 @@ func TestMemoryKeepsLongKeysHashed(t *testing.T) {
 		}
 	}
 	_ = l.Reset(ctx, long)
-	if w, _ := l.Wait(ctx, long); w != 0 || len(l.m) != 0 {
+	if _, ok := l.m[memoryKey(long)]; ok {
 		t.Fatal("Reset does not forget a long key")
+	}
+}
+
+// TestMemoryIsBounded: 1000 keys in a limiter of 100 keep it at 100.
+func TestMemoryIsBounded(t *testing.T) {
+	l := NewMemory(1, time.Hour)
+	l.MaxKeys = 100
+	for i := range 1000 {
+		_, _ = l.Reserve(context.Background(), fmt.Sprint(i))
+	}
+	if n := len(l.m); n > 100 || n == 0 {
+		t.Fatalf("%d keys tracked, want 1..100", n)
 	}
 }

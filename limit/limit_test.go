@@ -2,7 +2,8 @@ package limit_test
 
 import (
 	"context"
-	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,82 +15,86 @@ type clock struct{ t time.Time }
 func (c *clock) now() time.Time      { return c.t }
 func (c *clock) add(d time.Duration) { c.t = c.t.Add(d) }
 func newClock() *clock               { return &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)} }
-func wait(t *testing.T, l limit.Limiter, key string) time.Duration {
+
+func reserve(t *testing.T, l limit.Limiter, key string) time.Duration {
 	t.Helper()
-	d, err := l.Wait(context.Background(), key)
+	d, err := l.Reserve(context.Background(), key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
 }
 
-func TestMemoryLocksAfterMaxFailuresUntilTheWindowEnds(t *testing.T) {
-	ctx := context.Background()
+func TestMemoryLocksAfterMaxAttemptsUntilTheWindowEnds(t *testing.T) {
 	c := newClock()
 	l := limit.NewMemory(3, 10*time.Minute)
 	l.Now = c.now
 	for i := range 3 {
-		if d := wait(t, l, "k"); d != 0 {
+		if d := reserve(t, l, "k"); d != 0 {
 			t.Fatalf("attempt %d: wait %v before the limit", i+1, d)
 		}
-		l.Fail(ctx, "k")
 		c.add(time.Minute)
 	}
-	if d := wait(t, l, "k"); d != 7*time.Minute {
-		t.Fatalf("after 3 failures: wait %v, want 7m (the rest of the window)", d)
+	if d := reserve(t, l, "k"); d != 7*time.Minute {
+		t.Fatalf("after 3 attempts: wait %v, want 7m (the rest of the window)", d)
 	}
-	if d := wait(t, l, "other"); d != 0 {
+	if d := reserve(t, l, "other"); d != 0 {
 		t.Fatalf("another key waits %v", d)
 	}
 	c.add(7 * time.Minute)
-	if d := wait(t, l, "k"); d != 0 {
+	if d := reserve(t, l, "k"); d != 0 {
 		t.Fatalf("after the window: wait %v", d)
-	}
-	l.Fail(ctx, "k")
-	if d := wait(t, l, "k"); d != 0 {
-		t.Fatalf("one failure in a new window: wait %v", d)
 	}
 }
 
-func TestMemoryResetClearsTheKey(t *testing.T) {
+func TestMemoryResetAndRelease(t *testing.T) {
 	ctx := context.Background()
 	l := limit.NewMemory(2, time.Hour)
-	l.Fail(ctx, "k")
-	l.Fail(ctx, "k")
-	if wait(t, l, "k") == 0 {
-		t.Fatal("not locked after 2 failures")
+	reserve(t, l, "k")
+	reserve(t, l, "k")
+	if reserve(t, l, "k") == 0 {
+		t.Fatal("not locked after 2 attempts")
+	}
+	l.Release(ctx, "k")
+	if d := reserve(t, l, "k"); d != 0 {
+		t.Fatalf("after Release: wait %v, want one attempt back", d)
+	}
+	if reserve(t, l, "k") == 0 {
+		t.Fatal("Release gave back more than one attempt")
 	}
 	l.Reset(ctx, "k")
-	if d := wait(t, l, "k"); d != 0 {
+	if d := reserve(t, l, "k"); d != 0 {
 		t.Fatalf("after Reset: wait %v", d)
 	}
 }
 
-func TestMemoryIsBounded(t *testing.T) {
-	ctx := context.Background()
-	l := limit.NewMemory(1, time.Hour)
-	l.MaxKeys = 100
-	for i := range 1000 {
-		l.Fail(ctx, fmt.Sprint(i))
+// TestMemoryReserveIsAtomic: 100 concurrent attempts on one key, 5 go
+// ahead. A check-then-count limiter let all 100 through.
+func TestMemoryReserveIsAtomic(t *testing.T) {
+	l := limit.NewMemory(5, time.Hour)
+	var through atomic.Int32
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if d, err := l.Reserve(context.Background(), "k"); err == nil && d == 0 {
+				through.Add(1)
+			}
+		}()
 	}
-	n := 0
-	for i := range 1000 {
-		if wait(t, l, fmt.Sprint(i)) > 0 {
-			n++
-		}
-	}
-	if n > 100 || n == 0 {
-		t.Fatalf("%d keys tracked, want 1..100", n)
+	wg.Wait()
+	if n := through.Load(); n != 5 {
+		t.Fatalf("%d of 100 concurrent attempts went ahead, want 5", n)
 	}
 }
 
 func TestNoneNeverLimits(t *testing.T) {
 	var l limit.None
 	for range 100 {
-		l.Fail(context.Background(), "k")
-	}
-	if d := wait(t, l, "k"); d != 0 {
-		t.Fatalf("None waits %v", d)
+		if d := reserve(t, l, "k"); d != 0 {
+			t.Fatalf("None waits %v", d)
+		}
 	}
 }
 
@@ -104,6 +109,25 @@ func TestIPKey(t *testing.T) {
 	} {
 		if got := limit.IPKey(in); got != want {
 			t.Errorf("IPKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestIdentifierKey: the variants of one address share a count (case,
+// +tag, Unicode compatibility forms, spaces).
+func TestIdentifierKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"alice@example.com":     "alice@example.com",
+		"  Alice@Example.COM ":  "alice@example.com",
+		"alice+tag@example.com": "alice@example.com",
+		"ALICE+a+b@example.com": "alice@example.com",
+		"ａｌｉｃｅ@example.com":     "alice@example.com", // fullwidth letters (NFKC)
+		"+tag@example.com":      "+tag@example.com",  // nothing before the tag: kept
+		"Jane":                  "jane",
+		"ǅ":                     "dž",
+	} {
+		if got := limit.IdentifierKey(in); got != want {
+			t.Errorf("IdentifierKey(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

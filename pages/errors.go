@@ -30,6 +30,7 @@ var errorTypes = map[string]errorInfo{
 	"Callback":              {http.StatusBadRequest, msgDifferentAccount},
 	"OAuthAccountNotLinked": {http.StatusBadRequest, msgNotLinked},
 	"AccountNotLinked":      {http.StatusBadRequest, msgNotLinked},
+	"AccountLinkMismatch":   {http.StatusForbidden, "This sign in was not started here, so it was stopped and nothing was changed. To use another account, sign out first, then sign in again."},
 	"EmailSignin":           {http.StatusInternalServerError, "The e-mail could not be sent."},
 	"CredentialsSignin":     {http.StatusBadRequest, "Sign in failed. Check the details you provided are correct."},
 	"EmailSignInError":      {http.StatusBadRequest, "That e-mail address cannot receive a sign in link. Check it and try again."},
@@ -85,6 +86,7 @@ var errorTypes = map[string]errorInfo{
 //	OAuthCallbackError          400  the provider sent the user back with an error
 //	OAuthAccountNotLinked       400  e-mail already used with another provider
 //	AccountNotLinked            400  same, for passkeys
+//	AccountLinkMismatch         403  a sign-in not started by this browser session
 //	CredentialsSignin           400  wrong credentials
 //	EmailSignInError            400  the typed e-mail address is malformed
 //	TooManyRequests             429  too many failed attempts: wait

@@ -1,5 +1,7 @@
 package pages
 
+//lint:file-ignore SA1019 these tests check that the deprecated Style.Bg and Style.Text are still honoured.
+
 import (
 	"net/url"
 	"regexp"

@@ -537,6 +537,7 @@ func buttonRule(i int, s providers.Style) (rule, class string) {
 		return "", ""
 	}
 	c, _ := parseColor(bg)
+	//lint:ignore SA1019 Text is honoured for configurations written for Auth.js.
 	fg := readableText(s.Text, c)
 	border := func(card rgba) string {
 		if c.a == 255 && contrastRatio(c, card) >= 1.5 {

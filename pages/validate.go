@@ -76,6 +76,7 @@ func (t Theme) Validate() error {
 // with black or white. The error is a *FieldError.
 func ValidateStyle(s providers.Style) error {
 	for _, f := range []struct{ name, value string }{
+		//lint:ignore SA1019 the deprecated Bg and Text are still honoured, so they are checked too.
 		{"BrandColor", s.BrandColor}, {"Bg", s.Bg}, {"Text", s.Text},
 	} {
 		if f.value != "" && !ValidColor(f.value) {

@@ -33,6 +33,9 @@ func (c Client) validate(secret string) *clientError {
 			if k.KeyID == "" {
 				return bad("jwks", "key %d has no kid (the provider picks the key by kid)", i)
 			}
+			if k.Use != "" && k.Use != "sig" {
+				return bad("jwks", "key %q is for use %q; a client assertion key must be for sig (RFC 7517 §4.2)", k.KeyID, k.Use)
+			}
 			if _, err := SigningAlgorithm(&k); err != nil {
 				return bad("jwks", "key %q: %v", k.KeyID, err)
 			}
@@ -46,6 +49,9 @@ func (c Client) validate(secret string) *clientError {
 	if k := c.DPoPKey; k != nil {
 		if k.IsPublic() {
 			return bad("dpop_key", "must be a private key")
+		}
+		if k.Use != "" && k.Use != "sig" {
+			return bad("dpop_key", "is for use %q; a DPoP key must be for sig (RFC 7517 §4.2)", k.Use)
 		}
 		if _, err := SigningAlgorithm(k); err != nil {
 			return bad("dpop_key", "%v", err)
@@ -61,8 +67,16 @@ func SigningAlgorithm(k *jose.JSONWebKey) (jose.SignatureAlgorithm, error) {
 	var alg jose.SignatureAlgorithm
 	switch key := k.Key.(type) {
 	case *rsa.PrivateKey, *rsa.PublicKey:
-		if rk, ok := key.(*rsa.PrivateKey); ok && rk.N.BitLen() < 2048 {
-			return "", fmt.Errorf("RSA key of %d bits (2048 at least)", rk.N.BitLen())
+		// RFC 7518 §3.3: 2048 bits or more, for the signing key and for
+		// the public keys published beside it alike.
+		n := 0
+		if rk, ok := key.(*rsa.PrivateKey); ok {
+			n = rk.N.BitLen()
+		} else {
+			n = key.(*rsa.PublicKey).N.BitLen()
+		}
+		if n < 2048 {
+			return "", fmt.Errorf("RSA key of %d bits (2048 at least, RFC 7518 §3.3)", n)
 		}
 		alg = jose.RS256
 	case *ecdsa.PrivateKey, *ecdsa.PublicKey:

@@ -15,15 +15,29 @@ import (
 const MaxResponseBytes = 1 << 20
 
 // HTTPError is a non-2xx answer from a provider endpoint. Body holds the
-// start of the answer, for logs; it is never shown to users.
+// answer (at most MaxResponseBytes) for the caller, through errors.As. It
+// is never shown to users, and Error leaves it out, so that a provider's
+// answer (which may carry profile data) never reaches a log: Error says
+// the status, the content type and the size only.
 type HTTPError struct {
-	URL        string
-	StatusCode int
-	Body       string
+	URL         string
+	StatusCode  int
+	ContentType string
+	Body        string
 }
 
 func (e *HTTPError) Error() string {
-	return fmt.Sprintf("%s answered %d: %.200s", redactURL(e.URL), e.StatusCode, e.Body)
+	return fmt.Sprintf("%s answered %d (%s, %d bytes)", redactURL(e.URL), e.StatusCode, cmpOrType(e.ContentType), len(e.Body))
+}
+
+func cmpOrType(ct string) string {
+	if ct == "" {
+		return "no content type"
+	}
+	if len(ct) > 100 {
+		return ct[:100]
+	}
+	return ct
 }
 
 // redactURL drops the query, which may carry tokens for providers that
@@ -67,7 +81,7 @@ func FetchJSON(ctx context.Context, c *http.Client, method, rawURL, accessToken 
 		return fmt.Errorf("%s: answer larger than %d bytes", redactURL(rawURL), MaxResponseBytes)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return &HTTPError{URL: rawURL, StatusCode: resp.StatusCode, Body: string(raw)}
+		return &HTTPError{URL: rawURL, StatusCode: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: string(raw)}
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("%s: answer is not the expected JSON: %w", redactURL(rawURL), err)

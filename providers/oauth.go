@@ -140,9 +140,30 @@ func (e AuthorizationEndpoint) Scope() (string, bool) {
 }
 
 func (e AuthorizationEndpoint) merge(o AuthorizationEndpoint) AuthorizationEndpoint {
-	set(&e.URL, o.URL)
-	e.Params = mergeParams(e.Params, o.Params)
+	e.URL, e.Params = mergeURL(e.URL, e.Params, o.URL, o.Params)
 	return e
+}
+
+// mergeURL lays a user's endpoint URL and parameters over the defaults'
+// (spec §4: the user's values win). A parameter written in the user's
+// own URL is the user's value: the defaults' parameter of that name is
+// dropped, or it would replace the user's (Query lets Params win over the
+// URL). The user's Params win over both.
+func mergeURL(url0 string, params0 map[string]string, url1 string, params1 map[string]string) (string, map[string]string) {
+	if url1 != "" {
+		url0 = url1
+		if u, err := url.Parse(url1); err == nil && u.RawQuery != "" {
+			own := u.Query()
+			kept := make(map[string]string, len(params0))
+			for k, v := range params0 {
+				if !own.Has(k) {
+					kept[k] = v
+				}
+			}
+			params0 = kept
+		}
+	}
+	return url0, mergeParams(params0, params1)
 }
 
 func mergeParams(a, b map[string]string) map[string]string {
@@ -219,8 +240,7 @@ type UserinfoEndpoint[P any] struct {
 }
 
 func (e UserinfoEndpoint[P]) merge(o UserinfoEndpoint[P]) UserinfoEndpoint[P] {
-	set(&e.URL, o.URL)
-	e.Params = mergeParams(e.Params, o.Params)
+	e.URL, e.Params = mergeURL(e.URL, e.Params, o.URL, o.Params)
 	if o.Request != nil {
 		e.Request = o.Request
 	}

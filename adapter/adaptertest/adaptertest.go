@@ -63,6 +63,8 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Session/Delete", testDeleteSession},
 		{"Session/NotFound", testSessionNotFound},
 		{"Session/DeleteUserSessions", testDeleteUserSessions},
+		{"Session/DeleteProviderSessions", testDeleteProviderSessions},
+		{"Account/Lock", testLockAccount},
 		{"VerificationToken/UseOnce", testUseVerificationToken},
 		{"VerificationToken/WrongIdentifierOrHash", testVerificationTokenMismatch},
 		{"VerificationToken/Expired", testExpiredVerificationToken},

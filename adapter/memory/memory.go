@@ -50,6 +50,8 @@ type Adapter struct {
 	tokens   map[tokenKey]adapter.VerificationToken
 	// authenticators by credential id (authenticator.go)
 	authenticators map[string]adapter.Authenticator
+	// locks are the accounts locked by LockAccount: closed when released.
+	locks map[accountKey]chan struct{}
 }
 
 var _ adapter.Adapter = (*Adapter)(nil)
@@ -476,4 +478,35 @@ func sortAccounts(list []storedAccount) {
 		}
 		return cmp.Compare(a.acc.ProviderAccountID, b.acc.ProviderAccountID)
 	})
+}
+
+// LockAccount runs fn holding the account's lock (adapter.AccountLocker),
+// in this process: the memory adapter is never shared by two.
+func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID string, fn func(ctx context.Context) error) error {
+	k := accountKey{provider, providerAccountID}
+	for {
+		a.mu.Lock()
+		if a.locks == nil {
+			a.locks = map[accountKey]chan struct{}{}
+		}
+		held, ok := a.locks[k]
+		if !ok {
+			a.locks[k] = make(chan struct{})
+			a.mu.Unlock()
+			break
+		}
+		a.mu.Unlock()
+		select {
+		case <-held:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	defer func() {
+		a.mu.Lock()
+		close(a.locks[k])
+		delete(a.locks, k)
+		a.mu.Unlock()
+	}()
+	return fn(ctx)
 }

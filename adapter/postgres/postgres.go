@@ -260,8 +260,8 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
 	s.Expires = stored.Time(s.Expires)
-	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires)
-		VALUES ($1, $2, $3)`, s.Token, s.UserID, s.Expires)
+	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires, provider, sid)
+		VALUES ($1, $2, $3, $4, $5)`, s.Token, s.UserID, s.Expires, s.Provider, s.SID)
 	if err != nil {
 		return adapter.Session{}, dbError("create session", err)
 	}

@@ -327,9 +327,9 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
 	s.Expires = stored.Time(s.Expires)
-	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires)
-		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
-		s.Token, s.UserID, s.Expires.UnixMicro(), s.UserID)
+	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires, provider, sid)
+		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
+		s.Token, s.UserID, s.Expires.UnixMicro(), s.Provider, s.SID, s.UserID)
 	if err != nil {
 		return adapter.Session{}, dbError("create session", err)
 	}

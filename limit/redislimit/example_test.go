@@ -12,8 +12,8 @@ import (
 )
 
 // Every process of the deployment gives its credentials provider limiters
-// on the same Redis server: a password guessed wrong five times is locked
-// out on all of them.
+// on the same Redis server: a password guessed wrong five times from one
+// address is locked out on all of them.
 func ExampleLimiter() {
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
 
@@ -27,6 +27,8 @@ func ExampleLimiter() {
 		},
 		PerIP: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIP, Window: credentials.DefaultWindow,
 			Prefix: "myapp:limit:ip:"},
+		PerIdentifierAndIP: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifierAndIP, Window: credentials.DefaultWindow,
+			Prefix: "myapp:limit:idip:"},
 		PerIdentifier: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifier, Window: credentials.DefaultWindow,
 			Prefix: "myapp:limit:id:"},
 	}

@@ -2,14 +2,16 @@
 // limits of the credentials and e-mail providers hold across every process
 // that shares the Redis server, where limit.Memory counts per process.
 //
-// It has the semantics of limit.Memory: at most Max failed attempts per key
-// within Window, counted from the key's first failure; after the Max-th
-// failure Wait returns the rest of the window; Reset clears the key.
+// It has the semantics of limit.Memory: at most Max attempts per key
+// within Window, counted from the key's first attempt; once Max are
+// counted Reserve returns the rest of the window; Release gives one back;
+// Reset clears the key.
 //
 // Each key is one Redis string holding a counter, with a time to live of
-// Window set by the first failure. Fail runs INCR and PEXPIRE in one Lua
-// script, so it is atomic across processes; Wait reads the counter and its
-// PTTL in another. Nothing else is stored, and Redis drops the key when
+// Window set by the first attempt. Reserve runs INCR, PEXPIRE and, over
+// Max, DECR in one Lua script, so that the check and the count are one
+// atomic step across processes: of any number of concurrent attempts, at
+// most Max go ahead. Nothing else is stored, and Redis drops the key when
 // its window ends.
 //
 // The keys Gatehouse passes hold client addresses and identifiers such as
@@ -19,11 +21,10 @@
 // secrecy: whoever can read Redis and holds a list of candidate addresses
 // can still confirm one by hashing it.
 //
-// A Redis failure (server down, timeout, cancelled context) is returned as
-// an error. Gatehouse fails closed on Wait: the credentials and e-mail
-// handlers refuse the sign-in attempt with an error page when Wait returns
-// an error. An error from Fail or Reset is logged and the request goes on
-// (a failed attempt is still refused; a link is still sent).
+// A Redis failure (server down, timeout, cancelled context, a read-only
+// replica) is returned as an error, and Gatehouse fails closed: the
+// attempt is refused when Reserve returns an error. An error from Release
+// or Reset is logged and the request goes on.
 package redislimit
 
 import (
@@ -74,36 +75,40 @@ var _ limit.Limiter = (*Limiter)(nil)
 // errConfig is returned for a Limiter that cannot count.
 var errConfig = errors.New("redislimit: Client must be set, Max at least 1 and Window at least 1ms")
 
-// failScript counts a failure: the first one of a window sets the window's
-// end. A counter found without an end (written by something else) gets
-// one, so that no key can stay locked for ever.
-var failScript = redis.NewScript(`
+// reserveScript counts an attempt and refuses it, uncounted, once the
+// key has ARGV[1] attempts: the check and the count are one step on the
+// server, so concurrent attempts from any number of processes get at most
+// ARGV[1] through. The window (ARGV[2] ms) starts with the first attempt.
+// It returns 0 for "go ahead", else the milliseconds left in the window,
+// at least 1: in a window's last millisecond PTTL answers 0 (a key
+// expires only once the clock is past its expiry time), which must not
+// read as "go ahead".
+const reserveLua = `
 local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then
-	redis.call('PEXPIRE', KEYS[1], ARGV[1])
-end
-return n
-`)
-
-// waitScript returns the milliseconds left in the key's window once it has
-// at least ARGV[1] failures, and 0 otherwise.
-var waitScript = redis.NewScript(`
-local n = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
-if n < tonumber(ARGV[1]) then
-	return 0
-end
 local left = redis.call('PTTL', KEYS[1])
-if left == -1 then
+if n == 1 or left < 0 then
 	redis.call('PEXPIRE', KEYS[1], ARGV[2])
 	left = tonumber(ARGV[2])
 end
-if left < 0 then
-	return 0
+if n > tonumber(ARGV[1]) then
+	redis.call('DECR', KEYS[1])
+	return math.max(left, 1)
 end
-return left
+return 0
+`
+
+var reserveScript = redis.NewScript(reserveLua)
+
+// releaseScript gives one attempt back, never below zero, keeping the
+// window.
+var releaseScript = redis.NewScript(`
+local n = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
+if n > 0 then
+	redis.call('DECR', KEYS[1])
+end
+return 0
 `)
 
-// redisKey is the Redis key of key: the prefix and key's SHA-256 in hex.
 func (l *Limiter) redisKey(key string) string {
 	p := l.Prefix
 	if p == "" {
@@ -120,31 +125,31 @@ func (l *Limiter) check() error {
 	return nil
 }
 
-// Wait returns the time left in key's window once it has Max failures, and
-// 0 before that.
-func (l *Limiter) Wait(ctx context.Context, key string) (time.Duration, error) {
+// Reserve counts an attempt for key in Redis, atomically, and returns 0
+// when it may go ahead, or the time left in key's window.
+func (l *Limiter) Reserve(ctx context.Context, key string) (time.Duration, error) {
 	if err := l.check(); err != nil {
 		return 0, err
 	}
-	ms, err := waitScript.Run(ctx, l.Client, []string{l.redisKey(key)}, l.Max, l.Window.Milliseconds()).Int64()
+	ms, err := reserveScript.Run(ctx, l.Client, []string{l.redisKey(key)}, l.Max, l.Window.Milliseconds()).Int64()
 	if err != nil {
-		return 0, fmt.Errorf("redislimit: reading a count: %w", err)
+		return 0, fmt.Errorf("redislimit: counting an attempt: %w", err)
 	}
 	return time.Duration(ms) * time.Millisecond, nil
 }
 
-// Fail counts a failure for key, starting a new window when key has none.
-func (l *Limiter) Fail(ctx context.Context, key string) error {
+// Release gives back one attempt of key.
+func (l *Limiter) Release(ctx context.Context, key string) error {
 	if err := l.check(); err != nil {
 		return err
 	}
-	if err := failScript.Run(ctx, l.Client, []string{l.redisKey(key)}, l.Window.Milliseconds()).Err(); err != nil {
-		return fmt.Errorf("redislimit: counting a failure: %w", err)
+	if err := releaseScript.Run(ctx, l.Client, []string{l.redisKey(key)}).Err(); err != nil {
+		return fmt.Errorf("redislimit: releasing an attempt: %w", err)
 	}
 	return nil
 }
 
-// Reset forgets key.
+// Reset deletes key's count.
 func (l *Limiter) Reset(ctx context.Context, key string) error {
 	if err := l.check(); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -66,20 +67,15 @@ func testPrefix(tb testing.TB, c *redis.Client) string {
 	return p
 }
 
-func mustWait(t *testing.T, l *redislimit.Limiter, key string) time.Duration {
+// reserve counts an attempt and returns 0, or returns the wait of a key
+// with no attempt left.
+func reserve(t *testing.T, l *redislimit.Limiter, key string) time.Duration {
 	t.Helper()
-	d, err := l.Wait(context.Background(), key)
+	d, err := l.Reserve(context.Background(), key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
-}
-
-func mustFail(t *testing.T, l *redislimit.Limiter, key string) {
-	t.Helper()
-	if err := l.Fail(context.Background(), key); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // twoProcesses returns two limiters on two connections with one prefix.
@@ -94,121 +90,114 @@ func twoProcesses(t *testing.T, max int, window time.Duration) (a, b *redislimit
 func TestLockoutHoldsAcrossProcesses(t *testing.T) {
 	a, b := twoProcesses(t, 3, time.Hour)
 	const key = "id:credentials:jane@example.com"
-	mustFail(t, a, key)
-	mustFail(t, b, key)
-	if d := mustWait(t, a, key); d != 0 {
-		t.Fatalf("after 2 of 3 failures: wait %v", d)
-	}
-	mustFail(t, a, key)
-	for name, l := range map[string]*redislimit.Limiter{"a": a, "b": b} {
-		d := mustWait(t, l, key)
-		if d <= 59*time.Minute || d > time.Hour {
-			t.Fatalf("process %s after 3 failures (2 on a, 1 on b): wait %v, want the rest of the 1h window", name, d)
+	for i, l := range []*redislimit.Limiter{a, b, a} {
+		if d := reserve(t, l, key); d != 0 {
+			t.Fatalf("attempt %d of 3: wait %v", i+1, d)
 		}
 	}
-	if d := mustWait(t, b, "id:credentials:other@example.com"); d != 0 {
+	for name, l := range map[string]*redislimit.Limiter{"a": a, "b": b} {
+		d := reserve(t, l, key)
+		if d <= 59*time.Minute || d > time.Hour {
+			t.Fatalf("process %s after 3 attempts (2 on a, 1 on b): wait %v, want the rest of the 1h window", name, d)
+		}
+	}
+	if d := reserve(t, b, "id:credentials:other@example.com"); d != 0 {
 		t.Fatalf("another key waits %v", d)
 	}
 }
 
-func TestWaitReturnsTheRestOfTheWindow(t *testing.T) {
+func TestReserveReturnsTheRestOfTheWindow(t *testing.T) {
 	a, _ := twoProcesses(t, 1, 10*time.Minute)
-	mustFail(t, a, "k")
-	// The window started at the failure, so what is left lies between
-	// 10 minutes and 10 minutes less the time since.
 	start := time.Now()
-	d := mustWait(t, a, "k")
+	reserve(t, a, "k")
+	// The window started at the attempt, so what is left lies between
+	// 10 minutes and 10 minutes less the time since.
+	d := reserve(t, a, "k")
 	if d > 10*time.Minute || d < 10*time.Minute-time.Since(start)-time.Minute {
 		t.Fatalf("wait %v, want just under 10m", d)
 	}
-	// Failures past Max do not extend the window.
-	mustFail(t, a, "k")
-	if d2 := mustWait(t, a, "k"); d2 > d {
-		t.Fatalf("a further failure moved the window's end: %v then %v", d, d2)
+	// Refused attempts are not counted and do not extend the window.
+	if d2 := reserve(t, a, "k"); d2 > d {
+		t.Fatalf("a refused attempt moved the window's end: %v then %v", d, d2)
 	}
 }
 
-func TestResetClearsTheKeyForEveryProcess(t *testing.T) {
+func TestResetAndReleaseForEveryProcess(t *testing.T) {
+	ctx := context.Background()
 	a, b := twoProcesses(t, 2, time.Hour)
-	mustFail(t, a, "k")
-	mustFail(t, b, "k")
-	if mustWait(t, b, "k") == 0 {
-		t.Fatal("not locked after 2 failures")
+	reserve(t, a, "k")
+	reserve(t, b, "k")
+	if reserve(t, b, "k") == 0 {
+		t.Fatal("not locked after 2 attempts")
 	}
-	if err := a.Reset(context.Background(), "k"); err != nil {
+	if err := a.Release(ctx, "k"); err != nil {
 		t.Fatal(err)
 	}
-	if d := mustWait(t, b, "k"); d != 0 {
-		t.Fatalf("after Reset on a: b waits %v", d)
+	if d := reserve(t, b, "k"); d != 0 {
+		t.Fatalf("after Release on a: b waits %v, want one attempt back", d)
 	}
-	mustFail(t, b, "k")
-	if d := mustWait(t, a, "k"); d != 0 {
-		t.Fatalf("one failure after Reset: wait %v", d)
+	if reserve(t, b, "k") == 0 {
+		t.Fatal("Release gave back more than one attempt")
+	}
+	if err := a.Reset(ctx, "k"); err != nil {
+		t.Fatal(err)
+	}
+	if d := reserve(t, b, "k"); d != 0 {
+		t.Fatalf("after Reset on a: b waits %v", d)
 	}
 }
 
 func TestWindowExpires(t *testing.T) {
 	a, b := twoProcesses(t, 2, 300*time.Millisecond)
-	mustFail(t, a, "k")
-	mustFail(t, b, "k")
-	if mustWait(t, a, "k") == 0 {
-		t.Fatal("not locked after 2 failures")
+	reserve(t, a, "k")
+	reserve(t, b, "k")
+	if reserve(t, a, "k") == 0 {
+		t.Fatal("not locked after 2 attempts")
 	}
 	// Poll: the lock must lift once the window ends (Redis expires the
 	// key); the deadline is generous so that a slow machine does not flake.
 	deadline := time.Now().Add(10 * time.Second)
-	for mustWait(t, b, "k") > 0 {
+	for reserve(t, b, "k") > 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("still locked 10s after a 300ms window")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	// A new window starts afresh: one failure does not lock.
-	mustFail(t, a, "k")
-	if d := mustWait(t, a, "k"); d != 0 {
-		t.Fatalf("one failure in a new window: wait %v", d)
-	}
 }
 
-func TestConcurrentFailuresCountExactly(t *testing.T) {
-	const workers, each = 20, 10
-	const max = workers * each
-	a, b := twoProcesses(t, max, time.Hour)
+// TestConcurrentAttemptsGoAheadAtMostMax: 200 concurrent attempts on one
+// key from two processes, Max 5: exactly 5 go ahead. A check, then count
+// limiter let them all through.
+func TestConcurrentAttemptsGoAheadAtMostMax(t *testing.T) {
+	a, b := twoProcesses(t, 5, time.Hour)
 	ctx := context.Background()
 	var wg sync.WaitGroup
-	errs := make(chan error, workers*each)
-	for i := range workers {
+	var through, errs atomic.Int32
+	for i := range 200 {
 		l := a
 		if i%2 == 1 {
 			l = b
 		}
 		wg.Go(func() {
-			for range each {
-				if err := l.Fail(ctx, "k"); err != nil {
-					errs <- err
-				}
+			d, err := l.Reserve(ctx, "k")
+			switch {
+			case err != nil:
+				errs.Add(1)
+			case d == 0:
+				through.Add(1)
 			}
 		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
-	// Exactly max failures: locked at max, and one fewer would not be.
-	if mustWait(t, a, "k") == 0 {
-		t.Fatalf("%d concurrent failures did not reach Max %d", max, max)
-	}
-	c := &redislimit.Limiter{Client: a.Client, Max: max + 1, Window: time.Hour, Prefix: a.Prefix}
-	if d := mustWait(t, c, "k"); d != 0 {
-		t.Fatalf("%d concurrent failures counted more than %d (wait %v with Max %d)", max, max, d, max+1)
+	if errs.Load() != 0 || through.Load() != 5 {
+		t.Fatalf("%d of 200 concurrent attempts went ahead (%d errors), want 5", through.Load(), errs.Load())
 	}
 }
 
 func TestKeysAreHashed(t *testing.T) {
 	a, _ := twoProcesses(t, 5, time.Hour)
 	const addr = "Secret.Person+tag@example.com"
-	mustFail(t, a, "id:email:"+addr)
+	reserve(t, a, "id:email:"+addr)
 	ctx := context.Background()
 	keys, err := a.Client.Keys(ctx, a.Prefix+"*").Result()
 	if err != nil {
@@ -242,11 +231,11 @@ func TestPrefixDefaultsAndSeparatesLimits(t *testing.T) {
 	p := testPrefix(t, c)
 	one := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "one:"}
 	two := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "two:"}
-	mustFail(t, one, "k")
-	if mustWait(t, one, "k") == 0 {
-		t.Fatal("not locked after 1 failure")
+	reserve(t, one, "k")
+	if reserve(t, one, "k") == 0 {
+		t.Fatal("not locked after 1 attempt")
 	}
-	if d := mustWait(t, two, "k"); d != 0 {
+	if d := reserve(t, two, "k"); d != 0 {
 		t.Fatalf("a limiter with another prefix waits %v", d)
 	}
 	if p := redislimit.New(c, 1, time.Hour).Prefix; p != "" {
@@ -261,19 +250,50 @@ func TestRedisErrorsAreReturned(t *testing.T) {
 	defer c.Close()
 	l := redislimit.New(c, 3, time.Minute)
 	ctx := context.Background()
-	if d, err := l.Wait(ctx, "k"); err == nil {
-		t.Fatalf("Wait without a server: %v, nil error", d)
+	if d, err := l.Reserve(ctx, "k"); err == nil {
+		t.Fatalf("Reserve without a server: %v, nil error", d)
 	}
-	if err := l.Fail(ctx, "k"); err == nil {
-		t.Fatal("Fail without a server: nil error")
+	if err := l.Release(ctx, "k"); err == nil {
+		t.Fatal("Release without a server: nil error")
 	}
 	if err := l.Reset(ctx, "k"); err == nil {
 		t.Fatal("Reset without a server: nil error")
 	}
 	// A limiter that cannot count says so.
 	for _, bad := range []*redislimit.Limiter{{Max: 1, Window: time.Minute}, {Client: c, Window: time.Minute}, {Client: c, Max: 1}} {
-		if _, err := bad.Wait(ctx, "k"); err == nil {
-			t.Fatalf("Wait on %+v: nil error", bad)
+		if _, err := bad.Reserve(ctx, "k"); err == nil {
+			t.Fatalf("Reserve on %+v: nil error", bad)
 		}
+	}
+}
+
+// TestReserveRefusesInTheWindowsLastMillisecond: in the last millisecond
+// of a window Redis's PTTL answers 0 (a key expires only once the clock
+// is past its expiry, and PTTL never answers below 0). A key with no
+// attempt left was then answered 0, "go ahead", and the attempt was not
+// counted: every attempt landing in that millisecond went through. The
+// clock cannot be held at that millisecond, so the script runs with
+// PTTL's answer replaced by 0.
+func TestReserveRefusesInTheWindowsLastMillisecond(t *testing.T) {
+	src := strings.Replace(redislimit.ReserveLua, "redis.call('PTTL', KEYS[1])", "0", 1)
+	if src == redislimit.ReserveLua {
+		t.Fatal("the Reserve script no longer calls PTTL as this test expects")
+	}
+	c := newClient(t)
+	key := testPrefix(t, c) + "k"
+	ctx := context.Background()
+	const max = 3
+	if err := c.Set(ctx, key, max, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := redis.NewScript(src).Run(ctx, c, []string{key}, max, time.Minute.Milliseconds()).Int64()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms <= 0 {
+		t.Fatalf("a key with no attempt left, in its window's last millisecond: answered %d, want a wait", ms)
+	}
+	if n, err := c.Get(ctx, key).Int(); err != nil || n != max {
+		t.Fatalf("count %d, %v after a refused attempt: want %d", n, err, max)
 	}
 }

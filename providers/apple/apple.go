@@ -66,7 +66,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 		// The profile is the ID token's claims; there is no userinfo
 		// endpoint.
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#000", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#000"},
 	}, opts)
 }
 

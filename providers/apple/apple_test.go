@@ -43,7 +43,7 @@ func TestDefaults(t *testing.T) {
 	if o.Client.TokenEndpointAuthMethod != providers.AuthClientSecretPost {
 		t.Errorf("client = %+v", o.Client)
 	}
-	if o.Style != (providers.Style{Bg: "#000", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#000"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

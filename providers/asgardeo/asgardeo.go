@@ -49,6 +49,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#000", Text: "#fff"},
+		Style: providers.Style{BrandColor: "#000"},
 	}
 }

@@ -97,7 +97,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Checks:   []providers.Check{providers.CheckState},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#fff", Text: "#0052cc"},
+		Style:    providers.Style{BrandColor: "#fff"},
 	}
 }
 

@@ -48,6 +48,6 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#EB5424", Text: "#fff"},
+		Style: providers.Style{BrandColor: "#EB5424"},
 	}
 }

@@ -16,7 +16,7 @@ func TestDefaults(t *testing.T) {
 	if s, _ := o.Authorization.Scope(); s != "openid profile email" {
 		t.Errorf("scope = %q", s)
 	}
-	if o.Style != (providers.Style{Bg: "#EB5424", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#EB5424"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	var ce *providers.ConfigError

@@ -103,7 +103,7 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#0072c6", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#0072c6"},
 	}
 }
 

@@ -98,7 +98,7 @@ func Defaults() providers.OIDCConfig[Profile] {
 		Checks:   []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#39134c", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#39134c"},
 	}
 }
 

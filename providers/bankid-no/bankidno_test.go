@@ -34,7 +34,7 @@ func TestNew(t *testing.T) {
 		{Name: "login_hint", Got: c.Authorization.Params["login_hint"], Want: "BIS"},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#39134c", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#39134c"}},
 	})
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)

@@ -83,7 +83,7 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#148eff", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#148eff"},
 	}
 }
 

@@ -22,7 +22,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#148eff", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#148eff"}},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 		{Name: "global issuer", Got: IssuerGlobal, Want: "https://oauth.battle.net"},
 		{Name: "china issuer", Got: IssuerChina, Want: "https://oauth.battlenet.com.cn"},

@@ -59,7 +59,7 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#5077c5", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#5077c5"},
 	}
 }
 

@@ -22,7 +22,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#5077c5", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#5077c5"}},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 	})
 	if err := c.OAuth().Validate(); err != nil {

@@ -94,7 +94,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#205081", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#205081"},
 	}
 }
 

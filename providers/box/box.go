@@ -88,7 +88,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:         providers.TokenEndpoint{URL: TokenURL},
 		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:       MapProfile,
-		Style:         providers.Style{Bg: "#0075C9", Text: "#fff"},
+		Style:         providers.Style{BrandColor: "#0075C9"},
 	}
 }
 

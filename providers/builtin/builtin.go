@@ -37,6 +37,17 @@ type Options struct {
 	// provider link to existing users with the same e-mail address.
 	AllowDangerousEmailAccountLinking bool
 
+	// Authorization, Token, UserinfoURL, UserinfoParams, Checks and Style
+	// are laid over the provider's defaults (providers.Merge, spec §4):
+	// what is set wins, field by field, a parameter in a URL's query
+	// included.
+	Authorization  providers.AuthorizationEndpoint
+	Token          providers.TokenEndpoint
+	UserinfoURL    string
+	UserinfoParams map[string]string
+	Checks         []providers.Check
+	Style          providers.Style
+
 	// E-mail providers: Server is the SMTP URL (nodemailer, email) or
 	// replaces an HTTP API's endpoint; From is the sender; APIKey is the
 	// HTTP API's key; Domain is Mailgun's sending domain and
@@ -64,6 +75,11 @@ func userConfig[P any](opts Options) providers.OAuthUserConfig[P] {
 		Issuer:                            opts.Issuer,
 		RedirectProxyURL:                  opts.RedirectProxyURL,
 		AllowDangerousEmailAccountLinking: opts.AllowDangerousEmailAccountLinking,
+		Authorization:                     opts.Authorization,
+		Token:                             opts.Token,
+		Userinfo:                          providers.UserinfoEndpoint[P]{URL: opts.UserinfoURL, Params: opts.UserinfoParams},
+		Checks:                            opts.Checks,
+		Style:                             opts.Style,
 	}
 }
 

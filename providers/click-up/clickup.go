@@ -69,7 +69,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Checks:        []providers.Check{providers.CheckState},
 		Profile:       MapProfile,
-		Style:         providers.Style{Bg: "#24292f", Text: "#fff"},
+		Style:         providers.Style{BrandColor: "#24292f"},
 	}
 }
 

@@ -30,6 +30,7 @@
 package credentials
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -89,11 +90,12 @@ func (e *SignInError) Error() string { return "credentials: sign-in refused (" +
 // Is makes errors.Is(err, ErrInvalid) true.
 func (e *SignInError) Is(target error) bool { return target == ErrInvalid }
 
-// Defaults of the attempt limits: failed attempts per 15 minutes.
+// Defaults of the attempt limits: attempts per 15 minutes.
 const (
-	DefaultPerIdentifier = 5
-	DefaultPerIP         = 50
-	DefaultWindow        = 15 * time.Minute
+	DefaultPerIdentifierAndIP = 5   // one identifier from one client address
+	DefaultPerIdentifier      = 100 // one identifier from anywhere
+	DefaultPerIP              = 50  // one client address, any identifier
+	DefaultWindow             = 15 * time.Minute
 )
 
 // Config is a credentials provider (Auth.js CredentialsConfig).
@@ -110,13 +112,20 @@ type Config struct {
 	// the per-identifier limit: the first field when empty. Its value is
 	// trimmed and lower-cased for counting.
 	IdentifierField string
-	// PerIP and PerIdentifier count failed attempts per client address
-	// and per identifier. Nil gives in-memory limiters of this process:
-	// DefaultPerIP and DefaultPerIdentifier failures per DefaultWindow.
-	// limit.None{} switches one off. With several processes, give them a
-	// shared Limiter (redislimit.Limiter keeps it in Redis). The identifier limit also locks out an attacker's
-	// victim for the window: that is its price.
-	PerIP, PerIdentifier limit.Limiter
+	// PerIdentifierAndIP, PerIdentifier and PerIP count attempts, each
+	// reserved before Authorize runs (limit.Limiter): per identifier from
+	// one client address, the lockout a guesser meets (5 per 15 minutes
+	// by default); per identifier from anywhere, a much higher ceiling (100)
+	// that only a distributed attack reaches, so one attacker cannot lock
+	// the real user out from another address (OWASP ASVS 2.2.1); and per
+	// client address, against trying many identifiers (50). A success
+	// clears the identifier's counts and gives its attempt back to the
+	// address. Identifiers are counted under limit.IdentifierKey (case,
+	// Unicode form and an e-mail's +tag do not make a new count). Nil gives
+	// in-memory limiters of this process with the Default values per
+	// DefaultWindow; limit.None{} switches one off. With several processes,
+	// give them shared Limiters (redislimit.Limiter keeps them in Redis).
+	PerIdentifierAndIP, PerIdentifier, PerIP limit.Limiter
 	// ClientIP returns the client address of a request, for PerIP: the
 	// host of r.RemoteAddr when nil. Behind a reverse proxy, return the
 	// address the proxy reports (and only a header the proxy sets).
@@ -129,7 +138,7 @@ type Config struct {
 
 // ProviderBase returns the provider's id, name and type.
 func (c Config) ProviderBase() providers.Base {
-	return providers.Base{ID: cmpOr(c.ID, "credentials"), Name: cmpOr(c.Name, "Credentials"), Type: providers.TypeCredentials}
+	return providers.Base{ID: cmp.Or(c.ID, "credentials"), Name: cmp.Or(c.Name, "Credentials"), Type: providers.TypeCredentials}
 }
 
 // Prepare returns c with the defaults filled in (id, name, limits), or an
@@ -172,6 +181,9 @@ func (c Config) Prepare() (Config, error) {
 	if c.PerIdentifier == nil {
 		c.PerIdentifier = limit.NewMemory(DefaultPerIdentifier, DefaultWindow)
 	}
+	if c.PerIdentifierAndIP == nil {
+		c.PerIdentifierAndIP = limit.NewMemory(DefaultPerIdentifierAndIP, DefaultWindow)
+	}
 	if c.ClientIP == nil {
 		c.ClientIP = RemoteIP
 	}
@@ -184,11 +196,4 @@ func RemoteIP(r *http.Request) string {
 		return h
 	}
 	return r.RemoteAddr
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

@@ -61,6 +61,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Style:  providers.Style{Bg: "#1C1C23", Text: "#ffffff"},
+		Style:  providers.Style{BrandColor: "#1C1C23"},
 	}
 }

@@ -21,7 +21,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#1C1C23", Text: "#ffffff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#1C1C23"}},
 		{Name: "profile callback", Got: c.Profile == nil, Want: true},
 		{Name: "explicit issuer kept", Got: New(providers.OIDCUserConfig[Profile]{ClientID: "P2abc", Issuer: "https://auth.acme.test/P2abc"}).Issuer, Want: "https://auth.acme.test/P2abc"},
 		{Name: "no client id, no issuer", Got: New(providers.OIDCUserConfig[Profile]{}).Issuer, Want: ""},

@@ -98,7 +98,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#5865F2", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#5865F2"},
 	}
 }
 

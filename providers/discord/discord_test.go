@@ -22,7 +22,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#5865F2", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#5865F2"}},
 		{Name: "issuer", Got: c.Issuer, Want: ""},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 	})

@@ -22,7 +22,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#000", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#000"}},
 		{Name: "issuer", Got: c.Issuer, Want: ""},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 		{Name: "upload scope", Got: New(providers.OAuthUserConfig[Profile]{Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"scope": ScopeUpload}}}).Authorization.Params["scope"], Want: "public upload"},

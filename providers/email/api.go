@@ -2,6 +2,7 @@ package email
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,9 +41,9 @@ const (
 // Resend is the "resend" provider: POST {from, to, subject, html, text} to
 // Resend's /emails with a Bearer key.
 func Resend(c Config, api API) Config {
-	return viaAPI(c, "resend", "Resend", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "resend", "Resend", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, ResendURL), bearer(api.Key), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, ResendURL), bearer(api.key(req)), map[string]any{
 			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
 		})
 	})
@@ -51,7 +52,7 @@ func Resend(c Config, api API) Config {
 // SendGrid is the "sendgrid" provider: POST a v3 mail/send body with a
 // Bearer key.
 func SendGrid(c Config, api API) Config {
-	return viaAPI(c, "sendgrid", "SendGrid", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "sendgrid", "SendGrid", func(ctx context.Context, req VerificationRequest) error {
 		from, err := parseFrom(req.Provider.From)
 		if err != nil {
 			return err
@@ -61,7 +62,7 @@ func SendGrid(c Config, api API) Config {
 		if from.Name != "" {
 			sender["name"] = from.Name
 		}
-		return api.postJSON(ctx, cmpOr(api.URL, SendGridURL), bearer(api.Key), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, SendGridURL), bearer(api.key(req)), map[string]any{
 			"personalizations": []any{map[string]any{"to": []any{map[string]string{"email": req.Identifier}}}},
 			"from":             sender,
 			"subject":          subject,
@@ -73,9 +74,9 @@ func SendGrid(c Config, api API) Config {
 // Postmark is the "postmark" provider: POST {From, To, Subject, TextBody,
 // HtmlBody} to /email with the X-Postmark-Server-Token header.
 func Postmark(c Config, api API) Config {
-	return viaAPI(c, "postmark", "Postmark", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "postmark", "Postmark", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.Key), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.key(req)), map[string]any{
 			"From": req.Provider.From, "To": req.Identifier, "Subject": subject, "TextBody": text, "HtmlBody": html, "MessageStream": "outbound",
 		})
 	})
@@ -84,23 +85,23 @@ func Postmark(c Config, api API) Config {
 // Mailgun is the "mailgun" provider: POST a form to
 // /v3/{domain}/messages with Basic api:key. domain is the sending domain.
 func Mailgun(c Config, api API, domain string) Config {
-	return viaAPI(c, "mailgun", "Mailgun", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "mailgun", "Mailgun", func(ctx context.Context, req VerificationRequest) error {
 		if domain == "" {
 			return errors.New("email: Mailgun needs the sending domain")
 		}
 		subject, text, html := Message(req)
 		form := url.Values{"from": {req.Provider.From}, "to": {req.Identifier}, "subject": {subject}, "text": {text}, "html": {html}}
-		u := strings.TrimSuffix(cmpOr(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
-		return api.post(ctx, u, basic("api", api.Key), "application/x-www-form-urlencoded", []byte(form.Encode()))
+		u := strings.TrimSuffix(cmp.Or(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
+		return api.post(ctx, u, basic("api", api.key(req)), "application/x-www-form-urlencoded", []byte(form.Encode()))
 	})
 }
 
 // ForwardEmail is the "forwardemail" provider: POST {from, to, subject,
 // html, text} to /v1/emails with Basic key:"" (the key as user name).
 func ForwardEmail(c Config, api API) Config {
-	return viaAPI(c, "forwardemail", "Forward Email", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "forwardemail", "Forward Email", func(ctx context.Context, req VerificationRequest) error {
 		subject, text, html := Message(req)
-		return api.postJSON(ctx, cmpOr(api.URL, ForwardEmailURL), basic(api.Key, ""), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, ForwardEmailURL), basic(api.key(req), ""), map[string]any{
 			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
 		})
 	})
@@ -110,19 +111,24 @@ func ForwardEmail(c Config, api API) Config {
 // dataVariables: {url}} to /api/v1/transactional with a Bearer key. The
 // message is Loops's template transactionalID, which shows {url}.
 func Loops(c Config, api API, transactionalID string) Config {
-	return viaAPI(c, "loops", "Loops", func(ctx context.Context, req VerificationRequest) error {
+	return viaAPI(c, api, "loops", "Loops", func(ctx context.Context, req VerificationRequest) error {
 		if transactionalID == "" {
 			return errors.New("email: Loops needs the transactional e-mail id")
 		}
-		return api.postJSON(ctx, cmpOr(api.URL, LoopsURL), bearer(api.Key), map[string]any{
+		return api.postJSON(ctx, cmp.Or(api.URL, LoopsURL), bearer(api.key(req)), map[string]any{
 			"transactionalId": transactionalID, "email": req.Identifier, "dataVariables": map[string]string{"url": req.URL},
 		})
 	})
 }
 
+// key returns the API key: the one given to the provider's constructor,
+// else Config.APIKey (which the handler fills from AUTH_<ID>_KEY).
+func (a API) key(req VerificationRequest) string { return cmp.Or(a.Key, req.Provider.APIKey) }
+
 // viaAPI fills the id, name and sender of an HTTP API provider.
-func viaAPI(c Config, id, name string, send SendFunc) Config {
-	c.ID, c.Name = cmpOr(c.ID, id), cmpOr(c.Name, name)
+func viaAPI(c Config, api API, id, name string, send SendFunc) Config {
+	c.ID, c.Name = cmp.Or(c.ID, id), cmp.Or(c.Name, name)
+	c.apiSender, c.apiKeyGiven = true, api.Key != ""
 	if c.SendVerificationRequest == nil {
 		c.SendVerificationRequest = send
 	}
@@ -153,9 +159,6 @@ func (a API) postJSON(ctx context.Context, u string, auth authorize, body any) e
 // post sends one request and wants a 2xx answer. An error carries the
 // status and the start of the service's answer, never the request.
 func (a API) post(ctx context.Context, u string, auth authorize, ctype string, body []byte) error {
-	if a.Key == "" {
-		return errors.New("email: no API key")
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -190,6 +193,6 @@ func hostOf(u string) string {
 // as Auth.js names its provider. "email" is the same with the name
 // "Email", and is a plain Config's default.
 func Nodemailer(c Config) Config {
-	c.ID, c.Name = cmpOr(c.ID, "nodemailer"), cmpOr(c.Name, "Nodemailer")
+	c.ID, c.Name = cmp.Or(c.ID, "nodemailer"), cmp.Or(c.Name, "Nodemailer")
 	return c
 }

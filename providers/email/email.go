@@ -21,6 +21,7 @@
 package email
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -92,6 +93,10 @@ type Config struct {
 	NormalizeIdentifier func(address string) (string, error)
 	// Secret keys the token hash instead of the handler's secrets.
 	Secret string
+	// APIKey is the key of an HTTP API sender (Resend, SendGrid,
+	// Postmark, Mailgun, ForwardEmail, Loops) made without one: the
+	// handler fills it from AUTH_<ID>_KEY when empty, as Auth.js does.
+	APIKey string
 	// PerIP and PerIdentifier count the links asked for per client
 	// address and per e-mail address, so that the form cannot be used to
 	// flood a mailbox or send mail to many addresses. Nil gives in-memory
@@ -107,11 +112,14 @@ type Config struct {
 	ClientIP func(r *http.Request) string
 
 	needsFrom bool // an HTTP API sender that sends From
+	// apiSender: an HTTP API provider (Resend, SendGrid, …); apiKeyGiven:
+	// its constructor was given the key (else APIKey must hold it).
+	apiSender, apiKeyGiven bool
 }
 
 // ProviderBase returns the provider's id, name and type.
 func (c Config) ProviderBase() providers.Base {
-	return providers.Base{ID: cmpOr(c.ID, "email"), Name: cmpOr(c.Name, "Email"), Type: providers.TypeEmail}
+	return providers.Base{ID: cmp.Or(c.ID, "email"), Name: cmp.Or(c.Name, "Email"), Type: providers.TypeEmail}
 }
 
 // Prepare returns c with the defaults filled in, or an error naming the
@@ -219,9 +227,6 @@ func remoteIP(r *http.Request) string {
 	return r.RemoteAddr
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
+// NeedsAPIKey reports whether c is an HTTP API sender that has no key yet:
+// none given to its constructor and APIKey empty.
+func (c Config) NeedsAPIKey() bool { return c.apiSender && !c.apiKeyGiven && c.APIKey == "" }

@@ -85,7 +85,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#f05537", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#f05537"},
 	}
 }
 

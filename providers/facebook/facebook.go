@@ -92,7 +92,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 			Params: map[string]string{"fields": UserinfoFields},
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#006aff", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#006aff"},
 	}
 }
 

@@ -65,7 +65,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Checks:   []providers.Check{providers.CheckState},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#ff7237", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#ff7237"},
 	}
 }
 

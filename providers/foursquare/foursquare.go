@@ -127,7 +127,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 			Request: FetchProfileWith(params),
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#000", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#000"},
 	}
 }
 

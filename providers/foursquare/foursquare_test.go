@@ -29,7 +29,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope", Got: scope, Want: ""},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#000", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#000"}},
 		{Name: "issuer", Got: c.Issuer, Want: ""},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 		{Name: "api version", Got: c.Userinfo.Params["v"], Want: "20230131"},

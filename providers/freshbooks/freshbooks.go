@@ -79,7 +79,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:         providers.TokenEndpoint{URL: TokenURL},
 		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:       MapProfile,
-		Style:         providers.Style{Bg: "#0075dd", Text: "#fff"},
+		Style:         providers.Style{BrandColor: "#0075dd"},
 	}
 }
 

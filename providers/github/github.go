@@ -73,7 +73,7 @@ func defaults(web, api, issuer string) providers.OAuthConfig[Profile] {
 			Request: FetchProfile,
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#24292f", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#24292f"},
 	}
 }
 

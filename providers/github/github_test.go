@@ -32,7 +32,7 @@ func TestDefaults(t *testing.T) {
 	if s, _ := o.Authorization.Scope(); s != "read:user user:email" {
 		t.Errorf("scope = %q", s)
 	}
-	if o.Style != (providers.Style{Bg: "#24292f", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#24292f"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

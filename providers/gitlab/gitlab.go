@@ -116,7 +116,7 @@ func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: base + TokenPath},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: base + UserinfoPath},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#FC6D26", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#FC6D26"},
 	}
 }
 

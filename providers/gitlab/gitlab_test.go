@@ -23,7 +23,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#FC6D26", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#FC6D26"}},
 		{Name: "issuer", Got: c.Issuer, Want: ""},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 		{Name: "self-managed authorization", Got: selfManaged.Authorization.URL, Want: "https://gitlab.example.com/oauth/authorize"},

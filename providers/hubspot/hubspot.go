@@ -84,7 +84,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: FetchProfile},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#ff7a59", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#ff7a59"},
 	}
 }
 

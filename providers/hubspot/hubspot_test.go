@@ -29,7 +29,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#ff7a59", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#ff7a59"}},
 		{Name: "issuer", Got: c.Issuer, Want: ""},
 		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
 		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},

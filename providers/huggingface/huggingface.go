@@ -91,6 +91,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Checks: []providers.Check{providers.CheckState, providers.CheckPKCE},
-		Style:  providers.Style{Bg: "#FFD21E", Text: "#000"},
+		Style:  providers.Style{BrandColor: "#FFD21E"},
 	}
 }

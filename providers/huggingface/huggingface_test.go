@@ -21,7 +21,7 @@ func TestNew(t *testing.T) {
 		{Name: "scope set", Got: hasScope, Want: true},
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckState, providers.CheckPKCE}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#FFD21E", Text: "#000"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#FFD21E"}},
 		{Name: "profile callback", Got: c.Profile == nil, Want: true},
 	})
 	if err := c.OAuth().Validate(); err != nil {

@@ -48,6 +48,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#fff", Text: "#0F172A"},
+		Style: providers.Style{BrandColor: "#fff"},
 	}
 }

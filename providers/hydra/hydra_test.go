@@ -17,7 +17,7 @@ func TestConfig(t *testing.T) {
 		AuthParams: map[string]string{"scope": "openid profile email"},
 		Issuer:     issuer,
 		Checks:     []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
-		Style:      providers.Style{Bg: "#fff", Text: "#0F172A"},
+		Style:      providers.Style{BrandColor: "#fff"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if c.Profile != nil {

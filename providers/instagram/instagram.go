@@ -78,7 +78,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		},
 		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#fff", Text: "#000"},
+		Style:   providers.Style{BrandColor: "#fff"},
 	}
 }
 

@@ -46,6 +46,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Checks: []providers.Check{providers.CheckState, providers.CheckPKCE},
-		Style:  providers.Style{Bg: "#fff", Text: "#0F0F0F"},
+		Style:  providers.Style{BrandColor: "#fff"},
 	}
 }

@@ -77,6 +77,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 		},
 		Checks: []providers.Check{providers.CheckState},
 		Client: providers.Client{IDTokenSignedResponseAlg: IDTokenAlg},
-		Style:  providers.Style{Bg: "#00C300", Text: "#fff"},
+		Style:  providers.Style{BrandColor: "#00C300"},
 	}
 }

@@ -22,7 +22,7 @@ func TestNew(t *testing.T) {
 		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckState}},
 		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
 		{Name: "id token alg", Got: c.Client.IDTokenSignedResponseAlg, Want: "HS256"},
-		{Name: "style", Got: c.Style, Want: providers.Style{Bg: "#00C300", Text: "#fff"}},
+		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#00C300"}},
 		{Name: "profile callback", Got: c.Profile == nil, Want: true},
 	})
 	if err := c.OAuth().Validate(); err != nil {

@@ -31,6 +31,6 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 		},
 		Checks: []providers.Check{providers.CheckState},
 		Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Style:  providers.Style{Bg: "#069", Text: "#fff"},
+		Style:  providers.Style{BrandColor: "#069"},
 	}, opts)
 }

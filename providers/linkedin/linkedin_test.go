@@ -24,7 +24,7 @@ func TestDefaults(t *testing.T) {
 	if o.Client.TokenEndpointAuthMethod != providers.AuthClientSecretPost {
 		t.Errorf("client = %+v", o.Client)
 	}
-	if o.Style != (providers.Style{Bg: "#069", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#069"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

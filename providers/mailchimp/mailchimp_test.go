@@ -17,7 +17,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://login.mailchimp.com/oauth2/token",
 		UserinfoURL: "https://login.mailchimp.com/oauth2/metadata",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#000", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#000"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if _, ok := o.Authorization.Scope(); ok {

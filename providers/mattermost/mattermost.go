@@ -84,7 +84,7 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 		Type:    providers.TypeOAuth,
 		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#000", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#000"},
 	}
 	if base := strings.TrimRight(issuer, "/"); base != "" {
 		c.Authorization.URL = base + AuthorizationPath

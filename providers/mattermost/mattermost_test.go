@@ -19,7 +19,7 @@ func TestConfig(t *testing.T) {
 		Issuer:      "https://chat.example.com/",
 		Checks:      []providers.Check{providers.CheckPKCE},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#000", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#000"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

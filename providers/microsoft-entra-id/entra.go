@@ -84,7 +84,7 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#0072c6", Text: "#fff"},
+		Style: providers.Style{BrandColor: "#0072c6"},
 	}
 }
 

@@ -22,7 +22,7 @@ func TestDefaults(t *testing.T) {
 	if s, _ := o.Authorization.Scope(); s != "openid profile email User.Read" {
 		t.Errorf("scope = %q", s)
 	}
-	if o.Style != (providers.Style{Bg: "#0072c6", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#0072c6"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

@@ -103,7 +103,7 @@ func Defaults(accountID string) providers.OAuthConfig[Profile] {
 		Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"scope": Scope}},
 		Checks:        []providers.Check{providers.CheckState},
 		Profile:       MapProfile,
-		Style:         providers.Style{Bg: "#181a1b", Text: "#fbfbfb"},
+		Style:         providers.Style{BrandColor: "#181a1b"},
 	}
 	if AccountDomain(accountID) != "" {
 		c.Authorization.URL = AuthorizationURL(accountID)

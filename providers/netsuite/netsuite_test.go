@@ -23,7 +23,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://1234567-sb1.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token",
 		UserinfoURL: restlet,
 		Checks:      []providers.Check{providers.CheckState},
-		Style:       providers.Style{Bg: "#181a1b", Text: "#fbfbfb"},
+		Style:       providers.Style{BrandColor: "#181a1b"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

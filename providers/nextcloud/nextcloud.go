@@ -100,7 +100,7 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 		Type:     providers.TypeOAuth,
 		Userinfo: providers.UserinfoEndpoint[Profile]{Request: Userinfo},
 		Profile:  MapProfile(base),
-		Style:    providers.Style{Bg: "#fff", Text: "#0082C9"},
+		Style:    providers.Style{BrandColor: "#fff"},
 	}
 	if base != "" {
 		c.Authorization.URL = base + AuthorizationPath

@@ -22,7 +22,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://cloud.example.com/ocs/v1.php/cloud/users",
 		Issuer:      "https://cloud.example.com/",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#fff", Text: "#0082C9"},
+		Style:       providers.Style{BrandColor: "#fff"},
 		UserRequest: true,
 	}
 	providertest.CheckConfig(t, o, want)

@@ -85,7 +85,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#fff", Text: "#000"},
+		Style:    providers.Style{BrandColor: "#fff"},
 	}
 }
 

@@ -21,7 +21,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://api.notion.com/v1/oauth/token",
 		UserinfoURL: "https://api.notion.com/v1/users/me",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#fff", Text: "#000"},
+		Style:       providers.Style{BrandColor: "#fff"},
 		UserRequest: true,
 	}
 	providertest.CheckConfig(t, o, want)

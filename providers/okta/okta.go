@@ -35,6 +35,6 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#000", Text: "#fff"},
+		Style: providers.Style{BrandColor: "#000"},
 	}
 }

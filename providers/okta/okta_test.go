@@ -20,7 +20,7 @@ func TestDefaults(t *testing.T) {
 		{Name: "scope", Got: scope, Want: "openid profile email"},
 		// The endpoints come from discovery.
 		{Name: "endpoints", Got: [3]string{o.Authorization.URL, o.Token.URL, o.UserinfoURL}, Want: [3]string{}},
-		{Name: "style", Got: o.Style, Want: providers.Style{Bg: "#000", Text: "#fff"}},
+		{Name: "style", Got: o.Style, Want: providers.Style{BrandColor: "#000"}},
 		{Name: "checks", Got: len(o.Checks), Want: 0},
 		{Name: "client", Got: o.Client, Want: providers.Client{}},
 	})

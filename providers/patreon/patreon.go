@@ -91,7 +91,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#e85b46", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#e85b46"},
 	}
 }
 

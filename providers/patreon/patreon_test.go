@@ -18,7 +18,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://www.patreon.com/api/oauth2/token",
 		UserinfoURL: "https://www.patreon.com/api/oauth2/api/current_user",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#e85b46", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#e85b46"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

@@ -47,6 +47,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope},
 		},
 		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Style:  providers.Style{Bg: "#5865F2", Text: "#fff"},
+		Style:  providers.Style{BrandColor: "#5865F2"},
 	}
 }

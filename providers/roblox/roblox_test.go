@@ -16,7 +16,7 @@ func TestConfig(t *testing.T) {
 		AuthParams: map[string]string{"scope": "openid profile"},
 		Issuer:     "https://apis.roblox.com/oauth/",
 		Checks:     []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Style:      providers.Style{Bg: "#5865F2", Text: "#fff"},
+		Style:      providers.Style{BrandColor: "#5865F2"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

@@ -52,6 +52,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Style: providers.Style{Bg: "#00a1e0"},
+		Style: providers.Style{BrandColor: "#00a1e0"},
 	}
 }

@@ -16,7 +16,7 @@ func TestConfig(t *testing.T) {
 		AuthParams: map[string]string{"scope": "openid profile email"},
 		Issuer:     "https://login.salesforce.com",
 		Checks:     []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
-		Style:      providers.Style{Bg: "#00a1e0"},
+		Style:      providers.Style{BrandColor: "#00a1e0"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

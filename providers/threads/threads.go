@@ -72,7 +72,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Checks:   []providers.Check{providers.CheckState},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#000", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#000"},
 	}
 }
 

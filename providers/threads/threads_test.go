@@ -19,7 +19,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://graph.threads.net/v1.0/me?fields=id,username,threads_profile_picture_url",
 		Checks:      []providers.Check{providers.CheckState},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#000", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#000"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

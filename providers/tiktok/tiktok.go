@@ -112,7 +112,7 @@ func Defaults(clientKey string) providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#000", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#000"},
 	}
 }
 

@@ -21,7 +21,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name",
 		Checks:      []providers.Check{providers.CheckPKCE},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#000", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#000"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

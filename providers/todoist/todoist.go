@@ -91,7 +91,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Checks:   []providers.Check{providers.CheckState},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#E44332", Text: "#000"},
+		Style:    providers.Style{BrandColor: "#E44332"},
 	}
 }
 

@@ -24,7 +24,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://api.todoist.com/sync/v9/sync",
 		Checks:      []providers.Check{providers.CheckState},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#E44332", Text: "#000"},
+		Style:       providers.Style{BrandColor: "#E44332"},
 		UserRequest: true,
 	}
 	providertest.CheckConfig(t, o, want)

@@ -99,7 +99,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#ED2224", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#ED2224"},
 	}
 }
 

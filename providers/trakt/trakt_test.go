@@ -21,7 +21,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://api.trakt.tv/oauth/token",
 		UserinfoURL: "https://api.trakt.tv/users/me?extended=full",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#ED2224", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#ED2224"},
 		UserRequest: true,
 	}
 	providertest.CheckConfig(t, o, want)

@@ -60,6 +60,6 @@ func Defaults() providers.OIDCConfig[Profile] {
 			Params: map[string]string{"scope": Scope, "claims": Claims},
 		},
 		Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Style:  providers.Style{Bg: "#65459B", Text: "#fff"},
+		Style:  providers.Style{BrandColor: "#65459B"},
 	}
 }

@@ -17,7 +17,7 @@ func TestConfig(t *testing.T) {
 		Issuer:     "https://id.twitch.tv/oauth2",
 		Checks:     []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
 		AuthMethod: providers.AuthClientSecretPost,
-		Style:      providers.Style{Bg: "#65459B", Text: "#fff"},
+		Style:      providers.Style{BrandColor: "#65459B"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

@@ -42,7 +42,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 		// X requires PKCE and a state.
 		Checks:  []providers.Check{providers.CheckPKCE, providers.CheckState},
 		Profile: MapProfile,
-		Style:   providers.Style{Bg: "#1da1f2", Text: "#fff"},
+		Style:   providers.Style{BrandColor: "#1da1f2"},
 	}, opts)
 }
 

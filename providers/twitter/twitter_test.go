@@ -25,7 +25,7 @@ func TestDefaults(t *testing.T) {
 	if got := o.EffectiveChecks(false); !reflect.DeepEqual(got, []providers.Check{providers.CheckPKCE, providers.CheckState}) {
 		t.Errorf("checks = %v", got)
 	}
-	if o.Style != (providers.Style{Bg: "#1da1f2", Text: "#fff"}) {
+	if o.Style != (providers.Style{BrandColor: "#1da1f2"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

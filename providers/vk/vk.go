@@ -95,7 +95,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Checks:   []providers.Check{providers.CheckState},
 		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#07F", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#07F"},
 	}
 }
 

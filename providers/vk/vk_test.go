@@ -22,7 +22,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://api.vk.com/method/users.get?fields=photo_100&v=5.131",
 		Checks:      []providers.Check{providers.CheckState},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#07F", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#07F"},
 		UserRequest: true,
 	}
 	providertest.CheckConfig(t, o, want)

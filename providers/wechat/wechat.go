@@ -117,7 +117,7 @@ func Defaults(appID string) providers.OAuthConfig[Profile] {
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
 		Checks:   []providers.Check{providers.CheckState},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#fff", Text: "#000"},
+		Style:    providers.Style{BrandColor: "#fff"},
 	}
 }
 

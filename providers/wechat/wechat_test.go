@@ -20,7 +20,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:     "https://api.weixin.qq.com/sns/oauth2/access_token",
 		UserinfoURL:  "https://api.weixin.qq.com/sns/userinfo",
 		Checks:       []providers.Check{providers.CheckState},
-		Style:        providers.Style{Bg: "#fff", Text: "#000"},
+		Style:        providers.Style{BrandColor: "#fff"},
 		TokenRequest: true,
 		UserRequest:  true,
 	}

@@ -76,7 +76,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#000", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#000"},
 	}
 }
 

@@ -18,7 +18,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://meta.wikimedia.org/w/rest.php/oauth2/access_token",
 		UserinfoURL: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#000", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#000"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

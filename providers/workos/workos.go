@@ -92,7 +92,7 @@ func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: base + UserinfoPath},
 		Client:        providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile:       MapProfile,
-		Style:         providers.Style{Bg: "#6363f1", Text: "#fff"},
+		Style:         providers.Style{BrandColor: "#6363f1"},
 	}
 }
 

@@ -18,7 +18,7 @@ func TestConfig(t *testing.T) {
 		UserinfoURL: "https://api.workos.com/sso/profile",
 		Checks:      []providers.Check{providers.CheckPKCE},
 		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{Bg: "#6363f1", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#6363f1"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

@@ -56,7 +56,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#ffcc00", Text: "#000"},
+		Style:    providers.Style{BrandColor: "#ffcc00"},
 	}
 }
 

@@ -30,7 +30,7 @@ func TestDefaults(t *testing.T) {
 	if o.UserinfoURL != "https://login.yandex.ru/info?format=json" || o.UserinfoRequest != nil {
 		t.Errorf("userinfo = %q", o.UserinfoURL)
 	}
-	if o.Style != (providers.Style{Bg: "#ffcc00", Text: "#000"}) {
+	if o.Style != (providers.Style{BrandColor: "#ffcc00"}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if got := o.EffectiveChecks(false); !reflect.DeepEqual(got, []providers.Check{providers.CheckPKCE}) {
@@ -152,8 +152,8 @@ func TestNewMerge(t *testing.T) {
 		{"account", providers.OAuthUserConfig[Profile]{Account: customAccount}, func(c *providers.OAuthConfig[Profile]) { c.Account = customAccount }},
 		{"brand color keeps bg", providers.OAuthUserConfig[Profile]{Style: providers.Style{BrandColor: "#fc3f1d"}},
 			func(c *providers.OAuthConfig[Profile]) { c.Style.BrandColor = "#fc3f1d" }},
-		{"style bg", providers.OAuthUserConfig[Profile]{Style: providers.Style{Bg: "#fff", Logo: "/y.svg"}},
-			func(c *providers.OAuthConfig[Profile]) { c.Style.Bg, c.Style.Logo = "#fff", "/y.svg" }},
+		{"style bg", providers.OAuthUserConfig[Profile]{Style: providers.Style{BrandColor: "#fff", Logo: "/y.svg"}},
+			func(c *providers.OAuthConfig[Profile]) { c.Style.BrandColor, c.Style.Logo = "#fff", "/y.svg" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

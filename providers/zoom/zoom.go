@@ -85,7 +85,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 		Token:    providers.TokenEndpoint{URL: TokenURL},
 		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
 		Profile:  MapProfile,
-		Style:    providers.Style{Bg: "#0b5cff", Text: "#fff"},
+		Style:    providers.Style{BrandColor: "#0b5cff"},
 	}
 }
 

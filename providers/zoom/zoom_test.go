@@ -18,7 +18,7 @@ func TestConfig(t *testing.T) {
 		TokenURL:    "https://zoom.us/oauth/token",
 		UserinfoURL: "https://api.zoom.us/v2/users/me",
 		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{Bg: "#0b5cff", Text: "#fff"},
+		Style:       providers.Style{BrandColor: "#0b5cff"},
 	}
 	providertest.CheckConfig(t, o, want)
 	if err := o.Validate(); err != nil {

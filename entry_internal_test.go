@@ -1,0 +1,131 @@
+package gatehouse
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// set gives v a non-zero value of its type, or reports false.
+func set(t *testing.T, v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(7)
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(1.5)
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k := reflect.New(v.Type().Key()).Elem()
+		set(t, k)
+		m.SetMapIndex(k, reflect.New(v.Type().Elem()).Elem())
+		v.Set(m)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+	case reflect.Func:
+		v.Set(reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
+			out := make([]reflect.Value, v.Type().NumOut())
+			for i := range out {
+				out[i] = reflect.Zero(v.Type().Out(i))
+			}
+			return out
+		}))
+	case reflect.Interface:
+		switch {
+		case v.Type().Name() == "Adapter":
+			v.Set(reflect.ValueOf(memory.New()))
+		case v.Type() == reflect.TypeFor[limit.Limiter]():
+			v.Set(reflect.ValueOf(limit.None{}))
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// TestConfigKeyCoversEveryField: every field of Config, nested ones
+// included, changes Auth's cache key. Failed before: Pages, Callbacks,
+// Events, Theme, Logger, ClockSkew, ProviderTimeout, ProviderSignOut (and
+// more) did not, so a second Config got the first one's Handler.
+func TestConfigKeyCoversEveryField(t *testing.T) {
+	base := configKey(Config{})
+	var walk func(path []int, typ reflect.Type, name string)
+	walk = func(path []int, typ reflect.Type, name string) {
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			p := append(append([]int{}, path...), i)
+			fname := name + "." + f.Name
+			if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeFor[time.Time]() {
+				walk(p, f.Type, fname)
+				continue
+			}
+			var c Config
+			if !set(t, reflect.ValueOf(&c).Elem().FieldByIndex(p)) {
+				t.Errorf("%s (%s): no test value: add one to set", fname, f.Type)
+				continue
+			}
+			if configKey(c) == base {
+				t.Errorf("Config%s does not change the cache key", fname)
+			}
+		}
+	}
+	walk(nil, reflect.TypeFor[Config](), "")
+}
+
+// TestConfigKeyClosures: two closures of one function literal over
+// different variables are two configurations; the same Config value
+// passed again is one.
+func TestConfigKeyClosures(t *testing.T) {
+	mk := func(to string) Config {
+		return Config{Callbacks: Callbacks{Redirect: func(string, string) string { return to }}}
+	}
+	a, b := mk("/a"), mk("/b")
+	if configKey(a) == configKey(b) {
+		t.Fatal("two closures over different values share a key")
+	}
+	if k1, k2 := configKey(a), configKey(a); k1 != k2 {
+		t.Fatal("the same Config gives two keys")
+	}
+}
+
+// TestAuthKeepsConfigsApart: Auth with two Configs that differ only in
+// Pages.SignIn answers each with its own page. Failed before: the second
+// got the first one's Handler, and its redirect.
+func TestAuthKeepsConfigsApart(t *testing.T) {
+	// One providers list and logger, as an application passes them.
+	provs := []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
+		Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mk := func(page string) Config {
+		return Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
+			Logger: logger, Pages: Pages{SignIn: page}, Providers: provs}
+	}
+	for _, page := range []string{"/login-a", "/login-b", "/login-a"} {
+		resp := Auth(httptest.NewRequest(http.MethodGet, "http://localhost/auth/signin", nil), mk(page))
+		if loc := resp.Header.Get("Location"); !strings.HasPrefix(loc, page+"?") {
+			t.Fatalf("Config with Pages.SignIn %s redirected to %q", page, loc)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package gatehouse
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"unicode/utf8"
+)
+
+// maxLogValue is the longest attribute value a log line carries whole.
+// Values that come from a request (a provider id in the path, a query
+// value, a user agent, a provider's error text) can be as long as the
+// request allows: cut, they cannot fill the log or smuggle a long
+// payload into it.
+const maxLogValue = 300
+
+// clipHandler wraps the configured logger's handler and cuts every string
+// value, error text and message of a record to maxLogValue bytes, with a
+// marker saying how long it was. Control characters are the handler's to
+// escape (slog's text and JSON handlers quote them).
+type clipHandler struct{ slog.Handler }
+
+// Handle cuts r's message and attributes, then passes the record on.
+func (h clipHandler) Handle(ctx context.Context, r slog.Record) error {
+	out := slog.NewRecord(r.Time, r.Level, clip(r.Message), r.PC)
+	r.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(clipAttr(a))
+		return true
+	})
+	return h.Handler.Handle(ctx, out)
+}
+
+// WithAttrs cuts as, and keeps the result clipping.
+func (h clipHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	cut := make([]slog.Attr, len(as))
+	for i, a := range as {
+		cut[i] = clipAttr(a)
+	}
+	return clipHandler{h.Handler.WithAttrs(cut)}
+}
+
+// WithGroup keeps the result clipping.
+func (h clipHandler) WithGroup(name string) slog.Handler {
+	return clipHandler{h.Handler.WithGroup(name)}
+}
+
+func clipAttr(a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindString:
+		return slog.String(a.Key, clip(v.String()))
+	case slog.KindGroup:
+		g := v.Group()
+		cut := make([]any, len(g))
+		for i, x := range g {
+			cut[i] = clipAttr(x)
+		}
+		return slog.Group(a.Key, cut...)
+	case slog.KindAny:
+		if rv := reflect.ValueOf(v.Any()); rv.Kind() == reflect.Pointer && rv.IsNil() {
+			return slog.String(a.Key, "<nil>") // a typed nil error or Stringer: as slog prints it, never a panic
+		}
+		switch x := v.Any().(type) {
+		case error:
+			return slog.String(a.Key, clip(x.Error()))
+		case fmt.Stringer:
+			return slog.String(a.Key, clip(x.String()))
+		case []byte:
+			return slog.String(a.Key, clip(string(x)))
+		}
+	}
+	return slog.Attr{Key: a.Key, Value: v}
+}
+
+// clip returns s, or its first maxLogValue bytes (whole characters) and
+// the length it had.
+func clip(s string) string {
+	if len(s) <= maxLogValue {
+		return s
+	}
+	n := maxLogValue
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:n], len(s))
+}
