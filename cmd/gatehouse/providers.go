@@ -57,8 +57,8 @@ else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.`)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, typ, cmp.Or(strings.Join(vars, " "), "- (set in code)"), callback)
 	}
 	tw.Flush()
-	fmt.Fprintln(e.stdout, "\nbuiltin.FromEnv reads AUTH_<ID>_ID, _SECRET and _ISSUER. E-mail providers are set up in code;")
-	fmt.Fprintln(e.stdout, "AUTH_<ID>_KEY is the Auth.js name for their API key (email.API{Key: os.Getenv(...)}).")
+	fmt.Fprintln(e.stdout, "\nbuiltin.FromEnv, and gatehouse.New for a provider that leaves them empty, read AUTH_<ID>_ID,")
+	fmt.Fprintln(e.stdout, "_SECRET and _ISSUER; gatehouse.New reads AUTH_<ID>_KEY for an e-mail API provider made without a key.")
 	return exitOK
 }
 
