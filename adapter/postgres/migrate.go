@@ -37,50 +37,61 @@ func lockKey(schema string) int64 {
 // for each other and apply each migration once; a failed migration leaves
 // nothing behind. It is safe to call on every start.
 func (a *Adapter) Migrate(ctx context.Context) error {
+	_, err := a.MigrateReport(ctx)
+	return err
+}
+
+// MigrateReport is Migrate, returning also the file names of the
+// migrations it applied (such as "0002_authenticators.sql"), in the order
+// it applied them: none when the database was up to date. On error it
+// returns nil, since the transaction applied nothing.
+func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
 	list, err := migrations()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tx, err := a.pool.Begin(ctx)
 	if err != nil {
-		return dbError("migrate: begin", err)
+		return nil, dbError("migrate: begin", err)
 	}
 	defer tx.Rollback(ctx)
 	var schema *string
 	if err := tx.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		return dbError("migrate: current schema", err)
+		return nil, dbError("migrate: current schema", err)
 	}
 	if schema == nil {
-		return fmt.Errorf("postgres: migrate: no schema of the search_path exists")
+		return nil, fmt.Errorf("postgres: migrate: no schema of the search_path exists")
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(*schema)); err != nil {
-		return dbError("migrate: lock", err)
+		return nil, dbError("migrate: lock", err)
 	}
 	_, err = tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
 		version    integer NOT NULL PRIMARY KEY,
 		applied_at timestamptz NOT NULL DEFAULT now()
 	)`)
 	if err != nil {
-		return dbError("migrate: create gatehouse_schema_version", err)
+		return nil, dbError("migrate: create gatehouse_schema_version", err)
 	}
 	var current int
 	err = tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
 	if err != nil {
-		return dbError("migrate: read version", err)
+		return nil, dbError("migrate: read version", err)
 	}
+	var applied []string
 	for _, m := range list {
 		if m.Version <= current {
 			continue
 		}
 		if _, err := tx.Exec(ctx, m.SQL); err != nil {
-			return dbError("migrate: "+m.Name, err)
+			return nil, dbError("migrate: "+m.Name, err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
-			return dbError("migrate: record "+m.Name, err)
+			return nil, dbError("migrate: record "+m.Name, err)
 		}
+		applied = append(applied, m.Name)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return dbError("migrate: commit", err)
+		return nil, dbError("migrate: commit", err)
 	}
-	return nil
+	return applied, nil
 }

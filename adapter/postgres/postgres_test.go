@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -251,4 +252,81 @@ func BenchmarkGetSessionAndUser(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestMigrateReport checks that MigrateReport names what it applied: every
+// migration on a new schema, only the missing one on a schema one version
+// behind, nothing on an up-to-date one; and that concurrent migrators
+// together report each migration exactly once.
+func TestMigrateReport(t *testing.T) {
+	ctx := t.Context()
+	list, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range list {
+		names = append(names, m.Name)
+	}
+
+	t.Run("new, then up to date", func(t *testing.T) {
+		a := New(newPool(t, newSchema(t)))
+		got, err := a.MigrateReport(ctx)
+		if err != nil || !slices.Equal(got, names) {
+			t.Fatalf("MigrateReport on a new schema = %q, %v; want %q", got, err, names)
+		}
+		got, err = a.MigrateReport(ctx)
+		if err != nil || len(got) != 0 {
+			t.Errorf("MigrateReport again = %q, %v; want nothing applied", got, err)
+		}
+	})
+
+	t.Run("one version behind", func(t *testing.T) {
+		pool := newPool(t, newSchema(t))
+		// The state an older release left: all but the last migration.
+		if _, err := pool.Exec(ctx, `CREATE TABLE gatehouse_schema_version (
+			version integer NOT NULL PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range list[:len(list)-1] {
+			if _, err := pool.Exec(ctx, m.SQL); err != nil {
+				t.Fatalf("%s: %v", m.Name, err)
+			}
+			if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := New(pool).MigrateReport(ctx)
+		if want := names[len(names)-1:]; err != nil || !slices.Equal(got, want) {
+			t.Errorf("MigrateReport one version behind = %q, %v; want %q", got, err, want)
+		}
+	})
+
+	t.Run("concurrent", func(t *testing.T) {
+		schema := newSchema(t)
+		const n = 4
+		reports := make([][]string, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			a := New(newPool(t, schema))
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				reports[i], errs[i] = a.MigrateReport(ctx)
+			}()
+		}
+		wg.Wait()
+		var all []string
+		for i := range n {
+			if errs[i] != nil {
+				t.Errorf("MigrateReport %d: %v", i, errs[i])
+			}
+			all = append(all, reports[i]...)
+		}
+		slices.Sort(all)
+		if !slices.Equal(all, names) {
+			t.Errorf("concurrent migrators reported %q together, want each of %q once", all, names)
+		}
+	})
 }

@@ -27,14 +27,23 @@ func migrations() ([]stored.Migration, error) {
 // IMMEDIATE transaction, so concurrent calls, from this process or
 // another, wait for each other and apply each migration once. It is safe
 // to call on every start.
-func (a *Adapter) Migrate(ctx context.Context) (err error) {
+func (a *Adapter) Migrate(ctx context.Context) error {
+	_, err := a.MigrateReport(ctx)
+	return err
+}
+
+// MigrateReport is Migrate, returning also the file names of the
+// migrations it applied (such as "0002_authenticators.sql"), in the order
+// it applied them: none when the database was up to date. On error it
+// returns nil, since the transaction applied nothing.
+func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err error) {
 	list, err := migrations()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
-		return dbError("migrate", err)
+		return nil, dbError("migrate", err)
 	}
 	defer conn.Close()
 	// BEGIN IMMEDIATE takes the write lock before reading the version, so
@@ -42,7 +51,7 @@ func (a *Adapter) Migrate(ctx context.Context) (err error) {
 	// neither fails upgrading a read lock. database/sql's BeginTx would
 	// use the connection's default, which a caller of New controls.
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		return dbError("migrate: begin", err)
+		return nil, dbError("migrate: begin", err)
 	}
 	defer func() {
 		if err != nil {
@@ -54,28 +63,29 @@ func (a *Adapter) Migrate(ctx context.Context) (err error) {
 		applied_at INTEGER NOT NULL
 	)`)
 	if err != nil {
-		return dbError("migrate: create gatehouse_schema_version", err)
+		return nil, dbError("migrate: create gatehouse_schema_version", err)
 	}
 	var current int
 	err = conn.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
 	if err != nil {
-		return dbError("migrate: read version", err)
+		return nil, dbError("migrate: read version", err)
 	}
 	for _, m := range list {
 		if m.Version <= current {
 			continue
 		}
 		if _, err = conn.ExecContext(ctx, m.SQL); err != nil {
-			return dbError("migrate: "+m.Name, err)
+			return nil, dbError("migrate: "+m.Name, err)
 		}
 		_, err = conn.ExecContext(ctx, `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
 			m.Version, time.Now().UnixMicro())
 		if err != nil {
-			return dbError("migrate: record "+m.Name, err)
+			return nil, dbError("migrate: record "+m.Name, err)
 		}
+		applied = append(applied, m.Name)
 	}
 	if _, err = conn.ExecContext(ctx, "COMMIT"); err != nil {
-		return dbError("migrate: commit", err)
+		return nil, dbError("migrate: commit", err)
 	}
-	return nil
+	return applied, nil
 }
