@@ -143,8 +143,8 @@ func keyFits(key jose.JSONWebKey, alg string) error {
 		if !strings.HasPrefix(alg, "RS") && !strings.HasPrefix(alg, "PS") {
 			return fmt.Errorf("key %q is RSA, the token is %s", key.KeyID, alg)
 		}
-		if n := k.N.BitLen(); n < minRSABits {
-			return fmt.Errorf("key %q is RSA of %d bits, under %d (RFC 7518 §3.3)", key.KeyID, n, minRSABits)
+		if n := k.N.BitLen(); n < providers.MinRSABits {
+			return fmt.Errorf("key %q is RSA of %d bits, under %d (RFC 7518 §3.3)", key.KeyID, n, providers.MinRSABits)
 		}
 	case *ecdsa.PublicKey:
 		want := map[string]elliptic.Curve{"ES256": elliptic.P256(), "ES384": elliptic.P384(), "ES512": elliptic.P521()}[alg]
@@ -160,10 +160,6 @@ func keyFits(key jose.JSONWebKey, alg string) error {
 	}
 	return nil
 }
-
-// minRSABits is the smallest RSA key accepted (RFC 7518 §3.3: "A key of
-// size 2048 bits or larger MUST be used").
-const minRSABits = 2048
 
 // spend takes one refetch from the budget, refilled at one per
 // refetchEvery up to refetchBurst.

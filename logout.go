@@ -201,10 +201,6 @@ func (c *jtiCache) first(key string, expires, now time.Time) bool {
 	return true
 }
 
-// logoutStateCookie is the cookie that carries the state of an
-// RP-initiated logout.
-func logoutStateCookie(b *base) string { return b.cookies.logoutState }
-
 // endSessionURL returns where to send the browser after a local sign-out
 // when Config.ProviderSignOut is on (RP-Initiated Logout 1.0 §2): the
 // end_session_endpoint of the provider the user signed in with, with
@@ -230,11 +226,11 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 		return ""
 	}
 	state := checks.NewState()
-	sealed, err := h.sealer.Seal(logoutStateCookie(b), prov, state)
+	sealed, err := h.sealer.Seal(b.cookies.logoutState, prov, state)
 	if err != nil {
 		return ""
 	}
-	b.cookies.set(w, logoutStateCookie(b), sealed, time.Now().Add(checks.MaxAge))
+	b.cookies.set(w, b.cookies.logoutState, sealed, time.Now().Add(checks.MaxAge))
 	if callbackURL != "" {
 		b.cookies.set(w, b.cookies.callbackURL, callbackURL, time.Time{})
 	}
@@ -295,7 +291,7 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	prov := r.PathValue("provider")
-	name := logoutStateCookie(b)
+	name := b.cookies.logoutState
 	want, err := h.sealer.Open(checks.State, name, prov, cookieValue(r, name))
 	if err == nil {
 		err = checks.VerifyState(r.URL.Query().Get("state"), want)

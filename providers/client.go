@@ -60,6 +60,11 @@ func (c Client) validate(secret string) *clientError {
 	return nil
 }
 
+// MinRSABits is the smallest RSA key Gatehouse signs or verifies with
+// (RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used"), for
+// the client's own keys and the provider's alike.
+const MinRSABits = 2048
+
 // SigningAlgorithm returns the JWS algorithm a client key signs with: its
 // Algorithm when set, else RS256 for RSA, ES256/ES384/ES512 for ECDSA by
 // curve, EdDSA for Ed25519. Symmetric keys are refused.
@@ -75,8 +80,8 @@ func SigningAlgorithm(k *jose.JSONWebKey) (jose.SignatureAlgorithm, error) {
 		} else {
 			n = key.(*rsa.PublicKey).N.BitLen()
 		}
-		if n < 2048 {
-			return "", fmt.Errorf("RSA key of %d bits (2048 at least, RFC 7518 §3.3)", n)
+		if n < MinRSABits {
+			return "", fmt.Errorf("RSA key of %d bits (%d at least, RFC 7518 §3.3)", n, MinRSABits)
 		}
 		alg = jose.RS256
 	case *ecdsa.PrivateKey, *ecdsa.PublicKey:

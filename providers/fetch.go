@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -27,17 +28,13 @@ type HTTPError struct {
 }
 
 func (e *HTTPError) Error() string {
-	return fmt.Sprintf("%s answered %d (%s, %d bytes)", redactURL(e.URL), e.StatusCode, cmpOrType(e.ContentType), len(e.Body))
-}
-
-func cmpOrType(ct string) string {
-	if ct == "" {
-		return "no content type"
-	}
+	// The content type is the provider's text: at most 100 bytes of it,
+	// cut on a character boundary.
+	ct := cmp.Or(e.ContentType, "no content type")
 	if len(ct) > 100 {
-		return ct[:100]
+		ct = strings.ToValidUTF8(ct[:100], "")
 	}
-	return ct
+	return fmt.Sprintf("%s answered %d (%s, %d bytes)", redactURL(e.URL), e.StatusCode, ct, len(e.Body))
 }
 
 // redactURL drops the query, which may carry tokens for providers that
