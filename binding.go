@@ -11,6 +11,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 )
 
 // Binding a sign-in to the browser that started it.
@@ -90,16 +91,13 @@ func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
 func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded string) error {
 	now := h.binding(r, b)
 	if len(recorded) != bindingLen && len(recorded) != 2*bindingLen {
-		return &Error{Type: InvalidCheck, Code: "browser_mismatch", Provider: provider, Step: "binding",
-			Err: errors.New("the check cookie records no browser binding")}
+		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the check cookie records no browser binding"))
 	}
 	if subtle.ConstantTimeCompare([]byte(recorded[:bindingLen]), []byte(now[:bindingLen])) != 1 {
-		return &Error{Type: AccountLinkMismatch, Code: "session_mismatch", Provider: provider, Step: "binding",
-			Err: errors.New("the sign-in was started by another session or browser; the current session is left as it was")}
+		return autherr.New(AccountLinkMismatch, "session_mismatch", provider, "binding", errors.New("the sign-in was started by another session or browser; the current session is left as it was"))
 	}
 	if len(recorded) == 2*bindingLen && subtle.ConstantTimeCompare([]byte(recorded[bindingLen:]), []byte(now[bindingLen:])) != 1 {
-		return &Error{Type: InvalidCheck, Code: "browser_mismatch", Provider: provider, Step: "binding",
-			Err: errors.New("the sign-in was started in another browser")}
+		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the sign-in was started in another browser"))
 	}
 	return nil
 }
@@ -113,18 +111,17 @@ func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded stri
 func (h *Handler) checkSameUser(ctx context.Context, r *http.Request, b *base, res signInResult) error {
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return &Error{Type: AdapterError, Code: "adapter", Provider: res.account.Provider, Step: "session", Err: err}
+		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
 	}
 	if current == "" {
 		return nil
 	}
 	target, err := h.targetUserID(ctx, res)
 	if err != nil {
-		return &Error{Type: AdapterError, Code: "adapter", Provider: res.account.Provider, Step: "session", Err: err}
+		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
 	}
 	if target != current {
-		return &Error{Type: AccountLinkMismatch, Code: "signed_in_as_other_user", Provider: res.account.Provider, Step: "binding",
-			Err: errors.New("a sign-in for another user (or a new one) arrived while a user is signed in; nothing was linked and the session is left as it was")}
+		return autherr.New(AccountLinkMismatch, "signed_in_as_other_user", res.account.Provider, "binding", errors.New("a sign-in for another user (or a new one) arrived while a user is signed in; nothing was linked and the session is left as it was"))
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -43,14 +44,14 @@ func (h *Handler) addCredentials(c credentials.Config) error {
 // provider.
 func (h *Handler) credentialsCallback(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) {
 	if err := h.credentialsSignIn(w, r, b, c); err != nil {
-		h.fail(w, r, b, asError(err, CallbackRouteError, "authorize", c.ID, "authorize"))
+		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
 	}
 }
 
 func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) error {
 	ctx := r.Context()
 	fail := func(t ErrorType, code, step string, err error) error {
-		return &Error{Type: t, Code: code, Provider: c.ID, Step: step, Err: err}
+		return autherr.New(t, code, c.ID, step, err)
 	}
 	// Credentials are posted, never put in a URL (Auth.js: a GET is a
 	// configuration error).

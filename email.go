@@ -40,6 +40,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -103,7 +104,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 	ctx := r.Context()
 	c := p.cfg
 	fail := func(t ErrorType, code string, err error) {
-		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: c.ID, Step: "signin", Err: err})
+		h.fail(w, r, b, autherr.New(t, code, c.ID, "signin", err))
 	}
 
 	// 1. The address, normalised; a malformed one is the one answer that
@@ -196,7 +197,7 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 // e-mail provider: the token is used up, then the user signed in.
 func (h *Handler) emailCallback(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime) {
 	if err := h.verifyEmail(w, r, b, p); err != nil {
-		h.fail(w, r, b, asError(err, Verification, "failed", p.cfg.ID, "verification"))
+		h.fail(w, r, b, autherr.Wrap(err, Verification, "failed", p.cfg.ID, "verification"))
 	}
 }
 
@@ -204,7 +205,7 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 	ctx := r.Context()
 	c := p.cfg
 	fail := func(t ErrorType, code string, err error) error {
-		return &Error{Type: t, Code: code, Provider: c.ID, Step: "verification", Err: err}
+		return autherr.New(t, code, c.ID, "verification", err)
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
@@ -259,7 +260,7 @@ func (h *Handler) emailUser(ctx context.Context, res signInResult) (profile.User
 	a := h.cfg.Adapter
 	prov := res.account.Provider
 	fail := func(err error) (profile.User, bool, error) {
-		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "user", Err: err}
+		return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "user", err)
 	}
 	for range linkAttempts {
 		u, err := a.GetUserByEmail(ctx, res.user.Email)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -45,7 +46,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
-		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Provider: id, Step: "signin", Err: errors.New("CSRF token missing or wrong")})
+		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
 		return
 	}
 	if e, ok := h.email[id]; ok {
@@ -62,18 +63,18 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	p, ok := h.oauth[id]
 	if !ok {
-		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "signin", Err: fmt.Errorf("no provider %q", id)})
+		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
 		return
 	}
 	e, err := p.endpoints(r.Context())
 	if err != nil {
-		h.fail(w, r, b, &Error{Type: ProviderUnavailable, Code: "discovery", Provider: id, Step: "signin", Err: err})
+		h.fail(w, r, b, autherr.New(ProviderUnavailable, "discovery", id, "signin", err))
 		return
 	}
 	c := p.cfg
 	authURL, q, err := p.authorizationRequest(e) // signin_fast.go: built once
 	if err != nil {
-		h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "authorization_url", Provider: id, Step: "signin", Err: err})
+		h.fail(w, r, b, autherr.New(OAuthSignin, "authorization_url", id, "signin", err))
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -122,7 +123,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	if pkce || state || nonce {
 		sealed, err := h.sealer.SealTransaction(b.cookies.checks, id, tx)
 		if err != nil {
-			h.fail(w, r, b, &Error{Type: OAuthSignin, Code: "seal", Provider: id, Step: "signin", Err: err})
+			h.fail(w, r, b, autherr.New(OAuthSignin, "seal", id, "signin", err))
 			return
 		}
 		setCheck(w, b.cookies.checks, sealed, expires)
@@ -136,7 +137,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	dest, err := p.authorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
 	if err != nil {
-		h.fail(w, r, b, asError(err, OAuthSignin, "authorization_url", id, "signin"))
+		h.fail(w, r, b, autherr.Wrap(err, OAuthSignin, "authorization_url", id, "signin"))
 		return
 	}
 	h.redirect(w, r, dest)
@@ -197,7 +198,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	p, ok := h.oauth[id]
 	if !ok {
-		h.fail(w, r, b, &Error{Type: UnknownProvider, Code: "unknown_provider", Step: "callback", Err: fmt.Errorf("no provider %q", id)})
+		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "callback", fmt.Errorf("no provider %q", id)))
 		return
 	}
 	// The check cookie is single use: cleared whatever happens next.
@@ -205,7 +206,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 		b.cookies.clear(w, b.cookies.checks)
 	}
 	if err := h.completeSignIn(w, r, b, p); err != nil {
-		h.fail(w, r, b, asError(err, CallbackRouteError, "callback", id, "callback"))
+		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "callback", id, "callback"))
 	}
 }
 
@@ -215,7 +216,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	ctx := r.Context()
 	c := p.cfg
 	fail := func(t ErrorType, code, step string, err error) error {
-		return &Error{Type: t, Code: code, Provider: c.ID, Step: step, Err: err}
+		return autherr.New(t, code, c.ID, step, err)
 	}
 
 	// 1. The authorization response: query, or form for form_post.
@@ -347,7 +348,7 @@ func checkError(provider string, err error) error {
 	if errors.As(err, &ce) {
 		code = ce.Code()
 	}
-	return &Error{Type: InvalidCheck, Code: code, Provider: provider, Step: "checks", Err: err}
+	return autherr.New(InvalidCheck, code, provider, "checks", err)
 }
 
 // callbackParams returns the authorization response parameters: the form
@@ -463,7 +464,7 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 		}
 	}
 	if t.AccessToken == "" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_access_token", Provider: c.ID, Step: "token", Err: errors.New("the token response has no access_token")}
+		return account.TokenSet{}, autherr.New(TokenExchangeFailed, "no_access_token", c.ID, "token", errors.New("the token response has no access_token"))
 	}
 	if err := p.checkTokenType(t, "token"); err != nil {
 		return account.TokenSet{}, err
@@ -478,7 +479,7 @@ func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, veri
 // compared case-insensitively (RFC 6749 §5.1).
 func (p *providerRuntime) checkTokenType(t account.TokenSet, step string) error {
 	fail := func(code string, err error) error {
-		return &Error{Type: TokenExchangeFailed, Code: code, Provider: p.cfg.ID, Step: step, Err: err}
+		return autherr.New(TokenExchangeFailed, code, p.cfg.ID, step, err)
 	}
 	switch {
 	case t.TokenType == "":
@@ -510,7 +511,7 @@ func tokenError(provider string, err error) error {
 	case errors.Is(err, errBodyTooLarge):
 		code = "too_large"
 	}
-	return &Error{Type: TokenExchangeFailed, Code: code, Provider: provider, Step: "token", Err: err}
+	return autherr.New(TokenExchangeFailed, code, provider, "token", err)
 }
 
 // answerError is a token endpoint's refusal, described without its body:
@@ -576,7 +577,7 @@ func (rc *recordingClient) RoundTrip(r *http.Request) (*http.Response, error) {
 func (p *providerRuntime) profile(ctx context.Context, e *endpoints, tokens account.TokenSet, claims profile.Claims, params url.Values) (any, error) {
 	c := p.cfg
 	fail := func(t ErrorType, code string, err error) error {
-		return &Error{Type: t, Code: code, Provider: c.ID, Step: "userinfo", Err: err}
+		return autherr.New(t, code, c.ID, "userinfo", err)
 	}
 	if c.UserinfoRequest != nil {
 		v, err := c.UserinfoRequest(ctx, providers.UserinfoRequest{Tokens: tokens, URL: e.userinfo, ClientID: c.ClientID, HTTPClient: p.apiClient(tokens)})

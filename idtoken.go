@@ -11,6 +11,7 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -24,7 +25,7 @@ const (
 
 // idTokenError is an ID token failure with its public code.
 func idTokenError(provider, code string, err error) *Error {
-	return &Error{Type: InvalidIDToken, Code: code, Provider: provider, Step: "id_token", Err: err}
+	return autherr.New(InvalidIDToken, code, provider, "id_token", err)
 }
 
 // verifyIDToken verifies an ID token from the token endpoint and returns

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -27,7 +28,7 @@ func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, au
 	if c.Client.DPoPBoundAccessTokens {
 		k, err := p.dpop()
 		if err != nil {
-			return "", &Error{Type: Configuration, Code: "dpop_key", Provider: c.ID, Step: "signin", Err: err}
+			return "", autherr.New(Configuration, "dpop_key", c.ID, "signin", err)
 		}
 		q.Set("dpop_jkt", k.jkt)
 	}
@@ -35,8 +36,7 @@ func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, au
 		return authURL + "?" + q.Encode(), nil
 	}
 	if e.par == "" {
-		return "", &Error{Type: OAuthSignin, Code: "par_endpoint_missing", Provider: c.ID, Step: "par",
-			Err: fmt.Errorf("pushed authorization requests are required, and the provider has no pushed_authorization_request_endpoint configured or discovered")}
+		return "", autherr.New(OAuthSignin, "par_endpoint_missing", c.ID, "par", fmt.Errorf("pushed authorization requests are required, and the provider has no pushed_authorization_request_endpoint configured or discovered"))
 	}
 	uri, err := p.pushAuthorization(ctx, e, q)
 	if err != nil {
@@ -53,7 +53,7 @@ func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, au
 func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q url.Values) (string, error) {
 	c := p.cfg
 	fail := func(t ErrorType, code string, err error) error {
-		return &Error{Type: t, Code: code, Provider: c.ID, Step: "par", Err: err}
+		return autherr.New(t, code, c.ID, "par", err)
 	}
 	if p.timeout > 0 {
 		var cancel context.CancelFunc

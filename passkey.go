@@ -38,6 +38,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -346,7 +347,7 @@ func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
 func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime) {
 	id := p.cfg.ID
 	fail := func(t ErrorType, code string, err error) {
-		h.fail(w, r, b, &Error{Type: t, Code: code, Provider: id, Step: "webauthn", Err: err})
+		h.fail(w, r, b, autherr.New(t, code, id, "webauthn", err))
 	}
 	if r.Method != http.MethodPost {
 		fail(Configuration, "method", errors.New("a WebAuthn callback must be a POST"))
@@ -363,14 +364,14 @@ func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *bas
 		return
 	}
 	if err := h.completePasskey(w, r, b, p, form, sealed); err != nil {
-		h.fail(w, r, b, asError(err, WebAuthnVerificationError, "verification_failed", id, "webauthn"))
+		h.fail(w, r, b, autherr.Wrap(err, WebAuthnVerificationError, "verification_failed", id, "webauthn"))
 	}
 }
 
 func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, form url.Values, sealed string) error {
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
-		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "webauthn", Err: err}
+		return autherr.New(WebAuthnVerificationError, code, id, "webauthn", err)
 	}
 	action := form.Get("action")
 	if action != actionAuthenticate && action != actionRegister {
@@ -403,7 +404,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 	// 2. The same relying party as when the options were made.
 	wa, err := p.webauthn(b)
 	if err != nil {
-		return &Error{Type: Configuration, Code: "relying_party", Provider: id, Step: "webauthn", Err: err}
+		return autherr.New(Configuration, "relying_party", id, "webauthn", err)
 	}
 	if rpID, _, _ := p.relyingParty(b); st.Session.RelyingPartyID != rpID {
 		return fail("rp_id_mismatch", fmt.Errorf("the ceremony began for RP id %q, this request is for %q", st.Session.RelyingPartyID, rpID))
@@ -424,7 +425,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
-		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "authenticate", Err: err}
+		return autherr.New(WebAuthnVerificationError, code, id, "authenticate", err)
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(data)
 	if err != nil {
@@ -446,7 +447,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	case errors.Is(lookupErr, adapter.ErrNotFound):
 		return fail("unknown_credential", lookupErr)
 	case lookupErr != nil:
-		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: lookupErr}
+		return autherr.New(AdapterError, "adapter", id, "authenticate", lookupErr)
 	case err != nil:
 		return fail(verificationCode(err), protocolError(err))
 	}
@@ -467,11 +468,11 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 		if errors.Is(err, adapter.ErrCounterRegression) {
 			return fail("counter_regression", err)
 		}
-		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: err}
+		return autherr.New(AdapterError, "adapter", id, "authenticate", err)
 	}
 	u, err := h.cfg.Adapter.GetUser(ctx, stored.UserID)
 	if err != nil {
-		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "authenticate", Err: err}
+		return autherr.New(AdapterError, "adapter", id, "authenticate", err)
 	}
 	user := toProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
@@ -486,12 +487,12 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
-		return &Error{Type: WebAuthnVerificationError, Code: code, Provider: id, Step: "register", Err: err}
+		return autherr.New(WebAuthnVerificationError, code, id, "register", err)
 	}
 	// The session must still be the one the ceremony began in.
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+		return autherr.New(AdapterError, "adapter", id, "register", err)
 	}
 	switch {
 	case st.NewUser == nil && (current == "" || current != st.UserID):
@@ -533,7 +534,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 	} else {
 		u, err := h.cfg.Adapter.GetUser(ctx, st.UserID)
 		if err != nil {
-			return &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+			return autherr.New(AdapterError, "adapter", id, "register", err)
 		}
 		res.user = toProfile(u)
 	}
@@ -545,7 +546,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challengeState, auth adapter.Authenticator, acct account.Account) (profile.User, bool, error) {
 	id := p.cfg.ID
 	adapterFail := func(err error) (profile.User, bool, error) {
-		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: id, Step: "register", Err: err}
+		return profile.User{}, false, autherr.New(AdapterError, "adapter", id, "register", err)
 	}
 	a := h.cfg.Adapter
 	var u adapter.User
@@ -554,14 +555,13 @@ func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challe
 		// A stored address is never taken over: whoever owns it signs
 		// in and adds a passkey from their account.
 		if _, err := a.GetUserByEmail(ctx, st.NewUser.Email); err == nil {
-			return profile.User{}, false, &Error{Type: AccountNotLinked, Code: "email_in_use", Provider: id, Step: "register",
-				Err: errors.New("a user with this e-mail address exists; sign in and add the passkey from the account")}
+			return profile.User{}, false, autherr.New(AccountNotLinked, "email_in_use", id, "register", errors.New("a user with this e-mail address exists; sign in and add the passkey from the account"))
 		} else if !errors.Is(err, adapter.ErrNotFound) {
 			return adapterFail(err)
 		}
 		created, err := a.CreateUser(ctx, adapter.User{ID: st.UserID, Name: st.NewUser.Name, Email: st.NewUser.Email})
 		if errors.Is(err, adapter.ErrConflict) {
-			return profile.User{}, false, &Error{Type: AccountNotLinked, Code: "email_in_use", Provider: id, Step: "register", Err: err}
+			return profile.User{}, false, autherr.New(AccountNotLinked, "email_in_use", id, "register", err)
 		} else if err != nil {
 			return adapterFail(err)
 		}
@@ -581,7 +581,7 @@ func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challe
 			}
 		}
 		if errors.Is(err, adapter.ErrConflict) {
-			return profile.User{}, false, &Error{Type: WebAuthnVerificationError, Code: "credential_exists", Provider: id, Step: "register", Err: err}
+			return profile.User{}, false, autherr.New(WebAuthnVerificationError, "credential_exists", id, "register", err)
 		}
 		return adapterFail(err)
 	}

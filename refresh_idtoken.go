@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -62,7 +63,7 @@ func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoint
 	}
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
-		return &Error{Type: InvalidIDToken, Code: code, Provider: id, Step: "refresh", Err: err}
+		return autherr.New(InvalidIDToken, code, id, "refresh", err)
 	}
 	if e.verifier == nil {
 		if p.cfg.Type == providers.TypeOIDC {

@@ -46,7 +46,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 	if h.cfg.Pages.Error != "" {
 		target = h.cfg.Pages.Error + "?" + q.Encode()
 	}
-	if e.Type.signInKind() {
+	if shownOnSignIn(e.Type) {
 		// Keep where the visitor was going, so that trying again from the
 		// sign-in page lands there: the form's callbackUrl (credentials,
 		// e-mail) or the one saved when an OAuth sign-in began. Auth.js

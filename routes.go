@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -125,7 +126,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	}
 	form, err := readForm(r)
 	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
-		h.fail(w, r, b, &Error{Type: MissingCSRF, Code: "csrf", Step: "signout", Err: errors.New("CSRF token missing or wrong")})
+		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
 		return
 	}
 	sess := h.readSession(httpDiscard{}, r, b)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -51,10 +52,10 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if cb := h.cfg.Callbacks.SignIn; cb != nil {
 		allow, to, err := cb(ctx, SignInParams{User: res.user, Account: res.account, Profile: res.profile, Request: r})
 		if err != nil {
-			return asError(err, AccessDenied, "signin_callback", prov, "signIn callback")
+			return autherr.Wrap(err, AccessDenied, "signin_callback", prov, "signIn callback")
 		}
 		if !allow {
-			return &Error{Type: AccessDenied, Code: "signin_callback", Provider: prov, Step: "signIn callback", Err: errors.New("the SignIn callback refused")}
+			return autherr.New(AccessDenied, "signin_callback", prov, "signIn callback", errors.New("the SignIn callback refused"))
 		}
 		if to != "" {
 			if safe := h.callbackURL(b, to, r); safe != "" {
@@ -131,7 +132,7 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 	prov := res.account.Provider
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "session", Err: err}
+		return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "session", err)
 	}
 	var lastErr error
 	for range linkAttempts {
@@ -141,7 +142,7 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 		}
 		lastErr = err
 	}
-	return profile.User{}, false, &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "link", Err: lastErr}
+	return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "link", lastErr)
 }
 
 // linkAttempts bounds how often linkUser starts again after losing a race:
@@ -157,7 +158,7 @@ func (h *Handler) linkOnce(ctx context.Context, res signInResult, current string
 	acct := *res.account
 	prov := acct.Provider
 	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
-		return profile.User{}, false, &Error{Type: t, Code: code, Provider: prov, Step: "link", Err: err}
+		return profile.User{}, false, autherr.New(t, code, prov, "link", err)
 	}
 	adapterFail := func(err error) (profile.User, bool, error) {
 		if errors.Is(err, adapter.ErrConflict) {
@@ -230,7 +231,7 @@ func (h *Handler) linkTo(ctx context.Context, userID string, acct account.Accoun
 	a := h.cfg.Adapter
 	prov := acct.Provider
 	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
-		return profile.User{}, false, &Error{Type: t, Code: code, Provider: prov, Step: "link", Err: err}
+		return profile.User{}, false, autherr.New(t, code, prov, "link", err)
 	}
 	linked, err := a.ListAccounts(ctx, userID)
 	if err != nil {
@@ -359,7 +360,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 			sess.SID = c.String("sid")
 		}
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
-			return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "session", Err: err}
+			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
 		b.cookies.writeChunked(w, r, b.cookies.session, raw, expires)
 		return nil
@@ -373,17 +374,17 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		}
 		out, err := cb(ctx, JWTParams{Token: tok, User: &user, Account: res.account, Profile: res.profile, Trigger: trigger, IsNewUser: isNew})
 		if err != nil {
-			return asError(err, CallbackRouteError, "jwt_callback", prov, "jwt callback")
+			return autherr.Wrap(err, CallbackRouteError, "jwt_callback", prov, "jwt callback")
 		}
 		if out == nil {
-			return &Error{Type: AccessDenied, Code: "jwt_callback", Provider: prov, Step: "jwt callback", Err: errors.New("the JWT callback returned no token")}
+			return autherr.New(AccessDenied, "jwt_callback", prov, "jwt callback", errors.New("the JWT callback returned no token"))
 		}
 		tok = *out
 		tok.IssuedAt, tok.Expires = now.Unix(), expires.Unix()
 	}
 	sealed, err := h.sessions[b.cookies.secure].encode(tok)
 	if err != nil {
-		return &Error{Type: Configuration, Code: "seal", Provider: prov, Step: "session", Err: err}
+		return autherr.New(Configuration, "seal", prov, "session", err)
 	}
 	b.cookies.writeChunked(w, r, b.cookies.session, sealed, expires)
 	return nil

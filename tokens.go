@@ -20,6 +20,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 )
 
 // ErrSignInAgain is wrapped by the TokenSource errors that only a new
@@ -156,7 +157,7 @@ func keptTokensOf(t Token) (keptTokens, bool) {
 func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *http.Request, providerID string, opts ...TokenOption) (oauth2.TokenSource, error) {
 	p, ok := h.oauth[providerID]
 	if !ok {
-		return nil, &Error{Type: UnknownProvider, Code: "unknown_provider", Provider: providerID, Step: "tokens", Err: fmt.Errorf("no provider %q", providerID)}
+		return nil, autherr.New(UnknownProvider, "unknown_provider", providerID, "tokens", fmt.Errorf("no provider %q", providerID))
 	}
 	o := tokenOptions{minValidity: DefaultMinValidity}
 	for _, opt := range opts {
@@ -167,14 +168,14 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	if a := h.cfg.Adapter; a != nil {
 		uid, err := h.currentUserID(ctx, r, b)
 		if err != nil {
-			return nil, &Error{Type: AdapterError, Code: "adapter", Provider: providerID, Step: "tokens", Err: err}
+			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
 		}
 		if uid == "" {
 			return nil, signInAgain(providerID, "no_session", "nobody is signed in")
 		}
 		list, err := a.ListAccounts(ctx, uid)
 		if err != nil {
-			return nil, &Error{Type: AdapterError, Code: "adapter", Provider: providerID, Step: "tokens", Err: err}
+			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
 		}
 		for _, acct := range list {
 			if acct.Provider == providerID {
@@ -195,12 +196,10 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	}
 	k, ok := keptTokensOf(t)
 	if !ok || k.Provider != providerID {
-		return nil, &Error{Type: Configuration, Code: "tokens_not_kept", Provider: providerID, Step: "tokens",
-			Err: errors.New("the session holds no provider tokens: with the JWT strategy and no adapter, set Callbacks.JWT to KeepTokens")}
+		return nil, autherr.New(Configuration, "tokens_not_kept", providerID, "tokens", errors.New("the session holds no provider tokens: with the JWT strategy and no adapter, set Callbacks.JWT to KeepTokens"))
 	}
 	if w == nil {
-		return nil, &Error{Type: Configuration, Code: "no_response_writer", Provider: providerID, Step: "tokens",
-			Err: errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie")}
+		return nil, autherr.New(Configuration, "no_response_writer", providerID, "tokens", errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie"))
 	}
 	s.acct = account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"),
 		TokenSet: account.TokenSet{AccessToken: k.AccessToken, RefreshToken: k.RefreshToken, ExpiresAt: k.ExpiresAt, TokenType: k.TokenType, Scope: k.Scope}}
@@ -210,7 +209,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 }
 
 func signInAgain(provider, code, why string) *Error {
-	return &Error{Type: SessionRequired, Code: code, Provider: provider, Step: "tokens", Err: fmt.Errorf("%w: %s", ErrSignInAgain, why)}
+	return autherr.New(SessionRequired, code, provider, "tokens", fmt.Errorf("%w: %s", ErrSignInAgain, why))
 }
 
 // tokenSource is what TokenSource returns.
@@ -307,10 +306,10 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 	prov := p.cfg.ID
 	e, err := p.endpoints(ctx)
 	if err != nil {
-		return account.TokenSet{}, &Error{Type: ProviderUnavailable, Code: "discovery", Provider: prov, Step: "refresh", Err: err}
+		return account.TokenSet{}, autherr.New(ProviderUnavailable, "discovery", prov, "refresh", err)
 	}
 	if e.token == "" {
-		return account.TokenSet{}, &Error{Type: TokenExchangeFailed, Code: "no_token_endpoint", Provider: prov, Step: "refresh", Err: errors.New("the provider has no token endpoint URL to refresh with")}
+		return account.TokenSet{}, autherr.New(TokenExchangeFailed, "no_token_endpoint", prov, "refresh", errors.New("the provider has no token endpoint URL to refresh with"))
 	}
 	key := refreshKey(e.token, p.cfg.ClientID, acct.RefreshToken)
 	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
@@ -334,7 +333,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 			case errors.Is(err, adapter.ErrNotFound):
 				return signInAgain(prov, "no_account", "the account was unlinked")
 			case err != nil:
-				return &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+				return autherr.New(AdapterError, "adapter", prov, "refresh", err)
 			}
 			if (cur.AccessToken != acct.AccessToken || cur.RefreshToken != acct.RefreshToken) && usable(cur.TokenSet, freshLeeway) {
 				ts = cur.TokenSet // refreshed by another process meanwhile
@@ -362,7 +361,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 			if err := l.LockAccount(ctx, acct.Provider, acct.ProviderAccountID, refresh); err != nil {
 				var ge *Error
 				if !errors.As(err, &ge) {
-					err = &Error{Type: AdapterError, Code: "adapter", Provider: prov, Step: "refresh", Err: err}
+					err = autherr.New(AdapterError, "adapter", prov, "refresh", err)
 				}
 				return account.TokenSet{}, err
 			}
@@ -397,7 +396,7 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: rec.base.Timeout, CheckRedirect: rec.base.CheckRedirect})
 	tok, err := conf.TokenSource(ctx, &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
 	if err != nil {
-		te := asError(tokenError(c.ID, err), TokenExchangeFailed, "failed", c.ID, "refresh")
+		te := autherr.Wrap(tokenError(c.ID, err), TokenExchangeFailed, "failed", c.ID, "refresh")
 		te.Step = "refresh"
 		if te.Code == "invalid_grant" {
 			te.Type = SessionRequired
@@ -424,7 +423,7 @@ func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account
 	}
 	reduced, err := account.Reduce(ctx, c.Account, t)
 	if err != nil {
-		return account.TokenSet{}, &Error{Type: CallbackRouteError, Code: "account_callback", Provider: c.ID, Step: "refresh", Err: err}
+		return account.TokenSet{}, autherr.New(CallbackRouteError, "account_callback", c.ID, "refresh", err)
 	}
 	if reduced.RefreshToken == "" {
 		reduced.RefreshToken = old.RefreshToken
