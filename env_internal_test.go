@@ -30,11 +30,11 @@ func TestEnvDefaultsAtNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	y := h.oauth["yandex"].cfg
+	y := h.oauth["yandex"].Config()
 	if y.ClientID != "env-id" || y.ClientSecret != "env-secret" {
 		t.Fatalf("yandex: client %q secret %q, want the environment's", y.ClientID, y.ClientSecret)
 	}
-	c := h.oauth["corp-sso"].cfg
+	c := h.oauth["corp-sso"].Config()
 	if c.ClientID != "own-id" || c.Issuer != "https://sso.example" {
 		t.Fatalf("corp-sso: client %q issuer %q, want its own id and the environment's issuer", c.ClientID, c.Issuer)
 	}

@@ -4,25 +4,20 @@ package gatehouse
 // browser to the provider, callback brings it back and signs it in.
 
 import (
-	"bytes"
 	"cmp"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
-
-	"golang.org/x/oauth2"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -66,13 +61,13 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
 		return
 	}
-	e, err := p.endpoints(r.Context())
+	e, err := p.Endpoints(r.Context())
 	if err != nil {
 		h.fail(w, r, b, autherr.New(ProviderUnavailable, "discovery", id, "signin", err))
 		return
 	}
-	c := p.cfg
-	authURL, q, err := p.authorizationRequest(e) // signin_fast.go: built once
+	c := p.Config()
+	authURL, q, err := p.AuthorizationRequest(e) // signin_fast.go: built once
 	if err != nil {
 		h.fail(w, r, b, autherr.New(OAuthSignin, "authorization_url", id, "signin", err))
 		return
@@ -135,7 +130,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 			b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
 		}
 	}
-	dest, err := p.authorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
+	dest, err := p.AuthorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
 	if err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, OAuthSignin, "authorization_url", id, "signin"))
 		return
@@ -147,9 +142,9 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 // redirect proxy is in use (spec §2.3), and when the provider's metadata
 // shows it does not support PKCE S256 (RFC 9700 §2.1: PKCE protects only
 // once the AS is known to support it).
-func (h *Handler) checksFor(c *providers.OAuth, e *endpoints) []providers.Check {
+func (h *Handler) checksFor(c *providers.OAuth, e *rp.Endpoints) []providers.Check {
 	proxied := c.RedirectProxyURL != "" || h.cfg.RedirectProxyURL != ""
-	cs := c.EffectiveChecks(proxied || e.pkceUnsupported)
+	cs := c.EffectiveChecks(proxied || e.PKCEUnsupported)
 	return cs
 }
 
@@ -210,11 +205,9 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-var errorCodePattern = regexp.MustCompile(`^[a-z_]{1,64}$`)
-
-func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base, p *providerRuntime) error {
+func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base, p *rp.Provider) error {
 	ctx := r.Context()
-	c := p.cfg
+	c := p.Config()
 	fail := func(t ErrorType, code, step string, err error) error {
 		return autherr.New(t, code, c.ID, step, err)
 	}
@@ -224,7 +217,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	if err != nil {
 		return fail(OAuthCallbackError, "malformed_response", "response", err)
 	}
-	e, err := p.endpoints(ctx)
+	e, err := p.Endpoints(ctx)
 	if err != nil {
 		return fail(ProviderUnavailable, "discovery", "discovery", err)
 	}
@@ -232,7 +225,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	// 2. RFC 9207 iss first: an error response is not trusted before it
 	// (security.md §2 item 6). The expected issuer is the configured or
 	// discovered one, never a placeholder.
-	if err := checks.VerifyIssuer(params.Get("iss"), e.issuer, e.issRequired); err != nil {
+	if err := checks.VerifyIssuer(params.Get("iss"), e.Issuer, e.IssRequired); err != nil {
 		return checkError(c.ID, err)
 	}
 
@@ -279,7 +272,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	// for this sign-in. Its text is the provider's: logged, not shown.
 	if pe := params.Get("error"); pe != "" {
 		code := pe
-		if !errorCodePattern.MatchString(code) {
+		if !rp.ErrorCodePattern.MatchString(code) {
 			code = "provider_error"
 		}
 		return fail(OAuthCallbackError, code, "authorization", fmt.Errorf("the provider answered error=%q: %.200q", pe, params.Get("error_description")))
@@ -298,7 +291,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	verifier, nonce := tx.Verifier, tx.Nonce
 
 	// 6. The code exchange.
-	tokens, err := p.exchange(ctx, e, code, verifier, h.redirectURI(b, c), params)
+	tokens, err := p.Exchange(ctx, e, code, verifier, h.redirectURI(b, c), params)
 	if err != nil {
 		return err
 	}
@@ -306,8 +299,8 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	// 7. The ID token: required for OIDC, verified whenever it can be.
 	var claims profile.Claims
 	switch {
-	case tokens.IDToken != "" && e.verifier != nil:
-		if claims, err = p.verifyIDToken(ctx, e, tokens.IDToken, nonce, tokens.AccessToken); err != nil {
+	case tokens.IDToken != "" && e.VerifiesTokens():
+		if claims, err = p.VerifyIDToken(ctx, e, tokens.IDToken, nonce, tokens.AccessToken); err != nil {
 			return err
 		}
 	case c.Type == providers.TypeOIDC:
@@ -318,7 +311,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 
 	// 8. The profile: userinfo (merged into the claims for OIDC), then
 	// the provider's mapping.
-	prof, err := p.profile(ctx, e, tokens, claims, params)
+	prof, err := p.Profile(ctx, e, tokens, claims, params)
 	if err != nil {
 		return err
 	}
@@ -411,258 +404,4 @@ func readForm(r *http.Request) (url.Values, error) {
 		r.PostForm = v
 	}
 	return v, err
-}
-
-// exchange trades the code for tokens: the provider's own handler, or the
-// standard exchange of RFC 6749 §4.1.3 with golang.org/x/oauth2 (the
-// verifier of RFC 7636 §4.5 and the same redirect_uri as the authorization
-// request). The full answer is kept, so the account callback sees every
-// member of it.
-func (p *providerRuntime) exchange(ctx context.Context, e *endpoints, code, verifier, redirectURI string, params url.Values) (account.TokenSet, error) {
-	c := p.cfg
-	if c.Token.Request != nil {
-		t, err := c.Token.Request(ctx, providers.TokenRequest{
-			Code: code, CodeVerifier: verifier, RedirectURI: redirectURI, Params: params,
-			ClientID: c.ClientID, ClientSecret: c.ClientSecret, URL: e.token, HTTPClient: p.client,
-		})
-		if err != nil {
-			return account.TokenSet{}, tokenError(c.ID, err)
-		}
-		t.Normalize(time.Now())
-		return t, nil
-	}
-	conf := &oauth2.Config{
-		ClientID:     c.ClientID,
-		ClientSecret: c.ClientSecret,
-		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
-		RedirectURL:  redirectURI,
-	}
-	var opts []oauth2.AuthCodeOption
-	if verifier != "" {
-		opts = append(opts, oauth2.VerifierOption(verifier))
-	}
-	for k, v := range c.Token.Params {
-		opts = append(opts, oauth2.SetAuthURLParam(k, v))
-	}
-	// x/oauth2 hides the answer's members behind Token.Extra; a recording
-	// client keeps the body so that the whole token set is available.
-	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: rec.base.Timeout, CheckRedirect: rec.base.CheckRedirect})
-	tok, err := conf.Exchange(ctx, code, opts...)
-	if err != nil {
-		return account.TokenSet{}, tokenError(c.ID, err)
-	}
-	var t account.TokenSet
-	if json.Unmarshal(rec.body, &t) != nil || t.AccessToken != tok.AccessToken {
-		// Not JSON (form-encoded answers): keep what x/oauth2 parsed.
-		t = account.TokenSet{AccessToken: tok.AccessToken, RefreshToken: tok.RefreshToken, TokenType: tok.TokenType, ExpiresIn: tok.ExpiresIn}
-		if s, ok := tok.Extra("id_token").(string); ok {
-			t.IDToken = s
-		}
-		if s, ok := tok.Extra("scope").(string); ok {
-			t.Scope = s
-		}
-	}
-	if t.AccessToken == "" {
-		return account.TokenSet{}, autherr.New(TokenExchangeFailed, "no_access_token", c.ID, "token", errors.New("the token response has no access_token"))
-	}
-	if err := p.checkTokenType(t, "token"); err != nil {
-		return account.TokenSet{}, err
-	}
-	t.Normalize(time.Now())
-	return t, nil
-}
-
-// checkTokenType applies RFC 6749 §5.1 to a token response: token_type is
-// REQUIRED, and must be a type this client can use: "Bearer" (RFC 6750),
-// or "DPoP" when DPoP-bound tokens were asked for (RFC 9449 §5), both
-// compared case-insensitively (RFC 6749 §5.1).
-func (p *providerRuntime) checkTokenType(t account.TokenSet, step string) error {
-	fail := func(code string, err error) error {
-		return autherr.New(TokenExchangeFailed, code, p.cfg.ID, step, err)
-	}
-	switch {
-	case t.TokenType == "":
-		return fail("token_type_missing", errors.New("the token response has no token_type (RFC 6749 §5.1)"))
-	case strings.EqualFold(t.TokenType, "bearer"):
-		return nil
-	case strings.EqualFold(t.TokenType, "dpop") && p.cfg.Client.DPoPBoundAccessTokens:
-		return nil
-	}
-	return fail("token_type", fmt.Errorf("unsupported token_type %q", t.TokenType))
-}
-
-func tokenError(provider string, err error) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	code := "failed"
-	var re *oauth2.RetrieveError
-	switch {
-	case errors.As(err, &re) && errorCodePattern.MatchString(re.ErrorCode):
-		code = re.ErrorCode // invalid_grant, invalid_client, …: the provider's answer
-		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), code: re.ErrorCode, err: err}
-	case errors.As(err, &re):
-		code = fmt.Sprintf("http_%d", re.Response.StatusCode)
-		err = &answerError{status: re.Response.StatusCode, contentType: re.Response.Header.Get("Content-Type"), size: len(re.Body), err: err}
-	case isTimeout(err):
-		code = "timeout"
-	case errors.Is(err, errBodyTooLarge):
-		code = "too_large"
-	}
-	return autherr.New(TokenExchangeFailed, code, provider, "token", err)
-}
-
-// answerError is a token endpoint's refusal, described without its body:
-// status, content type, size and OAuth error code only, so that the log
-// holds none of the provider's text. The body stays in the wrapped
-// *oauth2.RetrieveError, for errors.As.
-type answerError struct {
-	status      int
-	contentType string
-	size        int
-	code        string
-	err         error
-}
-
-func (e *answerError) Error() string {
-	s := fmt.Sprintf("the token endpoint answered %d (%s, %d bytes)", e.status, cmp.Or(e.contentType, "no content type"), e.size)
-	if e.code != "" {
-		s += " error=" + e.code
-	}
-	return s
-}
-
-func (e *answerError) Unwrap() error { return e.err }
-
-func authStyle(m providers.AuthMethod) oauth2.AuthStyle {
-	switch m {
-	case providers.AuthClientSecretPost, providers.AuthNone, providers.AuthClientSecretJWT, providers.AuthPrivateKeyJWT:
-		return oauth2.AuthStyleInParams // the assertions: clientauth.go
-	}
-	// client_secret_basic, with the form encoding of RFC 6749 §2.3.1.
-	return oauth2.AuthStyleInHeader
-}
-
-// recordingClient keeps the body of the one answer it fetches.
-type recordingClient struct {
-	base *http.Client
-	body []byte
-}
-
-func (rc *recordingClient) RoundTrip(r *http.Request) (*http.Response, error) {
-	t := rc.base.Transport
-	if t == nil {
-		t = http.DefaultTransport
-	}
-	resp, err := t.RoundTrip(r)
-	if err != nil {
-		return nil, err
-	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	rc.body = body
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	return resp, nil
-}
-
-// profile fetches and decodes the provider's profile. For OIDC it is the
-// ID token's claims, merged with userinfo when there is an endpoint; the
-// userinfo sub must equal the ID token's (Core §5.3.4). For OAuth it is
-// the userinfo answer, or the custom handler's result.
-func (p *providerRuntime) profile(ctx context.Context, e *endpoints, tokens account.TokenSet, claims profile.Claims, params url.Values) (any, error) {
-	c := p.cfg
-	fail := func(t ErrorType, code string, err error) error {
-		return autherr.New(t, code, c.ID, "userinfo", err)
-	}
-	if c.UserinfoRequest != nil {
-		v, err := c.UserinfoRequest(ctx, providers.UserinfoRequest{Tokens: tokens, URL: e.userinfo, ClientID: c.ClientID, HTTPClient: p.apiClient(tokens)})
-		if err != nil {
-			return nil, fail(UserinfoFailed, "request", err)
-		}
-		return v, nil
-	}
-	switch {
-	case e.userinfo != "":
-		u := e.userinfo
-		if len(c.UserinfoParams) > 0 {
-			pu, err := url.Parse(u)
-			if err != nil {
-				return nil, fail(UserinfoFailed, "url", err)
-			}
-			q := pu.Query()
-			for k, v := range c.UserinfoParams {
-				q.Set(k, v)
-			}
-			pu.RawQuery = q.Encode()
-			u = pu.String()
-		}
-		var body json.RawMessage
-		// The access token goes in the Authorization header, never in the
-		// URL (RFC 9700 §4.3.2, RFC 6750 §2.1).
-		if err := providers.FetchJSON(ctx, p.apiClient(tokens), http.MethodGet, u, tokens.AccessToken, nil, nil, &body); err != nil {
-			return nil, fail(UserinfoFailed, userinfoCode(err), err)
-		}
-		if claims == nil {
-			// OAuth 2.0: the answer is the profile, decoded as it is.
-			prof, err := c.DecodeProfile(body)
-			if err != nil {
-				return nil, fail(OAuthProfileParseError, "decode", err)
-			}
-			return prof, nil
-		}
-		var info map[string]any
-		if err := json.Unmarshal(body, &info); err != nil {
-			return nil, fail(UserinfoFailed, "not_an_object", err)
-		}
-		{
-			if sub, _ := info["sub"].(string); sub != claims.String("sub") {
-				return nil, fail(UserinfoFailed, "sub_mismatch", fmt.Errorf("userinfo sub %q differs from the ID token's", sub))
-			}
-			merged := maps.Clone(claims)
-			for k, v := range info {
-				if !protectedClaims[k] {
-					merged[k] = v
-				}
-			}
-			claims = merged
-		}
-	case claims == nil:
-		return nil, fail(UserinfoFailed, "no_userinfo", errors.New("no userinfo endpoint and no ID token"))
-	}
-	// Apple posts the user's name on first consent as form field "user".
-	if u := params.Get("user"); u != "" && claims != nil {
-		var v any
-		if json.Unmarshal([]byte(u), &v) == nil {
-			claims = maps.Clone(claims)
-			claims["user"] = v
-		}
-	}
-	raw, err := json.Marshal(claims)
-	if err != nil {
-		return nil, fail(OAuthProfileParseError, "encode", err)
-	}
-	prof, err := c.DecodeProfile(raw)
-	if err != nil {
-		return nil, fail(OAuthProfileParseError, "decode", err)
-	}
-	return prof, nil
-}
-
-// protectedClaims are ID token claims userinfo may not replace.
-var protectedClaims = map[string]bool{"iss": true, "sub": true, "aud": true, "exp": true, "iat": true, "nonce": true, "azp": true, "at_hash": true, "c_hash": true, "auth_time": true}
-
-func userinfoCode(err error) string {
-	var he *providers.HTTPError
-	switch {
-	case errors.As(err, &he):
-		return fmt.Sprintf("http_%d", he.StatusCode)
-	case isTimeout(err):
-		return "timeout"
-	}
-	return "failed"
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -28,13 +29,12 @@ type Handler struct {
 	// sameOrigin).
 	crossOrigin *http.CrossOriginProtection
 	order       []string // provider ids in configuration order
-	oauth       map[string]*providerRuntime
+	oauth       map[string]*rp.Provider
 	sealer      *checks.Sealer
 	csrf        *csrf
 	sessions    map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
 	fixedBase   *base                          // when Config.URL is set
-	refreshes   *refreshGroup                  // single-flight token refreshes (tokens.go)
-	logoutJTIs  jtiCache                       // back-channel logout tokens seen (logout.go)
+	refreshes   *rp.RefreshGroup               // single-flight token refreshes (tokens.go)
 	email       map[string]*emailRuntime       // e-mail providers (email.go)
 	creds       map[string]*credentials.Config // credentials providers (credentials.go)
 	passkeys    *passkeyState                  // WebAuthn providers (passkey.go); nil when none
@@ -48,9 +48,9 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, oauth: map[string]*providerRuntime{}, refreshes: newRefreshGroup(),
+	h := &Handler{cfg: cfg, oauth: map[string]*rp.Provider{}, refreshes: rp.NewRefreshGroup(),
 		email: map[string]*emailRuntime{}, creds: map[string]*credentials.Config{}}
-	cfg.HTTPClient, cfg.ProviderTimeout = providerClient(cfg.HTTPClient, cfg.ProviderTimeout)
+	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if h.cfg.RateLimit == nil {
 		h.cfg.RateLimit = limit.NewMemory(DefaultRateLimit, time.Minute)
@@ -100,7 +100,7 @@ func New(cfg Config) (*Handler, error) {
 		if _, dup := h.oauth[o.ID]; dup {
 			return nil, &ConfigError{Provider: o.ID, Field: "id", Reason: "is used by two providers"}
 		}
-		h.oauth[o.ID] = &providerRuntime{cfg: o, client: cfg.HTTPClient, skew: cfg.ClockSkew, timeout: cfg.ProviderTimeout}
+		h.oauth[o.ID] = rp.New(o, cfg.HTTPClient, cfg.ClockSkew, cfg.ProviderTimeout)
 		h.order = append(h.order, o.ID)
 	}
 	if err := h.checkPasskeys(); err != nil {
@@ -326,7 +326,7 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
 			}
-			return formHTML(path+"/signin/"+id, st.csrfToken, here, "Sign in with "+p.cfg.Name), nil
+			return formHTML(path+"/signin/"+id, st.csrfToken, here, "Sign in with "+p.Config().Name), nil
 		},
 		"signOut": func() template.HTML {
 			return formHTML(path+"/signout", st.csrfToken, here, "Sign out")

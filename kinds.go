@@ -46,7 +46,7 @@ func (h *Handler) providerBase(id string) providers.Base {
 	case h.creds[id] != nil:
 		return h.creds[id].ProviderBase()
 	case h.oauth[id] != nil:
-		c := h.oauth[id].cfg
+		c := h.oauth[id].Config()
 		return providers.Base{ID: c.ID, Name: c.Name, Type: c.Type}
 	}
 	return providers.Base{ID: id}

@@ -27,7 +27,7 @@ func (h *Handler) checkLook() error {
 		if !ok {
 			continue
 		}
-		if err := pages.ValidateStyle(p.cfg.Style); err != nil {
+		if err := pages.ValidateStyle(p.Config().Style); err != nil {
 			return lookError(id, "Style.", err)
 		}
 	}

@@ -117,7 +117,7 @@ func (h *Handler) checkPasskeys() error {
 			continue
 		}
 		for oid, o := range h.oauth {
-			if o.cfg.AllowDangerousEmailAccountLinking {
+			if o.Config().AllowDangerousEmailAccountLinking {
 				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
 					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
 			}

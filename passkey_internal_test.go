@@ -12,6 +12,7 @@ import (
 	"github.com/descope/virtualwebauthn"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
@@ -99,7 +100,7 @@ func TestPasskeySignUpRefusesEmailProvider(t *testing.T) {
 		pk := passkey.New(passkey.WebAuthnConfig{SignUp: signUp})
 		h := &Handler{
 			cfg:      Config{Providers: []providers.Provider{emailProvider{}, pk}},
-			oauth:    map[string]*providerRuntime{},
+			oauth:    map[string]*rp.Provider{},
 			passkeys: &passkeyState{byID: map[string]*passkeyRuntime{"passkey": {cfg: pk}}},
 		}
 		err := h.checkPasskeys()

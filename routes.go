@@ -98,7 +98,7 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		case h.creds[p.ID] != nil:
 			page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: pageFields(h.creds[p.ID].Fields)})
 		case h.oauth[p.ID] != nil:
-			page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: h.oauth[p.ID].cfg.Style})
+			page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: h.oauth[p.ID].Config().Style})
 		}
 	}
 	h.render(w, http.StatusOK, page)

@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -47,7 +48,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	ctx := r.Context()
 	prov := res.account.Provider
 	if p, ok := h.oauth[prov]; ok {
-		res.allowDangerousLinking = p.cfg.AllowDangerousEmailAccountLinking
+		res.allowDangerousLinking = p.Config().AllowDangerousEmailAccountLinking
 	}
 	if cb := h.cfg.Callbacks.SignIn; cb != nil {
 		allow, to, err := cb(ctx, SignInParams{User: res.user, Account: res.account, Profile: res.profile, Request: r})
@@ -356,7 +357,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		// The provider and its session id (the ID token's sid, verified),
 		// for back-channel logout by sid (logout.go).
 		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
-		if c, err := unverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
+		if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
 			sess.SID = c.String("sid")
 		}
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {

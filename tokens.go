@@ -6,8 +6,6 @@ package gatehouse
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +19,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/go-jose/go-jose/v4"
 )
 
 // ErrSignInAgain is wrapped by the TokenSource errors that only a new
@@ -33,7 +33,7 @@ import (
 //	if errors.Is(err, gatehouse.ErrSignInAgain) {
 //		http.Redirect(w, r, "/auth/signin?callbackUrl=/reports", http.StatusFound)
 //	}
-var ErrSignInAgain = errors.New("gatehouse: the user must sign in again")
+var ErrSignInAgain = autherr.ErrSignInAgain
 
 // DefaultMinValidity is how long an access token must still be valid for a
 // TokenSource to hand it out without refreshing it first.
@@ -69,7 +69,7 @@ type keptTokens struct {
 	Scope        string `json:"scope,omitempty"`
 	// IDRef holds the sign-in's ID token claims that a refreshed ID
 	// token must repeat (OIDC Core §12.2): refresh_idtoken.go.
-	IDRef *idRef `json:"id_ref,omitempty"`
+	IDRef *rp.IDRef `json:"id_ref,omitempty"`
 }
 
 // KeepTokens is a JWT callback that keeps the provider's access and
@@ -87,7 +87,7 @@ type keptTokens struct {
 func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) func(ctx context.Context, p JWTParams) (*Token, error) {
 	return func(ctx context.Context, p JWTParams) (*Token, error) {
 		if p.Account != nil && (p.Trigger == "signIn" || p.Trigger == "signUp") {
-			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet, idRefOf(p.Account.IDToken))
+			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet, rp.IDRefOf(p.Account.IDToken))
 		}
 		if next == nil {
 			t := p.Token
@@ -97,7 +97,7 @@ func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) fun
 	}
 }
 
-func setKeptTokens(t *Token, provider string, ts account.TokenSet, ref *idRef) {
+func setKeptTokens(t *Token, provider string, ts account.TokenSet, ref *rp.IDRef) {
 	extra := make(map[string]any, len(t.Extra)+1)
 	for k, v := range t.Extra {
 		extra[k] = v
@@ -215,11 +215,11 @@ func signInAgain(provider, code, why string) *Error {
 // tokenSource is what TokenSource returns.
 type tokenSource struct {
 	h           *Handler
-	p           *providerRuntime
+	p           *rp.Provider
 	ctx         context.Context
 	minValidity time.Duration
 	cookie      *cookieSink // JWT strategy: where refreshed tokens go
-	ref         *idRef      // JWT strategy: the sign-in's ID token claims (§12.2)
+	ref         *rp.IDRef   // JWT strategy: the sign-in's ID token claims (§12.2)
 
 	mu        sync.Mutex
 	acct      account.Account
@@ -244,7 +244,7 @@ func (s *tokenSource) Token() (*oauth2.Token, error) {
 	}
 	if !usable(s.acct.TokenSet, leeway) {
 		if s.acct.RefreshToken == "" {
-			return nil, signInAgain(s.p.cfg.ID, "no_refresh_token", "the access token has expired and there is no refresh token")
+			return nil, signInAgain(s.p.Config().ID, "no_refresh_token", "the access token has expired and there is no refresh token")
 		}
 		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct, s.ref)
 		if err != nil {
@@ -252,10 +252,10 @@ func (s *tokenSource) Token() (*oauth2.Token, error) {
 		}
 		s.acct.TokenSet, s.refreshed = ts, true
 		if s.cookie != nil {
-			if err := s.cookie.save(s.p.cfg.ID, ts, s.ref); err != nil {
+			if err := s.cookie.save(s.p.Config().ID, ts, s.ref); err != nil {
 				// The access token is good; the refresh token may be lost,
 				// which the next refresh reports as ErrSignInAgain.
-				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.cfg.ID, "step", "refresh", "err", err)
+				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.Config().ID, "step", "refresh", "err", err)
 			}
 		}
 	}
@@ -282,7 +282,7 @@ type cookieSink struct {
 	b *base
 }
 
-func (c *cookieSink) save(provider string, ts account.TokenSet, ref *idRef) error {
+func (c *cookieSink) save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
 	codec := c.h.sessions[c.b.cookies.secure]
 	raw, _ := readChunked(c.r, c.b.cookies.session)
 	t, err := codec.decode(raw, time.Now())
@@ -302,20 +302,20 @@ func (c *cookieSink) save(provider string, ts account.TokenSet, ref *idRef) erro
 // has just refreshed them (adapter), from a refresh in flight or just made
 // in this process, or from the provider. With an adapter, the new tokens
 // are saved before they are returned.
-func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct account.Account, ref *idRef) (account.TokenSet, error) {
-	prov := p.cfg.ID
-	e, err := p.endpoints(ctx)
+func (h *Handler) refreshAccount(ctx context.Context, p *rp.Provider, acct account.Account, ref *rp.IDRef) (account.TokenSet, error) {
+	prov := p.Config().ID
+	e, err := p.Endpoints(ctx)
 	if err != nil {
 		return account.TokenSet{}, autherr.New(ProviderUnavailable, "discovery", prov, "refresh", err)
 	}
-	if e.token == "" {
+	if e.Token == "" {
 		return account.TokenSet{}, autherr.New(TokenExchangeFailed, "no_token_endpoint", prov, "refresh", errors.New("the provider has no token endpoint URL to refresh with"))
 	}
-	key := refreshKey(e.token, p.cfg.ClientID, acct.RefreshToken)
-	return h.refreshes.do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
+	key := rp.RefreshKey(e.Token, p.Config().ClientID, acct.RefreshToken)
+	return h.refreshes.Do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
 		a := h.cfg.Adapter
 		if a == nil {
-			ts, err := p.refresh(ctx, e, acct.TokenSet, ref)
+			ts, err := p.Refresh(ctx, e, acct.TokenSet, ref)
 			if err != nil {
 				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
 			}
@@ -342,7 +342,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 			if cur.RefreshToken == "" {
 				return signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
 			}
-			fresh, err := p.refresh(ctx, e, cur.TokenSet, idRefOf(cur.IDToken))
+			fresh, err := p.Refresh(ctx, e, cur.TokenSet, rp.IDRefOf(cur.IDToken))
 			if err != nil {
 				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
 				return err
@@ -381,148 +381,38 @@ func (h *Handler) refreshAccount(ctx context.Context, p *providerRuntime, acct a
 	})
 }
 
-// refresh makes one refresh_token grant request (RFC 6749 §6) and returns
-// the new token set, reduced by the provider's account callback. A refresh
-// token the provider does not replace is kept (§6: the client keeps the
-// old one), as is the ID token of the sign-in when no new one comes.
-func (p *providerRuntime) refresh(ctx context.Context, e *endpoints, old account.TokenSet, ref *idRef) (account.TokenSet, error) {
-	c := p.cfg
-	conf := &oauth2.Config{
-		ClientID:     c.ClientID,
-		ClientSecret: c.ClientSecret,
-		Endpoint:     oauth2.Endpoint{TokenURL: e.token, AuthStyle: authStyle(c.Client.TokenEndpointAuthMethod)},
-	}
-	rec := &recordingClient{base: p.endpointClient(e, e.token)} // client assertion, DPoP: clientauth.go
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, &http.Client{Transport: rec, Timeout: rec.base.Timeout, CheckRedirect: rec.base.CheckRedirect})
-	tok, err := conf.TokenSource(ctx, &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
+// Client returns an HTTP client that calls the APIs of the provider
+// providerID as the user signed in on r. Every request carries the access
+// token of TokenSource (refreshed when needed, as TokenSource explains):
+// a DPoP-bound token (Client.DPoPBoundAccessTokens) as "Authorization:
+// DPoP" with a new proof for the request (RFC 9449 §7), retried once
+// when the API asks for a DPoP nonce; any other token as a Bearer token.
+// Use it rather than oauth2.NewClient(ctx, tokenSource), which cannot
+// make DPoP proofs.
+//
+// The client has the timeouts of Config.HTTPClient and does not follow
+// redirects. Arguments and errors are those of TokenSource; a failure to
+// get a token is returned by the client's Do, wrapped in a *url.Error.
+func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Request, providerID string, opts ...TokenOption) (*http.Client, error) {
+	ts, err := h.TokenSource(ctx, w, r, providerID, opts...)
 	if err != nil {
-		te := autherr.Wrap(tokenError(c.ID, err), TokenExchangeFailed, "failed", c.ID, "refresh")
-		te.Step = "refresh"
-		if te.Code == "invalid_grant" {
-			te.Type = SessionRequired
-			te.Err = fmt.Errorf("%w: the provider refused the refresh token: %w", ErrSignInAgain, err)
-		}
-		return account.TokenSet{}, te
+		return nil, err
 	}
-	var t account.TokenSet
-	if json.Unmarshal(rec.body, &t) != nil || t.AccessToken != tok.AccessToken {
-		t = account.TokenSet{AccessToken: tok.AccessToken, RefreshToken: tok.RefreshToken, TokenType: tok.TokenType, ExpiresIn: tok.ExpiresIn}
-		if t.ExpiresIn == 0 && !tok.Expiry.IsZero() {
-			t.ExpiresAt = tok.Expiry.Unix()
-		}
-	}
-	if err := p.checkTokenType(t, "refresh"); err != nil {
-		return account.TokenSet{}, err
-	}
-	t.Normalize(time.Now())
-	if ref == nil {
-		ref = idRefOf(old.IDToken)
-	}
-	if err := p.checkRefreshedIDToken(ctx, e, ref, t); err != nil { // OIDC Core §12.2: refresh_idtoken.go
-		return account.TokenSet{}, err
-	}
-	reduced, err := account.Reduce(ctx, c.Account, t)
-	if err != nil {
-		return account.TokenSet{}, autherr.New(CallbackRouteError, "account_callback", c.ID, "refresh", err)
-	}
-	if reduced.RefreshToken == "" {
-		reduced.RefreshToken = old.RefreshToken
-	}
-	if reduced.IDToken == "" {
-		reduced.IDToken = old.IDToken
-	}
-	return reduced, nil
+	return h.oauth[providerID].TokenClient(ts), nil
 }
 
-// refreshKey names one refresh grant: the same refresh token for the same
-// client at the same token endpoint. Hashed, so that the tables below hold
-// no refresh token as a key.
-func refreshKey(tokenURL, clientID, refreshToken string) string {
-	sum := sha256.Sum256([]byte(tokenURL + "\x00" + clientID + "\x00" + refreshToken))
-	return hex.EncodeToString(sum[:])
-}
-
-// Timings of the refresh table.
-const (
-	// refreshTimeout bounds a refresh and the save after it. A refresh
-	// runs to its end even when the request that started it is gone, so
-	// that rotated tokens are not lost half-way.
-	refreshTimeout = 30 * time.Second
-	// refreshGrace is how long the result of a refresh answers callers
-	// that still present the refresh token it replaced.
-	refreshGrace = 30 * time.Second
-	// maxRecentRefreshes bounds the results kept for refreshGrace.
-	maxRecentRefreshes = 4096
-)
-
-// newRefreshGroup makes a Handler's table of refresh grants in flight and
-// just made, keyed by the grant itself (refreshKey). It lives on the
-// Handler (no global state); Handlers in other processes share refreshed
-// tokens through the adapter, not through this table.
-func newRefreshGroup() *refreshGroup {
-	return &refreshGroup{calls: map[string]*refreshCall{}, recent: map[string]recentRefresh{}}
-}
-
-type refreshGroup struct {
-	mu     sync.Mutex
-	calls  map[string]*refreshCall
-	recent map[string]recentRefresh
-}
-
-type refreshCall struct {
-	done chan struct{}
-	ts   account.TokenSet
-	err  error
-}
-
-type recentRefresh struct {
-	ts    account.TokenSet
-	until time.Time
-}
-
-// do returns the result of fn for key, calling fn once for all the
-// callers that arrive while it runs, and answering later callers with its
-// result for refreshGrace. fn runs with a context that keeps ctx's values
-// but not its cancellation; a caller whose ctx ends stops waiting.
-func (g *refreshGroup) do(ctx context.Context, key string, fn func(context.Context) (account.TokenSet, error)) (account.TokenSet, error) {
-	now := time.Now()
-	g.mu.Lock()
-	if r, ok := g.recent[key]; ok && now.Before(r.until) {
-		g.mu.Unlock()
-		return r.ts, nil
-	}
-	c, ok := g.calls[key]
+// ClientJWKS returns the public keys of the provider's Client.JWKS (all of
+// them: the signing key and the older ones), to serve as the client's
+// jwks_uri for private_key_jwt. It is empty for an unknown provider or one
+// without keys.
+//
+//	mux.HandleFunc("/jwks.json", func(w http.ResponseWriter, r *http.Request) {
+//		json.NewEncoder(w).Encode(h.ClientJWKS("corp"))
+//	})
+func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
+	p, ok := h.oauth[providerID]
 	if !ok {
-		c = &refreshCall{done: make(chan struct{})}
-		g.calls[key] = c
-		go g.run(ctx, key, c, fn)
+		return jose.JSONWebKeySet{}
 	}
-	g.mu.Unlock()
-	select {
-	case <-c.done:
-		return c.ts, c.err
-	case <-ctx.Done():
-		return account.TokenSet{}, ctx.Err()
-	}
-}
-
-func (g *refreshGroup) run(ctx context.Context, key string, c *refreshCall, fn func(context.Context) (account.TokenSet, error)) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
-	defer cancel()
-	c.ts, c.err = fn(ctx)
-	now := time.Now()
-	g.mu.Lock()
-	delete(g.calls, key)
-	if c.err == nil {
-		if len(g.recent) >= maxRecentRefreshes {
-			for k, r := range g.recent {
-				if !now.Before(r.until) || len(g.recent) >= maxRecentRefreshes {
-					delete(g.recent, k)
-				}
-			}
-		}
-		g.recent[key] = recentRefresh{ts: c.ts, until: now.Add(refreshGrace)}
-	}
-	g.mu.Unlock()
-	close(c.done)
+	return rp.ClientJWKS(p.Config().Client)
 }

@@ -112,3 +112,9 @@ func (e *Error) Is(target error) bool {
 	t, ok := target.(Type)
 	return ok && t == e.Type
 }
+
+// ErrSignInAgain is in the chain of errors that only a new sign-in can
+// cure: no session, no account at the provider, no refresh token, or a
+// refresh token the provider refused (re-exported as
+// gatehouse.ErrSignInAgain).
+var ErrSignInAgain = errors.New("gatehouse: the user must sign in again")

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"context"
@@ -23,10 +23,10 @@ func TestLogoutTokenTenantIssuer(t *testing.T) {
 	const tmpl = "https://login.microsoftonline.com/{tenantid}/v2.0"
 	const tid = "72f988bf-86f1-41af-91ab-2d7cd011db47"
 	k, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	e := &endpoints{issuer: tmpl, perTenant: true}
+	e := &Endpoints{Issuer: tmpl, perTenant: true}
 	e.verifier = oidc.NewVerifier(tmpl, &oidc.StaticKeySet{PublicKeys: []crypto.PublicKey{&k.PublicKey}},
 		&oidc.Config{ClientID: "cid", SupportedSigningAlgs: []string{"ES256"}, SkipIssuerCheck: true})
-	p := &providerRuntime{cfg: &providers.OAuth{}, skew: time.Minute}
+	p := &Provider{cfg: &providers.OAuth{}, skew: time.Minute}
 	p.cfg.ClientID = "cid"
 	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: k}, nil)
 	if err != nil {
@@ -44,16 +44,15 @@ func TestLogoutTokenTenantIssuer(t *testing.T) {
 		}
 		return tok
 	}
-	h := &Handler{}
 	good := "https://login.microsoftonline.com/" + tid + "/v2.0"
-	if _, err := h.verifyLogoutToken(context.Background(), p, e, token("a", good), now); err != nil {
+	if _, err := p.VerifyLogoutToken(context.Background(), e, token("a", good), now); err != nil {
 		t.Fatalf("the tenant's own issuer refused: %v", err)
 	}
 	for _, iss := range []string{
 		"https://login.microsoftonline.com/00000000-0000-0000-0000-000000000000/v2.0",
 		"https://evil.example/",
 	} {
-		if _, err := h.verifyLogoutToken(context.Background(), p, e, token("b-"+iss, iss), now); err == nil {
+		if _, err := p.VerifyLogoutToken(context.Background(), e, token("b-"+iss, iss), now); err == nil {
 			t.Errorf("a logout token with iss %q and tid %q was accepted", iss, tid)
 		}
 	}

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"errors"
@@ -14,12 +14,12 @@ import (
 // defaultProviderTimeout is Config.ProviderTimeout's default.
 const defaultProviderTimeout = 10 * time.Second
 
-// providerClient returns the client for calls to providers and the
+// HTTPClient returns the client for calls to providers and the
 // per-call timeout: the given client (a copy, with the timeout when one
 // is configured) or the default one. http.Client.Timeout covers reading
 // the body, so an answer trickled a byte at a time (slow loris) ends at
 // the timeout like one that never starts.
-func providerClient(given *http.Client, timeout time.Duration) (*http.Client, time.Duration) {
+func HTTPClient(given *http.Client, timeout time.Duration) (*http.Client, time.Duration) {
 	if given == nil {
 		if timeout <= 0 {
 			timeout = defaultProviderTimeout

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"net/http"
@@ -24,7 +24,7 @@ func TestProviderClient(t *testing.T) {
 		{"given, configured", own, time.Second, time.Second},
 		{"given without timeout", none, 0, 10 * time.Second},
 	} {
-		c, d := providerClient(tc.given, tc.timeout)
+		c, d := HTTPClient(tc.given, tc.timeout)
 		if c.Timeout != tc.want || d != tc.want {
 			t.Errorf("%s: client timeout %s, per-call %s; want %s", tc.name, c.Timeout, d, tc.want)
 		}
@@ -35,7 +35,7 @@ func TestProviderClient(t *testing.T) {
 	if own.Timeout != 3*time.Second || none.Timeout != 0 {
 		t.Fatal("the given clients were modified")
 	}
-	if c, _ := providerClient(nil, 0); c.CheckRedirect == nil {
+	if c, _ := HTTPClient(nil, 0); c.CheckRedirect == nil {
 		t.Fatal("the default client follows redirects")
 	}
 }

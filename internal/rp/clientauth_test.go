@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"crypto/ecdsa"
@@ -17,14 +17,14 @@ import (
 func TestAssertionAudience(t *testing.T) {
 	const token = "https://as.example/oauth/token"
 	for _, tc := range []struct {
-		e    endpoints
+		e    Endpoints
 		want string
 	}{
-		{endpoints{issuer: "https://as.example"}, "https://as.example"},
+		{Endpoints{Issuer: "https://as.example"}, "https://as.example"},
 		// No issuer (an OAuth provider configured by URLs): the endpoint.
-		{endpoints{}, token},
+		{Endpoints{}, token},
 		// A per-tenant template is no issuer of anyone's.
-		{endpoints{issuer: "https://login.example/{tenantid}/v2.0", perTenant: true}, token},
+		{Endpoints{Issuer: "https://login.example/{tenantid}/v2.0", perTenant: true}, token},
 	} {
 		if got := assertionAudience(&tc.e, token); got != tc.want {
 			t.Errorf("assertionAudience(%+v) = %q, want %q", tc.e, got, tc.want)
@@ -32,9 +32,9 @@ func TestAssertionAudience(t *testing.T) {
 	}
 }
 
-// runtimeWith is a providerRuntime for client c, not served.
-func runtimeWith(c providers.Client) *providerRuntime {
-	return &providerRuntime{cfg: &providers.OAuth{Base: providers.Base{ID: "p"}, ClientID: "client", Client: c}, client: http.DefaultClient}
+// runtimeWith is a Provider for client c, not served.
+func runtimeWith(c providers.Client) *Provider {
+	return &Provider{cfg: &providers.OAuth{Base: providers.Base{ID: "p"}, ClientID: "client", Client: c}, client: http.DefaultClient}
 }
 
 func TestClientAssertionClaims(t *testing.T) {

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"context"
@@ -15,12 +15,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// idRef is what OpenID Connect Core §12.2 compares a refreshed ID token
+// IDRef is what OpenID Connect Core §12.2 compares a refreshed ID token
 // with: claims of the ID token of the sign-in. With an adapter it comes
 // from the stored ID token; with JWT sessions it is kept beside the
 // tokens in the session cookie (keptTokens), where the ID token itself
 // would make the cookie too large.
-type idRef struct {
+type IDRef struct {
 	Iss      string   `json:"iss"`
 	Sub      string   `json:"sub"`
 	Aud      []string `json:"aud"`
@@ -29,17 +29,17 @@ type idRef struct {
 	Nonce    string   `json:"nonce,omitempty"`
 }
 
-// idRefOf returns the reference claims of raw, an ID token verified when
+// IDRefOf returns the reference claims of raw, an ID token verified when
 // it was received, or nil when there is none.
-func idRefOf(raw string) *idRef {
+func IDRefOf(raw string) *IDRef {
 	if raw == "" {
 		return nil
 	}
-	c, err := unverifiedClaims(raw)
+	c, err := UnverifiedClaims(raw)
 	if err != nil {
 		return nil
 	}
-	r := &idRef{Iss: c.String("iss"), Sub: c.String("sub"), Aud: audiences(c["aud"]), Azp: c.String("azp"), Nonce: c.String("nonce")}
+	r := &IDRef{Iss: c.String("iss"), Sub: c.String("sub"), Aud: audiences(c["aud"]), Azp: c.String("azp"), Nonce: c.String("nonce")}
 	if at, ok := c["auth_time"]; ok {
 		b, _ := json.Marshal(at)
 		r.AuthTime = string(b)
@@ -57,13 +57,13 @@ func idRefOf(raw string) *idRef {
 //
 // ref is nil only for a session made before references were kept: then
 // only the checks against the provider's issuer and client_id are made.
-func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoints, ref *idRef, fresh account.TokenSet) error {
+func (p *Provider) checkRefreshedIDToken(ctx context.Context, e *Endpoints, ref *IDRef, fresh account.TokenSet) error {
 	if fresh.IDToken == "" {
 		return nil
 	}
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
-		return autherr.New(InvalidIDToken, code, id, "refresh", err)
+		return autherr.New(autherr.InvalidIDToken, code, id, "refresh", err)
 	}
 	if e.verifier == nil {
 		if p.cfg.Type == providers.TypeOIDC {
@@ -74,11 +74,11 @@ func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoint
 	// The nonce the verification expects: the sign-in's when the new
 	// token repeats it, else none (so that any other nonce is refused).
 	nonce := ""
-	if now, _ := unverifiedClaims(fresh.IDToken); now != nil && ref != nil && now.String("nonce") != "" && now.String("nonce") == ref.Nonce {
+	if now, _ := UnverifiedClaims(fresh.IDToken); now != nil && ref != nil && now.String("nonce") != "" && now.String("nonce") == ref.Nonce {
 		nonce = ref.Nonce
 	}
-	if _, err := p.verifyIDToken(ctx, e, fresh.IDToken, nonce, fresh.AccessToken); err != nil {
-		var ge *Error
+	if _, err := p.VerifyIDToken(ctx, e, fresh.IDToken, nonce, fresh.AccessToken); err != nil {
+		var ge *autherr.Error
 		if errors.As(err, &ge) {
 			return fail(ge.Code, ge.Err)
 		}
@@ -87,7 +87,7 @@ func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoint
 	if ref == nil {
 		return nil
 	}
-	got := idRefOf(fresh.IDToken)
+	got := IDRefOf(fresh.IDToken)
 	for _, c := range []struct{ claim, now, then string }{
 		{"iss", got.Iss, ref.Iss}, {"sub", got.Sub, ref.Sub}, {"azp", got.Azp, ref.Azp},
 	} {
@@ -104,9 +104,9 @@ func (p *providerRuntime) checkRefreshedIDToken(ctx context.Context, e *endpoint
 	return nil
 }
 
-// unverifiedClaims decodes the claims of a compact JWS without checking
+// UnverifiedClaims decodes the claims of a compact JWS without checking
 // it: only for an ID token that was verified when it was stored.
-func unverifiedClaims(raw string) (profile.Claims, error) {
+func UnverifiedClaims(raw string) (profile.Claims, error) {
 	parts := strings.Split(raw, ".")
 	if len(parts) != 3 || len(raw) > maxIDTokenLen {
 		return nil, errors.New("not a compact JWS")

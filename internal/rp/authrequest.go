@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"maps"
@@ -12,7 +12,7 @@ import (
 // configured parameters with the OpenID Connect default scope. It is built
 // once per resolved endpoints, not parsed again on every sign-in.
 type authRequest struct {
-	e      *endpoints
+	e      *Endpoints
 	url    string
 	params url.Values
 	err    error
@@ -22,7 +22,7 @@ type authRequest struct {
 // its fixed parameters, for the caller to add to. The copy shares its
 // value slices with the cached one: callers Set (or Add) parameters, and
 // never write into a value slice in place.
-func (p *providerRuntime) authorizationRequest(e *endpoints) (string, url.Values, error) {
+func (p *Provider) AuthorizationRequest(e *Endpoints) (string, url.Values, error) {
 	a := p.authReq.Load()
 	if a == nil || a.e != e {
 		a = newAuthRequest(p.cfg, e)
@@ -34,7 +34,7 @@ func (p *providerRuntime) authorizationRequest(e *endpoints) (string, url.Values
 	return a.url, maps.Clone(a.params), nil
 }
 
-func newAuthRequest(c *providers.OAuth, e *endpoints) *authRequest {
+func newAuthRequest(c *providers.OAuth, e *Endpoints) *authRequest {
 	authURL, q, err := c.Authorization.Query()
 	if err != nil || e.auth != c.Authorization.URL {
 		authURL, q, err = providers.AuthorizationEndpoint{URL: e.auth, Params: c.Authorization.Params}.Query()

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 // Pushed Authorization Requests (RFC 9126): the authorization request's
 // parameters go to the provider over the back channel, with client
@@ -23,12 +23,12 @@ import (
 // or Client.RequirePushedAuthorizationRequests), q is pushed first and the
 // URL carries only client_id and the request_uri (RFC 9126 §4). With DPoP,
 // dpop_jkt binds the code to the DPoP key (RFC 9449 §10).
-func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, authURL string, q url.Values) (string, error) {
+func (p *Provider) AuthorizationURL(ctx context.Context, e *Endpoints, authURL string, q url.Values) (string, error) {
 	c := p.cfg
 	if c.Client.DPoPBoundAccessTokens {
 		k, err := p.dpop()
 		if err != nil {
-			return "", autherr.New(Configuration, "dpop_key", c.ID, "signin", err)
+			return "", autherr.New(autherr.Configuration, "dpop_key", c.ID, "signin", err)
 		}
 		q.Set("dpop_jkt", k.jkt)
 	}
@@ -36,7 +36,7 @@ func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, au
 		return authURL + "?" + q.Encode(), nil
 	}
 	if e.par == "" {
-		return "", autherr.New(OAuthSignin, "par_endpoint_missing", c.ID, "par", fmt.Errorf("pushed authorization requests are required, and the provider has no pushed_authorization_request_endpoint configured or discovered"))
+		return "", autherr.New(autherr.OAuthSignin, "par_endpoint_missing", c.ID, "par", fmt.Errorf("pushed authorization requests are required, and the provider has no pushed_authorization_request_endpoint configured or discovered"))
 	}
 	uri, err := p.pushAuthorization(ctx, e, q)
 	if err != nil {
@@ -50,9 +50,9 @@ func (p *providerRuntime) authorizationURL(ctx context.Context, e *endpoints, au
 // of the answer (§2.2). A provider that cannot be reached or fails (5xx)
 // is ProviderUnavailable; a refusal (4xx: invalid_client,
 // invalid_request, …) or a malformed answer is OAuthSignin.
-func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q url.Values) (string, error) {
+func (p *Provider) pushAuthorization(ctx context.Context, e *Endpoints, q url.Values) (string, error) {
 	c := p.cfg
-	fail := func(t ErrorType, code string, err error) error {
+	fail := func(t autherr.Type, code string, err error) error {
 		return autherr.New(t, code, c.ID, "par", err)
 	}
 	if p.timeout > 0 {
@@ -62,7 +62,7 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.par, nil)
 	if err != nil {
-		return "", fail(OAuthSignin, "par_endpoint", err)
+		return "", fail(autherr.OAuthSignin, "par_endpoint", err)
 	}
 	p.setClientAuth(req, q) // q is this request's own (authorizationRequest clones it)
 	body := q.Encode()
@@ -76,17 +76,17 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 		if isTimeout(err) {
 			code = "par_timeout"
 		}
-		return "", fail(ProviderUnavailable, code, err)
+		return "", fail(autherr.ProviderUnavailable, code, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, providers.MaxResponseBytes+1))
 	switch {
 	case err != nil:
-		return "", fail(ProviderUnavailable, "par_unavailable", err)
+		return "", fail(autherr.ProviderUnavailable, "par_unavailable", err)
 	case len(raw) > providers.MaxResponseBytes:
-		return "", fail(ProviderUnavailable, "par_unavailable", errBodyTooLarge)
+		return "", fail(autherr.ProviderUnavailable, "par_unavailable", errBodyTooLarge)
 	case resp.StatusCode >= 500:
-		return "", fail(ProviderUnavailable, "par_unavailable", fmt.Errorf("the PAR endpoint answered %d", resp.StatusCode))
+		return "", fail(autherr.ProviderUnavailable, "par_unavailable", fmt.Errorf("the PAR endpoint answered %d", resp.StatusCode))
 	case resp.StatusCode != http.StatusCreated && resp.StatusCode != http.StatusOK:
 		// RFC 9126 §2.3: an OAuth error answer. Its text is the
 		// provider's: logged, not shown.
@@ -95,13 +95,13 @@ func (p *providerRuntime) pushAuthorization(ctx context.Context, e *endpoints, q
 			Description string `json:"error_description"`
 		}
 		json.Unmarshal(raw, &oe)
-		return "", fail(OAuthSignin, "par_rejected", fmt.Errorf("the PAR endpoint answered %d error=%.64q: %.200q", resp.StatusCode, oe.Error, oe.Description))
+		return "", fail(autherr.OAuthSignin, "par_rejected", fmt.Errorf("the PAR endpoint answered %d error=%.64q: %.200q", resp.StatusCode, oe.Error, oe.Description))
 	}
 	var ok struct {
 		RequestURI string `json:"request_uri"`
 	}
 	if err := json.Unmarshal(raw, &ok); err != nil || ok.RequestURI == "" || len(ok.RequestURI) > 2048 {
-		return "", fail(OAuthSignin, "par_malformed", fmt.Errorf("the PAR endpoint's answer has no usable request_uri (%v)", err))
+		return "", fail(autherr.OAuthSignin, "par_malformed", fmt.Errorf("the PAR endpoint's answer has no usable request_uri (%v)", err))
 	}
 	return ok.RequestURI, nil
 }

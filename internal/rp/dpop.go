@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 // DPoP (RFC 9449): sender-constrained access tokens. Each provider with
 // Client.DPoPBoundAccessTokens has a key pair; every request to its token
@@ -7,7 +7,6 @@ package gatehouse
 // token is useless without it.
 
 import (
-	"context"
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -36,7 +35,7 @@ type dpopKey struct {
 
 // dpop returns the provider's DPoP key: Client.DPoPKey, or one made on
 // first use that lives as long as the Handler.
-func (p *providerRuntime) dpop() (*dpopKey, error) {
+func (p *Provider) dpop() (*dpopKey, error) {
 	x := &p.ext
 	x.dpopOnce.Do(func() {
 		k := p.cfg.Client.DPoPKey
@@ -85,7 +84,7 @@ type dpopClaims struct {
 // addProof sets the DPoP header of req: a new proof for its method and
 // URL, bound to accessToken by ath when one is given (RFC 9449 §4.2,
 // §7.1), with the latest nonce the server sent.
-func (p *providerRuntime) addProof(req *http.Request, accessToken string) error {
+func (p *Provider) addProof(req *http.Request, accessToken string) error {
 	k, err := p.dpop()
 	if err != nil {
 		return err
@@ -108,7 +107,7 @@ func (p *providerRuntime) addProof(req *http.Request, accessToken string) error 
 
 // keepNonce remembers the DPoP-Nonce of resp for later proofs to its
 // server, and reports whether it had one.
-func (p *providerRuntime) keepNonce(u *url.URL, resp *http.Response) bool {
+func (p *Provider) keepNonce(u *url.URL, resp *http.Response) bool {
 	n := resp.Header.Get("DPoP-Nonce")
 	// A nonce is opaque but printable ASCII (RFC 9449 §8.1, NQCHAR);
 	// anything else, or an absurd length, is not kept.
@@ -129,7 +128,7 @@ func isDPoP(tokenType string) bool { return strings.EqualFold(tokenType, "DPoP")
 // nonce (RFC 9449 §9) is answered by sending the request once more, when
 // its body can be sent again.
 type apiTransport struct {
-	p    *providerRuntime
+	p    *Provider
 	src  oauth2.TokenSource
 	base http.RoundTripper
 }
@@ -183,38 +182,18 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // custom handlers: p.client, sending DPoP tokens as DPoP tokens. A
 // request's own Authorization header is replaced. Neither it nor
 // Handler.Client follows redirects, whatever Config.HTTPClient does.
-func (p *providerRuntime) apiClient(tokens account.TokenSet) *http.Client {
+func (p *Provider) APIClient(tokens account.TokenSet) *http.Client {
 	if !isDPoP(tokens.TokenType) {
 		return p.client
 	}
-	return p.tokenClient(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType}))
+	return p.TokenClient(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType}))
 }
 
 // tokenClient is p.client sending the tokens of src through apiTransport.
-func (p *providerRuntime) tokenClient(src oauth2.TokenSource) *http.Client {
+func (p *Provider) TokenClient(src oauth2.TokenSource) *http.Client {
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: src, base: p.client.Transport},
 		Timeout:       p.client.Timeout,
 		CheckRedirect: noRedirect, // the transport adds the token to every request, a redirect's too
 	}
-}
-
-// Client returns an HTTP client that calls the APIs of the provider
-// providerID as the user signed in on r. Every request carries the access
-// token of TokenSource (refreshed when needed, as TokenSource explains):
-// a DPoP-bound token (Client.DPoPBoundAccessTokens) as "Authorization:
-// DPoP" with a new proof for the request (RFC 9449 §7), retried once
-// when the API asks for a DPoP nonce; any other token as a Bearer token.
-// Use it rather than oauth2.NewClient(ctx, tokenSource), which cannot
-// make DPoP proofs.
-//
-// The client has the timeouts of Config.HTTPClient and does not follow
-// redirects. Arguments and errors are those of TokenSource; a failure to
-// get a token is returned by the client's Do, wrapped in a *url.Error.
-func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Request, providerID string, opts ...TokenOption) (*http.Client, error) {
-	ts, err := h.TokenSource(ctx, w, r, providerID, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return h.oauth[providerID].tokenClient(ts), nil
 }

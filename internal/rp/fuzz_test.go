@@ -1,8 +1,8 @@
-package gatehouse
+package rp
 
 // Fuzz tests for what providers send: token, userinfo and discovery
 // answers and JWK Sets, each fed through the code the flow runs, over an
-// in-memory transport; and the chunked session cookie.
+// in-memory transport.
 
 import (
 	"bytes"
@@ -10,16 +10,14 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"reflect"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -48,10 +46,10 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 const fuzzIssuer = "https://op.example"
 
-func fuzzProvider(status int, body []byte) *providerRuntime {
+func fuzzProvider(status int, body []byte) *Provider {
 	o := providers.OAuthConfig[profile.Claims]{ID: "op", Name: "OP", Type: providers.TypeOIDC, Issuer: fuzzIssuer,
 		ClientID: "client", ClientSecret: "secret"}.OAuth()
-	return &providerRuntime{cfg: o, client: &http.Client{Transport: answerTransport{status, body}, Timeout: time.Second}, skew: defaultSkew, timeout: time.Second}
+	return New(o, &http.Client{Transport: answerTransport{status, body}, Timeout: time.Second}, 30*time.Second, time.Second)
 }
 
 // fuzzStatus maps a fuzzed byte to a status a provider might answer.
@@ -67,7 +65,7 @@ func addSeeds(f *testing.F, seeds ...string) {
 
 // FuzzTokenResponse: whatever the token endpoint answers, the exchange
 // returns a token set with an access token and an acceptable token type,
-// or a *Error of type TokenExchangeFailed; and the token set survives
+// or a *autherr.Error of type TokenExchangeFailed; and the token set survives
 // its own JSON encoding unchanged.
 func FuzzTokenResponse(f *testing.F) {
 	addSeeds(f, `{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"r","id_token":"x.y.z","scope":"openid"}`,
@@ -75,12 +73,12 @@ func FuzzTokenResponse(f *testing.F) {
 		`access_token=a&token_type=bearer`, `{"access_token":1}`, `[]`, `null`, `{"access_token":"a","x":{"y":[1,2,{}]}}`, "")
 	f.Fuzz(func(t *testing.T, status uint8, body []byte) {
 		p := fuzzProvider(fuzzStatus(status), body)
-		e := &endpoints{issuer: fuzzIssuer, token: fuzzIssuer + "/token"}
-		ts, err := p.exchange(context.Background(), e, "code", "verifier", "https://app.example/auth/callback/op", url.Values{})
+		e := &Endpoints{Issuer: fuzzIssuer, Token: fuzzIssuer + "/token"}
+		ts, err := p.Exchange(context.Background(), e, "code", "verifier", "https://app.example/auth/callback/op", url.Values{})
 		if err != nil {
-			var ge *Error
-			if !errors.As(err, &ge) || ge.Type != TokenExchangeFailed || ge.Code == "" {
-				t.Fatalf("error %v (%T) is not a TokenExchangeFailed *Error", err, err)
+			var ge *autherr.Error
+			if !errors.As(err, &ge) || ge.Type != autherr.TokenExchangeFailed || ge.Code == "" {
+				t.Fatalf("error %v (%T) is not a autherr.TokenExchangeFailed *autherr.Error", err, err)
 			}
 			return
 		}
@@ -120,11 +118,11 @@ func FuzzUserinfo(f *testing.F) {
 	idClaims := profile.Claims{"iss": fuzzIssuer, "sub": "alice", "aud": "client", "exp": 2e9, "iat": 1e9, "nonce": "n0", "at_hash": "h"}
 	f.Fuzz(func(t *testing.T, status uint8, body []byte) {
 		p := fuzzProvider(fuzzStatus(status), body)
-		e := &endpoints{issuer: fuzzIssuer, userinfo: fuzzIssuer + "/userinfo"}
-		v, err := p.profile(context.Background(), e, account.TokenSet{AccessToken: "at"}, idClaims, url.Values{})
+		e := &Endpoints{Issuer: fuzzIssuer, Userinfo: fuzzIssuer + "/userinfo"}
+		v, err := p.Profile(context.Background(), e, account.TokenSet{AccessToken: "at"}, idClaims, url.Values{})
 		if err != nil {
-			var ge *Error
-			if !errors.As(err, &ge) || (ge.Type != UserinfoFailed && ge.Type != OAuthProfileParseError) {
+			var ge *autherr.Error
+			if !errors.As(err, &ge) || (ge.Type != autherr.UserinfoFailed && ge.Type != autherr.OAuthProfileParseError) {
 				t.Fatalf("error %v (%T) is not a typed userinfo error", err, err)
 			}
 			return
@@ -155,7 +153,7 @@ func FuzzDiscovery(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if e.issuer != fuzzIssuer || e.auth == "" || e.token == "" || e.verifier == nil {
+		if e.Issuer != fuzzIssuer || e.auth == "" || e.Token == "" || !e.VerifiesTokens() {
 			t.Fatalf("resolved %+v", e)
 		}
 		for _, a := range e.algs {
@@ -182,82 +180,6 @@ func FuzzJWKS(f *testing.F) {
 			if !k.IsPublic() || !k.Valid() {
 				t.Fatalf("kept a key that is not a valid public key: %+v", k)
 			}
-		}
-	})
-}
-
-// cookieOctet maps b into the cookie-octet set of RFC 6265 §4.1.1.
-func cookieOctet(b byte) byte {
-	const set = "!#$%&'()*+-./0123456789:<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-	return set[int(b)%len(set)]
-}
-
-// FuzzChunkedCookie: a value written as chunks, over a jar holding any
-// number of chunks from before, reads back unchanged (stale chunks are
-// cleared); and any Cookie header reads without a panic, giving "" unless
-// it carries the name or its numbered chunks.
-func FuzzChunkedCookie(f *testing.F) {
-	// The value is the pattern repeated to size bytes (inputs stay small,
-	// values reach several chunks).
-	f.Add([]byte("short"), uint16(5), uint8(0), "a=b")
-	f.Add([]byte("x"), uint16(3*chunkSize+7), uint8(5), "authjs.session-token.0=a; authjs.session-token.2=c")
-	f.Add([]byte("yz"), uint16(chunkSize), uint8(2), "authjs.session-token.1=a; authjs.session-token.0=b")
-	f.Add([]byte("q"), uint16(chunkSize+1), uint8(1), "authjs.session-token=; authjs.session-token.0=x")
-	f.Fuzz(func(t *testing.T, pattern []byte, size uint16, old uint8, header string) {
-		const name = "authjs.session-token"
-		n := newCookieNames(false, false)
-		if len(pattern) == 0 || size == 0 {
-			return
-		}
-		value := make([]byte, int(size)%(6*chunkSize)+1)
-		for i := range value {
-			value[i] = cookieOctet(pattern[i%len(pattern)] + byte(i/len(pattern)))
-		}
-		// The jar before: old%8 chunks of an earlier, longer value.
-		jar := map[string]string{}
-		for i := range int(old % 8) {
-			jar[name+"."+strconv.Itoa(i)] = "stale"
-		}
-		req := httptest.NewRequest(http.MethodGet, "/", nil)
-		for k, v := range jar {
-			req.AddCookie(&http.Cookie{Name: k, Value: v})
-		}
-		rec := httptest.NewRecorder()
-		n.writeChunked(rec, req, name, string(value), time.Now().Add(time.Hour))
-		for _, c := range rec.Result().Cookies() {
-			if c.MaxAge < 0 {
-				delete(jar, c.Name)
-			} else {
-				jar[c.Name] = c.Value
-			}
-			if len(c.Name)+len(c.Value) > 4096 {
-				t.Fatalf("cookie %s is %d bytes", c.Name, len(c.Name)+len(c.Value))
-			}
-		}
-		after := httptest.NewRequest(http.MethodGet, "/", nil)
-		names := slices.Sorted(func(yield func(string) bool) {
-			for k := range jar {
-				if !yield(k) {
-					return
-				}
-			}
-		})
-		for _, k := range names {
-			after.AddCookie(&http.Cookie{Name: k, Value: jar[k]})
-		}
-		if got, _ := readChunked(after, name); got != string(value) {
-			t.Fatalf("read back %d bytes, wrote %d (jar %v)", len(got), len(value), names)
-		}
-
-		// Any header.
-		hr := httptest.NewRequest(http.MethodGet, "/", nil)
-		hr.Header.Set("Cookie", header)
-		got, chunks := readChunked(hr, name)
-		if !strings.Contains(header, name) && (got != "" || len(chunks) != 0) {
-			t.Fatalf("header %q gave %q %v", header, got, chunks)
-		}
-		if len(got) > len(header) {
-			t.Fatalf("read %d bytes from a %d-byte header", len(got), len(header))
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/go-jose/go-jose/v4"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -114,9 +115,9 @@ func TestTokenTypeMust(t *testing.T) {
 		{"", false, "token_type_missing"},
 		{"mac", false, "token_type"},
 	} {
-		p := &providerRuntime{cfg: &providers.OAuth{Base: providers.Base{ID: "x"}, Client: providers.Client{DPoPBoundAccessTokens: tc.dpop}}}
+		p := &Provider{cfg: &providers.OAuth{Base: providers.Base{ID: "x"}, Client: providers.Client{DPoPBoundAccessTokens: tc.dpop}}}
 		err := p.checkTokenType(account.TokenSet{AccessToken: "a", TokenType: tc.tokenType}, "token")
-		var ge *Error
+		var ge *autherr.Error
 		switch {
 		case tc.code == "" && err != nil:
 			t.Errorf("token_type %q (dpop %v): %v", tc.tokenType, tc.dpop, err)
@@ -126,8 +127,8 @@ func TestTokenTypeMust(t *testing.T) {
 	}
 }
 
-func asErr(err error, target **Error) bool {
-	e, ok := err.(*Error)
+func asErr(err error, target **autherr.Error) bool {
+	e, ok := err.(*autherr.Error)
 	*target = e
 	return ok
 }

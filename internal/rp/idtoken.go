@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"context"
@@ -24,8 +24,8 @@ const (
 )
 
 // idTokenError is an ID token failure with its public code.
-func idTokenError(provider, code string, err error) *Error {
-	return autherr.New(InvalidIDToken, code, provider, "id_token", err)
+func idTokenError(provider, code string, err error) *autherr.Error {
+	return autherr.New(autherr.InvalidIDToken, code, provider, "id_token", err)
 }
 
 // verifyIDToken verifies an ID token from the token endpoint and returns
@@ -33,7 +33,7 @@ func idTokenError(provider, code string, err error) *Error {
 // (algorithm allow-list, keys from the provider's JWKS, refetched once on
 // an unknown kid), iss, aud and exp. The rest is ours, one function per
 // claim below: sub, iat, azp, nonce and at_hash.
-func (p *providerRuntime) verifyIDToken(ctx context.Context, e *endpoints, raw, expectedNonce, accessToken string) (profile.Claims, error) {
+func (p *Provider) VerifyIDToken(ctx context.Context, e *Endpoints, raw, expectedNonce, accessToken string) (profile.Claims, error) {
 	id := p.cfg.ID
 	// Bound what reaches the JOSE parser (go-jose CVE-2025-27144).
 	if len(raw) > maxIDTokenLen || strings.Count(raw, ".") != 2 {
@@ -94,11 +94,11 @@ func classifyOIDCError(err error) string {
 // checkTenantIssuer: under a per-tenant issuer template (Microsoft's
 // multi-tenant endpoints), iss must be the template filled with the
 // token's tid; go-oidc's fixed-issuer check is off for these only.
-func checkTenantIssuer(e *endpoints, c profile.Claims) (string, error) {
+func checkTenantIssuer(e *Endpoints, c profile.Claims) (string, error) {
 	if !e.perTenant {
 		return "", nil
 	}
-	want := tenantIssuer(e.issuer, c.String("tid"))
+	want := tenantIssuer(e.Issuer, c.String("tid"))
 	if want == "" || c.String("iss") != want {
 		return "issuer", fmt.Errorf("the ID token's iss %q does not match its tenant %q", c.String("iss"), c.String("tid"))
 	}

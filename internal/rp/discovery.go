@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"cmp"
@@ -36,45 +36,68 @@ type metadata struct {
 	RequirePushedAuthorizationReqs  bool     `json:"require_pushed_authorization_requests"`
 }
 
-// endpoints is a provider's resolved configuration: the configured values
+// Endpoints is a provider's resolved configuration: the configured values
 // with discovery filling the gaps. Immutable once built.
-type endpoints struct {
-	issuer, auth, token, userinfo, jwks, endSession string
+type Endpoints struct {
+	// Issuer is the provider's issuer identifier ("" for a plain OAuth
+	// provider configured by URLs).
+	Issuer string
+	// Token, Userinfo and EndSession are the endpoints' URLs ("" when the
+	// provider has none).
+	Token, Userinfo, EndSession string
+	// IssRequired: the provider says it sends RFC 9207 iss.
+	IssRequired bool
+	// PKCEUnsupported: the metadata lists code challenge methods and S256
+	// is not among them (RFC 9700 §2.1.1: use PKCE only once the AS is
+	// known to support it).
+	PKCEUnsupported bool
+
+	auth, jwks string
 	// perTenant: issuer is a template with "{tenantid}", as Microsoft's
 	// multi-tenant endpoints publish; each ID token's iss is checked
 	// against the template filled with the token's own tid claim.
 	perTenant bool
-	// issRequired: the provider says it sends RFC 9207 iss.
-	issRequired bool
-	// pkceUnsupported: the metadata lists code challenge methods and S256
-	// is not among them (RFC 9700 §2.1.1: use PKCE only once the AS is
-	// known to support it).
-	pkceUnsupported bool
-	verifier        *oidc.IDTokenVerifier
-	keys            *keySet
-	algs            []string
+	verifier  *oidc.IDTokenVerifier
+	keys      *keySet
+	algs      []string
 	// par is the pushed authorization request endpoint (RFC 9126 §5);
 	// parRequired: the metadata requires its use.
 	par         string
 	parRequired bool
 }
 
-// providerRuntime is one configured OAuth provider with its resolved
+// VerifiesTokens reports whether the provider's ID tokens (and logout
+// tokens) can be verified: it has an issuer and a key set.
+func (e *Endpoints) VerifiesTokens() bool { return e.verifier != nil }
+
+// Provider is one configured OAuth provider with its resolved
 // endpoints, fetched at most once (again only after a failure, and then
 // not more often than retryAfter).
-type providerRuntime struct {
+type Provider struct {
 	cfg     *providers.OAuth
 	client  *http.Client
 	skew    time.Duration
 	timeout time.Duration // per call (Config.ProviderTimeout)
 
-	resolved atomic.Pointer[endpoints]
-	ext      clientExt                   // PAR, client assertions, DPoP: clientauth.go, dpop.go
-	authReq  atomic.Pointer[authRequest] // signin_fast.go
-	mu       sync.Mutex
-	lastErr  error
-	lastTry  time.Time
+	resolved   atomic.Pointer[Endpoints]
+	ext        clientExt                   // PAR, client assertions, DPoP: clientauth.go, dpop.go
+	authReq    atomic.Pointer[authRequest] // authrequest.go
+	logoutJTIs jtiCache                    // logouttoken.go
+	mu         sync.Mutex
+	lastErr    error
+	lastTry    time.Time
 }
+
+// New returns the relying-party client of the provider configured by cfg
+// (already validated): calls go through client (see HTTPClient), each
+// bounded by timeout; token times are checked with skew of leeway.
+// Nothing is fetched until the first call needs it.
+func New(cfg *providers.OAuth, client *http.Client, skew, timeout time.Duration) *Provider {
+	return &Provider{cfg: cfg, client: client, skew: skew, timeout: timeout}
+}
+
+// Config returns the provider's configuration.
+func (p *Provider) Config() *providers.OAuth { return p.cfg }
 
 // retryAfter is how long a failed discovery is remembered before the next
 // sign-in tries again: a provider that is down is not hammered, and one
@@ -82,7 +105,7 @@ type providerRuntime struct {
 const retryAfter = 5 * time.Second
 
 // needsDiscovery reports whether any endpoint must come from metadata.
-func (p *providerRuntime) needsDiscovery() bool {
+func (p *Provider) NeedsDiscovery() bool {
 	c := p.cfg
 	if c.WellKnown == "" && c.Issuer == "" {
 		return false
@@ -94,9 +117,9 @@ func (p *providerRuntime) needsDiscovery() bool {
 	return missing || (c.UserinfoURL == "" && c.UserinfoRequest == nil)
 }
 
-// endpoints returns the resolved endpoints, running discovery the first
+// Endpoints returns the resolved endpoints, running discovery the first
 // time it is needed.
-func (p *providerRuntime) endpoints(ctx context.Context) (*endpoints, error) {
+func (p *Provider) Endpoints(ctx context.Context) (*Endpoints, error) {
 	if e := p.resolved.Load(); e != nil {
 		return e, nil
 	}
@@ -119,24 +142,24 @@ func (p *providerRuntime) endpoints(ctx context.Context) (*endpoints, error) {
 	return e, nil
 }
 
-func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
+func (p *Provider) resolve(ctx context.Context) (*Endpoints, error) {
 	c := p.cfg
-	e := &endpoints{issuer: c.Issuer, auth: c.Authorization.URL, token: c.Token.URL, userinfo: c.UserinfoURL, jwks: c.JWKSEndpoint,
+	e := &Endpoints{Issuer: c.Issuer, auth: c.Authorization.URL, Token: c.Token.URL, Userinfo: c.UserinfoURL, jwks: c.JWKSEndpoint,
 		par: c.Client.PushedAuthorizationRequestEndpoint}
-	if p.needsDiscovery() {
+	if p.NeedsDiscovery() {
 		m, err := p.discover(ctx)
 		if err != nil {
 			return nil, err
 		}
-		e.issuer = m.Issuer
+		e.Issuer = m.Issuer
 		e.perTenant = strings.Contains(m.Issuer, tenantPlaceholder)
 		e.auth = cmp.Or(e.auth, m.AuthorizationEndpoint)
-		e.token = cmp.Or(e.token, m.TokenEndpoint)
-		e.userinfo = cmp.Or(e.userinfo, m.UserinfoEndpoint)
+		e.Token = cmp.Or(e.Token, m.TokenEndpoint)
+		e.Userinfo = cmp.Or(e.Userinfo, m.UserinfoEndpoint)
 		e.jwks = cmp.Or(e.jwks, m.JWKSURI)
-		e.endSession = m.EndSessionEndpoint
-		e.issRequired = m.IssParameterSupported
-		e.pkceUnsupported = m.CodeChallengeMethodsSupported != nil && !slices.Contains(m.CodeChallengeMethodsSupported, "S256")
+		e.EndSession = m.EndSessionEndpoint
+		e.IssRequired = m.IssParameterSupported
+		e.PKCEUnsupported = m.CodeChallengeMethodsSupported != nil && !slices.Contains(m.CodeChallengeMethodsSupported, "S256")
 		e.algs = m.IDTokenSigningAlgValues
 		e.par = cmp.Or(e.par, m.PushedAuthorizationRequestEndpt)
 		e.parRequired = m.RequirePushedAuthorizationReqs
@@ -144,10 +167,10 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 	if e.auth == "" {
 		return nil, errors.New("no authorization endpoint configured or discovered")
 	}
-	if e.token == "" && c.Token.Request == nil {
+	if e.Token == "" && c.Token.Request == nil {
 		return nil, errors.New("no token endpoint configured or discovered")
 	}
-	if e.jwks != "" && e.issuer != "" {
+	if e.jwks != "" && e.Issuer != "" {
 		algs := e.algs
 		var hmacKey []byte
 		switch a := c.Client.IDTokenSignedResponseAlg; {
@@ -172,7 +195,7 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 		e.keys = newKeySet(e.jwks, p.client, p.timeout, algs, hmacKey)
 		keys := e.keys
 		skew := p.skew
-		e.verifier = oidc.NewVerifier(e.issuer, keys, &oidc.Config{
+		e.verifier = oidc.NewVerifier(e.Issuer, keys, &oidc.Config{
 			ClientID:             c.ClientID,
 			SupportedSigningAlgs: algs,
 			// go-oidc checks exp with no leeway; allow the configured
@@ -190,7 +213,7 @@ func (p *providerRuntime) resolve(ctx context.Context) (*endpoints, error) {
 // discover fetches the metadata document and checks that its issuer is
 // the configured one, exactly (OpenID Connect Discovery §4.3, RFC 8414 §3.3,
 // ASVS 10.5.3).
-func (p *providerRuntime) discover(ctx context.Context) (*metadata, error) {
+func (p *Provider) discover(ctx context.Context) (*metadata, error) {
 	c := p.cfg
 	u := c.WellKnown
 	if u == "" {

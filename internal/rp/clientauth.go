@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 // Client authentication with a signed JWT (client_secret_jwt and
 // private_key_jwt, RFC 7523 §2.2 and §3, OpenID Connect Core §9), and the
@@ -56,6 +56,10 @@ func (t *nonceTable) set(origin, nonce string) {
 	t.m[origin] = nonce
 }
 
+// maxFormBytes bounds the form of a token or PAR request that
+// endpointTransport reads back to sign into.
+const maxFormBytes = 64 << 10
+
 // assertionType is client_assertion_type for a JWT (RFC 7523 §2.2).
 const assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
@@ -65,7 +69,7 @@ const assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 const assertionLifetime = time.Minute
 
 // usesAssertion reports whether the client authenticates with a JWT.
-func (p *providerRuntime) usesAssertion() bool {
+func (p *Provider) usesAssertion() bool {
 	m := p.cfg.Client.TokenEndpointAuthMethod
 	return m == providers.AuthClientSecretJWT || m == providers.AuthPrivateKeyJWT
 }
@@ -74,7 +78,7 @@ func (p *providerRuntime) usesAssertion() bool {
 // sub the client_id, a random jti, exp a minute ahead (RFC 7523 §3). It is
 // signed with HS256 and the client secret (client_secret_jwt), or with the
 // first key of Client.JWKS, its kid in the header (private_key_jwt).
-func (p *providerRuntime) clientAssertion(aud string) (string, error) {
+func (p *Provider) clientAssertion(aud string) (string, error) {
 	c := p.cfg
 	opts := (&jose.SignerOptions{}).WithType("JWT")
 	var sk jose.SigningKey
@@ -112,9 +116,9 @@ func (p *providerRuntime) clientAssertion(aud string) (string, error) {
 // so that one assertion serves the token and PAR endpoints alike and
 // cannot be replayed at another server. Without an issuer (a plain OAuth
 // provider configured by URLs) it is the endpoint's URL.
-func assertionAudience(e *endpoints, endpoint string) string {
-	if e.issuer != "" && !e.perTenant {
-		return e.issuer
+func assertionAudience(e *Endpoints, endpoint string) string {
+	if e.Issuer != "" && !e.perTenant {
+		return e.Issuer
 	}
 	return endpoint
 }
@@ -125,7 +129,7 @@ func assertionAudience(e *endpoints, endpoint string) string {
 // whatever Config.HTTPClient does: the requests carry the client's
 // credentials, and endpointTransport signs a new assertion into every
 // request it sends.
-func (p *providerRuntime) endpointClient(e *endpoints, endpoint string) *http.Client {
+func (p *Provider) endpointClient(e *Endpoints, endpoint string) *http.Client {
 	c := &http.Client{Transport: p.client.Transport, Timeout: p.client.Timeout, CheckRedirect: noRedirect, Jar: p.client.Jar}
 	if p.usesAssertion() || p.cfg.Client.DPoPBoundAccessTokens {
 		c.Transport = &endpointTransport{p: p, aud: assertionAudience(e, endpoint), base: p.client.Transport}
@@ -140,7 +144,7 @@ func (p *providerRuntime) endpointClient(e *endpoints, endpoint string) *http.Cl
 // the server answers use_dpop_nonce (RFC 9449 §8), the request is sent
 // once more with its nonce, and a new assertion (its jti is single use).
 type endpointTransport struct {
-	p    *providerRuntime
+	p    *Provider
 	aud  string
 	base http.RoundTripper
 }
@@ -218,7 +222,7 @@ func (t *endpointTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // setClientAuth adds client_secret_basic or client_secret_post
 // credentials to a request the client makes itself (the PAR request);
 // endpointTransport adds assertions.
-func (p *providerRuntime) setClientAuth(req *http.Request, form url.Values) {
+func (p *Provider) setClientAuth(req *http.Request, form url.Values) {
 	c := p.cfg
 	form.Set("client_id", c.ClientID)
 	switch c.Client.TokenEndpointAuthMethod {
@@ -232,7 +236,7 @@ func (p *providerRuntime) setClientAuth(req *http.Request, form url.Values) {
 
 // clientJWKS returns the public keys of Client.JWKS, for the
 // application to publish at the jwks_uri it registered.
-func clientJWKS(c providers.Client) jose.JSONWebKeySet {
+func ClientJWKS(c providers.Client) jose.JSONWebKeySet {
 	var set jose.JSONWebKeySet
 	if c.JWKS == nil {
 		return set
@@ -246,22 +250,6 @@ func clientJWKS(c providers.Client) jose.JSONWebKeySet {
 		set.Keys = append(set.Keys, pub)
 	}
 	return set
-}
-
-// ClientJWKS returns the public keys of the provider's Client.JWKS (all of
-// them: the signing key and the older ones), to serve as the client's
-// jwks_uri for private_key_jwt. It is empty for an unknown provider or one
-// without keys.
-//
-//	mux.HandleFunc("/jwks.json", func(w http.ResponseWriter, r *http.Request) {
-//		json.NewEncoder(w).Encode(h.ClientJWKS("corp"))
-//	})
-func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
-	p, ok := h.oauth[providerID]
-	if !ok {
-		return jose.JSONWebKeySet{}
-	}
-	return clientJWKS(p.cfg.Client)
 }
 
 // originOf names the server of u for DPoP nonces.

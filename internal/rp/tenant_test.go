@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"testing"
@@ -22,7 +22,7 @@ func TestTenantIssuer(t *testing.T) {
 			t.Errorf("tenantTemplate(%q) = %v", tc.configured, got)
 		}
 	}
-	e := &endpoints{issuer: tmpl, perTenant: true}
+	e := &Endpoints{Issuer: tmpl, perTenant: true}
 	tid := "72f988bf-86f1-41af-91ab-2d7cd011db47"
 	good := profile.Claims{"tid": tid, "iss": "https://login.microsoftonline.com/" + tid + "/v2.0"}
 	if _, err := checkTenantIssuer(e, good); err != nil {
@@ -37,7 +37,7 @@ func TestTenantIssuer(t *testing.T) {
 			t.Errorf("accepted %v", bad)
 		}
 	}
-	if _, err := checkTenantIssuer(&endpoints{issuer: "https://op"}, profile.Claims{}); err != nil {
+	if _, err := checkTenantIssuer(&Endpoints{Issuer: "https://op"}, profile.Claims{}); err != nil {
 		t.Fatal("fixed issuers are go-oidc's to check")
 	}
 }

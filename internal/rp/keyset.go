@@ -1,4 +1,4 @@
-package gatehouse
+package rp
 
 import (
 	"context"
