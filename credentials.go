@@ -17,6 +17,7 @@ package gatehouse
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -27,22 +28,48 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
-// addCredentials checks a credentials provider and adds it to h.
-func (h *Handler) addCredentials(c credentials.Config) error {
+// credentialsFlow is the flow of a credentials provider: its form posts
+// to the callback, which asks the application's Authorize.
+type credentialsFlow struct{ *credentials.Config }
+
+// addCredentials checks a credentials provider and returns its flow.
+func addCredentials(c credentials.Config) (flow, error) {
 	c, err := c.Prepare()
 	if err != nil {
-		return providerConfigError(c.ProviderBase().ID, err)
+		return nil, providerConfigError(c.ProviderBase().ID, err)
 	}
-	h.creds[c.ID] = &c
-	return nil
+	return credentialsFlow{&c}, nil
 }
 
-// credentialsCallback answers POST {base}/callback/{id} for a credentials
-// provider.
-func (h *Handler) credentialsCallback(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) {
+func (f credentialsFlow) info() providers.Base { return f.ProviderBase() }
+
+func (credentialsFlow) crossSiteCallback() bool { return false }
+
+func (f credentialsFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
+	fs := make([]pages.Field, len(f.Fields))
+	for i, x := range f.Fields {
+		fs[i] = pages.Field{Name: x.Name, Label: x.Label, Type: x.Type, Placeholder: x.Placeholder, Autocomplete: x.Autocomplete, Required: x.Required}
+	}
+	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: fs})
+}
+
+func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
+	return renderForm(credentialsFormTmpl, formData{Action: path + "/callback/" + f.ID, Name: f.Name, CSRF: csrf, Callback: callback, Fields: f.Fields})
+}
+
+// signIn: the form posts to the callback (Auth.js does the same), so a
+// POST here is sent to the sign-in page.
+func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
+	h.redirect(w, r, b.url("signin"))
+}
+
+// callback answers POST {base}/callback/{id}.
+func (f credentialsFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
+	c := f.Config
 	if err := h.credentialsSignIn(w, r, b, c); err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
 	}

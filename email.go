@@ -33,6 +33,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
@@ -42,6 +43,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -53,27 +55,27 @@ type emailRuntime struct {
 	keys [][]byte // token-hash keys, newest first
 }
 
-// addEmail checks an e-mail provider and adds it to h.
-func (h *Handler) addEmail(c email.Config) error {
+// addEmail checks an e-mail provider and returns its flow.
+func (h *Handler) addEmail(c email.Config) (flow, error) {
 	c, err := c.Prepare()
 	if err != nil {
-		return providerConfigError(c.ProviderBase().ID, err)
+		return nil, providerConfigError(c.ProviderBase().ID, err)
 	}
 	// An HTTP API sender without a key takes AUTH_<ID>_KEY, as Auth.js.
 	if c.NeedsAPIKey() {
 		v := "AUTH_" + providers.EnvName(c.ID) + "_KEY"
 		if c.APIKey = h.getenv(v); c.APIKey == "" {
-			return &ConfigError{Provider: c.ID, Field: "apiKey", Reason: "is required: set it, or " + v}
+			return nil, &ConfigError{Provider: c.ID, Field: "apiKey", Reason: "is required: set it, or " + v}
 		}
 	}
 	if h.cfg.Adapter == nil {
-		return &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
+		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "an e-mail provider needs an Adapter to keep its verification tokens"}
 	}
 	// A link built from the request's Host would let anyone who can send
 	// a Host (or X-Forwarded-Host) header have a victim's link point at
 	// their own server, and collect the token when it is followed.
 	if h.cfg.URL == "" {
-		return &ConfigError{Provider: c.ID, Field: "URL", Reason: "an e-mail provider needs Config.URL (AUTH_URL): sign-in links must not take their host from the request"}
+		return nil, &ConfigError{Provider: c.ID, Field: "URL", Reason: "an e-mail provider needs Config.URL (AUTH_URL): sign-in links must not take their host from the request"}
 	}
 	secrets := h.cfg.Secret
 	if c.Secret != "" {
@@ -83,12 +85,11 @@ func (h *Handler) addEmail(c email.Config) error {
 	for _, s := range secrets {
 		k, err := hkdf.Key(sha256.New, []byte(s), []byte("gatehouse verification token"), "Gatehouse e-mail verification token hash", 32)
 		if err != nil {
-			return &ConfigError{Provider: c.ID, Field: "Secret", Err: err}
+			return nil, &ConfigError{Provider: c.ID, Field: "Secret", Err: err}
 		}
 		p.keys = append(p.keys, k)
 	}
-	h.email[c.ID] = p
-	return nil
+	return p, nil
 }
 
 // tokenHash is what the adapter stores for token: HMAC-SHA-256 under key.
@@ -98,9 +99,22 @@ func tokenHash(key []byte, token string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// emailSignIn answers POST {base}/signin/{id} for an e-mail provider, the
-// CSRF token already checked.
-func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime, form url.Values) {
+func (p *emailRuntime) info() providers.Base { return p.cfg.ProviderBase() }
+
+// crossSiteCallback: the link is followed with a GET.
+func (*emailRuntime) crossSiteCallback() bool { return false }
+
+func (p *emailRuntime) addTo(page *pages.SignIn, ap providers.AppProvider, _ *base) {
+	page.Email = append(page.Email, pages.EmailForm{ID: ap.ID, Name: ap.Name, SigninURL: ap.SigninURL})
+}
+
+func (p *emailRuntime) form(path, csrf, callback string) template.HTML {
+	return renderForm(emailFormTmpl, formData{Action: path + "/signin/" + p.cfg.ID, Name: p.cfg.Name, CSRF: csrf, Callback: callback})
+}
+
+// signIn answers POST {base}/signin/{id}: a token is stored and the link
+// sent.
+func (p *emailRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, form url.Values) {
 	ctx := r.Context()
 	c := p.cfg
 	fail := func(t ErrorType, code string, err error) {
@@ -193,9 +207,9 @@ func (h *Handler) emailSignIn(w http.ResponseWriter, r *http.Request, b *base, p
 	h.redirect(w, r, target)
 }
 
-// emailCallback answers GET {base}/callback/{id}?token=…&email=… for an
-// e-mail provider: the token is used up, then the user signed in.
-func (h *Handler) emailCallback(w http.ResponseWriter, r *http.Request, b *base, p *emailRuntime) {
+// callback answers GET {base}/callback/{id}?token=…&email=…: the token
+// is used up, then the user signed in.
+func (p *emailRuntime) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	if err := h.verifyEmail(w, r, b, p); err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, Verification, "failed", p.cfg.ID, "verification"))
 	}

@@ -30,11 +30,11 @@ func TestEnvDefaultsAtNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	y := h.oauth["yandex"].Config()
+	y := h.flows["yandex"].(oauthFlow).Config()
 	if y.ClientID != "env-id" || y.ClientSecret != "env-secret" {
 		t.Fatalf("yandex: client %q secret %q, want the environment's", y.ClientID, y.ClientSecret)
 	}
-	c := h.oauth["corp-sso"].Config()
+	c := h.flows["corp-sso"].(oauthFlow).Config()
 	if c.ClientID != "own-id" || c.Issuer != "https://sso.example" {
 		t.Fatalf("corp-sso: client %q issuer %q, want its own id and the environment's issuer", c.ClientID, c.Issuer)
 	}
@@ -66,7 +66,7 @@ func TestEmailAPIKeyFromEnv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := h.email["resend"].cfg
+	p := h.flows["resend"].(*emailRuntime).cfg
 	if err := p.SendVerificationRequest(context.Background(), email.VerificationRequest{Identifier: "a@example.com", URL: "https://app.example/x", Provider: p}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
 	"net/url"
@@ -18,49 +19,43 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
+
+// oauthFlow is the flow of an OAuth 2.0 or OpenID Connect provider; the
+// relying-party client (internal/rp) does the talking to the provider.
+type oauthFlow struct{ *rp.Provider }
+
+func (f oauthFlow) info() providers.Base {
+	c := f.Config()
+	return providers.Base{ID: c.ID, Name: c.Name, Type: c.Type}
+}
+
+// crossSiteCallback: a form_post answer is a cross-site POST from the
+// provider's origin; the bound check cookie is what gives it any power
+// (binding.go).
+func (oauthFlow) crossSiteCallback() bool { return true }
+
+func (f oauthFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
+	page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: f.Config().Style})
+}
+
+func (f oauthFlow) form(path, csrf, callback string) template.HTML {
+	return formHTML(path+"/signin/"+f.Config().ID, csrf, callback, "Sign in with "+f.Config().Name)
+}
 
 // passThrough are the sign-in request's query parameters handed on to the
 // authorization request (Auth.js passes every one, which lets a link
 // override scope or redirect_uri; RFC 9700 §2.1 wants those fixed).
 var passThrough = []string{"login_hint", "prompt", "max_age", "ui_locales", "acr_values", "display", "hd", "organization", "domain_hint"}
 
-// signIn answers POST {base}/signin/{provider}: CSRF checked, checks made
-// and sealed into cookies, the browser sent to the authorization endpoint.
-func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	id := r.PathValue("provider")
-	if err := h.sameOrigin(r, b); err != nil {
-		h.fail(w, r, b, crossSite("signin", id, err))
-		return
-	}
-	if h.rateLimited(w, r, b, id) {
-		return
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
-		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
-		return
-	}
-	if e, ok := h.email[id]; ok {
-		h.emailSignIn(w, r, b, e, form)
-		return
-	}
-	if _, ok := h.creds[id]; ok {
-		h.redirect(w, r, b.url("signin")) // its form posts to the callback (Auth.js does the same)
-		return
-	}
-	if _, ok := h.passkeyProvider(id); ok {
-		h.redirect(w, r, b.url("signin")) // passkeys start on the sign-in page's script (passkey.go)
-		return
-	}
-	p, ok := h.oauth[id]
-	if !ok {
-		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
-		return
-	}
+// signIn sends the browser to the provider's authorization endpoint:
+// checks made and sealed into a cookie bound to this browser and session,
+// the authorization request built (pushed, with PAR).
+func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, form url.Values) {
+	p, id := f.Provider, f.Config().ID
 	e, err := p.Endpoints(r.Context())
 	if err != nil {
 		h.fail(w, r, b, autherr.New(ProviderUnavailable, "discovery", id, "signin", err))
@@ -157,51 +152,15 @@ func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
 	return b.url("callback", c.ID)
 }
 
-// callback answers GET and POST {base}/callback/{provider}: the checks,
-// the code exchange, the ID token, the profile, the session.
-func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	id := r.PathValue("provider")
-	// The callback page must not leak the code through Referer
-	// (RFC 9700 §4.2.4), nor be cached.
-	w.Header().Set("Referrer-Policy", "no-referrer")
-	w.Header().Set("Cache-Control", "no-store")
-	if h.rateLimited(w, r, b, id) {
-		return
-	}
-	// A POST here is same-origin (credentials, passkeys), except an OAuth
-	// form_post answer, the one cross-site POST allowed: it comes from
-	// the provider's origin, and the bound check cookie is what gives it
-	// any power (binding.go).
-	if _, oauth := h.oauth[id]; r.Method == http.MethodPost && !oauth {
-		if err := h.sameOrigin(r, b); err != nil {
-			h.fail(w, r, b, crossSite("callback", id, err))
-			return
-		}
-	}
-	if e, ok := h.email[id]; ok {
-		h.emailCallback(w, r, b, e)
-		return
-	}
-	if c, ok := h.creds[id]; ok {
-		h.credentialsCallback(w, r, b, c)
-		return
-	}
-	if pk, ok := h.passkeyProvider(id); ok {
-		h.passkeyCallback(w, r, b, pk) // passkey.go
-		return
-	}
-	p, ok := h.oauth[id]
-	if !ok {
-		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "callback", fmt.Errorf("no provider %q", id)))
-		return
-	}
+// callback brings the browser back: the check cookie read and cleared,
+// then completeSignIn.
+func (f oauthFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	// The check cookie is single use: cleared whatever happens next.
 	if cookieValue(r, b.cookies.checks) != "" {
 		b.cookies.clear(w, b.cookies.checks)
 	}
-	if err := h.completeSignIn(w, r, b, p); err != nil {
-		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "callback", id, "callback"))
+	if err := h.completeSignIn(w, r, b, f.Provider); err != nil {
+		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "callback", f.Config().ID, "callback"))
 	}
 }
 

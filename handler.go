@@ -3,7 +3,6 @@ package gatehouse
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -28,17 +27,15 @@ type Handler struct {
 	// crossOrigin refuses cross-origin state-changing requests (csrf.go
 	// sameOrigin).
 	crossOrigin *http.CrossOriginProtection
-	order       []string // provider ids in configuration order
-	oauth       map[string]*rp.Provider
+	order       []string        // provider ids in configuration order
+	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (flows.go)
 	sealer      *checks.Sealer
 	csrf        *csrf
-	sessions    map[bool]*jweCodec             // by secure mode: the cookie name is the HKDF salt
-	fixedBase   *base                          // when Config.URL is set
-	refreshes   *rp.RefreshGroup               // single-flight token refreshes (tokens.go)
-	email       map[string]*emailRuntime       // e-mail providers (email.go)
-	creds       map[string]*credentials.Config // credentials providers (credentials.go)
-	passkeys    *passkeyState                  // WebAuthn providers (passkey.go); nil when none
-	bodies      sessionBodies                  // session JSON already encoded (fastpath.go)
+	sessions    map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base              // when Config.URL is set
+	refreshes   *rp.RefreshGroup   // single-flight token refreshes (tokens.go)
+	challenges  challengeLog       // WebAuthn challenges used (passkey.go)
+	bodies      sessionBodies      // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -48,8 +45,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, oauth: map[string]*rp.Provider{}, refreshes: rp.NewRefreshGroup(),
-		email: map[string]*emailRuntime{}, creds: map[string]*credentials.Config{}}
+	h := &Handler{cfg: cfg, flows: map[string]flow{}, refreshes: rp.NewRefreshGroup()}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if h.cfg.RateLimit == nil {
@@ -66,42 +62,22 @@ func New(cfg Config) (*Handler, error) {
 		if p == nil {
 			return nil, &ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
 		}
-		if id := p.ProviderBase().ID; h.hasProvider(id) {
+		id := p.ProviderBase().ID
+		if _, dup := h.flows[id]; dup {
 			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
 		}
-		if ok, err := h.addPasskey(p); ok || err != nil { // passkey.go
-			if err != nil {
-				return nil, err
-			}
-			continue
+		f, err := h.newFlow(p) // flows.go
+		if err != nil {
+			return nil, err
 		}
-		if added, err := h.addNonOAuth(p); added || err != nil {
-			if err != nil {
-				return nil, err
-			}
-			h.order = append(h.order, p.ProviderBase().ID)
-			continue
+		// A provider's id is its configured one, or its default (an
+		// OAuth provider's Validate may fill it in).
+		id = f.info().ID
+		if _, dup := h.flows[id]; dup {
+			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
 		}
-		op, ok := p.(providers.OAuthProvider)
-		if !ok {
-			b := p.ProviderBase()
-			return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
-		}
-		o := op.OAuth()
-		h.envDefaults(o)
-		if err := o.Validate(); err != nil {
-			ce := &ConfigError{Provider: o.ID, Err: err}
-			var pe *providers.ConfigError
-			if errors.As(err, &pe) {
-				ce.Field, ce.Reason = pe.Field, pe.Reason
-			}
-			return nil, ce
-		}
-		if _, dup := h.oauth[o.ID]; dup {
-			return nil, &ConfigError{Provider: o.ID, Field: "id", Reason: "is used by two providers"}
-		}
-		h.oauth[o.ID] = rp.New(o, cfg.HTTPClient, cfg.ClockSkew, cfg.ProviderTimeout)
-		h.order = append(h.order, o.ID)
+		h.flows[id] = f
+		h.order = append(h.order, id)
 	}
 	if err := h.checkPasskeys(); err != nil {
 		return nil, err
@@ -206,7 +182,7 @@ func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
 	b := h.baseFor(r)
 	out := make([]providers.AppProvider, 0, len(h.order))
 	for _, id := range h.order {
-		c := h.providerBase(id)
+		c := h.flows[id].info()
 		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.url("signin", id), CallbackURL: b.url("callback", id)})
 	}
 	return out
@@ -319,14 +295,11 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	path := h.cfg.BasePath
 	return template.FuncMap{
 		"signIn": func(id string) (template.HTML, error) {
-			if form, ok := h.nonOAuthForm(id, st.csrfToken, here); ok {
-				return form, nil
-			}
-			p, ok := h.oauth[id]
+			f, ok := h.flows[id]
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
 			}
-			return formHTML(path+"/signin/"+id, st.csrfToken, here, "Sign in with "+p.Config().Name), nil
+			return f.form(path, st.csrfToken, here), nil
 		},
 		"signOut": func() template.HTML {
 			return formHTML(path+"/signout", st.csrfToken, here, "Sign out")

@@ -32,7 +32,7 @@ import (
 func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	id := r.PathValue("provider")
-	p, ok := h.oauth[id]
+	p, ok := h.oauthProvider(id)
 	if !ok {
 		http.Error(w, "unknown provider", http.StatusBadRequest)
 		return
@@ -119,7 +119,7 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 		return ""
 	}
 	prov, idToken := h.sessionProvider(r, b)
-	p, ok := h.oauth[prov]
+	p, ok := h.oauthProvider(prov)
 	if !ok {
 		return ""
 	}

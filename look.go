@@ -23,7 +23,7 @@ func (h *Handler) checkLook() error {
 		return lookError("", "Theme.", err)
 	}
 	for _, id := range h.order {
-		p, ok := h.oauth[id] // e-mail and credentials providers have no Style
+		p, ok := h.oauthProvider(id) // e-mail and credentials providers have no Style
 		if !ok {
 			continue
 		}

@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"net"
 	"net/http"
@@ -60,12 +61,6 @@ type passkeyRuntime struct {
 	store adapter.AuthenticatorAdapter
 }
 
-// passkeyState is what the Handler keeps for its WebAuthn providers.
-type passkeyState struct {
-	byID map[string]*passkeyRuntime
-	used challengeLog
-}
-
 // passkeyConfig returns p as a WebAuthn configuration, when it is one.
 func passkeyConfig(p providers.Provider) (passkey.WebAuthnConfig, bool) {
 	switch c := p.(type) {
@@ -79,55 +74,39 @@ func passkeyConfig(p providers.Provider) (passkey.WebAuthnConfig, bool) {
 	return passkey.WebAuthnConfig{}, false
 }
 
-// addPasskey registers p when it is a WebAuthn provider and reports
-// whether it was one. It needs an adapter that stores authenticators.
-// New has already refused an id that another provider has (hasProvider).
-func (h *Handler) addPasskey(p providers.Provider) (bool, error) {
-	c, ok := passkeyConfig(p)
-	if !ok {
-		return false, nil
-	}
+// addPasskey checks a WebAuthn provider and returns its flow. It needs
+// an adapter that stores authenticators.
+func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 	if err := c.Validate(); err != nil {
-		return true, providerConfigError(c.ID, err)
+		return nil, providerConfigError(c.ID, err)
 	}
 	store, err := adapter.AsAuthenticatorAdapter(h.cfg.Adapter)
 	if h.cfg.Adapter == nil || err != nil {
-		return true, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a WebAuthn provider needs an Adapter that implements adapter.AuthenticatorAdapter (memory, sqlite and postgres do)"}
+		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a WebAuthn provider needs an Adapter that implements adapter.AuthenticatorAdapter (memory, sqlite and postgres do)"}
 	}
-	if h.passkeys == nil {
-		h.passkeys = &passkeyState{byID: map[string]*passkeyRuntime{}}
-	}
-	h.passkeys.byID[c.ID] = &passkeyRuntime{cfg: c, store: store}
-	h.order = append(h.order, c.ID)
-	return true, nil
+	return &passkeyRuntime{cfg: c, store: store}, nil
 }
 
-// checkPasskeys runs once every provider is known: ids are unique across
-// types, and SignUp (unverified addresses) is never combined with an
-// OAuth provider that links by e-mail address (pre-account hijacking).
+// checkPasskeys runs once every provider is known: SignUp (unverified
+// addresses) is never combined with a provider that links by e-mail
+// address (pre-account hijacking).
 func (h *Handler) checkPasskeys() error {
-	if h.passkeys == nil {
-		return nil
-	}
-	for id, p := range h.passkeys.byID {
-		if _, dup := h.oauth[id]; dup {
-			return &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
-		}
-		if !p.cfg.SignUp {
+	for _, id := range h.order {
+		p, ok := h.flows[id].(*passkeyRuntime)
+		if !ok || !p.cfg.SignUp {
 			continue
 		}
-		for oid, o := range h.oauth {
-			if o.Config().AllowDangerousEmailAccountLinking {
+		for _, oid := range h.order {
+			if o, ok := h.oauthProvider(oid); ok && o.Config().AllowDangerousEmailAccountLinking {
 				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
 					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
 			}
-		}
-		// An e-mail (magic link) provider signs its link's owner in to the
-		// user with that address: the squatter's user, passkey included.
-		for _, pr := range h.cfg.Providers {
-			if b := providers.Resolve(pr); b != nil && b.ProviderBase().Type == providers.TypeEmail {
+			// An e-mail (magic link) provider signs its link's owner in to
+			// the user with that address: the squatter's user, passkey
+			// included.
+			if e, ok := h.flows[oid].(*emailRuntime); ok {
 				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
-					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", b.ProviderBase().ID)}
+					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", e.cfg.ID)}
 			}
 		}
 	}
@@ -136,10 +115,7 @@ func (h *Handler) checkPasskeys() error {
 
 // passkeyProvider returns the WebAuthn provider with the id, if any.
 func (h *Handler) passkeyProvider(id string) (*passkeyRuntime, bool) {
-	if h.passkeys == nil {
-		return nil, false
-	}
-	p, ok := h.passkeys.byID[id]
+	p, ok := h.flows[id].(*passkeyRuntime)
 	return p, ok
 }
 
@@ -327,10 +303,27 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmp.Or(nu.Name, nu.Email), newUser: &nu}, "", nil
 }
 
-// signInForm is the provider's part of the built-in sign-in page.
-func (p *passkeyRuntime) signInForm(b *base) pages.WebAuthnForm {
-	return pages.WebAuthnForm{ID: p.cfg.ID, Name: p.cfg.Name, OptionsURL: b.path + "/webauthn-options/" + p.cfg.ID,
-		CallbackURL: b.path + "/callback/" + p.cfg.ID, Conditional: !p.cfg.DisableConditionalUI, SignUp: p.cfg.SignUp}
+func (p *passkeyRuntime) info() providers.Base { return p.cfg.ProviderBase() }
+
+// crossSiteCallback: the page's own script posts the callback.
+func (*passkeyRuntime) crossSiteCallback() bool { return false }
+
+// addTo puts the provider's part on the built-in sign-in page.
+func (p *passkeyRuntime) addTo(page *pages.SignIn, _ providers.AppProvider, b *base) {
+	page.WebAuthn = append(page.WebAuthn, pages.WebAuthnForm{ID: p.cfg.ID, Name: p.cfg.Name, OptionsURL: b.path + "/webauthn-options/" + p.cfg.ID,
+		CallbackURL: b.path + "/callback/" + p.cfg.ID, Conditional: !p.cfg.DisableConditionalUI, SignUp: p.cfg.SignUp})
+}
+
+// form is run by {base}/webauthn.js, which the page must load: it only
+// names the routes and carries the CSRF token.
+func (p *passkeyRuntime) form(path, csrf, callback string) template.HTML {
+	return renderForm(passkeyFormTmpl, formData{Action: path + "/callback/" + p.cfg.ID, Options: path + "/webauthn-options/" + p.cfg.ID,
+		Name: p.cfg.Name, CSRF: csrf, Callback: callback})
+}
+
+// signIn: passkeys start on the sign-in page's script.
+func (*passkeyRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
+	h.redirect(w, r, b.url("signin"))
 }
 
 // webauthnScript answers GET {base}/webauthn.js: the passkey script of the
@@ -342,9 +335,8 @@ func (h *Handler) webauthnScript(w http.ResponseWriter, _ *http.Request) {
 	_, _ = io.WriteString(w, pages.WebAuthnScript())
 }
 
-// passkeyCallback answers POST {base}/callback/{provider} for a WebAuthn
-// provider (callback has set Cache-Control and Referrer-Policy).
-func (h *Handler) passkeyCallback(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime) {
+// callback answers POST {base}/callback/{provider}.
+func (p *passkeyRuntime) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	id := p.cfg.ID
 	fail := func(t ErrorType, code string, err error) {
 		h.fail(w, r, b, autherr.New(t, code, id, "webauthn", err))
@@ -459,7 +451,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	// A challenge is good for one ceremony: a replayed response (the same
 	// cookie and body sent again) is refused here even by authenticators
 	// that do not count.
-	if !h.passkeys.used.use(st.Session.Challenge, st.Session.Expires) {
+	if !h.challenges.use(st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	// The adapter applies the counter rule again, atomically, so that two
@@ -508,7 +500,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 	if err != nil {
 		return fail(verificationCode(err), protocolError(err))
 	}
-	if !h.passkeys.used.use(st.Session.Challenge, st.Session.Expires) {
+	if !h.challenges.use(st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	credID := base64.RawURLEncoding.EncodeToString(cred.ID)

@@ -12,9 +12,9 @@ import (
 	"github.com/descope/virtualwebauthn"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
@@ -86,22 +86,14 @@ func FuzzPasskeyCallback(f *testing.F) {
 	})
 }
 
-// emailProvider stands for an e-mail (magic link) provider's configuration.
-type emailProvider struct{}
-
-func (emailProvider) ProviderBase() providers.Base {
-	return providers.Base{ID: "email", Name: "Email", Type: providers.TypeEmail}
-}
-
 // TestPasskeySignUpRefusesEmailProvider: an e-mail provider would sign the
 // real owner of an address in to a user a stranger signed up with it.
 func TestPasskeySignUpRefusesEmailProvider(t *testing.T) {
 	for _, signUp := range []bool{true, false} {
 		pk := passkey.New(passkey.WebAuthnConfig{SignUp: signUp})
 		h := &Handler{
-			cfg:      Config{Providers: []providers.Provider{emailProvider{}, pk}},
-			oauth:    map[string]*rp.Provider{},
-			passkeys: &passkeyState{byID: map[string]*passkeyRuntime{"passkey": {cfg: pk}}},
+			order: []string{"email", "passkey"},
+			flows: map[string]flow{"email": &emailRuntime{cfg: email.Config{ID: "email"}}, "passkey": &passkeyRuntime{cfg: pk}},
 		}
 		err := h.checkPasskeys()
 		if signUp != (err != nil) || (err != nil && !strings.Contains(err.Error(), `e-mail provider "email"`)) {

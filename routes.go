@@ -88,18 +88,7 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		Error:       errorTypeParam(q.Get("error")),
 	}
 	for _, p := range h.Providers(r) {
-		if pk, ok := h.passkeyProvider(p.ID); ok {
-			page.WebAuthn = append(page.WebAuthn, pk.signInForm(h.baseFor(r))) // passkey.go
-			continue
-		}
-		switch {
-		case h.email[p.ID] != nil:
-			page.Email = append(page.Email, pages.EmailForm{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL})
-		case h.creds[p.ID] != nil:
-			page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: pageFields(h.creds[p.ID].Fields)})
-		case h.oauth[p.ID] != nil:
-			page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: h.oauth[p.ID].Config().Style})
-		}
+		h.flows[p.ID].addTo(&page, p, b)
 	}
 	h.render(w, http.StatusOK, page)
 }

@@ -47,7 +47,7 @@ type signInResult struct {
 func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, res signInResult) error {
 	ctx := r.Context()
 	prov := res.account.Provider
-	if p, ok := h.oauth[prov]; ok {
+	if p, ok := h.oauthProvider(prov); ok {
 		res.allowDangerousLinking = p.Config().AllowDangerousEmailAccountLinking
 	}
 	if cb := h.cfg.Callbacks.SignIn; cb != nil {

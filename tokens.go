@@ -155,7 +155,7 @@ func keptTokensOf(t Token) (keptTokens, bool) {
 // TokenExchangeFailed, AdapterError, UnknownProvider or Configuration. The
 // token source uses ctx for its requests; it is safe for concurrent use.
 func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *http.Request, providerID string, opts ...TokenOption) (oauth2.TokenSource, error) {
-	p, ok := h.oauth[providerID]
+	p, ok := h.oauthProvider(providerID)
 	if !ok {
 		return nil, autherr.New(UnknownProvider, "unknown_provider", providerID, "tokens", fmt.Errorf("no provider %q", providerID))
 	}
@@ -398,7 +398,8 @@ func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return nil, err
 	}
-	return h.oauth[providerID].TokenClient(ts), nil
+	p, _ := h.oauthProvider(providerID)
+	return p.TokenClient(ts), nil
 }
 
 // ClientJWKS returns the public keys of the provider's Client.JWKS (all of
@@ -410,7 +411,7 @@ func (h *Handler) Client(ctx context.Context, w http.ResponseWriter, r *http.Req
 //		json.NewEncoder(w).Encode(h.ClientJWKS("corp"))
 //	})
 func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
-	p, ok := h.oauth[providerID]
+	p, ok := h.oauthProvider(providerID)
 	if !ok {
 		return jose.JSONWebKeySet{}
 	}
