@@ -34,6 +34,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -305,9 +306,7 @@ func (cfg Config) normalize() (Config, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	if _, clipped := cfg.Logger.Handler().(clipHandler); !clipped {
-		cfg.Logger = slog.New(clipHandler{cfg.Logger.Handler()}) // logclip.go
-	}
+	cfg.Logger = logclip.Wrap(cfg.Logger) // values from requests and providers, cut
 	if cfg.Session.MaxAge <= 0 {
 		cfg.Session.MaxAge = defaultMaxAge
 	}

@@ -13,6 +13,7 @@ import (
 	"weak"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -69,7 +70,7 @@ func set(t *testing.T, v reflect.Value) bool {
 // Events, Theme, Logger, ClockSkew, ProviderTimeout, ProviderSignOut (and
 // more) did not, so a second Config got the first one's Handler.
 func TestConfigKeyCoversEveryField(t *testing.T) {
-	base := configKey(Config{})
+	base := configkey.Of(Config{})
 	var walk func(path []int, typ reflect.Type, name string)
 	walk = func(path []int, typ reflect.Type, name string) {
 		for i := range typ.NumField() {
@@ -88,7 +89,7 @@ func TestConfigKeyCoversEveryField(t *testing.T) {
 				t.Errorf("%s (%s): no test value: add one to set", fname, f.Type)
 				continue
 			}
-			if configKey(c) == base {
+			if configkey.Of(c) == base {
 				t.Errorf("Config%s does not change the cache key", fname)
 			}
 		}
@@ -104,10 +105,10 @@ func TestConfigKeyClosures(t *testing.T) {
 		return Config{Callbacks: Callbacks{Redirect: func(string, string) string { return to }}}
 	}
 	a, b := mk("/a"), mk("/b")
-	if configKey(a) == configKey(b) {
+	if configkey.Of(a) == configkey.Of(b) {
 		t.Fatal("two closures over different values share a key")
 	}
-	if k1, k2 := configKey(a), configKey(a); k1 != k2 {
+	if k1, k2 := configkey.Of(a), configkey.Of(a); k1 != k2 {
 		t.Fatal("the same Config gives two keys")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/gatehouse-auth/gatehouse/checks"
 )
 
 // publicCode is the shape of an error code the error page will show.
@@ -78,7 +80,7 @@ func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
 	if cb := h.cfg.Callbacks.Redirect; cb != nil {
 		raw = cb(raw, b.origin)
 	}
-	if safe := sameOrigin(raw, b.origin); safe != "" {
+	if safe := checks.SafeRedirect(raw, b.origin); safe != "" {
 		return safe
 	}
 	return home

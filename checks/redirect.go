@@ -1,11 +1,11 @@
-package gatehouse
+package checks
 
 import (
 	"net/url"
 	"strings"
 )
 
-// sameOrigin returns raw when it is a safe place to send the browser after
+// SafeRedirect returns raw when it is a safe place to send the browser after
 // sign-in or sign-out, "" otherwise. Safe means: a relative path starting
 // with exactly one '/', or an absolute http(s) URL on origin (scheme, host
 // and port equal) without user info. Anything with a backslash, control
@@ -13,7 +13,7 @@ import (
 // and strip tabs and newlines, which is how `/\evil.com` and `/%09/evil.com`
 // escape naive checks (oauth2-proxy GHSA-qqxw-m5fj-f7gv, CVE-2020-11053).
 // The result of a relative path is made absolute on origin.
-func sameOrigin(raw, origin string) string {
+func SafeRedirect(raw, origin string) string {
 	out := sameOriginURL(raw, origin)
 	if len(out) > maxRedirectLen {
 		// Normalising escapes bytes; what grew past the limit is refused,

@@ -1,4 +1,7 @@
-package gatehouse
+// Package logclip cuts what reaches the log: every string value, error
+// text and message of a record to MaxValue bytes, so that values from a
+// request or a provider cannot fill the log or smuggle a payload into it.
+package logclip
 
 import (
 	"context"
@@ -8,21 +11,21 @@ import (
 	"unicode/utf8"
 )
 
-// maxLogValue is the longest attribute value a log line carries whole.
+// MaxValue is the longest attribute value a log line carries whole.
 // Values that come from a request (a provider id in the path, a query
 // value, a user agent, a provider's error text) can be as long as the
 // request allows: cut, they cannot fill the log or smuggle a long
 // payload into it.
-const maxLogValue = 300
+const MaxValue = 300
 
-// clipHandler wraps the configured logger's handler and cuts every string
-// value, error text and message of a record to maxLogValue bytes, with a
+// Handler wraps the configured logger's handler and cuts every string
+// value, error text and message of a record to MaxValue bytes, with a
 // marker saying how long it was. Control characters are the handler's to
 // escape (slog's text and JSON handlers quote them).
-type clipHandler struct{ slog.Handler }
+type Handler struct{ slog.Handler }
 
 // Handle cuts r's message and attributes, then passes the record on.
-func (h clipHandler) Handle(ctx context.Context, r slog.Record) error {
+func (h Handler) Handle(ctx context.Context, r slog.Record) error {
 	out := slog.NewRecord(r.Time, r.Level, clip(r.Message), r.PC)
 	r.Attrs(func(a slog.Attr) bool {
 		out.AddAttrs(clipAttr(a))
@@ -32,17 +35,17 @@ func (h clipHandler) Handle(ctx context.Context, r slog.Record) error {
 }
 
 // WithAttrs cuts as, and keeps the result clipping.
-func (h clipHandler) WithAttrs(as []slog.Attr) slog.Handler {
+func (h Handler) WithAttrs(as []slog.Attr) slog.Handler {
 	cut := make([]slog.Attr, len(as))
 	for i, a := range as {
 		cut[i] = clipAttr(a)
 	}
-	return clipHandler{h.Handler.WithAttrs(cut)}
+	return Handler{h.Handler.WithAttrs(cut)}
 }
 
 // WithGroup keeps the result clipping.
-func (h clipHandler) WithGroup(name string) slog.Handler {
-	return clipHandler{h.Handler.WithGroup(name)}
+func (h Handler) WithGroup(name string) slog.Handler {
+	return Handler{h.Handler.WithGroup(name)}
 }
 
 func clipAttr(a slog.Attr) slog.Attr {
@@ -73,15 +76,24 @@ func clipAttr(a slog.Attr) slog.Attr {
 	return slog.Attr{Key: a.Key, Value: v}
 }
 
-// clip returns s, or its first maxLogValue bytes (whole characters) and
+// clip returns s, or its first MaxValue bytes (whole characters) and
 // the length it had.
 func clip(s string) string {
-	if len(s) <= maxLogValue {
+	if len(s) <= MaxValue {
 		return s
 	}
-	n := maxLogValue
+	n := MaxValue
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
 	return fmt.Sprintf("%s…(%d bytes)", s[:n], len(s))
+}
+
+// Wrap returns l with its handler wrapped in a Handler (once: a logger
+// already clipping is returned as it is).
+func Wrap(l *slog.Logger) *slog.Logger {
+	if _, clipped := l.Handler().(Handler); clipped {
+		return l
+	}
+	return slog.New(Handler{l.Handler()})
 }

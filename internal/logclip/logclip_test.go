@@ -1,4 +1,4 @@
-package gatehouse
+package logclip
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ func (*nilErr) Error() string { panic("called on nil") }
 // Failed before: clipAttr called Error on it.
 func TestClipHandlerTypedNil(t *testing.T) {
 	var buf bytes.Buffer
-	l := slog.New(clipHandler{slog.NewTextHandler(&buf, nil)})
+	l := slog.New(Handler{slog.NewTextHandler(&buf, nil)})
 	var e *nilErr
 	l.Error("x", "err", error(e), "long", strings.Repeat("a", 400), "plain", errors.New("short"))
 	out := buf.String()
