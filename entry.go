@@ -6,16 +6,17 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 )
 
-// handlerCache maps a Config's identity to its Handler for Auth.
+// handlerCache maps a Config's identity (configkey.Of) to its Handler
+// for Auth.
 type handlerCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[string]cachedHandler
-	order []string
+	mu sync.Mutex // one New at a time
+	m  *bounded.Map[string, cachedHandler]
 }
 
 // cachedHandler is a Handler with the Config it was built from. The
@@ -28,27 +29,23 @@ type cachedHandler struct {
 	cfg Config
 }
 
-func newHandlerCache(max int) *handlerCache {
-	return &handlerCache{max: max, items: map[string]cachedHandler{}}
+func newHandlerCache(size int) *handlerCache {
+	return &handlerCache{m: bounded.New[string, cachedHandler](size)}
 }
 
 func (c *handlerCache) get(cfg Config) (*Handler, error) {
 	k := configkey.Of(cfg) // the whole Config, hashed
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.items[k]; ok {
+	now := time.Now()
+	if e, ok := c.m.Get(k, now); ok {
 		return e.h, nil
 	}
 	h, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if len(c.order) >= c.max {
-		delete(c.items, c.order[0])
-		c.order = c.order[1:]
-	}
-	c.items[k] = cachedHandler{h: h, cfg: cfg}
-	c.order = append(c.order, k)
+	c.m.Set(k, cachedHandler{h: h, cfg: cfg}, time.Time{}, now)
 	return h, nil
 }
 

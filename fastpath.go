@@ -8,8 +8,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"strings"
-	"sync"
-	"sync/atomic"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 )
@@ -103,16 +102,11 @@ func chunkedValue(r *http.Request, name string) string {
 	return v
 }
 
-// sessionBodies remembers the JSON of sessions already answered, keyed by
-// everything that JSON holds, so that GET {base}/session encodes a given
-// session once, not on every request. Sessions with Extra (a Session
-// callback's additions) are encoded each time. The cache is bounded and
-// emptied when full; reads take no lock.
-type sessionBodies struct {
-	m sync.Map // sessionKey → []byte
-	n atomic.Int64
-}
-
+// sessionBodiesMax bounds Handler.bodies: the JSON of sessions already
+// answered, keyed by everything that JSON holds, so that GET
+// {base}/session encodes a given session once, not on every request.
+// Sessions with Extra (a Session callback's additions) are encoded each
+// time.
 const sessionBodiesMax = 10000
 
 // sessionKey is the content of a Session without Extra.
@@ -132,26 +126,23 @@ func keyOf(s *Session) sessionKey {
 	return k
 }
 
-// body returns the JSON of s followed by a newline, as writeJSON writes
-// it, or false for a session it does not cache.
-func (c *sessionBodies) body(s *Session) ([]byte, bool) {
+// sessionBody returns the JSON of s followed by a newline, as writeJSON
+// writes it, or false for a session it does not cache.
+func (h *Handler) sessionBody(s *Session) ([]byte, bool) {
 	if len(s.Extra) != 0 {
 		return nil, false
 	}
 	k := keyOf(s)
-	if b, ok := c.m.Load(k); ok {
-		return b.([]byte), true
+	now := time.Now()
+	if b, ok := h.bodies.Get(k, now); ok {
+		return b, true
 	}
 	b, err := s.MarshalJSON()
 	if err != nil {
 		return nil, false
 	}
 	b = append(b, '\n')
-	if c.n.Add(1) > sessionBodiesMax {
-		c.m.Clear()
-		c.n.Store(1)
-	}
-	c.m.Store(k, b)
+	h.bodies.Set(k, b, time.Time{}, now)
 	return b, true
 }
 
@@ -159,7 +150,7 @@ func (c *sessionBodies) body(s *Session) ([]byte, bool) {
 // when it can. The headers are those of writeJSON plus sessionJSON's,
 // set with one allocation for their values.
 func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
-	b, ok := h.bodies.body(s)
+	b, ok := h.sessionBody(s)
 	if !ok {
 		w.Header().Set("Expires", "0")
 		w.Header().Set("Pragma", "no-cache")

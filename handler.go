@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -31,11 +32,11 @@ type Handler struct {
 	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (flows.go)
 	sealer      *checks.Sealer
 	csrf        *csrf
-	sessions    map[bool]*jweCodec // by secure mode: the cookie name is the HKDF salt
-	fixedBase   *base              // when Config.URL is set
-	refreshes   *rp.RefreshGroup   // single-flight token refreshes (tokens.go)
-	challenges  challengeLog       // WebAuthn challenges used (passkey.go)
-	bodies      sessionBodies      // session JSON already encoded (fastpath.go)
+	sessions    map[bool]*jweCodec               // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base                            // when Config.URL is set
+	refreshes   *rp.RefreshGroup                 // single-flight token refreshes (tokens.go)
+	challenges  *bounded.Map[string, struct{}]   // WebAuthn challenges used (passkey.go)
+	bodies      *bounded.Map[sessionKey, []byte] // session JSON already encoded (fastpath.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -45,7 +46,8 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, flows: map[string]flow{}, refreshes: rp.NewRefreshGroup()}
+	h := &Handler{cfg: cfg, flows: map[string]flow{}, refreshes: rp.NewRefreshGroup(),
+		challenges: bounded.New[string, struct{}](maxChallenges), bodies: bounded.New[sessionKey, []byte](sessionBodiesMax)}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if h.cfg.RateLimit == nil {

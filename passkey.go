@@ -30,7 +30,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
@@ -451,7 +450,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	// A challenge is good for one ceremony: a replayed response (the same
 	// cookie and body sent again) is refused here even by authenticators
 	// that do not count.
-	if !h.challenges.use(st.Session.Challenge, st.Session.Expires) {
+	if !h.useChallenge(st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	// The adapter applies the counter rule again, atomically, so that two
@@ -500,7 +499,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 	if err != nil {
 		return fail(verificationCode(err), protocolError(err))
 	}
-	if !h.challenges.use(st.Session.Challenge, st.Session.Expires) {
+	if !h.useChallenge(st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	credID := base64.RawURLEncoding.EncodeToString(cred.ID)
@@ -647,39 +646,20 @@ func protocolError(err error) error {
 	return err
 }
 
-// challengeLog remembers the challenges of verified ceremonies until they
-// expire, so that each is accepted once. Only verified responses are
-// recorded, so its size is bounded by real sign-ins within one timeout.
-// It is per process: across instances the challenge cookie (HttpOnly,
-// cleared on use) and the sign counter are the defences.
-type challengeLog struct {
-	mu        sync.Mutex
-	seen      map[string]time.Time // challenge → expiry
-	lastPrune time.Time
-}
+// maxChallenges bounds the challenges of verified ceremonies remembered
+// until they expire, so that each is accepted once. The log is per
+// process: across instances the challenge cookie (HttpOnly, cleared on
+// use) and the sign counter are the defences. When full of unexpired
+// challenges it refuses new ceremonies rather than forget one (fail
+// closed, bounded.Map.Add).
+const maxChallenges = 100000
 
-// use records challenge until expires and reports whether it was new.
-func (l *challengeLog) use(challenge string, expires time.Time) bool {
+// useChallenge records a verified ceremony's challenge until it expires
+// and reports whether it was new.
+func (h *Handler) useChallenge(challenge string, expires time.Time) bool {
 	now := time.Now()
 	if expires.IsZero() {
 		expires = now.Add(passkey.DefaultTimeout)
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.seen == nil {
-		l.seen = map[string]time.Time{}
-	}
-	if now.Sub(l.lastPrune) > time.Minute {
-		for c, exp := range l.seen {
-			if now.After(exp) {
-				delete(l.seen, c)
-			}
-		}
-		l.lastPrune = now
-	}
-	if exp, ok := l.seen[challenge]; ok && now.Before(exp) {
-		return false
-	}
-	l.seen[challenge] = expires
-	return true
+	return h.challenges.Add(challenge, struct{}{}, expires, now)
 }

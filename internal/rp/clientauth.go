@@ -20,6 +20,7 @@ import (
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -28,33 +29,13 @@ type clientExt struct {
 	dpopOnce sync.Once
 	dpopKey  *dpopKey
 	dpopErr  error
-	nonces   nonceTable
+	nonces   *bounded.Map[string, string] // origin → latest DPoP-Nonce
 }
 
-// nonceTable holds the latest DPoP-Nonce of each server (scheme://host):
-// nonces are per server (RFC 9449 §8, §9). It is bounded: past
-// maxNonceServers it starts afresh, and a server asks again.
-type nonceTable struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
+// maxNonceServers bounds the DPoP nonces kept, the latest of each server
+// (scheme://host): nonces are per server (RFC 9449 §8, §9). One that is
+// forgotten is asked for again.
 const maxNonceServers = 256
-
-func (t *nonceTable) get(origin string) string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.m[origin]
-}
-
-func (t *nonceTable) set(origin, nonce string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.m == nil || len(t.m) >= maxNonceServers {
-		t.m = map[string]string{}
-	}
-	t.m[origin] = nonce
-}
 
 // maxFormBytes bounds the form of a token or PAR request that
 // endpointTransport reads back to sign into.

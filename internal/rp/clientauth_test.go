@@ -34,7 +34,7 @@ func TestAssertionAudience(t *testing.T) {
 
 // runtimeWith is a Provider for client c, not served.
 func runtimeWith(c providers.Client) *Provider {
-	return &Provider{cfg: &providers.OAuth{Base: providers.Base{ID: "p"}, ClientID: "client", Client: c}, client: http.DefaultClient}
+	return New(&providers.OAuth{Base: providers.Base{ID: "p"}, ClientID: "client", Client: c}, http.DefaultClient, 0, 0)
 }
 
 func TestClientAssertionClaims(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -80,9 +81,9 @@ type Provider struct {
 	timeout time.Duration // per call (Config.ProviderTimeout)
 
 	resolved   atomic.Pointer[Endpoints]
-	ext        clientExt                   // PAR, client assertions, DPoP: clientauth.go, dpop.go
-	authReq    atomic.Pointer[authRequest] // authrequest.go
-	logoutJTIs jtiCache                    // logouttoken.go
+	ext        clientExt                      // PAR, client assertions, DPoP: clientauth.go, dpop.go
+	authReq    atomic.Pointer[authRequest]    // authrequest.go
+	logoutJTIs *bounded.Map[string, struct{}] // logouttoken.go
 	mu         sync.Mutex
 	lastErr    error
 	lastTry    time.Time
@@ -93,7 +94,10 @@ type Provider struct {
 // bounded by timeout; token times are checked with skew of leeway.
 // Nothing is fetched until the first call needs it.
 func New(cfg *providers.OAuth, client *http.Client, skew, timeout time.Duration) *Provider {
-	return &Provider{cfg: cfg, client: client, skew: skew, timeout: timeout}
+	p := &Provider{cfg: cfg, client: client, skew: skew, timeout: timeout,
+		logoutJTIs: bounded.New[string, struct{}](maxLogoutJTIs)}
+	p.ext.nonces = bounded.New[string, string](maxNonceServers)
+	return p
 }
 
 // Config returns the provider's configuration.

@@ -96,7 +96,7 @@ func (p *Provider) addProof(req *http.Request, accessToken string) error {
 		sum := sha256.Sum256([]byte(accessToken))
 		c.ATH = base64.RawURLEncoding.EncodeToString(sum[:])
 	}
-	c.Nonce = p.ext.nonces.get(originOf(req.URL))
+	c.Nonce, _ = p.ext.nonces.Get(originOf(req.URL), time.Now())
 	proof, err := jwt.Signed(k.signer).Claims(c).Serialize()
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func (p *Provider) keepNonce(u *url.URL, resp *http.Response) bool {
 	if n == "" || len(n) > 512 || strings.ContainsFunc(n, func(r rune) bool { return r < 0x21 || r > 0x7e || r == '"' || r == '\\' }) {
 		return false
 	}
-	p.ext.nonces.set(originOf(u), n)
+	p.ext.nonces.Set(originOf(u), n, time.Time{}, time.Now())
 	return true
 }
 

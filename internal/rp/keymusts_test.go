@@ -115,7 +115,7 @@ func TestTokenTypeMust(t *testing.T) {
 		{"", false, "token_type_missing"},
 		{"mac", false, "token_type"},
 	} {
-		p := &Provider{cfg: &providers.OAuth{Base: providers.Base{ID: "x"}, Client: providers.Client{DPoPBoundAccessTokens: tc.dpop}}}
+		p := New(&providers.OAuth{Base: providers.Base{ID: "x"}, Client: providers.Client{DPoPBoundAccessTokens: tc.dpop}}, nil, 0, 0)
 		err := p.checkTokenType(account.TokenSet{AccessToken: "a", TokenType: tc.tokenType}, "token")
 		var ge *autherr.Error
 		switch {

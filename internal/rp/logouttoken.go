@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -59,43 +58,13 @@ func (p *Provider) VerifyLogoutToken(ctx context.Context, e *Endpoints, raw stri
 	if jti == "" {
 		return nil, errors.New("no jti")
 	}
-	if !p.logoutJTIs.first(tok.Issuer+"\x00"+jti, tok.Expiry.Add(p.skew), now) {
+	if !p.logoutJTIs.Add(tok.Issuer+"\x00"+jti, struct{}{}, tok.Expiry.Add(p.skew), now) {
 		return nil, errors.New("jti replayed")
 	}
 	return c, nil
 }
 
-// jtiCache remembers the jti of logout tokens until they expire, so a
-// token is used once (Back-Channel Logout 1.0 §2.6 step 10). The zero
-// value is ready; it is bounded, and when full of unexpired entries it
-// refuses new tokens rather than forget old ones (fail closed).
-type jtiCache struct {
-	mu   sync.Mutex
-	seen map[string]time.Time
-}
-
-const jtiCacheMax = 100000
-
-// first records key until expires and reports whether it was new.
-func (c *jtiCache) first(key string, expires, now time.Time) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.seen == nil {
-		c.seen = map[string]time.Time{}
-	}
-	if exp, ok := c.seen[key]; ok && now.Before(exp) {
-		return false
-	}
-	if len(c.seen) >= jtiCacheMax {
-		for k, exp := range c.seen {
-			if !now.Before(exp) {
-				delete(c.seen, k)
-			}
-		}
-		if len(c.seen) >= jtiCacheMax {
-			return false
-		}
-	}
-	c.seen[key] = expires
-	return true
-}
+// maxLogoutJTIs bounds the logout tokens remembered (Back-Channel Logout
+// 1.0 §2.6 step 10: each is used once). The log refuses new tokens when
+// full of unexpired ones, rather than forget one (bounded.Map.Add).
+const maxLogoutJTIs = 100000

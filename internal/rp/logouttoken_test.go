@@ -26,7 +26,7 @@ func TestLogoutTokenTenantIssuer(t *testing.T) {
 	e := &Endpoints{Issuer: tmpl, perTenant: true}
 	e.verifier = oidc.NewVerifier(tmpl, &oidc.StaticKeySet{PublicKeys: []crypto.PublicKey{&k.PublicKey}},
 		&oidc.Config{ClientID: "cid", SupportedSigningAlgs: []string{"ES256"}, SkipIssuerCheck: true})
-	p := &Provider{cfg: &providers.OAuth{}, skew: time.Minute}
+	p := New(&providers.OAuth{}, nil, time.Minute, 0)
 	p.cfg.ClientID = "cid"
 	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: k}, nil)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"golang.org/x/oauth2"
 )
 
@@ -94,24 +95,19 @@ const (
 // Handler (no global state); Handlers in other processes share refreshed
 // tokens through the adapter, not through this table.
 func NewRefreshGroup() *RefreshGroup {
-	return &RefreshGroup{calls: map[string]*refreshCall{}, recent: map[string]recentRefresh{}}
+	return &RefreshGroup{calls: map[string]*refreshCall{}, recent: bounded.New[string, account.TokenSet](maxRecentRefreshes)}
 }
 
 type RefreshGroup struct {
 	mu     sync.Mutex
 	calls  map[string]*refreshCall
-	recent map[string]recentRefresh
+	recent *bounded.Map[string, account.TokenSet] // results, for refreshGrace
 }
 
 type refreshCall struct {
 	done chan struct{}
 	ts   account.TokenSet
 	err  error
-}
-
-type recentRefresh struct {
-	ts    account.TokenSet
-	until time.Time
 }
 
 // do returns the result of fn for key, calling fn once for all the
@@ -121,9 +117,9 @@ type recentRefresh struct {
 func (g *RefreshGroup) Do(ctx context.Context, key string, fn func(context.Context) (account.TokenSet, error)) (account.TokenSet, error) {
 	now := time.Now()
 	g.mu.Lock()
-	if r, ok := g.recent[key]; ok && now.Before(r.until) {
+	if ts, ok := g.recent.Get(key, now); ok {
 		g.mu.Unlock()
-		return r.ts, nil
+		return ts, nil
 	}
 	c, ok := g.calls[key]
 	if !ok {
@@ -148,14 +144,7 @@ func (g *RefreshGroup) run(ctx context.Context, key string, c *refreshCall, fn f
 	g.mu.Lock()
 	delete(g.calls, key)
 	if c.err == nil {
-		if len(g.recent) >= maxRecentRefreshes {
-			for k, r := range g.recent {
-				if !now.Before(r.until) || len(g.recent) >= maxRecentRefreshes {
-					delete(g.recent, k)
-				}
-			}
-		}
-		g.recent[key] = recentRefresh{ts: c.ts, until: now.Add(refreshGrace)}
+		g.recent.Set(key, c.ts, now.Add(refreshGrace), now)
 	}
 	g.mu.Unlock()
 	close(c.done)
