@@ -15,7 +15,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -27,7 +26,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -210,32 +208,22 @@ func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 	}
 	base := "https://" + ln.Addr().String()
 	cfg := gatehouse.Config{
-		Secret: []string{secretNew, secretOld},
-		URL:    base + "/auth",
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}},
+		Secret:            []string{secretNew, secretOld},
+		URL:               base + "/auth",
+		Providers:         []providers.Provider{devProvider(op)},
 		HTTPClient:        &http.Client{Timeout: 2 * time.Second},
 		AuthJSCookieNames: true,
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h, err := gatehouse.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := newHandler(t, cfg)
 	mux := http.NewServeMux()
 	mux.Handle("/auth/", h)
 	mux.Handle("/api/me", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(gatehouse.SessionFrom(r.Context()))
 	})))
-	srv := httptest.NewUnstartedServer(h.Middleware(mux))
-	srv.Listener.Close()
-	srv.Listener = ln
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
+	srv := serveOn(t, ln, h.Middleware(mux), true)
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Transport: srv.Client().Transport,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

@@ -57,28 +57,53 @@ func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config),
 		base = "https://" + ln.Addr().String()
 	}
 	cfg := gatehouse.Config{
-		Secret: []string{testSecret},
-		URL:    base + "/auth",
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}},
+		Secret:     []string{testSecret},
+		URL:        base + "/auth",
+		Providers:  []providers.Provider{devProvider(op)},
 		HTTPClient: &http.Client{Timeout: 2 * time.Second},
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
+	h := newHandler(t, cfg)
+	srv := serveOn(t, ln, h.Middleware(siteMux(h)), tls)
+	return &app{t: t, op: op, srv: srv, h: h, url: base}
+}
+
+// devProvider is op as the provider "dev" of a Config.
+func devProvider(op *authtest.Server) providers.Provider {
+	return providers.OAuthConfig[profile.Claims]{
+		ID: "dev", Name: "Development", Type: providers.TypeOIDC,
+		Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+	}
+}
+
+// newHandler is gatehouse.New, failing the test on an error.
+func newHandler(t testing.TB, cfg gatehouse.Config) *gatehouse.Handler {
+	t.Helper()
 	h, err := gatehouse.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return h
+}
+
+// siteMux is the test site: the auth routes, a /private page that says
+// hello to the signed-in user, and a home page.
+func siteMux(h *gatehouse.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/auth/", h)
 	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
 	})))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
-	srv := httptest.NewUnstartedServer(h.Middleware(mux))
+	return mux
+}
+
+// serveOn serves handler on ln (over TLS when tls is set) until the test
+// ends.
+func serveOn(t testing.TB, ln net.Listener, handler http.Handler, tls bool) *httptest.Server {
+	srv := httptest.NewUnstartedServer(handler)
 	srv.Listener.Close()
 	srv.Listener = ln
 	if tls {
@@ -87,7 +112,7 @@ func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config),
 		srv.Start()
 	}
 	t.Cleanup(srv.Close)
-	return &app{t: t, op: op, srv: srv, h: h, url: base}
+	return srv
 }
 
 // browser keeps cookies and follows redirects one at a time, like a

@@ -15,7 +15,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -34,10 +33,7 @@ func TestSignInHelperMatchesPage(t *testing.T) {
 	var err error
 	h, err = gatehouse.New(gatehouse.Config{
 		Secret: []string{testSecret}, URL: srv.URL + "/auth",
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}},
+		Providers:  []providers.Provider{devProvider(op)},
 		HTTPClient: &http.Client{Timeout: 2 * time.Second},
 	})
 	if err != nil {

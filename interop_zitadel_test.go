@@ -42,21 +42,8 @@ func startInteropApp(t *testing.T, ln net.Listener, cfg gatehouse.Config) *app {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Timeout: 5 * time.Second}
 	}
-	h, err := gatehouse.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/auth/", h)
-	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
-	})))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
-	srv := httptest.NewUnstartedServer(h.Middleware(mux))
-	srv.Listener.Close()
-	srv.Listener = ln
-	srv.Start()
-	t.Cleanup(srv.Close)
+	h := newHandler(t, cfg)
+	srv := serveOn(t, ln, h.Middleware(siteMux(h)), false)
 	return &app{t: t, srv: srv, h: h, url: base}
 }
 

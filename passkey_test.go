@@ -67,34 +67,18 @@ func newPasskeyApp(t *testing.T, pk []providers.Provider, mutate func(*gatehouse
 	store := memory.New()
 	logs := &pkLogBuffer{}
 	cfg := gatehouse.Config{
-		Secret:  []string{testSecret},
-		URL:     base + "/auth",
-		Adapter: store,
-		Logger:  slog.New(slog.NewTextHandler(logs, nil)),
-		Providers: append([]providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}}, pk...),
+		Secret:     []string{testSecret},
+		URL:        base + "/auth",
+		Adapter:    store,
+		Logger:     slog.New(slog.NewTextHandler(logs, nil)),
+		Providers:  append([]providers.Provider{devProvider(op)}, pk...),
 		HTTPClient: &http.Client{Timeout: 2 * time.Second},
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h, err := gatehouse.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/auth/", h)
-	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
-	})))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
-	srv := httptest.NewUnstartedServer(h.Middleware(mux))
-	srv.Listener.Close()
-	srv.Listener = ln
-	srv.Start()
-	t.Cleanup(srv.Close)
+	h := newHandler(t, cfg)
+	srv := serveOn(t, ln, h.Middleware(siteMux(h)), false)
 	return &pkApp{app: &app{t: t, op: op, srv: srv, h: h, url: base}, store: store, logs: logs}
 }
 

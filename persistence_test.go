@@ -1007,12 +1007,9 @@ func benchSession(b *testing.B, mutate func(*gatehouse.Config)) (*gatehouse.Hand
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	cfg := gatehouse.Config{
-		Secret: []string{testSecret},
-		URL:    base + "/auth",
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-		}},
+		Secret:    []string{testSecret},
+		URL:       base + "/auth",
+		Providers: []providers.Provider{devProvider(op)},
 	}
 	if mutate != nil {
 		mutate(&cfg)

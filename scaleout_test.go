@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -148,12 +147,9 @@ func TestScaleOut(t *testing.T) {
 		})
 		spies[i] = newSpy(pa)
 		h, err := gatehouse.New(gatehouse.Config{
-			Secret: []string{testSecret},
-			URL:    base + "/auth",
-			Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
-				ID: "dev", Name: "Development", Type: providers.TypeOIDC,
-				Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-			}},
+			Secret:     []string{testSecret},
+			URL:        base + "/auth",
+			Providers:  []providers.Provider{devProvider(op)},
 			Adapter:    spies[i],
 			HTTPClient: &http.Client{Timeout: 5 * time.Second},
 			Events:     gatehouse.Events{CreateUser: func(context.Context, profile.User) { created.Add(1) }},
@@ -161,12 +157,7 @@ func TestScaleOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mux := http.NewServeMux()
-		mux.Handle("/auth/", h)
-		mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
-		})))
-		handlers[i], apps[i] = h, h.Middleware(mux)
+		handlers[i], apps[i] = h, h.Middleware(siteMux(h))
 	}
 	migrate.Wait()
 	if t.Failed() {
