@@ -603,32 +603,6 @@ func TestRefreshIDTokenRules(t *testing.T) {
 	}
 }
 
-// An application handler calling a provider API whose access tokens are
-// DPoP-bound (Client.DPoPBoundAccessTokens): Handler.Client makes a DPoP
-// proof for every request.
-func ExampleHandler_Client() {
-	var auth *gatehouse.Handler // from gatehouse.New
-
-	http.HandleFunc("/invoices", func(w http.ResponseWriter, r *http.Request) {
-		c, err := auth.Client(r.Context(), w, r, "corp")
-		if err != nil {
-			http.Redirect(w, r, "/auth/signin?callbackUrl=/invoices", http.StatusFound)
-			return
-		}
-		resp, err := c.Get("https://api.corp.example/v1/invoices")
-		switch {
-		case errors.Is(err, gatehouse.ErrSignInAgain):
-			http.Redirect(w, r, "/auth/signin?callbackUrl=/invoices", http.StatusFound)
-			return
-		case err != nil:
-			http.Error(w, "the API is not answering; try again later.", http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		io.Copy(w, resp.Body)
-	})
-}
-
 // The FAPI 2.0 client profile: PAR, private_key_jwt and DPoP with nonces
 // together. The retry a nonce asks for carries a new client assertion:
 // the provider refuses a jti twice.

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -406,32 +404,4 @@ func TestTokenSourceJWT(t *testing.T) {
 	if _, err := plain.h.TokenSource(ctx, w, pb.appRequest(plain), "dev"); !errors.As(err, &ge) || ge.Code != "tokens_not_kept" {
 		t.Fatalf("without KeepTokens: %v", err)
 	}
-}
-
-// An application handler that calls a provider API as the signed-in user.
-func ExampleHandler_TokenSource() {
-	var auth *gatehouse.Handler // from gatehouse.New, with an Adapter or Callbacks.JWT = gatehouse.KeepTokens(nil)
-
-	http.HandleFunc("/repos", func(w http.ResponseWriter, r *http.Request) {
-		ts, err := auth.TokenSource(r.Context(), w, r, "github")
-		if err != nil {
-			http.Redirect(w, r, "/auth/signin?callbackUrl=/repos", http.StatusFound)
-			return
-		}
-		// Refreshed here if it has expired, before anything is written.
-		resp, err := oauth2.NewClient(r.Context(), ts).Get("https://api.github.com/user/repos")
-		switch {
-		case errors.Is(err, gatehouse.ErrSignInAgain):
-			// Revoked or expired for good: sign in again.
-			http.Redirect(w, r, "/auth/signin?callbackUrl=/repos", http.StatusFound)
-			return
-		case err != nil:
-			http.Error(w, "GitHub is not answering; try again later.", http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		if _, err := io.Copy(w, resp.Body); err != nil {
-			log.Print(err)
-		}
-	})
 }

@@ -1,0 +1,141 @@
+package gatehouse_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+
+	"golang.org/x/oauth2"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// A page that calls a provider API as the signed-in user. The provider's
+// tokens are kept in the session cookie (KeepTokens; with an Adapter they
+// are kept in the database), and refreshed when they expire.
+func ExampleHandler_TokenSource() {
+	site := startExampleSite(func(auth *gatehouse.Handler, api string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			ts, err := auth.TokenSource(r.Context(), w, r, "corp")
+			if err != nil {
+				http.Redirect(w, r, "/auth/signin?callbackUrl=/me", http.StatusFound)
+				return
+			}
+			// Refreshed here if it has expired, before anything is written.
+			resp, err := oauth2.NewClient(r.Context(), ts).Get(api)
+			switch {
+			case errors.Is(err, gatehouse.ErrSignInAgain):
+				// Revoked or expired for good: sign in again.
+				http.Redirect(w, r, "/auth/signin?callbackUrl=/me", http.StatusFound)
+				return
+			case err != nil:
+				http.Error(w, "the API is not answering; try again later.", http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			io.Copy(w, resp.Body)
+		}
+	})
+	defer site.close()
+	fmt.Println(site.signInAndGet("/me"))
+	// Output:
+	// alice alice@example.com
+}
+
+// A page that calls a provider API with Handler.Client: the token in the
+// Authorization header, and for DPoP-bound tokens
+// (Client.DPoPBoundAccessTokens) a new DPoP proof for every request.
+func ExampleHandler_Client() {
+	site := startExampleSite(func(auth *gatehouse.Handler, api string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			c, err := auth.Client(r.Context(), w, r, "corp")
+			if err != nil {
+				http.Redirect(w, r, "/auth/signin?callbackUrl=/me", http.StatusFound)
+				return
+			}
+			resp, err := c.Get(api)
+			switch {
+			case errors.Is(err, gatehouse.ErrSignInAgain):
+				http.Redirect(w, r, "/auth/signin?callbackUrl=/me", http.StatusFound)
+				return
+			case err != nil:
+				http.Error(w, "the API is not answering; try again later.", http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			io.Copy(w, resp.Body)
+		}
+	})
+	defer site.close()
+	fmt.Println(site.signInAndGet("/me"))
+	// Output:
+	// alice alice@example.com
+}
+
+// exampleSite is a site with one provider, "corp" (an in-process OpenID
+// provider whose userinfo endpoint stands for the API), and the page /me.
+type exampleSite struct {
+	op, app *httptest.Server
+}
+
+func startExampleSite(page func(auth *gatehouse.Handler, api string) http.HandlerFunc) *exampleSite {
+	op := authtest.NewServer(authtest.Options{AutoApprove: true})
+	app := httptest.NewUnstartedServer(nil)
+	auth, err := gatehouse.New(gatehouse.Config{
+		Secret: []string{"example-secret-example-secret-0123456789"},
+		URL:    "http://" + app.Listener.Addr().String() + "/auth",
+		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
+			ID: "corp", Name: "Corp", Type: providers.TypeOIDC, Issuer: op.Issuer(),
+			ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+		}},
+		Callbacks: gatehouse.Callbacks{JWT: gatehouse.KeepTokens(nil)},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", auth)
+	mux.Handle("/me", page(auth, op.Issuer()+"/userinfo"))
+	app.Config.Handler = auth.Middleware(mux)
+	app.Start()
+	return &exampleSite{op: op.Server, app: app}
+}
+
+// signInAndGet signs a browser in (the CSRF token, the sign-in form's
+// POST, the redirects to the provider and back) with callbackUrl path,
+// and returns the sub and email of the API's answer found there.
+func (s *exampleSite) signInAndGet(path string) string {
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	var csrf struct{ CSRFToken string }
+	resp, err := browser.Get(s.app.URL + "/auth/csrf")
+	if err != nil {
+		log.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&csrf)
+	resp.Body.Close()
+	resp, err = browser.PostForm(s.app.URL+"/auth/signin/corp", url.Values{"csrfToken": {csrf.CSRFToken}, "callbackUrl": {path}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var user struct{ Sub, Email string }
+	if err := json.NewDecoder(resp.Body).Decode(&user); err != nil {
+		return fmt.Sprintf("%s answered %s: %v", resp.Request.URL.Path, resp.Status, err)
+	}
+	return user.Sub + " " + user.Email
+}
+
+func (s *exampleSite) close() {
+	s.app.Close()
+	s.op.Close()
+}
