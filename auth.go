@@ -21,19 +21,24 @@
 package gatehouse
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
+	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -410,7 +415,7 @@ var cachedHandlers = newHandlerCache(16)
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
 // The Handler is built once per configuration and reused (up to 16), the
-// configuration identified by all of its fields (entry.go configKey):
+// configuration identified by all of its fields (internal/configkey):
 // two Configs that differ anywhere never share a Handler. Pass the same
 // Config value on every call, since callbacks are told apart by identity:
 // a Config built anew with new closures on each call builds a new
@@ -439,3 +444,173 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 
 // errNoProviders is returned by New when the list is empty.
 var errNoProviders = errors.New("no providers")
+
+// handlerCache maps a Config's identity (configkey.Of) to its Handler
+// for Auth.
+type handlerCache struct {
+	mu sync.Mutex // one New at a time
+	m  *bounded.Map[string, cachedHandler]
+}
+
+// cachedHandler is a Handler with the Config it was built from. The
+// Config is kept so that everything its key identifies by address (an
+// HTTPClient, a Logger, closures: New keeps copies or wrappers of some)
+// stays allocated while the key is in the cache: freed, its address could
+// be given to another value, whose Config would then find this Handler.
+type cachedHandler struct {
+	h   *Handler
+	cfg Config
+}
+
+func newHandlerCache(size int) *handlerCache {
+	return &handlerCache{m: bounded.New[string, cachedHandler](size)}
+}
+
+func (c *handlerCache) get(cfg Config) (*Handler, error) {
+	k := configkey.Of(cfg) // the whole Config, hashed
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	if e, ok := c.m.Get(k, now); ok {
+		return e.h, nil
+	}
+	h, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	c.m.Set(k, cachedHandler{h: h, cfg: cfg}, time.Time{}, now)
+	return h, nil
+}
+
+// recorder collects a response for Auth.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func newRecorder() *recorder { return &recorder{header: http.Header{}} }
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.body.Write(b)
+}
+func (r *recorder) WriteHeader(s int) {
+	if r.status == 0 {
+		r.status = s
+	}
+}
+
+func (r *recorder) response(req *http.Request) *http.Response {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return &http.Response{
+		Status:        fmt.Sprintf("%d %s", r.status, http.StatusText(r.status)),
+		StatusCode:    r.status,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        r.header,
+		Body:          io.NopCloser(bytes.NewReader(r.body.Bytes())),
+		ContentLength: int64(r.body.Len()),
+		Request:       req,
+	}
+}
+
+// checkLook reports, as a *ConfigError, the first route in Pages that is
+// not the application's own (see checkPages), or the first value of
+// Theme or of a provider's Style that the built-in pages could not use (see
+// pages.Theme.Validate and pages.ValidateStyle). The pages would drop
+// such a value silently; New refuses it, so a mistyped colour or logo URL
+// shows at start-up.
+func (h *Handler) checkLook() error {
+	if err := h.checkPages(); err != nil {
+		return err
+	}
+	if err := h.cfg.Theme.Validate(); err != nil {
+		return lookError("", "Theme.", err)
+	}
+	for _, id := range h.order {
+		p, ok := h.oauthProvider(id) // e-mail and credentials providers have no Style
+		if !ok {
+			continue
+		}
+		if err := pages.ValidateStyle(p.Config().Style); err != nil {
+			return lookError(id, "Style.", err)
+		}
+	}
+	return nil
+}
+
+// checkPages checks the application's own page routes: each must be an
+// absolute path ("/login", not "//host/login") or, when Config.URL is
+// set, an http(s) URL on its origin; without a query or fragment, since
+// the handler appends "?callbackUrl=…" or "?error=…". Anything else would
+// send visitors off the site, or to a broken URL, at every sign-in.
+func (h *Handler) checkPages() error {
+	p := h.cfg.Pages
+	for _, f := range []struct{ name, value string }{
+		{"SignIn", p.SignIn}, {"SignOut", p.SignOut}, {"Error", p.Error},
+		{"VerifyRequest", p.VerifyRequest}, {"NewUser", p.NewUser},
+	} {
+		if f.value == "" {
+			continue
+		}
+		bad := func(reason string) error {
+			return &ConfigError{Field: "Pages." + f.name, Reason: fmt.Sprintf("%q %s", f.value, reason)}
+		}
+		if strings.ContainsAny(f.value, "?#\\ \t\r\n") {
+			return bad("must be a path or URL without query, fragment, spaces or backslashes")
+		}
+		u, err := url.Parse(f.value)
+		switch {
+		case err != nil || u.User != nil || u.Opaque != "":
+			return bad("is not a path or an http(s) URL")
+		case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(f.value, "//"):
+			// A path on this site.
+		case u.Scheme == "http" || u.Scheme == "https":
+			// normalize left only the origin of Config.URL.
+			if h.cfg.URL == "" {
+				return bad("is a URL, but Config.URL is empty, so its origin cannot be checked: use a path")
+			}
+			if origin := u.Scheme + "://" + u.Host; !strings.EqualFold(origin, h.cfg.URL) {
+				return bad(fmt.Sprintf("is not on the site's origin %s", h.cfg.URL))
+			}
+		default:
+			return bad("must be an absolute path such as /login, or a URL on the site's origin")
+		}
+	}
+	return nil
+}
+
+// envDefaults fills what a provider leaves empty from the environment, as
+// Auth.js does for every configured provider: the client id from
+// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
+// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
+// configuration are never replaced. A clientId still missing afterwards is
+// a ConfigError naming the variable (providers.OAuth.Validate).
+func (h *Handler) envDefaults(o *providers.OAuth) {
+	getenv := h.getenv
+	prefix := "AUTH_" + providers.EnvName(o.ID)
+	if o.ClientID == "" {
+		o.ClientID = getenv(prefix + "_ID")
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = getenv(prefix + "_SECRET")
+	}
+	if o.Issuer == "" {
+		o.Issuer = getenv(prefix + "_ISSUER")
+	}
+}
+
+// getenv reads the environment through Config.Getenv, os.Getenv by default.
+func (h *Handler) getenv(key string) string {
+	if h.cfg.Getenv != nil {
+		return h.cfg.Getenv(key)
+	}
+	return os.Getenv(key)
+}

@@ -16,13 +16,10 @@ package gatehouse
 
 import (
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
@@ -162,44 +159,4 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
 	return h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
 		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true})
-}
-
-// tooManyAttempts answers a locked-out attempt: 429 with Retry-After
-// (RFC 6585 §4), as the error page, or as {url} for a client that asked
-// with X-Auth-Return-Redirect.
-func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *base, provider string, wait time.Duration) {
-	secs := int((wait + time.Second - 1) / time.Second)
-	h.cfg.Logger.Warn("gatehouse: "+string(TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	q := url.Values{"error": {string(TooManyRequests)}}
-	target := b.path + "/signin?" + q.Encode()
-	if h.cfg.Pages.SignIn != "" {
-		target = h.cfg.Pages.SignIn + "?" + q.Encode()
-	}
-	if r.Header.Get("X-Auth-Return-Redirect") != "" {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
-		return
-	}
-	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
-		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
-}
-
-// DefaultRateLimit is Config.RateLimit's default: requests per minute per
-// client address to the sign-in starts, callbacks and passkey ceremonies.
-const DefaultRateLimit = 120
-
-// rateLimited answers 429 with Retry-After, and reports true, when r's
-// client address is over Config.RateLimit. A limiter that fails refuses
-// (fail closed).
-func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, provider string) bool {
-	wait, err := h.cfg.RateLimit.Reserve(r.Context(), limit.IPKey(h.cfg.ClientIP(r))) // a limiter of its own: no prefix
-	if err != nil {
-		h.cfg.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
-		wait = time.Minute
-	}
-	if wait <= 0 {
-		return false
-	}
-	h.tooManyAttempts(w, r, b, provider, wait)
-	return true
 }

@@ -304,13 +304,3 @@ func (h *Handler) emailUser(ctx context.Context, res signInResult) (profile.User
 	}
 	return fail(errors.New("the user could not be read or created"))
 }
-
-// providerConfigError turns a provider package's error into a ConfigError.
-func providerConfigError(id string, err error) error {
-	ce := &ConfigError{Provider: id, Err: err}
-	var pe *providers.ConfigError
-	if errors.As(err, &pe) {
-		ce.Field, ce.Reason = pe.Field, pe.Reason
-	}
-	return ce
-}

@@ -1,9 +1,12 @@
 package gatehouse
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // ErrorType is the public kind of a failure: the value of ?error= on the
@@ -99,4 +102,24 @@ func (e *ConfigError) Is(target error) bool { return target == Configuration }
 // (csrf.go sameOrigin): MissingCSRF with code cross_site, 403.
 func crossSite(step, provider string, err error) *Error {
 	return autherr.New(MissingCSRF, "cross_site", provider, step, err)
+}
+
+// providerConfigError turns a provider package's error into a ConfigError.
+func providerConfigError(id string, err error) error {
+	ce := &ConfigError{Provider: id, Err: err}
+	var pe *providers.ConfigError
+	if errors.As(err, &pe) {
+		ce.Field, ce.Reason = pe.Field, pe.Reason
+	}
+	return ce
+}
+
+func lookError(provider, prefix string, err error) error {
+	ce := &ConfigError{Provider: provider, Err: err}
+	var fe *pages.FieldError
+	if errors.As(err, &fe) {
+		ce.Field = prefix + fe.Field
+		ce.Reason = fmt.Sprintf("%q %s", fe.Value, fe.Reason)
+	}
+	return ce
 }

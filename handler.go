@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -29,7 +28,7 @@ type Handler struct {
 	// sameOrigin).
 	crossOrigin *http.CrossOriginProtection
 	order       []string        // provider ids in configuration order
-	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (flows.go)
+	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
 	sealer      *checks.Sealer
 	csrf        *csrf
 	sessions    map[bool]*jweCodec               // by secure mode: the cookie name is the HKDF salt
@@ -68,7 +67,7 @@ func New(cfg Config) (*Handler, error) {
 		if _, dup := h.flows[id]; dup {
 			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
 		}
-		f, err := h.newFlow(p) // flows.go
+		f, err := h.newFlow(p) // routes.go
 		if err != nil {
 			return nil, err
 		}
@@ -335,32 +334,4 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "private, no-cache, no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
-}
-
-// envDefaults fills what a provider leaves empty from the environment, as
-// Auth.js does for every configured provider: the client id from
-// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
-// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
-// configuration are never replaced. A clientId still missing afterwards is
-// a ConfigError naming the variable (providers.OAuth.Validate).
-func (h *Handler) envDefaults(o *providers.OAuth) {
-	getenv := h.getenv
-	prefix := "AUTH_" + providers.EnvName(o.ID)
-	if o.ClientID == "" {
-		o.ClientID = getenv(prefix + "_ID")
-	}
-	if o.ClientSecret == "" {
-		o.ClientSecret = getenv(prefix + "_SECRET")
-	}
-	if o.Issuer == "" {
-		o.Issuer = getenv(prefix + "_ISSUER")
-	}
-}
-
-// getenv reads the environment through Config.Getenv, os.Getenv by default.
-func (h *Handler) getenv(key string) string {
-	if h.cfg.Getenv != nil {
-		return h.cfg.Getenv(key)
-	}
-	return os.Getenv(key)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 )
 
 // backchannelLogout answers POST {base}/backchannel-logout/{provider}
@@ -209,4 +210,40 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	}
 	target := h.callbackURL(b, cookieValue(r, b.cookies.callbackURL), r)
 	h.redirect(w, r, target)
+}
+
+// signOut answers POST {base}/signout: CSRF checked, the session ended
+// (the database row deleted), the cookies cleared, the browser sent on.
+func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	if err := h.sameOrigin(r, b); err != nil {
+		h.fail(w, r, b, crossSite("signout", "", err))
+		return
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
+		return
+	}
+	sess := h.readSession(httpDiscard{}, r, b)
+	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
+	endSession := h.endSessionURL(w, r, b, callbackURL)
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		if raw, _ := readChunked(r, b.cookies.session); raw != "" {
+			ctx, cancel := withTimeout(r.Context())
+			if _, err := h.cfg.Adapter.DeleteSession(ctx, hashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+				h.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
+			}
+			cancel()
+		}
+	}
+	b.cookies.clearChunked(w, r, b.cookies.session)
+	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
+		ev(r.Context(), sess)
+	}
+	if endSession != "" {
+		h.redirect(w, r, endSession)
+		return
+	}
+	h.redirect(w, r, callbackURL)
 }

@@ -1,19 +1,29 @@
 package gatehouse
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"html/template"
+	"io"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // router maps the Auth.js REST routes (DESIGN.md) under the base path.
@@ -43,6 +53,118 @@ func (h *Handler) router() http.Handler {
 	r.NotFound(bad)
 	r.MethodNotAllowed(bad)
 	return r
+}
+
+// The provider kinds: one flow each, from the button to the session
+// (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; passkey:
+// passkey.go), and the two routes every kind shares.
+
+// flow is one configured provider's sign-in. The routes below check what
+// every kind needs (origin, rate limit, CSRF token) and hand over.
+type flow interface {
+	// info returns the provider's id, name and type.
+	info() providers.Base
+	// signIn answers POST {base}/signin/{id} once the origin, the rate
+	// limit and the CSRF token have been checked.
+	signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, form url.Values)
+	// callback answers {base}/callback/{id} once the rate limit, and the
+	// origin of a POST unless crossSiteCallback, have been checked.
+	callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base)
+	// crossSiteCallback reports whether the provider itself posts the
+	// callback from its own site (OAuth's response_mode=form_post).
+	crossSiteCallback() bool
+	// addTo puts the provider on the built-in sign-in page.
+	addTo(page *pages.SignIn, p providers.AppProvider, b *base)
+	// form renders the signIn template helper's form.
+	form(path, csrf, callback string) template.HTML
+}
+
+// newFlow returns the flow of provider p (already resolved), or nil when
+// p is of no kind this version knows. OAuth providers are validated here;
+// the other kinds by their add functions.
+func (h *Handler) newFlow(p providers.Provider) (flow, error) {
+	if c, ok := passkeyConfig(p); ok {
+		return h.addPasskey(c) // passkey.go
+	}
+	switch c := p.(type) {
+	case email.Config:
+		return h.addEmail(c)
+	case *email.Config:
+		return h.addEmail(*c)
+	case credentials.Config:
+		return addCredentials(c)
+	case *credentials.Config:
+		return addCredentials(*c)
+	}
+	op, ok := p.(providers.OAuthProvider)
+	if !ok {
+		b := p.ProviderBase()
+		return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
+	}
+	o := op.OAuth()
+	h.envDefaults(o)
+	if err := o.Validate(); err != nil {
+		return nil, providerConfigError(o.ID, err)
+	}
+	return oauthFlow{rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)}, nil
+}
+
+// oauthProvider returns the OAuth provider with the id, if any.
+func (h *Handler) oauthProvider(id string) (*rp.Provider, bool) {
+	f, ok := h.flows[id].(oauthFlow)
+	return f.Provider, ok
+}
+
+// signIn answers POST {base}/signin/{provider}: origin, rate limit and
+// CSRF token checked, then the provider's own flow.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	id := r.PathValue("provider")
+	if err := h.sameOrigin(r, b); err != nil {
+		h.fail(w, r, b, crossSite("signin", id, err))
+		return
+	}
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
+		return
+	}
+	f, ok := h.flows[id]
+	if !ok {
+		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
+		return
+	}
+	f.signIn(h, w, r, b, form)
+}
+
+// callback answers GET and POST {base}/callback/{provider}.
+func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	id := r.PathValue("provider")
+	// The callback page must not leak the code through Referer
+	// (RFC 9700 §4.2.4), nor be cached.
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Cache-Control", "no-store")
+	if h.rateLimited(w, r, b, id) {
+		return
+	}
+	f, ok := h.flows[id]
+	if !ok {
+		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "callback", fmt.Errorf("no provider %q", id)))
+		return
+	}
+	// A POST here is same-origin (credentials, passkeys), except the
+	// answer of a provider that posts from its own site.
+	if r.Method == http.MethodPost && !f.crossSiteCallback() {
+		if err := h.sameOrigin(r, b); err != nil {
+			h.fail(w, r, b, crossSite("callback", id, err))
+			return
+		}
+	}
+	f.callback(h, w, r, b)
 }
 
 func (h *Handler) providersJSON(w http.ResponseWriter, r *http.Request) {
@@ -103,42 +225,6 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 		Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), SignOutURL: b.url("signout"),
 		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r), HomeURL: b.origin + "/",
 	})
-}
-
-// signOut answers POST {base}/signout: CSRF checked, the session ended
-// (the database row deleted), the cookies cleared, the browser sent on.
-func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	if err := h.sameOrigin(r, b); err != nil {
-		h.fail(w, r, b, crossSite("signout", "", err))
-		return
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
-		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
-		return
-	}
-	sess := h.readSession(httpDiscard{}, r, b)
-	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
-	endSession := h.endSessionURL(w, r, b, callbackURL)
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		if raw, _ := readChunked(r, b.cookies.session); raw != "" {
-			ctx, cancel := withTimeout(r.Context())
-			if _, err := h.cfg.Adapter.DeleteSession(ctx, hashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
-				h.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
-			}
-			cancel()
-		}
-	}
-	b.cookies.clearChunked(w, r, b.cookies.session)
-	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
-		ev(r.Context(), sess)
-	}
-	if endSession != "" {
-		h.redirect(w, r, endSession)
-		return
-	}
-	h.redirect(w, r, callbackURL)
 }
 
 // sessionJSON answers GET {base}/session: the session, or null.
@@ -274,4 +360,217 @@ func errorTypeParam(s string) string {
 		}
 	}
 	return s
+}
+
+// callbackParams returns the authorization response parameters: the form
+// of a POST (response_mode=form_post), else the query. A parameter given
+// twice is refused (RFC 6749 §3.1; oauth4webapi does the same).
+func callbackParams(r *http.Request) (url.Values, error) {
+	var v url.Values
+	if r.Method == http.MethodPost {
+		f, err := readForm(r)
+		if err != nil {
+			return nil, err
+		}
+		v = f
+	} else {
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			return nil, err
+		}
+		v = q
+	}
+	for k, vs := range v {
+		if len(vs) > 1 {
+			return nil, fmt.Errorf("parameter %q given %d times", k, len(vs))
+		}
+	}
+	return v, nil
+}
+
+// maxFormBytes bounds the bodies the routes read.
+const maxFormBytes = 64 << 10
+
+// readForm reads a url-encoded or JSON body (Auth.js accepts both) and
+// keeps the values in r.PostForm too.
+func readForm(r *http.Request) (url.Values, error) {
+	if r.Method != http.MethodPost {
+		return url.Values{}, nil
+	}
+	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
+		}
+		v := url.Values{}
+		for k, x := range m {
+			if s, ok := x.(string); ok {
+				v.Set(k, s)
+			}
+		}
+		r.PostForm = v // for fail, which keeps callbackUrl on a retry
+		return v, nil
+	}
+	v, err := url.ParseQuery(string(body))
+	if err == nil {
+		r.PostForm = v
+	}
+	return v, err
+}
+
+// publicCode is the shape of an error code the error page will show.
+var publicCode = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
+
+// redirect sends the browser to target: 302 after a GET, 303 after a
+// POST (RFC 9700 §4.12: never 307, which would re-post the form), or
+// 200 {"url"} when the client asked with X-Auth-Return-Redirect (the
+// Auth.js client does).
+func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string) {
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		writeJSON(w, http.StatusOK, map[string]string{"url": target})
+		return
+	}
+	status := http.StatusFound
+	if r.Method == http.MethodPost {
+		status = http.StatusSeeOther
+	}
+	http.Redirect(w, r, target, status)
+}
+
+// fail logs e with everything a developer needs, and sends the browser to
+// the sign-in page (errors the user can fix by trying again) or the error
+// page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
+	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	switch e.Type {
+	case MissingCSRF, InvalidCheck, AccountLinkMismatch, WebAuthnVerificationError:
+		// A cookie that was there but read as missing may be a planted
+		// duplicate: say so.
+		h.warnDuplicate(r, b)
+	}
+	q := url.Values{"error": {string(e.Type)}}
+	if e.Code != "" {
+		q.Set("code", e.Code)
+	}
+	target := b.path + "/error?" + q.Encode()
+	if h.cfg.Pages.Error != "" {
+		target = h.cfg.Pages.Error + "?" + q.Encode()
+	}
+	if shownOnSignIn(e.Type) {
+		// Keep where the visitor was going, so that trying again from the
+		// sign-in page lands there: the form's callbackUrl (credentials,
+		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
+		// reads its callback-url cookie on the sign-in page to the same
+		// end. callbackURL keeps it same-origin; the home page, the
+		// default, is left out, and the origin is dropped.
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
+				q.Set("callbackUrl", path)
+			}
+		}
+		target = b.path + "/signin?" + q.Encode()
+		if h.cfg.Pages.SignIn != "" {
+			target = h.cfg.Pages.SignIn + "?" + q.Encode()
+		}
+	}
+	h.redirect(w, r, target)
+}
+
+// callbackURL resolves where to send the browser after sign-in or
+// sign-out: raw when it is same-origin (Redirect callback or the default
+// policy), else the origin's root. It never returns another origin's URL:
+// a Redirect callback's answer is checked too.
+func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
+	home := b.origin + "/"
+	if raw == "" {
+		return home
+	}
+	if cb := h.cfg.Callbacks.Redirect; cb != nil {
+		raw = cb(raw, b.origin)
+	}
+	if safe := checks.SafeRedirect(raw, b.origin); safe != "" {
+		return safe
+	}
+	return home
+}
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// httpDiscard is a ResponseWriter that drops everything, for reading a
+// session without refreshing its cookie.
+type httpDiscard struct{}
+
+func (httpDiscard) Header() http.Header         { return http.Header{} }
+func (httpDiscard) Write(b []byte) (int, error) { return len(b), nil }
+func (httpDiscard) WriteHeader(int)             {}
+
+// The signIn template helper's forms for e-mail and credentials providers.
+var (
+	emailFormTmpl = template.Must(template.New("email").Parse(
+		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><input type="email" name="email" autocomplete="email" placeholder="email@example.com" aria-label="Email" required> <button type="submit">Sign in with {{.Name}}</button></form>`))
+	// passkeyFormTmpl is run by {base}/webauthn.js, which the page must
+	// load: the form only names the routes and carries the CSRF token.
+	passkeyFormTmpl = template.Must(template.New("passkey").Parse(
+		`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate">Sign in with {{.Name}}</button></form>`))
+	credentialsFormTmpl = template.Must(template.New("credentials").Parse(
+		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}">{{range .Fields}}<label>{{or .Label .Name}} <input type="{{or .Type "text"}}" name="{{.Name}}"{{with .Placeholder}} placeholder="{{.}}"{{end}}{{with .Autocomplete}} autocomplete="{{.}}"{{end}}{{if .Required}} required{{end}}></label> {{end}}<button type="submit">Sign in with {{.Name}}</button></form>`))
+)
+
+// renderForm runs one of the form templates above.
+func renderForm(t *template.Template, data any) template.HTML {
+	var b strings.Builder
+	_ = t.Execute(&b, data)
+	return template.HTML(b.String()) // escaped by the template
+}
+
+// formData is what the form templates read.
+type formData struct {
+	Action, Options, CSRF, Callback, Name string
+	Fields                                []credentials.Field
+}
+
+// tooManyAttempts answers a locked-out attempt: 429 with Retry-After
+// (RFC 6585 §4), as the error page, or as {url} for a client that asked
+// with X-Auth-Return-Redirect.
+func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *base, provider string, wait time.Duration) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	h.cfg.Logger.Warn("gatehouse: "+string(TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	q := url.Values{"error": {string(TooManyRequests)}}
+	target := b.path + "/signin?" + q.Encode()
+	if h.cfg.Pages.SignIn != "" {
+		target = h.cfg.Pages.SignIn + "?" + q.Encode()
+	}
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
+		return
+	}
+	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
+		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+}
+
+// DefaultRateLimit is Config.RateLimit's default: requests per minute per
+// client address to the sign-in starts, callbacks and passkey ceremonies.
+const DefaultRateLimit = 120
+
+// rateLimited answers 429 with Retry-After, and reports true, when r's
+// client address is over Config.RateLimit. A limiter that fails refuses
+// (fail closed).
+func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, provider string) bool {
+	wait, err := h.cfg.RateLimit.Reserve(r.Context(), limit.IPKey(h.cfg.ClientIP(r))) // a limiter of its own: no prefix
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
+		wait = time.Minute
+	}
+	if wait <= 0 {
+		return false
+	}
+	h.tooManyAttempts(w, r, b, provider, wait)
+	return true
 }

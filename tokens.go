@@ -68,7 +68,7 @@ type keptTokens struct {
 	TokenType    string `json:"token_type,omitempty"`
 	Scope        string `json:"scope,omitempty"`
 	// IDRef holds the sign-in's ID token claims that a refreshed ID
-	// token must repeat (OIDC Core §12.2): refresh_idtoken.go.
+	// token must repeat (OIDC Core §12.2): internal/rp.
 	IDRef *rp.IDRef `json:"id_ref,omitempty"`
 }
 

@@ -5,11 +5,9 @@ package gatehouse
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -62,7 +60,7 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 		return
 	}
 	c := p.Config()
-	authURL, q, err := p.AuthorizationRequest(e) // signin_fast.go: built once
+	authURL, q, err := p.AuthorizationRequest(e) // built once per provider (internal/rp)
 	if err != nil {
 		h.fail(w, r, b, autherr.New(OAuthSignin, "authorization_url", id, "signin", err))
 		return
@@ -125,7 +123,7 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 			b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
 		}
 	}
-	dest, err := p.AuthorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: par.go
+	dest, err := p.AuthorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: internal/rp
 	if err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, OAuthSignin, "authorization_url", id, "signin"))
 		return
@@ -301,66 +299,4 @@ func checkError(provider string, err error) error {
 		code = ce.Code()
 	}
 	return autherr.New(InvalidCheck, code, provider, "checks", err)
-}
-
-// callbackParams returns the authorization response parameters: the form
-// of a POST (response_mode=form_post), else the query. A parameter given
-// twice is refused (RFC 6749 §3.1; oauth4webapi does the same).
-func callbackParams(r *http.Request) (url.Values, error) {
-	var v url.Values
-	if r.Method == http.MethodPost {
-		f, err := readForm(r)
-		if err != nil {
-			return nil, err
-		}
-		v = f
-	} else {
-		q, err := url.ParseQuery(r.URL.RawQuery)
-		if err != nil {
-			return nil, err
-		}
-		v = q
-	}
-	for k, vs := range v {
-		if len(vs) > 1 {
-			return nil, fmt.Errorf("parameter %q given %d times", k, len(vs))
-		}
-	}
-	return v, nil
-}
-
-// maxFormBytes bounds the bodies the routes read.
-const maxFormBytes = 64 << 10
-
-// readForm reads a url-encoded or JSON body (Auth.js accepts both) and
-// keeps the values in r.PostForm too.
-func readForm(r *http.Request) (url.Values, error) {
-	if r.Method != http.MethodPost {
-		return url.Values{}, nil
-	}
-	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
-	// a connection whose request body was left largely unread.
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
-	if err != nil {
-		return nil, err
-	}
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		var m map[string]any
-		if err := json.Unmarshal(body, &m); err != nil {
-			return nil, err
-		}
-		v := url.Values{}
-		for k, x := range m {
-			if s, ok := x.(string); ok {
-				v.Set(k, s)
-			}
-		}
-		r.PostForm = v // for fail, which keeps callbackUrl on a retry
-		return v, nil
-	}
-	v, err := url.ParseQuery(string(body))
-	if err == nil {
-		r.PostForm = v
-	}
-	return v, err
 }
