@@ -52,7 +52,7 @@ const (
 	AccountNotLinked          = autherr.AccountNotLinked          // a passkey cannot be tied to the user
 	// AccountLinkMismatch: a sign-in that was not started by the session
 	// this browser holds. Nothing is linked and the session is left as it
-	// was (binding.go).
+	// was (link.go).
 	AccountLinkMismatch = autherr.AccountLinkMismatch
 )
 

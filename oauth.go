@@ -33,7 +33,7 @@ func (f oauthFlow) info() providers.Base {
 
 // crossSiteCallback: a form_post answer is a cross-site POST from the
 // provider's origin; the bound check cookie is what gives it any power
-// (binding.go).
+// (link.go).
 func (oauthFlow) crossSiteCallback() bool { return true }
 
 func (f oauthFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
@@ -97,7 +97,7 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 	cs := h.checksFor(c, e)
 	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
 	tx := checks.NewTransaction(pkce, state, nonce)
-	tx.Binding = h.binding(r, b) // who started it: binding.go
+	tx.Binding = h.binding(r, b) // who started it: link.go
 	if pkce {
 		q.Set("code_challenge", checks.Challenge(tx.Verifier))
 		q.Set("code_challenge_method", "S256")
@@ -211,7 +211,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 		}
 	}
 	// The browser that finishes must be the one that started, in the same
-	// session (binding.go). Only a provider's form_post answer goes
+	// session (link.go). Only a provider's form_post answer goes
 	// without: a cross-site POST, it carries no SameSite=Lax cookie (no
 	// session, no CSRF cookie) to compare; its check cookie is a
 	// SameSite=None one, which exists only on https and loopback, where it

@@ -173,7 +173,7 @@ type challengeState struct {
 	// NewUser is the user to create (sign-up); nil otherwise.
 	NewUser *profile.User `json:"n,omitempty"`
 	// Binding is the digest of the session that asked for the options
-	// (binding.go): the ceremony finishes only in that session.
+	// (link.go): the ceremony finishes only in that session.
 	Binding string `json:"b"`
 }
 
@@ -387,7 +387,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 	if st.Action != action {
 		return fail("wrong_action", fmt.Errorf("the challenge was made for %q, the response is for %q", st.Action, action))
 	}
-	// The session that asked for the options (binding.go).
+	// The session that asked for the options (link.go).
 	if err := h.checkBinding(r, b, id, st.Binding); err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -38,7 +40,7 @@ type signInResult struct {
 	// unbound marks a sign-in that proves who the user is but not that
 	// this browser session started it (credentials, e-mail links, passkey
 	// authentication): it never links into a signed-in user, nor replaces
-	// that user's session with another's (binding.go checkSameUser).
+	// that user's session with another's (link.go checkSameUser).
 	unbound bool
 }
 
@@ -488,4 +490,140 @@ func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *ada
 		return nil
 	}
 	return out
+}
+
+// Binding a sign-in to the browser that started it.
+//
+// An attacker who controls a browser can start a sign-in with their own
+// provider account, stop before the callback, plant their check cookie
+// in a victim's browser (cookie tossing from a plain-http page or a
+// sibling subdomain) and send the victim to the callback URL. Without a
+// binding the victim's signed-in user would get the attacker's provider
+// account linked, or a signed-out victim would be signed in as the
+// attacker (login CSRF; RFC 9700 §4.7, OAuth 2.0 Security BCP).
+//
+// So the check cookie records who started the flow (checks.Transaction's
+// Binding): a digest of the session the browser held, and a digest of the
+// browser's CSRF cookie, a secret only that browser has. The attacker can
+// write cookies into the victim's browser but cannot read them, so a
+// planted check cookie carries the attacker's digests, not the victim's.
+// On https the cookies are also __Host- cookies, which no other origin can
+// write at all.
+
+// bindingLen is the length of one digest of a binding: 96 bits, base64url
+// (16 characters). The digests only need to be unguessable for a value
+// the attacker cannot read (a session token, a CSRF cookie: 256 bits).
+const bindingLen = 16
+
+// binding returns the browser binding of r: the digest of its session
+// identity, then the digest of its CSRF cookie. The cookie is taken as it
+// is: a forged one cannot pass the CSRF check that every sign-in start
+// makes, and its digest matches only the same cookie.
+func (h *Handler) binding(r *http.Request, b *base) string {
+	var out [2 * bindingLen]byte
+	h.sessionDigest(out[:bindingLen], r, b)
+	digest(out[bindingLen:], "gatehouse browser\x00", cookieValue(r, b.cookies.csrf))
+	return string(out[:])
+}
+
+// digest writes the base64url of the first 96 bits of SHA-256 over label
+// and parts into dst, without allocating for values of usual size.
+func digest(dst []byte, label string, parts ...string) {
+	var buf [512]byte
+	in := append(buf[:0], label...)
+	for _, p := range parts {
+		in = append(append(in, p...), 0)
+	}
+	sum := sha256.Sum256(in)
+	base64.RawURLEncoding.Encode(dst, sum[:12])
+}
+
+// sessionDigest writes the digest of the session r's cookie holds into
+// dst: of the token for a database session; for a JWT session of its jti
+// and subject, which stay the same when the cookie is re-sealed to roll
+// its expiry; of "no session" when there is none (or none readable).
+// Nothing is read from the database.
+func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
+	raw := chunkedValue(r, b.cookies.session)
+	switch {
+	case raw == "":
+	case h.cfg.Session.Strategy == StrategyDatabase:
+		digest(dst, "gatehouse session database\x00", raw)
+		return
+	default:
+		if t, err := h.sessions[b.cookies.secure].decode(raw, time.Now()); err == nil {
+			digest(dst, "gatehouse session jwt\x00", t.ID, t.Subject)
+			return
+		}
+	}
+	digest(dst, "gatehouse no session\x00")
+}
+
+// checkBinding compares the binding recorded when a sign-in started
+// with the browser finishing it. A different session is
+// AccountLinkMismatch: the sign-in never links into, nor replaces, the
+// session this browser holds. The same session in a different browser is
+// InvalidCheck (browser_mismatch): a login CSRF attempt. A binding of one
+// digest (passkey ceremonies, which are same-origin requests) names the
+// session only.
+func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded string) error {
+	now := h.binding(r, b)
+	if len(recorded) != bindingLen && len(recorded) != 2*bindingLen {
+		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the check cookie records no browser binding"))
+	}
+	if subtle.ConstantTimeCompare([]byte(recorded[:bindingLen]), []byte(now[:bindingLen])) != 1 {
+		return autherr.New(AccountLinkMismatch, "session_mismatch", provider, "binding", errors.New("the sign-in was started by another session or browser; the current session is left as it was"))
+	}
+	if len(recorded) == 2*bindingLen && subtle.ConstantTimeCompare([]byte(recorded[bindingLen:]), []byte(now[bindingLen:])) != 1 {
+		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the sign-in was started in another browser"))
+	}
+	return nil
+}
+
+// checkSameUser guards a sign-in that proves who the user is but cannot
+// prove it began in this browser session (credentials, e-mail links,
+// passkey authentication): when a user is signed in, the sign-in must be
+// for that same user. It never links a new account into the signed-in
+// user and never silently replaces their session with someone else's.
+// It reads only, before anything is created.
+func (h *Handler) checkSameUser(ctx context.Context, r *http.Request, b *base, res signInResult) error {
+	current, err := h.currentUserID(ctx, r, b)
+	if err != nil {
+		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
+	}
+	if current == "" {
+		return nil
+	}
+	target, err := h.targetUserID(ctx, res)
+	if err != nil {
+		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
+	}
+	if target != current {
+		return autherr.New(AccountLinkMismatch, "signed_in_as_other_user", res.account.Provider, "binding", errors.New("a sign-in for another user (or a new one) arrived while a user is signed in; nothing was linked and the session is left as it was"))
+	}
+	return nil
+}
+
+// targetUserID returns the id of the user res would sign in, "" when it
+// would create one.
+func (h *Handler) targetUserID(ctx context.Context, res signInResult) (string, error) {
+	a := h.cfg.Adapter
+	acct := res.account
+	if a == nil {
+		return acct.Provider + ":" + res.user.ID, nil
+	}
+	if acct.UserID != "" {
+		return acct.UserID, nil
+	}
+	var u adapter.User
+	var err error
+	if acct.Type == account.TypeEmail {
+		u, err = a.GetUserByEmail(ctx, res.user.Email)
+	} else {
+		u, err = a.GetUserByAccount(ctx, acct.Provider, acct.ProviderAccountID)
+	}
+	if errors.Is(err, adapter.ErrNotFound) {
+		return "", nil
+	}
+	return u.ID, err
 }
