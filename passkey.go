@@ -26,10 +26,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
@@ -39,6 +37,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -47,12 +46,6 @@ import (
 
 // challengeCheck names the challenge cookie's check in errors.
 const challengeCheck checks.Kind = "webauthn"
-
-// The two ceremonies (Auth.js's action values).
-const (
-	actionRegister     = "register"
-	actionAuthenticate = "authenticate"
-)
 
 // passkeyRuntime is one configured WebAuthn provider.
 type passkeyRuntime struct {
@@ -118,65 +111,6 @@ func (h *Handler) passkeyProvider(id string) (*passkeyRuntime, bool) {
 	return p, ok
 }
 
-// relyingParty returns the RP id, name and origin for requests reaching
-// the handler at b: the configured ones, else Config.URL's or the
-// request's host and origin.
-func (p *passkeyRuntime) relyingParty(b *base) (id, name, origin string) {
-	origin = cmp.Or(p.cfg.Origin, b.origin)
-	id = p.cfg.RPID
-	if id == "" {
-		if u, err := url.Parse(origin); err == nil {
-			id = u.Hostname()
-		}
-	}
-	return id, cmp.Or(p.cfg.RPName, id), origin
-}
-
-// webauthn returns the go-webauthn relying party for requests reaching
-// the handler at b.
-func (p *passkeyRuntime) webauthn(b *base) (*webauthn.WebAuthn, error) {
-	id, name, origin := p.relyingParty(b)
-	if net.ParseIP(id) != nil {
-		return nil, fmt.Errorf("the relying party id %q is an IP address; WebAuthn needs a domain (use localhost, or set RPID)", id)
-	}
-	rk := protocol.ResidentKeyRequirement(p.cfg.ResidentKey)
-	requireRK := protocol.ResidentKeyNotRequired()
-	if rk == protocol.ResidentKeyRequirementRequired {
-		requireRK = protocol.ResidentKeyRequired()
-	}
-	t := webauthn.TimeoutConfig{Enforce: true, Timeout: p.cfg.Timeout, TimeoutUVD: p.cfg.Timeout}
-	return webauthn.New(&webauthn.Config{
-		RPID:          id,
-		RPDisplayName: name,
-		RPOrigins:     []string{origin},
-		// No attestation: Gatehouse does not restrict authenticator
-		// models, and "none" asks for nothing that identifies the device.
-		AttestationPreference: protocol.PreferNoAttestation,
-		AuthenticatorSelection: protocol.AuthenticatorSelection{
-			ResidentKey:        rk,
-			RequireResidentKey: requireRK,
-			UserVerification:   protocol.UserVerificationRequirement(p.cfg.UserVerification),
-		},
-		Timeouts: webauthn.TimeoutsConfig{Login: t, Registration: t},
-	})
-}
-
-// challengeState is what the challenge cookie carries from the options to
-// the callback. It is sealed (encrypted and authenticated) and bound to
-// the provider by checks.Sealer; the action is inside.
-type challengeState struct {
-	Action  string               `json:"a"`
-	Session webauthn.SessionData `json:"s"`
-	// UserID is the user a registration is for: the signed-in user, or
-	// the id the new user will get (sign-up).
-	UserID string `json:"u,omitempty"`
-	// NewUser is the user to create (sign-up); nil otherwise.
-	NewUser *profile.User `json:"n,omitempty"`
-	// Binding is the digest of the session that asked for the options
-	// (link.go): the ceremony finishes only in that session.
-	Binding string `json:"b"`
-}
-
 // webauthnOptions answers GET {base}/webauthn-options/{provider}:
 // {"action": ..., "options": ...} and the challenge cookie.
 func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
@@ -201,21 +135,21 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	}
 	action := r.URL.Query().Get("action")
 	if action == "" {
-		action = actionAuthenticate
+		action = webauthnrp.ActionAuthenticate
 	}
-	if action != actionAuthenticate && action != actionRegister {
+	if action != webauthnrp.ActionAuthenticate && action != webauthnrp.ActionRegister {
 		bad("Invalid action", `action must be "authenticate" or "register"`)
 		return
 	}
-	wa, err := p.webauthn(b)
+	wa, _, err := webauthnrp.New(p.cfg, b.origin)
 	if err != nil {
 		serverError(Configuration, err)
 		return
 	}
 
-	st := challengeState{Action: action, Binding: h.binding(r, b)[:bindingLen]}
+	st := webauthnrp.ChallengeState{Action: action, Binding: h.binding(r, b)[:bindingLen]}
 	var options any
-	if action == actionAuthenticate {
+	if action == webauthnrp.ActionAuthenticate {
 		// Discoverable credentials: the browser offers the passkeys it has
 		// for this RP id, so no user name is asked for and none is
 		// revealed (no allowCredentials list).
@@ -235,13 +169,13 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 			bad("Invalid request", reason)
 			return
 		}
-		c, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(webauthn.Credentials(user.creds).CredentialDescriptors()),
+		c, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(webauthn.Credentials(user.Creds).CredentialDescriptors()),
 			webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirement(p.cfg.ResidentKey)))
 		if err != nil {
 			serverError(Configuration, err)
 			return
 		}
-		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.id, user.newUser
+		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.ID, user.NewUser
 	}
 
 	raw, err := json.Marshal(st)
@@ -265,7 +199,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 // registrant returns who a registration is for: the signed-in user, or a
 // new user when the provider allows sign-up. A non-empty reason says why
 // there is nobody.
-func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *passkeyRuntime) (*webauthnUser, string, error) {
+func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *passkeyRuntime) (*webauthnrp.User, string, error) {
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
 		return nil, "", err
@@ -283,9 +217,9 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 		if err != nil {
 			return nil, "", err
 		}
-		wu := &webauthnUser{id: u.ID, name: cmp.Or(u.Email, cmp.Or(u.Name, u.ID)), display: cmp.Or(u.Name, cmp.Or(u.Email, u.ID))}
+		wu := &webauthnrp.User{ID: u.ID, Name: cmp.Or(u.Email, u.Name, u.ID), Display: cmp.Or(u.Name, u.Email, u.ID)}
 		for _, a := range list {
-			wu.creds = append(wu.creds, credentialOf(a))
+			wu.Creds = append(wu.Creds, webauthnrp.CredentialOf(a))
 		}
 		return wu, "", nil
 	}
@@ -299,7 +233,7 @@ func (h *Handler) registrant(ctx context.Context, r *http.Request, b *base, p *p
 	// The user handle is the id the new user will get: random, not the
 	// address (WebAuthn §14.6.1: no personal data in the handle).
 	nu.ID = randomHex(16)
-	return &webauthnUser{id: nu.ID, name: nu.Email, display: cmp.Or(nu.Name, nu.Email), newUser: &nu}, "", nil
+	return &webauthnrp.User{ID: nu.ID, Name: nu.Email, Display: cmp.Or(nu.Name, nu.Email), NewUser: &nu}, "", nil
 }
 
 func (p *passkeyRuntime) info() providers.Base { return p.cfg.ProviderBase() }
@@ -365,7 +299,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 		return autherr.New(WebAuthnVerificationError, code, id, "webauthn", err)
 	}
 	action := form.Get("action")
-	if action != actionAuthenticate && action != actionRegister {
+	if action != webauthnrp.ActionAuthenticate && action != webauthnrp.ActionRegister {
 		return fail("invalid_action", fmt.Errorf("action %q is neither authenticate nor register", action))
 	}
 
@@ -380,7 +314,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 		}
 		return fail(code, err)
 	}
-	var st challengeState
+	var st webauthnrp.ChallengeState
 	if err := json.Unmarshal([]byte(raw), &st); err != nil {
 		return fail("challenge_cookie", err)
 	}
@@ -393,18 +327,18 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 	}
 
 	// 2. The same relying party as when the options were made.
-	wa, err := p.webauthn(b)
+	wa, rpID, err := webauthnrp.New(p.cfg, b.origin)
 	if err != nil {
 		return autherr.New(Configuration, "relying_party", id, "webauthn", err)
 	}
-	if rpID, _, _ := p.relyingParty(b); st.Session.RelyingPartyID != rpID {
+	if st.Session.RelyingPartyID != rpID {
 		return fail("rp_id_mismatch", fmt.Errorf("the ceremony began for RP id %q, this request is for %q", st.Session.RelyingPartyID, rpID))
 	}
 
 	// Where to land: the form's callbackUrl (checked in finishSignIn),
 	// else the cookie the options request set.
 	data, callback := []byte(form.Get("data")), form.Get("callbackUrl")
-	if action == actionAuthenticate {
+	if action == webauthnrp.ActionAuthenticate {
 		return h.passkeyAuthenticate(w, r, b, p, wa, st, data, callback)
 	}
 	return h.passkeyRegister(w, r, b, p, wa, st, data, callback)
@@ -412,7 +346,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 
 // passkeyAuthenticate verifies an assertion (WebAuthn §7.2) and signs its
 // user in.
-func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
+func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st webauthnrp.ChallengeState, data []byte, callback string) error {
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
@@ -420,7 +354,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(data)
 	if err != nil {
-		return fail("malformed_response", protocolError(err))
+		return fail("malformed_response", webauthnrp.ProtocolError(err))
 	}
 	var stored adapter.Authenticator
 	var lookupErr error
@@ -431,7 +365,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 		if lookupErr != nil {
 			return nil, lookupErr
 		}
-		return &webauthnUser{id: stored.UserID, creds: []webauthn.Credential{credentialOf(stored)}}, nil
+		return &webauthnrp.User{ID: stored.UserID, Creds: []webauthn.Credential{webauthnrp.CredentialOf(stored)}}, nil
 	}
 	_, cred, err := wa.ValidatePasskeyLogin(handler, st.Session, parsed)
 	switch {
@@ -440,7 +374,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	case lookupErr != nil:
 		return autherr.New(AdapterError, "adapter", id, "authenticate", lookupErr)
 	case err != nil:
-		return fail(verificationCode(err), protocolError(err))
+		return fail(webauthnrp.VerificationCode(err), webauthnrp.ProtocolError(err))
 	}
 	// Step 22: a counter that did not advance means the private key may
 	// have been copied (WebAuthn §6.1.1): refused.
@@ -474,7 +408,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 // passkeyRegister verifies an attestation (WebAuthn §7.1), stores the new
 // credential for the signed-in user (or a new user, with SignUp) and signs
 // that user in.
-func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st challengeState, data []byte, callback string) error {
+func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *base, p *passkeyRuntime, wa *webauthn.WebAuthn, st webauthnrp.ChallengeState, data []byte, callback string) error {
 	ctx := r.Context()
 	id := p.cfg.ID
 	fail := func(code string, err error) error {
@@ -493,11 +427,11 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 	}
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(data)
 	if err != nil {
-		return fail("malformed_response", protocolError(err))
+		return fail("malformed_response", webauthnrp.ProtocolError(err))
 	}
-	cred, err := wa.CreateCredential(&webauthnUser{id: st.UserID}, st.Session, parsed)
+	cred, err := wa.CreateCredential(&webauthnrp.User{ID: st.UserID}, st.Session, parsed)
 	if err != nil {
-		return fail(verificationCode(err), protocolError(err))
+		return fail(webauthnrp.VerificationCode(err), webauthnrp.ProtocolError(err))
 	}
 	if !h.useChallenge(st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
@@ -511,7 +445,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 		Counter:              cred.Authenticator.SignCount,
 		CredentialDeviceType: adapter.SingleDevice,
 		CredentialBackedUp:   cred.Flags.BackupState,
-		Transports:           joinTransports(cred.Transport),
+		Transports:           webauthnrp.JoinTransports(cred.Transport),
 	}
 	if cred.Flags.BackupEligible {
 		auth.CredentialDeviceType = adapter.MultiDevice
@@ -534,7 +468,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 
 // storePasskey stores a newly registered credential, creating its user
 // first for a sign-up. It runs after the SignIn callback allowed it.
-func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challengeState, auth adapter.Authenticator, acct account.Account) (profile.User, bool, error) {
+func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st webauthnrp.ChallengeState, auth adapter.Authenticator, acct account.Account) (profile.User, bool, error) {
 	id := p.cfg.ID
 	adapterFail := func(err error) (profile.User, bool, error) {
 		return profile.User{}, false, autherr.New(AdapterError, "adapter", id, "register", err)
@@ -586,64 +520,6 @@ func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st challe
 		ev(ctx, pu, acct)
 	}
 	return pu, isNew, nil
-}
-
-// webauthnUser is a user as go-webauthn sees it. The user handle is the
-// user's id: opaque, random, at most 64 bytes.
-type webauthnUser struct {
-	id, name, display string
-	creds             []webauthn.Credential
-	newUser           *profile.User // sign-up only
-}
-
-func (u *webauthnUser) WebAuthnID() []byte                         { return []byte(u.id) }
-func (u *webauthnUser) WebAuthnName() string                       { return u.name }
-func (u *webauthnUser) WebAuthnDisplayName() string                { return u.display }
-func (u *webauthnUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
-
-// credentialOf turns a stored authenticator into go-webauthn's credential
-// record.
-func credentialOf(a adapter.Authenticator) webauthn.Credential {
-	rawID, _ := base64.RawURLEncoding.DecodeString(a.CredentialID)
-	c := webauthn.Credential{
-		ID:            rawID,
-		PublicKey:     a.CredentialPublicKey,
-		Flags:         webauthn.CredentialFlags{BackupEligible: a.CredentialDeviceType == adapter.MultiDevice, BackupState: a.CredentialBackedUp},
-		Authenticator: webauthn.Authenticator{SignCount: a.Counter},
-	}
-	for _, t := range strings.Split(a.Transports, ",") {
-		if t != "" {
-			c.Transport = append(c.Transport, protocol.AuthenticatorTransport(t))
-		}
-	}
-	return c
-}
-
-func joinTransports(ts []protocol.AuthenticatorTransport) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = string(t)
-	}
-	return strings.Join(s, ",")
-}
-
-// verificationCode is the public code of a failed verification.
-func verificationCode(err error) string {
-	var pe *protocol.Error
-	if errors.As(err, &pe) && publicCode.MatchString(pe.Type) {
-		return pe.Type
-	}
-	return "verification_failed"
-}
-
-// protocolError keeps go-webauthn's details and debug information for the
-// log (never for the user).
-func protocolError(err error) error {
-	var pe *protocol.Error
-	if errors.As(err, &pe) && pe.DevInfo != "" {
-		return fmt.Errorf("%w (%s)", err, pe.DevInfo)
-	}
-	return err
 }
 
 // maxChallenges bounds the challenges of verified ceremonies remembered
