@@ -41,6 +41,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -151,7 +152,7 @@ func (p *emailRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request
 	// answers as a success would: the form must not tell who may sign in.
 	user := profile.User{Email: addr}
 	if stored, err := h.cfg.Adapter.GetUserByEmail(ctx, addr); err == nil {
-		user = toProfile(stored)
+		user = accountlink.ToProfile(stored)
 	} else if !errors.Is(err, adapter.ErrNotFound) {
 		fail(AdapterError, "adapter", err)
 		return
@@ -265,42 +266,4 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 	user := profile.User{ID: addr, Email: addr, EmailVerified: &now}
 	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
 	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl"), unbound: true})
-}
-
-// emailUser finds or creates the stored user of a verified address
-// (authjs.md §7.3 email): a found user gets EmailVerified set when it was
-// not; a new one is created with it. No account row is written.
-func (h *Handler) emailUser(ctx context.Context, res signInResult) (profile.User, bool, error) {
-	a := h.cfg.Adapter
-	prov := res.account.Provider
-	fail := func(err error) (profile.User, bool, error) {
-		return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "user", err)
-	}
-	for range linkAttempts {
-		u, err := a.GetUserByEmail(ctx, res.user.Email)
-		switch {
-		case err == nil:
-			if u.EmailVerified == nil {
-				u.EmailVerified = res.user.EmailVerified
-				if u, err = a.UpdateUser(ctx, u); err != nil {
-					return fail(err)
-				}
-			}
-			return toProfile(u), false, nil
-		case !errors.Is(err, adapter.ErrNotFound):
-			return fail(err)
-		}
-		created, err := a.CreateUser(ctx, adapter.User{Email: res.user.Email, EmailVerified: res.user.EmailVerified})
-		if errors.Is(err, adapter.ErrConflict) {
-			continue // a concurrent first sign-in created it: read it
-		}
-		if err != nil {
-			return fail(err)
-		}
-		if ev := h.cfg.Events.CreateUser; ev != nil {
-			ev(ctx, toProfile(created))
-		}
-		return toProfile(created), true, nil
-	}
-	return fail(errors.New("the user could not be read or created"))
 }

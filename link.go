@@ -7,15 +7,13 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -89,7 +87,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		link := h.linkUser
 		if res.account.Type == account.TypeEmail {
 			link = func(ctx context.Context, _ *http.Request, _ *base, res signInResult) (profile.User, bool, error) {
-				return h.emailUser(ctx, res)
+				return h.linker().EmailUser(ctx, res.account.Provider, res.user)
 			}
 		}
 		stored, created, err := link(ctx, r, b, res)
@@ -113,188 +111,20 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	return nil
 }
 
-// linkUser applies the linking rules (spec §2.3, §5.5; authjs.md §7.3):
-//
-//   - an account already linked signs its user in, or fails with
-//     OAuthAccountNotLinked when another user is signed in;
-//   - a new account is linked to the signed-in user, the only safe way to
-//     link, unless that user already has an account at the provider (a
-//     user has at most one account per provider);
-//   - a new account whose e-mail address belongs to a stored user fails
-//     with OAuthAccountNotLinked, unless the provider sets
-//     AllowDangerousEmailAccountLinking and does not say the address is
-//     unverified;
-//   - otherwise a new user is created with the account, in one
-//     transaction (adapter.CreateUserWithAccount): both rows or neither.
-//
-// Writes that lose a race with a concurrent sign-in (adapter.ErrConflict)
-// start the decision again, so that two first sign-ins of one person make
-// one user. CreateUser and LinkAccount fire once, for the request whose
-// write succeeded.
+// linkUser applies the linking rules (internal/accountlink) to res, for
+// the user signed in on r, if any.
 func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res signInResult) (profile.User, bool, error) {
-	prov := res.account.Provider
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "session", err)
+		return profile.User{}, false, autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
 	}
-	var lastErr error
-	for range linkAttempts {
-		u, isNew, err := h.linkOnce(ctx, res, current)
-		if !errors.Is(err, errLinkRace) {
-			return u, isNew, err
-		}
-		lastErr = err
-	}
-	return profile.User{}, false, autherr.New(AdapterError, "adapter", prov, "link", lastErr)
+	return h.linker().Link(ctx, accountlink.SignIn{User: res.user, Account: *res.account, Profile: res.profile,
+		AllowDangerousLinking: res.allowDangerousLinking, Current: current})
 }
 
-// linkAttempts bounds how often linkUser starts again after losing a race:
-// the second attempt sees the winner's rows, so two are enough; one more
-// covers a third concurrent writer.
-const linkAttempts = 3
-
-// errLinkRace marks a write that lost a race with a concurrent sign-in.
-var errLinkRace = errors.New("a concurrent sign-in wrote first")
-
-func (h *Handler) linkOnce(ctx context.Context, res signInResult, current string) (profile.User, bool, error) {
-	a := h.cfg.Adapter
-	acct := *res.account
-	prov := acct.Provider
-	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
-		return profile.User{}, false, autherr.New(t, code, prov, "link", err)
-	}
-	adapterFail := func(err error) (profile.User, bool, error) {
-		if errors.Is(err, adapter.ErrConflict) {
-			return profile.User{}, false, fmt.Errorf("%w: %w", errLinkRace, err)
-		}
-		return fail(AdapterError, "adapter", err)
-	}
-
-	found, err := a.GetUserByAccount(ctx, prov, acct.ProviderAccountID)
-	switch {
-	case err == nil:
-		if current != "" && current != found.ID {
-			return fail(OAuthAccountNotLinked, "linked_to_other_user", errors.New("this account is already linked to another user"))
-		}
-		acct.UserID = found.ID
-		// Keep the stored tokens current (Auth.js never updates them),
-		// but keep the stored refresh token when the provider sends no
-		// new one: many send it only at the first consent.
-		if acct.RefreshToken == "" {
-			old, err := a.GetAccount(ctx, prov, acct.ProviderAccountID)
-			if err != nil {
-				return fail(AdapterError, "adapter", err)
-			}
-			acct.RefreshToken = old.RefreshToken
-		}
-		if err := a.UpdateAccount(ctx, acct); err != nil {
-			return fail(AdapterError, "adapter", err)
-		}
-		return toProfile(found), false, nil
-	case !errors.Is(err, adapter.ErrNotFound):
-		return adapterFail(err)
-	}
-
-	// A new account. Signed in: link it to the current user.
-	if current != "" {
-		return h.linkTo(ctx, current, acct, nil)
-	}
-	if res.user.Email != "" {
-		existing, err := a.GetUserByEmail(ctx, res.user.Email)
-		switch {
-		case err == nil && !res.allowDangerousLinking:
-			return fail(OAuthAccountNotLinked, "email_in_use", errors.New("another account already uses this e-mail address"))
-		case err == nil && emailUnverified(res.profile):
-			return fail(OAuthAccountNotLinked, "email_unverified", errors.New("the provider says the e-mail address is not verified; it is not linked to the user who has it"))
-		case err == nil:
-			return h.linkTo(ctx, existing.ID, acct, &existing)
-		case !errors.Is(err, adapter.ErrNotFound):
-			return adapterFail(err)
-		}
-	}
-	// A new user, created with its account in one transaction.
-	nu := adapter.User{Name: res.user.Name, Email: res.user.Email, Image: res.user.Image, EmailVerified: res.user.EmailVerified}
-	created, err := a.CreateUserWithAccount(ctx, nu, acct)
-	if err != nil {
-		return adapterFail(err)
-	}
-	acct.UserID = created.ID
-	if ev := h.cfg.Events.CreateUser; ev != nil {
-		ev(ctx, toProfile(created))
-	}
-	if ev := h.cfg.Events.LinkAccount; ev != nil {
-		ev(ctx, toProfile(created), acct)
-	}
-	return toProfile(created), true, nil
-}
-
-// linkTo links the new account acct to the stored user userID (u when
-// already loaded), refusing a second account at the same provider.
-func (h *Handler) linkTo(ctx context.Context, userID string, acct account.Account, u *adapter.User) (profile.User, bool, error) {
-	a := h.cfg.Adapter
-	prov := acct.Provider
-	fail := func(t ErrorType, code string, err error) (profile.User, bool, error) {
-		return profile.User{}, false, autherr.New(t, code, prov, "link", err)
-	}
-	linked, err := a.ListAccounts(ctx, userID)
-	if err != nil {
-		return fail(AdapterError, "adapter", err)
-	}
-	for _, l := range linked {
-		if l.Provider == prov {
-			return fail(OAuthAccountNotLinked, "provider_already_linked", fmt.Errorf("the user already has another account at provider %q", prov))
-		}
-	}
-	acct.UserID = userID
-	if err := a.LinkAccount(ctx, acct); err != nil {
-		if errors.Is(err, adapter.ErrConflict) {
-			return profile.User{}, false, fmt.Errorf("%w: %w", errLinkRace, err)
-		}
-		return fail(AdapterError, "adapter", err)
-	}
-	if u == nil {
-		got, err := a.GetUser(ctx, userID)
-		if err != nil {
-			return fail(AdapterError, "adapter", err)
-		}
-		u = &got
-	}
-	if ev := h.cfg.Events.LinkAccount; ev != nil {
-		ev(ctx, toProfile(*u), acct)
-	}
-	return toProfile(*u), false, nil
-}
-
-// emailUnverified reports whether the provider's profile says, with an
-// email_verified member, that the address is not verified (authjs.md
-// §11.2 item 3: dangerous linking only on a verified address, when the
-// provider tells).
-func emailUnverified(prof any) bool {
-	var m map[string]any
-	switch p := prof.(type) {
-	case nil:
-		return false
-	case map[string]any:
-		m = p
-	case profile.Claims:
-		m = p
-	default:
-		raw, err := json.Marshal(prof)
-		if err != nil || json.Unmarshal(raw, &m) != nil {
-			return false
-		}
-	}
-	switch v := m["email_verified"].(type) {
-	case bool:
-		return !v
-	case string:
-		return strings.EqualFold(v, "false")
-	}
-	return false
-}
-
-func toProfile(u adapter.User) profile.User {
-	return profile.User{ID: u.ID, Name: u.Name, Email: u.Email, Image: u.Image, EmailVerified: u.EmailVerified}
+// linker is the account linking of h's adapter and events.
+func (h *Handler) linker() accountlink.Linker {
+	return accountlink.Linker{Adapter: h.cfg.Adapter, CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}
 }
 
 // currentUserID returns the id of the stored user signed in on r, or ""
@@ -450,7 +280,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 				}
 			}
 		}
-		sess := &Session{User: toProfile(u), Expires: s.Expires}
+		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
 		return h.shapeSession(r.Context(), sess, nil, &u)
 	}
 	codec := h.sessions[b.cookies.secure]

@@ -36,6 +36,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -399,7 +400,7 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	if err != nil {
 		return autherr.New(AdapterError, "adapter", id, "authenticate", err)
 	}
-	user := toProfile(u)
+	user := accountlink.ToProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
 	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback, unbound: true,
 		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
@@ -461,7 +462,7 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 		if err != nil {
 			return autherr.New(AdapterError, "adapter", id, "register", err)
 		}
-		res.user = toProfile(u)
+		res.user = accountlink.ToProfile(u)
 	}
 	return h.finishSignIn(w, r, b, res)
 }
@@ -510,7 +511,7 @@ func (h *Handler) storePasskey(ctx context.Context, p *passkeyRuntime, st webaut
 		}
 		return adapterFail(err)
 	}
-	pu := toProfile(u)
+	pu := accountlink.ToProfile(u)
 	if isNew {
 		if ev := h.cfg.Events.CreateUser; ev != nil {
 			ev(ctx, pu)
