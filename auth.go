@@ -27,7 +27,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -40,6 +39,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -346,7 +346,7 @@ func (cfg Config) normalize() (Config, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 			return cfg, &ConfigError{Field: "URL", Reason: fmt.Sprintf("%q is not an absolute http(s) URL without query", cfg.URL)}
 		}
-		if u.Scheme == "http" && !cfg.Development && !isLoopback(u.Hostname()) {
+		if u.Scheme == "http" && !cfg.Development && !sessioncookie.IsLoopback(u.Hostname()) {
 			return cfg, &ConfigError{Field: "URL", Reason: "plain http is only allowed for localhost or in Development mode (RFC 9700 §2.6)"}
 		}
 		if p := strings.TrimRight(u.Path, "/"); p != "" {
@@ -398,14 +398,6 @@ func (cfg *Config) checkSecrets() error {
 		}
 	}
 	return nil
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // cachedHandlers keeps the Handlers Auth builds, so that the seed's entry

@@ -3,6 +3,8 @@ package gatehouse
 import (
 	"net/http"
 	"strings"
+
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
 // bearerRequest handles a request that carries an Authorization header
@@ -53,7 +55,7 @@ func bearerToken(values []string) (token string, ok bool) {
 		return "", true
 	}
 	token = strings.TrimLeft(v[len(scheme):], " ")
-	if len(token) > maxTokenLen || !isB64Token(token) {
+	if len(token) > sessioncookie.MaxTokenLen || !isB64Token(token) {
 		return "", true
 	}
 	return token, true
@@ -105,6 +107,6 @@ func (h *Handler) SessionToken(r *http.Request) string {
 	if st.bearer {
 		return st.bearerToken
 	}
-	raw, _ := readChunked(r, st.base.cookies.session)
+	raw, _ := sessioncookie.ReadChunked(r, st.base.cookies.Session)
 	return raw
 }

@@ -85,7 +85,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 
 	// 1. CSRF, before anything else is read or counted.
 	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		return fail(MissingCSRF, "csrf", "callback", errors.New("CSRF token missing or wrong"))
 	}
 	creds := make(map[string]string, len(c.Fields))

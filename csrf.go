@@ -1,95 +1,13 @@
 package gatehouse
 
 import (
-	"crypto/hkdf"
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/hex"
-	"hash"
 	"net/http"
-	"strings"
-	"sync"
+
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
-
-// csrf implements the signed double-submit cookie of Auth.js (security.md
-// §4.4): the cookie holds "token|mac", the form field holds the token. A
-// POST is accepted only when the MAC is one of ours and the field equals
-// the cookie's token. The MAC is an HMAC (Auth.js uses sha256(token +
-// secret)); the cookie is __Host- in secure mode, so a sibling subdomain
-// cannot plant a pair of its own.
-type csrf struct {
-	keys [][]byte    // newest first
-	macs []sync.Pool // per key: HMAC-SHA256 states, reused (Reset) rather than made per request
-}
-
-func newCSRF(secrets []string) (*csrf, error) {
-	c := &csrf{macs: make([]sync.Pool, len(secrets))}
-	for i, s := range secrets {
-		k, err := hkdf.Key(sha256.New, []byte(s), []byte("gatehouse csrf"), "Gatehouse CSRF token MAC", 32)
-		if err != nil {
-			return nil, err
-		}
-		c.keys = append(c.keys, k)
-		c.macs[i].New = func() any { return hmac.New(sha256.New, k) }
-	}
-	return c, nil
-}
-
-// csrfTokenLen is the length of a token: 32 random bytes, hex.
-const csrfTokenLen = 64
-
-// mac writes the hex HMAC of token (csrfTokenLen bytes) under key i.
-func (c *csrf) mac(i int, token string, out *[2 * sha256.Size]byte) {
-	var in [csrfTokenLen]byte
-	copy(in[:], token)
-	m := c.macs[i].Get().(hash.Hash)
-	m.Reset()
-	m.Write(in[:len(token)])
-	var sum [sha256.Size]byte
-	m.Sum(sum[:0])
-	c.macs[i].Put(m)
-	hex.Encode(out[:], sum[:])
-}
-
-// newPair returns a fresh token and its cookie value.
-func (c *csrf) newPair() (token, cookie string) {
-	token = randomHex(32)
-	var mac [2 * sha256.Size]byte
-	c.mac(0, token, &mac)
-	return token, token + "|" + string(mac[:])
-}
-
-// token returns the token of a cookie value, or "" when the cookie is not
-// one of ours.
-func (c *csrf) token(cookie string) string {
-	token, mac, ok := strings.Cut(cookie, "|")
-	if !ok || len(token) != csrfTokenLen || len(mac) != 2*sha256.Size {
-		return ""
-	}
-	var got, want [2 * sha256.Size]byte
-	copy(got[:], mac)
-	for i := range c.keys {
-		c.mac(i, token, &want)
-		if hmac.Equal(got[:], want[:]) {
-			return token
-		}
-	}
-	return ""
-}
-
-// verify reports whether the submitted token matches the cookie.
-func (c *csrf) verify(cookie, submitted string) bool {
-	t := c.token(cookie)
-	if t == "" || len(submitted) != len(t) {
-		return false
-	}
-	var a, b [csrfTokenLen]byte
-	copy(a[:], t)
-	copy(b[:], submitted)
-	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
-}
 
 func randomHex(n int) string {
 	b := make([]byte, n)
@@ -100,16 +18,13 @@ func randomHex(n int) string {
 func randomToken() string { return randomHex(32) }
 
 // sameOrigin refuses a state-changing request a browser sent from another
-// origin, in addition to the CSRF token (which a cookie-tossing attacker
-// can plant as a matching pair on plain http): Go's
-// http.CrossOriginProtection reads Sec-Fetch-Site, then compares Origin
-// with the Host. Requests without either header are not from a browser
-// and pass (the CSRF token still applies). Behind a proxy that rewrites
-// Host, an Origin equal to the site's public origin is accepted too.
+// origin (checks.SameOrigin).
 func (h *Handler) sameOrigin(r *http.Request, b *base) error {
-	err := h.crossOrigin.Check(r)
-	if err != nil && r.Header.Get("Sec-Fetch-Site") == "" && r.Header.Get("Origin") == b.origin {
-		return nil
-	}
-	return err
+	return checks.SameOrigin(h.crossOrigin, r, b.origin)
+}
+
+// csrfOK reports whether submitted is the CSRF token of r's CSRF cookie
+// (checks.CSRF: the signed double-submit cookie).
+func (h *Handler) csrfOK(r *http.Request, b *base, submitted string) bool {
+	return h.csrf.Verify(sessioncookie.Value(r, b.cookies.CSRF), submitted)
 }

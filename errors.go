@@ -99,7 +99,7 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 func (e *ConfigError) Is(target error) bool { return target == Configuration }
 
 // crossSite is the error for a state-changing request from another origin
-// (csrf.go sameOrigin): MissingCSRF with code cross_site, 403.
+// (checks.SameOrigin): MissingCSRF with code cross_site, 403.
 func crossSite(step, provider string, err error) *Error {
 	return autherr.New(MissingCSRF, "cross_site", provider, step, err)
 }

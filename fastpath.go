@@ -6,101 +6,10 @@ package gatehouse
 
 import (
 	"net/http"
-	"net/textproto"
-	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 )
-
-// maxCookies mirrors net/http's default limit on the cookies of one
-// request (GODEBUG httpcookiemaxnum): past it the fast lookup defers to
-// net/http, which then returns none.
-const maxCookies = 3000
-
-// cookieValue returns the value of the first cookie called name, as
-// r.Cookie(name) would, without allocating: net/http parses every cookie
-// of the request into a slice of *Cookie to find one. The parsing rules are
-// net/http's (readCookies): "; "-separated name=value pairs, names compared
-// exactly after trimming, one pair of double quotes stripped, and a pair
-// whose value has a byte outside the RFC 6265 cookie-octet set skipped.
-// FuzzCookieValue compares the two.
-func cookieValue(r *http.Request, name string) string {
-	lines := r.Header["Cookie"]
-	if len(lines) == 0 {
-		return ""
-	}
-	n := 0
-	for _, line := range lines {
-		n += strings.Count(line, ";") + 1
-	}
-	if n > maxCookies {
-		value, found := "", 0
-		for _, c := range r.Cookies() {
-			if c.Name == name {
-				value, found = c.Value, found+1
-			}
-		}
-		if found != 1 {
-			return ""
-		}
-		return value
-	}
-	value, found := "", false
-	for _, line := range lines {
-		line = textproto.TrimString(line)
-		var part string
-		for len(line) > 0 {
-			part, line, _ = strings.Cut(line, ";")
-			part = textproto.TrimString(part)
-			k, v, _ := strings.Cut(part, "=")
-			if textproto.TrimString(k) != name {
-				continue
-			}
-			if len(v) > 1 && v[0] == '"' && v[len(v)-1] == '"' {
-				v = v[1 : len(v)-1]
-			}
-			if validCookieValue(v) {
-				if found {
-					// Two cookies of one name: one may be planted (cookie
-					// tossing), and which is which cannot be told, so
-					// neither is read (duplicateCookie logs it).
-					return ""
-				}
-				value, found = v, true
-			}
-		}
-	}
-	return value
-}
-
-// validCookieValue is net/http's validCookieValueByte over s, with a
-// table: session cookies are hundreds of bytes long.
-func validCookieValue(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !cookieValueByte[s[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-var cookieValueByte = func() (t [256]bool) {
-	for b := 0x20; b < 0x7f; b++ {
-		t[b] = b != '"' && b != ';' && b != '\\'
-	}
-	return t
-}()
-
-// chunkedValue is readChunked's value alone: the common case, one cookie
-// not split into chunks, costs no allocation.
-func chunkedValue(r *http.Request, name string) string {
-	if v := cookieValue(r, name); v != "" {
-		return v
-	}
-	v, _ := readChunks(r, name)
-	return v
-}
 
 // sessionBodiesMax bounds Handler.bodies: the JSON of sessions already
 // answered, keyed by everything that JSON holds, so that GET

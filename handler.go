@@ -13,6 +13,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -24,14 +25,14 @@ import (
 type Handler struct {
 	cfg    Config
 	routes http.Handler
-	// crossOrigin refuses cross-origin state-changing requests (csrf.go
-	// sameOrigin).
+	// crossOrigin refuses cross-origin state-changing requests
+	// (checks.SameOrigin).
 	crossOrigin *http.CrossOriginProtection
 	order       []string        // provider ids in configuration order
 	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
 	sealer      *checks.Sealer
-	csrf        *csrf
-	sessions    map[bool]*jweCodec               // by secure mode: the cookie name is the HKDF salt
+	csrf        *checks.CSRF
+	sessions    map[bool]*sessionCodec           // by secure mode: the cookie name is the HKDF salt
 	fixedBase   *base                            // when Config.URL is set
 	refreshes   *rp.RefreshGroup                 // single-flight token refreshes (tokens.go)
 	challenges  *bounded.Map[string, struct{}]   // WebAuthn challenges used (passkey.go)
@@ -89,12 +90,12 @@ func New(cfg Config) (*Handler, error) {
 	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
-	if h.csrf, err = newCSRF(cfg.Secret); err != nil {
+	if h.csrf, err = checks.NewCSRF(cfg.Secret); err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
-	h.sessions = map[bool]*jweCodec{}
+	h.sessions = map[bool]*sessionCodec{}
 	for _, secure := range []bool{false, true} {
-		c, err := newJWECodec(cfg.Secret, newCookieNames(secure, cfg.AuthJSCookieNames).session)
+		c, err := newSessionCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).Session)
 		if err != nil {
 			return nil, &ConfigError{Field: "Secret", Err: err}
 		}
@@ -120,7 +121,7 @@ func New(cfg Config) (*Handler, error) {
 type base struct {
 	origin  string // scheme://host[:port]
 	path    string // e.g. /auth
-	cookies cookieNames
+	cookies sessioncookie.Names
 }
 
 func (h *Handler) newBase(scheme, host string) *base {
@@ -128,7 +129,7 @@ func (h *Handler) newBase(scheme, host string) *base {
 	if h.cfg.UseSecureCookies != nil {
 		secure = *h.cfg.UseSecureCookies
 	}
-	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: newCookieNames(secure, h.cfg.AuthJSCookieNames)}
+	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: sessioncookie.NewNames(secure, h.cfg.AuthJSCookieNames)}
 }
 
 // baseFor returns the base of a request: Config.URL when set; otherwise
@@ -220,11 +221,11 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before
 		// the page starts writing.
-		if c := cookieValue(r, b.cookies.csrf); c != "" {
+		if c := sessioncookie.Value(r, b.cookies.CSRF); c != "" {
 			st.csrfCookie = c
 		} else if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			t, c := h.csrf.newPair()
-			b.cookies.set(w, b.cookies.csrf, c, time.Time{})
+			t, c := h.csrf.NewPair()
+			b.cookies.Set(w, b.cookies.CSRF, c, time.Time{})
 			st.csrfToken = t
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
@@ -291,7 +292,7 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 		here = r.URL.RequestURI()
 	}
 	if st.csrfToken == "" && st.csrfCookie != "" {
-		st.csrfToken = h.csrf.token(st.csrfCookie)
+		st.csrfToken = h.csrf.Token(st.csrfCookie)
 	}
 	path := h.cfg.BasePath
 	return template.FuncMap{

@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -60,7 +61,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		}
 		if to != "" {
 			if safe := h.callbackURL(b, to, r); safe != "" {
-				b.cookies.set(w, b.cookies.callbackURL, safe, time.Time{})
+				b.cookies.Set(w, b.cookies.CallbackURL, safe, time.Time{})
 				res.callbackURL = safe
 			}
 		}
@@ -103,7 +104,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(ctx, user, res.account, isNew)
 	}
-	target := h.callbackURL(b, cmp.Or(res.callbackURL, cookieValue(r, b.cookies.callbackURL)), r)
+	target := h.callbackURL(b, cmp.Or(res.callbackURL, sessioncookie.Value(r, b.cookies.CallbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
@@ -133,7 +134,7 @@ func (h *Handler) linker() accountlink.Linker {
 // new account must not fall back to creating a user because the session
 // could not be read.
 func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (string, error) {
-	raw, _ := readChunked(r, b.cookies.session)
+	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
 	if raw == "" {
 		return "", nil
 	}
@@ -149,7 +150,7 @@ func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (
 		}
 		return u.ID, nil
 	}
-	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
+	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
 	if err != nil {
 		return "", nil
 	}
@@ -182,7 +183,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 	expires := now.Add(h.cfg.Session.MaxAge)
 	prov := res.account.Provider
 	if h.cfg.Session.Strategy == StrategyDatabase {
-		if old, _ := readChunked(r, b.cookies.session); old != "" {
+		if old, _ := sessioncookie.ReadChunked(r, b.cookies.Session); old != "" {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
 		}
 		raw := randomToken()
@@ -195,7 +196,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
-		b.cookies.writeChunked(w, r, b.cookies.session, raw, expires)
+		b.cookies.WriteChunked(w, r, b.cookies.Session, raw, expires)
 		return nil
 	}
 	tok := Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
@@ -215,11 +216,11 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		tok = *out
 		tok.IssuedAt, tok.Expires = now.Unix(), expires.Unix()
 	}
-	sealed, err := h.sessions[b.cookies.secure].encode(tok)
+	sealed, err := h.sessions[b.cookies.Secure].Encode(tok)
 	if err != nil {
 		return autherr.New(Configuration, "seal", prov, "session", err)
 	}
-	b.cookies.writeChunked(w, r, b.cookies.session, sealed, expires)
+	b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, expires)
 	return nil
 }
 
@@ -236,9 +237,9 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
 		return st.session
 	}
-	raw := chunkedValue(r, b.cookies.session)
+	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
 	if raw == "" {
-		if countCookies(r, b.cookies.session) > 1 {
+		if sessioncookie.Count(r, b.cookies.Session) > 1 {
 			h.warnDuplicate(r, b)
 		}
 		return nil
@@ -258,7 +259,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		if err != nil {
 			if errors.Is(err, adapter.ErrNotFound) {
 				if cookie {
-					b.cookies.clearChunked(w, r, b.cookies.session)
+					b.cookies.ClearChunked(w, r, b.cookies.Session)
 				}
 			} else {
 				h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
@@ -268,7 +269,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		if now.After(s.Expires) {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
 			if cookie {
-				b.cookies.clearChunked(w, r, b.cookies.session)
+				b.cookies.ClearChunked(w, r, b.cookies.Session)
 			}
 			return nil
 		}
@@ -276,18 +277,18 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
 				s = ns
 				if cookie {
-					b.cookies.writeChunked(w, r, b.cookies.session, raw, s.Expires)
+					b.cookies.WriteChunked(w, r, b.cookies.Session, raw, s.Expires)
 				}
 			}
 		}
 		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
 		return h.shapeSession(r.Context(), sess, nil, &u)
 	}
-	codec := h.sessions[b.cookies.secure]
-	t, err := codec.decode(raw, now)
+	codec := h.sessions[b.cookies.Secure]
+	t, err := codec.Decode(raw, now)
 	if err != nil {
 		if cookie {
-			b.cookies.clearChunked(w, r, b.cookies.session)
+			b.cookies.ClearChunked(w, r, b.cookies.Session)
 		}
 		return nil
 	}
@@ -295,8 +296,8 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 	// token and the front end keeps it fresh.
 	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
 		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
-		if sealed, err := codec.encode(t); err == nil {
-			b.cookies.writeChunked(w, r, b.cookies.session, sealed, time.Unix(t.Expires, 0))
+		if sealed, err := codec.Encode(t); err == nil {
+			b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(t.Expires, 0))
 		}
 	}
 	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
@@ -352,7 +353,7 @@ const bindingLen = 16
 func (h *Handler) binding(r *http.Request, b *base) string {
 	var out [2 * bindingLen]byte
 	h.sessionDigest(out[:bindingLen], r, b)
-	digest(out[bindingLen:], "gatehouse browser\x00", cookieValue(r, b.cookies.csrf))
+	digest(out[bindingLen:], "gatehouse browser\x00", sessioncookie.Value(r, b.cookies.CSRF))
 	return string(out[:])
 }
 
@@ -374,14 +375,14 @@ func digest(dst []byte, label string, parts ...string) {
 // its expiry; of "no session" when there is none (or none readable).
 // Nothing is read from the database.
 func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
-	raw := chunkedValue(r, b.cookies.session)
+	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
 	switch {
 	case raw == "":
 	case h.cfg.Session.Strategy == StrategyDatabase:
 		digest(dst, "gatehouse session database\x00", raw)
 		return
 	default:
-		if t, err := h.sessions[b.cookies.secure].decode(raw, time.Now()); err == nil {
+		if t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now()); err == nil {
 			digest(dst, "gatehouse session jwt\x00", t.ID, t.Subject)
 			return
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
 // backchannelLogout answers POST {base}/backchannel-logout/{provider}
@@ -133,13 +134,13 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 		return ""
 	}
 	state := checks.NewState()
-	sealed, err := h.sealer.Seal(b.cookies.logoutState, prov, state)
+	sealed, err := h.sealer.Seal(b.cookies.LogoutState, prov, state)
 	if err != nil {
 		return ""
 	}
-	b.cookies.set(w, b.cookies.logoutState, sealed, time.Now().Add(checks.MaxAge))
+	b.cookies.Set(w, b.cookies.LogoutState, sealed, time.Now().Add(checks.MaxAge))
 	if callbackURL != "" {
-		b.cookies.set(w, b.cookies.callbackURL, callbackURL, time.Time{})
+		b.cookies.Set(w, b.cookies.CallbackURL, callbackURL, time.Time{})
 	}
 	q := u.Query()
 	if idToken != "" {
@@ -158,7 +159,7 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 // with JWT sessions, the token's provider, and an ID token only when the
 // JWT callback kept one under "id_token".
 func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken string) {
-	raw, _ := readChunked(r, b.cookies.session)
+	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
 	if raw == "" {
 		return "", ""
 	}
@@ -182,7 +183,7 @@ func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken s
 		}
 		return "", ""
 	}
-	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
+	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
 	if err != nil {
 		return "", ""
 	}
@@ -198,17 +199,17 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	prov := r.PathValue("provider")
-	name := b.cookies.logoutState
-	want, err := h.sealer.Open(checks.State, name, prov, cookieValue(r, name))
+	name := b.cookies.LogoutState
+	want, err := h.sealer.Open(checks.State, name, prov, sessioncookie.Value(r, name))
 	if err == nil {
 		err = checks.VerifyState(r.URL.Query().Get("state"), want)
 	}
-	b.cookies.clear(w, name)
+	b.cookies.Clear(w, name)
 	if err != nil {
 		h.fail(w, r, b, checkError(prov, err).(*Error))
 		return
 	}
-	target := h.callbackURL(b, cookieValue(r, b.cookies.callbackURL), r)
+	target := h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r)
 	h.redirect(w, r, target)
 }
 
@@ -221,7 +222,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
 		return
 	}
@@ -229,7 +230,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
 	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {
-		if raw, _ := readChunked(r, b.cookies.session); raw != "" {
+		if raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session); raw != "" {
 			ctx, cancel := withTimeout(r.Context())
 			if _, err := h.cfg.Adapter.DeleteSession(ctx, hashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
 				h.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
@@ -237,7 +238,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 			cancel()
 		}
 	}
-	b.cookies.clearChunked(w, r, b.cookies.session)
+	b.cookies.ClearChunked(w, r, b.cookies.Session)
 	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
 		ev(r.Context(), sess)
 	}

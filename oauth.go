@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -86,13 +87,13 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 	// The checks, sealed together into one cookie bound to this provider
 	// and to the cookie's name, for checks.MaxAge.
 	expires := time.Now().Add(checks.MaxAge)
-	setCheck := b.cookies.set
-	formPost := q.Get("response_mode") == "form_post" && (b.cookies.secure || loopbackOrigin(b.origin))
+	setCheck := b.cookies.Set
+	formPost := q.Get("response_mode") == "form_post" && (b.cookies.Secure || sessioncookie.LoopbackOrigin(b.origin))
 	if formPost {
 		// The callback is a cross-site POST, which carries SameSite=None
 		// cookies only; browsers take Secure cookies on http://localhost
 		// too, so local development works the same way.
-		setCheck = b.cookies.setNone
+		setCheck = b.cookies.SetNone
 	}
 	cs := h.checksFor(c, e)
 	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
@@ -109,18 +110,18 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 		q.Set("nonce", tx.Nonce)
 	}
 	if pkce || state || nonce {
-		sealed, err := h.sealer.SealTransaction(b.cookies.checks, id, tx)
+		sealed, err := h.sealer.SealTransaction(b.cookies.Checks, id, tx)
 		if err != nil {
 			h.fail(w, r, b, autherr.New(OAuthSignin, "seal", id, "signin", err))
 			return
 		}
-		setCheck(w, b.cookies.checks, sealed, expires)
+		setCheck(w, b.cookies.Checks, sealed, expires)
 	}
 	if cb := h.callbackURL(b, form.Get("callbackUrl"), r); cb != "" {
 		if formPost {
-			setCheck(w, b.cookies.callbackURL, cb, expires) // read by the cross-site POST too
+			setCheck(w, b.cookies.CallbackURL, cb, expires) // read by the cross-site POST too
 		} else {
-			b.cookies.set(w, b.cookies.callbackURL, cb, time.Time{})
+			b.cookies.Set(w, b.cookies.CallbackURL, cb, time.Time{})
 		}
 	}
 	dest, err := p.AuthorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: internal/rp
@@ -154,8 +155,8 @@ func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
 // then completeSignIn.
 func (f oauthFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	// The check cookie is single use: cleared whatever happens next.
-	if cookieValue(r, b.cookies.checks) != "" {
-		b.cookies.clear(w, b.cookies.checks)
+	if sessioncookie.Value(r, b.cookies.Checks) != "" {
+		b.cookies.Clear(w, b.cookies.Checks)
 	}
 	if err := h.completeSignIn(w, r, b, f.Provider); err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "callback", f.Config().ID, "callback"))
@@ -198,7 +199,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 				first = checks.Nonce
 			}
 		}
-		if tx, err = h.sealer.OpenTransaction(first, b.cookies.checks, c.ID, cookieValue(r, b.cookies.checks)); err == nil {
+		if tx, err = h.sealer.OpenTransaction(first, b.cookies.Checks, c.ID, sessioncookie.Value(r, b.cookies.Checks)); err == nil {
 			err = tx.Need(usePKCE, useState, useNonce)
 		}
 		if err != nil {
@@ -218,7 +219,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	// is a __Host- cookie no other origin can set; and as no session is
 	// visible to it, it links nothing. A POST that does carry those
 	// cookies (same-site: a sibling subdomain's form) is compared.
-	crossSitePost := r.Method == http.MethodPost && chunkedValue(r, b.cookies.session) == "" && cookieValue(r, b.cookies.csrf) == ""
+	crossSitePost := r.Method == http.MethodPost && sessioncookie.ChunkedValue(r, b.cookies.Session) == "" && sessioncookie.Value(r, b.cookies.CSRF) == ""
 	if (usePKCE || useState || useNonce) && !crossSitePost {
 		if err := h.checkBinding(r, b, c.ID, tx.Binding); err != nil {
 			return err

@@ -38,6 +38,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -182,8 +183,8 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	raw, err := json.Marshal(st)
 	if err == nil {
 		var sealed string
-		if sealed, err = h.sealer.Seal(b.cookies.challenge, id, string(raw)); err == nil {
-			b.cookies.set(w, b.cookies.challenge, sealed, time.Now().Add(p.cfg.Timeout))
+		if sealed, err = h.sealer.Seal(b.cookies.Challenge, id, string(raw)); err == nil {
+			b.cookies.Set(w, b.cookies.Challenge, sealed, time.Now().Add(p.cfg.Timeout))
 		}
 	}
 	if err != nil {
@@ -192,7 +193,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	}
 	// Where to land afterwards, as for the other providers' sign-in.
 	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
-		b.cookies.set(w, b.cookies.callbackURL, h.callbackURL(b, cb, r), time.Time{}) // same-origin, never ""
+		b.cookies.Set(w, b.cookies.CallbackURL, h.callbackURL(b, cb, r), time.Time{}) // same-origin, never ""
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
 }
@@ -280,12 +281,12 @@ func (p *passkeyRuntime) callback(h *Handler, w http.ResponseWriter, r *http.Req
 		return
 	}
 	// The challenge cookie is single use: cleared whatever happens next.
-	sealed := cookieValue(r, b.cookies.challenge)
+	sealed := sessioncookie.Value(r, b.cookies.Challenge)
 	if sealed != "" {
-		b.cookies.clear(w, b.cookies.challenge)
+		b.cookies.Clear(w, b.cookies.Challenge)
 	}
 	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		fail(MissingCSRF, "csrf", errors.New("CSRF token missing or wrong"))
 		return
 	}
@@ -306,7 +307,7 @@ func (h *Handler) completePasskey(w http.ResponseWriter, r *http.Request, b *bas
 
 	// 1. The ceremony, from the sealed cookie: made for this provider
 	// (checks.Sealer binds it) and this action.
-	raw, err := h.sealer.Open(challengeCheck, b.cookies.challenge, id, sealed)
+	raw, err := h.sealer.Open(challengeCheck, b.cookies.Challenge, id, sealed)
 	if err != nil {
 		code := "challenge_cookie"
 		var ce *checks.Error

@@ -48,7 +48,7 @@ func FuzzPasskeyCallback(f *testing.F) {
 		return nil, ""
 	}
 	authCookie, body := challengeCookie("authenticate")
-	token, csrfCookie := h.csrf.newPair()
+	token, csrfCookie := h.csrf.NewPair()
 
 	// Seeds: a well-formed assertion (for a credential nobody registered),
 	// and shapes near it.
@@ -122,7 +122,7 @@ func BenchmarkPasskeySignIn(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	token, csrfCookie := h.csrf.newPair()
+	token, csrfCookie := h.csrf.NewPair()
 	csrf := &http.Cookie{Name: "authjs.csrf-token", Value: csrfCookie}
 	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
 	key := virtualwebauthn.NewAuthenticator()

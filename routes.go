@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -128,7 +129,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form, err := readForm(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), form.Get("csrfToken")) {
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
 		return
 	}
@@ -178,7 +179,7 @@ func (h *Handler) providersJSON(w http.ResponseWriter, r *http.Request) {
 // csrfToken returns the request's CSRF token, setting a new cookie when
 // the request has none of ours.
 func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) string {
-	if t := h.csrf.token(cookieValue(r, b.cookies.csrf)); t != "" {
+	if t := h.csrf.Token(sessioncookie.Value(r, b.cookies.CSRF)); t != "" {
 		return t
 	}
 	// The Middleware already set a cookie for this request: its token,
@@ -186,8 +187,8 @@ func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) str
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && *st.base == *b {
 		return st.csrfToken
 	}
-	t, c := h.csrf.newPair()
-	b.cookies.set(w, b.cookies.csrf, c, time.Time{})
+	t, c := h.csrf.NewPair()
+	b.cookies.Set(w, b.cookies.CSRF, c, time.Time{})
 	return t
 }
 
@@ -253,7 +254,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, err := readUpdate(r)
-	if err != nil || !h.csrf.verify(cookieValue(r, b.cookies.csrf), body.CSRFToken) {
+	if err != nil || !h.csrfOK(r, b, body.CSRFToken) {
 		writeJSON(w, http.StatusBadRequest, nil)
 		return
 	}
@@ -263,9 +264,9 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if h.cfg.Session.Strategy == StrategyJWT && h.cfg.Callbacks.JWT != nil {
-		raw, _ := readChunked(r, b.cookies.session)
-		codec := h.sessions[b.cookies.secure]
-		t, err := codec.decode(raw, time.Now())
+		raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
+		codec := h.sessions[b.cookies.Secure]
+		t, err := codec.Decode(raw, time.Now())
 		if err != nil {
 			writeJSON(w, http.StatusBadRequest, nil)
 			return
@@ -279,12 +280,12 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		out.IssuedAt, out.Expires = time.Now().Unix(), time.Now().Add(h.cfg.Session.MaxAge).Unix()
-		sealed, err := codec.encode(*out)
+		sealed, err := codec.Encode(*out)
 		if err != nil {
 			writeJSON(w, http.StatusBadRequest, nil)
 			return
 		}
-		b.cookies.writeChunked(w, r, b.cookies.session, sealed, time.Unix(out.Expires, 0))
+		b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(out.Expires, 0))
 		sess = &Session{User: out.user(), Expires: time.Unix(out.Expires, 0)}
 	}
 	if cb := h.cfg.Callbacks.Session; cb != nil {
@@ -469,7 +470,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		// reads its callback-url cookie on the sign-in page to the same
 		// end. callbackURL keeps it same-origin; the home page, the
 		// default, is left out, and the origin is dropped.
-		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), cookieValue(r, b.cookies.callbackURL)); cb != "" {
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.cookies.CallbackURL)); cb != "" {
 			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
 				q.Set("callbackUrl", path)
 			}

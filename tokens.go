@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/go-jose/go-jose/v4"
 )
 
@@ -186,8 +187,8 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		return nil, signInAgain(providerID, "no_account", "the user has no account at this provider")
 	}
 
-	raw, _ := readChunked(r, b.cookies.session)
-	t, err := h.sessions[b.cookies.secure].decode(raw, time.Now())
+	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
+	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
 	if raw == "" || err != nil {
 		return nil, signInAgain(providerID, "no_session", "nobody is signed in")
 	}
@@ -283,18 +284,18 @@ type cookieSink struct {
 }
 
 func (c *cookieSink) save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
-	codec := c.h.sessions[c.b.cookies.secure]
-	raw, _ := readChunked(c.r, c.b.cookies.session)
-	t, err := codec.decode(raw, time.Now())
+	codec := c.h.sessions[c.b.cookies.Secure]
+	raw, _ := sessioncookie.ReadChunked(c.r, c.b.cookies.Session)
+	t, err := codec.Decode(raw, time.Now())
 	if err != nil {
 		return err
 	}
 	setKeptTokens(&t, provider, ts, ref)
-	sealed, err := codec.encode(t)
+	sealed, err := codec.Encode(t)
 	if err != nil {
 		return err
 	}
-	c.b.cookies.writeChunked(c.w, c.r, c.b.cookies.session, sealed, time.Unix(t.Expires, 0))
+	c.b.cookies.WriteChunked(c.w, c.r, c.b.cookies.Session, sealed, time.Unix(t.Expires, 0))
 	return nil
 }
 

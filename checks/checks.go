@@ -11,6 +11,11 @@
 //
 // Every failure is an *Error whose Check says which check failed and which
 // wraps one of the sentinel errors, for errors.Is.
+//
+// The checks of requests from the browser itself are here too: the CSRF
+// token (CSRF, Auth.js's signed double-submit cookie), the origin of
+// state-changing requests (SameOrigin) and the places the browser may be
+// sent back to (SafeRedirect).
 package checks
 
 import (

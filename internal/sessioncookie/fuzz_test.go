@@ -1,4 +1,4 @@
-package gatehouse
+package sessioncookie
 
 import (
 	"net/http"
@@ -18,16 +18,16 @@ func FuzzChunkedCookie(f *testing.F) {
 	// The value is the pattern repeated to size bytes (inputs stay small,
 	// values reach several chunks).
 	f.Add([]byte("short"), uint16(5), uint8(0), "a=b")
-	f.Add([]byte("x"), uint16(3*chunkSize+7), uint8(5), "authjs.session-token.0=a; authjs.session-token.2=c")
-	f.Add([]byte("yz"), uint16(chunkSize), uint8(2), "authjs.session-token.1=a; authjs.session-token.0=b")
-	f.Add([]byte("q"), uint16(chunkSize+1), uint8(1), "authjs.session-token=; authjs.session-token.0=x")
+	f.Add([]byte("x"), uint16(3*ChunkSize+7), uint8(5), "authjs.session-token.0=a; authjs.session-token.2=c")
+	f.Add([]byte("yz"), uint16(ChunkSize), uint8(2), "authjs.session-token.1=a; authjs.session-token.0=b")
+	f.Add([]byte("q"), uint16(ChunkSize+1), uint8(1), "authjs.session-token=; authjs.session-token.0=x")
 	f.Fuzz(func(t *testing.T, pattern []byte, size uint16, old uint8, header string) {
 		const name = "authjs.session-token"
-		n := newCookieNames(false, false)
+		n := NewNames(false, false)
 		if len(pattern) == 0 || size == 0 {
 			return
 		}
-		value := make([]byte, int(size)%(6*chunkSize)+1)
+		value := make([]byte, int(size)%(6*ChunkSize)+1)
 		for i := range value {
 			value[i] = cookieOctet(pattern[i%len(pattern)] + byte(i/len(pattern)))
 		}
@@ -41,7 +41,7 @@ func FuzzChunkedCookie(f *testing.F) {
 			req.AddCookie(&http.Cookie{Name: k, Value: v})
 		}
 		rec := httptest.NewRecorder()
-		n.writeChunked(rec, req, name, string(value), time.Now().Add(time.Hour))
+		n.WriteChunked(rec, req, name, string(value), time.Now().Add(time.Hour))
 		for _, c := range rec.Result().Cookies() {
 			if c.MaxAge < 0 {
 				delete(jar, c.Name)
@@ -63,14 +63,14 @@ func FuzzChunkedCookie(f *testing.F) {
 		for _, k := range names {
 			after.AddCookie(&http.Cookie{Name: k, Value: jar[k]})
 		}
-		if got, _ := readChunked(after, name); got != string(value) {
+		if got, _ := ReadChunked(after, name); got != string(value) {
 			t.Fatalf("read back %d bytes, wrote %d (jar %v)", len(got), len(value), names)
 		}
 
 		// Any header.
 		hr := httptest.NewRequest(http.MethodGet, "/", nil)
 		hr.Header.Set("Cookie", header)
-		got, chunks := readChunked(hr, name)
+		got, chunks := ReadChunked(hr, name)
 		if !strings.Contains(header, name) && (got != "" || len(chunks) != 0) {
 			t.Fatalf("header %q gave %q %v", header, got, chunks)
 		}

@@ -1,4 +1,4 @@
-package gatehouse
+package sessioncookie
 
 import (
 	"net/http"
@@ -32,8 +32,8 @@ func FuzzCookieValue(f *testing.F) {
 		if n != 1 {
 			want = ""
 		}
-		if got := cookieValue(r, name); got != want {
-			t.Fatalf("cookieValue(%q) = %q, r.Cookie gives %q (header %q)", name, got, want, r.Header["Cookie"])
+		if got := Value(r, name); got != want {
+			t.Fatalf("Value(%q) = %q, r.Cookie gives %q (header %q)", name, got, want, r.Header["Cookie"])
 		}
 	})
 }
@@ -63,10 +63,10 @@ func stringsContainsByte(s string, c byte) bool {
 
 func TestCookieValueNoAllocs(t *testing.T) {
 	r := &http.Request{Header: http.Header{"Cookie": {"authjs.csrf-token=a|b; authjs.session-token=eyJhbGciOiJkaXIifQ..x.y.z"}}}
-	if n := testing.AllocsPerRun(100, func() { cookieValue(r, "authjs.session-token") }); n != 0 {
-		t.Fatalf("cookieValue allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { Value(r, "authjs.session-token") }); n != 0 {
+		t.Fatalf("Value allocates %v times", n)
 	}
-	if v := cookieValue(r, "authjs.session-token"); v != "eyJhbGciOiJkaXIifQ..x.y.z" {
+	if v := Value(r, "authjs.session-token"); v != "eyJhbGciOiJkaXIifQ..x.y.z" {
 		t.Fatalf("got %q", v)
 	}
 }
@@ -76,14 +76,14 @@ func TestCookieValueNoAllocs(t *testing.T) {
 // parsing them all, and chunks are still joined.
 func TestChunkedValueAnonymous(t *testing.T) {
 	r := &http.Request{Header: http.Header{"Cookie": {"authjs.csrf-token=a|b; theme=dark; _ga=GA1.2.3"}}}
-	if n := testing.AllocsPerRun(100, func() { chunkedValue(r, "authjs.session-token") }); n != 0 {
-		t.Fatalf("chunkedValue allocates %v times for an anonymous request", n)
+	if n := testing.AllocsPerRun(100, func() { ChunkedValue(r, "authjs.session-token") }); n != 0 {
+		t.Fatalf("ChunkedValue allocates %v times for an anonymous request", n)
 	}
 	r.Header["Cookie"] = []string{"authjs.session-token.1=cd; theme=dark; authjs.session-token.0=ab"}
-	if v := chunkedValue(r, "authjs.session-token"); v != "abcd" {
+	if v := ChunkedValue(r, "authjs.session-token"); v != "abcd" {
 		t.Fatalf("chunks joined as %q", v)
 	}
-	if v, chunks := readChunked(r, "authjs.session-token"); v != "abcd" || len(chunks) != 2 {
+	if v, chunks := ReadChunked(r, "authjs.session-token"); v != "abcd" || len(chunks) != 2 {
 		t.Fatalf("readChunked = %q %v", v, chunks)
 	}
 }

@@ -1,4 +1,4 @@
-package gatehouse
+package checks
 
 import (
 	"crypto/hkdf"
@@ -12,11 +12,11 @@ import (
 
 func TestCSRFPairs(t *testing.T) {
 	const oldSecret, newSecret = "old-secret-old-secret-old-secret-0", "new-secret-new-secret-new-secret-1"
-	old, _ := newCSRF([]string{oldSecret})
-	c, _ := newCSRF([]string{newSecret, oldSecret})
-	other, _ := newCSRF([]string{"other-secret-other-secret-other-01"})
+	old, _ := NewCSRF([]string{oldSecret})
+	c, _ := NewCSRF([]string{newSecret, oldSecret})
+	other, _ := NewCSRF([]string{"other-secret-other-secret-other-01"})
 
-	token, cookie := c.newPair()
+	token, cookie := c.NewPair()
 	// The cookie's MAC is HMAC-SHA256 of the token under the HKDF key,
 	// whatever state the pooled MACs were left in.
 	key, _ := hkdf.Key(sha256.New, []byte(newSecret), []byte("gatehouse csrf"), "Gatehouse CSRF token MAC", 32)
@@ -25,10 +25,10 @@ func TestCSRFPairs(t *testing.T) {
 	if want := token + "|" + hex.EncodeToString(m.Sum(nil)); cookie != want {
 		t.Fatalf("cookie %q, want %q", cookie, want)
 	}
-	if !c.verify(cookie, token) {
+	if !c.Verify(cookie, token) {
 		t.Fatal("a fresh pair was refused")
 	}
-	_, oldCookie := old.newPair()
+	_, oldCookie := old.NewPair()
 	oldToken, _, _ := strings.Cut(oldCookie, "|")
 	cases := []struct {
 		name              string
@@ -44,11 +44,11 @@ func TestCSRFPairs(t *testing.T) {
 		{"no MAC", token, token, false},
 	}
 	for _, tc := range cases {
-		if got := c.verify(tc.cookie, tc.submitted); got != tc.want {
+		if got := c.Verify(tc.cookie, tc.submitted); got != tc.want {
 			t.Errorf("%s: verify = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if other.verify(cookie, token) {
+	if other.Verify(cookie, token) {
 		t.Error("a pair made with another secret was accepted")
 	}
 
@@ -59,8 +59,8 @@ func TestCSRFPairs(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range 200 {
-				tok, ck := c.newPair()
-				if !c.verify(ck, tok) || c.verify(ck, token) && tok != token {
+				tok, ck := c.NewPair()
+				if !c.Verify(ck, tok) || c.Verify(ck, token) && tok != token {
 					t.Error("concurrent pair refused or confused")
 					return
 				}
