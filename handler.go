@@ -36,7 +36,7 @@ type Handler struct {
 	fixedBase   *base                            // when Config.URL is set
 	refreshes   *rp.RefreshGroup                 // single-flight token refreshes (tokens.go)
 	challenges  *bounded.Map[string, struct{}]   // WebAuthn challenges used (passkey.go)
-	bodies      *bounded.Map[sessionKey, []byte] // session JSON already encoded (fastpath.go)
+	bodies      *bounded.Map[sessionKey, []byte] // session JSON already encoded (session.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:

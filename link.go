@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -167,160 +165,6 @@ func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (
 		return "", err
 	}
 	return u.ID, nil
-}
-
-// hashToken is how database session tokens are stored: a leaked table
-// gives no usable session.
-func hashToken(t string) string {
-	sum := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(sum[:])
-}
-
-// issueSession writes a new session for user: a new token every time, so a
-// session id is never carried across a sign-in (ASVS 7.2.4).
-func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signInResult, isNew bool) error {
-	now := time.Now()
-	expires := now.Add(h.cfg.Session.MaxAge)
-	prov := res.account.Provider
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		if old, _ := sessioncookie.ReadChunked(r, b.cookies.Session); old != "" {
-			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
-		}
-		raw := randomToken()
-		// The provider and its session id (the ID token's sid, verified),
-		// for back-channel logout by sid (logout.go).
-		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
-		if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
-			sess.SID = c.String("sid")
-		}
-		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
-			return autherr.New(AdapterError, "adapter", prov, "session", err)
-		}
-		b.cookies.WriteChunked(w, r, b.cookies.Session, raw, expires)
-		return nil
-	}
-	tok := Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
-		IssuedAt: now.Unix(), Expires: expires.Unix(), ID: randomHex(16), Provider: prov}
-	if cb := h.cfg.Callbacks.JWT; cb != nil {
-		trigger := "signIn"
-		if isNew {
-			trigger = "signUp"
-		}
-		out, err := cb(ctx, JWTParams{Token: tok, User: &user, Account: res.account, Profile: res.profile, Trigger: trigger, IsNewUser: isNew})
-		if err != nil {
-			return autherr.Wrap(err, CallbackRouteError, "jwt_callback", prov, "jwt callback")
-		}
-		if out == nil {
-			return autherr.New(AccessDenied, "jwt_callback", prov, "jwt callback", errors.New("the JWT callback returned no token"))
-		}
-		tok = *out
-		tok.IssuedAt, tok.Expires = now.Unix(), expires.Unix()
-	}
-	sealed, err := h.sessions[b.cookies.Secure].Encode(tok)
-	if err != nil {
-		return autherr.New(Configuration, "seal", prov, "session", err)
-	}
-	b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, expires)
-	return nil
-}
-
-// readSession returns the session of r's cookie, or nil. An unreadable,
-// expired or unknown session clears the cookie. The session's expiry is
-// pushed forward at most once per UpdateAge, not on every request.
-//
-// A request that went through the Middleware has had its session read
-// there: that result is used again, so a request costs at most one
-// adapter query (GET {base}/session inside the Middleware included).
-// A session the Middleware took from a Bearer header is not: the auth
-// routes answer for the cookie only.
-func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
-		return st.session
-	}
-	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
-	if raw == "" {
-		if sessioncookie.Count(r, b.cookies.Session) > 1 {
-			h.warnDuplicate(r, b)
-		}
-		return nil
-	}
-	return h.openSession(w, r, b, raw, true)
-}
-
-// openSession returns the session the token raw stands for, or nil. With
-// cookie false (a Bearer token) no cookie is cleared or rewritten.
-func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, raw string, cookie bool) *Session {
-	now := time.Now()
-	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		ctx, cancel := withTimeout(r.Context())
-		defer cancel()
-		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
-		if err != nil {
-			if errors.Is(err, adapter.ErrNotFound) {
-				if cookie {
-					b.cookies.ClearChunked(w, r, b.cookies.Session)
-				}
-			} else {
-				h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
-			}
-			return nil
-		}
-		if now.After(s.Expires) {
-			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
-			if cookie {
-				b.cookies.ClearChunked(w, r, b.cookies.Session)
-			}
-			return nil
-		}
-		if s.Expires.Add(-maxAge).Add(updateAge).Before(now) {
-			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
-				s = ns
-				if cookie {
-					b.cookies.WriteChunked(w, r, b.cookies.Session, raw, s.Expires)
-				}
-			}
-		}
-		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
-		return h.shapeSession(r.Context(), sess, nil, &u)
-	}
-	codec := h.sessions[b.cookies.Secure]
-	t, err := codec.Decode(raw, now)
-	if err != nil {
-		if cookie {
-			b.cookies.ClearChunked(w, r, b.cookies.Session)
-		}
-		return nil
-	}
-	// A Bearer token is not rewritten: the caller holds the cookie's
-	// token and the front end keeps it fresh.
-	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
-		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
-		if sealed, err := codec.Encode(t); err == nil {
-			b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(t.Expires, 0))
-		}
-	}
-	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
-	if h.cfg.Callbacks.Session == nil {
-		return sess // t stays on the stack
-	}
-	tc := t
-	return h.shapeSession(r.Context(), sess, &tc, nil)
-}
-
-func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *adapter.User) *Session {
-	cb := h.cfg.Callbacks.Session
-	if cb == nil {
-		return s
-	}
-	out, err := cb(ctx, SessionParams{Session: *s, Token: t, User: u})
-	if err != nil || out == nil {
-		if err != nil {
-			h.cfg.Logger.Error("gatehouse: the Session callback failed", "err", err)
-		}
-		return nil
-	}
-	return out
 }
 
 // Binding a sign-in to the browser that started it.

@@ -2,10 +2,20 @@ package gatehouse
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"maps"
+	"net/http"
+	"strings"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -100,6 +110,160 @@ func (s Session) MarshalJSON() ([]byte, error) {
 	return json.Marshal(all)
 }
 
+// issueSession writes a new session for user: a new token every time, so a
+// session id is never carried across a sign-in (ASVS 7.2.4).
+func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signInResult, isNew bool) error {
+	now := time.Now()
+	expires := now.Add(h.cfg.Session.MaxAge)
+	prov := res.account.Provider
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		if old, _ := sessioncookie.ReadChunked(r, b.cookies.Session); old != "" {
+			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
+		}
+		raw := randomToken()
+		// The provider and its session id (the ID token's sid, verified),
+		// for back-channel logout by sid (logout.go).
+		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
+		if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
+			sess.SID = c.String("sid")
+		}
+		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
+			return autherr.New(AdapterError, "adapter", prov, "session", err)
+		}
+		b.cookies.WriteChunked(w, r, b.cookies.Session, raw, expires)
+		return nil
+	}
+	tok := Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
+		IssuedAt: now.Unix(), Expires: expires.Unix(), ID: randomHex(16), Provider: prov}
+	if cb := h.cfg.Callbacks.JWT; cb != nil {
+		trigger := "signIn"
+		if isNew {
+			trigger = "signUp"
+		}
+		out, err := cb(ctx, JWTParams{Token: tok, User: &user, Account: res.account, Profile: res.profile, Trigger: trigger, IsNewUser: isNew})
+		if err != nil {
+			return autherr.Wrap(err, CallbackRouteError, "jwt_callback", prov, "jwt callback")
+		}
+		if out == nil {
+			return autherr.New(AccessDenied, "jwt_callback", prov, "jwt callback", errors.New("the JWT callback returned no token"))
+		}
+		tok = *out
+		tok.IssuedAt, tok.Expires = now.Unix(), expires.Unix()
+	}
+	sealed, err := h.sessions[b.cookies.Secure].Encode(tok)
+	if err != nil {
+		return autherr.New(Configuration, "seal", prov, "session", err)
+	}
+	b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, expires)
+	return nil
+}
+
+// hashToken is how database session tokens are stored: a leaked table
+// gives no usable session.
+func hashToken(t string) string {
+	sum := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(sum[:])
+}
+
+// readSession returns the session of r's cookie, or nil. An unreadable,
+// expired or unknown session clears the cookie. The session's expiry is
+// pushed forward at most once per UpdateAge, not on every request.
+//
+// A request that went through the Middleware has had its session read
+// there: that result is used again, so a request costs at most one
+// adapter query (GET {base}/session inside the Middleware included).
+// A session the Middleware took from a Bearer header is not: the auth
+// routes answer for the cookie only.
+func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
+		return st.session
+	}
+	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
+	if raw == "" {
+		if sessioncookie.Count(r, b.cookies.Session) > 1 {
+			h.warnDuplicate(r, b)
+		}
+		return nil
+	}
+	return h.openSession(w, r, b, raw, true)
+}
+
+// openSession returns the session the token raw stands for, or nil. With
+// cookie false (a Bearer token) no cookie is cleared or rewritten.
+func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, raw string, cookie bool) *Session {
+	now := time.Now()
+	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		ctx, cancel := withTimeout(r.Context())
+		defer cancel()
+		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
+		if err != nil {
+			if errors.Is(err, adapter.ErrNotFound) {
+				if cookie {
+					b.cookies.ClearChunked(w, r, b.cookies.Session)
+				}
+			} else {
+				h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
+			}
+			return nil
+		}
+		if now.After(s.Expires) {
+			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
+			if cookie {
+				b.cookies.ClearChunked(w, r, b.cookies.Session)
+			}
+			return nil
+		}
+		if s.Expires.Add(-maxAge).Add(updateAge).Before(now) {
+			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
+				s = ns
+				if cookie {
+					b.cookies.WriteChunked(w, r, b.cookies.Session, raw, s.Expires)
+				}
+			}
+		}
+		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
+		return h.shapeSession(r.Context(), sess, nil, &u)
+	}
+	codec := h.sessions[b.cookies.Secure]
+	t, err := codec.Decode(raw, now)
+	if err != nil {
+		if cookie {
+			b.cookies.ClearChunked(w, r, b.cookies.Session)
+		}
+		return nil
+	}
+	// A Bearer token is not rewritten: the caller holds the cookie's
+	// token and the front end keeps it fresh.
+	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
+		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
+		if sealed, err := codec.Encode(t); err == nil {
+			b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(t.Expires, 0))
+		}
+	}
+	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
+	if h.cfg.Callbacks.Session == nil {
+		return sess // t stays on the stack
+	}
+	tc := t
+	return h.shapeSession(r.Context(), sess, &tc, nil)
+}
+
+func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *adapter.User) *Session {
+	cb := h.cfg.Callbacks.Session
+	if cb == nil {
+		return s
+	}
+	out, err := cb(ctx, SessionParams{Session: *s, Token: t, User: u})
+	if err != nil || out == nil {
+		if err != nil {
+			h.cfg.Logger.Error("gatehouse: the Session callback failed", "err", err)
+		}
+		return nil
+	}
+	return out
+}
+
 // withTimeout is a small helper for adapter calls made on the hot path.
 func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, 5*time.Second)
@@ -117,4 +281,189 @@ func newSessionCodec(secrets []string, cookie string) (*sessionCodec, error) {
 		func(t Token) (time.Time, bool) { return time.Unix(t.Expires, 0), t.Subject != "" && t.Expires != 0 },
 		// Extra is shared with the codec's cache: hand out a copy.
 		func(t Token) Token { t.Extra = maps.Clone(t.Extra); return t })
+}
+
+// warnDuplicate logs, by name only, a security-relevant cookie the
+// request carries twice (and so reads as none: cookieValue).
+func (h *Handler) warnDuplicate(r *http.Request, b *base) {
+	if name := b.cookies.Duplicate(r); name != "" {
+		h.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func randomToken() string { return randomHex(32) }
+
+// sessionBodiesMax bounds Handler.bodies: the JSON of sessions already
+// answered, keyed by everything that JSON holds, so that GET
+// {base}/session encodes a given session once, not on every request.
+// Sessions with Extra (a Session callback's additions) are encoded each
+// time.
+const sessionBodiesMax = 10000
+
+// sessionKey is the content of a Session without Extra.
+type sessionKey struct {
+	id, name, email, image string
+	verified               int64 // UnixNano of EmailVerified, or 0
+	hasVerified            bool
+	expires                int64 // UnixNano: the JSON holds it in UTC
+}
+
+func keyOf(s *Session) sessionKey {
+	k := sessionKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
+		expires: s.Expires.UnixNano()}
+	if v := s.User.EmailVerified; v != nil {
+		k.verified, k.hasVerified = v.UnixNano(), true
+	}
+	return k
+}
+
+// sessionBody returns the JSON of s followed by a newline, as writeJSON
+// writes it, or false for a session it does not cache.
+func (h *Handler) sessionBody(s *Session) ([]byte, bool) {
+	if len(s.Extra) != 0 {
+		return nil, false
+	}
+	k := keyOf(s)
+	now := time.Now()
+	if b, ok := h.bodies.Get(k, now); ok {
+		return b, true
+	}
+	b, err := s.MarshalJSON()
+	if err != nil {
+		return nil, false
+	}
+	b = append(b, '\n')
+	h.bodies.Set(k, b, time.Time{}, now)
+	return b, true
+}
+
+// writeSessionJSON answers 200 with the session's JSON, from the cache
+// when it can. The headers are those of writeJSON plus sessionJSON's,
+// set with one allocation for their values.
+func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
+	b, ok := h.sessionBody(s)
+	if !ok {
+		w.Header().Set("Expires", "0")
+		w.Header().Set("Pragma", "no-cache")
+		writeJSON(w, http.StatusOK, s)
+		return
+	}
+	hdr := w.Header()
+	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
+	hdr["Expires"] = v[2:3:3]
+	hdr["Pragma"] = v[3:4:4]
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
+}
+
+// bearerRequest handles a request that carries an Authorization header
+// with the Bearer scheme when Session.Bearer is on (RFC 6750 §2.1): it
+// fills st from the token alone and reports true. Other requests, the
+// ones a browser sends, report false and are read from their cookies.
+//
+// The header wins over cookies: a caller that sends a token means that
+// token, and a token that does not open is no session, never a fall back
+// to the cookie. The Middleware reads and writes no cookie for such a
+// request (no CSRF cookie either), and the auth routes, which check CSRF,
+// read sessions from cookies only: a Bearer token never satisfies a
+// cookie-based CSRF check. Tokens in the query string or the body (RFC 6750 §2.2,
+// §2.3) are never looked at: they end up in logs and histories.
+func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base, st *reqState) bool {
+	values := r.Header["Authorization"] // a map lookup: no allocation for requests without one
+	if len(values) == 0 {
+		return false
+	}
+	token, ok := bearerToken(values)
+	if !ok {
+		return false
+	}
+	st.bearer = true
+	if token != "" {
+		st.bearerToken = token
+		st.session = h.openSession(w, r, b, token, false)
+	}
+	return true
+}
+
+// bearerToken returns the token of an Authorization header with the Bearer
+// scheme, and whether the header uses that scheme at all. A malformed
+// token (RFC 6750 §2.1 b64token syntax, or two Authorization headers) is
+// returned as "" with ok true: a Bearer request without a session.
+func bearerToken(values []string) (token string, ok bool) {
+	v := values[0]
+	// The scheme is case-insensitive (RFC 9110 §11.1), then one or more
+	// spaces. "Bearer" alone (servers trim trailing spaces) has no token.
+	const scheme = "bearer "
+	if strings.EqualFold(v, scheme[:len(scheme)-1]) {
+		return "", true
+	}
+	if len(v) < len(scheme) || !strings.EqualFold(v[:len(scheme)], scheme) {
+		return "", false
+	}
+	if len(values) > 1 {
+		return "", true
+	}
+	token = strings.TrimLeft(v[len(scheme):], " ")
+	if len(token) > sessioncookie.MaxTokenLen || !isB64Token(token) {
+		return "", true
+	}
+	return token, true
+}
+
+// isB64Token reports whether s has the b64token syntax of RFC 6750 §2.1:
+// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". A JWE in
+// compact form and an opaque session token both have it.
+func isB64Token(s string) bool {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~+/", c) >= 0) {
+			break
+		}
+	}
+	if i == 0 {
+		return false
+	}
+	for ; i < len(s); i++ {
+		if s[i] != '=' {
+			return false
+		}
+	}
+	return true
+}
+
+// unauthorizedBearer answers a Bearer request without a session on a
+// route that needs one: 401 with the challenge of RFC 6750 §3 and
+// error="invalid_token" (§3.1), never a redirect to a sign-in page.
+func unauthorizedBearer(w http.ResponseWriter) {
+	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", error_description="the session token is missing, invalid or expired"`)
+	writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token"})
+}
+
+// SessionToken returns the token that carries r's session, as the session
+// cookie holds it: the sealed JWE of the JWT strategy (chunks joined), or
+// the opaque session token of the database strategy; for a Bearer request
+// (Session.Bearer), the token of its header. Send it to an API that
+// shares the secret (or the database) as "Authorization: Bearer <token>".
+// It returns "" when r has no session. r must have gone through the
+// Middleware. The token is a credential: never put it in a URL, a log
+// or a page's script.
+func (h *Handler) SessionToken(r *http.Request) string {
+	st, ok := r.Context().Value(ctxKey{}).(*reqState)
+	if !ok || st.owner != h || st.session == nil {
+		return ""
+	}
+	if st.bearer {
+		return st.bearerToken
+	}
+	raw, _ := sessioncookie.ReadChunked(r, st.base.cookies.Session)
+	return raw
 }

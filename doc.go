@@ -1,0 +1,65 @@
+// Package gatehouse signs people in to net/http applications with OAuth
+// 2.0, OpenID Connect, e-mail links, credentials and passkeys, with the
+// provider configuration model, the REST routes and the environment
+// conventions of Auth.js, and stricter checks: PKCE, state and nonce
+// verified and bound to the provider and to the browser, ID token
+// signatures always verified, RFC 9207 mix-up defence, same-origin
+// redirects only, and a specific error for every failure.
+//
+// Build a Handler once with New, mount it under its base path, and wrap the
+// application in its Middleware:
+//
+//	auth, err := gatehouse.New(gatehouse.Config{
+//		Secret:    []string{os.Getenv("AUTH_SECRET")},
+//		URL:       "https://app.example.com/auth",
+//		Providers: []providers.Provider{github.New(providers.OAuthUserConfig[github.Profile]{ClientID: id, ClientSecret: secret})},
+//	})
+//	mux.Handle("/auth/", auth)
+//	mux.Handle("/account", auth.Require(accountPage))
+//	http.ListenAndServe(":3000", auth.Middleware(mux))
+//
+// Handlers read the signed-in user with SessionFrom(r.Context()).
+//
+// # The flow
+//
+// Every sign-in takes the same road; the provider's kind (one flow per
+// kind behind one interface, routes.go) does the middle part:
+//
+//	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token
+//	  └ flow.signIn              oauth.go    checks sealed in a cookie bound to
+//	                                         this browser and session; to the provider
+//	                             email.go    a single-use link mailed
+//	                             credentials.go, passkey.go: the form or script posts the callback
+//	{base}/callback/{id}         routes.go   rate limit, origin of a same-site POST
+//	  └ flow.callback            oauth.go    state, PKCE, iss, code exchange, ID token,
+//	                                         userinfo (internal/rp)
+//	                             email.go    token used up; credentials.go Authorize;
+//	                             passkey.go  assertion or attestation verified
+//	    └ finishSignIn           link.go     SignIn callback, binding to the session
+//	                                         that started it, account linking
+//	                                         (internal/accountlink)
+//	      └ issueSession         session.go  a new JWT or database session; redirect
+//
+// Afterwards the Middleware (handler.go) reads the session on every
+// request (session.go), TokenSource and Client (tokens.go) call the
+// provider's APIs with refreshed tokens, and sign-out and back-channel
+// logout end sessions (logout.go). Config, its validation, the Auth entry
+// point and the errors are in auth.go.
+//
+// # The packages
+//
+//	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,
+//	                       keys, ID and logout tokens, PAR, DPoP, client auth,
+//	                       exchange, refresh, userinfo; no cookies, no sessions
+//	internal/sessioncookie cookie names, chunked cookies, the Auth.js session token
+//	internal/accountlink   which stored user a sign-in is for
+//	internal/webauthnrp    the go-webauthn glue of the passkey provider
+//	internal/autherr       the one error type (gatehouse.Error)
+//	internal/bounded       the one in-memory cache, bounded, with expiry
+//	internal/configkey     a Config's identity, for Auth's cache
+//	internal/logclip       log values cut to size
+//	checks                 PKCE, state, nonce, iss; CSRF token, same origin, redirects
+//	providers, providers/… provider configurations and the built-in providers
+//	adapter, adapter/…     storage: memory, SQLite, PostgreSQL
+//	pages, limit, profile, account, authtest: pages, rate limits, shapes, a test provider
+package gatehouse
