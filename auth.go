@@ -381,9 +381,11 @@ func (cfg *Config) checkSecrets() error {
 	return nil
 }
 
-// cachedHandlers keeps the Handlers Auth builds, so that the seed's entry
-// point does not rebuild keys, routes and discovery caches on every call.
-var cachedHandlers = newHandlerCache(16)
+// cachedHandlers is made on the first Auth call (no work at start-up for
+// programs that use New) and keeps the Handlers Auth builds, so that the
+// seed's entry point does not rebuild keys, routes and discovery caches on
+// every call.
+var cachedHandlers = sync.OnceValue(func() *handlerCache { return newHandlerCache(16) })
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
@@ -398,7 +400,7 @@ var cachedHandlers = newHandlerCache(16)
 //
 // Prefer New in a Go program: it returns errors at start-up.
 func Auth(r *http.Request, cfg Config) *http.Response {
-	h, err := cachedHandlers.get(cfg)
+	h, err := cachedHandlers().get(cfg)
 	rec := newRecorder()
 	if err != nil {
 		logger := cfg.Logger

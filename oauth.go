@@ -48,7 +48,7 @@ func (f oauthFlow) form(path, csrf, callback string) template.HTML {
 // passThrough are the sign-in request's query parameters handed on to the
 // authorization request (Auth.js passes every one, which lets a link
 // override scope or redirect_uri; RFC 9700 §2.1 wants those fixed).
-var passThrough = []string{"login_hint", "prompt", "max_age", "ui_locales", "acr_values", "display", "hd", "organization", "domain_hint"}
+const passThrough = "login_hint prompt max_age ui_locales acr_values display hd organization domain_hint"
 
 // signIn sends the browser to the provider's authorization endpoint:
 // checks made and sealed into a cookie bound to this browser and session,
@@ -68,7 +68,7 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 	}
 	if r.URL.RawQuery != "" {
 		rq := r.URL.Query()
-		for _, k := range passThrough {
+		for k := range strings.FieldsSeq(passThrough) {
 			if v := rq.Get(k); v != "" {
 				q.Set(k, v)
 			}

@@ -42,7 +42,13 @@ func (t Token) user() profile.User {
 	return profile.User{ID: t.Subject, Name: t.Name, Email: t.Email, Image: t.Picture}
 }
 
-var tokenClaims = map[string]bool{"sub": true, "name": true, "email": true, "picture": true, "iat": true, "exp": true, "jti": true, "provider": true}
+func tokenClaim(k string) bool {
+	switch k {
+	case "sub", "name", "email", "picture", "iat", "exp", "jti", "provider":
+		return true
+	}
+	return false
+}
 
 // MarshalJSON writes the claims and Extra as one flat object.
 func (t Token) MarshalJSON() ([]byte, error) {
@@ -53,7 +59,7 @@ func (t Token) MarshalJSON() ([]byte, error) {
 	}
 	all := make(map[string]any, len(t.Extra)+8)
 	for k, v := range t.Extra {
-		if !tokenClaims[k] {
+		if !tokenClaim(k) {
 			all[k] = v
 		}
 	}
@@ -76,7 +82,7 @@ func (t *Token) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	for k, v := range all {
-		if tokenClaims[k] {
+		if tokenClaim(k) {
 			continue
 		}
 		var x any

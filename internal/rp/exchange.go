@@ -234,7 +234,7 @@ func (p *Provider) Profile(ctx context.Context, e *Endpoints, tokens account.Tok
 			}
 			merged := maps.Clone(claims)
 			for k, v := range info {
-				if !protectedClaims[k] {
+				if !protectedClaim(k) {
 					merged[k] = v
 				}
 			}
@@ -262,8 +262,14 @@ func (p *Provider) Profile(ctx context.Context, e *Endpoints, tokens account.Tok
 	return prof, nil
 }
 
-// protectedClaims are ID token claims userinfo may not replace.
-var protectedClaims = map[string]bool{"iss": true, "sub": true, "aud": true, "exp": true, "iat": true, "nonce": true, "azp": true, "at_hash": true, "c_hash": true, "auth_time": true}
+// protectedClaim reports whether k is an ID token claim userinfo may not replace.
+func protectedClaim(k string) bool {
+	switch k {
+	case "iss", "sub", "aud", "exp", "iat", "nonce", "azp", "at_hash", "c_hash", "auth_time":
+		return true
+	}
+	return false
+}
 
 func userinfoCode(err error) string {
 	var he *providers.HTTPError
