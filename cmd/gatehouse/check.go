@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
@@ -181,19 +182,6 @@ func checkProvider(ctx context.Context, client *http.Client, p providers.Provide
 	return append(out, ok("redirect URI to register: %s", callback(o.ID)))
 }
 
-// needsDiscovery reports whether any endpoint of o must come from its
-// discovery document, as the sign-in flow decides.
-func needsDiscovery(o *providers.OAuth) bool {
-	if o.WellKnown == "" && o.Issuer == "" {
-		return false
-	}
-	missing := o.Authorization.URL == "" || (o.Token.URL == "" && o.Token.Request == nil)
-	if o.Type == providers.TypeOIDC {
-		return missing || o.JWKSEndpoint == ""
-	}
-	return missing || (o.UserinfoURL == "" && o.UserinfoRequest == nil)
-}
-
 // metadata is what check reads of a discovery document (OpenID Connect
 // Discovery 1.0 §3, RFC 8414 §2).
 type metadata struct {
@@ -209,7 +197,7 @@ type metadata struct {
 // issuer exactly (OpenID Connect Discovery §4.3, RFC 8414 §3.3), and gives
 // the endpoints the configuration lacks.
 func checkEndpoints(ctx context.Context, client *http.Client, o *providers.OAuth) finding {
-	if !needsDiscovery(o) {
+	if !rp.New(o, nil, 0, 0).NeedsDiscovery() { // the flow's own rule
 		return ok("endpoints: fixed in the provider's configuration (no discovery)")
 	}
 	u := cmp.Or(o.WellKnown, strings.TrimSuffix(o.Issuer, "/")+"/.well-known/openid-configuration")

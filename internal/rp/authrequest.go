@@ -18,7 +18,7 @@ type authRequest struct {
 	err    error
 }
 
-// authorizationRequest returns the authorization endpoint and a copy of
+// AuthorizationRequest returns the authorization endpoint and a copy of
 // its fixed parameters, for the caller to add to. The copy shares its
 // value slices with the cached one: callers Set (or Add) parameters, and
 // never write into a value slice in place.

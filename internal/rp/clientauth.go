@@ -215,7 +215,7 @@ func (p *Provider) setClientAuth(req *http.Request, form url.Values) {
 	}
 }
 
-// clientJWKS returns the public keys of Client.JWKS, for the
+// ClientJWKS returns the public keys of Client.JWKS, for the
 // application to publish at the jwks_uri it registered.
 func ClientJWKS(c providers.Client) jose.JSONWebKeySet {
 	var set jose.JSONWebKeySet

@@ -108,7 +108,7 @@ func (p *Provider) Config() *providers.OAuth { return p.cfg }
 // that comes back is used within seconds.
 const retryAfter = 5 * time.Second
 
-// needsDiscovery reports whether any endpoint must come from metadata.
+// NeedsDiscovery reports whether any endpoint must come from metadata.
 func (p *Provider) NeedsDiscovery() bool {
 	c := p.cfg
 	if c.WellKnown == "" && c.Issuer == "" {

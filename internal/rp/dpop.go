@@ -178,7 +178,7 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 }
 
-// apiClient is the HTTP client for the provider's userinfo endpoint and
+// APIClient is the HTTP client for the provider's userinfo endpoint and
 // custom handlers: p.client, sending DPoP tokens as DPoP tokens. A
 // request's own Authorization header is replaced. Neither it nor
 // Handler.Client follows redirects, whatever Config.HTTPClient does.
@@ -189,7 +189,7 @@ func (p *Provider) APIClient(tokens account.TokenSet) *http.Client {
 	return p.TokenClient(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tokens.AccessToken, TokenType: tokens.TokenType}))
 }
 
-// tokenClient is p.client sending the tokens of src through apiTransport.
+// TokenClient is p.client sending the tokens of src through apiTransport.
 func (p *Provider) TokenClient(src oauth2.TokenSource) *http.Client {
 	return &http.Client{
 		Transport:     &apiTransport{p: p, src: src, base: p.client.Transport},

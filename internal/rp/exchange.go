@@ -22,7 +22,7 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// exchange trades the code for tokens: the provider's own handler, or the
+// Exchange trades the code for tokens: the provider's own handler, or the
 // standard exchange of RFC 6749 §4.1.3 with golang.org/x/oauth2 (the
 // verifier of RFC 7636 §4.5 and the same redirect_uri as the authorization
 // request). The full answer is kept, so the account callback sees every

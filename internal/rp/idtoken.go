@@ -28,7 +28,7 @@ func idTokenError(provider, code string, err error) *autherr.Error {
 	return autherr.New(autherr.InvalidIDToken, code, provider, "id_token", err)
 }
 
-// verifyIDToken verifies an ID token from the token endpoint and returns
+// VerifyIDToken verifies an ID token from the token endpoint and returns
 // its claims (OpenID Connect Core §3.1.3.7). go-oidc checks the signature
 // (algorithm allow-list, keys from the provider's JWKS, refetched once on
 // an unknown kid), iss, aud and exp. The rest is ours, one function per

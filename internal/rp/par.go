@@ -18,7 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// authorizationURL returns where signIn sends the browser for the
+// AuthorizationURL returns where signIn sends the browser for the
 // authorization request q. With PAR (the provider's metadata requires it,
 // or Client.RequirePushedAuthorizationRequests), q is pushed first and the
 // URL carries only client_id and the request_uri (RFC 9126 §4). With DPoP,

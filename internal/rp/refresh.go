@@ -16,7 +16,7 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// refresh makes one refresh_token grant request (RFC 6749 §6) and returns
+// Refresh makes one refresh_token grant request (RFC 6749 §6) and returns
 // the new token set, reduced by the provider's account callback. A refresh
 // token the provider does not replace is kept (§6: the client keeps the
 // old one), as is the ID token of the sign-in when no new one comes.
@@ -69,7 +69,7 @@ func (p *Provider) Refresh(ctx context.Context, e *Endpoints, old account.TokenS
 	return reduced, nil
 }
 
-// refreshKey names one refresh grant: the same refresh token for the same
+// RefreshKey names one refresh grant: the same refresh token for the same
 // client at the same token endpoint. Hashed, so that the tables below hold
 // no refresh token as a key.
 func RefreshKey(tokenURL, clientID, refreshToken string) string {
@@ -98,6 +98,8 @@ func NewRefreshGroup() *RefreshGroup {
 	return &RefreshGroup{calls: map[string]*refreshCall{}, recent: bounded.New[string, account.TokenSet](maxRecentRefreshes)}
 }
 
+// RefreshGroup is a table of refresh grants in flight and just made
+// (NewRefreshGroup).
 type RefreshGroup struct {
 	mu     sync.Mutex
 	calls  map[string]*refreshCall
@@ -110,7 +112,7 @@ type refreshCall struct {
 	err  error
 }
 
-// do returns the result of fn for key, calling fn once for all the
+// Do returns the result of fn for key, calling fn once for all the
 // callers that arrive while it runs, and answering later callers with its
 // result for refreshGrace. fn runs with a context that keeps ctx's values
 // but not its cancellation; a caller whose ctx ends stops waiting.
