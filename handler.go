@@ -3,6 +3,7 @@ package gatehouse
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -203,6 +204,9 @@ type reqState struct {
 	// and session, if any, came from bearerToken, not from a cookie.
 	bearer      bool
 	bearerToken string
+	// storeErr is ErrStoreUnavailable when the session could not be read
+	// (database sessions): not signed out, unknown.
+	storeErr error
 }
 
 // Middleware reads the session of every request once and puts it in the
@@ -217,7 +221,7 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
 			return
 		}
-		st.session = h.readSession(w, r, b)
+		st.session, st.storeErr = h.readSession(w, r, b)
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before
 		// the page starts writing.
@@ -243,6 +247,31 @@ func SessionFrom(ctx context.Context) *Session {
 	return nil
 }
 
+// ErrStoreUnavailable is SessionErr's answer when the session store (the
+// Adapter of the database strategy) could not be read: whether anyone is
+// signed in is then unknown. Require answers 503 with Retry-After for
+// such a request, and so does GET {base}/session.
+var ErrStoreUnavailable = errors.New("gatehouse: the session store is unavailable")
+
+// SessionErr returns why SessionFrom(ctx) has no session when that is not
+// simply "nobody is signed in": an error wrapping ErrStoreUnavailable
+// when the database could not be read. It is nil otherwise.
+func SessionErr(ctx context.Context) error {
+	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
+		return st.storeErr
+	}
+	return nil
+}
+
+// storeUnavailable answers 503 with Retry-After: a database that does not
+// answer is usually back within seconds. The body says nothing of the
+// database.
+func storeUnavailable(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	w.Header().Set("Cache-Control", "no-store")
+	http.Error(w, "The service is unavailable. Please try again in a few seconds.", http.StatusServiceUnavailable)
+}
+
 // Require lets signed-in users through to next and sends everyone else to
 // the sign-in page, with a callbackUrl that brings them back. It needs the
 // Middleware around it.
@@ -250,6 +279,12 @@ func (h *Handler) Require(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if SessionFrom(r.Context()) != nil {
 			next.ServeHTTP(w, r)
+			return
+		}
+		if errors.Is(SessionErr(r.Context()), ErrStoreUnavailable) {
+			// Not signed out: unknown. Inviting the user to sign in
+			// again would not help (and would fail the same way).
+			storeUnavailable(w)
 			return
 		}
 		if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.bearer {

@@ -70,6 +70,10 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 			return err
 		}
 	}
+	// Every adapter call below is bounded: a stalled database fails the
+	// sign-in (AdapterError, 503) instead of holding the request.
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
 	user, isNew := res.user, false
 	if h.cfg.Adapter == nil {
 		// No database: the id is the provider's subject, scoped by the
@@ -100,7 +104,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		return err
 	}
 	if ev := h.cfg.Events.SignIn; ev != nil {
-		ev(ctx, user, res.account, isNew)
+		ev(r.Context(), user, res.account, isNew)
 	}
 	target := h.callbackURL(b, cmp.Or(res.callbackURL, sessioncookie.Value(r, b.cookies.CallbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {

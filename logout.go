@@ -226,7 +226,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
 		return
 	}
-	sess := h.readSession(httpDiscard{}, r, b)
+	sess, _ := h.readSession(httpDiscard{}, r, b) // a store failure: the cookies are cleared all the same
 	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
 	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {

@@ -230,7 +230,12 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 
 // sessionJSON answers GET {base}/session: the session, or null.
 func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
-	sess := h.readSession(w, r, h.baseFor(r))
+	sess, err := h.readSession(w, r, h.baseFor(r))
+	if err != nil {
+		w.Header().Set("Retry-After", "5")
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
+		return
+	}
 	if sess != nil {
 		if ev := h.cfg.Events.Session; ev != nil {
 			ev(r.Context(), sess)
@@ -258,7 +263,12 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, nil)
 		return
 	}
-	sess := h.readSession(w, r, b)
+	sess, err := h.readSession(w, r, b)
+	if err != nil {
+		w.Header().Set("Retry-After", "5")
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
+		return
+	}
 	if sess == nil {
 		writeJSON(w, http.StatusOK, nil)
 		return
@@ -330,7 +340,11 @@ func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, h.cfg.Pages.Error+"?"+q.Encode(), http.StatusFound)
 		return
 	}
-	h.render(w, pages.ErrorStatus(t), pages.Error{Theme: h.cfg.Theme, Type: t, Code: code, SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+	status := pages.ErrorStatus(t)
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
+	}
+	h.render(w, status, pages.Error{Theme: h.cfg.Theme, Type: t, Code: code, SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
 }
 
 func (h *Handler) verifyRequestPage(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"net/http"
 	"strings"
@@ -180,23 +181,26 @@ func hashToken(t string) string {
 // adapter query (GET {base}/session inside the Middleware included).
 // A session the Middleware took from a Bearer header is not: the auth
 // routes answer for the cookie only.
-func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) *Session {
+//
+// The error is ErrStoreUnavailable when the database could not be read:
+// the session is then unknown, not absent.
+func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
-		return st.session
+		return st.session, st.storeErr
 	}
 	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
 	if raw == "" {
 		if sessioncookie.Count(r, b.cookies.Session) > 1 {
 			h.warnDuplicate(r, b)
 		}
-		return nil
+		return nil, nil
 	}
 	return h.openSession(w, r, b, raw, true)
 }
 
 // openSession returns the session the token raw stands for, or nil. With
 // cookie false (a Bearer token) no cookie is cleared or rewritten.
-func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, raw string, cookie bool) *Session {
+func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, raw string, cookie bool) (*Session, error) {
 	now := time.Now()
 	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
 	if h.cfg.Session.Strategy == StrategyDatabase {
@@ -208,17 +212,17 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 				if cookie {
 					b.cookies.ClearChunked(w, r, b.cookies.Session)
 				}
-			} else {
-				h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
+				return nil, nil
 			}
-			return nil
+			h.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
+			return nil, fmt.Errorf("%w: %w", ErrStoreUnavailable, err)
 		}
 		if now.After(s.Expires) {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
 			if cookie {
 				b.cookies.ClearChunked(w, r, b.cookies.Session)
 			}
-			return nil
+			return nil, nil
 		}
 		if s.Expires.Add(-maxAge).Add(updateAge).Before(now) {
 			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
@@ -229,7 +233,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 			}
 		}
 		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
-		return h.shapeSession(r.Context(), sess, nil, &u)
+		return h.shapeSession(r.Context(), sess, nil, &u), nil
 	}
 	codec := h.sessions[b.cookies.Secure]
 	t, err := codec.Decode(raw, now)
@@ -237,7 +241,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		if cookie {
 			b.cookies.ClearChunked(w, r, b.cookies.Session)
 		}
-		return nil
+		return nil, nil
 	}
 	// A Bearer token is not rewritten: the caller holds the cookie's
 	// token and the front end keeps it fresh.
@@ -249,10 +253,10 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 	}
 	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
 	if h.cfg.Callbacks.Session == nil {
-		return sess // t stays on the stack
+		return sess, nil // t stays on the stack
 	}
 	tc := t
-	return h.shapeSession(r.Context(), sess, &tc, nil)
+	return h.shapeSession(r.Context(), sess, &tc, nil), nil
 }
 
 func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *adapter.User) *Session {
@@ -394,7 +398,7 @@ func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base,
 	st.bearer = true
 	if token != "" {
 		st.bearerToken = token
-		st.session = h.openSession(w, r, b, token, false)
+		st.session, st.storeErr = h.openSession(w, r, b, token, false)
 	}
 	return true
 }

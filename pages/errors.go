@@ -39,7 +39,7 @@ var errorTypes = map[string]errorInfo{
 
 	// The error page's types and Gatehouse's own.
 	"Configuration":             {http.StatusInternalServerError, "There is a problem with the server configuration. If you run this site, check the server logs for details."},
-	"AdapterError":              {http.StatusInternalServerError, "Your account could not be loaded or saved. Please try again later."},
+	"AdapterError":              {http.StatusServiceUnavailable, "Your account could not be loaded or saved. Please try again later."},
 	"CallbackRouteError":        {http.StatusInternalServerError, "The sign in could not be completed. Please try again later."},
 	"AccessDenied":              {http.StatusForbidden, "You do not have permission to sign in."},
 	"Verification":              {http.StatusForbidden, "The sign in link is no longer valid. It may have been used already or it may have expired."},
@@ -66,7 +66,7 @@ var errorTypes = map[string]errorInfo{
 //
 //	type                        status
 //	Configuration               500  server configuration
-//	AdapterError                500  the database failed
+//	AdapterError                503  the database failed (with Retry-After)
 //	CallbackRouteError          500  an application callback failed
 //	OAuthCreateAccount          500  creating the user failed
 //	EmailCreateAccount          500  creating the user failed

@@ -147,7 +147,7 @@ func firstDiff(want, got []byte) string {
 func TestErrorStatus(t *testing.T) {
 	for typ, want := range map[string]int{
 		"Configuration":          500,
-		"AdapterError":           500,
+		"AdapterError":           503,
 		"CallbackRouteError":     500,
 		"EmailSignin":            500,
 		"AccessDenied":           403,
