@@ -242,6 +242,15 @@ type Events struct {
 	CreateUser  func(ctx context.Context, user profile.User)
 	LinkAccount func(ctx context.Context, user profile.User, acct account.Account)
 	Session     func(ctx context.Context, s *Session)
+	// Failure is told of every failure the handler reports to a browser
+	// (the type and code of the ?error= it sends, with provider and step;
+	// TooManyRequests for a refused rate limit), for metrics and audit
+	// logs. Err's cause is for logs only: it may hold a provider's text.
+	Failure func(ctx context.Context, err *Error)
+	// Refresh is told of every refresh grant sent to a provider (not of
+	// refreshed tokens taken from another process or request): err is nil
+	// when the provider answered with new tokens.
+	Refresh func(ctx context.Context, provider string, err error)
 }
 
 // defaults.

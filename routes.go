@@ -463,6 +463,9 @@ func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string
 // page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
 	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	if ev := h.cfg.Events.Failure; ev != nil {
+		ev(r.Context(), e)
+	}
 	switch e.Type {
 	case MissingCSRF, InvalidCheck, AccountLinkMismatch, WebAuthnVerificationError:
 		// A cookie that was there but read as missing may be a planted
@@ -556,6 +559,9 @@ type formData struct {
 func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *base, provider string, wait time.Duration) {
 	secs := int((wait + time.Second - 1) / time.Second)
 	h.cfg.Logger.Warn("gatehouse: "+string(TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
+	if ev := h.cfg.Events.Failure; ev != nil {
+		ev(r.Context(), autherr.New(TooManyRequests, fmt.Sprintf("retry_after_%d", secs), provider, "limit", nil))
+	}
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	q := url.Values{"error": {string(TooManyRequests)}}
 	target := b.path + "/signin?" + q.Encode()

@@ -317,6 +317,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *rp.Provider, acct accou
 		a := h.cfg.Adapter
 		if a == nil {
 			ts, err := p.Refresh(ctx, e, acct.TokenSet, ref)
+			h.refreshed(ctx, prov, err)
 			if err != nil {
 				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
 			}
@@ -344,6 +345,7 @@ func (h *Handler) refreshAccount(ctx context.Context, p *rp.Provider, acct accou
 				return signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
 			}
 			fresh, err := p.Refresh(ctx, e, cur.TokenSet, rp.IDRefOf(cur.IDToken))
+			h.refreshed(ctx, prov, err)
 			if err != nil {
 				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
 				return err
@@ -417,4 +419,11 @@ func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
 		return jose.JSONWebKeySet{}
 	}
 	return rp.ClientJWKS(p.Config().Client)
+}
+
+// refreshed tells Events.Refresh of a refresh grant sent to provider.
+func (h *Handler) refreshed(ctx context.Context, provider string, err error) {
+	if ev := h.cfg.Events.Refresh; ev != nil {
+		ev(ctx, provider, err)
+	}
 }
