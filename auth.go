@@ -160,6 +160,25 @@ type SessionConfig struct {
 	// themselves (GET {base}/session, sign-out, CSRF checks) only ever read
 	// cookies. A token in the query string is never accepted.
 	Bearer bool
+	// CookieCache keeps a copy of a database session in a short-lived
+	// sealed cookie, read without a trip to the database (Better Auth's
+	// cookieCache). Off by default.
+	CookieCache CookieCache
+}
+
+// CookieCache is SessionConfig.CookieCache. With it, a database session
+// is read from the database at most once per MaxAge per browser: in
+// between, the sealed copy answers (encrypted and authenticated like the
+// session cookie, and bound to that browser's session token, so it
+// neither outlives a sign-out on this browser nor moves to another).
+// The price: a session revoked elsewhere (another browser's sign-out,
+// back-channel logout, a deleted user) is still accepted by this browser
+// for up to MaxAge, and a changed name or picture shows after MaxAge.
+type CookieCache struct {
+	// Enabled turns the cache on (database strategy only).
+	Enabled bool
+	// MaxAge is how long a copy is used: 5 minutes by default.
+	MaxAge time.Duration
 }
 
 // Pages are the application's own routes for the built-in pages (absolute
@@ -259,7 +278,9 @@ const (
 	defaultMaxAge    = 30 * 24 * time.Hour
 	defaultUpdateAge = 24 * time.Hour
 	defaultSkew      = 30 * time.Second
-	minSecretLen     = 32
+	// defaultCookieCacheAge is CookieCache.MaxAge's default.
+	defaultCookieCacheAge = 5 * time.Minute
+	minSecretLen          = 32
 )
 
 // FromEnv fills the fields of cfg that are empty from the Auth.js
@@ -302,6 +323,9 @@ func (cfg Config) normalize() (Config, error) {
 		cfg.Logger = slog.Default()
 	}
 	cfg.Logger = logclip.Wrap(cfg.Logger) // values from requests and providers, cut
+	if cfg.Session.CookieCache.Enabled && cfg.Session.CookieCache.MaxAge <= 0 {
+		cfg.Session.CookieCache.MaxAge = defaultCookieCacheAge
+	}
 	if cfg.Session.MaxAge <= 0 {
 		cfg.Session.MaxAge = defaultMaxAge
 	}
@@ -324,6 +348,9 @@ func (cfg Config) normalize() (Config, error) {
 		}
 	default:
 		return cfg, &ConfigError{Field: "Session.Strategy", Reason: fmt.Sprintf("unknown strategy %q (want jwt or database)", cfg.Session.Strategy)}
+	}
+	if cfg.Session.CookieCache.Enabled && cfg.Session.Strategy != StrategyDatabase {
+		return cfg, &ConfigError{Field: "Session.CookieCache", Reason: "is for database sessions; a JWT session is read from its cookie already"}
 	}
 	if cfg.ClockSkew <= 0 {
 		cfg.ClockSkew = defaultSkew

@@ -33,11 +33,14 @@ type Handler struct {
 	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
 	sealer      *checks.Sealer
 	csrf        *checks.CSRF
-	sessions    map[bool]*sessionCodec           // by secure mode: the cookie name is the HKDF salt
-	fixedBase   *base                            // when Config.URL is set
-	refreshes   *rp.RefreshGroup                 // single-flight token refreshes (tokens.go)
-	challenges  *bounded.Map[string, struct{}]   // WebAuthn challenges used (passkey.go)
-	bodies      *bounded.Map[sessionKey, []byte] // session JSON already encoded (session.go)
+	sessions    map[bool]*sessionCodec
+	// cookieCache seals the cookie cache of database sessions, by secure
+	// mode (session.go); nil when SessionConfig.CookieCache is off.
+	cookieCache map[bool]*sessioncookie.Codec[cachedSession] // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base                                        // when Config.URL is set
+	refreshes   *rp.RefreshGroup                             // single-flight token refreshes (tokens.go)
+	challenges  *bounded.Map[string, struct{}]               // WebAuthn challenges used (passkey.go)
+	bodies      *bounded.Map[sessionKey, []byte]             // session JSON already encoded (session.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -101,6 +104,17 @@ func New(cfg Config) (*Handler, error) {
 			return nil, &ConfigError{Field: "Secret", Err: err}
 		}
 		h.sessions[secure] = c
+	}
+	if cfg.Session.CookieCache.Enabled {
+		h.cookieCache = map[bool]*sessioncookie.Codec[cachedSession]{}
+		for _, secure := range []bool{false, true} {
+			name := sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).SessionData
+			c, err := newCookieCache(cfg.Secret, name, cfg.Session.CookieCache.MaxAge)
+			if err != nil {
+				return nil, &ConfigError{Field: "Secret", Err: err}
+			}
+			h.cookieCache[secure] = c
+		}
 	}
 	if cfg.URL != "" {
 		u, _ := url.Parse(cfg.URL)

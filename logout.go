@@ -239,6 +239,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	b.cookies.ClearChunked(w, r, b.cookies.Session)
+	h.clearCookieCache(w, r, b) // at once: this browser is signed out now
 	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
 		ev(r.Context(), sess)
 	}

@@ -1038,21 +1038,34 @@ func benchSession(b *testing.B, mutate func(*gatehouse.Config)) (*gatehouse.Hand
 // GetSessionAndUser, no expiry push.
 func BenchmarkSessionReadDatabase(b *testing.B) {
 	for _, kind := range stores {
-		b.Run(kind, func(b *testing.B) {
-			st := openStore(b, kind)
-			h, cookies := benchSession(b, func(cfg *gatehouse.Config) { cfg.Adapter = st.raw })
-			r := httptest.NewRequest(http.MethodGet, "http://app/auth/session", nil)
-			for _, c := range cookies {
-				r.AddCookie(c)
+		for _, cached := range []bool{false, true} {
+			name := kind
+			if cached {
+				name += "/cookiecache"
 			}
-			b.ReportAllocs()
-			for b.Loop() {
-				w := httptest.NewRecorder()
-				h.ServeHTTP(w, r)
-				if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
-					b.Fatalf("%d %s", w.Code, w.Body)
-				}
-			}
-		})
+			b.Run(name, func(b *testing.B) { benchSessionReadDatabase(b, kind, cached) })
+		}
+	}
+}
+
+// benchSessionReadDatabase reads a database session of kind, through the
+// cookie cache (SessionConfig.CookieCache) when cached is set.
+func benchSessionReadDatabase(b *testing.B, kind string, cached bool) {
+	st := openStore(b, kind)
+	h, cookies := benchSession(b, func(cfg *gatehouse.Config) {
+		cfg.Adapter = st.raw
+		cfg.Session.CookieCache.Enabled = cached
+	})
+	r := httptest.NewRequest(http.MethodGet, "http://app/auth/session", nil)
+	for _, c := range cookies {
+		r.AddCookie(c)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+			b.Fatalf("%d %s", w.Code, w.Body)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -138,6 +139,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
 		b.cookies.WriteChunked(w, r, b.cookies.Session, raw, expires)
+		h.clearCookieCache(w, r, b) // a copy of the session this one replaces
 		return nil
 	}
 	tok := Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
@@ -204,13 +206,20 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 	now := time.Now()
 	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
 	if h.cfg.Session.Strategy == StrategyDatabase {
+		tokenHash := hashToken(raw)
+		if cookie && h.cookieCache != nil {
+			if s, ok := h.cachedSession(r, b, tokenHash, now); ok {
+				return s, nil // no database trip (SessionConfig.CookieCache)
+			}
+		}
 		ctx, cancel := withTimeout(r.Context())
 		defer cancel()
-		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
+		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, tokenHash)
 		if err != nil {
 			if errors.Is(err, adapter.ErrNotFound) {
 				if cookie {
 					b.cookies.ClearChunked(w, r, b.cookies.Session)
+					h.clearCookieCache(w, r, b)
 				}
 				return nil, nil
 			}
@@ -221,6 +230,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
 			if cookie {
 				b.cookies.ClearChunked(w, r, b.cookies.Session)
+				h.clearCookieCache(w, r, b)
 			}
 			return nil, nil
 		}
@@ -231,6 +241,9 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 					b.cookies.WriteChunked(w, r, b.cookies.Session, raw, s.Expires)
 				}
 			}
+		}
+		if cookie && h.cookieCache != nil {
+			h.cacheSession(w, b, tokenHash, u, s.Expires, now)
 		}
 		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
 		return h.shapeSession(r.Context(), sess, nil, &u), nil
@@ -274,6 +287,77 @@ func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *ada
 	return out
 }
 
+// cachedSession is the cookie cache's copy of a database session
+// (SessionConfig.CookieCache): its user and expiry, for the session token
+// whose hash is Token, made at CachedAt (Unix milliseconds).
+type cachedSession struct {
+	Token    string       `json:"t"`
+	User     adapter.User `json:"u"`
+	Expires  int64        `json:"e"`
+	CachedAt int64        `json:"c"`
+}
+
+// newCookieCache is the cookie cache's codec for the cookie named name: a
+// copy is good until the cache's MaxAge or the session's expiry, whichever
+// comes first.
+func newCookieCache(secrets []string, name string, maxAge time.Duration) (*sessioncookie.Codec[cachedSession], error) {
+	// No tolerance: this server wrote the times, and a revocation
+	// elsewhere must take effect within maxAge.
+	return sessioncookie.NewCodec(secrets, name, 0,
+		func(c cachedSession) (time.Time, bool) {
+			until := time.UnixMilli(c.CachedAt).Add(maxAge)
+			if exp := time.Unix(c.Expires, 0); exp.Before(until) {
+				until = exp
+			}
+			return until, c.Token != "" && c.User.ID != "" && c.CachedAt != 0
+		},
+		func(c cachedSession) cachedSession {
+			if v := c.User.EmailVerified; v != nil {
+				t := *v
+				c.User.EmailVerified = &t
+			}
+			return c
+		})
+}
+
+// cachedSession returns the session of the cookie cache, when it holds a
+// fresh copy of the session whose token hashes to tokenHash: a copy made
+// for another session token (an earlier sign-in, a planted cookie) is not
+// used.
+func (h *Handler) cachedSession(r *http.Request, b *base, tokenHash string, now time.Time) (*Session, bool) {
+	raw := sessioncookie.Value(r, b.cookies.SessionData)
+	if raw == "" {
+		return nil, false
+	}
+	c, err := h.cookieCache[b.cookies.Secure].Decode(raw, now)
+	if err != nil || subtle.ConstantTimeCompare([]byte(c.Token), []byte(tokenHash)) != 1 {
+		return nil, false
+	}
+	sess := &Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)}
+	return h.shapeSession(r.Context(), sess, nil, &c.User), true
+}
+
+// cacheSession writes the cookie cache's copy of a session just read from
+// the database.
+func (h *Handler) cacheSession(w http.ResponseWriter, b *base, tokenHash string, u adapter.User, expires, now time.Time) {
+	sealed, err := h.cookieCache[b.cookies.Secure].Encode(cachedSession{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+	if err != nil {
+		return // the next request reads the database again
+	}
+	until := now.Add(h.cfg.Session.CookieCache.MaxAge)
+	if expires.Before(until) {
+		until = expires
+	}
+	b.cookies.Set(w, b.cookies.SessionData, sealed, until)
+}
+
+// clearCookieCache clears the cookie cache's copy, when r has one.
+func (h *Handler) clearCookieCache(w http.ResponseWriter, r *http.Request, b *base) {
+	if sessioncookie.Value(r, b.cookies.SessionData) != "" {
+		b.cookies.Clear(w, b.cookies.SessionData)
+	}
+}
+
 // withTimeout is a small helper for adapter calls made on the hot path.
 func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, 5*time.Second)
@@ -285,7 +369,7 @@ func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 type sessionCodec = sessioncookie.Codec[Token]
 
 func newSessionCodec(secrets []string, cookie string) (*sessionCodec, error) {
-	return sessioncookie.NewCodec(secrets, cookie,
+	return sessioncookie.NewCodec(secrets, cookie, sessioncookie.ClockTolerance,
 		// A token with no subject is not a session (a check cookie pasted
 		// into the session slot would look so, CVE-2023-48309).
 		func(t Token) (time.Time, bool) { return time.Unix(t.Expires, 0), t.Subject != "" && t.Expires != 0 },

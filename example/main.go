@@ -135,6 +135,9 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	}
 	defer closeDB()
 	cfg.Adapter = db
+	// Database sessions, read from the database at most once every five
+	// minutes per browser: in between, a sealed copy in a cookie answers.
+	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {

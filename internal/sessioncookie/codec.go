@@ -27,11 +27,12 @@ import (
 // same cookie on every request costs one decryption, not one per request.
 // Only strings that opened are cached, until their expiry.
 type Codec[T any] struct {
-	keys  []key // newest first
-	enc   jose.Encrypter
-	cache *bounded.Map[string, T]
-	check func(T) (expires time.Time, ok bool)
-	clone func(T) T
+	tolerance time.Duration
+	keys      []key // newest first
+	enc       jose.Encrypter
+	cache     *bounded.Map[string, T]
+	check     func(T) (expires time.Time, ok bool)
+	clone     func(T) T
 }
 
 type key struct {
@@ -54,12 +55,14 @@ const cacheSize = 10000
 var ErrInvalid = errors.New("session token invalid")
 
 // NewCodec returns the codec of the cookie named salt for secrets (newest
-// first: the first seals, all open). check returns a token's expiry, and
+// first: the first seals, all open), accepting tokens up to tolerance
+// past their expiry (ClockTolerance for Auth.js's session tokens, whose
+// times another server may have written). check returns a token's expiry, and
 // false for a value that is no session (no subject: how a check cookie
 // pasted into the session slot would look, CVE-2023-48309); clone copies
 // what a cached token shares with the ones handed out (its maps).
-func NewCodec[T any](secrets []string, salt string, check func(T) (time.Time, bool), clone func(T) T) (*Codec[T], error) {
-	c := &Codec[T]{cache: bounded.New[string, T](cacheSize), check: check, clone: clone}
+func NewCodec[T any](secrets []string, salt string, tolerance time.Duration, check func(T) (time.Time, bool), clone func(T) T) (*Codec[T], error) {
+	c := &Codec[T]{tolerance: tolerance, cache: bounded.New[string, T](cacheSize), check: check, clone: clone}
 	for _, s := range secrets {
 		info := "Auth.js Generated Encryption Key (" + salt + ")"
 		k64, err := hkdf.Key(sha256.New, []byte(s), []byte(salt), info, 64)
@@ -112,7 +115,7 @@ func (c *Codec[T]) Encode(t T) (string, error) {
 }
 
 // Decode opens s with any of the secrets and returns its token, unless it
-// has expired at now (with ClockTolerance).
+// has expired at now (with the codec's tolerance).
 func (c *Codec[T]) Decode(s string, now time.Time) (T, error) {
 	var zero T
 	if len(s) == 0 || len(s) > MaxTokenLen {
@@ -154,7 +157,7 @@ func (c *Codec[T]) Decode(s string, now time.Time) (T, error) {
 	if !ok {
 		return zero, fmt.Errorf("%w: no subject or expiry", ErrInvalid)
 	}
-	until := expires.Add(ClockTolerance)
+	until := expires.Add(c.tolerance)
 	if now.After(until) {
 		return zero, fmt.Errorf("%w: expired", ErrInvalid)
 	}

@@ -31,6 +31,9 @@ type Names struct {
 	// checks holds the sealed PKCE verifier, state and nonce of a sign-in
 	// in flight (checks.Transaction); Auth.js uses one cookie for each.
 	Checks, Challenge, LogoutState string
+	// SessionData is the cookie cache of a database session
+	// (gatehouse.CookieCache).
+	SessionData string
 }
 
 // NewNames returns the names for a site on https (secure) or not, with
@@ -51,13 +54,14 @@ func NewNames(secure, authjs bool) Names {
 		Checks:      p + "gatehouse.checks",
 		Challenge:   p + "authjs.challenge",
 		LogoutState: p + "authjs.logout-state",
+		SessionData: p + "gatehouse.session-data",
 	}
 }
 
 // SecurityCookies lists the names whose duplicates make a request carry
 // none of them (Duplicate).
-func (n Names) SecurityCookies() [6]string {
-	return [6]string{n.Session, n.CSRF, n.Checks, n.CallbackURL, n.Challenge, n.LogoutState}
+func (n Names) SecurityCookies() [7]string {
+	return [7]string{n.Session, n.CSRF, n.Checks, n.CallbackURL, n.Challenge, n.LogoutState, n.SessionData}
 }
 
 // Duplicate returns the first of n's security-relevant cookies that
