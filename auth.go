@@ -260,7 +260,10 @@ type Events struct {
 	SignOut     func(ctx context.Context, s *Session)
 	CreateUser  func(ctx context.Context, user profile.User)
 	LinkAccount func(ctx context.Context, user profile.User, acct account.Account)
-	Session     func(ctx context.Context, s *Session)
+	// UnlinkAccount is told of an account unlinked through
+	// POST {base}/accounts/unlink/{provider}.
+	UnlinkAccount func(ctx context.Context, user profile.User, acct account.Account)
+	Session       func(ctx context.Context, s *Session)
 	// Failure is told of every failure the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
 	// TooManyRequests for a refused rate limit), for metrics and audit

@@ -277,6 +277,12 @@ func SessionErr(ctx context.Context) error {
 	return nil
 }
 
+// storeUnavailableJSON is storeUnavailable for the JSON routes.
+func storeUnavailableJSON(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
+}
+
 // storeUnavailable answers 503 with Retry-After: a database that does not
 // answer is usually back within seconds. The body says nothing of the
 // database.

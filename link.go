@@ -127,7 +127,8 @@ func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res si
 
 // linker is the account linking of h's adapter and events.
 func (h *Handler) linker() accountlink.Linker {
-	return accountlink.Linker{Adapter: h.cfg.Adapter, CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}
+	return accountlink.Linker{Adapter: h.cfg.Adapter, CreateUser: h.cfg.Events.CreateUser,
+		LinkAccount: h.cfg.Events.LinkAccount, UnlinkAccount: h.cfg.Events.UnlinkAccount}
 }
 
 // currentUserID returns the id of the stored user signed in on r, or ""
@@ -305,4 +306,124 @@ func (h *Handler) targetUserID(ctx context.Context, res signInResult) (string, e
 		return "", nil
 	}
 	return u.ID, err
+}
+
+// accountsJSON answers GET {base}/accounts: the accounts linked to the
+// signed-in user, by provider (never their tokens). To link another,
+// sign in with it while signed in (bound to this session: finishSignIn).
+func (h *Handler) accountsJSON(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	userID, ok := h.accountOwner(w, r, b)
+	if !ok {
+		return
+	}
+	accts, err := h.cfg.Adapter.ListAccounts(r.Context(), userID)
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
+		storeUnavailableJSON(w)
+		return
+	}
+	type linked struct {
+		Provider          string       `json:"provider"`
+		Name              string       `json:"name,omitempty"`
+		Type              account.Type `json:"type"`
+		ProviderAccountID string       `json:"providerAccountId"`
+	}
+	out := make([]linked, 0, len(accts))
+	for _, a := range accts {
+		l := linked{Provider: a.Provider, Type: a.Type, ProviderAccountID: a.ProviderAccountID}
+		if f, ok := h.flows[a.Provider]; ok {
+			l.Name = f.info().Name
+		}
+		out = append(out, l)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// unlinkAccount answers POST {base}/accounts/unlink/{provider}
+// {csrfToken}: the signed-in user's account at provider is removed,
+// unless it is the last way to sign in (409 last_way).
+func (h *Handler) unlinkAccount(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	prov := r.PathValue("provider")
+	if err := h.sameOrigin(r, b); err != nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
+		return
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+		return
+	}
+	userID, ok := h.accountOwner(w, r, b)
+	if !ok {
+		return
+	}
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	others, err := h.otherWays(ctx, userID)
+	if err == nil {
+		_, err = h.linker().Unlink(ctx, userID, prov, others)
+	}
+	switch {
+	case errors.Is(err, adapter.ErrNotFound):
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "AccountNotLinked", "code": "not_linked"})
+	case errors.Is(err, accountlink.ErrLastWay):
+		writeJSON(w, http.StatusConflict, map[string]string{"error": "AccountNotLinked", "code": "last_way"})
+	case err != nil:
+		h.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
+		storeUnavailableJSON(w)
+	default:
+		h.cfg.Logger.Info("gatehouse: account unlinked", "provider", prov, "user", userID)
+		writeJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
+	}
+}
+
+// accountOwner returns the signed-in user's id for the account routes,
+// or answers for them: 501 without an adapter, 401 when nobody is
+// signed in, 503 when the store is down.
+func (h *Handler) accountOwner(w http.ResponseWriter, r *http.Request, b *base) (string, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	if h.cfg.Adapter == nil {
+		writeJSON(w, http.StatusNotImplemented, map[string]string{"error": string(Configuration), "code": "no_adapter"})
+		return "", false
+	}
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	id, err := h.currentUserID(ctx, r, b)
+	switch {
+	case err != nil:
+		h.cfg.Logger.Error("gatehouse: reading the session failed", "step", "accounts", "err", err)
+		storeUnavailableJSON(w)
+		return "", false
+	case id == "":
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": string(SessionRequired)})
+		return "", false
+	}
+	return id, true
+}
+
+// otherWays counts the ways to sign in that are not linked accounts: the
+// user's passkeys, and an e-mail provider for the user's address.
+func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
+	n := 0
+	for _, id := range h.order {
+		switch f := h.flows[id].(type) {
+		case *passkeyRuntime:
+			keys, err := f.store.ListAuthenticatorsByUserID(ctx, userID)
+			if err != nil {
+				return 0, err
+			}
+			n += len(keys)
+		case *emailRuntime:
+			u, err := h.cfg.Adapter.GetUser(ctx, userID)
+			if err != nil {
+				return 0, err
+			}
+			if u.Email != "" {
+				n++
+			}
+		}
+	}
+	return n, nil
 }

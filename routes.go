@@ -42,6 +42,8 @@ func (h *Handler) router() http.Handler {
 		r.Get("/signout/callback/{provider}", h.signOutReturn)
 		r.Post("/backchannel-logout/{provider}", h.backchannelLogout)
 		r.Get("/session", h.sessionJSON)
+		r.Get("/accounts", h.accountsJSON)                     // link.go
+		r.Post("/accounts/unlink/{provider}", h.unlinkAccount) // link.go
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)
@@ -232,8 +234,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 	sess, err := h.readSession(w, r, h.baseFor(r))
 	if err != nil {
-		w.Header().Set("Retry-After", "5")
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
+		storeUnavailableJSON(w)
 		return
 	}
 	if sess != nil {
@@ -265,8 +266,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, err := h.readSession(w, r, b)
 	if err != nil {
-		w.Header().Set("Retry-After", "5")
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
+		storeUnavailableJSON(w)
 		return
 	}
 	if sess == nil {

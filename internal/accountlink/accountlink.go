@@ -20,9 +20,10 @@ import (
 // Linker links sign-ins through Adapter, calling the events after the
 // writes that succeed (each nil when unset).
 type Linker struct {
-	Adapter     adapter.Adapter
-	CreateUser  func(ctx context.Context, u profile.User)
-	LinkAccount func(ctx context.Context, u profile.User, a account.Account)
+	Adapter       adapter.Adapter
+	CreateUser    func(ctx context.Context, u profile.User)
+	LinkAccount   func(ctx context.Context, u profile.User, a account.Account)
+	UnlinkAccount func(ctx context.Context, u profile.User, a account.Account)
 }
 
 // SignIn is what a provider proved, and who is signed in.
@@ -264,4 +265,54 @@ func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (
 		return ToProfile(created), true, nil
 	}
 	return fail(errors.New("the user could not be read or created"))
+}
+
+// ErrLastWay is Unlink's refusal to take away the user's last way to sign
+// in.
+var ErrLastWay = errors.New("this account is the user's last way to sign in")
+
+// Unlink removes the user's account at provider, unless nothing would be
+// left to sign in with: no other linked account and none of otherWays
+// (the caller counts what the adapter does not hold as accounts, such as
+// passkeys, or an e-mail provider for the user's address). With an
+// adapter.AccountLocker the check and the removal hold the user's lock, so
+// two concurrent unlinks cannot each remove one of the last two.
+func (l Linker) Unlink(ctx context.Context, userID, provider string, otherWays int) (account.Account, error) {
+	var gone account.Account
+	unlink := func(ctx context.Context) error {
+		accts, err := l.Adapter.ListAccounts(ctx, userID)
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, a := range accts {
+			if a.Provider == provider {
+				gone, found = a, true
+			}
+		}
+		switch {
+		case !found:
+			return adapter.ErrNotFound
+		case len(accts)-1+otherWays < 1:
+			return ErrLastWay
+		}
+		return l.Adapter.UnlinkAccount(ctx, gone.Provider, gone.ProviderAccountID)
+	}
+	var err error
+	if lk, ok := l.Adapter.(adapter.AccountLocker); ok {
+		// One lock per user: "(user)" is no provider id (ids are URL path
+		// segments).
+		err = lk.LockAccount(ctx, "(user)", userID, unlink)
+	} else {
+		err = unlink(ctx)
+	}
+	if err != nil {
+		return account.Account{}, err
+	}
+	if l.UnlinkAccount != nil {
+		if u, err := l.Adapter.GetUser(ctx, userID); err == nil {
+			l.UnlinkAccount(ctx, ToProfile(u), gone)
+		}
+	}
+	return gone, nil
 }

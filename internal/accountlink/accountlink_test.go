@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -101,5 +102,60 @@ func TestConcurrentFirstSignIns(t *testing.T) {
 	}
 	if accts, err := a.ListAccounts(ctx, ids[0]); err != nil || len(accts) != 1 {
 		t.Fatal(fmt.Sprint("accounts: ", accts, err))
+	}
+}
+
+// slowList makes ListAccounts wait (up to a moment), once it has read,
+// until two callers have read: without a lock, both see the same two
+// accounts.
+type slowList struct {
+	adapter.Adapter
+	mu      sync.Mutex
+	waiting int
+	both    chan struct{}
+}
+
+func (s *slowList) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
+	list, err := s.Adapter.ListAccounts(ctx, userID)
+	s.mu.Lock()
+	s.waiting++
+	if s.waiting == 2 {
+		close(s.both)
+	}
+	s.mu.Unlock()
+	select {
+	case <-s.both:
+	case <-time.After(200 * time.Millisecond):
+	}
+	return list, err
+}
+
+// LockAccount is the wrapped adapter's (the embedded interface hides it).
+func (s *slowList) LockAccount(ctx context.Context, provider, id string, fn func(context.Context) error) error {
+	return s.Adapter.(adapter.AccountLocker).LockAccount(ctx, provider, id, fn)
+}
+
+// TestConcurrentUnlinkKeepsOne: two unlinks at once of a user's last two
+// accounts: one wins, the other is ErrLastWay (the user's lock).
+func TestConcurrentUnlinkKeepsOne(t *testing.T) {
+	ctx := context.Background()
+	m := memory.New()
+	u, err := m.CreateUserWithAccount(ctx, adapter.User{Email: "ann@example.com"}, account.Account{Provider: "a", ProviderAccountID: "1", Type: account.TypeOIDC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.LinkAccount(ctx, account.Account{UserID: u.ID, Provider: "b", ProviderAccountID: "2", Type: account.TypeOIDC}); err != nil {
+		t.Fatal(err)
+	}
+	l := Linker{Adapter: &slowList{Adapter: m, both: make(chan struct{})}}
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i, p := range []string{"a", "b"} {
+		wg.Go(func() { _, errs[i] = l.Unlink(ctx, u.ID, p, 0) })
+	}
+	wg.Wait()
+	left, _ := m.ListAccounts(ctx, u.ID)
+	if len(left) != 1 || (errs[0] == nil) == (errs[1] == nil) {
+		t.Fatalf("errors %v, accounts left %v", errs, left)
 	}
 }
