@@ -8,30 +8,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "42-school"},
-		{Name: "name", Got: c.Name, Want: "42 School"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
-		{Name: "authorization", Got: c.Authorization.URL, Want: "https://api.intra.42.fr/oauth/authorize"},
-		{Name: "token", Got: c.Token.URL, Want: "https://api.intra.42.fr/oauth/token"},
-		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.intra.42.fr/v2/me"},
-		{Name: "scope", Got: scope, Want: "public"},
-		{Name: "scope set", Got: hasScope, Want: true},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{}},
-		{Name: "client id", Got: c.ClientID, Want: "cid"},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 func TestMapProfile(t *testing.T) {
 	tests := []struct {

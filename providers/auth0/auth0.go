@@ -41,13 +41,5 @@ func NormalizeIssuer(issuer string) string {
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthConfig[profile.Claims]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#EB5424"},
-	}
+	return providers.OIDC(ID, Name, "", Scope, providers.Style{BrandColor: "#EB5424"})
 }

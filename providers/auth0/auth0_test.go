@@ -1,29 +1,11 @@
 package auth0
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-func TestDefaults(t *testing.T) {
-	o := New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"}).OAuth()
-	if o.ID != "auth0" || o.Name != "Auth0" || o.Type != providers.TypeOIDC || o.Issuer != "" {
-		t.Fatalf("config = %+v", o)
-	}
-	if s, _ := o.Authorization.Scope(); s != "openid profile email" {
-		t.Errorf("scope = %q", s)
-	}
-	if o.Style != (providers.Style{BrandColor: "#EB5424"}) {
-		t.Errorf("style = %+v", o.Style)
-	}
-	var ce *providers.ConfigError
-	if err := o.Validate(); !errors.As(err, &ce) {
-		t.Errorf("Validate without issuer = %v", err)
-	}
-}
 
 func TestIssuer(t *testing.T) {
 	for in, want := range map[string]string{

@@ -3,7 +3,6 @@ package azureadb2c
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -32,31 +31,4 @@ func TestNew(t *testing.T) {
 	if err := New(providers.OIDCUserConfig[Profile]{ClientID: "cid"}).OAuth().Validate(); err == nil {
 		t.Error("Validate without an issuer passed, want an error")
 	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "sign-up/sign-in flow",
-			JSON: `{"exp": 1700003600, "nbf": 1700000000, "ver": "1.0",
-		"iss": "https://contoso.b2clogin.com/775527ff-9a37-4307-8b3d-cc311f58d925/v2.0/",
-		"sub": "0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5", "aud": "cid", "iat": 1700000000,
-		"auth_time": 1700000000, "oid": "0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5",
-		"name": "Ines Duarte", "given_name": "Ines", "family_name": "Duarte",
-		"emails": ["ines@contoso.pt", "ines.duarte@example.pt"], "tfp": "B2C_1_signupsignin"}`,
-			Want: profile.User{ID: "0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5", Name: "Ines Duarte", Email: "ines@contoso.pt"},
-		},
-		{
-			Name: "no name: preferred_username",
-			JSON: `{"sub": "s-2", "preferred_username": "ines.d", "emails": []}`,
-			Want: profile.User{ID: "s-2", Name: "ines.d"},
-		},
-		{
-			Name:    "no sub",
-			JSON:    `{"name": "Nobody", "emails": ["n@contoso.pt"]}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OIDCUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
 }

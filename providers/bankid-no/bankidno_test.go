@@ -12,58 +12,8 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := New(providers.OIDCUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "bankid-no"},
-		{Name: "name", Got: c.Name, Want: "BankID Norge"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOIDC},
-		{Name: "issuer", Got: c.Issuer, Want: "https://auth.bankid.no/auth/realms/prod"},
-		{Name: "authorization", Got: c.Authorization.URL, Want: ""},
-		{Name: "userinfo from discovery", Got: c.Userinfo.URL, Want: ""},
-		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
-		{Name: "scope", Got: scope, Want: "openid profile email"},
-		{Name: "scope set", Got: hasScope, Want: true},
-		{Name: "ui_locales", Got: c.Authorization.Params["ui_locales"], Want: "no"},
-		{Name: "login_hint", Got: c.Authorization.Params["login_hint"], Want: "BIS"},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
-		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#39134c"}},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "claims with e-mail",
-			JSON: `{"sub": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", "name": "Kari Nordmann",
-		"given_name": "Kari", "family_name": "Nordmann", "birthdate": "1985-04-17",
-		"email": "kari.nordmann@example.no", "iss": "https://auth.bankid.no/auth/realms/prod"}`,
-			Want: profile.User{ID: "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d", Name: "Kari Nordmann", Email: "kari.nordmann@example.no"},
-		},
-		{
-			Name: "no e-mail",
-			JSON: `{"sub": "s2", "name": "Ola Nordmann"}`,
-			Want: profile.User{ID: "s2", Name: "Ola Nordmann"},
-		},
-		{
-			Name:    "no sub",
-			JSON:    `{"name": "Ola"}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OIDCUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
-}
 
 // jwt returns an unsigned-looking compact JWS with claims as its payload;
 // FetchProfile does not check signatures, so any third part will do.

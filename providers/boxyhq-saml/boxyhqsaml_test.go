@@ -3,7 +3,6 @@ package boxyhqsaml
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -36,29 +35,4 @@ func TestNew(t *testing.T) {
 	if noIssuer.Authorization.URL != "" || noIssuer.OAuth().Validate() == nil {
 		t.Errorf("without an issuer: authorization %q and Validate passed, want no endpoints and an error", noIssuer.Authorization.URL)
 	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "SAML user",
-			JSON: `{"id": "00u1xb8kflEtLvN4b5d7", "email": "grace@acme.com", "firstName": "Grace",
-		"lastName": "Hopper", "roles": ["admin"], "groups": ["engineering"],
-		"raw": {"id": "00u1xb8kflEtLvN4b5d7", "email": "grace@acme.com", "firstName": "Grace", "lastName": "Hopper"},
-		"requested": {"tenant": "acme.com", "product": "crm", "client_id": "dummy", "state": "abc"}}`,
-			Want: profile.User{ID: "00u1xb8kflEtLvN4b5d7", Name: "Grace Hopper", Email: "grace@acme.com"},
-		},
-		{
-			Name: "no last name",
-			JSON: `{"id": "u2", "email": "g@acme.com", "firstName": "Grace"}`,
-			Want: profile.User{ID: "u2", Name: "Grace", Email: "g@acme.com"},
-		},
-		{
-			Name:    "no id",
-			JSON:    `{"email": "x@acme.com"}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{Issuer: "https://jackson.acme.test"}).OAuth()
-	providertest.CheckMapping(t, o, tests)
 }

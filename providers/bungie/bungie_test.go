@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -36,43 +35,6 @@ func TestNew(t *testing.T) {
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "account",
-			JSON: `{"Response": {"destinyMemberships": [{"membershipType": 3, "membershipId": "4611686018467284386",
-			"displayName": "Guardian", "bungieGlobalDisplayName": "Guardian", "bungieGlobalDisplayNameCode": 1234}],
-		"bungieNetUser": {"membershipId": "14214042", "uniqueName": "14214042",
-			"displayName": "Guardian", "profilePicture": 70671, "profileTheme": 1064,
-			"userTitle": 0, "successMessageFlags": "0", "isDeleted": false, "about": "",
-			"firstAccess": "2017-08-28T22:47:40.307Z", "lastUpdate": "2023-02-01T10:00:00.000Z",
-			"showActivity": true, "locale": "en", "localeInheritDefault": true,
-			"profilePicturePath": "/img/profile/avatars/bungieday_24.jpg",
-			"profileThemeName": "d2_25", "userTitleDisplay": "Newbie",
-			"cachedBungieGlobalDisplayName": "Guardian", "cachedBungieGlobalDisplayNameCode": 1234}},
-		"ErrorCode": 1, "ThrottleSeconds": 0, "ErrorStatus": "Success", "Message": "Ok", "MessageData": {}}`,
-			Want: profile.User{ID: "14214042", Name: "Guardian", Image: "https://www.bungie.net/img/profile/avatars/bungieday_24.jpg"},
-		},
-		{
-			Name: "relative picture path",
-			JSON: `{"Response": {"bungieNetUser": {"membershipId": "1", "displayName": "G", "profilePicturePath": "img/a.jpg"}}, "ErrorCode": 1}`,
-			Want: profile.User{ID: "1", Name: "G", Image: "https://www.bungie.net/img/a.jpg"},
-		},
-		{
-			Name: "no picture",
-			JSON: `{"Response": {"bungieNetUser": {"membershipId": "2", "displayName": "H"}}, "ErrorCode": 1}`,
-			Want: profile.User{ID: "2", Name: "H"},
-		},
-		{
-			Name:    "no membership id",
-			JSON:    `{"Response": {"bungieNetUser": {"displayName": "x"}}}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
 }
 
 func TestFetchProfile(t *testing.T) {

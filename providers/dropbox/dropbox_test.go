@@ -9,60 +9,8 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "dropbox"},
-		{Name: "name", Got: c.Name, Want: "Dropbox"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
-		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.dropbox.com/oauth2/authorize"},
-		{Name: "token", Got: c.Token.URL, Want: "https://api.dropboxapi.com/oauth2/token"},
-		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.dropboxapi.com/2/users/get_current_account"},
-		{Name: "scope", Got: scope, Want: "account_info.read"},
-		{Name: "scope set", Got: hasScope, Want: true},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#0061fe"}},
-		{Name: "issuer", Got: c.Issuer, Want: ""},
-		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
-		{Name: "token_access_type", Got: c.Authorization.Params["token_access_type"], Want: "offline"},
-		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "account",
-			JSON: `{"account_id": "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
-		"name": {"given_name": "Franz", "surname": "Ferdinand", "familiar_name": "Franz",
-			"display_name": "Franz Ferdinand (Personal)", "abbreviated_name": "FF"},
-		"email": "franz@dropbox.com", "email_verified": true, "disabled": false, "locale": "en",
-		"referral_link": "https://db.tt/ZITNuhtI", "is_paired": true,
-		"account_type": {".tag": "basic"},
-		"root_info": {".tag": "user", "root_namespace_id": "3235641", "home_namespace_id": "3235641"},
-		"profile_photo_url": "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128",
-		"country": "US"}`,
-			Want: profile.User{ID: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc", Name: "Franz Ferdinand (Personal)", Email: "franz@dropbox.com", Image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128"},
-		},
-		{
-			Name:    "no account id",
-			JSON:    `{"name": {"display_name": "x"}}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
-}
 
 func TestFetchProfile(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

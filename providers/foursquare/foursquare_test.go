@@ -10,61 +10,8 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "foursquare"},
-		{Name: "name", Got: c.Name, Want: "Foursquare"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
-		{Name: "authorization", Got: c.Authorization.URL, Want: "https://foursquare.com/oauth2/authenticate"},
-		{Name: "token", Got: c.Token.URL, Want: "https://foursquare.com/oauth2/access_token"},
-		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.foursquare.com/v2/users/self"},
-		{Name: "scope set", Got: hasScope, Want: false},
-		{Name: "scope", Got: scope, Want: ""},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#000"}},
-		{Name: "issuer", Got: c.Issuer, Want: ""},
-		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
-		{Name: "api version", Got: c.Userinfo.Params["v"], Want: "20230131"},
-		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "user",
-			JSON: `{"meta": {"code": 200, "requestId": "5ac51d7e6a607143d811cecb"},
-		"response": {"user": {"id": "1234567", "firstName": "Jimmy", "lastName": "Foursquare",
-			"gender": "male", "relationship": "self", "homeCity": "New York, NY",
-			"photo": {"prefix": "https://fastly.4sqi.net/img/user/", "suffix": "/1234567-XYZ.jpg"},
-			"contact": {"email": "jimmy@example.com", "phone": "5555555555"}}}}`,
-			Want: profile.User{ID: "1234567", Name: "Jimmy Foursquare", Email: "jimmy@example.com", Image: "https://fastly.4sqi.net/img/user/original/1234567-XYZ.jpg"},
-		},
-		{
-			Name: "first name only, no photo",
-			JSON: `{"meta": {"code": 200}, "response": {"user": {"id": "9", "firstName": "Jimmy", "photo": {}, "contact": {}}}}`,
-			Want: profile.User{ID: "9", Name: "Jimmy"},
-		},
-		{
-			Name:    "no id",
-			JSON:    `{"response": {"user": {"firstName": "x"}}}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
-}
 
 func TestFetchProfile(t *testing.T) {
 	tests := []struct {

@@ -3,7 +3,6 @@ package frontegg
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -34,21 +33,4 @@ func TestNew(t *testing.T) {
 	if noIssuer.Authorization.URL != "" || noIssuer.OAuth().Validate() == nil {
 		t.Errorf("without an issuer: authorization %q and Validate passed, want no endpoints and an error", noIssuer.Authorization.URL)
 	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "user",
-			JSON: `{"sub": "5c7e2f3a-1b4d-4e8f-9a0b-c1d2e3f4a5b6", "name": "Yael Mizrahi",
-		"email": "yael@acme.com", "email_verified": true,
-		"profilePictureUrl": "https://www.gravatar.com/avatar/1a2b?d=identicon",
-		"roles": ["Admin"], "tenantId": "b2d9e1f0-0000-4000-8000-000000000001",
-		"iss": "https://acme.frontegg.com", "aud": "cid", "type": "userToken"}`,
-			Want:     profile.User{ID: "5c7e2f3a-1b4d-4e8f-9a0b-c1d2e3f4a5b6", Name: "Yael Mizrahi", Email: "yael@acme.com"},
-			Verified: true,
-		},
-	}
-	o := New(providers.OIDCUserConfig[Profile]{Issuer: "https://acme.frontegg.com"}).OAuth()
-	providertest.CheckMapping(t, o, tests)
 }

@@ -15,31 +15,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-func TestDefaults(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	if o.ID != "github" || o.Name != "GitHub" || o.Type != providers.TypeOAuth {
-		t.Fatalf("base = %+v", o.Base)
-	}
-	if o.Issuer != "https://github.com/login/oauth" {
-		t.Errorf("issuer = %q", o.Issuer)
-	}
-	if o.Authorization.URL != "https://github.com/login/oauth/authorize" || o.Token.URL != "https://github.com/login/oauth/access_token" {
-		t.Errorf("endpoints = %q %q", o.Authorization.URL, o.Token.URL)
-	}
-	if o.UserinfoURL != "https://api.github.com/user" || o.UserinfoRequest == nil {
-		t.Errorf("userinfo = %q, request set: %v", o.UserinfoURL, o.UserinfoRequest != nil)
-	}
-	if s, _ := o.Authorization.Scope(); s != "read:user user:email" {
-		t.Errorf("scope = %q", s)
-	}
-	if o.Style != (providers.Style{BrandColor: "#24292f"}) {
-		t.Errorf("style = %+v", o.Style)
-	}
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
 func TestEnterprise(t *testing.T) {
 	o := NewEnterprise("https://ghe.example.com/", providers.OAuthUserConfig[Profile]{ClientID: "cid", Name: "GHE"}).OAuth()
 	want := map[string]string{

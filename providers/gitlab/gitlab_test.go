@@ -3,7 +3,6 @@ package gitlab
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -37,40 +36,4 @@ func TestNew(t *testing.T) {
 	if err := c.OAuth().Validate(); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "user",
-			JSON: `{"id": 1, "username": "john_smith", "name": "John Smith", "state": "active",
-		"locked": false, "avatar_url": "https://gitlab.com/uploads/-/system/user/avatar/1/cd8.jpeg",
-		"web_url": "https://gitlab.com/john_smith", "created_at": "2012-05-23T08:00:58Z",
-		"bio": "", "location": null, "public_email": "john@example.com", "linkedin": "", "twitter": "",
-		"website_url": "", "organization": "", "job_title": "Operations Specialist", "bot": false,
-		"last_sign_in_at": "2012-06-01T11:41:01Z", "confirmed_at": "2012-05-23T09:05:22Z",
-		"email": "john@example.com", "theme_id": 1, "color_scheme_id": 2, "projects_limit": 100,
-		"identities": [], "can_create_group": true, "can_create_project": true,
-		"two_factor_enabled": true, "external": false, "private_profile": false,
-		"commit_email": "john-codes@example.com"}`,
-			Want: profile.User{ID: "1", Name: "John Smith", Email: "john@example.com", Image: "https://gitlab.com/uploads/-/system/user/avatar/1/cd8.jpeg"},
-		},
-		{
-			Name: "no name: the username",
-			JSON: `{"id": 7, "username": "jsmith", "name": "", "email": "j@example.com", "avatar_url": null}`,
-			Want: profile.User{ID: "7", Name: "jsmith", Email: "j@example.com"},
-		},
-		{
-			Name: "OpenID userinfo: sub wins",
-			JSON: `{"sub": "1", "id": 0, "name": "John Smith", "username": "john_smith", "email": "john@example.com"}`,
-			Want: profile.User{ID: "1", Name: "John Smith", Email: "john@example.com"},
-		},
-		{
-			Name:    "no id",
-			JSON:    `{"username": "x"}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
 }

@@ -27,14 +27,5 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthConfig[profile.Claims]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#1a73e8"},
-	}
+	return providers.OIDC(ID, Name, Issuer, Scope, providers.Style{BrandColor: "#1a73e8"})
 }

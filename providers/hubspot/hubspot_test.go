@@ -10,54 +10,8 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "hubspot"},
-		{Name: "name", Got: c.Name, Want: "HubSpot"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
-		{Name: "authorization", Got: c.Authorization.URL, Want: "https://app.hubspot.com/oauth/authorize"},
-		{Name: "token", Got: c.Token.URL, Want: "https://api.hubapi.com/oauth/v1/token"},
-		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://api.hubapi.com/oauth/v1/access-tokens"},
-		{Name: "scope", Got: scope, Want: "oauth"},
-		{Name: "scope set", Got: hasScope, Want: true},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthClientSecretPost},
-		{Name: "style", Got: c.Style, Want: providers.Style{BrandColor: "#ff7a59"}},
-		{Name: "issuer", Got: c.Issuer, Want: ""},
-		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
-		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	tests := []providertest.MappingCase{
-		{
-			Name: "token metadata",
-			JSON: `{"token": "CNGNgL3HLhICAQEYu_PmASD-t7sBKJjCgQEyGQA", "user": "demo@hubspot.com",
-		"hub_domain": "demo-1234.com", "scopes": ["oauth", "crm.objects.contacts.read"],
-		"scope_to_scope_group_pks": [25, 31], "trial_scopes": [], "trial_scope_to_scope_group_pks": [],
-		"hub_id": 62515, "app_id": 456, "expires_in": 1754, "user_id": 123, "token_type": "access"}`,
-			Want: profile.User{ID: "123", Name: "demo@hubspot.com", Email: "demo@hubspot.com"},
-		},
-		{
-			Name:    "no user id",
-			JSON:    `{"user": "x@hubspot.com"}`,
-			WantErr: true,
-		},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	providertest.CheckMapping(t, o, tests)
-}
 
 func TestFetchProfile(t *testing.T) {
 	const token = "CNGNgL3HLhICAQEYu_PmASD-t7sBKJjCgQEyGQA"

@@ -27,13 +27,5 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthConfig[profile.Claims]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#428bca"},
-	}
+	return providers.OIDC(ID, Name, "", Scope, providers.Style{BrandColor: "#428bca"})
 }

@@ -3,8 +3,6 @@ package mastodon
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
@@ -35,36 +33,5 @@ func TestNoIssuer(t *testing.T) {
 	}
 	if err := o.Validate(); err == nil {
 		t.Error("Validate accepts a Mastodon provider without an issuer")
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: "https://mastodon.social"}).OAuth()
-	const raw = `{
-		"id": "14715",
-		"username": "trwnh",
-		"acct": "trwnh",
-		"display_name": "infinite love ⴳ",
-		"locked": false,
-		"bot": false,
-		"created_at": "2016-11-24T10:02:12.085Z",
-		"note": "<p>i have approximate knowledge of many things</p>",
-		"url": "https://mastodon.social/@trwnh",
-		"avatar": "https://files.mastodon.social/accounts/avatars/000/014/715/original/34aa222f4ae2e0a9.png",
-		"avatar_static": "https://files.mastodon.social/accounts/avatars/000/014/715/static/34aa222f4ae2e0a9.png",
-		"header": "https://files.mastodon.social/accounts/headers/000/014/715/original/5c6fc24edb3bb873.jpg",
-		"followers_count": 821,
-		"following_count": 178,
-		"statuses_count": 33120,
-		"source": {"privacy": "public", "sensitive": false, "language": "", "note": "i have approximate knowledge of many things", "fields": []}
-	}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	want := profile.User{
-		ID:    "14715",
-		Name:  "trwnh",
-		Image: "https://files.mastodon.social/accounts/avatars/000/014/715/static/34aa222f4ae2e0a9.png",
-	}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
 	}
 }

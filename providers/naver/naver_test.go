@@ -8,28 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "naver", Name: "Naver", Type: providers.TypeOAuth,
-		AuthURL:      "https://nid.naver.com/oauth2.0/authorize",
-		TokenURL:     "https://nid.naver.com/oauth2.0/token",
-		UserinfoURL:  "https://openapi.naver.com/v1/nid/me",
-		Checks:       []providers.Check{providers.CheckState},
-		AuthMethod:   providers.AuthClientSecretPost,
-		TokenRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 func TestExchange(t *testing.T) {
 	var form url.Values
@@ -71,38 +51,5 @@ func TestExchange(t *testing.T) {
 	req.Code = "bad"
 	if _, err := o.Token.Request(context.Background(), req); err == nil {
 		t.Error("an error answer gave no error")
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	const raw = `{
-		"resultcode": "00",
-		"message": "success",
-		"response": {
-			"id": "32742776",
-			"nickname": "OpenAPI",
-			"name": "오픈 API",
-			"email": "openapi@naver.com",
-			"gender": "F",
-			"age": "40-49",
-			"birthday": "10-01",
-			"profile_image": "https://ssl.pstatic.net/static/pwe/address/nodata_33x33.gif",
-			"birthyear": "1900",
-			"mobile": "010-0000-0000"
-		}
-	}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	want := profile.User{
-		ID: "32742776", Name: "OpenAPI", Email: "openapi@naver.com",
-		Image: "https://ssl.pstatic.net/static/pwe/address/nodata_33x33.gif",
-	}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-
-	p, _ := o.DecodeProfile([]byte(`{"resultcode":"024","message":"Authentication failed"}`))
-	if _, err := o.MapProfile(context.Background(), p, account.TokenSet{}); err == nil {
-		t.Error("a failed profile answer mapped without error")
 	}
 }

@@ -13,27 +13,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://cloud.example.com/"}).OAuth()
-	want := providertest.Config{
-		ID: "nextcloud", Name: "Nextcloud", Type: providers.TypeOAuth,
-		AuthURL:     "https://cloud.example.com/apps/oauth2/authorize",
-		TokenURL:    "https://cloud.example.com/apps/oauth2/api/v1/token",
-		UserinfoURL: "https://cloud.example.com/ocs/v1.php/cloud/users",
-		Issuer:      "https://cloud.example.com/",
-		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{BrandColor: "#fff"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-	if err := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth().Validate(); err == nil {
-		t.Error("Validate accepts a Nextcloud provider without an issuer")
-	}
-}
-
 const ocsFrank = `{
 	"ocs": {
 		"meta": {"status": "ok", "statuscode": 100, "message": "OK", "totalitems": "", "itemsperpage": ""},

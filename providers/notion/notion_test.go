@@ -9,26 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "notion", Name: "Notion", Type: providers.TypeOAuth,
-		AuthURL:     "https://api.notion.com/v1/oauth/authorize",
-		AuthParams:  map[string]string{"owner": "user"},
-		TokenURL:    "https://api.notion.com/v1/oauth/token",
-		UserinfoURL: "https://api.notion.com/v1/users/me",
-		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{BrandColor: "#fff"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 func TestUserinfo(t *testing.T) {
 	answer := `{
@@ -89,15 +70,5 @@ func TestUserinfo(t *testing.T) {
 	answer = `{"object":"user","id":"x","type":"bot","bot":{"owner":{"type":"workspace","workspace":true}}}`
 	if _, err := o.UserinfoRequest(context.Background(), req); err == nil {
 		t.Error("a workspace-owned token gave no error")
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	const raw = `{"object":"user","id":"e79a0b74-3aba-4149-9f74-0bb5791a6ee6","type":"person","name":"Avocado Lovelace","avatar_url":null,"person":{"email":"avo@example.org"}}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	want := profile.User{ID: "e79a0b74-3aba-4149-9f74-0bb5791a6ee6", Name: "Avocado Lovelace", Email: "avo@example.org"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
 	}
 }

@@ -3,42 +3,8 @@ package osso
 import (
 	"testing"
 
-	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://demo.ossoapp.com/"}).OAuth()
-	want := providertest.Config{
-		ID: "osso", Name: "Osso", Type: providers.TypeOAuth,
-		AuthURL:     "https://demo.ossoapp.com/oauth/authorize",
-		TokenURL:    "https://demo.ossoapp.com/oauth/token",
-		UserinfoURL: "https://demo.ossoapp.com/oauth/me",
-		Issuer:      "https://demo.ossoapp.com/",
-		Checks:      []providers.Check{providers.CheckPKCE},
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://demo.ossoapp.com/"}).OAuth()
-	const raw = `{
-		"email": "user@example.com",
-		"id": "e6a5c1b5-4a2d-4f0e-8d3b-2f9c8a7b6d5e",
-		"idp": "Okta",
-		"requested": {"domain": "example.com", "email": null}
-	}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	want := profile.User{ID: "e6a5c1b5-4a2d-4f0e-8d3b-2f9c8a7b6d5e", Email: "user@example.com"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
 
 func TestIssuerWithoutSlash(t *testing.T) {
 	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", Issuer: "https://demo.ossoapp.com"}).OAuth()

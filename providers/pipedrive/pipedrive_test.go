@@ -10,24 +10,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "pipedrive", Name: "Pipedrive", Type: providers.TypeOAuth,
-		AuthURL:     "https://oauth.pipedrive.com/oauth/authorize",
-		TokenURL:    "https://oauth.pipedrive.com/oauth/token",
-		UserinfoURL: "https://api.pipedrive.com/v1/users/me",
-		Checks:      []providers.Check{providers.CheckPKCE},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 const me = `{
 	"success": true,
@@ -92,14 +75,5 @@ func TestUserinfo(t *testing.T) {
 	}
 	if wantPaths := []string{"/api/v1/users/me", "/v1/users/me", "/v1/users/me"}; !reflect.DeepEqual(paths, wantPaths) {
 		t.Errorf("paths = %v, want %v", paths, wantPaths)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := providertest.MapJSON(t, o, me, account.TokenSet{})
-	want := profile.User{ID: "777", Name: "James Bond", Email: "james@example.com", Image: "https://d3myhnqlqw2314.cloudfront.net/profile_120x120_622732.jpg"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
 	}
 }

@@ -9,30 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	c := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"})
-	o := c.OAuth()
-	want := providertest.Config{
-		ID: "reddit", Name: "Reddit", Type: providers.TypeOAuth,
-		AuthURL:     "https://www.reddit.com/api/v1/authorize",
-		AuthParams:  map[string]string{"scope": "identity"},
-		TokenURL:    "https://www.reddit.com/api/v1/access_token",
-		UserinfoURL: "https://oauth.reddit.com/api/v1/me",
-		Checks:      []providers.Check{providers.CheckState},
-		Style:       providers.Style{BrandColor: "#FF4500"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if c.Profile != nil {
-		t.Error("Profile is set; Reddit uses the default mapping")
-	}
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 const me = `{
 	"is_employee": false,
@@ -70,14 +47,6 @@ func TestUserinfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (profile.User{ID: "1w72", Name: "spez"}); got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := providertest.MapJSON(t, o, me, account.TokenSet{})
 	if want := (profile.User{ID: "1w72", Name: "spez"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}

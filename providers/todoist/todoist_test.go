@@ -11,27 +11,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "todoist", Name: "Todoist", Type: providers.TypeOAuth,
-		AuthURL:     "https://todoist.com/oauth/authorize",
-		AuthParams:  map[string]string{"scope": "data:read"},
-		TokenURL:    "https://todoist.com/oauth/access_token",
-		UserinfoURL: "https://api.todoist.com/sync/v9/sync",
-		Checks:      []providers.Check{providers.CheckState},
-		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{BrandColor: "#E44332"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 const user = `{
 	"auto_reminder": 0,
@@ -80,15 +60,6 @@ func TestUserinfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := profile.User{ID: "2671355", Name: "Example User", Email: "me@example.com", Image: "https://dcff1xvirvpfp.cloudfront.net/c5cff3b0b6ab4ef8b4e0a7e4a1d0b1c2_big.jpg"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := providertest.MapJSON(t, o, user, account.TokenSet{})
 	want := profile.User{ID: "2671355", Name: "Example User", Email: "me@example.com", Image: "https://dcff1xvirvpfp.cloudfront.net/c5cff3b0b6ab4ef8b4e0a7e4a1d0b1c2_big.jpg"}
 	if got != want {
 		t.Errorf("user = %+v, want %+v", got, want)

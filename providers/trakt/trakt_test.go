@@ -9,26 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "trakt", Name: "Trakt", Type: providers.TypeOAuth,
-		AuthURL:     "https://trakt.tv/oauth/authorize",
-		AuthParams:  map[string]string{"scope": ""},
-		TokenURL:    "https://api.trakt.tv/oauth/token",
-		UserinfoURL: "https://api.trakt.tv/users/me?extended=full",
-		Checks:      []providers.Check{providers.CheckPKCE},
-		Style:       providers.Style{BrandColor: "#ED2224"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 const me = `{
 	"username": "sean",
@@ -68,14 +49,6 @@ func TestUserinfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (profile.User{ID: "sean", Name: "Sean Rudford", Image: "https://secure.gravatar.com/avatar/30c2f0dfbc39e77b1b0e1b8a3c1a1f1c.jpg?size=256"}); got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	got := providertest.MapJSON(t, o, me, account.TokenSet{})
 	if want := (profile.User{ID: "sean", Name: "Sean Rudford", Image: "https://secure.gravatar.com/avatar/30c2f0dfbc39e77b1b0e1b8a3c1a1f1c.jpg?size=256"}); got != want {
 		t.Errorf("user = %+v, want %+v", got, want)
 	}

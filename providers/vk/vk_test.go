@@ -9,27 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}).OAuth()
-	want := providertest.Config{
-		ID: "vk", Name: "VK", Type: providers.TypeOAuth,
-		AuthURL:     "https://oauth.vk.com/authorize?v=5.131",
-		AuthParams:  map[string]string{"scope": "email"},
-		TokenURL:    "https://oauth.vk.com/access_token?v=5.131",
-		UserinfoURL: "https://api.vk.com/method/users.get?fields=photo_100&v=5.131",
-		Checks:      []providers.Check{providers.CheckState},
-		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{BrandColor: "#07F"},
-		UserRequest: true,
-	}
-	providertest.CheckConfig(t, o, want)
-	if err := o.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 // tokens is a VK token response as account.TokenSet decodes it: email
 // and user_id are extras.
@@ -92,20 +72,5 @@ func TestUserinfo(t *testing.T) {
 		if _, err := o.UserinfoRequest(context.Background(), req); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	const raw = `{"id": 1, "first_name": "Pavel", "last_name": "Durov", "photo_100": "https://sun9-2.userapi.com/durov.jpg", "can_access_closed": true, "is_closed": false}`
-	got := providertest.MapJSON(t, o, raw, tokens)
-	want := profile.User{ID: "1", Name: "Pavel Durov", Email: "lindsey@example.com", Image: "https://sun9-2.userapi.com/durov.jpg"}
-	if got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-	// No e-mail in the token response: none on the user.
-	got = providertest.MapJSON(t, o, raw, account.TokenSet{AccessToken: "x"})
-	if got.Email != "" {
-		t.Errorf("email = %q, want none", got.Email)
 	}
 }

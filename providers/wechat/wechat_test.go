@@ -137,13 +137,3 @@ func TestUserinfo(t *testing.T) {
 		t.Error("a token set without openid gave no error")
 	}
 }
-
-func TestMapProfile(t *testing.T) {
-	o := New(providers.OAuthUserConfig[Profile]{ClientID: "wxapp"}).OAuth()
-	// An app not bound to an Open Platform account gets no unionid.
-	const raw = `{"openid": "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", "nickname": "李四", "sex": 2, "province": "", "city": "", "country": "", "headimgurl": "", "privilege": []}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	if want := (profile.User{ID: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", Name: "李四"}); got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
-	}
-}
