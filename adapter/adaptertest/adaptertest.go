@@ -75,6 +75,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Concurrency/UseVerificationToken", testRaceUseVerificationToken},
 		{"Concurrency/CreateSession", testRaceCreateSession},
 		{"Concurrency/DistinctWriters", testRaceDistinctWriters},
+		{"Concurrency/LinkOnePerProvider", testRaceLinkOnePerProvider},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1072,6 +1073,29 @@ func testRaceSameAccount(t *testing.T, a adapter.Adapter) {
 		}
 		_, err := a.GetUserByEmail(ctx(t), fmt.Sprintf("racer-%d@example.com", i))
 		wantErr(t, fmt.Sprintf("GetUserByEmail(loser %d)", i), err, adapter.ErrNotFound)
+	}
+}
+
+// testRaceLinkOnePerProvider: a user has at most one account per
+// provider, in the schema: of many concurrent links of different accounts
+// at one provider to one user, one is stored, the others are ErrConflict.
+// A check in code alone let up to 47 of 50 through.
+func testRaceLinkOnePerProvider(t *testing.T, a adapter.Adapter) {
+	u, err := a.CreateUser(ctx(t), newUser("linker@example.com"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := race(func(i int) error {
+		return a.LinkAccount(ctx(t), newAccount(u.ID, "github", fmt.Sprint("gh-", i)))
+	})
+	oneWinner(t, "LinkAccount", errs, adapter.ErrConflict)
+	list, err := a.ListAccounts(ctx(t), u.ID)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("%d accounts at github linked to one user (%v), want 1", len(list), err)
+	}
+	// Another provider still links.
+	if err := a.LinkAccount(ctx(t), newAccount(u.ID, "gitlab", "gl-1")); err != nil {
+		t.Fatalf("LinkAccount at another provider: %v", err)
 	}
 }
 

@@ -234,6 +234,12 @@ func (m *Adapter) LinkAccount(ctx context.Context, a account.Account) error {
 	if _, ok := m.accounts[key]; ok {
 		return fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrConflict)
 	}
+	// One account per provider and user, as the SQL schemas keep it.
+	for _, other := range m.accounts {
+		if other.acc.UserID == a.UserID && other.acc.Provider == a.Provider {
+			return fmt.Errorf("memory: user %q already has an account at %s: %w", a.UserID, a.Provider, adapter.ErrConflict)
+		}
+	}
 	m.accounts[key] = sa
 	return nil
 }
