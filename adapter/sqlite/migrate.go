@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"time"
 
@@ -46,6 +47,16 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 		return nil, dbError("migrate", err)
 	}
 	defer conn.Close()
+	// A database opened without a busy timeout (New on the caller's own
+	// *sql.DB) fails concurrent writes at once with SQLITE_BUSY: say so
+	// now, at start-up, rather than under load.
+	var busy int
+	if err := conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy); err != nil {
+		return nil, dbError("migrate: busy_timeout", err)
+	}
+	if busy <= 0 {
+		return nil, errors.New("sqlite: the database has no busy timeout, so concurrent writes would fail with SQLITE_BUSY: open it with sqlite.DSN(path), or add _pragma=busy_timeout(5000) and _pragma=journal_mode(WAL) to its data source name")
+	}
 	// BEGIN IMMEDIATE takes the write lock before reading the version, so
 	// two migrators cannot both decide to apply the same migration, and
 	// neither fails upgrading a read lock. database/sql's BeginTx would

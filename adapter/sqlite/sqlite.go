@@ -108,8 +108,8 @@ func DSN(path string) string {
 // "sqlite" of modernc.org/sqlite. The caller keeps ownership of db: Close
 // does not close it. Open db with DSN (or equivalent settings) so that
 // concurrent writers wait for each other instead of failing with
-// SQLITE_BUSY; the adapter itself does not depend on foreign keys being
-// enforced.
+// SQLITE_BUSY (Migrate refuses a database without a busy timeout); the
+// adapter itself does not depend on foreign keys being enforced.
 func New(db *sql.DB) *Adapter {
 	return &Adapter{db: db}
 }
