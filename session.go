@@ -561,3 +561,41 @@ func (h *Handler) SessionToken(r *http.Request) string {
 	raw, _ := sessioncookie.ReadChunked(r, st.base.cookies.Session)
 	return raw
 }
+
+// Sweep deletes expired database sessions and unused e-mail sign-in
+// tokens now and then every interval (an hour when interval is zero),
+// until ctx ends; then it returns ctx's error. Nothing else deletes them.
+// Run it in its own goroutine, in one instance or in all (a pass is one
+// DELETE per table):
+//
+//	go auth.Sweep(ctx, time.Hour)
+//
+// It returns an error at once when the Adapter cannot sweep (it is not an
+// adapter.Sweeper, or there is none). A failed pass is logged and the next
+// one tried at the next interval.
+func (h *Handler) Sweep(ctx context.Context, interval time.Duration) error {
+	sw, ok := h.cfg.Adapter.(adapter.Sweeper)
+	if !ok {
+		return &ConfigError{Field: "Adapter", Reason: "cannot sweep expired rows: it is not an adapter.Sweeper"}
+	}
+	if interval <= 0 {
+		interval = time.Hour
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		pass, cancel := context.WithTimeout(ctx, time.Minute)
+		sessions, tokens, err := sw.DeleteExpired(pass, time.Now())
+		cancel()
+		if err != nil {
+			h.cfg.Logger.Error("gatehouse: sweeping expired rows failed", "step", "sweep", "err", err)
+		} else if sessions+tokens > 0 {
+			h.cfg.Logger.Info("gatehouse: swept expired rows", "step", "sweep", "sessions", sessions, "tokens", tokens)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}

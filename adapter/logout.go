@@ -1,6 +1,9 @@
 package adapter
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // SessionRevoker is implemented by adapters that can end every database
 // session of a user at once. Gatehouse uses it for OpenID Connect
@@ -28,4 +31,13 @@ type ProviderSessionRevoker interface {
 	// sid and userID is not "". A provider of "" names the sessions that
 	// recorded none (created before the adapter recorded providers).
 	DeleteProviderSessions(ctx context.Context, provider, userID, sid string) (int, error)
+}
+
+// Sweeper is implemented by adapters that can delete what has expired:
+// sessions past their expiry and verification tokens (e-mail links) past
+// theirs. Nothing else deletes them; Handler.Sweep calls it.
+type Sweeper interface {
+	// DeleteExpired removes the sessions and verification tokens that
+	// expired before now and returns how many of each it removed.
+	DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error)
 }

@@ -143,6 +143,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	if err != nil {
 		return err
 	}
+	// Expired sessions and unused e-mail links are deleted hourly.
+	go auth.Sweep(ctx, time.Hour)
 	if devProvider {
 		// Only its own callback and sign-out return are registered, so it
 		// redirects nowhere else (no open redirect). The library puts its

@@ -76,6 +76,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Concurrency/CreateSession", testRaceCreateSession},
 		{"Concurrency/DistinctWriters", testRaceDistinctWriters},
 		{"Concurrency/LinkOnePerProvider", testRaceLinkOnePerProvider},
+		{"Sweeper/DeleteExpired", testDeleteExpired},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1073,6 +1074,43 @@ func testRaceSameAccount(t *testing.T, a adapter.Adapter) {
 		}
 		_, err := a.GetUserByEmail(ctx(t), fmt.Sprintf("racer-%d@example.com", i))
 		wantErr(t, fmt.Sprintf("GetUserByEmail(loser %d)", i), err, adapter.ErrNotFound)
+	}
+}
+
+// testDeleteExpired: an adapter.Sweeper deletes expired sessions and
+// verification tokens, and nothing that is still valid.
+func testDeleteExpired(t *testing.T, a adapter.Adapter) {
+	sw, ok := a.(adapter.Sweeper)
+	if !ok {
+		t.Skip("not an adapter.Sweeper")
+	}
+	u, err := a.CreateUser(ctx(t), newUser("sweep@example.com"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, exp := range []time.Time{now.Add(-time.Hour), now.Add(-time.Minute), now.Add(time.Hour)} {
+		if _, err := a.CreateSession(ctx(t), adapter.Session{Token: fmt.Sprint("sweep-", i), UserID: u.ID, Expires: exp}); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.CreateVerificationToken(ctx(t), adapter.VerificationToken{Identifier: "sweep@example.com", TokenHash: fmt.Sprint("h", i), Expires: exp}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, tk, err := sw.DeleteExpired(ctx(t), now)
+	if err != nil || s != 2 || tk != 2 {
+		t.Fatalf("DeleteExpired = %d sessions, %d tokens, %v; want 2, 2", s, tk, err)
+	}
+	if _, _, err := a.GetSessionAndUser(ctx(t), "sweep-2"); err != nil {
+		t.Fatalf("the live session was swept: %v", err)
+	}
+	if _, _, err := a.GetSessionAndUser(ctx(t), "sweep-0"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("an expired session is still there: %v", err)
+	}
+	if _, err := a.UseVerificationToken(ctx(t), "sweep@example.com", "h2"); err != nil {
+		t.Fatalf("the live token was swept: %v", err)
+	}
+	if _, err := a.UseVerificationToken(ctx(t), "sweep@example.com", "h1"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("an expired token is still there: %v", err)
 	}
 }
 

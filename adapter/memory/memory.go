@@ -516,3 +516,26 @@ func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID s
 	}()
 	return fn(ctx)
 }
+
+// DeleteExpired removes the sessions and verification tokens that expired
+// before now (adapter.Sweeper).
+func (m *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k, s := range m.sessions {
+		if s.Expires.Before(now) {
+			delete(m.sessions, k)
+			sessions++
+		}
+	}
+	for k, t := range m.tokens {
+		if t.Expires.Before(now) {
+			delete(m.tokens, k)
+			tokens++
+		}
+	}
+	return sessions, tokens, nil
+}

@@ -401,3 +401,17 @@ func dbError(what string, err error) error {
 	}
 	return fmt.Errorf("postgres: %s: %w", what, err)
 }
+
+// DeleteExpired removes the sessions and verification tokens that expired
+// before now (adapter.Sweeper).
+func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
+	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions WHERE expires < $1`, now)
+	if err != nil {
+		return 0, 0, dbError("delete expired sessions", err)
+	}
+	tag2, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_verification_tokens WHERE expires < $1`, now)
+	if err != nil {
+		return int(tag.RowsAffected()), 0, dbError("delete expired tokens", err)
+	}
+	return int(tag.RowsAffected()), int(tag2.RowsAffected()), nil
+}

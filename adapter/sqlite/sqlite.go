@@ -540,3 +540,20 @@ func dbError(what string, err error) error {
 	}
 	return fmt.Errorf("sqlite: %s: %w", what, err)
 }
+
+// DeleteExpired removes the sessions and verification tokens that expired
+// before now (adapter.Sweeper).
+func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
+	cut := stored.Time(now).UnixMicro()
+	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE expires < ?`, cut)
+	if err != nil {
+		return 0, 0, dbError("delete expired sessions", err)
+	}
+	n, _ := res.RowsAffected()
+	res, err = a.db.ExecContext(ctx, `DELETE FROM gatehouse_verification_tokens WHERE expires < ?`, cut)
+	if err != nil {
+		return int(n), 0, dbError("delete expired tokens", err)
+	}
+	m, _ := res.RowsAffected()
+	return int(n), int(m), nil
+}
