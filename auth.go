@@ -263,7 +263,10 @@ type Events struct {
 	// UnlinkAccount is told of an account unlinked through
 	// POST {base}/accounts/unlink/{provider}.
 	UnlinkAccount func(ctx context.Context, user profile.User, acct account.Account)
-	Session       func(ctx context.Context, s *Session)
+	// RevokeSessions is told of sessions ended through
+	// POST {base}/sessions/revoke or revoke-others: how many, and whose.
+	RevokeSessions func(ctx context.Context, user profile.User, n int)
+	Session        func(ctx context.Context, s *Session)
 	// Failure is told of every failure the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
 	// TooManyRequests for a refused rate limit), for metrics and audit

@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -426,4 +428,116 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// sessionID is how the session routes name a database session: derived
+// from its stored hash, so that neither the token nor the hash leaves the
+// server.
+func sessionID(tokenHash string) string {
+	sum := sha256.Sum256([]byte("gatehouse session id\x00" + tokenHash))
+	return hex.EncodeToString(sum[:12])
+}
+
+// userSessions returns the signed-in user's id and sessions, and the hash
+// of this browser's session token, or answers for the session routes
+// (accountOwner's answers; 501 for JWT sessions or an adapter that
+// cannot list).
+func (h *Handler) userSessions(w http.ResponseWriter, r *http.Request, b *base) (string, []adapter.Session, string, bool) {
+	lister, ok := h.cfg.Adapter.(adapter.SessionLister)
+	if h.cfg.Session.Strategy != StrategyDatabase || !ok {
+		w.Header().Set("Cache-Control", "no-store")
+		writeJSON(w, http.StatusNotImplemented, map[string]string{"error": string(Configuration), "code": "not_listable",
+			"reason": "JWT sessions live in their cookies and cannot be listed or ended one by one (rotate the secret to end them all); database sessions need an adapter.SessionLister"})
+		return "", nil, "", false
+	}
+	userID, ok := h.accountOwner(w, r, b)
+	if !ok {
+		return "", nil, "", false
+	}
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	list, err := lister.ListSessions(ctx, userID)
+	if err != nil {
+		h.cfg.Logger.Error("gatehouse: listing sessions failed", "step", "sessions", "err", err)
+		storeUnavailableJSON(w)
+		return "", nil, "", false
+	}
+	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
+	return userID, list, hashToken(raw), true
+}
+
+// sessionsJSON answers GET {base}/sessions: the signed-in user's
+// sessions, this browser's marked current.
+func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
+	_, list, current, ok := h.userSessions(w, r, h.baseFor(r))
+	if !ok {
+		return
+	}
+	type listed struct {
+		ID       string    `json:"id"`
+		Provider string    `json:"provider,omitempty"`
+		Expires  time.Time `json:"expires"`
+		Current  bool      `json:"current"`
+	}
+	now := time.Now()
+	out := make([]listed, 0, len(list))
+	for _, s := range list {
+		if now.After(s.Expires) {
+			continue
+		}
+		out = append(out, listed{ID: sessionID(s.Token), Provider: s.Provider, Expires: s.Expires.UTC(), Current: s.Token == current})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// revokeSessions answers POST {base}/sessions/revoke {csrfToken, id}
+// (one session; this browser's signs it out) and POST
+// {base}/sessions/revoke-others {csrfToken} (every session but this
+// browser's).
+func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
+	b := h.baseFor(r)
+	if err := h.sameOrigin(r, b); err != nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
+		return
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+		return
+	}
+	userID, list, current, ok := h.userSessions(w, r, b)
+	if !ok {
+		return
+	}
+	others := strings.HasSuffix(r.URL.Path, "/revoke-others")
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	n, signedOut := 0, false
+	for _, s := range list {
+		if others && s.Token == current || !others && sessionID(s.Token) != form.Get("id") {
+			continue
+		}
+		if _, err := h.cfg.Adapter.DeleteSession(ctx, s.Token); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+			h.cfg.Logger.Error("gatehouse: revoking a session failed", "step", "sessions", "err", err)
+			storeUnavailableJSON(w)
+			return
+		}
+		n++
+		signedOut = signedOut || s.Token == current
+	}
+	if !others && n == 0 {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "SessionRequired", "code": "no_such_session"})
+		return
+	}
+	if signedOut {
+		b.cookies.ClearChunked(w, r, b.cookies.Session)
+		h.clearCookieCache(w, r, b)
+	}
+	h.cfg.Logger.Info("gatehouse: sessions revoked", "step", "sessions", "user", userID, "sessions", n)
+	if ev := h.cfg.Events.RevokeSessions; ev != nil && n > 0 {
+		if u, err := h.cfg.Adapter.GetUser(ctx, userID); err == nil {
+			ev(r.Context(), accountlink.ToProfile(u), n)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"revoked": n})
 }

@@ -267,6 +267,14 @@ func (s *spyAdapter) UseVerificationToken(ctx context.Context, identifier, hash 
 	return s.Adapter.UseVerificationToken(ctx, identifier, hash)
 }
 
+// ListSessions lists through the wrapped adapter (adapter.SessionLister).
+func (s *spyAdapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
+	if err := s.enter("ListSessions"); err != nil {
+		return nil, err
+	}
+	return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
+}
+
 // store is a database under test: the adapter, and for SQLite a direct
 // connection to count rows.
 type store struct {

@@ -44,6 +44,9 @@ func (h *Handler) router() http.Handler {
 		r.Get("/session", h.sessionJSON)
 		r.Get("/accounts", h.accountsJSON)                     // link.go
 		r.Post("/accounts/unlink/{provider}", h.unlinkAccount) // link.go
+		r.Get("/sessions", h.sessionsJSON)                     // link.go
+		r.Post("/sessions/revoke", h.revokeSessions)           // link.go
+		r.Post("/sessions/revoke-others", h.revokeSessions)    // link.go
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)

@@ -41,3 +41,13 @@ type Sweeper interface {
 	// expired before now and returns how many of each it removed.
 	DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error)
 }
+
+// SessionLister is implemented by adapters that can list a user's
+// database sessions, for the session management routes
+// (GET {base}/sessions).
+type SessionLister interface {
+	// ListSessions returns the user's sessions (expired ones included;
+	// the caller decides), with Provider and SID as recorded, ordered by
+	// expiry, latest first. None, not an error, for a user without any.
+	ListSessions(ctx context.Context, userID string) ([]Session, error)
+}

@@ -77,6 +77,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Concurrency/DistinctWriters", testRaceDistinctWriters},
 		{"Concurrency/LinkOnePerProvider", testRaceLinkOnePerProvider},
 		{"Sweeper/DeleteExpired", testDeleteExpired},
+		{"Session/List", testListSessions},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1074,6 +1075,37 @@ func testRaceSameAccount(t *testing.T, a adapter.Adapter) {
 		}
 		_, err := a.GetUserByEmail(ctx(t), fmt.Sprintf("racer-%d@example.com", i))
 		wantErr(t, fmt.Sprintf("GetUserByEmail(loser %d)", i), err, adapter.ErrNotFound)
+	}
+}
+
+// testListSessions: an adapter.SessionLister lists a user's sessions,
+// latest expiry first, with provider and sid, and no other user's.
+func testListSessions(t *testing.T, a adapter.Adapter) {
+	sl, ok := a.(adapter.SessionLister)
+	if !ok {
+		t.Skip("not an adapter.SessionLister")
+	}
+	u, _ := a.CreateUser(ctx(t), newUser("lister@example.com"))
+	other, _ := a.CreateUser(ctx(t), newUser("other@example.com"))
+	for i, exp := range []time.Time{now.Add(time.Hour), now.Add(3 * time.Hour), now.Add(2 * time.Hour)} {
+		if _, err := a.CreateSession(ctx(t), adapter.Session{Token: fmt.Sprint("list-", i), UserID: u.ID, Expires: exp, Provider: "github", SID: fmt.Sprint("sid-", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.CreateSession(ctx(t), adapter.Session{Token: "not-mine", UserID: other.ID, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := sl.ListSessions(ctx(t), u.ID)
+	if err != nil || len(list) != 3 {
+		t.Fatalf("ListSessions = %v, %v; want 3 sessions", list, err)
+	}
+	for i, want := range []string{"list-1", "list-2", "list-0"} {
+		if s := list[i]; s.Token != want || s.Provider != "github" || s.SID != "sid-"+want[5:] || s.UserID != u.ID {
+			t.Errorf("session %d = %+v, want token %s", i, s, want)
+		}
+	}
+	if none, err := sl.ListSessions(ctx(t), "nobody"); err != nil || none == nil || len(none) != 0 {
+		t.Fatalf("ListSessions(nobody) = %#v, %v; want an empty list", none, err)
 	}
 }
 

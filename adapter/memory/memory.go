@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -538,4 +539,24 @@ func (m *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, t
 		}
 	}
 	return sessions, tokens, nil
+}
+
+// ListSessions returns the user's sessions, latest expiry first
+// (adapter.SessionLister).
+func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	list := []adapter.Session{}
+	for _, s := range m.sessions {
+		if s.UserID == userID {
+			list = append(list, s)
+		}
+	}
+	m.mu.Unlock()
+	slices.SortFunc(list, func(a, b adapter.Session) int {
+		return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
+	})
+	return list, nil
 }

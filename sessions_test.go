@@ -1,0 +1,107 @@
+package gatehouse_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+)
+
+func (b *browser) sessions(a *app) (int, []map[string]any) {
+	b.t.Helper()
+	resp := b.get(a.url + "/auth/sessions")
+	defer resp.Body.Close()
+	var out []map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func (b *browser) revoke(a *app, path string, form url.Values) int {
+	b.t.Helper()
+	form.Set("csrfToken", b.csrf(a))
+	resp := b.post(a.url+"/auth/sessions/"+path, form)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestSessionManagement: GET {base}/sessions lists the user's sessions
+// (this browser's marked current, no token or hash), POST revoke ends one
+// by id and revoke-others every other; the event is told.
+func TestSessionManagement(t *testing.T) {
+	st := openStore(t, "memory")
+	revoked := 0
+	a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.Events.RevokeSessions = func(_ context.Context, _ profile.User, n int) { revoked += n }
+	})
+	laptop, phone := newBrowser(t), newBrowser(t)
+	signedIn(t, a, laptop)
+	signedIn(t, a, phone)
+
+	code, list := laptop.sessions(a)
+	if code != http.StatusOK || len(list) != 2 {
+		t.Fatalf("sessions: %d %v", code, list)
+	}
+	var other string
+	for _, s := range list {
+		if s["current"] != true {
+			other = s["id"].(string)
+		}
+		if id := s["id"].(string); len(id) != 24 || id == laptop.cookie(a, sessionCookie) {
+			t.Fatalf("session id %q", id)
+		}
+	}
+	if other == "" {
+		t.Fatalf("no session other than the current one: %v", list)
+	}
+	if code := laptop.revoke(a, "revoke", url.Values{"id": {"nope"}}); code != http.StatusNotFound {
+		t.Fatalf("revoking an unknown id: %d", code)
+	}
+	if code := laptop.revoke(a, "revoke", url.Values{"id": {other}}); code != http.StatusOK {
+		t.Fatalf("revoke: %d", code)
+	}
+	if s := phone.session(a); s != nil {
+		t.Fatalf("the revoked phone is still signed in: %v", s)
+	}
+	if s := laptop.session(a); s == nil {
+		t.Fatal("revoking the phone signed the laptop out")
+	}
+
+	signedIn(t, a, phone)
+	tablet := newBrowser(t)
+	signedIn(t, a, tablet)
+	if code := laptop.revoke(a, "revoke-others", url.Values{}); code != http.StatusOK {
+		t.Fatalf("revoke-others: %d", code)
+	}
+	if phone.session(a) != nil || tablet.session(a) != nil || laptop.session(a) == nil {
+		t.Fatal("revoke-others did not end exactly the other sessions")
+	}
+	if revoked != 3 {
+		t.Fatalf("RevokeSessions told of %d sessions, want 3", revoked)
+	}
+	if _, list := laptop.sessions(a); len(list) != 1 || list[0]["current"] != true {
+		t.Fatalf("after revoke-others: %v", list)
+	}
+	// Another site cannot end them.
+	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/sessions/revoke-others", nil)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp := laptop.do(req)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("cross-site revoke: %d", resp.StatusCode)
+	}
+}
+
+// TestSessionManagementJWT: JWT sessions cannot be listed, and say so.
+func TestSessionManagementJWT(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	if code, _ := b.sessions(a); code != http.StatusNotImplemented {
+		t.Fatalf("GET sessions with JWT sessions: %d", code)
+	}
+}
