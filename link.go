@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -348,13 +349,7 @@ func (h *Handler) accountsJSON(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) unlinkAccount(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	prov := r.PathValue("provider")
-	if err := h.sameOrigin(r, b); err != nil {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
-		return
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+	if _, ok := h.jsonPost(w, r, b); !ok {
 		return
 	}
 	userID, ok := h.accountOwner(w, r, b)
@@ -496,13 +491,8 @@ func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
 // browser's).
 func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
-	if err := h.sameOrigin(r, b); err != nil {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
-		return
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+	form, ok := h.jsonPost(w, r, b)
+	if !ok {
 		return
 	}
 	userID, list, current, ok := h.userSessions(w, r, b)
@@ -540,4 +530,20 @@ func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]int{"revoked": n})
+}
+
+// jsonPost checks a state-changing POST of the JSON routes (accounts,
+// sessions): same origin and the CSRF token, answering 403 when either
+// fails. It returns the form.
+func (h *Handler) jsonPost(w http.ResponseWriter, r *http.Request, b *base) (url.Values, bool) {
+	if err := h.sameOrigin(r, b); err != nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
+		return nil, false
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+		return nil, false
+	}
+	return form, true
 }
