@@ -10,6 +10,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -482,7 +484,31 @@ func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, listed{ID: sessionID(s.Token), Provider: s.Provider, Expires: s.Expires.UTC(), Current: s.Token == current})
 	}
-	writeJSON(w, http.StatusOK, out)
+	if !wantsHTML(r) {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	// A browser: the built-in page, this browser's session first.
+	b := h.baseFor(r)
+	page := pages.Sessions{Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), HomeURL: b.origin + "/",
+		RevokeURL: b.url("sessions", "revoke"), RevokeOthersURL: b.url("sessions", "revoke-others")}
+	slices.SortStableFunc(out, func(x, y listed) int { return cmp.Compare(btoi(y.Current), btoi(x.Current)) })
+	for _, s := range out {
+		page.Sessions = append(page.Sessions, pages.SessionRow{ID: s.ID, Provider: s.Provider,
+			Expires: s.Expires.Format("2006-01-02 15:04 UTC"), Current: s.Current})
+	}
+	h.render(w, http.StatusOK, page)
+}
+
+// wantsHTML reports whether r is a browser's navigation (a page or a
+// form), which gets pages and redirects rather than JSON.
+func wantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // revokeSessions answers POST {base}/sessions/revoke {csrfToken, id}
@@ -528,6 +554,10 @@ func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 		if u, err := h.cfg.Adapter.GetUser(ctx, userID); err == nil {
 			ev(r.Context(), accountlink.ToProfile(u), n)
 		}
+	}
+	if wantsHTML(r) && !signedOut {
+		h.redirect(w, r, b.url("sessions")) // back to the page (303)
+		return
 	}
 	writeJSON(w, http.StatusOK, map[string]int{"revoked": n})
 }

@@ -167,6 +167,36 @@ type VerifyRequest struct {
 	Host string
 }
 
+// Sessions is the session management page: the signed-in user's
+// sessions, each but this browser's with a button that ends it, and one
+// that ends every other.
+type Sessions struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into every form as the hidden csrfToken field.
+	CSRFToken string
+	// Sessions are the user's sessions, this browser's first.
+	Sessions []SessionRow
+	// RevokeURL is where a session's form POSTs its id:
+	// {base}/sessions/revoke. RevokeOthersURL is where the "everywhere
+	// else" form POSTs: {base}/sessions/revoke-others.
+	RevokeURL, RevokeOthersURL string
+	// HomeURL, when set, is linked as "Back".
+	HomeURL string
+}
+
+// SessionRow is one session on the Sessions page.
+type SessionRow struct {
+	// ID names the session in the revoke form.
+	ID string
+	// Provider is the provider the session signed in with, if recorded.
+	Provider string
+	// Expires is when the session ends unless used, as shown.
+	Expires string
+	// Current marks this browser's session.
+	Current bool
+}
+
 //go:embed templates
 var files embed.FS
 
@@ -180,6 +210,7 @@ var (
 	signOutTmpl       = parse("signout.html")
 	errorTmpl         = parse("error.html")
 	verifyRequestTmpl = parse("verify-request.html")
+	sessionsTmpl      = parse("sessions.html")
 )
 
 func mustRead(name string) string {
@@ -194,9 +225,9 @@ func parse(page string) *template.Template {
 	return template.Must(template.New(page).ParseFS(files, "templates/base.html", "templates/"+page))
 }
 
-// Render writes page, one of SignIn, SignOut, Error or VerifyRequest (or a
-// pointer to one), as a complete HTML document with the given status (0
-// means 200).
+// Render writes page, one of SignIn, SignOut, Error, VerifyRequest or
+// Sessions (or a pointer to one), as a complete HTML document with the
+// given status (0 means 200).
 //
 // It sets Content-Type text/html; charset=utf-8 and these security
 // headers:
@@ -343,6 +374,12 @@ func build(page any) (*document, error) {
 		if p != nil {
 			return buildError(p), nil
 		}
+	case Sessions:
+		return buildSessions(&p), nil
+	case *Sessions:
+		if p != nil {
+			return buildSessions(p), nil
+		}
 	case VerifyRequest:
 		return buildVerifyRequest(&p), nil
 	case *VerifyRequest:
@@ -482,6 +519,13 @@ func buildError(p *Error) *document {
 		SignInURL: p.SignInURL,
 		HomeURL:   p.HomeURL,
 	})
+}
+
+func buildSessions(p *Sessions) *document {
+	return newDocument(sessionsTmpl, p.Theme, "Your sessions", []string{
+		".session { padding: .75rem 0; border-top: 1px solid var(--border); }",
+		".session p { margin: 0 0 .5rem; }",
+	}, p)
 }
 
 func buildVerifyRequest(p *VerifyRequest) *document {

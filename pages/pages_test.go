@@ -86,6 +86,12 @@ var goldenCases = []struct {
 	{"error-configuration", ErrorStatus("Configuration"), Error{Type: "Configuration", SignInURL: "/auth/signin", HomeURL: "/"}},
 	{"error-invalidcheck", ErrorStatus("InvalidCheck"), &Error{Theme: Theme{ColorScheme: "dark"}, Type: "InvalidCheck", Code: "state_mismatch", SignInURL: "/auth/signin"}},
 	{"verify-request", 200, VerifyRequest{HomeURL: "https://app.example.com/", Host: "app.example.com"}},
+	{"sessions", 200, Sessions{CSRFToken: "tok", RevokeURL: "/auth/sessions/revoke", RevokeOthersURL: "/auth/sessions/revoke-others", HomeURL: "/account",
+		Sessions: []SessionRow{
+			{ID: "a1", Provider: "github", Expires: "2026-12-25 10:00 UTC", Current: true},
+			{ID: "b2", Provider: "google", Expires: "2026-12-20 08:30 UTC"},
+			{ID: "<c3>", Expires: "2026-12-01 00:00 UTC"},
+		}}},
 }
 
 // TestGolden compares each page, with its status and headers, to

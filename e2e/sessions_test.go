@@ -1,0 +1,56 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSessionsPage: signed in from two browsers, the built-in sessions
+// page lists both, this browser's first, and "Sign out everywhere else"
+// ends the other (the example's cookie cache lets the other browser read
+// its copy for up to five minutes more: documented).
+func TestSessionsPage(t *testing.T) {
+	base := startExample(t, nil)
+	other := newBrowser(t)
+	load(t, other, "opening /private in the other browser", chromedp.Navigate(base+"/private"))
+	signInAsAlice(t, other)
+	wantPath(t, other, "/private")
+
+	ctx := newBrowser(t)
+	load(t, ctx, "opening /private", chromedp.Navigate(base+"/private"))
+	signInAsAlice(t, ctx)
+	wantPath(t, ctx, "/private")
+
+	resp := load(t, ctx, "opening the sessions page", chromedp.Navigate(base+"/auth/sessions"))
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Your sessions" {
+		t.Fatalf("heading = %q", h)
+	}
+	rows := sessionRows(t, ctx)
+	if len(rows) != 2 || !strings.HasPrefix(rows[0], "This browser") || !strings.HasPrefix(rows[1], "Another browser") {
+		t.Fatalf("sessions listed: %q", rows)
+	}
+	checkAccessible(t, ctx, "sessions page")
+	shootPage(t, ctx, "sessions")
+
+	resp = click(t, ctx, `form[action$="/sessions/revoke-others"] button`)
+	wantStatus(t, resp, 200)
+	wantPath(t, ctx, "/auth/sessions")
+	rows = sessionRows(t, ctx)
+	if len(rows) != 1 || !strings.HasPrefix(rows[0], "This browser") {
+		t.Fatalf("after signing out everywhere else: %q", rows)
+	}
+}
+
+// sessionRows returns the text of each session on the sessions page.
+func sessionRows(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".session p")].map(p => p.innerText)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
