@@ -22,6 +22,7 @@ import (
 	"github.com/markbates/goth/providers/openidConnect"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -44,7 +45,13 @@ func runServer(name, issuer, profile string) error {
 	case "bytes":
 		h, err = bareBytes()
 	case "gatehouse":
-		h, err = gatehouseServer(origin, issuer)
+		h, err = gatehouseServer(origin, issuer, nil)
+	case "gatehouse-db":
+		// Database sessions (in memory) read through the cookie cache.
+		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
+			cfg.Adapter = memory.New()
+			cfg.Session.CookieCache.Enabled = true
+		})
 	case "goth":
 		h, err = gothServer(origin, issuer)
 	default:
@@ -97,9 +104,24 @@ func bare() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if r.Header.Get("Cookie") == "" {
+			io.WriteString(w, "null\n") // nobody signed in
+			return
+		}
 		_ = json.NewEncoder(w).Encode(s)
 	})
+	mux.HandleFunc("GET /auth/providers", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(providersList(r))
+	})
 	return mux
+}
+
+// providersList is the {base}/providers answer of one OpenID provider.
+func providersList(r *http.Request) map[string]map[string]string {
+	origin := "http://" + r.Host
+	return map[string]map[string]string{provider: {"id": provider, "name": "Development", "type": "oidc",
+		"signinUrl": origin + "/auth/signin/" + provider, "callbackUrl": origin + "/auth/callback/" + provider}}
 }
 
 // bareBytes is the stricter ceiling: the same JSON encoded once at start
@@ -111,18 +133,30 @@ func bareBytes() (http.Handler, error) {
 		return nil, err
 	}
 	b = append(b, '\n') // as json.Encoder writes it
+	var list []byte
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if r.Header.Get("Cookie") == "" {
+			io.WriteString(w, "null\n")
+			return
+		}
 		_, _ = w.Write(b)
+	})
+	mux.HandleFunc("GET /auth/providers", func(w http.ResponseWriter, r *http.Request) {
+		if list == nil { // one host in the benchmark: encoded once
+			list, _ = json.Marshal(providersList(r))
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(list)
 	})
 	return mux, nil
 }
 
 // gatehouseServer is the example's shape with JWT sessions and one OpenID
 // Connect provider found by discovery (fetched once, then cached).
-func gatehouseServer(origin, issuer string) (http.Handler, error) {
-	auth, err := gatehouse.New(gatehouse.Config{
+func gatehouseServer(origin, issuer string, mutate func(*gatehouse.Config)) (http.Handler, error) {
+	cfg := gatehouse.Config{
 		Secret: []string{secret},
 		URL:    origin + "/auth",
 		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
@@ -132,7 +166,11 @@ func gatehouseServer(origin, issuer string) (http.Handler, error) {
 		// The load generator is one address making thousands of sign-ins
 		// a second: the limiter's cost stays, its limit does not.
 		RateLimit: limit.NewMemory(math.MaxInt, time.Minute),
-	})
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	auth, err := gatehouse.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +199,11 @@ func gothServer(origin, issuer string) (http.Handler, error) {
 	const userSession = "bench_user"
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /auth/signin/{provider}", gothic.BeginAuthHandler)
+	// goth has no providers list: what a goth application writes for one.
+	mux.HandleFunc("GET /auth/providers", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(providersList(r))
+	})
 	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
 		sess, err := gothic.Store.Get(r, userSession)
 		if err != nil || sess.IsNew {
