@@ -173,6 +173,23 @@ func checkTTLs(t *testing.T, c *redis.Client, prefix string, n int, lo, hi time.
 	}
 }
 
+// checkGone fails the test unless the session token and the verification
+// token hash of ada@example.com are not found, and no key is left under
+// prefix.
+func checkGone(t *testing.T, a adapter.Adapter, c *redis.Client, prefix, token, hash, when string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, _, err := a.GetSessionAndUser(ctx, token); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("GetSessionAndUser %s: %v, want ErrNotFound", when, err)
+	}
+	if _, err := a.UseVerificationToken(ctx, "ada@example.com", hash); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("UseVerificationToken %s: %v, want ErrNotFound", when, err)
+	}
+	if keys := keysUnder(t, c, prefix); len(keys) != 0 {
+		t.Errorf("keys left %s: %v", when, keys)
+	}
+}
+
 // TestTTL: records and their indexes leave Redis at the expiry (with no
 // grace), move with UpdateSession, and an expired record stays for the
 // grace.
@@ -218,15 +235,16 @@ func TestTTL(t *testing.T) {
 	checkTTLs(t, c, prefix, 4, 0, life)
 
 	time.Sleep(time.Until(exp) + 50*time.Millisecond)
-	if _, _, err := a.GetSessionAndUser(ctx, "t1"); !errors.Is(err, adapter.ErrNotFound) {
-		t.Errorf("GetSessionAndUser after the expiry: %v, want ErrNotFound", err)
+	checkGone(t, a, c, prefix, "t1", "h1", "after the expiry")
+
+	// With no grace, a record written expired is gone at once.
+	if _, err := a.CreateSession(ctx, adapter.Session{Token: "t2", UserID: u.ID, Expires: time.Now().Add(-time.Hour), Provider: "corp", SID: "sid-2"}); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := a.UseVerificationToken(ctx, "ada@example.com", "h1"); !errors.Is(err, adapter.ErrNotFound) {
-		t.Errorf("UseVerificationToken after the expiry: %v, want ErrNotFound", err)
+	if err := a.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "h2", Expires: time.Unix(-1, 0)}); err != nil {
+		t.Fatal(err)
 	}
-	if keys := keysUnder(t, c, prefix); len(keys) != 0 {
-		t.Errorf("keys left after the expiry: %v", keys)
-	}
+	checkGone(t, a, c, prefix, "t2", "h2", "written expired")
 
 	// With a grace, a record written expired stays for the grace.
 	graced := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix, Grace: 10 * time.Second})

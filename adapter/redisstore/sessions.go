@@ -23,24 +23,36 @@ import (
 // record leaves Redis; members whose time has passed are dropped when the
 // index is written, and the index itself leaves with its last member.
 const luaLib = `
+-- now_ms is the server's clock in milliseconds, read once per run so
+-- that every comparison of a run agrees.
+local clock
 local function now_ms()
-	local t = redis.call('TIME')
-	return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+	if not clock then
+		local t = redis.call('TIME')
+		clock = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+	end
+	return clock
 end
 -- ms formats a number of milliseconds as an integer, without an exponent.
 local function ms(n)
 	return string.format('%.0f', n)
 end
 -- deadline is when a record that expires at exp (ms) leaves Redis: grace
--- after exp, or after now when exp has passed.
+-- after exp, or after now when exp has passed; at exp with no grace.
 local function deadline(exp, grace)
-	return math.max(tonumber(exp), now_ms()) + tonumber(grace)
+	exp, grace = tonumber(exp), tonumber(grace)
+	if grace == 0 then
+		return exp
+	end
+	return math.max(exp, now_ms()) + grace
 end
 local function index(key, member, d)
 	redis.call('ZADD', key, ms(d), member)
 	redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. ms(now_ms()))
 	local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
-	redis.call('PEXPIREAT', key, last[2])
+	if last[2] then
+		redis.call('PEXPIREAT', key, last[2])
+	end
 end
 -- drop deletes the session key and its index entries, and returns its
 -- fields u, e, p, s, or nil when there is no such session.
@@ -118,7 +130,9 @@ return n
 `)
 
 // CreateSession stores the session in Redis after checking that its user
-// exists in the primary; ErrConflict when the token exists.
+// exists in the primary; ErrConflict when the token exists. (A session
+// created while its user is being deleted may outlive the user; it is
+// then not found, since GetSessionAndUser reads the user too.)
 func (s *store) CreateSession(ctx context.Context, in adapter.Session) (adapter.Session, error) {
 	if _, err := s.Adapter.GetUser(ctx, in.UserID); err != nil {
 		return adapter.Session{}, err

@@ -16,9 +16,10 @@ import (
 // createToken stores a verification token unless its key exists (0).
 // KEYS: the token. ARGV: expiry (ms), grace (ms), expiry (µs).
 var createToken = redis.NewScript(luaLib + `
-if not redis.call('SET', KEYS[1], ARGV[3], 'NX', 'PXAT', ms(deadline(ARGV[1], ARGV[2]))) then
+if not redis.call('SET', KEYS[1], ARGV[3], 'NX') then
 	return 0
 end
+redis.call('PEXPIREAT', KEYS[1], ms(deadline(ARGV[1], ARGV[2])))
 return 1
 `)
 
