@@ -15,7 +15,7 @@ var (
 func (a *Adapter) DeleteUserSessions(ctx context.Context, userID string) (int, error) {
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = $1`, userID)
 	if err != nil {
-		return 0, dbError("delete user sessions", err)
+		return 0, dialect.Error("delete user sessions", err)
 	}
 	return int(tag.RowsAffected()), nil
 }
@@ -29,7 +29,7 @@ func (a *Adapter) DeleteProviderSessions(ctx context.Context, provider, userID, 
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions
 		WHERE provider = $1 AND ($2 = '' OR user_id = $2) AND ($3 = '' OR sid = $3)`, provider, userID, sid)
 	if err != nil {
-		return 0, dbError("delete provider sessions", err)
+		return 0, dialect.Error("delete provider sessions", err)
 	}
 	return int(tag.RowsAffected()), nil
 }

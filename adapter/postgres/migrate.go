@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"hash/fnv"
 
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
@@ -14,11 +17,30 @@ var migrationFiles embed.FS
 
 // migrations returns the shipped migrations in version order.
 func migrations() ([]stored.Migration, error) {
-	list, err := stored.Migrations(migrationFiles)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: %w", err)
-	}
-	return list, nil
+	return dialect.Migrations(migrationFiles)
+}
+
+// versionTable is gatehouse_schema_version on PostgreSQL: the server's
+// clock records when a migration was applied.
+var versionTable = sqlstore.VersionTable{
+	Create: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+		version    integer NOT NULL PRIMARY KEY,
+		applied_at timestamptz NOT NULL DEFAULT now()
+	)`,
+	Insert: `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`,
+	Args:   func(version int) []any { return []any{version} },
+}
+
+// migrationTx is a pgx.Tx as sqlstore.Dialect.Apply uses it.
+type migrationTx struct{ tx pgx.Tx }
+
+func (t migrationTx) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := t.tx.Exec(ctx, query, args...)
+	return err
+}
+
+func (t migrationTx) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return t.tx.QueryRow(ctx, query, args...)
 }
 
 // lockKey returns the advisory lock key Migrate holds for a schema, so
@@ -52,46 +74,25 @@ func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
 	}
 	tx, err := a.pool.Begin(ctx)
 	if err != nil {
-		return nil, dbError("migrate: begin", err)
+		return nil, dialect.Error("migrate: begin", err)
 	}
 	defer tx.Rollback(ctx)
 	var schema *string
 	if err := tx.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		return nil, dbError("migrate: current schema", err)
+		return nil, dialect.Error("migrate: current schema", err)
 	}
 	if schema == nil {
 		return nil, fmt.Errorf("postgres: migrate: no schema of the search_path exists")
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(*schema)); err != nil {
-		return nil, dbError("migrate: lock", err)
+		return nil, dialect.Error("migrate: lock", err)
 	}
-	_, err = tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
-		version    integer NOT NULL PRIMARY KEY,
-		applied_at timestamptz NOT NULL DEFAULT now()
-	)`)
+	applied, err := dialect.Apply(ctx, migrationTx{tx}, versionTable, list)
 	if err != nil {
-		return nil, dbError("migrate: create gatehouse_schema_version", err)
-	}
-	var current int
-	err = tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
-	if err != nil {
-		return nil, dbError("migrate: read version", err)
-	}
-	var applied []string
-	for _, m := range list {
-		if m.Version <= current {
-			continue
-		}
-		if _, err := tx.Exec(ctx, m.SQL); err != nil {
-			return nil, dbError("migrate: "+m.Name, err)
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
-			return nil, dbError("migrate: record "+m.Name, err)
-		}
-		applied = append(applied, m.Name)
+		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return nil, dbError("migrate: commit", err)
+		return nil, dialect.Error("migrate: commit", err)
 	}
 	return applied, nil
 }

@@ -2,10 +2,11 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"embed"
-	"fmt"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
@@ -14,11 +15,31 @@ var migrationFiles embed.FS
 
 // migrations returns the shipped migrations in version order.
 func migrations() ([]stored.Migration, error) {
-	list, err := stored.Migrations(migrationFiles)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: %w", err)
-	}
-	return list, nil
+	return dialect.Migrations(migrationFiles)
+}
+
+// versionTable is gatehouse_schema_version on SQLite: applied_at is
+// INTEGER microseconds since the epoch, given by the migrating process.
+var versionTable = sqlstore.VersionTable{
+	Create: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+		version    INTEGER NOT NULL PRIMARY KEY,
+		applied_at INTEGER NOT NULL
+	)`,
+	Insert: `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
+	Args:   func(version int) []any { return []any{version, time.Now().UnixMicro()} },
+}
+
+// migrationConn is a connection in a transaction, as
+// sqlstore.Dialect.Apply uses it.
+type migrationConn struct{ conn *sql.Conn }
+
+func (c migrationConn) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := c.conn.ExecContext(ctx, query, args...)
+	return err
+}
+
+func (c migrationConn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return c.conn.QueryRowContext(ctx, query, args...)
 }
 
 // Migrate creates the tables, or brings them up to date, applying the
@@ -43,7 +64,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 	}
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
-		return nil, dbError("migrate", err)
+		return nil, dialect.Error("migrate", err)
 	}
 	defer conn.Close()
 	// BEGIN IMMEDIATE takes the write lock before reading the version, so
@@ -51,41 +72,19 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 	// neither fails upgrading a read lock. database/sql's BeginTx would
 	// use the connection's default, which a caller of New controls.
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		return nil, dbError("migrate: begin", err)
+		return nil, dialect.Error("migrate: begin", err)
 	}
 	defer func() {
 		if err != nil {
 			conn.ExecContext(context.Background(), "ROLLBACK")
 		}
 	}()
-	_, err = conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
-		version    INTEGER NOT NULL PRIMARY KEY,
-		applied_at INTEGER NOT NULL
-	)`)
+	applied, err = dialect.Apply(ctx, migrationConn{conn}, versionTable, list)
 	if err != nil {
-		return nil, dbError("migrate: create gatehouse_schema_version", err)
-	}
-	var current int
-	err = conn.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
-	if err != nil {
-		return nil, dbError("migrate: read version", err)
-	}
-	for _, m := range list {
-		if m.Version <= current {
-			continue
-		}
-		if _, err = conn.ExecContext(ctx, m.SQL); err != nil {
-			return nil, dbError("migrate: "+m.Name, err)
-		}
-		_, err = conn.ExecContext(ctx, `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
-			m.Version, time.Now().UnixMicro())
-		if err != nil {
-			return nil, dbError("migrate: record "+m.Name, err)
-		}
-		applied = append(applied, m.Name)
+		return nil, err
 	}
 	if _, err = conn.ExecContext(ctx, "COMMIT"); err != nil {
-		return nil, dbError("migrate: commit", err)
+		return nil, dialect.Error("migrate: commit", err)
 	}
 	return applied, nil
 }
