@@ -9,36 +9,34 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migrations returns the shipped migrations in version order.
-func migrations() ([]stored.Migration, error) {
-	return dialect.Migrations(migrationFiles)
-}
-
-// versionTable is gatehouse_schema_version on PostgreSQL: the server's
-// clock records when a migration was applied.
-var versionTable = sqlstore.VersionTable{
-	Create: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+// migrations are the migrations the package ships, and
+// gatehouse_schema_version on PostgreSQL, where the server's clock records
+// when a migration was applied.
+var migrations = sqlstore.Schema{
+	Files: migrationFiles,
+	CreateVersionTable: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
 		version    integer NOT NULL PRIMARY KEY,
 		applied_at timestamptz NOT NULL DEFAULT now()
 	)`,
-	Insert: `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`,
-	Args:   func(version int) []any { return []any{version} },
+	InsertVersion: `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`,
+	VersionArgs:   func(version int) []any { return []any{version} },
 }
 
-// migrationTx is a pgx.Tx as sqlstore.Dialect.Apply uses it.
+// migrationTx is a pgx.Tx as sqlstore.Dialect.Migrate uses it.
 type migrationTx struct{ tx pgx.Tx }
 
+// Exec runs query, ignoring the command tag.
 func (t migrationTx) Exec(ctx context.Context, query string, args ...any) error {
 	_, err := t.tx.Exec(ctx, query, args...)
 	return err
 }
 
+// QueryRow runs query, returning its first row.
 func (t migrationTx) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
 	return t.tx.QueryRow(ctx, query, args...)
 }
@@ -68,10 +66,6 @@ func (a *Adapter) Migrate(ctx context.Context) error {
 // it applied them: none when the database was up to date. On error it
 // returns nil, since the transaction applied nothing.
 func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
-	list, err := migrations()
-	if err != nil {
-		return nil, err
-	}
 	tx, err := a.pool.Begin(ctx)
 	if err != nil {
 		return nil, dialect.Error("migrate: begin", err)
@@ -87,7 +81,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(*schema)); err != nil {
 		return nil, dialect.Error("migrate: lock", err)
 	}
-	applied, err := dialect.Apply(ctx, migrationTx{tx}, versionTable, list)
+	applied, err := dialect.Migrate(ctx, migrationTx{tx}, migrations)
 	if err != nil {
 		return nil, err
 	}

@@ -7,37 +7,35 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migrations returns the shipped migrations in version order.
-func migrations() ([]stored.Migration, error) {
-	return dialect.Migrations(migrationFiles)
-}
-
-// versionTable is gatehouse_schema_version on SQLite: applied_at is
-// INTEGER microseconds since the epoch, given by the migrating process.
-var versionTable = sqlstore.VersionTable{
-	Create: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+// migrations are the migrations the package ships, and
+// gatehouse_schema_version on SQLite, where applied_at is INTEGER
+// microseconds since the epoch, given by the migrating process.
+var migrations = sqlstore.Schema{
+	Files: migrationFiles,
+	CreateVersionTable: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
 		version    INTEGER NOT NULL PRIMARY KEY,
 		applied_at INTEGER NOT NULL
 	)`,
-	Insert: `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
-	Args:   func(version int) []any { return []any{version, time.Now().UnixMicro()} },
+	InsertVersion: `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
+	VersionArgs:   func(version int) []any { return []any{version, time.Now().UnixMicro()} },
 }
 
 // migrationConn is a connection in a transaction, as
-// sqlstore.Dialect.Apply uses it.
+// sqlstore.Dialect.Migrate uses it.
 type migrationConn struct{ conn *sql.Conn }
 
+// Exec runs query, ignoring its result.
 func (c migrationConn) Exec(ctx context.Context, query string, args ...any) error {
 	_, err := c.conn.ExecContext(ctx, query, args...)
 	return err
 }
 
+// QueryRow runs query, returning its first row.
 func (c migrationConn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
 	return c.conn.QueryRowContext(ctx, query, args...)
 }
@@ -58,10 +56,6 @@ func (a *Adapter) Migrate(ctx context.Context) error {
 // it applied them: none when the database was up to date. On error it
 // returns nil, since the transaction applied nothing.
 func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err error) {
-	list, err := migrations()
-	if err != nil {
-		return nil, err
-	}
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
 		return nil, dialect.Error("migrate", err)
@@ -79,7 +73,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 			conn.ExecContext(context.Background(), "ROLLBACK")
 		}
 	}()
-	applied, err = dialect.Apply(ctx, migrationConn{conn}, versionTable, list)
+	applied, err = dialect.Migrate(ctx, migrationConn{conn}, migrations)
 	if err != nil {
 		return nil, err
 	}

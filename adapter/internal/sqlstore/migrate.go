@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"io/fs"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
@@ -12,26 +14,45 @@ type Tx interface {
 	QueryRow(ctx context.Context, query string, args ...any) Row
 }
 
-// VersionTable is a dialect's SQL for gatehouse_schema_version, the table
-// that records the migrations applied.
-type VersionTable struct {
-	// Create creates the table if it does not exist.
-	Create string
-	// Insert records one migration; its arguments are Args(version).
-	Insert string
-	Args   func(version int) []any
+// Schema is a dialect's migrations and its SQL for
+// gatehouse_schema_version, the table that records those applied.
+type Schema struct {
+	// Files holds the migrations, migrations/NNNN_description.sql (see
+	// stored.Migrations).
+	Files fs.FS
+	// CreateVersionTable creates gatehouse_schema_version if it does not
+	// exist.
+	CreateVersionTable string
+	// InsertVersion records one migration; its arguments are
+	// VersionArgs(version).
+	InsertVersion string
+	VersionArgs   func(version int) []any
 }
 
-// Apply creates the version table when needed and applies, in tx, the
-// migrations of list newer than the last one it records, recording each.
-// It returns the file names of those it applied, in order. Locking, so
-// that concurrent callers apply each migration once, is the caller's.
-func (d Dialect) Apply(ctx context.Context, tx Tx, vt VersionTable, list []stored.Migration) ([]string, error) {
-	if err := tx.Exec(ctx, vt.Create); err != nil {
+// Migrations returns the migrations of s in version order.
+func (d Dialect) Migrations(s Schema) ([]stored.Migration, error) {
+	list, err := stored.Migrations(s.Files)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Name, err)
+	}
+	return list, nil
+}
+
+// Migrate creates the version table when needed and applies, in tx, the
+// migrations of s newer than the last one it records, recording each. It
+// returns the file names of those it applied, in order. Locking, so that
+// concurrent callers apply each migration once, and committing are the
+// caller's.
+func (d Dialect) Migrate(ctx context.Context, tx Tx, s Schema) ([]string, error) {
+	list, err := d.Migrations(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Exec(ctx, s.CreateVersionTable); err != nil {
 		return nil, d.Error("migrate: create gatehouse_schema_version", err)
 	}
 	var current int
-	err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
+	err = tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
 	if err != nil {
 		return nil, d.Error("migrate: read version", err)
 	}
@@ -43,7 +64,7 @@ func (d Dialect) Apply(ctx context.Context, tx Tx, vt VersionTable, list []store
 		if err := tx.Exec(ctx, m.SQL); err != nil {
 			return nil, d.Error("migrate: "+m.Name, err)
 		}
-		if err := tx.Exec(ctx, vt.Insert, vt.Args(m.Version)...); err != nil {
+		if err := tx.Exec(ctx, s.InsertVersion, s.VersionArgs(m.Version)...); err != nil {
 			return nil, d.Error("migrate: record "+m.Name, err)
 		}
 		applied = append(applied, m.Name)

@@ -14,7 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -108,15 +107,6 @@ func (d Dialect) UpdatedCounter(ctx context.Context, row Row, credentialID strin
 		return adapter.Authenticator{}, err
 	}
 	return adapter.Authenticator{}, fmt.Errorf("%s: authenticator %q: counter %d: %w", d.Name, credentialID, counter, adapter.ErrCounterRegression)
-}
-
-// Migrations returns the migrations of fsys (see stored.Migrations).
-func (d Dialect) Migrations(fsys fs.FS) ([]stored.Migration, error) {
-	list, err := stored.Migrations(fsys)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", d.Name, err)
-	}
-	return list, nil
 }
 
 // UserArgs returns the arguments id, name, e-mail address, verification
