@@ -24,13 +24,9 @@ import (
 // do sends req and returns the response and its JSON body.
 func do(t *testing.T, req *http.Request) (*http.Response, map[string]any) {
 	t.Helper()
-	resp, err := noRedirects.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	resp, body := send(t, noRedirects, req)
 	var m map[string]any
-	json.NewDecoder(resp.Body).Decode(&m)
+	json.Unmarshal(body, &m)
 	return resp, m
 }
 

@@ -164,24 +164,11 @@ func decodeJWT(t *testing.T, tok string) (header, claims map[string]any, sig str
 // returns the status, header and body.
 func postForm(t *testing.T, rawURL string, form url.Values, basic bool) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, rawURL, strings.NewReader(form.Encode()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req := formRequest(t, rawURL, form)
 	if basic {
 		req.SetBasicAuth(authtest.DefaultClientID, authtest.DefaultClientSecret)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp, body
+	return send(t, http.DefaultClient, req)
 }
 
 // tokenRequest redeems code by hand and returns the status and the
@@ -216,7 +203,13 @@ func get(t *testing.T, rawURL, token string) (*http.Response, []byte) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := noRedirects.Do(req)
+	return send(t, noRedirects, req)
+}
+
+// send sends req with client and returns the response with its body read.
+func send(t *testing.T, client *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

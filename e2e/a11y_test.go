@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -222,4 +221,4 @@ func tabThrough(t *testing.T, ctx context.Context, page string, limit int) []foc
 	return stops
 }
 
-func (s focusStop) String() string { return fmt.Sprintf("%s", s.What) }
+func (s focusStop) String() string { return s.What }

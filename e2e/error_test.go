@@ -60,16 +60,8 @@ func TestCancelAtProviderShowsBanner(t *testing.T) {
 	click(t, ctx, `form[action$="/signin/development"] button`)
 	resp := click(t, ctx, `button[name="authtest_cancel"]`)
 
-	wantStatus(t, resp, 200)
-	u := wantPath(t, ctx, "/auth/signin")
-	if got := u.Query().Get("error"); got != "OAuthCallbackError" {
-		t.Errorf("error type = %q, want OAuthCallbackError", got)
-	}
-	if banner := mustText(t, ctx, `[role="alert"]`); banner != "Try signing in with a different account." {
-		t.Errorf("banner = %q", banner)
-	}
-	checkAccessible(t, ctx, "sign-in page with an error")
-	shootPage(t, ctx, "signin-error")
+	wantSignInError(t, ctx, resp, "OAuthCallbackError", "Try signing in with a different account.",
+		"sign-in page with an error", "signin-error")
 
 	// The buttons still work from here.
 	resp = signInAsAlice(t, ctx)

@@ -101,16 +101,8 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 	typeInto(`#credentials-0-0`, "demo")
 	typeInto(`#credentials-0-1`, "not the password")
 	resp := click(t, ctx, `form[action$="/callback/credentials"] button`)
-	wantStatus(t, resp, 200)
-	u := wantPath(t, ctx, "/auth/signin")
-	if got := u.Query().Get("error"); got != "CredentialsSignin" {
-		t.Errorf("error type = %q, want CredentialsSignin", got)
-	}
-	if banner := mustText(t, ctx, `[role="alert"]`); banner != "Sign in failed. Check the details you provided are correct." {
-		t.Errorf("banner = %q", banner)
-	}
-	checkAccessible(t, ctx, "sign-in page after a wrong password")
-	shootPage(t, ctx, "signin-wrong-password")
+	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign in failed. Check the details you provided are correct.",
+		"sign-in page after a wrong password", "signin-wrong-password")
 
 	typeInto(`#credentials-0-0`, "demo")
 	// Enter in the password field submits the form.

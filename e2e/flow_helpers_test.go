@@ -106,3 +106,21 @@ func signInAsAlice(t *testing.T, ctx context.Context) *network.Response {
 	wantStatus(t, resp, 200)
 	return chooseDevUser(t, ctx, "alice")
 }
+
+// wantSignInError checks that resp, the answer to a failed sign-in, is
+// the built-in sign-in page with the error errorType in its URL and the
+// banner it stands for; then checks the page's accessibility (naming it
+// page) and takes its screenshot shot.
+func wantSignInError(t *testing.T, ctx context.Context, resp *network.Response, errorType, banner, page, shot string) {
+	t.Helper()
+	wantStatus(t, resp, 200)
+	u := wantPath(t, ctx, "/auth/signin")
+	if got := u.Query().Get("error"); got != errorType {
+		t.Errorf("error type = %q, want %s", got, errorType)
+	}
+	if got := mustText(t, ctx, `[role="alert"]`); got != banner {
+		t.Errorf("banner = %q", got)
+	}
+	checkAccessible(t, ctx, page)
+	shootPage(t, ctx, shot)
+}

@@ -166,6 +166,26 @@ func mustCreateSession(t *testing.T, a adapter.Adapter, s adapter.Session) adapt
 	return got
 }
 
+// mustCreateToken creates a verification token or fails the test.
+func mustCreateToken(t *testing.T, a adapter.Adapter, vt adapter.VerificationToken) {
+	t.Helper()
+	if err := a.CreateVerificationToken(ctx(t), vt); err != nil {
+		t.Fatalf("CreateVerificationToken: %v", err)
+	}
+}
+
+// mustUseToken uses the verification token want (its identifier and hash)
+// and checks that it comes back as want, failing the test with what
+// otherwise.
+func mustUseToken(t *testing.T, a adapter.Adapter, what string, want adapter.VerificationToken) {
+	t.Helper()
+	got, err := a.UseVerificationToken(ctx(t), want.Identifier, want.TokenHash)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	checkToken(t, what, got, want)
+}
+
 // wantErr fails the test unless errors.Is(err, target).
 func wantErr(t *testing.T, what string, err, target error) {
 	t.Helper()
@@ -887,15 +907,9 @@ func testSessionNotFound(t *testing.T, a adapter.Adapter) {
 
 func testUseVerificationToken(t *testing.T, a adapter.Adapter) {
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: now.Add(24 * time.Hour)}
-	if err := a.CreateVerificationToken(ctx(t), in); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
-	got, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
-	if err != nil {
-		t.Fatalf("UseVerificationToken: %v", err)
-	}
-	checkToken(t, "UseVerificationToken", got, in)
-	_, err = a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
+	mustCreateToken(t, a, in)
+	mustUseToken(t, a, "UseVerificationToken", in)
+	_, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
 	wantErr(t, "UseVerificationToken(second use)", err, adapter.ErrNotFound)
 }
 
@@ -903,13 +917,9 @@ func testVerificationTokenMismatch(t *testing.T, a adapter.Adapter) {
 	// CVE-2022-39263: a token must be bound to its identifier. A valid
 	// hash with another identifier, or no identifier, finds nothing.
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: now.Add(time.Hour)}
-	if err := a.CreateVerificationToken(ctx(t), in); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
+	mustCreateToken(t, a, in)
 	other := adapter.VerificationToken{Identifier: "eve@example.com", TokenHash: "hash-2", Expires: now.Add(time.Hour)}
-	if err := a.CreateVerificationToken(ctx(t), other); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
+	mustCreateToken(t, a, other)
 	cases := []struct{ identifier, hash string }{
 		{"eve@example.com", "hash-1"},
 		{"", "hash-1"},
@@ -924,37 +934,21 @@ func testVerificationTokenMismatch(t *testing.T, a adapter.Adapter) {
 		wantErr(t, fmt.Sprintf("UseVerificationToken(%q, %q)", c.identifier, c.hash), err, adapter.ErrNotFound)
 	}
 	// The failed attempts consumed nothing.
-	got, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
-	if err != nil {
-		t.Fatalf("UseVerificationToken after failed attempts: %v", err)
-	}
-	checkToken(t, "UseVerificationToken after failed attempts", got, in)
-	got, err = a.UseVerificationToken(ctx(t), "eve@example.com", "hash-2")
-	if err != nil {
-		t.Fatalf("UseVerificationToken(other): %v", err)
-	}
-	checkToken(t, "UseVerificationToken(other)", got, other)
+	mustUseToken(t, a, "UseVerificationToken after failed attempts", in)
+	mustUseToken(t, a, "UseVerificationToken(other)", other)
 }
 
 func testExpiredVerificationToken(t *testing.T, a adapter.Adapter) {
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: time.Now().Add(-time.Hour)}
-	if err := a.CreateVerificationToken(ctx(t), in); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
-	got, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
-	if err != nil {
-		t.Fatalf("UseVerificationToken(expired): %v", err)
-	}
-	checkToken(t, "UseVerificationToken(expired)", got, in)
-	_, err = a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
+	mustCreateToken(t, a, in)
+	mustUseToken(t, a, "UseVerificationToken(expired)", in)
+	_, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
 	wantErr(t, "UseVerificationToken(expired, second use)", err, adapter.ErrNotFound)
 }
 
 func testVerificationTokenConflict(t *testing.T, a adapter.Adapter) {
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: now}
-	if err := a.CreateVerificationToken(ctx(t), in); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
+	mustCreateToken(t, a, in)
 	err := a.CreateVerificationToken(ctx(t), adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: now.Add(time.Hour)})
 	wantErr(t, "CreateVerificationToken(same)", err, adapter.ErrConflict)
 	// The same hash for another identifier, and another hash for the same
@@ -967,11 +961,7 @@ func testVerificationTokenConflict(t *testing.T, a adapter.Adapter) {
 			t.Errorf("CreateVerificationToken(%+v): %v", vt, err)
 		}
 	}
-	got, err := a.UseVerificationToken(ctx(t), "ada@example.com", "hash-1")
-	if err != nil {
-		t.Fatalf("UseVerificationToken: %v", err)
-	}
-	checkToken(t, "UseVerificationToken after conflict", got, in)
+	mustUseToken(t, a, "UseVerificationToken after conflict", in)
 }
 
 // race runs fn in Racers goroutines released at once and returns their
@@ -1189,9 +1179,7 @@ func testRaceSameEmail(t *testing.T, a adapter.Adapter) {
 
 func testRaceUseVerificationToken(t *testing.T, a adapter.Adapter) {
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "hash-1", Expires: now.Add(time.Hour)}
-	if err := a.CreateVerificationToken(ctx(t), in); err != nil {
-		t.Fatalf("CreateVerificationToken: %v", err)
-	}
+	mustCreateToken(t, a, in)
 	got := make([]adapter.VerificationToken, Racers)
 	errs := race(func(i int) error {
 		var err error

@@ -18,18 +18,18 @@ import (
 func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID string, fn func(ctx context.Context) error) error {
 	conn, err := a.connect(ctx)
 	if err != nil {
-		return dbError("lock account", err)
+		return dialect.Error("lock account", err)
 	}
 	// Closing the session frees its locks, also when waiting was cancelled.
 	defer conn.Close(context.WithoutCancel(ctx))
 	var schema string
 	if err := conn.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		return dbError("lock account", err)
+		return dialect.Error("lock account", err)
 	}
 	h := fnv.New64a()
 	h.Write([]byte("gatehouse account\x00" + schema + "\x00" + provider + "\x00" + providerAccountID))
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(h.Sum64())); err != nil {
-		return dbError("lock account", err)
+		return dialect.Error("lock account", err)
 	}
 	return fn(ctx)
 }

@@ -15,7 +15,7 @@ var (
 func (a *Adapter) DeleteUserSessions(ctx context.Context, userID string) (int, error) {
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = $1`, userID)
 	if err != nil {
-		return 0, dbError("delete user sessions", err)
+		return 0, dialect.Error("delete user sessions", err)
 	}
 	return int(tag.RowsAffected()), nil
 }
@@ -29,7 +29,7 @@ func (a *Adapter) DeleteProviderSessions(ctx context.Context, provider, userID, 
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions
 		WHERE provider = $1 AND ($2 = '' OR user_id = $2) AND ($3 = '' OR sid = $3)`, provider, userID, sid)
 	if err != nil {
-		return 0, dbError("delete provider sessions", err)
+		return 0, dialect.Error("delete provider sessions", err)
 	}
 	return int(tag.RowsAffected()), nil
 }
@@ -40,19 +40,19 @@ func (a *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Se
 	rows, err := a.pool.Query(ctx, `SELECT token, user_id, expires, provider, sid FROM gatehouse_sessions
 		WHERE user_id = $1 ORDER BY expires DESC, token`, userID)
 	if err != nil {
-		return nil, dbError("list sessions", err)
+		return nil, dialect.Error("list sessions", err)
 	}
 	defer rows.Close()
 	list := []adapter.Session{}
 	for rows.Next() {
 		var s adapter.Session
 		if err := rows.Scan(&s.Token, &s.UserID, &s.Expires, &s.Provider, &s.SID); err != nil {
-			return nil, dbError("list sessions", err)
+			return nil, dialect.Error("list sessions", err)
 		}
 		list = append(list, s)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError("list sessions", err)
+		return nil, dialect.Error("list sessions", err)
 	}
 	return list, nil
 }

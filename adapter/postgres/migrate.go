@@ -6,19 +6,39 @@ import (
 	"fmt"
 	"hash/fnv"
 
-	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migrations returns the shipped migrations in version order.
-func migrations() ([]stored.Migration, error) {
-	list, err := stored.Migrations(migrationFiles)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: %w", err)
-	}
-	return list, nil
+// migrations are the migrations the package ships, and
+// gatehouse_schema_version on PostgreSQL, where the server's clock records
+// when a migration was applied.
+var migrations = sqlstore.Schema{
+	Files: migrationFiles,
+	CreateVersionTable: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+		version    integer NOT NULL PRIMARY KEY,
+		applied_at timestamptz NOT NULL DEFAULT now()
+	)`,
+	InsertVersion: `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`,
+	VersionArgs:   func(version int) []any { return []any{version} },
+}
+
+// migrationTx is a pgx.Tx as sqlstore.Dialect.Migrate uses it.
+type migrationTx struct{ tx pgx.Tx }
+
+// Exec runs query, ignoring the command tag.
+func (t migrationTx) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := t.tx.Exec(ctx, query, args...)
+	return err
+}
+
+// QueryRow runs query, returning its first row.
+func (t migrationTx) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return t.tx.QueryRow(ctx, query, args...)
 }
 
 // lockKey returns the advisory lock key Migrate holds for a schema, so
@@ -46,52 +66,27 @@ func (a *Adapter) Migrate(ctx context.Context) error {
 // it applied them: none when the database was up to date. On error it
 // returns nil, since the transaction applied nothing.
 func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
-	list, err := migrations()
-	if err != nil {
-		return nil, err
-	}
 	tx, err := a.pool.Begin(ctx)
 	if err != nil {
-		return nil, dbError("migrate: begin", err)
+		return nil, dialect.Error("migrate: begin", err)
 	}
 	defer tx.Rollback(ctx)
 	var schema *string
 	if err := tx.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		return nil, dbError("migrate: current schema", err)
+		return nil, dialect.Error("migrate: current schema", err)
 	}
 	if schema == nil {
 		return nil, fmt.Errorf("postgres: migrate: no schema of the search_path exists")
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(*schema)); err != nil {
-		return nil, dbError("migrate: lock", err)
+		return nil, dialect.Error("migrate: lock", err)
 	}
-	_, err = tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
-		version    integer NOT NULL PRIMARY KEY,
-		applied_at timestamptz NOT NULL DEFAULT now()
-	)`)
+	applied, err := dialect.Migrate(ctx, migrationTx{tx}, migrations)
 	if err != nil {
-		return nil, dbError("migrate: create gatehouse_schema_version", err)
-	}
-	var current int
-	err = tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
-	if err != nil {
-		return nil, dbError("migrate: read version", err)
-	}
-	var applied []string
-	for _, m := range list {
-		if m.Version <= current {
-			continue
-		}
-		if _, err := tx.Exec(ctx, m.SQL); err != nil {
-			return nil, dbError("migrate: "+m.Name, err)
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
-			return nil, dbError("migrate: record "+m.Name, err)
-		}
-		applied = append(applied, m.Name)
+		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return nil, dbError("migrate: commit", err)
+		return nil, dialect.Error("migrate: commit", err)
 	}
 	return applied, nil
 }

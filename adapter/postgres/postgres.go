@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 
 	"github.com/jackc/pgx/v5"
@@ -82,19 +83,37 @@ func (a *Adapter) Close() {
 	}
 }
 
-// userColumns are the columns scanUser reads, in its order.
-const userColumns = `u.id, u.name, COALESCE(u.email, ''), u.email_verified, u.image`
+// dialect is how PostgreSQL stores times (timestamptz, read as they are)
+// and an account's Extra (jsonb), and how pgx reports errors.
+var dialect = sqlstore.Dialect{
+	Name:        "postgres",
+	Time:        func(t *time.Time) any { return t },
+	NullTime:    func(t **time.Time) any { return t },
+	NullTimeArg: func(t *time.Time) any { return t },
+	ExtraArg:    func(b []byte) any { return b },
+	ErrNoRows:   pgx.ErrNoRows,
+	Kind:        errorKind,
+}
 
-// accountColumns are the columns scanAccount reads, in its order.
-const accountColumns = `provider, provider_account_id, user_id, type,
-	access_token, id_token, refresh_token, expires_at, expires_in,
-	scope, token_type, session_state, extra`
+// errorKind maps the SQLSTATE of a PostgreSQL error to an adapter error.
+func errorKind(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case uniqueViolation:
+			return adapter.ErrConflict
+		case foreignKeyViolation:
+			return adapter.ErrNotFound
+		}
+	}
+	return nil
+}
 
-// insertAccount inserts the accountColumns.
-const insertAccount = `INSERT INTO gatehouse_accounts (` + accountColumns + `)
+// insertAccount inserts the sqlstore.AccountColumns.
+const insertAccount = `INSERT INTO gatehouse_accounts (` + sqlstore.AccountColumns + `)
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
 
-// insertUser inserts a user.
+// insertUser inserts the sqlstore.Dialect.UserArgs of a user.
 const insertUser = `INSERT INTO gatehouse_users (id, name, email, email_verified, image)
 	VALUES ($1, $2, NULLIF($3, ''), $4, $5)`
 
@@ -104,9 +123,8 @@ func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User,
 	if err != nil {
 		return adapter.User{}, err
 	}
-	_, err = a.pool.Exec(ctx, insertUser, u.ID, u.Name, u.Email, u.EmailVerified, u.Image)
-	if err != nil {
-		return adapter.User{}, dbError("insert user", err)
+	if _, err := a.pool.Exec(ctx, insertUser, dialect.UserArgs(u)...); err != nil {
+		return adapter.User{}, dialect.Error("insert user", err)
 	}
 	return u, nil
 }
@@ -118,46 +136,46 @@ func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc
 		return adapter.User{}, err
 	}
 	acc.UserID = u.ID
-	extra, err := stored.EncodeExtra(acc.Extra)
+	accArgs, err := dialect.AccountArgs(acc)
 	if err != nil {
 		return adapter.User{}, err
 	}
 	tx, err := a.pool.Begin(ctx)
 	if err != nil {
-		return adapter.User{}, dbError("begin", err)
+		return adapter.User{}, dialect.Error("begin", err)
 	}
 	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, insertUser, u.ID, u.Name, u.Email, u.EmailVerified, u.Image); err != nil {
-		return adapter.User{}, dbError("insert user", err)
+	if _, err := tx.Exec(ctx, insertUser, dialect.UserArgs(u)...); err != nil {
+		return adapter.User{}, dialect.Error("insert user", err)
 	}
-	if _, err := tx.Exec(ctx, insertAccount, accountArgs(acc, extra)...); err != nil {
-		return adapter.User{}, dbError("insert account", err)
+	if _, err := tx.Exec(ctx, insertAccount, accArgs...); err != nil {
+		return adapter.User{}, dialect.Error("insert account", err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return adapter.User{}, dbError("commit", err)
+		return adapter.User{}, dialect.Error("commit", err)
 	}
 	return u, nil
 }
 
 // GetUser returns the user with the given id.
 func (a *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	row := a.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.id = $1`, id)
-	return scanUser(row, "get user")
+	row := a.pool.QueryRow(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.id = $1`, id)
+	return dialect.ScanUser(row, "get user")
 }
 
 // GetUserByEmail returns the user with the given e-mail address. An empty
 // address matches no user.
 func (a *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	row := a.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.email = $1`, email)
-	return scanUser(row, "get user by e-mail")
+	row := a.pool.QueryRow(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.email = $1`, email)
+	return dialect.ScanUser(row, "get user by e-mail")
 }
 
 // GetUserByAccount returns the user linked to the provider account.
 func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	row := a.pool.QueryRow(ctx, `SELECT `+userColumns+`
+	row := a.pool.QueryRow(ctx, `SELECT `+sqlstore.UserColumns+`
 		FROM gatehouse_accounts a JOIN gatehouse_users u ON u.id = a.user_id
 		WHERE a.provider = $1 AND a.provider_account_id = $2`, provider, providerAccountID)
-	return scanUser(row, "get user by account")
+	return dialect.ScanUser(row, "get user by account")
 }
 
 // UpdateUser replaces the stored user with the same ID.
@@ -165,9 +183,9 @@ func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 	u.EmailVerified = stored.TimePtr(u.EmailVerified)
 	tag, err := a.pool.Exec(ctx, `UPDATE gatehouse_users
 		SET name = $2, email = NULLIF($3, ''), email_verified = $4, image = $5
-		WHERE id = $1`, u.ID, u.Name, u.Email, u.EmailVerified, u.Image)
+		WHERE id = $1`, dialect.UserArgs(u)...)
 	if err != nil {
-		return adapter.User{}, dbError("update user", err)
+		return adapter.User{}, dialect.Error("update user", err)
 	}
 	if err := oneRow(tag, "update user"); err != nil {
 		return adapter.User{}, err
@@ -180,19 +198,20 @@ func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, id)
 	if err != nil {
-		return dbError("delete user", err)
+		return dialect.Error("delete user", err)
 	}
 	return oneRow(tag, "delete user")
 }
 
-// LinkAccount stores acc; ErrNotFound when its user does not exist.
+// LinkAccount stores acc; ErrNotFound when its user does not exist (the
+// foreign key refuses it).
 func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
-	extra, err := stored.EncodeExtra(acc.Extra)
+	args, err := dialect.AccountArgs(acc)
 	if err != nil {
 		return err
 	}
-	if _, err := a.pool.Exec(ctx, insertAccount, accountArgs(acc, extra)...); err != nil {
-		return dbError("link account", err)
+	if _, err := a.pool.Exec(ctx, insertAccount, args...); err != nil {
+		return dialect.Error("link account", err)
 	}
 	return nil
 }
@@ -202,68 +221,55 @@ func (a *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_accounts
 		WHERE provider = $1 AND provider_account_id = $2`, provider, providerAccountID)
 	if err != nil {
-		return dbError("unlink account", err)
+		return dialect.Error("unlink account", err)
 	}
 	return oneRow(tag, "unlink account")
 }
 
 // GetAccount returns the provider account.
 func (a *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
-	row := a.pool.QueryRow(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+	row := a.pool.QueryRow(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
 		WHERE provider = $1 AND provider_account_id = $2`, provider, providerAccountID)
-	return scanAccount(row)
+	return dialect.ScanAccount(row)
 }
 
 // ListAccounts returns the user's accounts ordered by provider and provider
 // account id; none for an unknown user.
 func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	rows, err := a.pool.Query(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+	rows, err := a.pool.Query(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
 		WHERE user_id = $1 ORDER BY provider, provider_account_id`, userID)
 	if err != nil {
-		return nil, dbError("list accounts", err)
+		return nil, dialect.Error("list accounts", err)
 	}
 	defer rows.Close()
-	list := []account.Account{}
-	for rows.Next() {
-		acc, err := scanAccount(rows)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, acc)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, dbError("list accounts", err)
-	}
-	return list, nil
+	return sqlstore.ScanAll(dialect, rows, "list accounts", dialect.ScanAccount)
 }
 
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	extra, err := stored.EncodeExtra(acc.Extra)
+	args, err := dialect.TokenSetArgs(acc)
 	if err != nil {
 		return err
 	}
 	tag, err := a.pool.Exec(ctx, `UPDATE gatehouse_accounts
 		SET access_token = $3, id_token = $4, refresh_token = $5, expires_at = $6, expires_in = $7,
 			scope = $8, token_type = $9, session_state = $10, extra = $11
-		WHERE provider = $1 AND provider_account_id = $2`,
-		acc.Provider, acc.ProviderAccountID,
-		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
-		acc.Scope, acc.TokenType, acc.SessionState, extra)
+		WHERE provider = $1 AND provider_account_id = $2`, args...)
 	if err != nil {
-		return dbError("update account", err)
+		return dialect.Error("update account", err)
 	}
 	return oneRow(tag, "update account")
 }
 
-// CreateSession stores s; ErrNotFound when its user does not exist.
+// CreateSession stores s; ErrNotFound when its user does not exist (the
+// foreign key refuses it).
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
 	s.Expires = stored.Time(s.Expires)
 	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires, provider, sid)
 		VALUES ($1, $2, $3, $4, $5)`, s.Token, s.UserID, s.Expires, s.Provider, s.SID)
 	if err != nil {
-		return adapter.Session{}, dbError("create session", err)
+		return adapter.Session{}, dialect.Error("create session", err)
 	}
 	return s, nil
 }
@@ -271,42 +277,32 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 // GetSessionAndUser returns the session and its user, expired or not, in
 // one query.
 func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	row := a.pool.QueryRow(ctx, `SELECT s.token, s.user_id, s.expires, `+userColumns+`
+	row := a.pool.QueryRow(ctx, `SELECT s.token, s.user_id, s.expires, `+sqlstore.UserColumns+`
 		FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
 		WHERE s.token = $1`, token)
-	var (
-		s adapter.Session
-		u adapter.User
-	)
-	err := row.Scan(&s.Token, &s.UserID, &s.Expires, &u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.Image)
-	if err != nil {
-		return adapter.Session{}, adapter.User{}, dbError("get session", err)
-	}
-	s.Expires = s.Expires.UTC()
-	u.EmailVerified = utcPtr(u.EmailVerified)
-	return s, u, nil
+	return dialect.ScanSessionAndUser(row)
 }
 
 // UpdateSession sets the session's expiry and returns the session.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
 	row := a.pool.QueryRow(ctx, `UPDATE gatehouse_sessions SET expires = $2 WHERE token = $1
-		RETURNING token, user_id, expires`, token, stored.Time(expires))
-	return scanSession(row, "update session")
+		RETURNING `+sqlstore.SessionColumns, token, stored.Time(expires))
+	return dialect.ScanSession(row, "update session")
 }
 
 // DeleteSession removes the session and returns it as it was.
 func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
 	row := a.pool.QueryRow(ctx, `DELETE FROM gatehouse_sessions WHERE token = $1
-		RETURNING token, user_id, expires`, token)
-	return scanSession(row, "delete session")
+		RETURNING `+sqlstore.SessionColumns, token)
+	return dialect.ScanSession(row, "delete session")
 }
 
 // CreateVerificationToken stores t.
 func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_verification_tokens (identifier, token_hash, expires)
+	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_verification_tokens (`+sqlstore.VerificationTokenColumns+`)
 		VALUES ($1, $2, $3)`, t.Identifier, t.TokenHash, stored.Time(t.Expires))
 	if err != nil {
-		return dbError("create verification token", err)
+		return dialect.Error("create verification token", err)
 	}
 	return nil
 }
@@ -316,90 +312,16 @@ func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.Verific
 func (a *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
 	row := a.pool.QueryRow(ctx, `DELETE FROM gatehouse_verification_tokens
 		WHERE identifier = $1 AND token_hash = $2
-		RETURNING identifier, token_hash, expires`, identifier, tokenHash)
-	var t adapter.VerificationToken
-	if err := row.Scan(&t.Identifier, &t.TokenHash, &t.Expires); err != nil {
-		return adapter.VerificationToken{}, dbError("use verification token", err)
-	}
-	t.Expires = t.Expires.UTC()
-	return t, nil
-}
-
-// accountArgs returns the values of accountColumns for acc.
-func accountArgs(acc account.Account, extra []byte) []any {
-	return []any{
-		acc.Provider, acc.ProviderAccountID, acc.UserID, string(acc.Type),
-		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
-		acc.Scope, acc.TokenType, acc.SessionState, extra,
-	}
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(row pgx.Row, what string) (adapter.User, error) {
-	var u adapter.User
-	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.Image); err != nil {
-		return adapter.User{}, dbError(what, err)
-	}
-	u.EmailVerified = utcPtr(u.EmailVerified)
-	return u, nil
-}
-
-// scanAccount reads the accountColumns of one row.
-func scanAccount(row pgx.Row) (account.Account, error) {
-	var (
-		acc   account.Account
-		typ   string
-		extra []byte
-	)
-	err := row.Scan(&acc.Provider, &acc.ProviderAccountID, &acc.UserID, &typ,
-		&acc.AccessToken, &acc.IDToken, &acc.RefreshToken, &acc.ExpiresAt, &acc.ExpiresIn,
-		&acc.Scope, &acc.TokenType, &acc.SessionState, &extra)
-	if err != nil {
-		return account.Account{}, dbError("get account", err)
-	}
-	acc.Type = account.Type(typ)
-	if extra != nil {
-		if acc.Extra, err = stored.DecodeExtra(extra); err != nil {
-			return account.Account{}, err
-		}
-	}
-	return acc, nil
-}
-
-// scanSession reads token, user_id and expires.
-func scanSession(row pgx.Row, what string) (adapter.Session, error) {
-	var s adapter.Session
-	if err := row.Scan(&s.Token, &s.UserID, &s.Expires); err != nil {
-		return adapter.Session{}, dbError(what, err)
-	}
-	s.Expires = s.Expires.UTC()
-	return s, nil
+		RETURNING `+sqlstore.VerificationTokenColumns, identifier, tokenHash)
+	return dialect.ScanVerificationToken(row)
 }
 
 // oneRow returns ErrNotFound when the command affected no row.
 func oneRow(tag pgconn.CommandTag, what string) error {
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("postgres: %s: %w", what, adapter.ErrNotFound)
+		return dialect.NotFound(what)
 	}
 	return nil
-}
-
-// dbError wraps err, adding adapter.ErrNotFound for a missing row or
-// foreign-key target and adapter.ErrConflict for a uniqueness violation.
-func dbError(what string, err error) error {
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("postgres: %s: %w", what, adapter.ErrNotFound)
-	}
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		switch pe.Code {
-		case uniqueViolation:
-			return fmt.Errorf("postgres: %s: %w: %w", what, adapter.ErrConflict, err)
-		case foreignKeyViolation:
-			return fmt.Errorf("postgres: %s: %w: %w", what, adapter.ErrNotFound, err)
-		}
-	}
-	return fmt.Errorf("postgres: %s: %w", what, err)
 }
 
 // DeleteExpired removes the sessions and verification tokens that expired
@@ -407,11 +329,11 @@ func dbError(what string, err error) error {
 func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_sessions WHERE expires < $1`, now)
 	if err != nil {
-		return 0, 0, dbError("delete expired sessions", err)
+		return 0, 0, dialect.Error("delete expired sessions", err)
 	}
 	tag2, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_verification_tokens WHERE expires < $1`, now)
 	if err != nil {
-		return int(tag.RowsAffected()), 0, dbError("delete expired tokens", err)
+		return int(tag.RowsAffected()), 0, dialect.Error("delete expired tokens", err)
 	}
 	return int(tag.RowsAffected()), int(tag2.RowsAffected()), nil
 }

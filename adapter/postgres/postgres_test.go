@@ -7,7 +7,6 @@ import (
 	"errors"
 	"net/url"
 	"os"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/adaptertest"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqltest"
 )
 
 // defaultDSN is the test server used when GATEHOUSE_TEST_POSTGRES is not set.
@@ -156,35 +156,18 @@ func TestOpen(t *testing.T) {
 
 func TestMigrateConcurrently(t *testing.T) {
 	schema := newSchema(t)
-	// Several pools, as if several processes, migrate the same schema at
-	// once; then again, as at every start.
+	// Several pools, as if of several processes, on the same schema.
 	const n = 6
 	adapters := make([]*Adapter, n)
 	for i := range adapters {
 		adapters[i] = New(newPool(t, schema))
 	}
-	for round := range 2 {
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i, a := range adapters {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs[i] = a.Migrate(t.Context())
-			}()
-		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Errorf("round %d: Migrate %d: %v", round, i, err)
-			}
-		}
-	}
+	sqltest.MigrateConcurrently(t, adapters)
 	var rows int
 	if err := adapters[0].pool.QueryRow(t.Context(), "SELECT COUNT(*) FROM gatehouse_schema_version").Scan(&rows); err != nil {
 		t.Fatal(err)
 	}
-	list, err := migrations()
+	list, err := dialect.Migrations(migrations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,98 +218,39 @@ func TestExtraStoredAsJSONB(t *testing.T) {
 }
 
 func BenchmarkGetSessionAndUser(b *testing.B) {
-	a := newAdapter(b)
-	ctx := b.Context()
-	verified := time.Now()
-	u, err := a.CreateUser(ctx, adapter.User{Name: "Ada", Email: "ada@example.com", EmailVerified: &verified, Image: "https://example.com/a.png"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	token := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
-	if _, err := a.CreateSession(ctx, adapter.Session{Token: token, UserID: u.ID, Expires: time.Now().Add(time.Hour)}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, _, err := a.GetSessionAndUser(ctx, token); err != nil {
-			b.Fatal(err)
-		}
-	}
+	sqltest.BenchmarkGetSessionAndUser(b, newAdapter(b))
 }
 
-// TestMigrateReport checks that MigrateReport names what it applied: every
-// migration on a new schema, only the missing one on a schema one version
-// behind, nothing on an up-to-date one; and that concurrent migrators
-// together report each migration exactly once.
+// TestMigrateReport runs sqltest.MigrateReport on schemas of their own.
 func TestMigrateReport(t *testing.T) {
-	ctx := t.Context()
-	list, err := migrations()
+	list, err := dialect.Migrations(migrations)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, m := range list {
-		names = append(names, m.Name)
-	}
-
-	t.Run("new, then up to date", func(t *testing.T) {
-		a := New(newPool(t, newSchema(t)))
-		got, err := a.MigrateReport(ctx)
-		if err != nil || !slices.Equal(got, names) {
-			t.Fatalf("MigrateReport on a new schema = %q, %v; want %q", got, err, names)
-		}
-		got, err = a.MigrateReport(ctx)
-		if err != nil || len(got) != 0 {
-			t.Errorf("MigrateReport again = %q, %v; want nothing applied", got, err)
-		}
-	})
-
-	t.Run("one version behind", func(t *testing.T) {
-		pool := newPool(t, newSchema(t))
-		// The state an older release left: all but the last migration.
-		if _, err := pool.Exec(ctx, `CREATE TABLE gatehouse_schema_version (
-			version integer NOT NULL PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range list[:len(list)-1] {
-			if _, err := pool.Exec(ctx, m.SQL); err != nil {
-				t.Fatalf("%s: %v", m.Name, err)
-			}
-			if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
+	sqltest.MigrateReport(t, list, sqltest.Databases[*Adapter]{
+		New: func(t *testing.T) *Adapter {
+			return New(newPool(t, newSchema(t)))
+		},
+		Behind: func(t *testing.T) *Adapter {
+			ctx := t.Context()
+			pool := newPool(t, newSchema(t))
+			if _, err := pool.Exec(ctx, `CREATE TABLE gatehouse_schema_version (
+				version integer NOT NULL PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
 				t.Fatal(err)
 			}
-		}
-		got, err := New(pool).MigrateReport(ctx)
-		if want := names[len(names)-1:]; err != nil || !slices.Equal(got, want) {
-			t.Errorf("MigrateReport one version behind = %q, %v; want %q", got, err, want)
-		}
-	})
-
-	t.Run("concurrent", func(t *testing.T) {
-		schema := newSchema(t)
-		const n = 4
-		reports := make([][]string, n)
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := range n {
-			a := New(newPool(t, schema))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				reports[i], errs[i] = a.MigrateReport(ctx)
-			}()
-		}
-		wg.Wait()
-		var all []string
-		for i := range n {
-			if errs[i] != nil {
-				t.Errorf("MigrateReport %d: %v", i, errs[i])
+			for _, m := range list[:len(list)-1] {
+				if _, err := pool.Exec(ctx, m.SQL); err != nil {
+					t.Fatalf("%s: %v", m.Name, err)
+				}
+				if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
+					t.Fatal(err)
+				}
 			}
-			all = append(all, reports[i]...)
-		}
-		slices.Sort(all)
-		if !slices.Equal(all, names) {
-			t.Errorf("concurrent migrators reported %q together, want each of %q once", all, names)
-		}
+			return New(pool)
+		},
+		Shared: func(t *testing.T) func() *Adapter {
+			schema := newSchema(t)
+			return func() *Adapter { return New(newPool(t, schema)) }
+		},
 	})
 }

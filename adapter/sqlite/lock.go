@@ -23,13 +23,13 @@ func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID s
 	for {
 		now := time.Now()
 		if _, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_locks WHERE key = ? AND expires < ?`, key, now.UnixMilli()); err != nil {
-			return dbError("lock account", err)
+			return dialect.Error("lock account", err)
 		}
 		_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_locks (key, owner, expires) VALUES (?, ?, ?)`, key, owner, now.Add(lockLease).UnixMilli())
 		if err == nil {
 			break
 		}
-		if err = dbError("lock account", err); !errors.Is(err, adapter.ErrConflict) {
+		if err = dialect.Error("lock account", err); !errors.Is(err, adapter.ErrConflict) {
 			return err
 		}
 		select {

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 )
@@ -14,14 +15,7 @@ var (
 // DeleteUserSessions removes every session of the user userID.
 func (a *Adapter) DeleteUserSessions(ctx context.Context, userID string) (int, error) {
 	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = ?`, userID)
-	if err != nil {
-		return 0, dbError("delete user sessions", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, dbError("delete user sessions", err)
-	}
-	return int(n), nil
+	return rowsAffected(res, err, "delete user sessions")
 }
 
 // DeleteProviderSessions removes the sessions of provider with the given
@@ -32,12 +26,18 @@ func (a *Adapter) DeleteProviderSessions(ctx context.Context, provider, userID, 
 	}
 	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_sessions
 		WHERE provider = ? AND (? = '' OR user_id = ?) AND (? = '' OR sid = ?)`, provider, userID, userID, sid, sid)
+	return rowsAffected(res, err, "delete provider sessions")
+}
+
+// rowsAffected returns the number of rows the statement that returned res
+// and err changed.
+func rowsAffected(res sql.Result, err error, what string) (int, error) {
 	if err != nil {
-		return 0, dbError("delete provider sessions", err)
+		return 0, dialect.Error(what, err)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return 0, dbError("delete provider sessions", err)
+		return 0, dialect.Error(what, err)
 	}
 	return int(n), nil
 }
@@ -48,23 +48,19 @@ func (a *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Se
 	rows, err := a.db.QueryContext(ctx, `SELECT token, user_id, expires, provider, sid FROM gatehouse_sessions
 		WHERE user_id = ? ORDER BY expires DESC, token`, userID)
 	if err != nil {
-		return nil, dbError("list sessions", err)
+		return nil, dialect.Error("list sessions", err)
 	}
 	defer rows.Close()
 	list := []adapter.Session{}
 	for rows.Next() {
-		var (
-			s       adapter.Session
-			expires int64
-		)
-		if err := rows.Scan(&s.Token, &s.UserID, &expires, &s.Provider, &s.SID); err != nil {
-			return nil, dbError("list sessions", err)
+		var s adapter.Session
+		if err := rows.Scan(&s.Token, &s.UserID, micros{&s.Expires}, &s.Provider, &s.SID); err != nil {
+			return nil, dialect.Error("list sessions", err)
 		}
-		s.Expires = fromMicros(expires)
 		list = append(list, s)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError("list sessions", err)
+		return nil, dialect.Error("list sessions", err)
 	}
 	return list, nil
 }

@@ -2,24 +2,43 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"errors"
-	"fmt"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migrations returns the shipped migrations in version order.
-func migrations() ([]stored.Migration, error) {
-	list, err := stored.Migrations(migrationFiles)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: %w", err)
-	}
-	return list, nil
+// migrations are the migrations the package ships, and
+// gatehouse_schema_version on SQLite, where applied_at is INTEGER
+// microseconds since the epoch, given by the migrating process.
+var migrations = sqlstore.Schema{
+	Files: migrationFiles,
+	CreateVersionTable: `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
+		version    INTEGER NOT NULL PRIMARY KEY,
+		applied_at INTEGER NOT NULL
+	)`,
+	InsertVersion: `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
+	VersionArgs:   func(version int) []any { return []any{version, time.Now().UnixMicro()} },
+}
+
+// migrationConn is a connection in a transaction, as
+// sqlstore.Dialect.Migrate uses it.
+type migrationConn struct{ conn *sql.Conn }
+
+// Exec runs query, ignoring its result.
+func (c migrationConn) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := c.conn.ExecContext(ctx, query, args...)
+	return err
+}
+
+// QueryRow runs query, returning its first row.
+func (c migrationConn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return c.conn.QueryRowContext(ctx, query, args...)
 }
 
 // Migrate creates the tables, or brings them up to date, applying the
@@ -38,13 +57,9 @@ func (a *Adapter) Migrate(ctx context.Context) error {
 // it applied them: none when the database was up to date. On error it
 // returns nil, since the transaction applied nothing.
 func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err error) {
-	list, err := migrations()
-	if err != nil {
-		return nil, err
-	}
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
-		return nil, dbError("migrate", err)
+		return nil, dialect.Error("migrate", err)
 	}
 	defer conn.Close()
 	// A database opened without a busy timeout (New on the caller's own
@@ -52,7 +67,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 	// now, at start-up, rather than under load.
 	var busy int
 	if err := conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy); err != nil {
-		return nil, dbError("migrate: busy_timeout", err)
+		return nil, dialect.Error("migrate: busy_timeout", err)
 	}
 	if busy <= 0 {
 		return nil, errors.New("sqlite: the database has no busy timeout, so concurrent writes would fail with SQLITE_BUSY: open it with sqlite.DSN(path), or add _pragma=busy_timeout(5000) and _pragma=journal_mode(WAL) to its data source name")
@@ -62,41 +77,19 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 	// neither fails upgrading a read lock. database/sql's BeginTx would
 	// use the connection's default, which a caller of New controls.
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		return nil, dbError("migrate: begin", err)
+		return nil, dialect.Error("migrate: begin", err)
 	}
 	defer func() {
 		if err != nil {
 			conn.ExecContext(context.Background(), "ROLLBACK")
 		}
 	}()
-	_, err = conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS gatehouse_schema_version (
-		version    INTEGER NOT NULL PRIMARY KEY,
-		applied_at INTEGER NOT NULL
-	)`)
+	applied, err = dialect.Migrate(ctx, migrationConn{conn}, migrations)
 	if err != nil {
-		return nil, dbError("migrate: create gatehouse_schema_version", err)
-	}
-	var current int
-	err = conn.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM gatehouse_schema_version`).Scan(&current)
-	if err != nil {
-		return nil, dbError("migrate: read version", err)
-	}
-	for _, m := range list {
-		if m.Version <= current {
-			continue
-		}
-		if _, err = conn.ExecContext(ctx, m.SQL); err != nil {
-			return nil, dbError("migrate: "+m.Name, err)
-		}
-		_, err = conn.ExecContext(ctx, `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
-			m.Version, time.Now().UnixMicro())
-		if err != nil {
-			return nil, dbError("migrate: record "+m.Name, err)
-		}
-		applied = append(applied, m.Name)
+		return nil, err
 	}
 	if _, err = conn.ExecContext(ctx, "COMMIT"); err != nil {
-		return nil, dbError("migrate: commit", err)
+		return nil, dialect.Error("migrate: commit", err)
 	}
 	return applied, nil
 }

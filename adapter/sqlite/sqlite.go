@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 
 	sqlitedriver "modernc.org/sqlite"
@@ -130,13 +131,33 @@ func (a *Adapter) Close() error {
 	return err
 }
 
-// userColumns are the columns scanUser reads, in its order.
-const userColumns = `u.id, u.name, COALESCE(u.email, ''), u.email_verified, u.image`
+// dialect is how SQLite stores times (INTEGER microseconds since the
+// epoch) and an account's Extra (TEXT), and how modernc.org/sqlite
+// reports errors.
+var dialect = sqlstore.Dialect{
+	Name:        "sqlite",
+	Time:        func(t *time.Time) any { return micros{t} },
+	NullTime:    func(t **time.Time) any { return nullMicros{t} },
+	NullTimeArg: microsPtr,
+	ExtraArg:    nullString,
+	ErrNoRows:   sql.ErrNoRows,
+	Kind:        errorKind,
+}
 
-// accountColumns are the columns scanAccount reads, in its order.
-const accountColumns = `provider, provider_account_id, user_id, type,
-	access_token, id_token, refresh_token, expires_at, expires_in,
-	scope, token_type, session_state, extra`
+// errorKind maps the extended result code of a SQLite error to an adapter
+// error.
+func errorKind(err error) error {
+	var se *sqlitedriver.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return adapter.ErrConflict
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return adapter.ErrNotFound
+		}
+	}
+	return nil
+}
 
 // CreateUser stores u, assigning an ID when u.ID is empty.
 func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
@@ -158,58 +179,58 @@ func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc
 		return adapter.User{}, err
 	}
 	acc.UserID = u.ID
-	extra, err := stored.EncodeExtra(acc.Extra)
+	accArgs, err := dialect.AccountArgs(acc)
 	if err != nil {
 		return adapter.User{}, err
 	}
 	tx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
-		return adapter.User{}, dbError("begin", err)
+		return adapter.User{}, dialect.Error("begin", err)
 	}
 	defer tx.Rollback()
 	if err := insertUser(ctx, tx, u); err != nil {
 		return adapter.User{}, err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+accountColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, accountArgs(acc, extra)...)
+	_, err = tx.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+sqlstore.AccountColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, accArgs...)
 	if err != nil {
-		return adapter.User{}, dbError("insert account", err)
+		return adapter.User{}, dialect.Error("insert account", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return adapter.User{}, dbError("commit", err)
+		return adapter.User{}, dialect.Error("commit", err)
 	}
 	return u, nil
 }
 
 // GetUser returns the user with the given id.
 func (a *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.id = ?`, id)
-	return scanUser(row, "get user")
+	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.id = ?`, id)
+	return dialect.ScanUser(row, "get user")
 }
 
 // GetUserByEmail returns the user with the given e-mail address. An empty
 // address matches no user.
 func (a *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM gatehouse_users u WHERE u.email = ?`, email)
-	return scanUser(row, "get user by e-mail")
+	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.email = ?`, email)
+	return dialect.ScanUser(row, "get user by e-mail")
 }
 
 // GetUserByAccount returns the user linked to the provider account.
 func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+userColumns+`
+	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+`
 		FROM gatehouse_accounts a JOIN gatehouse_users u ON u.id = a.user_id
 		WHERE a.provider = ? AND a.provider_account_id = ?`, provider, providerAccountID)
-	return scanUser(row, "get user by account")
+	return dialect.ScanUser(row, "get user by account")
 }
 
 // UpdateUser replaces the stored user with the same ID.
 func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
 	u.EmailVerified = stored.TimePtr(u.EmailVerified)
 	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_users
-		SET name = ?, email = NULLIF(?, ''), email_verified = ?, image = ?
-		WHERE id = ?`, u.Name, u.Email, microsPtr(u.EmailVerified), u.Image, u.ID)
+		SET name = ?2, email = NULLIF(?3, ''), email_verified = ?4, image = ?5
+		WHERE id = ?1`, dialect.UserArgs(u)...)
 	if err != nil {
-		return adapter.User{}, dbError("update user", err)
+		return adapter.User{}, dialect.Error("update user", err)
 	}
 	if err := oneRow(res, "update user"); err != nil {
 		return adapter.User{}, err
@@ -223,43 +244,43 @@ func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	tx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
-		return dbError("begin", err)
+		return dialect.Error("begin", err)
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = ?`, id); err != nil {
-		return dbError("delete user's sessions", err)
+		return dialect.Error("delete user's sessions", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_accounts WHERE user_id = ?`, id); err != nil {
-		return dbError("delete user's accounts", err)
+		return dialect.Error("delete user's accounts", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_authenticators WHERE user_id = ?`, id); err != nil {
-		return dbError("delete user's authenticators", err)
+		return dialect.Error("delete user's authenticators", err)
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
 	if err != nil {
-		return dbError("delete user", err)
+		return dialect.Error("delete user", err)
 	}
 	if err := oneRow(res, "delete user"); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return dbError("commit", err)
+		return dialect.Error("commit", err)
 	}
 	return nil
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.
 func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
-	extra, err := stored.EncodeExtra(acc.Extra)
+	args, err := dialect.AccountArgs(acc)
 	if err != nil {
 		return err
 	}
-	args := append(accountArgs(acc, extra), acc.UserID)
-	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+accountColumns+`)
+	args = append(args, acc.UserID)
+	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+sqlstore.AccountColumns+`)
 		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
 		WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`, args...)
 	if err != nil {
-		return dbError("link account", err)
+		return dialect.Error("link account", err)
 	}
 	return oneRow(res, "link account: user")
 }
@@ -269,57 +290,43 @@ func (a *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID
 	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_accounts
 		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
 	if err != nil {
-		return dbError("unlink account", err)
+		return dialect.Error("unlink account", err)
 	}
 	return oneRow(res, "unlink account")
 }
 
 // GetAccount returns the provider account.
 func (a *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
 		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
-	return scanAccount(row)
+	return dialect.ScanAccount(row)
 }
 
 // ListAccounts returns the user's accounts ordered by provider and provider
 // account id; none for an unknown user.
 func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+accountColumns+` FROM gatehouse_accounts
+	rows, err := a.db.QueryContext(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
 		WHERE user_id = ? ORDER BY provider, provider_account_id`, userID)
 	if err != nil {
-		return nil, dbError("list accounts", err)
+		return nil, dialect.Error("list accounts", err)
 	}
 	defer rows.Close()
-	list := []account.Account{}
-	for rows.Next() {
-		acc, err := scanAccount(rows)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, acc)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, dbError("list accounts", err)
-	}
-	return list, nil
+	return sqlstore.ScanAll(dialect, rows, "list accounts", dialect.ScanAccount)
 }
 
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	extra, err := stored.EncodeExtra(acc.Extra)
+	args, err := dialect.TokenSetArgs(acc)
 	if err != nil {
 		return err
 	}
 	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_accounts
-		SET access_token = ?, id_token = ?, refresh_token = ?, expires_at = ?, expires_in = ?,
-			scope = ?, token_type = ?, session_state = ?, extra = ?
-		WHERE provider = ? AND provider_account_id = ?`,
-		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
-		acc.Scope, acc.TokenType, acc.SessionState, extra,
-		acc.Provider, acc.ProviderAccountID)
+		SET access_token = ?3, id_token = ?4, refresh_token = ?5, expires_at = ?6, expires_in = ?7,
+			scope = ?8, token_type = ?9, session_state = ?10, extra = ?11
+		WHERE provider = ?1 AND provider_account_id = ?2`, args...)
 	if err != nil {
-		return dbError("update account", err)
+		return dialect.Error("update account", err)
 	}
 	return oneRow(res, "update account")
 }
@@ -331,7 +338,7 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
 		s.Token, s.UserID, s.Expires.UnixMicro(), s.Provider, s.SID, s.UserID)
 	if err != nil {
-		return adapter.Session{}, dbError("create session", err)
+		return adapter.Session{}, dialect.Error("create session", err)
 	}
 	if err := oneRow(res, "create session: user"); err != nil {
 		return adapter.Session{}, err
@@ -344,26 +351,13 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
 	stmt, err := a.prepared(ctx)
 	if err != nil {
-		return adapter.Session{}, adapter.User{}, dbError("get session: prepare", err)
+		return adapter.Session{}, adapter.User{}, dialect.Error("get session: prepare", err)
 	}
-	row := stmt.QueryRowContext(ctx, token)
-	var (
-		s        adapter.Session
-		u        adapter.User
-		expires  int64
-		verified sql.NullInt64
-	)
-	err = row.Scan(&s.Token, &s.UserID, &expires, &u.ID, &u.Name, &u.Email, &verified, &u.Image)
-	if err != nil {
-		return adapter.Session{}, adapter.User{}, dbError("get session", err)
-	}
-	s.Expires = fromMicros(expires)
-	u.EmailVerified = fromNullMicros(verified)
-	return s, u, nil
+	return dialect.ScanSessionAndUser(stmt.QueryRowContext(ctx, token))
 }
 
 // sessionQuery is the query of GetSessionAndUser.
-const sessionQuery = `SELECT s.token, s.user_id, s.expires, ` + userColumns + `
+const sessionQuery = `SELECT s.token, s.user_id, s.expires, ` + sqlstore.UserColumns + `
 	FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
 	WHERE s.token = ?`
 
@@ -388,23 +382,23 @@ func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
 // UpdateSession sets the session's expiry and returns the session.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
 	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ? WHERE token = ?
-		RETURNING token, user_id, expires`, stored.Time(expires).UnixMicro(), token)
-	return scanSession(row, "update session")
+		RETURNING `+sqlstore.SessionColumns, stored.Time(expires).UnixMicro(), token)
+	return dialect.ScanSession(row, "update session")
 }
 
 // DeleteSession removes the session and returns it as it was.
 func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
 	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_sessions WHERE token = ?
-		RETURNING token, user_id, expires`, token)
-	return scanSession(row, "delete session")
+		RETURNING `+sqlstore.SessionColumns, token)
+	return dialect.ScanSession(row, "delete session")
 }
 
 // CreateVerificationToken stores t.
 func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_verification_tokens (identifier, token_hash, expires)
+	_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_verification_tokens (`+sqlstore.VerificationTokenColumns+`)
 		VALUES (?, ?, ?)`, t.Identifier, t.TokenHash, stored.Time(t.Expires).UnixMicro())
 	if err != nil {
-		return dbError("create verification token", err)
+		return dialect.Error("create verification token", err)
 	}
 	return nil
 }
@@ -414,16 +408,8 @@ func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.Verific
 func (a *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
 	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_verification_tokens
 		WHERE identifier = ? AND token_hash = ?
-		RETURNING identifier, token_hash, expires`, identifier, tokenHash)
-	var (
-		t       adapter.VerificationToken
-		expires int64
-	)
-	if err := row.Scan(&t.Identifier, &t.TokenHash, &expires); err != nil {
-		return adapter.VerificationToken{}, dbError("use verification token", err)
-	}
-	t.Expires = fromMicros(expires)
-	return t, nil
+		RETURNING `+sqlstore.VerificationTokenColumns, identifier, tokenHash)
+	return dialect.ScanVerificationToken(row)
 }
 
 // execer is what insertUser needs of a *sql.DB or *sql.Tx.
@@ -434,111 +420,23 @@ type execer interface {
 // insertUser inserts u as it is.
 func insertUser(ctx context.Context, db execer, u adapter.User) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO gatehouse_users (id, name, email, email_verified, image)
-		VALUES (?, ?, NULLIF(?, ''), ?, ?)`, u.ID, u.Name, u.Email, microsPtr(u.EmailVerified), u.Image)
+		VALUES (?, ?, NULLIF(?, ''), ?, ?)`, dialect.UserArgs(u)...)
 	if err != nil {
-		return dbError("insert user", err)
+		return dialect.Error("insert user", err)
 	}
 	return nil
-}
-
-// accountArgs returns the values of accountColumns for acc.
-func accountArgs(acc account.Account, extra []byte) []any {
-	return []any{
-		acc.Provider, acc.ProviderAccountID, acc.UserID, string(acc.Type),
-		acc.AccessToken, acc.IDToken, acc.RefreshToken, acc.ExpiresAt, acc.ExpiresIn,
-		acc.Scope, acc.TokenType, acc.SessionState, nullString(extra),
-	}
-}
-
-// nullString returns b as a string, or nil (SQL NULL) when b is nil.
-func nullString(b []byte) any {
-	if b == nil {
-		return nil
-	}
-	return string(b)
-}
-
-// scanner is a *sql.Row or *sql.Rows.
-type scanner interface {
-	Scan(dest ...any) error
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(row scanner, what string) (adapter.User, error) {
-	var (
-		u        adapter.User
-		verified sql.NullInt64
-	)
-	if err := row.Scan(&u.ID, &u.Name, &u.Email, &verified, &u.Image); err != nil {
-		return adapter.User{}, dbError(what, err)
-	}
-	u.EmailVerified = fromNullMicros(verified)
-	return u, nil
-}
-
-// scanAccount reads the accountColumns of one row.
-func scanAccount(row scanner) (account.Account, error) {
-	var (
-		acc   account.Account
-		typ   string
-		extra sql.NullString
-	)
-	err := row.Scan(&acc.Provider, &acc.ProviderAccountID, &acc.UserID, &typ,
-		&acc.AccessToken, &acc.IDToken, &acc.RefreshToken, &acc.ExpiresAt, &acc.ExpiresIn,
-		&acc.Scope, &acc.TokenType, &acc.SessionState, &extra)
-	if err != nil {
-		return account.Account{}, dbError("get account", err)
-	}
-	acc.Type = account.Type(typ)
-	if extra.Valid {
-		if acc.Extra, err = stored.DecodeExtra([]byte(extra.String)); err != nil {
-			return account.Account{}, err
-		}
-	}
-	return acc, nil
-}
-
-// scanSession reads token, user_id and expires.
-func scanSession(row scanner, what string) (adapter.Session, error) {
-	var (
-		s       adapter.Session
-		expires int64
-	)
-	if err := row.Scan(&s.Token, &s.UserID, &expires); err != nil {
-		return adapter.Session{}, dbError(what, err)
-	}
-	s.Expires = fromMicros(expires)
-	return s, nil
 }
 
 // oneRow returns ErrNotFound when res affected no row.
 func oneRow(res sql.Result, what string) error {
 	n, err := res.RowsAffected()
 	if err != nil {
-		return dbError(what, err)
+		return dialect.Error(what, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("sqlite: %s: %w", what, adapter.ErrNotFound)
+		return dialect.NotFound(what)
 	}
 	return nil
-}
-
-// dbError wraps err, adding adapter.ErrNotFound for a missing row or
-// foreign-key target and adapter.ErrConflict for a uniqueness violation.
-func dbError(what string, err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("sqlite: %s: %w", what, adapter.ErrNotFound)
-	}
-	var se *sqlitedriver.Error
-	if errors.As(err, &se) {
-		switch se.Code() {
-		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
-			return fmt.Errorf("sqlite: %s: %w: %w", what, adapter.ErrConflict, err)
-		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
-			return fmt.Errorf("sqlite: %s: %w: %w", what, adapter.ErrNotFound, err)
-		}
-	}
-	return fmt.Errorf("sqlite: %s: %w", what, err)
 }
 
 // DeleteExpired removes the sessions and verification tokens that expired
@@ -547,12 +445,12 @@ func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, t
 	cut := stored.Time(now).UnixMicro()
 	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE expires < ?`, cut)
 	if err != nil {
-		return 0, 0, dbError("delete expired sessions", err)
+		return 0, 0, dialect.Error("delete expired sessions", err)
 	}
 	n, _ := res.RowsAffected()
 	res, err = a.db.ExecContext(ctx, `DELETE FROM gatehouse_verification_tokens WHERE expires < ?`, cut)
 	if err != nil {
-		return int(n), 0, dbError("delete expired tokens", err)
+		return int(n), 0, dialect.Error("delete expired tokens", err)
 	}
 	m, _ := res.RowsAffected()
 	return int(n), int(m), nil

@@ -4,14 +4,13 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
-	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/adaptertest"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqltest"
 )
 
 // openTemp opens and migrates a new database file in a temporary directory.
@@ -165,7 +164,7 @@ func TestReopen(t *testing.T) {
 	if err := b.db.QueryRowContext(ctx, "SELECT MAX(version) FROM gatehouse_schema_version").Scan(&version); err != nil {
 		t.Fatal(err)
 	}
-	list, err := migrations()
+	list, err := dialect.Migrations(migrations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,8 +176,7 @@ func TestReopen(t *testing.T) {
 func TestMigrateConcurrently(t *testing.T) {
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "gatehouse.db")
-	// Several adapters, as if several processes, migrate the same file at
-	// once; then again, as at every start.
+	// Several adapters, as if of several processes, on the same file.
 	const n = 8
 	adapters := make([]*Adapter, n)
 	for i := range adapters {
@@ -189,28 +187,12 @@ func TestMigrateConcurrently(t *testing.T) {
 		defer a.Close()
 		adapters[i] = a
 	}
-	for round := range 2 {
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i, a := range adapters {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs[i] = a.Migrate(ctx)
-			}()
-		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Errorf("round %d: Migrate %d: %v", round, i, err)
-			}
-		}
-	}
+	sqltest.MigrateConcurrently(t, adapters)
 	var rows int
 	if err := adapters[0].db.QueryRowContext(ctx, "SELECT COUNT(*) FROM gatehouse_schema_version").Scan(&rows); err != nil {
 		t.Fatal(err)
 	}
-	list, err := migrations()
+	list, err := dialect.Migrations(migrations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,106 +238,47 @@ func TestDSN(t *testing.T) {
 }
 
 func BenchmarkGetSessionAndUser(b *testing.B) {
-	a := openTemp(b)
-	ctx := b.Context()
-	verified := time.Now()
-	u, err := a.CreateUser(ctx, adapter.User{Name: "Ada", Email: "ada@example.com", EmailVerified: &verified, Image: "https://example.com/a.png"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	token := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
-	if _, err := a.CreateSession(ctx, adapter.Session{Token: token, UserID: u.ID, Expires: time.Now().Add(time.Hour)}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, _, err := a.GetSessionAndUser(ctx, token); err != nil {
-			b.Fatal(err)
-		}
-	}
+	sqltest.BenchmarkGetSessionAndUser(b, openTemp(b))
 }
 
-// TestMigrateReport checks that MigrateReport names what it applied: every
-// migration on a new file, only the missing one on a file one version
-// behind, nothing on an up-to-date one; and that concurrent migrators
-// together report each migration exactly once.
+// TestMigrateReport runs sqltest.MigrateReport on files of their own.
 func TestMigrateReport(t *testing.T) {
-	ctx := t.Context()
-	list, err := migrations()
+	list, err := dialect.Migrations(migrations)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, m := range list {
-		names = append(names, m.Name)
-	}
 	open := func(t *testing.T, path string) *Adapter {
-		a, err := Open(ctx, path)
+		a, err := Open(t.Context(), path)
 		if err != nil {
 			t.Fatalf("Open: %v", err)
 		}
 		t.Cleanup(func() { a.Close() })
 		return a
 	}
-
-	t.Run("new, then up to date", func(t *testing.T) {
-		a := open(t, filepath.Join(t.TempDir(), "gatehouse.db"))
-		got, err := a.MigrateReport(ctx)
-		if err != nil || !slices.Equal(got, names) {
-			t.Fatalf("MigrateReport on a new file = %q, %v; want %q", got, err, names)
-		}
-		got, err = a.MigrateReport(ctx)
-		if err != nil || len(got) != 0 {
-			t.Errorf("MigrateReport again = %q, %v; want nothing applied", got, err)
-		}
-	})
-
-	t.Run("one version behind", func(t *testing.T) {
-		a := open(t, filepath.Join(t.TempDir(), "gatehouse.db"))
-		// The state an older release left: all but the last migration.
-		if _, err := a.db.ExecContext(ctx, `CREATE TABLE gatehouse_schema_version (
-			version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range list[:len(list)-1] {
-			if _, err := a.db.ExecContext(ctx, m.SQL); err != nil {
-				t.Fatalf("%s: %v", m.Name, err)
-			}
-			if _, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_schema_version VALUES (?, 0)`, m.Version); err != nil {
+	sqltest.MigrateReport(t, list, sqltest.Databases[*Adapter]{
+		New: func(t *testing.T) *Adapter {
+			return open(t, filepath.Join(t.TempDir(), "gatehouse.db"))
+		},
+		Behind: func(t *testing.T) *Adapter {
+			ctx := t.Context()
+			a := open(t, filepath.Join(t.TempDir(), "gatehouse.db"))
+			if _, err := a.db.ExecContext(ctx, `CREATE TABLE gatehouse_schema_version (
+				version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 				t.Fatal(err)
 			}
-		}
-		got, err := a.MigrateReport(ctx)
-		if want := names[len(names)-1:]; err != nil || !slices.Equal(got, want) {
-			t.Errorf("MigrateReport one version behind = %q, %v; want %q", got, err, want)
-		}
-	})
-
-	t.Run("concurrent", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "gatehouse.db")
-		const n = 4
-		reports := make([][]string, n)
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := range n {
-			a := open(t, path)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				reports[i], errs[i] = a.MigrateReport(ctx)
-			}()
-		}
-		wg.Wait()
-		var all []string
-		for i := range n {
-			if errs[i] != nil {
-				t.Errorf("MigrateReport %d: %v", i, errs[i])
+			for _, m := range list[:len(list)-1] {
+				if _, err := a.db.ExecContext(ctx, m.SQL); err != nil {
+					t.Fatalf("%s: %v", m.Name, err)
+				}
+				if _, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_schema_version VALUES (?, 0)`, m.Version); err != nil {
+					t.Fatal(err)
+				}
 			}
-			all = append(all, reports[i]...)
-		}
-		slices.Sort(all)
-		if !slices.Equal(all, names) {
-			t.Errorf("concurrent migrators reported %q together, want each of %q once", all, names)
-		}
+			return a
+		},
+		Shared: func(t *testing.T) func() *Adapter {
+			path := filepath.Join(t.TempDir(), "gatehouse.db")
+			return func() *Adapter { return open(t, path) }
+		},
 	})
 }

@@ -1,7 +1,7 @@
 package sqlite
 
 import (
-	"database/sql"
+	"fmt"
 	"time"
 )
 
@@ -14,16 +14,41 @@ func microsPtr(t *time.Time) any {
 	return t.UnixMicro()
 }
 
-// fromMicros is the inverse of time.Time.UnixMicro, in UTC.
-func fromMicros(us int64) time.Time {
-	return time.UnixMicro(us).UTC()
+// micros is the scan destination of a time column: it reads microseconds
+// since the epoch into *t, in UTC.
+type micros struct{ t *time.Time }
+
+// Scan implements sql.Scanner.
+func (m micros) Scan(src any) error {
+	us, ok := src.(int64)
+	if !ok {
+		return fmt.Errorf("time column holds %T, not INTEGER microseconds", src)
+	}
+	*m.t = time.UnixMicro(us).UTC()
+	return nil
 }
 
-// fromNullMicros is fromMicros for an optional time.
-func fromNullMicros(us sql.NullInt64) *time.Time {
-	if !us.Valid {
+// nullMicros is micros for a nullable column: NULL reads as nil.
+type nullMicros struct{ t **time.Time }
+
+// Scan implements sql.Scanner.
+func (m nullMicros) Scan(src any) error {
+	if src == nil {
+		*m.t = nil
 		return nil
 	}
-	t := fromMicros(us.Int64)
-	return &t
+	var t time.Time
+	if err := (micros{&t}).Scan(src); err != nil {
+		return err
+	}
+	*m.t = &t
+	return nil
+}
+
+// nullString returns b as a string, or nil (SQL NULL) when b is nil.
+func nullString(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return string(b)
 }

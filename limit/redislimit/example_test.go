@@ -2,6 +2,7 @@ package redislimit_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/redis/go-redis/v9"
@@ -16,6 +17,12 @@ import (
 // address is locked out on all of them.
 func ExampleLimiter() {
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
+	perIP := &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIP, Window: credentials.DefaultWindow,
+		Prefix: "myapp:limit:ip:"}
+	perIdentifierAndIP := &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifierAndIP, Window: credentials.DefaultWindow,
+		Prefix: "myapp:limit:idip:"}
+	perIdentifier := &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifier, Window: credentials.DefaultWindow,
+		Prefix: "myapp:limit:id:"}
 
 	provider := credentials.Config{
 		Fields: []credentials.Field{
@@ -25,12 +32,18 @@ func ExampleLimiter() {
 		Authorize: func(ctx context.Context, c map[string]string, r *http.Request) (*profile.User, error) {
 			return nil, credentials.ErrInvalid // check c["email"] and c["password"] here
 		},
-		PerIP: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIP, Window: credentials.DefaultWindow,
-			Prefix: "myapp:limit:ip:"},
-		PerIdentifierAndIP: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifierAndIP, Window: credentials.DefaultWindow,
-			Prefix: "myapp:limit:idip:"},
-		PerIdentifier: &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIdentifier, Window: credentials.DefaultWindow,
-			Prefix: "myapp:limit:id:"},
+		PerIP:              perIP,
+		PerIdentifierAndIP: perIdentifierAndIP,
+		PerIdentifier:      perIdentifier,
 	}
 	_ = provider // in gatehouse.Config{Providers: ...}
+
+	// Nothing is sent to Redis before the first attempt.
+	for _, l := range []*redislimit.Limiter{perIP, perIdentifierAndIP, perIdentifier} {
+		fmt.Printf("%-18s %3d failures per %v\n", l.Prefix, l.Max, l.Window)
+	}
+	// Output:
+	// myapp:limit:ip:     50 failures per 15m0s
+	// myapp:limit:idip:    5 failures per 15m0s
+	// myapp:limit:id:    100 failures per 15m0s
 }
