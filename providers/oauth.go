@@ -292,6 +292,23 @@ type OAuthConfig[P any] struct {
 	WellKnown string
 }
 
+// OIDCDefaults returns the defaults of a generic OpenID Connect provider:
+// the id and display name, Type "oidc", scope as the authorization
+// endpoint's "scope" parameter and the button style. Everything else is
+// unset: the endpoints come from the discovery document of the issuer,
+// the checks are the OIDC default (pkce, state, nonce) and the profile is
+// the ID token's claims, mapped by profile.FromClaims. A provider's
+// Defaults sets what more it needs (an Issuer, Checks) on the result.
+func OIDCDefaults[P any](id, name, scope string, style Style) OAuthConfig[P] {
+	return OAuthConfig[P]{
+		ID:            id,
+		Name:          name,
+		Type:          TypeOIDC,
+		Authorization: AuthorizationEndpoint{Params: map[string]string{"scope": scope}},
+		Style:         style,
+	}
+}
+
 // OAuth2Config is the spec's name for an OAuthConfig of Type "oauth" (§2.3).
 type OAuth2Config[P any] = OAuthConfig[P]
 

@@ -41,5 +41,5 @@ func NormalizeIssuer(issuer string) string {
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDC(ID, Name, "", Scope, providers.Style{BrandColor: "#EB5424"})
+	return providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#EB5424"})
 }

@@ -86,20 +86,15 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // nonce), client_secret_post, FetchProfile, MapProfile and the button
 // style.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope, "ui_locales": UILocales, "login_hint": LoginHint},
-		},
-		Userinfo: providers.UserinfoEndpoint[Profile]{Request: FetchProfile},
-		Checks:   []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce},
-		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#39134c"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#39134c"})
+	c.Issuer = Issuer
+	c.Authorization.Params["ui_locales"] = UILocales
+	c.Authorization.Params["login_hint"] = LoginHint
+	c.Userinfo.Request = FetchProfile
+	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState, providers.CheckNonce}
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	c.Profile = MapProfile
+	return c
 }
 
 // FetchProfile is the userinfo handler: a GET of r.URL (the discovered

@@ -75,16 +75,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks, MapProfile and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#148eff"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#148eff"})
+	c.Profile = MapProfile
+	return c
 }
 
 // MapProfile maps Battle.net claims to a user: id ← sub, name ←

@@ -51,16 +51,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks, MapProfile and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#5077c5"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#5077c5"})
+	c.Profile = MapProfile
+	return c
 }
 
 // MapProfile maps Beyond Identity claims to a user: id ← sub, name ←

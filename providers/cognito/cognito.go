@@ -29,5 +29,5 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDC(ID, Name, "", Scope, providers.Style{BrandColor: "#C17B9E"})
+	return providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#C17B9E"})
 }

@@ -53,14 +53,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // scope, the checks (pkce and state, no nonce) and the button style. The
 // issuer depends on the client id; see New.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Style:  providers.Style{BrandColor: "#1C1C23"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#1C1C23"})
+	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	return c
 }

@@ -42,12 +42,5 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope
 // and the default checks. It has no issuer and no button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-	}
+	return providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
 }

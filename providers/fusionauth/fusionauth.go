@@ -60,15 +60,9 @@ func NewForTenant(tenantID string, opts providers.OAuthUserConfig[profile.Claims
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthConfig[profile.Claims]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Profile: MapProfile,
-	}
+	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{})
+	c.Profile = MapProfile
+	return c
 }
 
 // MapProfile is the default mapping: id ← sub; name ← name, else

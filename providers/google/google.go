@@ -27,5 +27,7 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDC(ID, Name, Issuer, Scope, providers.Style{BrandColor: "#1a73e8"})
+	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#1a73e8"})
+	c.Issuer = Issuer
+	return c
 }

@@ -82,15 +82,8 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // button style. The profile goes through the default mapping (id ← sub,
 // name ← name, else preferred_username, email, image ← picture).
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckState, providers.CheckPKCE},
-		Style:  providers.Style{BrandColor: "#FFD21E"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#FFD21E"})
+	c.Issuer = Issuer
+	c.Checks = []providers.Check{providers.CheckState, providers.CheckPKCE}
+	return c
 }

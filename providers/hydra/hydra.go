@@ -41,13 +41,5 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // scope, the default checks (pkce, state, nonce) and the button style. It
 // has no issuer; the endpoints come from the issuer's discovery document.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#fff"},
-	}
+	return providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#fff"})
 }

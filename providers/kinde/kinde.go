@@ -38,14 +38,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the checks (state and pkce) and the button style. It has no issuer.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckState, providers.CheckPKCE},
-		Style:  providers.Style{BrandColor: "#fff"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#fff"})
+	c.Checks = []providers.Check{providers.CheckState, providers.CheckPKCE}
+	return c
 }

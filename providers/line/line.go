@@ -67,16 +67,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // issuer, the scope, the checks (state only, as Auth.js), the HS256 ID
 // token algorithm and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckState},
-		Client: providers.Client{IDTokenSignedResponseAlg: IDTokenAlg},
-		Style:  providers.Style{BrandColor: "#00C300"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#00C300"})
+	c.Issuer = Issuer
+	c.Checks = []providers.Check{providers.CheckState}
+	c.Client = providers.Client{IDTokenSignedResponseAlg: IDTokenAlg}
+	return c
 }

@@ -79,15 +79,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks and MapProfile. Logto has no button style of its own.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Profile: MapProfile,
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
+	c.Profile = MapProfile
+	return c
 }
 
 // MapProfile maps Logto claims to a user: id ← sub, name ← name, else

@@ -76,16 +76,9 @@ func NewForTenant(tenant string, opts providers.OAuthUserConfig[profile.Claims])
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthConfig[profile.Claims]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#0072c6"},
-	}
+	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#0072c6"})
+	c.Issuer = Issuer
+	return c
 }
 
 // IssuerForTenant returns the v2.0 issuer of tenant:

@@ -38,15 +38,8 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Roblox configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Style:  providers.Style{BrandColor: "#5865F2"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#5865F2"})
+	c.Issuer = Issuer
+	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	return c
 }

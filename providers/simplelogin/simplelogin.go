@@ -55,17 +55,10 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the SimpleLogin configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#e3156a"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#e3156a"})
+	c.Issuer = Issuer
+	c.Profile = MapProfile
+	return c
 }
 
 // MapProfile maps SimpleLogin's claims to a user: id ← sub, name ← name,

@@ -38,15 +38,8 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Slack configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Checks: []providers.Check{providers.CheckNonce},
-		Style:  providers.Style{BrandColor: "#611f69"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#611f69"})
+	c.Issuer = Issuer
+	c.Checks = []providers.Check{providers.CheckNonce}
+	return c
 }

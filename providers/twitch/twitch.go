@@ -51,15 +51,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Twitch configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope, "claims": Claims},
-		},
-		Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Style:  providers.Style{BrandColor: "#65459B"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#65459B"})
+	c.Issuer = Issuer
+	c.Authorization.Params["claims"] = Claims
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }

@@ -42,14 +42,9 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // the scope, resource=<issuer> (left out when issuer is "") and the
 // default checks (pkce, state, nonce).
 func Defaults(issuer string) providers.OIDCConfig[Profile] {
-	params := map[string]string{"scope": Scope}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
 	if issuer != "" {
-		params["resource"] = issuer
+		c.Authorization.Params["resource"] = issuer
 	}
-	return providers.OIDCConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOIDC,
-		Authorization: providers.AuthorizationEndpoint{Params: params},
-	}
+	return c
 }

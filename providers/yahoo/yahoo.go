@@ -37,14 +37,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Yahoo configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCConfig[Profile]{
-		ID:     ID,
-		Name:   Name,
-		Type:   providers.TypeOIDC,
-		Issuer: Issuer,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"scope": Scope},
-		},
-		Style: providers.Style{BrandColor: "#6001d2"},
-	}
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#6001d2"})
+	c.Issuer = Issuer
+	return c
 }
