@@ -309,6 +309,35 @@ func OIDCDefaults[P any](id, name, scope string, style Style) OAuthConfig[P] {
 	}
 }
 
+// OAuthEndpoints are the endpoints of a plain OAuth 2.0 provider, as
+// OAuthDefaults takes them.
+type OAuthEndpoints struct {
+	AuthorizationURL string
+	// AuthorizationParams are the authorization request's parameters,
+	// the scope among them.
+	AuthorizationParams map[string]string
+	TokenURL            string
+	UserinfoURL         string
+}
+
+// OAuthDefaults returns the defaults of a plain OAuth 2.0 provider: the
+// id and display name, Type "oauth", the endpoints, the profile callback
+// (nil for the default mapping) and the button style. The checks are the
+// OAuth default (pkce). A provider's Defaults sets what more it needs
+// (Checks, Client, a userinfo Request) on the result.
+func OAuthDefaults[P any](id, name string, e OAuthEndpoints, mapProfile profile.Callback[P], style Style) OAuthConfig[P] {
+	return OAuthConfig[P]{
+		ID:            id,
+		Name:          name,
+		Type:          TypeOAuth,
+		Authorization: AuthorizationEndpoint{URL: e.AuthorizationURL, Params: e.AuthorizationParams},
+		Token:         TokenEndpoint{URL: e.TokenURL},
+		Userinfo:      UserinfoEndpoint[P]{URL: e.UserinfoURL},
+		Profile:       mapProfile,
+		Style:         style,
+	}
+}
+
 // OAuth2Config is the spec's name for an OAuthConfig of Type "oauth" (§2.3).
 type OAuth2Config[P any] = OAuthConfig[P]
 

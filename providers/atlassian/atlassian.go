@@ -85,20 +85,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, audience and prompt, the checks (state: Atlassian
 // does not do PKCE), MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope, "audience": Audience, "prompt": Prompt},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Checks:   []providers.Check{providers.CheckState},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#fff"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope, "audience": Audience, "prompt": Prompt},
+	}, MapProfile, providers.Style{BrandColor: "#fff"})
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // MapProfile maps an Atlassian profile to a user: id ← account_id, name ←

@@ -127,19 +127,14 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // checks (state), MapProfile. Azure DevOps has no button style of its
 // own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope, "response_type": ResponseType},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL, Request: ExchangeAssertion},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Params: UserinfoParams()},
-		Checks:   []providers.Check{providers.CheckState},
-		Profile:  MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope, "response_type": ResponseType},
+	}, MapProfile, providers.Style{})
+	c.Token.Request = ExchangeAssertion
+	c.Userinfo.Params = UserinfoParams()
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // ExchangeAssertion is the token handler: a form POST to r.URL (TokenURL

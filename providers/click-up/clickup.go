@@ -60,17 +60,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Checks:        []providers.Check{providers.CheckState},
-		Profile:       MapProfile,
-		Style:         providers.Style{BrandColor: "#24292f"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+	}, MapProfile, providers.Style{BrandColor: "#24292f"})
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // MapProfile maps a ClickUp user to a user: id ← user.id (as a string),

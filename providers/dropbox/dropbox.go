@@ -94,19 +94,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope and token_access_type, the default checks (pkce),
 // FetchProfile, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope, "token_access_type": TokenAccessType},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: FetchProfile},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#0061fe"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope, "token_access_type": TokenAccessType},
+	}, MapProfile, providers.Style{BrandColor: "#0061fe"})
+	c.Userinfo.Request = FetchProfile
+	return c
 }
 
 // FetchProfile is the userinfo handler: a POST to r.URL (UserinfoURL when

@@ -67,19 +67,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // the endpoints, the scope, the checks (state) and MapProfile. EVE Online
 // has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Checks:   []providers.Check{providers.CheckState},
-		Profile:  MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope},
+	}, MapProfile, providers.Style{})
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // PortraitURL returns the URL of the character's 128×128 portrait.

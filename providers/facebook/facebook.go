@@ -78,22 +78,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // MapProfile and the button style. The access token goes in a Bearer
 // header, which the Graph API accepts.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token: providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{
-			URL:    UserinfoURL,
-			Params: map[string]string{"fields": UserinfoFields},
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#006aff"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope},
+	}, MapProfile, providers.Style{BrandColor: "#006aff"})
+	c.Userinfo.Params = map[string]string{"fields": UserinfoFields}
+	return c
 }
 
 // MapProfile maps a Facebook user to a user: id ← id, name ← name, email ←

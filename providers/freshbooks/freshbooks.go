@@ -71,16 +71,9 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // the endpoints (the scopes are chosen with the app), the default checks
 // (pkce), MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Profile:       MapProfile,
-		Style:         providers.Style{BrandColor: "#0075dd"},
-	}
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+	}, MapProfile, providers.Style{BrandColor: "#0075dd"})
 }
 
 // MapProfile maps a FreshBooks identity to a user: id ← response.id (as a

@@ -72,20 +72,13 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), client_secret_post,
 // FetchProfile, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: FetchProfile},
-		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#ff7a59"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope},
+	}, MapProfile, providers.Style{BrandColor: "#ff7a59"})
+	c.Userinfo.Request = FetchProfile
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // FetchProfile is the userinfo handler: a GET of r.URL (UserinfoURL when

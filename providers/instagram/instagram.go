@@ -63,23 +63,13 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the userinfo fields, the default checks (pkce),
 // client_secret_post, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token: providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{
-			URL:    UserinfoURL,
-			Params: map[string]string{"fields": UserinfoFields},
-		},
-		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#fff"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope},
+	}, MapProfile, providers.Style{BrandColor: "#fff"})
+	c.Userinfo.Params = map[string]string{"fields": UserinfoFields}
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // MapProfile maps an Instagram user to a user: id ← id, name ← username;

@@ -91,19 +91,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, an empty scope, the default checks (pkce), client_secret_post
 // and MapProfile. Kakao has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": ""},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:  MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": ""},
+	}, MapProfile, providers.Style{})
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // MapProfile maps a Kakao user to a user: id ← id (as a string), name ←

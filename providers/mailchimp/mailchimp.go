@@ -73,16 +73,9 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Mailchimp configuration before any user option. It
 // sets no scope: Mailchimp has none, a token grants the whole account.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Profile:       MapProfile,
-		Style:         providers.Style{BrandColor: "#000"},
-	}
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+	}, MapProfile, providers.Style{BrandColor: "#000"})
 }
 
 // MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name

@@ -88,17 +88,13 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Naver configuration before any user option. It sets
 // no scope: Naver's permissions are chosen in the application's settings.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL, Request: Exchange},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Checks:        []providers.Check{providers.CheckState},
-		Client:        providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:       MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+	}, MapProfile, providers.Style{})
+	c.Token.Request = Exchange
+	c.Checks = []providers.Check{providers.CheckState}
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // Exchange is the token request Naver documents: a POST to r.URL whose

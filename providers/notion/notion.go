@@ -74,19 +74,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // authorization request asks for a user-owned token (owner=user); there
 // is no scope: the user picks the pages to share.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"owner": "user"},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#fff"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"owner": "user"},
+	}, MapProfile, providers.Style{BrandColor: "#fff"})
+	c.Userinfo.Request = Userinfo
+	return c
 }
 
 // Userinfo is a GET of r.URL with the Bearer token and Notion-Version:

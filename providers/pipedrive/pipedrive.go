@@ -91,15 +91,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Pipedrive configuration before any user option. It
 // sets no scope: a Pipedrive app's scopes are chosen in its settings.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
-		Profile:       MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+	}, MapProfile, providers.Style{})
+	c.Userinfo.Request = Userinfo
+	return c
 }
 
 // Userinfo is a Bearer GET of <api_domain>/api/v1/users/me, where

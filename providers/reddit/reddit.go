@@ -68,19 +68,13 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Reddit configuration before any user option. Its
 // Profile is nil: the default mapping applies.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
-		Checks:   []providers.Check{providers.CheckState},
-		Style:    providers.Style{BrandColor: "#FF4500"},
-	}
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope},
+	}, nil, providers.Style{BrandColor: "#FF4500"})
+	c.Userinfo.Request = Userinfo
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // Userinfo is a GET of r.URL with the Bearer token and UserAgent.

@@ -79,23 +79,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // besides the scope, approval_prompt=auto (no consent screen for an
 // athlete who has already consented) and response_type=code.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL: AuthorizationURL,
-			Params: map[string]string{
-				"scope":           Scope,
-				"approval_prompt": "auto",
-				"response_type":   "code",
-			},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:  MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": Scope, "approval_prompt": "auto", "response_type": "code"},
+	}, MapProfile, providers.Style{})
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // MapProfile maps a Strava athlete to a user: id ← id (a number, as a

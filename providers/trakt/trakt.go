@@ -88,19 +88,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Trakt configuration before any user option. The
 // scope parameter is sent empty: Trakt has no scopes.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": ""},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#ED2224"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": ""},
+	}, MapProfile, providers.Style{BrandColor: "#ED2224"})
+	c.Userinfo.Request = Userinfo
+	return c
 }
 
 // Userinfo is a GET of r.URL with the Bearer token, trakt-api-version:

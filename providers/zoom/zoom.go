@@ -74,19 +74,10 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // scope parameter is sent empty: a Zoom app's scopes are set in its
 // Marketplace configuration.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": ""},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#0b5cff"},
-	}
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
+		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
+		AuthorizationParams: map[string]string{"scope": ""},
+	}, MapProfile, providers.Style{BrandColor: "#0b5cff"})
 }
 
 // MapProfile maps a Zoom user to a user: id ← id, name ← "first_name
