@@ -320,6 +320,22 @@ type OAuthEndpoints struct {
 	UserinfoURL         string
 }
 
+// EndpointsAt returns the endpoints of a self-hosted provider whose base
+// URL is issuer (a trailing slash is allowed): each path appended to it.
+// With issuer "" the URLs are empty: the configuration is incomplete until
+// the user sets them or an issuer, and Validate says so.
+func EndpointsAt(issuer, authorizationPath, tokenPath, userinfoPath string) OAuthEndpoints {
+	base := strings.TrimRight(issuer, "/")
+	if base == "" {
+		return OAuthEndpoints{}
+	}
+	return OAuthEndpoints{
+		AuthorizationURL: base + authorizationPath,
+		TokenURL:         base + tokenPath,
+		UserinfoURL:      base + userinfoPath,
+	}
+}
+
 // OAuthDefaults returns the defaults of a plain OAuth 2.0 provider: the
 // id and display name, Type "oauth", the endpoints, the profile callback
 // (nil for the default mapping) and the button style. The checks are the

@@ -139,6 +139,16 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 // ValidID reports whether id can serve as a provider id in a URL path.
 func ValidID(id string) bool { return idPattern.MatchString(id) }
 
+// CheckID returns a *ConfigError on the field "id" when id cannot serve as
+// a provider id (ValidID), else nil. The Prepare and Validate methods of
+// the provider configurations begin with it.
+func CheckID(id string) error {
+	if !ValidID(id) {
+		return &ConfigError{Provider: id, Field: "id", Reason: "must be lower-case letters, digits, '-' or '_'"}
+	}
+	return nil
+}
+
 // ConfigError says what is wrong with one field of one provider's
 // configuration. gatehouse.New returns it (wrapped) for invalid input.
 type ConfigError struct {

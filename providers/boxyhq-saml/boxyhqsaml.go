@@ -85,21 +85,8 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // With issuer "" the endpoints are left empty, and gatehouse.New reports
 // the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			Params: map[string]string{"provider": Provider},
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#25c2a0"},
-	}
-	if base := strings.TrimRight(issuer, "/"); base != "" {
-		c.Authorization.URL = base + AuthorizationPath
-		c.Token.URL = base + TokenPath
-		c.Userinfo.URL = base + UserinfoPath
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile, providers.Style{BrandColor: "#25c2a0"})
+	c.Authorization.Params = map[string]string{"provider": Provider}
 	return c
 }
 

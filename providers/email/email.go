@@ -127,11 +127,11 @@ func (c Config) ProviderBase() providers.Base {
 func (c Config) Prepare() (Config, error) {
 	b := c.ProviderBase()
 	c.ID, c.Name = b.ID, b.Name
+	if err := providers.CheckID(c.ID); err != nil {
+		return c, err
+	}
 	fail := func(field, reason string) (Config, error) {
 		return c, &providers.ConfigError{Provider: c.ID, Field: field, Reason: reason}
-	}
-	if !providers.ValidID(c.ID) {
-		return fail("id", "must be lower-case letters, digits, '-' or '_'")
 	}
 	if c.MaxAge == 0 {
 		c.MaxAge = DefaultMaxAge

@@ -11,7 +11,6 @@ package mastodon
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -80,18 +79,8 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // URL (a trailing slash is allowed). With issuer "" the endpoints are left
 // empty, and gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"scope": Scope}},
-		Profile:       MapProfile,
-	}
-	if base := strings.TrimRight(issuer, "/"); base != "" {
-		c.Authorization.URL = base + AuthorizationPath
-		c.Token.URL = base + TokenPath
-		c.Userinfo.URL = base + UserinfoPath
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile, providers.Style{})
+	c.Authorization.Params = map[string]string{"scope": Scope}
 	return c
 }
 

@@ -78,19 +78,8 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // service has none. With issuer "" the endpoints are left empty, and
 // gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthConfig[Profile]{
-		ID:      ID,
-		Name:    Name,
-		Type:    providers.TypeOAuth,
-		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#000"},
-	}
-	if base := strings.TrimRight(issuer, "/"); base != "" {
-		c.Authorization.URL = base + AuthorizationPath
-		c.Token.URL = base + TokenPath
-		c.Userinfo.URL = base + UserinfoPath
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile, providers.Style{BrandColor: "#000"})
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
 }
 

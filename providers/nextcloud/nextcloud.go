@@ -93,20 +93,8 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // URL (a trailing slash is allowed). It sets no scope. With issuer "" the
 // endpoints are left empty, and gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	base := strings.TrimRight(issuer, "/")
-	c := providers.OAuthConfig[Profile]{
-		ID:       ID,
-		Name:     Name,
-		Type:     providers.TypeOAuth,
-		Userinfo: providers.UserinfoEndpoint[Profile]{Request: Userinfo},
-		Profile:  MapProfile(base),
-		Style:    providers.Style{BrandColor: "#fff"},
-	}
-	if base != "" {
-		c.Authorization.URL = base + AuthorizationPath
-		c.Token.URL = base + TokenPath
-		c.Userinfo.URL = base + UserinfoPath
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile(strings.TrimRight(issuer, "/")), providers.Style{BrandColor: "#fff"})
+	c.Userinfo.Request = Userinfo
 	return c
 }
 

@@ -17,8 +17,6 @@
 package osso
 
 import (
-	"strings"
-
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -69,11 +67,5 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // id ← id, email ← email. With issuer "" the endpoints are left empty, and
 // gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthConfig[Profile]{ID: ID, Name: Name, Type: providers.TypeOAuth}
-	if base := strings.TrimRight(issuer, "/"); base != "" {
-		c.Authorization.URL = base + AuthorizationPath
-		c.Token.URL = base + TokenPath
-		c.Userinfo.URL = base + UserinfoPath
-	}
-	return c
+	return providers.OAuthDefaults[Profile](ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), nil, providers.Style{})
 }

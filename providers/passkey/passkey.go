@@ -148,12 +148,13 @@ func (c WebAuthnConfig) withDefaults(id, name string, uv UserVerification, rk Re
 
 // Validate reports the first invalid field.
 func (c WebAuthnConfig) Validate() error {
+	if err := providers.CheckID(c.ID); err != nil {
+		return err
+	}
 	bad := func(field, reason string) error {
 		return &providers.ConfigError{Provider: c.ID, Field: field, Reason: reason}
 	}
 	switch {
-	case !providers.ValidID(c.ID):
-		return bad("id", "must be lower-case letters, digits, '-' or '_'")
 	case c.Name == "":
 		return bad("name", "is empty")
 	case c.Timeout <= 0 || c.Timeout > time.Hour:
