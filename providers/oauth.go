@@ -622,19 +622,3 @@ func (o *OAuth) Validate() error {
 func EnvName(id string) string {
 	return strings.ToUpper(strings.ReplaceAll(id, "-", "_"))
 }
-
-// OIDC returns the configuration of a plain OpenID Connect provider: its
-// id and name, its issuer ("" when the user names it), the scope to ask
-// for, its button style; endpoints from discovery, and the ID token's
-// claims mapped by profile.FromClaims. Built-in providers of that kind
-// are one call to it.
-func OIDC(id, name, issuer, scope string, style Style) OAuthConfig[profile.Claims] {
-	return OAuthConfig[profile.Claims]{
-		ID:            id,
-		Name:          name,
-		Type:          TypeOIDC,
-		Issuer:        issuer,
-		Authorization: AuthorizationEndpoint{Params: map[string]string{"scope": scope}},
-		Style:         style,
-	}
-}
