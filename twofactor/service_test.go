@@ -211,15 +211,36 @@ func TestBackupCodeRotation(t *testing.T) {
 	}
 }
 
+// barrierStore holds every TwoFactor call until Racers calls were made,
+// so that racing requests all read the Secret before any of them writes:
+// then only the store's atomic updates stand between them.
+type barrierStore struct {
+	Store
+	arrived *sync.WaitGroup
+}
+
+func (b barrierStore) TwoFactor(ctx context.Context, userID string) (Secret, error) {
+	s, err := b.Store.TwoFactor(ctx, userID)
+	b.arrived.Done()
+	b.arrived.Wait()
+	return s, err
+}
+
 // TestVerifyRace checks that of many requests racing with one code,
 // exactly one succeeds: for a TOTP code and for a backup code.
 func TestVerifyRace(t *testing.T) {
-	svc, _, c, secret, codes := enrolled(t)
+	const racers = 20
+	_, store, c, secret, codes := enrolled(t)
 	c.advance(30 * time.Second)
 	for _, code := range []string{totpCode(t, secret, c.now()), codes[0]} {
-		var wg sync.WaitGroup
+		var arrived, wg sync.WaitGroup
+		arrived.Add(racers)
+		svc, err := New(Config{TOTP: TOTP{Issuer: "Example"}, Secret: []string{secretA}, Store: barrierStore{store, &arrived}, Now: c.now})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var ok atomic.Int32
-		for range 20 {
+		for range racers {
 			wg.Go(func() {
 				if _, err := svc.Verify(context.Background(), "alice", code); err == nil {
 					ok.Add(1)
@@ -228,7 +249,7 @@ func TestVerifyRace(t *testing.T) {
 		}
 		wg.Wait()
 		if ok.Load() != 1 {
-			t.Errorf("%q: %d of 20 racing requests succeeded; want 1", code, ok.Load())
+			t.Errorf("%q: %d of %d racing requests succeeded; want 1", code, ok.Load(), racers)
 		}
 	}
 }
