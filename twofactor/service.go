@@ -219,7 +219,10 @@ const (
 // (digits only) or one of the user's backup codes, which it consumes. It
 // returns the method it tried; ErrNotEnrolled if the user's
 // two-factor sign-in is off, ErrReplayed for a TOTP code used before,
-// and ErrInvalidCode for anything else.
+// and ErrInvalidCode for a code that matches nothing. Any other error is
+// the Store's, or a stored secret that no key opens (sealed under a
+// secret since removed from Config.Secret, or tampered with): a server
+// error, not the user's.
 //
 // Verify does not limit attempts: the caller must (see the package
 // documentation).
