@@ -43,8 +43,8 @@
 //
 // A TOTP code has 6 digits and three of them are good at any time (one
 // step of skew either side), so unlimited guessing finds one in about
-// 330,000 tries on average. Verify counts nothing; the caller must, before it calls
-// Verify (package limit's Reserve does this atomically):
+// 330,000 tries on average. Verify counts nothing; the caller must, before
+// it calls Verify (package limit's Reserve does this atomically):
 //
 //   - per pending sign-in (Pending.ID): at most a few attempts, such as
 //     5, after which the pending value is refused and the user starts over
