@@ -5,6 +5,7 @@ GO ?= go
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
+	cd otelgatehouse && $(GO) test -count=1 -timeout 5m ./... # its own module (OpenTelemetry)
 	$(MAKE) race
 	$(MAKE) e2e
 
@@ -46,6 +47,7 @@ vet:
 	$(GO) vet ./...
 	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
+	cd otelgatehouse && $(GO) vet ./...
 
 run:
 	$(GO) run ./example
