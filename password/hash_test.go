@@ -54,6 +54,35 @@ func newCounting(t *testing.T, p Params, maxConcurrent int) (*Hasher, *counter) 
 	return h, c
 }
 
+// mustHash hashes password with h or ends the test.
+func mustHash(t *testing.T, h *Hasher, password string) string {
+	t.Helper()
+	encoded, err := h.Hash(context.Background(), password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return encoded
+}
+
+// passwordCase is a password and the error a check must give it (nil
+// for none).
+type passwordCase struct {
+	name     string
+	password string
+	want     error
+}
+
+// checkCases reports the cases for which check does not give the wanted
+// error.
+func checkCases(t *testing.T, what string, check func(password string) error, cases []passwordCase) {
+	t.Helper()
+	for _, c := range cases {
+		if err := check(c.password); !errors.Is(err, c.want) {
+			t.Errorf("%s: %s = %v, want %v", c.name, what, err, c.want)
+		}
+	}
+}
+
 func TestReferenceVector(t *testing.T) {
 	// From the reference implementation (phc-winner-argon2, src/test.c):
 	// "password", salt "somesalt", m=64 MiB, t=2, p=1.
@@ -89,10 +118,7 @@ func TestHashDefaultParamsRoundTrip(t *testing.T) {
 		t.Fatalf("Params() = %+v, want DefaultParams", h.Params())
 	}
 	ctx := context.Background()
-	encoded, err := h.Hash(ctx, "correct horse battery staple")
-	if err != nil {
-		t.Fatal(err)
-	}
+	encoded := mustHash(t, h, "correct horse battery staple")
 	const prefix = "$argon2id$v=19$m=19456,t=2,p=1$"
 	if !strings.HasPrefix(encoded, prefix) {
 		t.Fatalf("Hash = %q, want prefix %q", encoded, prefix)
@@ -114,34 +140,19 @@ func TestHashDefaultParamsRoundTrip(t *testing.T) {
 func TestVerify(t *testing.T) {
 	h, _ := newCounting(t, cheap, 0)
 	ctx := context.Background()
-	encoded, err := h.Hash(ctx, "Straße ﬁx café")
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := h.Hash(ctx, "Straße ﬁx café")
-	if err != nil {
-		t.Fatal(err)
-	}
+	encoded := mustHash(t, h, "Straße ﬁx café")
+	again := mustHash(t, h, "Straße ﬁx café")
 	if again == encoded {
 		t.Error("two hashes of one password are equal: the salt is not random")
 	}
-	tests := []struct {
-		name     string
-		password string
-		want     error
-	}{
+	checkCases(t, "Verify", func(pw string) error { return h.Verify(ctx, pw, encoded) }, []passwordCase{
 		{"same", "Straße ﬁx café", nil},
 		{"NFKC equivalent (fi ligature spelled out, é decomposed)", "Straße fix cafe\u0301", nil},
 		{"wrong", "Strasse fix café", ErrMismatch},
 		{"empty", "", ErrMismatch},
 		{"prefix", "Straße ﬁx caf", ErrMismatch},
 		{"over MaxBytes", strings.Repeat("a", MaxBytes+1), ErrTooLong},
-	}
-	for _, tt := range tests {
-		if err := h.Verify(ctx, tt.password, encoded); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
-			t.Errorf("%s: Verify = %v, want %v", tt.name, err, tt.want)
-		}
-	}
+	})
 	if _, err := h.Hash(ctx, strings.Repeat("a", MaxBytes+1)); !errors.Is(err, ErrTooLong) {
 		t.Errorf("Hash(over MaxBytes) = %v, want ErrTooLong", err)
 	}
@@ -150,10 +161,7 @@ func TestVerify(t *testing.T) {
 func TestVerifyRefusesTamperedHash(t *testing.T) {
 	h, c := newCounting(t, cheap, 0)
 	ctx := context.Background()
-	good, err := h.Hash(ctx, "password")
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := mustHash(t, h, "password")
 	f := strings.Split(good, "$") // "", argon2id, v=19, params, salt, hash
 	salt, hash := f[4], f[5]
 	phcOf := func(alg, version, params, salt, hash string) string {
@@ -223,10 +231,7 @@ func TestVerifyRefusesTamperedHash(t *testing.T) {
 func TestNeedsRehash(t *testing.T) {
 	ctx := context.Background()
 	old, _ := newCounting(t, cheap, 0)
-	encoded, err := old.Hash(ctx, "password")
-	if err != nil {
-		t.Fatal(err)
-	}
+	encoded := mustHash(t, old, "password")
 	changed := map[string]func(*Params){
 		"same":     func(*Params) {},
 		"memory":   func(p *Params) { p.Memory *= 2 },
@@ -247,10 +252,7 @@ func TestNeedsRehash(t *testing.T) {
 		if err := h.Verify(ctx, "password", encoded); err != nil {
 			t.Errorf("%s: Verify(old hash) = %v", name, err)
 		}
-		fresh, err := h.Hash(ctx, "password")
-		if err != nil {
-			t.Fatal(err)
-		}
+		fresh := mustHash(t, h, "password")
 		if h.NeedsRehash(fresh) {
 			t.Errorf("%s: NeedsRehash(fresh hash) = true", name)
 		}
@@ -290,10 +292,7 @@ func TestNewHasherBounds(t *testing.T) {
 func TestDummyVerifyDoesTheSameWork(t *testing.T) {
 	ctx := context.Background()
 	h, c := newCounting(t, cheap, 0)
-	encoded, err := h.Hash(ctx, "the user's password")
-	if err != nil {
-		t.Fatal(err)
-	}
+	encoded := mustHash(t, h, "the user's password")
 	c.take()
 
 	if err := h.Verify(ctx, "a guess", encoded); !errors.Is(err, ErrMismatch) {
