@@ -40,9 +40,12 @@ func linkedApp(t *testing.T) (a *app, st *store, unlinked *[]string) {
 	return a, st, unlinked
 }
 
-func (b *browser) accounts(a *app) (int, []map[string]any) {
+func (b *browser) accounts(a *app) (int, []map[string]any) { return b.getList(a, "/auth/accounts") }
+
+// getList GETs path at the app and decodes a JSON list of objects.
+func (b *browser) getList(a *app, path string) (int, []map[string]any) {
 	b.t.Helper()
-	resp := b.get(a.url + "/auth/accounts")
+	resp := b.get(a.url + path)
 	defer resp.Body.Close()
 	var out []map[string]any
 	json.NewDecoder(resp.Body).Decode(&out)

@@ -322,7 +322,9 @@ func (h *Handler) accountsJSON(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	accts, err := h.cfg.Adapter.ListAccounts(r.Context(), userID)
+	ctx, cancel := withTimeout(r.Context())
+	defer cancel()
+	accts, err := h.cfg.Adapter.ListAccounts(ctx, userID)
 	if err != nil {
 		h.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
 		storeUnavailableJSON(w)
@@ -366,9 +368,9 @@ func (h *Handler) unlinkAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, adapter.ErrNotFound):
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": "AccountNotLinked", "code": "not_linked"})
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": string(AccountNotLinked), "code": "not_linked"})
 	case errors.Is(err, accountlink.ErrLastWay):
-		writeJSON(w, http.StatusConflict, map[string]string{"error": "AccountNotLinked", "code": "last_way"})
+		writeJSON(w, http.StatusConflict, map[string]string{"error": string(AccountNotLinked), "code": "last_way"})
 	case err != nil:
 		h.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
 		storeUnavailableJSON(w)
@@ -492,7 +494,15 @@ func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	page := pages.Sessions{Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), HomeURL: b.origin + "/",
 		RevokeURL: b.url("sessions", "revoke"), RevokeOthersURL: b.url("sessions", "revoke-others")}
-	slices.SortStableFunc(out, func(x, y listed) int { return cmp.Compare(btoi(y.Current), btoi(x.Current)) })
+	slices.SortStableFunc(out, func(x, y listed) int {
+		switch {
+		case x.Current == y.Current:
+			return 0
+		case x.Current:
+			return -1
+		}
+		return 1
+	})
 	for _, s := range out {
 		page.Sessions = append(page.Sessions, pages.SessionRow{ID: s.ID, Provider: s.Provider,
 			Expires: s.Expires.Format("2006-01-02 15:04 UTC"), Current: s.Current})
@@ -503,13 +513,6 @@ func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
 // wantsHTML reports whether r is a browser's navigation (a page or a
 // form), which gets pages and redirects rather than JSON.
 func wantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // revokeSessions answers POST {base}/sessions/revoke {csrfToken, id}
 // (one session; this browser's signs it out) and POST
@@ -529,8 +532,14 @@ func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := withTimeout(r.Context())
 	defer cancel()
 	n, signedOut := 0, false
+	ends := func(s adapter.Session) bool {
+		if others {
+			return s.Token != current
+		}
+		return sessionID(s.Token) == form.Get("id")
+	}
 	for _, s := range list {
-		if others && s.Token == current || !others && sessionID(s.Token) != form.Get("id") {
+		if !ends(s) {
 			continue
 		}
 		if _, err := h.cfg.Adapter.DeleteSession(ctx, s.Token); err != nil && !errors.Is(err, adapter.ErrNotFound) {
@@ -542,7 +551,7 @@ func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 		signedOut = signedOut || s.Token == current
 	}
 	if !others && n == 0 {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": "SessionRequired", "code": "no_such_session"})
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": string(SessionRequired), "code": "no_such_session"})
 		return
 	}
 	if signedOut {
@@ -563,16 +572,12 @@ func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
 }
 
 // jsonPost checks a state-changing POST of the JSON routes (accounts,
-// sessions): same origin and the CSRF token, answering 403 when either
-// fails. It returns the form.
+// sessions) as checkPost does, answering 403 when it fails. It returns the
+// form.
 func (h *Handler) jsonPost(w http.ResponseWriter, r *http.Request, b *base) (url.Values, bool) {
-	if err := h.sameOrigin(r, b); err != nil {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "cross_site"})
-		return nil, false
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(MissingCSRF), "code": "csrf"})
+	form, err := h.checkPost(r, b, "accounts")
+	if err != nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(err.Type), "code": err.Code})
 		return nil, false
 	}
 	return form, true

@@ -14,7 +14,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
-	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
@@ -217,13 +216,9 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 // (the database row deleted), the cookies cleared, the browser sent on.
 func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
-	if err := h.sameOrigin(r, b); err != nil {
-		h.fail(w, r, b, crossSite("signout", "", err))
-		return
-	}
-	form, err := readForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", "", "signout", errors.New("CSRF token missing or wrong")))
+	form, ferr := h.checkPost(r, b, "signout")
+	if ferr != nil {
+		h.fail(w, r, b, ferr)
 		return
 	}
 	sess, _ := h.readSession(httpDiscard{}, r, b) // a store failure: the cookies are cleared all the same

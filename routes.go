@@ -605,6 +605,21 @@ func (h *Handler) sameOrigin(r *http.Request, b *base) error {
 	return checks.SameOrigin(h.crossOrigin, r, b.origin)
 }
 
+// checkPost checks a state-changing form POST of this site's own pages
+// (sign-out, the account and session routes): sent from this origin
+// (checks.SameOrigin) and carrying the CSRF token of this browser's cookie.
+// It returns the form, or the error to report.
+func (h *Handler) checkPost(r *http.Request, b *base, step string) (url.Values, *Error) {
+	if err := h.sameOrigin(r, b); err != nil {
+		return nil, crossSite(step, "", err)
+	}
+	form, err := readForm(r)
+	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
+		return nil, autherr.New(MissingCSRF, "csrf", "", step, errors.New("CSRF token missing or wrong"))
+	}
+	return form, nil
+}
+
 // csrfOK reports whether submitted is the CSRF token of r's CSRF cookie
 // (checks.CSRF: the signed double-submit cookie).
 func (h *Handler) csrfOK(r *http.Request, b *base, submitted string) bool {

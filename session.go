@@ -169,8 +169,16 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 // hashToken is how database session tokens are stored: a leaked table
 // gives no usable session.
 func hashToken(t string) string {
+	var h [2 * sha256.Size]byte
+	hashTokenTo(&h, t)
+	return string(h[:])
+}
+
+// hashTokenTo writes hashToken(t) into dst, for the session read, which
+// compares it with the cookie cache's before it needs a string.
+func hashTokenTo(dst *[2 * sha256.Size]byte, t string) {
 	sum := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(sum[:])
+	hex.Encode(dst[:], sum[:])
 }
 
 // readSession returns the session of r's cookie, or nil. An unreadable,
@@ -206,8 +214,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 	maxAge, updateAge := h.cfg.Session.MaxAge, h.cfg.Session.UpdateAge
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		var hashed [2 * sha256.Size]byte
-		sum := sha256.Sum256([]byte(raw))
-		hex.Encode(hashed[:], sum[:]) // hashToken(raw), on the stack
+		hashTokenTo(&hashed, raw)
 		if cookie && h.cookieCache != nil {
 			if s, ok := h.cachedSession(r, b, hashed[:], now); ok {
 				return s, nil // no database trip (SessionConfig.CookieCache)

@@ -2,7 +2,6 @@ package gatehouse_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"testing"
@@ -12,14 +11,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-func (b *browser) sessions(a *app) (int, []map[string]any) {
-	b.t.Helper()
-	resp := b.get(a.url + "/auth/sessions")
-	defer resp.Body.Close()
-	var out []map[string]any
-	json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
-}
+func (b *browser) sessions(a *app) (int, []map[string]any) { return b.getList(a, "/auth/sessions") }
 
 func (b *browser) revoke(a *app, path string, form url.Values) int {
 	b.t.Helper()
