@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -421,6 +422,16 @@ func (cfg *Config) checkSecrets() error {
 		}
 	}
 	return nil
+}
+
+// DefaultHTTPClient returns the client Gatehouse calls providers with
+// when Config.HTTPClient is nil: each call bounded by timeout (10 s when
+// zero), no redirects followed, answers cut at providers.MaxResponseBytes.
+// Start from it to wrap its transport (tracing, a proxy) and keep those
+// bounds.
+func DefaultHTTPClient(timeout time.Duration) *http.Client {
+	c, _ := rp.HTTPClient(nil, timeout)
+	return c
 }
 
 // cachedHandlers is made on the first Auth call (no work at start-up for

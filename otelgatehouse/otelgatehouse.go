@@ -80,10 +80,10 @@ func WithPropagators(p propagation.TextMapPropagator) Option {
 //
 // The HTTPClient is a copy of cfg.HTTPClient (its Timeout, CheckRedirect
 // and Jar kept) whose transport makes a span for every call to a
-// provider. When cfg.HTTPClient is nil, Instrument starts from a client
-// like the library's default: a timeout of 10 seconds (ProviderTimeout
-// still replaces it), no redirects followed, answers bounded at
-// providers.MaxResponseBytes, over http.DefaultTransport.
+// provider. When cfg.HTTPClient is nil, Instrument starts from the
+// library's own default, gatehouse.DefaultHTTPClient: a timeout of 10
+// seconds (ProviderTimeout still replaces it), no redirects followed,
+// answers bounded at providers.MaxResponseBytes.
 func Instrument(cfg gatehouse.Config, opts ...Option) gatehouse.Config {
 	var o options
 	for _, opt := range opts {

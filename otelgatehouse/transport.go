@@ -2,33 +2,22 @@ package otelgatehouse
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"time"
 
+	"github.com/gatehouse-auth/gatehouse"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
-
-	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// defaultTimeout is the library's default ProviderTimeout.
-const defaultTimeout = 10 * time.Second
-
-// instrumentClient returns a copy of given (or of a client like the
-// library's default when given is nil) whose transport is otelhttp's,
+// instrumentClient returns a copy of given (or of
+// gatehouse.DefaultHTTPClient when given is nil) whose transport is otelhttp's,
 // between hideQuery and restoreURL so that otelhttp never sees the query.
 func instrumentClient(given *http.Client, o options) *http.Client {
 	var c http.Client
 	if given != nil {
 		c = *given
 	} else {
-		c = http.Client{
-			Timeout:       defaultTimeout,
-			Transport:     boundedTransport{http.DefaultTransport},
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		}
+		c = *gatehouse.DefaultHTTPClient(0) // the library's own bounds
 	}
 	base := c.Transport
 	if base == nil {
@@ -83,41 +72,4 @@ func (t restoreURL) RoundTrip(r *http.Request) (*http.Response, error) {
 		r.URL = u
 	}
 	return t.next.RoundTrip(r)
-}
-
-// boundedTransport fails an answer longer than providers.MaxResponseBytes,
-// as the library's default client does.
-type boundedTransport struct{ next http.RoundTripper }
-
-func (t boundedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	resp, err := t.next.RoundTrip(r)
-	if err != nil {
-		return nil, err
-	}
-	resp.Body = &boundedBody{ReadCloser: resp.Body, left: providers.MaxResponseBytes}
-	return resp, nil
-}
-
-var errTooLarge = fmt.Errorf("provider answer larger than %d bytes", providers.MaxResponseBytes)
-
-// boundedBody reads at most left bytes, then fails if there are more.
-type boundedBody struct {
-	io.ReadCloser
-	left int64
-}
-
-func (b *boundedBody) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		var one [1]byte
-		if n, _ := b.ReadCloser.Read(one[:]); n > 0 {
-			return 0, errTooLarge
-		}
-		return 0, io.EOF
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.ReadCloser.Read(p)
-	b.left -= int64(n)
-	return n, err
 }
