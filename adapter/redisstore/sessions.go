@@ -1,10 +1,13 @@
 package redisstore
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -257,4 +260,38 @@ func decodeSession(token string, f []any) (adapter.Session, error) {
 // 503 instead of treating the visitor as signed out.
 func fail(what string, err error) error {
 	return fmt.Errorf("redisstore: %s: %w", what, err)
+}
+
+// ListSessions returns the user's sessions, latest expiry first, from
+// the user's index (adapter.SessionLister). An index entry whose session
+// is gone, or belongs to another user (a stale entry), is skipped.
+func (s *store) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
+	keys, err := s.rdb.ZRange(ctx, s.userIndex(userID), 0, -1).Result()
+	if err != nil {
+		return nil, fail("listing sessions", err)
+	}
+	list := []adapter.Session{}
+	prefix := s.sessionKey("")
+	for _, key := range keys {
+		token, ok := strings.CutPrefix(key, prefix)
+		if !ok {
+			continue
+		}
+		f, err := s.rdb.HMGet(ctx, key, "u", "e", "p", "s").Result()
+		if err != nil {
+			return nil, fail("listing sessions", err)
+		}
+		sess, err := decodeSession(token, f)
+		if errors.Is(err, adapter.ErrNotFound) || err == nil && sess.UserID != userID {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, sess)
+	}
+	slices.SortFunc(list, func(a, b adapter.Session) int {
+		return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
+	})
+	return list, nil
 }
