@@ -9,8 +9,9 @@
 //	if err := a.Migrate(ctx); err != nil { ... }
 //
 // The tables are named gatehouse_users, gatehouse_accounts,
-// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators and
-// gatehouse_schema_version, so they can share a database with the
+// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators,
+// gatehouse_passwords, gatehouse_two_factor, gatehouse_two_factor_backup_codes
+// and gatehouse_schema_version, so they can share a database with the
 // application's own. Times are stored as INTEGER microseconds since the Unix
 // epoch, in UTC; an account's Extra is stored as a JSON object.
 package sqlite
@@ -77,11 +78,42 @@ func Open(ctx context.Context, path string) (*Adapter, error) {
 		db.SetConnMaxLifetime(0)
 		db.SetConnMaxIdleTime(0)
 	}
-	if err := db.PingContext(ctx); err != nil {
+	if err := ping(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	return &Adapter{db: db, owned: true}, nil
+}
+
+// ping opens the first connection, which applies the pragmas of DSN. While
+// another process is switching a brand-new file to write-ahead logging,
+// SQLite answers SQLITE_BUSY at once, without calling the busy handler
+// (https://sqlite.org/wal.html#sometimes_queries_return_sqlite_busy_in_wal_mode),
+// so ping retries that answer itself for up to BusyTimeout.
+func ping(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(BusyTimeout)
+	wait := 2 * time.Millisecond
+	for {
+		err := db.PingContext(ctx)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY, in any of its
+// extended forms.
+func isBusy(err error) bool {
+	var se *sqlitedriver.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // DSN returns the data source name Open uses for the database file at path:
@@ -138,6 +170,7 @@ var dialect = sqlstore.Dialect{
 	Name:        "sqlite",
 	Time:        func(t *time.Time) any { return micros{t} },
 	NullTime:    func(t **time.Time) any { return nullMicros{t} },
+	TimeArg:     func(t time.Time) any { return t.UnixMicro() },
 	NullTimeArg: microsPtr,
 	ExtraArg:    nullString,
 	ErrNoRows:   sql.ErrNoRows,
@@ -238,9 +271,10 @@ func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 	return u, nil
 }
 
-// DeleteUser removes the user with its accounts and sessions. The schema
-// cascades; the adapter deletes them explicitly as well, so that a
-// database opened without foreign keys enforced keeps no orphans.
+// DeleteUser removes the user with its accounts, sessions,
+// authenticators, password and two-factor secret. The schema cascades;
+// the adapter deletes them explicitly as well, so that a database opened
+// without foreign keys enforced keeps no orphans.
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	tx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -255,6 +289,12 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_authenticators WHERE user_id = ?`, id); err != nil {
 		return dialect.Error("delete user's authenticators", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
+		return dialect.Error("delete user's password", err)
+	}
+	if err := deleteTwoFactor(ctx, tx, id); err != nil {
+		return err
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
 	if err != nil {
@@ -333,10 +373,10 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
-	s.Expires = stored.Time(s.Expires)
-	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires, provider, sid)
-		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`,
-		s.Token, s.UserID, s.Expires.UnixMicro(), s.Provider, s.SID, s.UserID)
+	s = sqlstore.PrepareSession(s)
+	args := append(dialect.SessionArgs(s), s.UserID)
+	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (`+sqlstore.SessionColumns+`)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`, args...)
 	if err != nil {
 		return adapter.Session{}, dialect.Error("create session", err)
 	}
@@ -357,7 +397,7 @@ func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.
 }
 
 // sessionQuery is the query of GetSessionAndUser.
-const sessionQuery = `SELECT s.token, s.user_id, s.expires, ` + sqlstore.UserColumns + `
+const sessionQuery = `SELECT s.token, s.user_id, s.expires, s.created_at, ` + sqlstore.UserColumns + `
 	FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
 	WHERE s.token = ?`
 
@@ -379,10 +419,11 @@ func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
 	return stmt, nil
 }
 
-// UpdateSession sets the session's expiry and returns the session.
+// UpdateSession sets the session's expiry, and its UpdatedAt to now, and
+// returns the session.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ? WHERE token = ?
-		RETURNING `+sqlstore.SessionColumns, stored.Time(expires).UnixMicro(), token)
+	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ?, updated_at = ? WHERE token = ?
+		RETURNING `+sqlstore.SessionColumns, stored.Time(expires).UnixMicro(), stored.Time(time.Now()).UnixMicro(), token)
 	return dialect.ScanSession(row, "update session")
 }
 
