@@ -21,6 +21,12 @@ import (
 // adapter; unlinked records Events.UnlinkAccount.
 func linkedApp(t *testing.T) (a *app, st *store, unlinked *[]string) {
 	t.Helper()
+	return linkedAppWith(t, nil)
+}
+
+// linkedAppWith is linkedApp with more configuration.
+func linkedAppWith(t *testing.T, more func(*gatehouse.Config)) (a *app, st *store, unlinked *[]string) {
+	t.Helper()
 	corp := authtest.NewServer(authtest.Options{AutoApprove: true})
 	t.Cleanup(corp.Close)
 	st = openStore(t, "memory")
@@ -35,6 +41,9 @@ func linkedApp(t *testing.T) (a *app, st *store, unlinked *[]string) {
 			mu.Lock()
 			defer mu.Unlock()
 			*unlinked = append(*unlinked, u.Email+" "+acct.Provider)
+		}
+		if more != nil {
+			more(cfg)
 		}
 	})
 	return a, st, unlinked

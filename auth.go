@@ -53,6 +53,8 @@ type Config struct {
 	TrustHost bool
 	// Session configures sessions.
 	Session SessionConfig
+	// TwoFactor turns on two-factor sign-in (twofactor.go).
+	TwoFactor TwoFactorConfig
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
@@ -165,6 +167,12 @@ type SessionConfig struct {
 	// sealed cookie, read without a trip to the database (Better Auth's
 	// cookieCache). Off by default.
 	CookieCache CookieCache
+	// FreshAge is how recent a sign-in must be for the changes a stolen
+	// session cookie must not make on its own: turning two-factor sign-in
+	// on, unlinking an account. An older session is asked to sign in
+	// again (403 fresh_sign_in). Default: 24 hours, as Better Auth's
+	// freshAge.
+	FreshAge time.Duration
 }
 
 // CookieCache is SessionConfig.CookieCache. With it, a database session
@@ -267,6 +275,16 @@ type Events struct {
 	// RevokeSessions is told of sessions ended through
 	// POST {base}/sessions/revoke or revoke-others: how many, and whose.
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
+	// TwoFactor is told of changes to a user's two-factor sign-in, of
+	// backup codes used and of codes refused (TwoFactorChange).
+	TwoFactor func(ctx context.Context, user profile.User, change TwoFactorChange)
+	// PasswordReset is told of a password set through a reset link of a
+	// password-accounts provider (providers/passwordaccount); the user's
+	// sessions it ended are told to RevokeSessions.
+	PasswordReset func(ctx context.Context, user profile.User)
+	// PasswordChange is told of a password changed by its signed-in
+	// user; the other sessions it ended are told to RevokeSessions.
+	PasswordChange func(ctx context.Context, user profile.User)
 	Session        func(ctx context.Context, s *Session)
 	// Failure is told of every failure the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
@@ -284,6 +302,7 @@ const (
 	defaultBasePath  = "/auth"
 	defaultMaxAge    = 30 * 24 * time.Hour
 	defaultUpdateAge = 24 * time.Hour
+	defaultFreshAge  = 24 * time.Hour
 	defaultSkew      = 30 * time.Second
 	// defaultCookieCacheAge is CookieCache.MaxAge's default.
 	defaultCookieCacheAge = 5 * time.Minute
@@ -335,6 +354,9 @@ func (cfg Config) normalize() (Config, error) {
 	}
 	if cfg.Session.MaxAge <= 0 {
 		cfg.Session.MaxAge = defaultMaxAge
+	}
+	if cfg.Session.FreshAge <= 0 {
+		cfg.Session.FreshAge = defaultFreshAge
 	}
 	if cfg.Session.UpdateAge <= 0 {
 		cfg.Session.UpdateAge = defaultUpdateAge
@@ -688,6 +710,12 @@ const (
 	// this browser holds. Nothing is linked and the session is left as it
 	// was (link.go).
 	AccountLinkMismatch = autherr.AccountLinkMismatch
+	// TwoFactorFailed: the second step of a two-factor sign-in expired or
+	// was not this browser's; the user signs in again (twofactor.go).
+	TwoFactorFailed = autherr.TwoFactorFailed
+	// EmailUnverified: a right password for an address not confirmed yet
+	// (providers/passwordaccount); a new confirmation link was sent.
+	EmailUnverified = autherr.EmailUnverified
 )
 
 // shownOnSignIn reports whether an error of type t is shown on the
@@ -697,7 +725,7 @@ func shownOnSignIn(t ErrorType) bool {
 	switch t {
 	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired,
 		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests,
-		WebAuthnVerificationError, AccountNotLinked:
+		WebAuthnVerificationError, AccountNotLinked, TwoFactorFailed, EmailUnverified:
 		return true
 	}
 	return false

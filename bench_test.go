@@ -241,6 +241,33 @@ func BenchmarkMiddlewareProtected(b *testing.B) {
 	})
 }
 
+// BenchmarkAnonymousSession is GET {base}/session from a browser with no
+// cookie at all, through the Middleware, which gives it a CSRF cookie.
+func BenchmarkAnonymousSession(b *testing.B) {
+	a, _ := benchApp(b, nil)
+	h := a.h.Middleware(a.h)
+	r := request("GET", a.url+"/auth/session", nil, "")
+	run(b, h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
+		if w.Code != 200 || w.Body.String() != "null\n" || !strings.Contains(w.Header().Get("Set-Cookie"), "authjs.csrf-token=") {
+			return errBench("not the anonymous answer")
+		}
+		return nil
+	})
+}
+
+// BenchmarkProvidersList is GET {base}/providers, from a signed-in
+// browser.
+func BenchmarkProvidersList(b *testing.B) {
+	a, cookies := benchApp(b, nil)
+	r := request("GET", a.url+"/auth/providers", cookies, "")
+	run(b, a.h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
+		if w.Code != 200 || !strings.Contains(w.Body.String(), `"signinUrl":"`+a.url+`/auth/signin/dev"`) {
+			return errBench("not the providers list")
+		}
+		return nil
+	})
+}
+
 // BenchmarkSignInRedirect is POST {base}/signin/{provider} with a valid
 // CSRF pair; discovery is cached after the first sign-in.
 func BenchmarkSignInRedirect(b *testing.B) {
@@ -265,4 +292,13 @@ func signInRequest(a *app, cookies []*http.Cookie, provider string) *reusable {
 	}
 	body := url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}}.Encode()
 	return &reusable{r: request("POST", a.url+"/auth/signin/"+provider, cookies, body), body: body}
+}
+
+// BenchmarkMiddlewareSession is GET {base}/session through the
+// Middleware, as an application mounts it: the session read once.
+func BenchmarkMiddlewareSession(b *testing.B) {
+	a, cookies := benchApp(b, nil)
+	h := a.h.Middleware(a.h)
+	r := request("GET", a.url+"/auth/session", cookies, "")
+	run(b, h, func() *http.Request { return r }, isJSONSession)
 }

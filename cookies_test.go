@@ -140,3 +140,33 @@ func TestSecretRequired(t *testing.T) {
 		}
 	}
 }
+
+// TestMiddlewareCSRFCookie: the Middleware gives a browser without a
+// CSRF cookie one on the application's pages (their forms need it), but
+// not on the handler's own routes, which make one only when they need it:
+// a script polling {base}/session gets no cookie per request.
+func TestMiddlewareCSRFCookie(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	sets := func(path string) bool {
+		resp, err := http.Get(a.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for _, c := range resp.Cookies() {
+			if c.Name == "authjs.csrf-token" {
+				return true
+			}
+		}
+		return false
+	}
+	if !sets("/") {
+		t.Error("an application page gave no CSRF cookie")
+	}
+	if sets("/auth/session") {
+		t.Error("GET /auth/session set a CSRF cookie")
+	}
+	if !sets("/auth/csrf") || !sets("/auth/signin") {
+		t.Error("the handler's CSRF route or sign-in page gave no CSRF cookie")
+	}
+}

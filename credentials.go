@@ -15,6 +15,7 @@ package gatehouse
 //     application's Authorize keeps its timing flat.
 
 import (
+	"context"
 	"errors"
 	"html/template"
 	"net/http"
@@ -25,6 +26,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -67,12 +69,15 @@ func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request
 // callback answers POST {base}/callback/{id}.
 func (f credentialsFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	c := f.Config
-	if err := h.credentialsSignIn(w, r, b, c); err != nil {
+	if err := h.credentialsSignIn(w, r, b, c, false); err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
 	}
 }
 
-func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config) error {
+// credentialsSignIn signs in with c's form. stored means Authorize returns
+// a stored user (the password-accounts provider's), which is signed in as
+// it is, without the linking rules.
+func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *base, c *credentials.Config, stored bool) error {
 	ctx := r.Context()
 	fail := func(t ErrorType, code, step string, err error) error {
 		return autherr.New(t, code, c.ID, step, err)
@@ -157,6 +162,10 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	u := *user
 	u.Email = strings.ToLower(strings.TrimSpace(u.Email))
 	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
-	return h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
-		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true})
+	res := signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
+		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true}
+	if stored {
+		res.persist = func(context.Context) (profile.User, bool, error) { return u, false, nil }
+	}
+	return h.finishSignIn(w, r, b, res)
 }

@@ -34,10 +34,13 @@
 //	  └ flow.callback            oauth.go    state, PKCE, iss, code exchange, ID token,
 //	                                         userinfo (internal/rp)
 //	                             email.go    token used up; credentials.go Authorize;
+//	                             passwordflow.go the stored password (providers/passwordaccount);
 //	                             passkey.go  assertion or attestation verified
 //	    └ finishSignIn           link.go     SignIn callback, binding to the session
 //	                                         that started it, account linking
 //	                                         (internal/accountlink)
+//	      ├ askSecondFactor      twofactor.go  2FA on: a sealed pending cookie, then
+//	      │                                  POST {base}/two-factor with the code
 //	      └ issueSession         session.go  a new JWT or database session; redirect
 //
 // Afterwards the Middleware (handler.go) reads the session on every
@@ -58,6 +61,10 @@
 //	internal/bounded       the one in-memory cache, bounded, with expiry
 //	internal/configkey     a Config's identity, for Auth's cache
 //	internal/logclip       log values cut to size
+//	internal/selfservice   the signed-in user's own routes: linked accounts,
+//	                       sessions, two-factor settings (JSON and pages)
+//	internal/useragent     "Firefox on Linux" for the session list
+//	twofactor, password    TOTP and backup codes; argon2id and the NIST rules
 //	checks                 PKCE, state, nonce, iss; CSRF token, same origin, redirects
 //	providers, providers/… provider configurations and the built-in providers
 //	adapter, adapter/…     storage: memory, SQLite, PostgreSQL

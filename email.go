@@ -26,13 +26,7 @@ package gatehouse
 
 import (
 	"context"
-	"crypto/hkdf"
-	"crypto/hmac"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -52,8 +46,8 @@ import (
 
 // emailRuntime is one e-mail provider, ready to use.
 type emailRuntime struct {
-	cfg  email.Config
-	keys [][]byte // token-hash keys, newest first
+	cfg    email.Config
+	tokens *email.Tokens // hashes and uses up the links' tokens
 }
 
 // addEmail checks an e-mail provider and returns its flow.
@@ -82,22 +76,11 @@ func (h *Handler) addEmail(c email.Config) (flow, error) {
 	if c.Secret != "" {
 		secrets = []string{c.Secret}
 	}
-	p := &emailRuntime{cfg: c}
-	for _, s := range secrets {
-		k, err := hkdf.Key(sha256.New, []byte(s), []byte("gatehouse verification token"), "Gatehouse e-mail verification token hash", 32)
-		if err != nil {
-			return nil, &ConfigError{Provider: c.ID, Field: "Secret", Err: err}
-		}
-		p.keys = append(p.keys, k)
+	tokens, err := email.NewTokens(secrets, "gatehouse verification token", "Gatehouse e-mail verification token hash")
+	if err != nil {
+		return nil, &ConfigError{Provider: c.ID, Field: "Secret", Err: err}
 	}
-	return p, nil
-}
-
-// tokenHash is what the adapter stores for token: HMAC-SHA-256 under key.
-func tokenHash(key []byte, token string) string {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(token))
-	return hex.EncodeToString(m.Sum(nil))
+	return &emailRuntime{cfg: c, tokens: tokens}, nil
 }
 
 func (p *emailRuntime) info() providers.Base { return p.cfg.ProviderBase() }
@@ -179,7 +162,7 @@ func (p *emailRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request
 			return
 		}
 		expires := time.Now().Add(c.MaxAge)
-		hash := tokenHash(p.keys[0], token)
+		hash := p.tokens.Hash(token)
 		if err := h.cfg.Adapter.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: addr, TokenHash: hash, Expires: expires}); err != nil {
 			fail(AdapterError, "adapter", err)
 			return
@@ -235,31 +218,15 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 		return fail(Verification, "malformed_link", err)
 	}
 
-	// The token, used up whatever happens next: the adapter deletes it as
-	// it returns it, so of two uses of one link only one gets here. A
-	// rotated secret is tried too.
-	var vt adapter.VerificationToken
-	var hash string
-	found := false
-	for _, k := range p.keys {
-		hash = tokenHash(k, token)
-		vt, err = h.cfg.Adapter.UseVerificationToken(ctx, addr, hash)
-		if err == nil {
-			found = true
-			break
-		}
-		if !errors.Is(err, adapter.ErrNotFound) {
-			return fail(AdapterError, "adapter", err)
-		}
-	}
-	// The adapter found it by (identifier, hash); check both again, in
-	// constant time, so that an adapter matching on less (CVE-2022-39263:
-	// the identifier only) cannot let a wrong token through.
-	if !found || subtle.ConstantTimeCompare([]byte(vt.TokenHash), []byte(hash)) != 1 || vt.Identifier != addr {
-		return fail(Verification, "invalid_token", errors.New("no unused token matches the link (used, unknown, or altered)"))
-	}
-	if !time.Now().Before(vt.Expires) {
-		return fail(Verification, "expired", fmt.Errorf("the link expired at %s", vt.Expires.UTC().Format(time.RFC3339)))
+	// The token, used up whatever happens next, under any rotated secret,
+	// and checked again in constant time (email.Tokens.Use).
+	switch err := p.tokens.Use(ctx, h.cfg.Adapter, addr, token); {
+	case errors.Is(err, email.ErrTokenUnknown):
+		return fail(Verification, "invalid_token", err)
+	case errors.Is(err, email.ErrTokenExpired):
+		return fail(Verification, "expired", err)
+	case err != nil:
+		return fail(AdapterError, "adapter", err)
 	}
 
 	now := time.Now()

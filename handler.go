@@ -9,11 +9,14 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -38,9 +41,12 @@ type Handler struct {
 	// mode (session.go); nil when SessionConfig.CookieCache is off.
 	cookieCache map[bool]*sessioncookie.Codec[cachedSession] // by secure mode: the cookie name is the HKDF salt
 	fixedBase   *base                                        // when Config.URL is set
+	lastBase    atomic.Pointer[base]                         // otherwise the last request's, reused by the next of that origin
 	refreshes   *rp.RefreshGroup                             // single-flight token refreshes (tokens.go)
 	challenges  *bounded.Map[string, struct{}]               // WebAuthn challenges used (passkey.go)
 	bodies      *bounded.Map[sessionKey, []byte]             // session JSON already encoded (session.go)
+	twoFactor   *twoFactorRuntime                            // nil when Config.TwoFactor is off (twofactor.go)
+	self        *selfservice.Routes                          // accounts, sessions, two-factor settings (link.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -62,6 +68,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
+	}
+	if h.twoFactor, err = newTwoFactor(h.cfg); err != nil {
+		return nil, err
 	}
 	for i, p := range cfg.Providers {
 		p = providers.Resolve(p)
@@ -105,7 +114,11 @@ func New(cfg Config) (*Handler, error) {
 		}
 		h.sessions[secure] = c
 	}
-	if cfg.Session.CookieCache.Enabled {
+	if live, ok := cfg.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && cfg.Session.CookieCache.Enabled {
+		// Sessions in Redis: reading them costs a round trip, and a copy
+		// in a cookie would let an ended session live on for MaxAge.
+		cfg.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
+	} else if cfg.Session.CookieCache.Enabled {
 		h.cookieCache = map[bool]*sessioncookie.Codec[cachedSession]{}
 		for _, secure := range []bool{false, true} {
 			name := sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).SessionData
@@ -127,6 +140,7 @@ func New(cfg Config) (*Handler, error) {
 			return nil, &ConfigError{Field: "URL", Err: err}
 		}
 	}
+	h.self = h.newSelfService()
 	h.routes = h.router()
 	return h, nil
 }
@@ -134,9 +148,13 @@ func New(cfg Config) (*Handler, error) {
 // base is where the routes are reached from, for one request: the public
 // origin, the base path, and the cookie names that go with the scheme.
 type base struct {
-	origin  string // scheme://host[:port]
-	path    string // e.g. /auth
-	cookies sessioncookie.Names
+	origin       string // scheme://host[:port]
+	scheme, host string
+	path         string // e.g. /auth
+	cookies      sessioncookie.Names
+	// providers is the {base}/providers answer, encoded on first use: it
+	// changes with nothing but the origin.
+	providers atomic.Pointer[[]byte]
 }
 
 func (h *Handler) newBase(scheme, host string) *base {
@@ -144,7 +162,7 @@ func (h *Handler) newBase(scheme, host string) *base {
 	if h.cfg.UseSecureCookies != nil {
 		secure = *h.cfg.UseSecureCookies
 	}
-	return &base{origin: scheme + "://" + host, path: h.cfg.BasePath, cookies: sessioncookie.NewNames(secure, h.cfg.AuthJSCookieNames)}
+	return &base{origin: scheme + "://" + host, scheme: scheme, host: host, path: h.cfg.BasePath, cookies: sessioncookie.NewNames(secure, h.cfg.AuthJSCookieNames)}
 }
 
 // baseFor returns the base of a request: Config.URL when set; otherwise
@@ -169,7 +187,14 @@ func (h *Handler) baseFor(r *http.Request) *base {
 	if !validHost(host) {
 		host = "localhost"
 	}
-	return h.newBase(scheme, host)
+	// Most sites are reached from one origin: its base is built once, not
+	// on every request. A request from another origin replaces it.
+	if b := h.lastBase.Load(); b != nil && b.scheme == scheme && b.host == host {
+		return b
+	}
+	b := h.newBase(scheme, host)
+	h.lastBase.Store(b)
+	return b
 }
 
 // validHost accepts host[:port] made of the characters a host may have.
@@ -185,6 +210,36 @@ func validHost(h string) bool {
 	return true
 }
 
+// same reports whether a and b are the same base: one origin, base path
+// and cookie names. A nil base is the same as none.
+func (a *base) same(b *base) bool {
+	if a == nil || b == nil || a == b {
+		return a == b
+	}
+	return a.origin == b.origin && a.path == b.path && a.cookies == b.cookies
+}
+
+// providersJSON returns the {base}/providers answer for b: the providers
+// by id, as json.Encoder writes them (keys sorted, a final newline),
+// encoded once per base.
+func (h *Handler) providersJSON(b *base) []byte {
+	if body := b.providers.Load(); body != nil {
+		return *body
+	}
+	list := h.providersFor(b)
+	out := make(map[string]providers.AppProvider, len(list))
+	for _, p := range list {
+		out[p.ID] = p
+	}
+	body, err := json.Marshal(out)
+	if err != nil {
+		panic("gatehouse: the providers list does not encode: " + err.Error()) // strings only: cannot happen
+	}
+	body = append(body, '\n')
+	b.providers.Store(&body)
+	return body
+}
+
 func (b *base) url(parts ...string) string { return b.origin + b.path + "/" + strings.Join(parts, "/") }
 
 // ServeHTTP answers the auth routes.
@@ -196,7 +251,11 @@ func (h *Handler) BasePath() string { return h.cfg.BasePath }
 // Providers returns the configured providers as the application sees them
 // (spec §2.2), in configuration order, for the origin of r.
 func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
-	b := h.baseFor(r)
+	return h.providersFor(h.baseFor(r))
+}
+
+// providersFor is Providers for the base b.
+func (h *Handler) providersFor(b *base) []providers.AppProvider {
 	out := make([]providers.AppProvider, 0, len(h.order))
 	for _, id := range h.order {
 		c := h.flows[id].info()
@@ -230,24 +289,48 @@ type reqState struct {
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b := h.baseFor(r)
-		st := &reqState{base: b, owner: h}
+		ctx := &stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
+		st := &ctx.st
 		if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
+			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
 		st.session, st.storeErr = h.readSession(w, r, b)
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before
-		// the page starts writing.
+		// the page starts writing. The handler's own routes make theirs
+		// when they need one (csrfToken), so a script polling
+		// {base}/session is not given a cookie per request.
 		if c := sessioncookie.Value(r, b.cookies.CSRF); c != "" {
 			st.csrfCookie = c
-		} else if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.path) {
 			t, c := h.csrf.NewPair()
 			b.cookies.Set(w, b.cookies.CSRF, c, time.Time{})
 			st.csrfToken = t
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, st)))
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// underBase reports whether path is one of the handler's own routes.
+func underBase(path, base string) bool {
+	return len(path) > len(base) && path[len(base)] == '/' && path[:len(base)] == base
+}
+
+// stateContext is a request's context carrying the Middleware's reqState
+// under ctxKey, as context.WithValue would: one allocation where
+// WithValue and the reqState would be two.
+type stateContext struct {
+	context.Context
+	st reqState
+}
+
+// Value returns the reqState for ctxKey, and asks the parent otherwise.
+func (c *stateContext) Value(key any) any {
+	if _, ok := key.(ctxKey); ok {
+		return &c.st
+	}
+	return c.Context.Value(key)
 }
 
 // SessionFrom returns the session the Middleware found for the request
@@ -275,12 +358,6 @@ func SessionErr(ctx context.Context) error {
 		return st.storeErr
 	}
 	return nil
-}
-
-// storeUnavailableJSON is storeUnavailable for the JSON routes.
-func storeUnavailableJSON(w http.ResponseWriter) {
-	w.Header().Set("Retry-After", "5")
-	writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(AdapterError)})
 }
 
 // storeUnavailable answers 503 with Retry-After: a database that does not
@@ -385,9 +462,29 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 	return c.Funcs(h.Funcs(r)).Execute(w, data)
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+// writeJSONBytes is writeJSON for a body already encoded.
+func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	hdr := w.Header()
+	v := &[2]string{"application/json", "private, no-cache, no-store"} // one allocation for both
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_, _ = w.Write(body)
 }
+
+// absoluteASCII reports whether target is an absolute http(s) URL of
+// ASCII characters alone: http.Redirect sends such a URL as it is.
+func absoluteASCII(target string) bool {
+	if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
+		return false
+	}
+	for i := 0; i < len(target); i++ {
+		if target[i] < 0x20 || target[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// writeJSON writes v as the JSON answer, never cached.
+func writeJSON(w http.ResponseWriter, status int, v any) { selfservice.WriteJSON(w, status, v) }

@@ -6,20 +6,18 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/url"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
-	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -44,6 +42,26 @@ type signInResult struct {
 	// authentication): it never links into a signed-in user, nor replaces
 	// that user's session with another's (link.go checkSameUser).
 	unbound bool
+	// userVerified marks a passkey sign-in whose authenticator verified
+	// the user (a PIN or biometric: the UV flag, WebAuthn §6.1): two
+	// factors in one, so two-factor sign-in does not ask for a code.
+	userVerified bool
+	// sid is the provider's session id when the ID token is no longer at
+	// hand (a sign-in finished after its second factor); see providerSID.
+	sid string
+}
+
+// providerSID returns the provider's session id of the sign-in (the ID
+// token's sid, already verified), recorded with a database session for
+// back-channel logout by sid (logout.go); "" when there is none.
+func (res signInResult) providerSID() string {
+	if res.sid != "" || res.fullTokens.IDToken == "" {
+		return res.sid
+	}
+	if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil {
+		return c.String("sid")
+	}
+	return ""
 }
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -105,6 +123,9 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		user, isNew = stored, created
 	}
 
+	if asked, err := h.askSecondFactor(ctx, w, r, b, user, res); asked || err != nil {
+		return err // twofactor.go makes the session after the code
+	}
 	if err := h.issueSession(ctx, w, r, b, user, res, isNew); err != nil {
 		return err
 	}
@@ -142,39 +163,51 @@ func (h *Handler) linker() accountlink.Linker {
 // new account must not fall back to creating a user because the session
 // could not be read.
 func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (string, error) {
+	id, _, err := h.currentSignIn(ctx, r, b)
+	return id, err
+}
+
+// currentSignIn is currentUserID with the time the user signed in: the
+// database session's creation, or the JWT's auth_time (zero for a session
+// that does not record it: made before the upgrade that added it).
+func (h *Handler) currentSignIn(ctx context.Context, r *http.Request, b *base) (string, time.Time, error) {
 	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
 	if raw == "" {
-		return "", nil
+		return "", time.Time{}, nil
 	}
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
 		switch {
 		case errors.Is(err, adapter.ErrNotFound):
-			return "", nil
+			return "", time.Time{}, nil
 		case err != nil:
-			return "", err
+			return "", time.Time{}, err
 		case time.Now().After(s.Expires):
-			return "", nil
+			return "", time.Time{}, nil
 		}
-		return u.ID, nil
+		return u.ID, s.CreatedAt, nil
 	}
 	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
 	if err != nil {
-		return "", nil
+		return "", time.Time{}, nil
+	}
+	at := time.Time{}
+	if t.AuthTime != 0 {
+		at = time.Unix(t.AuthTime, 0)
 	}
 	if h.cfg.Adapter == nil {
-		return t.Subject, nil
+		return t.Subject, at, nil
 	}
 	// JWT strategy with an adapter: the subject is a stored user's id
 	// (Auth.js: jwt.decode then getUser).
 	u, err := h.cfg.Adapter.GetUser(ctx, t.Subject)
 	switch {
 	case errors.Is(err, adapter.ErrNotFound):
-		return "", nil
+		return "", time.Time{}, nil
 	case err != nil:
-		return "", err
+		return "", time.Time{}, err
 	}
-	return u.ID, nil
+	return u.ID, at, nil
 }
 
 // Binding a sign-in to the browser that started it.
@@ -313,99 +346,9 @@ func (h *Handler) targetUserID(ctx context.Context, res signInResult) (string, e
 	return u.ID, err
 }
 
-// accountsJSON answers GET {base}/accounts: the accounts linked to the
-// signed-in user, by provider (never their tokens). To link another,
-// sign in with it while signed in (bound to this session: finishSignIn).
-func (h *Handler) accountsJSON(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	userID, ok := h.accountOwner(w, r, b)
-	if !ok {
-		return
-	}
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	accts, err := h.cfg.Adapter.ListAccounts(ctx, userID)
-	if err != nil {
-		h.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
-		storeUnavailableJSON(w)
-		return
-	}
-	type linked struct {
-		Provider          string       `json:"provider"`
-		Name              string       `json:"name,omitempty"`
-		Type              account.Type `json:"type"`
-		ProviderAccountID string       `json:"providerAccountId"`
-	}
-	out := make([]linked, 0, len(accts))
-	for _, a := range accts {
-		l := linked{Provider: a.Provider, Type: a.Type, ProviderAccountID: a.ProviderAccountID}
-		if f, ok := h.flows[a.Provider]; ok {
-			l.Name = f.info().Name
-		}
-		out = append(out, l)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// unlinkAccount answers POST {base}/accounts/unlink/{provider}
-// {csrfToken}: the signed-in user's account at provider is removed,
-// unless it is the last way to sign in (409 last_way).
-func (h *Handler) unlinkAccount(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	prov := r.PathValue("provider")
-	if _, ok := h.jsonPost(w, r, b); !ok {
-		return
-	}
-	userID, ok := h.accountOwner(w, r, b)
-	if !ok {
-		return
-	}
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	others, err := h.otherWays(ctx, userID)
-	if err == nil {
-		_, err = h.linker().Unlink(ctx, userID, prov, others)
-	}
-	switch {
-	case errors.Is(err, adapter.ErrNotFound):
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": string(AccountNotLinked), "code": "not_linked"})
-	case errors.Is(err, accountlink.ErrLastWay):
-		writeJSON(w, http.StatusConflict, map[string]string{"error": string(AccountNotLinked), "code": "last_way"})
-	case err != nil:
-		h.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
-		storeUnavailableJSON(w)
-	default:
-		h.cfg.Logger.Info("gatehouse: account unlinked", "provider", prov, "user", userID)
-		writeJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
-	}
-}
-
-// accountOwner returns the signed-in user's id for the account routes,
-// or answers for them: 501 without an adapter, 401 when nobody is
-// signed in, 503 when the store is down.
-func (h *Handler) accountOwner(w http.ResponseWriter, r *http.Request, b *base) (string, bool) {
-	w.Header().Set("Cache-Control", "no-store")
-	if h.cfg.Adapter == nil {
-		writeJSON(w, http.StatusNotImplemented, map[string]string{"error": string(Configuration), "code": "no_adapter"})
-		return "", false
-	}
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	id, err := h.currentUserID(ctx, r, b)
-	switch {
-	case err != nil:
-		h.cfg.Logger.Error("gatehouse: reading the session failed", "step", "accounts", "err", err)
-		storeUnavailableJSON(w)
-		return "", false
-	case id == "":
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": string(SessionRequired)})
-		return "", false
-	}
-	return id, true
-}
-
 // otherWays counts the ways to sign in that are not linked accounts: the
-// user's passkeys, and an e-mail provider for the user's address.
+// user's passkeys, a password, and an e-mail provider for the user's
+// address.
 func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 	n := 0
 	for _, id := range h.order {
@@ -416,6 +359,14 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 				return 0, err
 			}
 			n += len(keys)
+		case *passwordFlow:
+			has, err := f.svc.HasPassword(ctx, userID)
+			if err != nil {
+				return 0, err
+			}
+			if has {
+				n++
+			}
 		case *emailRuntime:
 			u, err := h.cfg.Adapter.GetUser(ctx, userID)
 			if err != nil {
@@ -429,156 +380,72 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 	return n, nil
 }
 
-// sessionID is how the session routes name a database session: derived
-// from its stored hash, so that neither the token nor the hash leaves the
-// server.
-func sessionID(tokenHash string) string {
-	sum := sha256.Sum256([]byte("gatehouse session id\x00" + tokenHash))
-	return hex.EncodeToString(sum[:12])
+// selfHost is the Handler as the self-service routes see it
+// (internal/selfservice: the accounts, sessions and two-factor settings
+// of the signed-in user).
+type selfHost struct{ h *Handler }
+
+func (s selfHost) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
+	return s.h.currentSignIn(ctx, r, s.h.baseFor(r))
 }
 
-// userSessions returns the signed-in user's id and sessions, and the hash
-// of this browser's session token, or answers for the session routes
-// (accountOwner's answers; 501 for JWT sessions or an adapter that
-// cannot list).
-func (h *Handler) userSessions(w http.ResponseWriter, r *http.Request, b *base) (string, []adapter.Session, string, bool) {
-	lister, ok := h.cfg.Adapter.(adapter.SessionLister)
-	if h.cfg.Session.Strategy != StrategyDatabase || !ok {
-		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusNotImplemented, map[string]string{"error": string(Configuration), "code": "not_listable",
-			"reason": "JWT sessions live in their cookies and cannot be listed or ended one by one (rotate the secret to end them all); database sessions need an adapter.SessionLister"})
-		return "", nil, "", false
-	}
-	userID, ok := h.accountOwner(w, r, b)
-	if !ok {
-		return "", nil, "", false
-	}
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	list, err := lister.ListSessions(ctx, userID)
-	if err != nil {
-		h.cfg.Logger.Error("gatehouse: listing sessions failed", "step", "sessions", "err", err)
-		storeUnavailableJSON(w)
-		return "", nil, "", false
-	}
-	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
-	return userID, list, hashToken(raw), true
+func (s selfHost) SessionHash(r *http.Request) string {
+	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).cookies.Session)
+	return hashToken(raw)
 }
 
-// sessionsJSON answers GET {base}/sessions: the signed-in user's
-// sessions, this browser's marked current.
-func (h *Handler) sessionsJSON(w http.ResponseWriter, r *http.Request) {
-	_, list, current, ok := h.userSessions(w, r, h.baseFor(r))
-	if !ok {
-		return
-	}
-	type listed struct {
-		ID       string    `json:"id"`
-		Provider string    `json:"provider,omitempty"`
-		Expires  time.Time `json:"expires"`
-		Current  bool      `json:"current"`
-	}
-	now := time.Now()
-	out := make([]listed, 0, len(list))
-	for _, s := range list {
-		if now.After(s.Expires) {
-			continue
-		}
-		out = append(out, listed{ID: sessionID(s.Token), Provider: s.Provider, Expires: s.Expires.UTC(), Current: s.Token == current})
-	}
-	if !wantsHTML(r) {
-		writeJSON(w, http.StatusOK, out)
-		return
-	}
-	// A browser: the built-in page, this browser's session first.
-	b := h.baseFor(r)
-	page := pages.Sessions{Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), HomeURL: b.origin + "/",
-		RevokeURL: b.url("sessions", "revoke"), RevokeOthersURL: b.url("sessions", "revoke-others")}
-	slices.SortStableFunc(out, func(x, y listed) int {
-		switch {
-		case x.Current == y.Current:
-			return 0
-		case x.Current:
-			return -1
-		}
-		return 1
-	})
-	for _, s := range out {
-		page.Sessions = append(page.Sessions, pages.SessionRow{ID: s.ID, Provider: s.Provider,
-			Expires: s.Expires.Format("2006-01-02 15:04 UTC"), Current: s.Current})
-	}
-	h.render(w, http.StatusOK, page)
+func (s selfHost) SignOutHere(w http.ResponseWriter, r *http.Request) {
+	b := s.h.baseFor(r)
+	b.cookies.ClearChunked(w, r, b.cookies.Session)
+	s.h.clearCookieCache(w, r, b)
 }
 
-// wantsHTML reports whether r is a browser's navigation (a page or a
-// form), which gets pages and redirects rather than JSON.
-func wantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
-
-// revokeSessions answers POST {base}/sessions/revoke {csrfToken, id}
-// (one session; this browser's signs it out) and POST
-// {base}/sessions/revoke-others {csrfToken} (every session but this
-// browser's).
-func (h *Handler) revokeSessions(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	form, ok := h.jsonPost(w, r, b)
-	if !ok {
-		return
-	}
-	userID, list, current, ok := h.userSessions(w, r, b)
-	if !ok {
-		return
-	}
-	others := strings.HasSuffix(r.URL.Path, "/revoke-others")
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	n, signedOut := 0, false
-	ends := func(s adapter.Session) bool {
-		if others {
-			return s.Token != current
-		}
-		return sessionID(s.Token) == form.Get("id")
-	}
-	for _, s := range list {
-		if !ends(s) {
-			continue
-		}
-		if _, err := h.cfg.Adapter.DeleteSession(ctx, s.Token); err != nil && !errors.Is(err, adapter.ErrNotFound) {
-			h.cfg.Logger.Error("gatehouse: revoking a session failed", "step", "sessions", "err", err)
-			storeUnavailableJSON(w)
-			return
-		}
-		n++
-		signedOut = signedOut || s.Token == current
-	}
-	if !others && n == 0 {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": string(SessionRequired), "code": "no_such_session"})
-		return
-	}
-	if signedOut {
-		b.cookies.ClearChunked(w, r, b.cookies.Session)
-		h.clearCookieCache(w, r, b)
-	}
-	h.cfg.Logger.Info("gatehouse: sessions revoked", "step", "sessions", "user", userID, "sessions", n)
-	if ev := h.cfg.Events.RevokeSessions; ev != nil && n > 0 {
-		if u, err := h.cfg.Adapter.GetUser(ctx, userID); err == nil {
-			ev(r.Context(), accountlink.ToProfile(u), n)
-		}
-	}
-	if wantsHTML(r) && !signedOut {
-		h.redirect(w, r, b.url("sessions")) // back to the page (303)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"revoked": n})
+func (s selfHost) CSRFToken(w http.ResponseWriter, r *http.Request) string {
+	return s.h.csrfToken(w, r, s.h.baseFor(r))
 }
 
-// jsonPost checks a state-changing POST of the JSON routes (accounts,
-// sessions) as checkPost does, answering 403 when it fails. It returns the
-// form.
-func (h *Handler) jsonPost(w http.ResponseWriter, r *http.Request, b *base) (url.Values, bool) {
-	form, err := h.checkPost(r, b, "accounts")
-	if err != nil {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": string(err.Type), "code": err.Code})
-		return nil, false
+func (s selfHost) CheckPost(r *http.Request, step string) (url.Values, *Error) {
+	return s.h.checkPost(r, s.h.baseFor(r), step)
+}
+
+func (s selfHost) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
+	s.h.fail(w, r, s.h.baseFor(r), e)
+}
+
+func (s selfHost) Redirect(w http.ResponseWriter, r *http.Request, target string) {
+	s.h.redirect(w, r, target)
+}
+
+func (s selfHost) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
+
+func (s selfHost) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).url(parts...) }
+
+func (s selfHost) Origin(r *http.Request) string { return s.h.baseFor(r).origin }
+
+func (s selfHost) OtherWays(ctx context.Context, userID string) (int, error) {
+	return s.h.otherWays(ctx, userID)
+}
+
+func (s selfHost) Providers(r *http.Request) []selfservice.Provider {
+	b := s.h.baseFor(r)
+	out := make([]selfservice.Provider, 0, len(s.h.order))
+	for _, id := range s.h.order {
+		p := selfservice.Provider{ID: id, Name: s.h.flows[id].info().Name, SigninURL: b.url("signin", id)}
+		if f, ok := s.h.flows[id].(oauthFlow); ok {
+			p.OAuth, p.Style = true, f.Config().Style
+		}
+		out = append(out, p)
 	}
-	return form, true
+	return out
+}
+
+// newSelfService returns the self-service routes of h's configuration.
+func (h *Handler) newSelfService() *selfservice.Routes {
+	cfg := selfservice.Config{Adapter: h.cfg.Adapter, Linker: h.linker(), Logger: h.cfg.Logger, Theme: h.cfg.Theme,
+		DatabaseSessions: h.cfg.Session.Strategy == StrategyDatabase, FreshAge: h.cfg.Session.FreshAge,
+		Events: selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor}}
+	if h.twoFactor != nil {
+		cfg.TwoFactor, cfg.PerUser = h.twoFactor.svc, h.twoFactor.perUser
+	}
+	return selfservice.New(cfg, selfHost{h})
 }

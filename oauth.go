@@ -61,53 +61,41 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 		return
 	}
 	c := p.Config()
-	authURL, q, err := p.AuthorizationRequest(e) // built once per provider (internal/rp)
+	mode, err := p.ResponseMode(e) // the fixed request, built once per provider (internal/rp)
 	if err != nil {
 		h.fail(w, r, b, autherr.New(OAuthSignin, "authorization_url", id, "signin", err))
 		return
 	}
+	var extra url.Values
 	if r.URL.RawQuery != "" {
 		rq := r.URL.Query()
 		for k := range strings.FieldsSeq(passThrough) {
 			if v := rq.Get(k); v != "" {
-				q.Set(k, v)
+				if extra == nil {
+					extra = url.Values{}
+				}
+				extra.Set(k, v)
 			}
 		}
 	}
-	redirectURI := h.redirectURI(b, c)
-	// The code flow only: a provider may name its own code-like response
-	// type (Azure DevOps: "Assertion"), never one that puts tokens in the
-	// front channel (RFC 9700 §2.1.2).
-	if rt := q.Get("response_type"); rt == "" || strings.Contains(rt, "token") {
-		q.Set("response_type", "code")
-	}
-	q.Set("client_id", c.ClientID)
-	q.Set("redirect_uri", redirectURI)
 
 	// The checks, sealed together into one cookie bound to this provider
 	// and to the cookie's name, for checks.MaxAge.
 	expires := time.Now().Add(checks.MaxAge)
 	setCheck := b.cookies.Set
-	formPost := q.Get("response_mode") == "form_post" && (b.cookies.Secure || sessioncookie.LoopbackOrigin(b.origin))
+	formPost := mode == "form_post" && (b.cookies.Secure || sessioncookie.LoopbackOrigin(b.origin))
 	if formPost {
 		// The callback is a cross-site POST, which carries SameSite=None
 		// cookies only; browsers take Secure cookies on http://localhost
 		// too, so local development works the same way.
 		setCheck = b.cookies.SetNone
 	}
-	cs := h.checksFor(c, e)
-	pkce, state, nonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
+	pkce, state, nonce := h.checksFor(c, e)
 	tx := checks.NewTransaction(pkce, state, nonce)
 	tx.Binding = h.binding(r, b) // who started it: link.go
+	s := rp.SignIn{RedirectURI: h.redirectURI(b, c), State: tx.State, Nonce: tx.Nonce, Extra: extra}
 	if pkce {
-		q.Set("code_challenge", checks.Challenge(tx.Verifier))
-		q.Set("code_challenge_method", "S256")
-	}
-	if state {
-		q.Set("state", tx.State)
-	}
-	if nonce {
-		q.Set("nonce", tx.Nonce)
+		s.CodeChallenge = checks.Challenge(tx.Verifier)
 	}
 	if pkce || state || nonce {
 		sealed, err := h.sealer.SealTransaction(b.cookies.Checks, id, tx)
@@ -124,7 +112,9 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 			b.cookies.Set(w, b.cookies.CallbackURL, cb, time.Time{})
 		}
 	}
-	dest, err := p.AuthorizationURL(r.Context(), e, authURL, q) // PAR and DPoP: internal/rp
+	// The fixed parameters are encoded once per provider; PAR and DPoP:
+	// internal/rp.
+	dest, err := p.AuthorizationURL(r.Context(), e, s)
 	if err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, OAuthSignin, "authorization_url", id, "signin"))
 		return
@@ -136,10 +126,9 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 // redirect proxy is in use (spec §2.3), and when the provider's metadata
 // shows it does not support PKCE S256 (RFC 9700 §2.1: PKCE protects only
 // once the AS is known to support it).
-func (h *Handler) checksFor(c *providers.OAuth, e *rp.Endpoints) []providers.Check {
+func (h *Handler) checksFor(c *providers.OAuth, e *rp.Endpoints) (pkce, state, nonce bool) {
 	proxied := c.RedirectProxyURL != "" || h.cfg.RedirectProxyURL != ""
-	cs := c.EffectiveChecks(proxied || e.PKCEUnsupported)
-	return cs
+	return c.UsesChecks(proxied || e.PKCEUnsupported)
 }
 
 // redirectURI is the provider's callback URL: one path per provider, so
@@ -148,7 +137,7 @@ func (h *Handler) redirectURI(b *base, c *providers.OAuth) string {
 	if p := cmp.Or(c.RedirectProxyURL, h.cfg.RedirectProxyURL); p != "" {
 		return strings.TrimSuffix(p, "/") + "/callback/" + c.ID
 	}
-	return b.url("callback", c.ID)
+	return b.origin + b.path + "/callback/" + c.ID
 }
 
 // callback brings the browser back: the check cookie read and cleared,
@@ -188,8 +177,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	}
 
 	// 3. The sealed check values, then state against the sealed copy.
-	cs := h.checksFor(c, e)
-	usePKCE, useState, useNonce := providers.Has(cs, providers.CheckPKCE), providers.Has(cs, providers.CheckState), providers.Has(cs, providers.CheckNonce)
+	usePKCE, useState, useNonce := h.checksFor(c, e)
 	var tx checks.Transaction
 	if usePKCE || useState || useNonce {
 		first := checks.State

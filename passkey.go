@@ -404,7 +404,8 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	user := accountlink.ToProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
 	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback, unbound: true,
-		persist: func(context.Context) (profile.User, bool, error) { return user, false, nil }})
+		persist:      func(context.Context) (profile.User, bool, error) { return user, false, nil },
+		userVerified: parsed.Response.AuthenticatorData.Flags.HasUserVerified()})
 }
 
 // passkeyRegister verifies an attestation (WebAuthn §7.1), stores the new

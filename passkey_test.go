@@ -347,9 +347,9 @@ func TestPasskeyRefusals(t *testing.T) {
 	t.Run("replayed assertion", func(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "passkey", zero)
+		form := url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}}
 		u, _ := url.Parse(a.url)
 		cookies := b.c.Jar.Cookies(u) // the challenge and CSRF cookies
-		form := url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}}
 		wantSignedIn(t, b, a, b.post(a.url+"/auth/callback/passkey", form), "first use")
 		// The same request again, from an attacker who recorded it.
 		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/callback/passkey", strings.NewReader(form.Encode()))

@@ -19,19 +19,21 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // router maps the Auth.js REST routes (DESIGN.md) under the base path.
 func (h *Handler) router() http.Handler {
 	r := chi.NewRouter()
 	route(r, h.cfg.BasePath, func(r under) {
-		r.Get("/providers", h.providersJSON)
+		r.Get("/providers", h.providersList)
 		r.Get("/csrf", h.csrfJSON)
 		r.Get("/signin", h.signInPage)
 		r.Post("/signin/{provider}", h.signIn)
@@ -42,16 +44,28 @@ func (h *Handler) router() http.Handler {
 		r.Get("/signout/callback/{provider}", h.signOutReturn)
 		r.Post("/backchannel-logout/{provider}", h.backchannelLogout)
 		r.Get("/session", h.sessionJSON)
-		r.Get("/accounts", h.accountsJSON)                     // link.go
-		r.Post("/accounts/unlink/{provider}", h.unlinkAccount) // link.go
-		r.Get("/sessions", h.sessionsJSON)                     // link.go
-		r.Post("/sessions/revoke", h.revokeSessions)           // link.go
-		r.Post("/sessions/revoke-others", h.revokeSessions)    // link.go
+		// The signed-in user's own account (internal/selfservice).
+		r.Get("/accounts", h.self.Accounts)
+		r.Post("/accounts/unlink/{provider}", h.self.Unlink)
+		r.Get("/sessions", h.self.Sessions)
+		r.Post("/sessions/revoke", h.self.Revoke)
+		r.Post("/sessions/revoke-others", h.self.Revoke)
+		r.Post("/sessions/revoke-all", h.self.Revoke)
+		r.Get("/two-factor/setup", h.self.TwoFactor)
+		r.Post("/two-factor/{action}", h.self.TwoFactor)
+		r.Get("/two-factor", h.twoFactorPage)    // twofactor.go
+		r.Post("/two-factor", h.twoFactorVerify) // twofactor.go
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)
 		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
 		r.Get("/webauthn.js", h.webauthnScript)                  // passkey.go
+		for _, a := range passwordActions {                      // passwordflow.go
+			r.Get("/{provider}/"+a, h.passwordRoute)
+			if a != "verify" {
+				r.Post("/{provider}/"+a, h.passwordRoute)
+			}
+		}
 	})
 	// Anything else under the base path is not an action (Auth.js: 400
 	// "Bad request."); a known action with the wrong method too.
@@ -62,8 +76,9 @@ func (h *Handler) router() http.Handler {
 }
 
 // The provider kinds: one flow each, from the button to the session
-// (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; passkey:
-// passkey.go), and the two routes every kind shares.
+// (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; password
+// accounts: passwordflow.go; passkey: passkey.go), and the two routes every
+// kind shares.
 
 // flow is one configured provider's sign-in. The routes below check what
 // every kind needs (origin, rate limit, CSRF token) and hand over.
@@ -97,6 +112,10 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 		return h.addEmail(c)
 	case *email.Config:
 		return h.addEmail(*c)
+	case passwordaccount.Config:
+		return h.addPassword(c)
+	case *passwordaccount.Config:
+		return h.addPassword(*c)
 	case credentials.Config:
 		return addCredentials(c)
 	case *credentials.Config:
@@ -173,12 +192,8 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	f.callback(h, w, r, b)
 }
 
-func (h *Handler) providersJSON(w http.ResponseWriter, r *http.Request) {
-	out := make(map[string]providers.AppProvider, len(h.order))
-	for _, p := range h.Providers(r) {
-		out[p.ID] = p
-	}
-	writeJSON(w, http.StatusOK, out)
+func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
+	writeJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
 }
 
 // csrfToken returns the request's CSRF token, setting a new cookie when
@@ -189,7 +204,7 @@ func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) str
 	}
 	// The Middleware already set a cookie for this request: its token,
 	// so that a response sets the cookie once.
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && *st.base == *b {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && st.base.same(b) {
 		return st.csrfToken
 	}
 	t, c := h.csrf.NewPair()
@@ -237,7 +252,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 	sess, err := h.readSession(w, r, h.baseFor(r))
 	if err != nil {
-		storeUnavailableJSON(w)
+		selfservice.StoreUnavailable(w)
 		return
 	}
 	if sess != nil {
@@ -247,9 +262,7 @@ func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 		h.writeSessionJSON(w, sess) // cached: session.go
 		return
 	}
-	w.Header().Set("Expires", "0")
-	w.Header().Set("Pragma", "no-cache")
-	writeJSON(w, http.StatusOK, nil)
+	writeNoSession(w) // session.go
 }
 
 // sessionUpdate answers POST {base}/session {csrfToken, data}: the update
@@ -269,7 +282,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, err := h.readSession(w, r, b)
 	if err != nil {
-		storeUnavailableJSON(w)
+		selfservice.StoreUnavailable(w)
 		return
 	}
 	if sess == nil {
@@ -292,7 +305,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusBadRequest, nil)
 			return
 		}
-		out.IssuedAt, out.Expires = time.Now().Unix(), time.Now().Add(h.cfg.Session.MaxAge).Unix()
+		out.IssuedAt, out.Expires, out.AuthTime = time.Now().Unix(), time.Now().Add(h.cfg.Session.MaxAge).Unix(), t.AuthTime
 		sealed, err := codec.Encode(*out)
 		if err != nil {
 			writeJSON(w, http.StatusBadRequest, nil)
@@ -457,6 +470,11 @@ func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string
 	status := http.StatusFound
 	if r.Method == http.MethodPost {
 		status = http.StatusSeeOther
+		if absoluteASCII(target) { // what http.Redirect does then, without parsing target
+			w.Header()["Location"] = []string{target}
+			w.WriteHeader(status)
+			return
+		}
 	}
 	http.Redirect(w, r, target, status)
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -263,5 +264,105 @@ func TestScaleOut(t *testing.T) {
 	}
 	if n := pgCount(t, conn, "gatehouse_sessions"); n != 2 {
 		t.Fatalf("%d session rows, want bob's 2", n)
+	}
+}
+
+// TestScaleOutRedis runs three instances with Redis as secondary storage
+// (sessions in Redis, users, accounts and two-factor secrets in
+// PostgreSQL) behind a balancer that sends each request to the next
+// instance in turn, so that every step of every flow lands on another
+// instance than the one before. Two browsers sign in; one turns on
+// two-factor sign-in and passes it on a later sign-in; "sign out
+// everywhere else" and sign-out are refused on every instance at the
+// next request: the cookie cache, though enabled, is left off, since
+// Redis is read each time.
+func TestScaleOutRedis(t *testing.T) {
+	t.Parallel()
+	requirePostgres(t)
+	schema, conn := pgSchema(t)
+	rdb := redisClient(t)
+	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
+	op := authtest.NewServer(authtest.Options{AutoApprove: true})
+	t.Cleanup(op.Close)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	const n = 3
+	var apps [n]http.Handler
+	for i := range n {
+		pa := pgAdapter(t, schema)
+		if err := pa.Migrate(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		h, err := gatehouse.New(gatehouse.Config{
+			Secret:    []string{testSecret},
+			URL:       base + "/auth",
+			Providers: []providers.Provider{devProvider(op)},
+			Adapter:   redisstore.New(rdb, pa, redisstore.Options{Prefix: prefix}),
+			TwoFactor: gatehouse.TwoFactorConfig{Enabled: true},
+			// Asked for, and left off: sessions are read live from Redis
+			// (adapter.LiveSessions), so an ended one is refused at once.
+			Session:    gatehouse.SessionConfig{CookieCache: gatehouse.CookieCache{Enabled: true}},
+			HTTPClient: &http.Client{Timeout: 5 * time.Second},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apps[i] = h.Middleware(siteMux(h))
+	}
+	var next atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		apps[int(next.Add(1)-1)%n].ServeHTTP(w, r)
+	}))
+	srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(srv.Close)
+	a := &app{t: t, op: op, srv: srv, url: base}
+	signedOutEverywhere := func(b *browser, what string) {
+		t.Helper()
+		for range n {
+			if id := b.userID(a); id != "" {
+				t.Fatalf("%s: an instance still reads a session (%s)", what, id)
+			}
+		}
+	}
+
+	laptop, phone := newBrowser(t), newBrowser(t)
+	signedIn(t, a, laptop)
+	signedIn(t, a, phone)
+	if code, list := laptop.sessions(a); code != http.StatusOK || len(list) != 2 {
+		t.Fatalf("sessions listed from Redis: %d %v", code, list)
+	}
+	if keys, _ := rdb.Keys(context.Background(), prefix+"session:*").Result(); len(keys) != 2 {
+		t.Fatalf("%d sessions in Redis, want 2", len(keys))
+	}
+	_, backups := enrol(t, a, laptop)
+
+	// A later sign-in asks for the code, across instances.
+	tablet := newBrowser(t)
+	if resp, _ := firstFactor(t, a, tablet); resp.Request.URL.Path != "/auth/two-factor" {
+		t.Fatalf("the first factor landed on %s, want the code form", resp.Request.URL)
+	}
+	if code, _ := tablet.twoFactor(a, "", url.Values{"code": {backups[0]}}); code != http.StatusSeeOther || tablet.userID(a) == "" {
+		t.Fatalf("the backup code: %d", code)
+	}
+
+	if code := laptop.revoke(a, "revoke-others", url.Values{}); code != http.StatusOK {
+		t.Fatalf("revoke-others: %d", code)
+	}
+	signedOutEverywhere(phone, "after revoke-others, the phone")
+	signedOutEverywhere(tablet, "after revoke-others, the tablet")
+	out := laptop.post(a.url+"/auth/signout", url.Values{"csrfToken": {laptop.csrf(a)}})
+	out.Body.Close()
+	signedOutEverywhere(laptop, "after sign-out, the laptop")
+
+	if users, sessions := pgCount(t, conn, "gatehouse_users"), pgCount(t, conn, "gatehouse_sessions"); users != 1 || sessions != 0 {
+		t.Fatalf("PostgreSQL has %d users and %d sessions, want 1 and 0 (sessions live in Redis)", users, sessions)
+	}
+	if keys, _ := rdb.Keys(context.Background(), prefix+"session:*").Result(); len(keys) != 0 {
+		t.Fatalf("%d sessions left in Redis", len(keys))
 	}
 }

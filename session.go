@@ -16,8 +16,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/useragent"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -34,6 +34,10 @@ type Token struct {
 	ID       string `json:"jti"`
 	// Provider is the id of the provider the user signed in with.
 	Provider string `json:"provider,omitempty"`
+	// AuthTime is when the user signed in (OpenID Connect's auth_time):
+	// unlike IssuedAt it does not move when the token is renewed, so it
+	// tells a fresh session (SessionConfig.FreshAge) from an old one.
+	AuthTime int64 `json:"auth_time,omitempty"`
 	// Extra holds other claims, written at the top level of the token.
 	Extra map[string]any `json:"-"`
 }
@@ -45,7 +49,7 @@ func (t Token) user() profile.User {
 
 func tokenClaim(k string) bool {
 	switch k {
-	case "sub", "name", "email", "picture", "iat", "exp", "jti", "provider":
+	case "sub", "name", "email", "picture", "iat", "exp", "jti", "provider", "auth_time":
 		return true
 	}
 	return false
@@ -130,10 +134,8 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		raw := randomToken()
 		// The provider and its session id (the ID token's sid, verified),
 		// for back-channel logout by sid (logout.go).
-		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov}
-		if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil && res.fullTokens.IDToken != "" {
-			sess.SID = c.String("sid")
-		}
+		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov,
+			SID: res.providerSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
@@ -142,7 +144,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		return nil
 	}
 	tok := Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
-		IssuedAt: now.Unix(), Expires: expires.Unix(), ID: randomHex(16), Provider: prov}
+		IssuedAt: now.Unix(), Expires: expires.Unix(), ID: randomHex(16), Provider: prov, AuthTime: now.Unix()}
 	if cb := h.cfg.Callbacks.JWT; cb != nil {
 		trigger := "signIn"
 		if isNew {
@@ -156,7 +158,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 			return autherr.New(AccessDenied, "jwt_callback", prov, "jwt callback", errors.New("the JWT callback returned no token"))
 		}
 		tok = *out
-		tok.IssuedAt, tok.Expires = now.Unix(), expires.Unix()
+		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
 	}
 	sealed, err := h.sessions[b.cookies.Secure].Encode(tok)
 	if err != nil {
@@ -177,7 +179,15 @@ func hashToken(t string) string {
 // hashTokenTo writes hashToken(t) into dst, for the session read, which
 // compares it with the cookie cache's before it needs a string.
 func hashTokenTo(dst *[2 * sha256.Size]byte, t string) {
-	sum := sha256.Sum256([]byte(t))
+	// Through a buffer on the stack: []byte(t) of a token would be an
+	// allocation on every database session read.
+	var in [256]byte
+	var sum [sha256.Size]byte
+	if len(t) <= len(in) {
+		sum = sha256.Sum256(in[:copy(in[:], t)])
+	} else {
+		sum = sha256.Sum256([]byte(t))
+	}
 	hex.Encode(dst[:], sum[:])
 }
 
@@ -194,7 +204,7 @@ func hashTokenTo(dst *[2 * sha256.Size]byte, t string) {
 // The error is ErrStoreUnavailable when the database could not be read:
 // the session is then unknown, not absent.
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base != nil && *st.base == *b && !st.bearer {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.same(b) && !st.bearer {
 		return st.session, st.storeErr
 	}
 	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
@@ -346,7 +356,11 @@ func (h *Handler) cachedSession(r *http.Request, b *base, tokenHash []byte, now 
 		return nil, false
 	}
 	sess := &Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)}
-	return h.shapeSession(r.Context(), sess, nil, &c.User), true
+	if h.cfg.Callbacks.Session == nil {
+		return sess, true // c stays on the stack
+	}
+	u := c.User
+	return h.shapeSession(r.Context(), sess, nil, &u), true
 }
 
 // cacheSession writes the cookie cache's copy of a session just read from
@@ -469,6 +483,22 @@ func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(b)
 }
+
+// writeNoSession answers 200 with null, with writeSessionJSON's headers
+// (their values in one allocation): what writeJSON writes for nil, without
+// encoding it.
+func writeNoSession(w http.ResponseWriter) {
+	hdr := w.Header()
+	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
+	hdr["Expires"] = v[2:3:3]
+	hdr["Pragma"] = v[3:4:4]
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(null)
+}
+
+var null = []byte("null\n")
 
 // bearerRequest handles a request that carries an Authorization header
 // with the Bearer scheme when Session.Bearer is on (RFC 6750 §2.1): it

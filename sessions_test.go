@@ -2,9 +2,11 @@ package gatehouse_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
@@ -45,6 +47,12 @@ func TestSessionManagement(t *testing.T) {
 		}
 		if id := s["id"].(string); len(id) != 24 || id == laptop.cookie(a, sessionCookie) {
 			t.Fatalf("session id %q", id)
+		}
+		// When and by what each session was made: a coarse device, never
+		// the raw User-Agent header.
+		created, _ := time.Parse(time.RFC3339Nano, fmt.Sprint(s["created"]))
+		if s["device"] != "Go HTTP client" || time.Since(created) > time.Minute || s["lastSeen"] != s["created"] {
+			t.Fatalf("session metadata: %v", s)
 		}
 	}
 	if other == "" {
@@ -95,5 +103,41 @@ func TestSessionManagementJWT(t *testing.T) {
 	signedIn(t, a, b)
 	if code, _ := b.sessions(a); code != http.StatusNotImplemented {
 		t.Fatalf("GET sessions with JWT sessions: %d", code)
+	}
+}
+
+// TestSessionsPageSignedOut: a browser that is not signed in is sent to
+// sign in and back to the sessions page; a script gets 401.
+func TestSessionsPageSignedOut(t *testing.T) {
+	a, _ := newDBApp(t, openStore(t, "memory"), authtest.Options{}, nil)
+	b := newBrowser(t)
+	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/sessions", nil)
+	req.Header.Set("Accept", "text/html")
+	resp := b.do(req)
+	resp.Body.Close()
+	want := a.url + "/auth/signin?callbackUrl=" + url.QueryEscape(a.url+"/auth/sessions")
+	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != want {
+		t.Fatalf("signed-out page: %d to %q, want 302 to %q", resp.StatusCode, resp.Header.Get("Location"), want)
+	}
+	if code, _ := b.sessions(a); code != http.StatusUnauthorized {
+		t.Fatalf("signed-out JSON: %d, want 401", code)
+	}
+}
+
+// TestSessionsRevokeAll: POST {base}/sessions/revoke-all ends every
+// session of the user, this browser's too, and clears its cookie.
+func TestSessionsRevokeAll(t *testing.T) {
+	a, _ := newDBApp(t, openStore(t, "memory"), authtest.Options{}, nil)
+	laptop, phone := newBrowser(t), newBrowser(t)
+	signedIn(t, a, laptop)
+	signedIn(t, a, phone)
+	if code := laptop.revoke(a, "revoke-all", url.Values{}); code != http.StatusOK {
+		t.Fatalf("revoke-all: %d", code)
+	}
+	if laptop.session(a) != nil || phone.session(a) != nil {
+		t.Fatal("a session outlived revoke-all")
+	}
+	if laptop.cookie(a, sessionCookie) != "" {
+		t.Fatal("this browser's session cookie was not cleared")
 	}
 }

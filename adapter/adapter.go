@@ -48,6 +48,18 @@ type Session struct {
 	// them.
 	Provider string
 	SID      string
+	// CreatedAt is when the session was made, UpdatedAt when its expiry
+	// was last extended (the session routes show it as "last seen", to
+	// within Config.Session.UpdateAge), and UserAgent a coarse description
+	// of the browser that made it, such as "Firefox on Linux" (never the
+	// raw header, and nothing that locates the user). CreateSession stores
+	// all three (UpdatedAt defaults to CreatedAt), UpdateSession sets
+	// UpdatedAt to the current time, and ListSessions returns them.
+	// GetSessionAndUser returns CreatedAt too: it tells a fresh sign-in
+	// (SessionConfig.FreshAge) from an old one.
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	UserAgent string
 }
 
 // VerificationToken is a one-time e-mail sign-in token. TokenHash is never

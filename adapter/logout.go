@@ -51,3 +51,53 @@ type SessionLister interface {
 	// expiry, latest first. None, not an error, for a user without any.
 	ListSessions(ctx context.Context, userID string) ([]Session, error)
 }
+
+// PasswordStore is implemented by adapters that keep password hashes for
+// the password-accounts provider (providers/passwordaccount). The hash is the
+// encoded string of package password (argon2id, PHC format); the store
+// keeps it as given, apart from the user's row, and never logs it.
+type PasswordStore interface {
+	// PasswordHash returns the user's encoded password hash, or
+	// ErrNotFound when the user has no password (or does not exist).
+	PasswordHash(ctx context.Context, userID string) (string, error)
+	// SetPasswordHash creates or replaces the user's password hash;
+	// ErrNotFound when the user does not exist. DeleteUser removes it.
+	SetPasswordHash(ctx context.Context, userID, hash string) error
+	// DeletePasswordHash removes the user's password; removing none is
+	// no error.
+	DeletePasswordHash(ctx context.Context, userID string) error
+}
+
+// Wrapper is implemented by adapters that hand some calls to another
+// (adapter/redisstore keeps sessions itself and users in its primary). A
+// wrapper has every optional method, answering errors.ErrUnsupported for
+// those its primary lacks: ask Supports, not a type assertion.
+type Wrapper interface {
+	Primary() Adapter
+}
+
+// Supports reports whether a implements the optional interface T (such
+// as PasswordStore or twofactor.Store), looking through Wrappers to the
+// adapter that does the work.
+func Supports[T any](a Adapter) bool {
+	for {
+		w, ok := a.(Wrapper)
+		if !ok {
+			break
+		}
+		a = w.Primary()
+	}
+	_, ok := a.(T)
+	return ok
+}
+
+// LiveSessions is implemented by adapters that keep sessions in a store
+// shared by every instance and fast enough to read on every request
+// (adapter/redisstore). The handler then leaves the cookie cache off
+// (gatehouse.CookieCache), so that a session ended on one instance is
+// refused by every instance at its next request, not up to the cache's
+// MaxAge later.
+type LiveSessions interface {
+	// LiveSessions reports whether the adapter reads sessions live.
+	LiveSessions() bool
+}

@@ -1,8 +1,14 @@
 // Command bench runs Gatehouse and two peers side by side on loopback and
-// drives the same two workloads at each, printing requests per second and
-// the ratios to two bare net/http handlers:
+// drives the same workloads at each, printing for each route the requests
+// per second, the ratios to two bare net/http handlers (the ceilings), to
+// goth and to @auth/core, and each Go server's heap allocations per
+// request (runtime.MemStats.Mallocs over the measured window, divided by
+// the requests answered in it) and CPU time per request against the
+// ceiling's (getrusage over the same window):
 //
 //   - session: GET /auth/session with a valid session cookie;
+//   - anon: GET /auth/session without one;
+//   - providers: GET /auth/providers;
 //   - signin: the sign-in redirect, POST /auth/signin/{provider} with a
 //     valid CSRF pair (GET /auth/signin/{provider} for goth, which has no
 //     CSRF pair).
@@ -74,6 +80,7 @@ func main() {
 		conns    = flag.Int("c", 16, "keep-alive connections")
 		rounds   = flag.Int("rounds", 1, "measure each cell this many times and report the median")
 		only     = flag.String("only", "bare,bytes,gatehouse,gatehouse-db,goth,node,authjs", "servers to run, comma-separated")
+		onlyRt   = flag.String("routes", "session,anon,providers,signin", "routes to measure, comma-separated")
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 		same     = flag.Bool("samecookie", false, "send the bare ceilings Gatehouse's Cookie header too, taking the cookie's cost on the wire off the ratio")
@@ -90,9 +97,7 @@ func main() {
 	op := authtest.NewServer(authtest.Options{AutoApprove: true})
 	defer op.Close()
 
-	// All servers run at once (idle ones cost nothing) and the cells are
-	// measured in turn, round after round, so that a change in the
-	// machine's other load falls on every server alike.
+	// All servers run at once (idle ones cost nothing).
 	names := strings.Split(*only, ",")
 	var servers []*server
 	for _, name := range names {
@@ -111,28 +116,54 @@ func main() {
 	if *same {
 		sameCookie(servers)
 	}
+	// All servers run at once, and each route is measured on every server
+	// in turn, starting one server further each round: a change in the
+	// machine's other load falls on every server alike.
 	runs := map[string]map[string][]float64{}
+	allocRuns := map[string]map[string][]float64{}
+	cpuRuns := map[string]map[string][]float64{}
+	for _, srv := range servers {
+		runs[srv.name], allocRuns[srv.name], cpuRuns[srv.name] = map[string][]float64{}, map[string][]float64{}, map[string][]float64{}
+	}
+	failed := map[*server]map[string]bool{}
 	for round := range *rounds {
-		for _, srv := range servers {
-			if runs[srv.name] == nil {
-				runs[srv.name] = map[string][]float64{}
+		for _, rt := range routes {
+			if !slices.Contains(strings.Split(*onlyRt, ","), rt.name) {
+				continue
 			}
-			for _, w := range srv.workloads() {
+			for i := range servers {
+				srv := servers[(i+round)%len(servers)]
+				w, ok := srv.workload(rt.name)
+				if !ok || failed[srv][w.name] {
+					continue
+				}
 				if round == 0 {
 					if err := probe(w); err != nil {
 						fmt.Fprintf(os.Stderr, "bench: %s %s: %v\n", srv.name, w.name, err)
+						if failed[srv] == nil {
+							failed[srv] = map[string]bool{}
+						}
+						failed[srv][w.name] = true
 						continue
 					}
-				} else if runs[srv.name][w.name] == nil {
-					continue // its probe failed
 				}
 				load(*warmup, *conns, w.req, w.ok)
-				rps, bad := load(*duration, *conns, w.req, w.ok)
+				before, statsErr := srv.usage()
+				rps, bad, n := load(*duration, *conns, w.req, w.ok)
+				after, err := srv.usage()
 				if bad > 0 {
 					fmt.Fprintf(os.Stderr, "bench: %s %s: %d unexpected answers\n", srv.name, w.name, bad)
 				}
 				runs[srv.name][w.name] = append(runs[srv.name][w.name], rps)
-				fmt.Fprintf(os.Stderr, "bench: round %d %-9s %-7s %8.0f req/s\n", round+1, srv.name, w.name, rps)
+				per := ""
+				if statsErr == nil && err == nil && n > 0 {
+					allocs := float64(after.mallocs-before.mallocs) / float64(n)
+					cpu := float64(after.cpu-before.cpu) / float64(n)
+					allocRuns[srv.name][w.name] = append(allocRuns[srv.name][w.name], allocs)
+					cpuRuns[srv.name][w.name] = append(cpuRuns[srv.name][w.name], cpu)
+					per = fmt.Sprintf(" %6.1f allocs/req", allocs)
+				}
+				fmt.Fprintf(os.Stderr, "bench: round %d %-12s %-9s %8.0f req/s%s\n", round+1, srv.name, w.name, rps, per)
 			}
 		}
 	}
@@ -140,15 +171,23 @@ func main() {
 		fmt.Fprintf(os.Stderr, "bench: the provider had %d requests in all\n", len(op.Requests()))
 	}
 	stopAll(servers)
-	results := map[string]map[string]float64{}
+	report(os.Stdout, names, medians(runs), medians(allocRuns), medians(cpuRuns), *conns, *duration, *rounds)
+}
+
+// medians returns the median of each cell's measurements.
+func medians(runs map[string]map[string][]float64) map[string]map[string]float64 {
+	out := map[string]map[string]float64{}
 	for name, ws := range runs {
-		results[name] = map[string]float64{}
+		out[name] = map[string]float64{}
 		for w, rs := range ws {
+			if len(rs) == 0 {
+				continue
+			}
 			sort.Float64s(rs)
-			results[name][w] = rs[len(rs)/2]
+			out[name][w] = rs[len(rs)/2]
 		}
 	}
-	report(os.Stdout, names, results, *conns, *duration)
+	return out
 }
 
 var errSkip = errors.New("skipped")
@@ -177,51 +216,83 @@ func stopAll(servers []*server) {
 	}
 }
 
-// report prints the table: req/s per server and workload, and each
-// Go server's ratio to the two bare handlers' answer to the same route
-// (JSON encoded per request, and pre-encoded bytes); a database session
-// read is compared with the ceilings' session read.
-func report(w io.Writer, names []string, res map[string]map[string]float64, conns int, d time.Duration) {
-	fmt.Fprintf(w, "\n%d keep-alive connections, %s per cell, GOMAXPROCS %d, %s/%s\n\n", conns, d, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
-	cols := []struct{ name, title string }{
-		{"session", "session read"}, {"anon", "anonymous session"}, {"providers", "providers list"}, {"signin", "sign-in redirect"},
-	}
-	fmt.Fprint(w, "| server |")
-	for _, c := range cols {
-		fmt.Fprintf(w, " %s req/s | vs bare | vs bytes |", c.title)
-	}
-	fmt.Fprint(w, "\n|---|")
-	for range cols {
-		fmt.Fprint(w, "---:|---:|---:|")
-	}
-	fmt.Fprintln(w)
-	ratio := func(v, to float64) string {
-		if to == 0 || v == 0 {
-			return "–"
+// route is a workload as the report shows it.
+type route struct{ name, title string }
+
+var routes = []route{
+	{"session", "session read (GET /auth/session, signed in)"},
+	{"anon", "anonymous session (GET /auth/session, no cookie)"},
+	{"providers", "providers list (GET /auth/providers)"},
+	{"signin", "sign-in redirect (POST /auth/signin/{provider})"},
+}
+
+// goals are issue 19's: each Gatehouse route's least ratio to the bare
+// ceiling.
+var goals = []struct {
+	server, route string
+	min           float64
+}{
+	{"gatehouse", "session", 0.90},
+	{"gatehouse", "anon", 0.95},
+	{"gatehouse", "providers", 0.95},
+	{"gatehouse", "signin", 0.55},
+	{"gatehouse-db", "session", 0.80},
+}
+
+// report prints a table per route: each server's req/s, its ratio to the
+// two bare handlers' answer to the same route (JSON encoded per request,
+// and pre-encoded bytes), to goth's and to @auth/core's, and the Go
+// servers' allocations per request; then the goals. A sign-in is compared
+// with the ceilings' session read (they have no sign-in).
+func report(w io.Writer, names []string, res, allocs, cpu map[string]map[string]float64, conns int, d time.Duration, rounds int) {
+	fmt.Fprintf(w, "\n%d keep-alive connections, %s per cell, median of %d rounds, GOMAXPROCS %d, %s/%s\n", conns, d, rounds, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+	for _, rt := range routes {
+		ceiling := rt.name
+		if rt.name == "signin" {
+			ceiling = "session"
 		}
-		return fmt.Sprintf("%.0f%%", 100*v/to)
-	}
-	num := func(v float64) string {
-		if v == 0 {
-			return "–"
+		fmt.Fprintf(w, "\n%s\n\n| server | req/s | vs bare | vs bytes | vs goth | vs @auth/core | allocs/req | CPU/req vs bare |\n|---|---:|---:|---:|---:|---:|---:|---:|\n", rt.title)
+		for _, n := range names {
+			v := res[n][rt.name]
+			if v == 0 {
+				continue
+			}
+			a := "–"
+			if x, ok := allocs[n][rt.name]; ok {
+				a = fmt.Sprintf("%.1f", x)
+			}
+			// The server's own CPU time per request against the ceiling's:
+			// steadier than req/s when other jobs share the machine.
+			fmt.Fprintf(w, "| %s | %.0f | %s | %s | %s | %s | %s | %s |\n", label[n], v,
+				ratio(v, res["bare"][ceiling]), ratio(v, res["bytes"][ceiling]), ratio(v, res["goth"][rt.name]), ratio(v, res["authjs"][rt.name]), a,
+				ratio(cpu["bare"][ceiling], cpu[n][rt.name]))
 		}
-		return fmt.Sprintf("%.0f", v)
 	}
-	for _, n := range names {
-		r, ok := res[n]
-		if !ok {
+	fmt.Fprintf(w, "\ngoals (issue 19), ratio to the bare ceiling:\n\n")
+	for _, g := range goals {
+		ceiling := g.route
+		if g.route == "signin" {
+			ceiling = "session"
+		}
+		v, to := res[g.server][g.route], res["bare"][ceiling]
+		if v == 0 || to == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "| %s |", label[n])
-		for _, c := range cols {
-			ceiling := c.name
-			if c.name == "signin" {
-				ceiling = "session" // the ceilings have no sign-in: the session read's
-			}
-			fmt.Fprintf(w, " %s | %s | %s |", num(r[c.name]), ratio(r[c.name], res["bare"][ceiling]), ratio(r[c.name], res["bytes"][ceiling]))
+		met := "met"
+		if v/to < g.min {
+			met = "NOT met"
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  %-44s %-10s %4.0f%% (goal ≥ %.0f%%; vs bytes %s, CPU/req vs bare %s) %s\n", label[g.server], g.route, 100*v/to, 100*g.min,
+			ratio(v, res["bytes"][ceiling]), ratio(cpu["bare"][ceiling], cpu[g.server][g.route]), met)
 	}
+}
+
+// ratio is v as a percentage of to, or "–" when either is missing.
+func ratio(v, to float64) string {
+	if to == 0 || v == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*v/to)
 }
 
 var label = map[string]string{
@@ -238,6 +309,7 @@ var label = map[string]string{
 type server struct {
 	name    string
 	origin  string
+	stats   string // a Go server's allocation count endpoint (serveStats)
 	cookie  string // Cookie header of a signed-in browser
 	csrf    string // the CSRF token that goes with cookie, if any
 	stopped func()
@@ -245,10 +317,39 @@ type server struct {
 
 func (s *server) stop() { s.stopped() }
 
+// usage is what a Go server has used so far: heap allocations and CPU
+// time (user and system, nanoseconds).
+type usage struct{ mallocs, cpu uint64 }
+
+// usage reads a Go server's usage from its stats port.
+func (s *server) usage() (usage, error) {
+	var u usage
+	if s.stats == "" {
+		return u, errors.New("no usage port")
+	}
+	resp, err := http.Get(s.stats + "/usage")
+	if err != nil {
+		return u, err
+	}
+	defer resp.Body.Close()
+	_, err = fmt.Fscan(resp.Body, &u.mallocs, &u.cpu)
+	return u, err
+}
+
 type workload struct {
 	name string
 	req  func() *http.Request
 	ok   func(*http.Response) bool
+}
+
+// workload returns s's workload for the route named name.
+func (s *server) workload(name string) (workload, bool) {
+	for _, w := range s.workloads() {
+		if w.name == name {
+			return w, true
+		}
+	}
+	return workload{}, false
 }
 
 func (s *server) workloads() []workload {
@@ -344,6 +445,8 @@ func start(name, issuer, node string, verbose bool) (*server, error) {
 		switch k {
 		case "cookie":
 			s.cookie = v
+		case "stats":
+			s.stats = v
 		case "ready":
 			s.origin = v
 		}
@@ -446,8 +549,8 @@ func csrfToken(c *http.Client, origin string) (string, error) {
 }
 
 // load sends requests on conns keep-alive connections for d and returns
-// the rate of expected answers and the count of others.
-func load(d time.Duration, conns int, req func() *http.Request, ok func(*http.Response) bool) (float64, int64) {
+// the rate of expected answers, the count of others, and of all answers.
+func load(d time.Duration, conns int, req func() *http.Request, ok func(*http.Response) bool) (float64, int64, int64) {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	c := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -479,7 +582,7 @@ func load(d time.Duration, conns int, req func() *http.Request, ok func(*http.Re
 		}()
 	}
 	wg.Wait()
-	return float64(good.Load()) / time.Since(begin).Seconds(), bad.Load()
+	return float64(good.Load()) / time.Since(begin).Seconds(), bad.Load(), good.Load() + bad.Load()
 }
 
 // sourceDir is bench/, where authjs/ lives: the working directory when

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -31,7 +32,9 @@ import (
 
 // runServer serves one of the Go servers on a loopback port, printing
 // "ready <origin>" (and "cookie <header>" when it mints the session
-// cookie itself) on standard output.
+// cookie itself) on standard output. Its allocation count is served on a
+// port of its own (serveStats), so that the measured handler is exactly
+// the server's.
 func runServer(name, issuer, profile string) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -74,11 +77,41 @@ func runServer(name, issuer, profile string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	go func() { <-ctx.Done(); _ = srv.Close() }()
+	stats, err := serveStats()
+	if err != nil {
+		return err
+	}
+	fmt.Println("stats " + stats)
 	fmt.Println("ready " + origin)
 	if err := srv.Serve(ln); err != http.ErrServerClosed {
 		return err
 	}
 	return nil
+}
+
+// serveStats serves GET /usage on a loopback port of its own and returns
+// its origin: the process's count of heap allocations so far
+// (runtime.MemStats.Mallocs) and its CPU time (getrusage, user and
+// system, in nanoseconds), which the driver reads before and after a
+// measured window.
+func serveStats() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /usage", func(w http.ResponseWriter, r *http.Request) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		fmt.Fprintf(w, "%d %d\n", m.Mallocs, ru.Utime.Nano()+ru.Stime.Nano())
+	})
+	go func() { _ = http.Serve(ln, mux) }()
+	return "http://" + ln.Addr().String(), nil
 }
 
 // session is the JSON every server answers for the signed-in user.

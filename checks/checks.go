@@ -4,7 +4,7 @@
 // the RFC 9207 iss response parameter.
 //
 // Values travel to the callback in short-lived cookies sealed by a Sealer
-// (encrypted and authenticated with gorilla/securecookie). A sealed value is
+// (encrypted and authenticated with AES-256-GCM). A sealed value is
 // bound to its cookie name and to the provider that made it, so a value
 // minted in one provider's flow cannot be redeemed at another's callback
 // (the Auth.js advisory GHSA-x445-f3h2-j279).
@@ -107,8 +107,15 @@ func NewVerifier() string { return random() }
 // BASE64URL(SHA256(ASCII(code_verifier))) (RFC 7636 §4.2). The plain method
 // is never used (RFC 9700 §2.1.1).
 func Challenge(verifier string) string {
-	sum := sha256.Sum256([]byte(verifier))
-	return base64.RawURLEncoding.EncodeToString(sum[:])
+	var in [128]byte // a verifier is 43 to 128 characters (RFC 7636 §4.1)
+	var sum [sha256.Size]byte
+	if len(verifier) <= len(in) {
+		sum = sha256.Sum256(in[:copy(in[:], verifier)])
+	} else {
+		sum = sha256.Sum256([]byte(verifier))
+	}
+	var text [43]byte // base64url of 32 bytes
+	return string(base64.RawURLEncoding.AppendEncode(text[:0], sum[:]))
 }
 
 // NewState returns a fresh, unguessable state value.

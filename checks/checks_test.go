@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestChallengeRFC7636AppendixB(t *testing.T) {
@@ -127,4 +128,21 @@ func FuzzOpen(f *testing.F) {
 			t.Fatalf("untyped refusal %v (%T)", err, err)
 		}
 	})
+}
+
+func TestSealerMaxAge(t *testing.T) {
+	s, _ := NewSealer([]string{"new-secret-new-secret-new-secret-1"})
+	start := time.Now()
+	s.now = func() time.Time { return start }
+	sealed, _ := s.Seal("authjs.state", "github", "v1")
+	for _, c := range []struct {
+		after time.Duration
+		ok    bool
+	}{{MaxAge - time.Second, true}, {MaxAge + time.Second, false}, {-2 * time.Minute, false}} {
+		s.now = func() time.Time { return start.Add(c.after) }
+		_, err := s.Open(State, "authjs.state", "github", sealed)
+		if c.ok != (err == nil) || (err != nil && !errors.Is(err, ErrCookieInvalid)) {
+			t.Errorf("opened %v after sealing: err = %v", c.after, err)
+		}
+	}
 }

@@ -21,7 +21,16 @@ import (
 // cannot plant a pair of its own.
 type CSRF struct {
 	keys [][]byte    // newest first
-	macs []sync.Pool // per key: HMAC-SHA256 states, reused (Reset) rather than made per request
+	macs []sync.Pool // per key: *macState, reused (Reset) rather than made per request
+}
+
+// macState is an HMAC-SHA256 state with its input and output buffers, so
+// that computing a MAC allocates nothing (a buffer handed to the hash
+// through its interface would escape to the heap on every call).
+type macState struct {
+	h   hash.Hash
+	in  [csrfTokenLen]byte
+	sum [sha256.Size]byte
 }
 
 // NewCSRF returns the CSRF tokens of secrets (newest first: the first
@@ -34,7 +43,7 @@ func NewCSRF(secrets []string) (*CSRF, error) {
 			return nil, err
 		}
 		c.keys = append(c.keys, k)
-		c.macs[i].New = func() any { return hmac.New(sha256.New, k) }
+		c.macs[i].New = func() any { return &macState{h: hmac.New(sha256.New, k)} }
 	}
 	return c, nil
 }
@@ -43,26 +52,26 @@ func NewCSRF(secrets []string) (*CSRF, error) {
 const csrfTokenLen = 64
 
 // mac writes the hex HMAC of token (csrfTokenLen bytes) under key i.
-func (c *CSRF) mac(i int, token string, out *[2 * sha256.Size]byte) {
-	var in [csrfTokenLen]byte
-	copy(in[:], token)
-	m := c.macs[i].Get().(hash.Hash)
-	m.Reset()
-	m.Write(in[:len(token)])
-	var sum [sha256.Size]byte
-	m.Sum(sum[:0])
+func (c *CSRF) mac(i int, token []byte, out *[2 * sha256.Size]byte) {
+	m := c.macs[i].Get().(*macState)
+	n := copy(m.in[:], token)
+	m.h.Reset()
+	m.h.Write(m.in[:n])
+	hex.Encode(out[:], m.h.Sum(m.sum[:0]))
 	c.macs[i].Put(m)
-	hex.Encode(out[:], sum[:])
 }
 
 // NewPair returns a fresh token and its cookie value.
 func (c *CSRF) NewPair() (token, cookie string) {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
-	token = hex.EncodeToString(b[:])
-	var mac [2 * sha256.Size]byte
-	c.mac(0, token, &mac)
-	return token, token + "|" + string(mac[:])
+	// "token|mac" built in one buffer; the token is its first part.
+	var text [csrfTokenLen + 1 + 2*sha256.Size]byte
+	hex.Encode(text[:csrfTokenLen], b[:])
+	text[csrfTokenLen] = '|'
+	c.mac(0, text[:csrfTokenLen], (*[2 * sha256.Size]byte)(text[csrfTokenLen+1:]))
+	cookie = string(text[:])
+	return cookie[:csrfTokenLen], cookie
 }
 
 // Token returns the token of a cookie value, or "" when the cookie is not
@@ -72,10 +81,12 @@ func (c *CSRF) Token(cookie string) string {
 	if !ok || len(token) != csrfTokenLen || len(mac) != 2*sha256.Size {
 		return ""
 	}
+	var in [csrfTokenLen]byte
+	copy(in[:], token)
 	var got, want [2 * sha256.Size]byte
 	copy(got[:], mac)
 	for i := range c.keys {
-		c.mac(i, token, &want)
+		c.mac(i, in[:], &want)
 		if hmac.Equal(got[:], want[:]) {
 			return token
 		}

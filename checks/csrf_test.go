@@ -69,3 +69,13 @@ func TestCSRFPairs(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func BenchmarkNewPair(b *testing.B) {
+	c, _ := NewCSRF([]string{"new-secret-new-secret-new-secret-1"})
+	b.ReportAllocs()
+	for b.Loop() {
+		if t, cookie := c.NewPair(); !c.Verify(cookie, t) {
+			b.Fatal("the pair does not verify")
+		}
+	}
+}

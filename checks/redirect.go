@@ -35,6 +35,34 @@ func sameOriginURL(raw, origin string) string {
 			return ""
 		}
 	}
+	// The common cases, a plain path or a plain URL on origin, need no
+	// parsing: url.Parse and String would give back the input itself.
+	if rest, ok := strings.CutPrefix(raw, origin); ok && plainPath(rest) {
+		return raw
+	}
+	if plainPath(raw) {
+		return origin + raw
+	}
+	return parsedSameOriginURL(raw, origin)
+}
+
+// plainPath reports whether p is an absolute path of unreserved
+// characters (RFC 3986 §2.3) and '/' alone, not starting with "//".
+func plainPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; !(c == '/' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
+			return false
+		}
+	}
+	return true
+}
+
+// parsedSameOriginURL is sameOriginURL for raw free of control
+// characters, whitespace and backslashes, by url.Parse.
+func parsedSameOriginURL(raw, origin string) string {
 	if strings.HasPrefix(raw, "/") {
 		if strings.HasPrefix(raw, "//") {
 			return ""

@@ -55,3 +55,30 @@ func TestSameOriginVectors(t *testing.T) {
 		}
 	}
 }
+
+// The fast paths of sameOriginURL answer what parsing answers: every
+// string of up to four characters of an alphabet of URL troublemakers, on
+// its own and after the origin.
+func TestSameOriginFastPath(t *testing.T) {
+	const origin = "https://app.example.com"
+	alphabet := []string{"/", ".", "a", "Z", "~", "-", "%", "?", "#", ":", "@", "\\", " ", "é"}
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		for _, raw := range []string{prefix, origin + prefix, "https://app.example.com.evil" + prefix, "https://app.example.com:1" + prefix} {
+			slow := ""
+			if raw != "" && !strings.ContainsAny(raw, " \\\t") {
+				slow = parsedSameOriginURL(raw, origin)
+			}
+			if got := sameOriginURL(raw, origin); got != slow {
+				t.Fatalf("sameOriginURL(%q) = %q, parsing gives %q", raw, got, slow)
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(prefix+c, n-1)
+		}
+	}
+	gen("", 4)
+}

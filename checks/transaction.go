@@ -25,22 +25,30 @@ type Transaction struct {
 }
 
 // NewTransaction returns fresh values for the checks asked for, each 256
-// bits from crypto/rand, drawn in one read.
+// bits from crypto/rand, drawn in one read and encoded into one string
+// that the values share.
 func NewTransaction(pkce, state, nonce bool) Transaction {
 	var b [3 * 32]byte
 	// crypto/rand.Read never fails on supported platforms (Go 1.24+).
 	_, _ = rand.Read(b[:])
-	enc := base64.RawURLEncoding.EncodeToString
+	var text [3 * 43]byte // 43 base64url characters a value
+	enc := text[:0]
+	for i, want := range [3]bool{pkce, state, nonce} {
+		if want {
+			enc = base64.RawURLEncoding.AppendEncode(enc, b[32*i:32*(i+1)])
+		}
+	}
+	all := string(enc)
+	next := func(want bool) (v string) {
+		if want {
+			v, all = all[:43], all[43:]
+		}
+		return v
+	}
 	var t Transaction
-	if pkce {
-		t.Verifier = enc(b[0:32])
-	}
-	if state {
-		t.State = enc(b[32:64])
-	}
-	if nonce {
-		t.Nonce = enc(b[64:96])
-	}
+	t.Verifier = next(pkce)
+	t.State = next(state)
+	t.Nonce = next(nonce)
 	return t
 }
 
@@ -54,7 +62,7 @@ func (s *Sealer) SealTransaction(name, provider string, t Transaction) (string, 
 	if strings.Contains(t.Binding, sep) {
 		return "", fail(State, ErrCookieInvalid)
 	}
-	return s.Seal(name, provider, t.Verifier+sep+t.State+sep+t.Nonce+sep+t.Binding)
+	return s.seal(name, provider, t.Verifier, t.State, t.Nonce, t.Binding), nil
 }
 
 // OpenTransaction opens a cookie made by SealTransaction, under the same

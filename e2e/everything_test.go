@@ -10,7 +10,8 @@ import (
 // everythingEnv configures the example with every kind of sign-in the
 // sign-in page shows: six built-in OAuth/OIDC providers (five with a
 // built-in logo, Azure AD B2C without one and with a long name), and, in
-// development mode (DEV=1), an e-mail form and a password form. The
+// development mode (DEV=1), an e-mail form, a credentials form and the
+// password accounts' form with its two links. The
 // built-in providers need no network until someone clicks them.
 var everythingEnv = map[string]string{
 	"DEV":            "1",
@@ -71,6 +72,8 @@ func TestSignInPageEverything(t *testing.T) {
 		"button@/auth/signin/github", "button@/auth/signin/gitlab", "button@/auth/signin/google",
 		"input[name=email]@/auth/signin/email", "button@/auth/signin/email",
 		"input[name=username]@/auth/callback/credentials", "input[name=password]@/auth/callback/credentials", "button@/auth/callback/credentials",
+		"input[name=email]@/auth/callback/password", "input[name=password]@/auth/callback/password", "button@/auth/callback/password",
+		"a@/auth/password/sign-up", "a@/auth/password/forgot",
 		"input[name=email]@/auth/callback/passkey", "button@/auth/callback/passkey",
 	}
 	if strings.Join(order, " ") != strings.Join(want, " ") {

@@ -17,44 +17,78 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
-// emailProvider is the e-mail (magic link) provider: through the SMTP
-// server of AUTH_EMAIL_SERVER, or, in development without one, into an
-// outbox that /dev/mail shows. Outside development without a server there
-// is none.
-func emailProvider(getenv func(string) string, dev bool, mux *http.ServeMux) providers.Provider {
+// mailer is where the example's messages go: the SMTP server of
+// AUTH_EMAIL_SERVER, or, in development without one, an outbox that
+// /dev/mail shows. Both the e-mail provider and the password accounts use
+// it.
+type mailer struct {
+	server, from string
+	box          *outbox
+}
+
+// newMailer returns the example's mail destination, or nil outside
+// development without a server (then neither provider is offered).
+func newMailer(getenv func(string) string, dev bool, mux *http.ServeMux) *mailer {
+	from := cmp.Or(getenv("AUTH_EMAIL_FROM"), "Gatehouse example <no-reply@localhost.localdomain>")
 	if server := getenv("AUTH_EMAIL_SERVER"); server != "" {
-		return email.Config{Server: server, From: cmp.Or(getenv("AUTH_EMAIL_FROM"), "Gatehouse example <no-reply@localhost.localdomain>")}
+		return &mailer{server: server, from: from}
 	}
-	if !dev {
+	if !dev || getenv("DEV_OUTBOX") == "0" {
 		return nil
 	}
 	box := &outbox{}
 	mux.Handle("GET /dev/mail", box)
-	slog.Info("AUTH_EMAIL_SERVER is not set: sign-in links go to the development outbox", "path", "/dev/mail")
-	return email.Config{SendVerificationRequest: box.send}
+	slog.Info("AUTH_EMAIL_SERVER is not set: e-mail links go to the development outbox", "path", "/dev/mail")
+	return &mailer{box: box}
 }
 
-// outbox keeps the sign-in links sent in development, newest first.
+// emailProvider is the e-mail (magic link) provider.
+func (m *mailer) emailProvider() providers.Provider {
+	if m.box == nil {
+		return email.Config{Server: m.server, From: m.from}
+	}
+	return email.Config{SendVerificationRequest: func(_ context.Context, req email.VerificationRequest) error {
+		m.box.add(req.Identifier, "Sign in", req.URL)
+		return nil
+	}}
+}
+
+// passwordProvider is the password accounts: sign-up with a confirmation
+// link, sign-in, "forgot your password?" and change, with the NIST
+// SP 800-63B length rules and no breach check (the example runs offline;
+// see password.RangeAPI for one).
+func (m *mailer) passwordProvider() providers.Provider {
+	if m.box == nil {
+		return passwordaccount.Config{Server: m.server, From: m.from}
+	}
+	what := map[passwordaccount.Kind]string{passwordaccount.KindVerify: "Confirm address", passwordaccount.KindReset: "Reset password", passwordaccount.KindExists: "Account exists"}
+	return passwordaccount.Config{Send: func(_ context.Context, msg passwordaccount.Message) error {
+		m.box.add(msg.To, what[msg.Kind], msg.URL)
+		return nil
+	}}
+}
+
+// outbox keeps the links sent in development, newest first.
 type outbox struct {
 	mu   sync.Mutex
 	mail []sentLink
 }
 
 type sentLink struct {
-	To, URL string
-	At      time.Time
+	To, What, URL string
+	At            time.Time
 }
 
-func (o *outbox) send(_ context.Context, req email.VerificationRequest) error {
+func (o *outbox) add(to, what, link string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.mail = append([]sentLink{{To: req.Identifier, URL: req.URL, At: time.Now()}}, o.mail...)
+	o.mail = append([]sentLink{{To: to, What: what, URL: link, At: time.Now()}}, o.mail...)
 	if len(o.mail) > 50 {
 		o.mail = o.mail[:50]
 	}
-	return nil
 }
 
 func (o *outbox) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
@@ -69,8 +103,8 @@ func (o *outbox) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 
 var outboxPage = template.Must(template.New("outbox").Parse(layout + `
 <h1>Development outbox</h1>
-<p>The sign-in links the site has sent, newest first. Only in development: with <code>AUTH_EMAIL_SERVER</code> set they go out by SMTP.</p>
-{{range .}}<p>To <strong>{{.To}}</strong> at {{.At.Format "15:04:05"}}: <a href="{{.URL}}">sign in</a></p>
+<p>The links the site has sent, newest first. Only in development: with <code>AUTH_EMAIL_SERVER</code> set they go out by SMTP.</p>
+{{range .}}<p>To <strong>{{.To}}</strong> at {{.At.Format "15:04:05"}}: <a href="{{.URL}}">{{.What}}</a></p>
 {{else}}<p>Nothing sent yet.</p>{{end}}
 <p><a href="/">Home</a></p></body></html>`))
 

@@ -20,6 +20,8 @@
 //	AUTH_EMAIL_SERVER       SMTP URL for e-mail sign-in links, e.g. smtps://user:pass@smtp.example.com
 //	AUTH_EMAIL_FROM         … and their sender
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
+//	DEV_SECOND_PROVIDER     1 for a second development provider, "Development (work)" at /dev-work, to try linking accounts
+//	DEV_OUTBOX              0 for no e-mail sign-in in development (no outbox), so a linked account can be the last way to sign in
 //
 // In development mode, and only then, the site offers the built-in
 // development provider when no other is configured, a password form with
@@ -108,18 +110,27 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// The development provider: its server is made once the library has
 	// read AUTH_URL (below), so that it registers the callback the library
 	// really sends.
-	devProvider := len(cfg.Providers) == 0 && dev
-	if devProvider {
+	var devProviders []devProvider
+	if len(cfg.Providers) == 0 && dev {
+		devProviders = append(devProviders, devProvider{id: "development", name: "Development", path: "/dev", color: "#2f6f4e"})
+		if getenv("DEV_SECOND_PROVIDER") == "1" {
+			// A second one, knowing the same people, to link to the first
+			// from the accounts page (/auth/accounts).
+			devProviders = append(devProviders, devProvider{id: "development-work", name: "Development (work)", path: "/dev-work", color: "#4b3f8f"})
+		}
+	}
+	for _, d := range devProviders {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
-			ID: "development", Name: "Development", Type: providers.TypeOIDC,
-			Issuer: origin + "/dev", ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
-			Style: providers.Style{BrandColor: "#2f6f4e"},
+			ID: d.id, Name: d.name, Type: providers.TypeOIDC,
+			Issuer: origin + d.path, ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			Style: providers.Style{BrandColor: d.color},
 		})
 	}
 
 	// E-mail links and, in development, a password form with a demo user.
-	if p := emailProvider(getenv, dev, mux); p != nil {
-		cfg.Providers = append(cfg.Providers, p)
+	mail := newMailer(getenv, dev, mux)
+	if mail != nil {
+		cfg.Providers = append(cfg.Providers, mail.emailProvider())
 	}
 	if dev {
 		cfg.Providers = append(cfg.Providers, credentialsProvider())
@@ -135,9 +146,17 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	}
 	defer closeDB()
 	cfg.Adapter = db
+	// Password accounts: sign-up, confirmation and reset links go where
+	// the e-mail provider's do. They need an adapter that keeps password
+	// hashes.
+	if adapter.Supports[adapter.PasswordStore](db) && mail != nil {
+		cfg.Providers = append(cfg.Providers, mail.passwordProvider())
+	}
 	// Database sessions, read from the database at most once every five
 	// minutes per browser: in between, a sealed copy in a cookie answers.
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
+	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {
@@ -145,20 +164,20 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	}
 	// Expired sessions and unused e-mail links are deleted hourly.
 	go auth.Sweep(ctx, time.Hour)
-	if devProvider {
-		// Only its own callback and sign-out return are registered, so it
-		// redirects nowhere else (no open redirect). The library puts its
-		// routes at AUTH_URL's origin and BasePath, whatever the spelling
-		// of AUTH_URL ("…/auth/", or a bare origin for /auth).
+	// Only its own callback and sign-out return are registered, so a
+	// development provider redirects nowhere else (no open redirect). The
+	// library puts its routes at AUTH_URL's origin and BasePath, whatever
+	// the spelling of AUTH_URL ("…/auth/", or a bare origin for /auth).
+	for _, d := range devProviders {
 		u, err := url.Parse(authURL)
 		if err != nil {
 			return err
 		}
 		base := u.Scheme + "://" + u.Host + auth.BasePath()
 		devServer, err := authtest.New(authtest.Options{
-			Issuer:                 origin + "/dev",
-			RedirectURIs:           []string{base + "/callback/development"},
-			PostLogoutRedirectURIs: []string{base + "/signout/callback/development"},
+			Issuer:                 origin + d.path,
+			RedirectURIs:           []string{base + "/callback/" + d.id},
+			PostLogoutRedirectURIs: []string{base + "/signout/callback/" + d.id},
 			Users: []authtest.User{
 				{Subject: "alice", Name: "Alice Example", Email: "alice@example.com", EmailVerified: true},
 				{Subject: "bob", Name: "Bob Example", Email: "bob@example.com", EmailVerified: true},
@@ -167,8 +186,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		if err != nil {
 			return err
 		}
-		mux.Handle("/dev/", devServer)
-		slog.Info("no provider configured: offering the built-in development provider", "issuer", devServer.Issuer())
+		mux.Handle(d.path+"/", devServer)
+		slog.Info("offering a built-in development provider", "id", d.id, "issuer", devServer.Issuer())
 	}
 	homePage, privatePage := parsePages(auth.FuncMap())
 	mux.Handle(auth.BasePath()+"/", auth)
@@ -178,7 +197,12 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		if store, ok := db.(adapter.AuthenticatorAdapter); ok {
 			keys, _ = store.ListAuthenticatorsByUserID(r.Context(), s.User.ID)
 		}
-		render(w, r, auth, privatePage, privateData{Session: s, Passkeys: len(keys)})
+		hasPassword := false
+		if store, ok := db.(adapter.PasswordStore); ok && adapter.Supports[adapter.PasswordStore](db) {
+			_, err := store.PasswordHash(r.Context(), s.User.ID)
+			hasPassword = err == nil
+		}
+		render(w, r, auth, privatePage, privateData{Session: s, Passkeys: len(keys), HasPassword: hasPassword})
 	})))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
@@ -199,6 +223,12 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		return err
 	}
 	return nil
+}
+
+// devProvider is a built-in development OpenID provider the example
+// serves itself, at path, in development mode only.
+type devProvider struct {
+	id, name, path, color string
 }
 
 // errNoProvider is run's answer for a deployment without a provider.
@@ -306,7 +336,8 @@ const homeBody = `
 // privateData is what the private page shows.
 type privateData struct {
 	*gatehouse.Session
-	Passkeys int // how many passkeys the user has
+	Passkeys    int  // how many passkeys the user has
+	HasPassword bool // whether the user has a password (password accounts)
 }
 
 // The private page registers passkeys with the library's script, served
@@ -322,6 +353,8 @@ const privateBody = `
 <button type="submit" id="add-passkey" data-action="register">Add a passkey</button>
 <p data-webauthn-message role="alert" hidden></p>
 </form>
+<p><a href="/auth/accounts">Linked accounts</a> · <a href="/auth/sessions">Your sessions</a> · <a href="/auth/two-factor/setup">Two-factor sign-in</a></p>
+{{if .HasPassword}}<p><a href="/auth/password/change">Change your password</a></p>{{end}}
 <p><a href="/">Home</a> {{signOut}}</p>
 <script src="/auth/webauthn.js"></script>
 </body></html>`

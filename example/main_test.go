@@ -142,7 +142,7 @@ func TestSignInAsAPersonWould(t *testing.T) {
 	}
 }
 
-var outboxLinkRe = regexp.MustCompile(`<a href="([^"]+/auth/callback/email\?[^"]+)">sign in</a>`)
+var outboxLinkRe = regexp.MustCompile(`<a href="([^"]+/auth/callback/email\?[^"]+)">Sign in</a>`)
 
 // TestEmailSignInThroughTheOutbox signs in as a person would in
 // development: types an address on the home page, opens the outbox,

@@ -2,9 +2,10 @@
 // error page and "Check your email", the pages Auth.js builds into its
 // handler.
 //
-// Each page is a plain struct (SignIn, SignOut, Error, VerifyRequest) that
-// the handler fills in and passes to Render, which writes a complete HTML
-// document with security headers. The markup lives in embedded
+// Each page is a plain struct (SignIn, SignOut, Error, VerifyRequest, and
+// for a signed-in user Sessions and Accounts) that the handler fills in
+// and passes to Render, which writes a complete HTML document with
+// security headers. The markup lives in embedded
 // html/template files, so every value is escaped for its context, and the
 // style sheet is one <style> element allowed by its hash in the
 // Content-Security-Policy; the pages run no script and, unless the

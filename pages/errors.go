@@ -36,6 +36,7 @@ var errorTypes = map[string]errorInfo{
 	"EmailSignInError":      {http.StatusBadRequest, "That e-mail address cannot receive a sign in link. Check it and try again."},
 	"TooManyRequests":       {http.StatusTooManyRequests, "Too many failed attempts. Wait a few minutes, then try again."},
 	"SessionRequired":       {http.StatusForbidden, "Please sign in to access this page."},
+	"TwoFactorFailed":       {http.StatusForbidden, "Your two-factor sign-in expired or could not be verified. Please sign in again."},
 
 	// The error page's types and Gatehouse's own.
 	"Configuration":             {http.StatusInternalServerError, "There is a problem with the server configuration. If you run this site, check the server logs for details."},
@@ -52,6 +53,7 @@ var errorTypes = map[string]errorInfo{
 	"ProviderUnavailable":       {http.StatusBadGateway, "The sign in provider is not responding. Please try again later."},
 	"UnknownProvider":           {http.StatusNotFound, "This sign in method is not available."},
 	"WebAuthnVerificationError": {http.StatusBadRequest, "The passkey could not be verified."},
+	"EmailUnverified":           {http.StatusForbidden, "Confirm your e-mail address first: we sent you a new link. Follow it, then sign in."},
 }
 
 // ErrorStatus returns the HTTP status of the error page for an ?error=
@@ -87,10 +89,12 @@ var errorTypes = map[string]errorInfo{
 //	OAuthAccountNotLinked       400  e-mail already used with another provider
 //	AccountNotLinked            400  same, for passkeys
 //	AccountLinkMismatch         403  a sign-in not started by this browser session
+//	TwoFactorFailed             403  the two-factor step expired or is not this browser's
 //	CredentialsSignin           400  wrong credentials
 //	EmailSignInError            400  the typed e-mail address is malformed
 //	TooManyRequests             429  too many failed attempts: wait
 //	WebAuthnVerificationError   400  the passkey could not be verified
+//	EmailUnverified             403  the password account's address is not confirmed yet
 //	Signin, Callback            400  Auth.js's generic types
 //	anything else               400
 func ErrorStatus(errType string) int {

@@ -122,6 +122,8 @@ type SignIn struct {
 	Credentials []CredentialsForm
 	// WebAuthn are the passkey providers' forms (webauthn.go).
 	WebAuthn []WebAuthnForm
+	// Password are the password-accounts providers' forms (password.go).
+	Password []PasswordForm
 }
 
 // SignOut is the sign-out confirmation page.
@@ -179,8 +181,9 @@ type Sessions struct {
 	Sessions []SessionRow
 	// RevokeURL is where a session's form POSTs its id:
 	// {base}/sessions/revoke. RevokeOthersURL is where the "everywhere
-	// else" form POSTs: {base}/sessions/revoke-others.
-	RevokeURL, RevokeOthersURL string
+	// else" form POSTs: {base}/sessions/revoke-others; RevokeAllURL the
+	// "everywhere" one, this browser included: {base}/sessions/revoke-all.
+	RevokeURL, RevokeOthersURL, RevokeAllURL string
 	// HomeURL, when set, is linked as "Back".
 	HomeURL string
 }
@@ -191,6 +194,12 @@ type SessionRow struct {
 	ID string
 	// Provider is the provider the session signed in with, if recorded.
 	Provider string
+	// Device is the coarse description of the browser that made the
+	// session ("Firefox on Linux"), if recorded.
+	Device string
+	// Created and LastSeen are when the session was made and last
+	// extended, as shown; empty when not recorded.
+	Created, LastSeen string
 	// Expires is when the session ends unless used, as shown.
 	Expires string
 	// Current marks this browser's session.
@@ -211,6 +220,8 @@ var (
 	errorTmpl         = parse("error.html")
 	verifyRequestTmpl = parse("verify-request.html")
 	sessionsTmpl      = parse("sessions.html")
+	passwordTmpl      = parse("password.html")
+	noticeTmpl        = parse("notice.html")
 )
 
 func mustRead(name string) string {
@@ -225,8 +236,9 @@ func parse(page string) *template.Template {
 	return template.Must(template.New(page).ParseFS(files, "templates/base.html", "templates/"+page))
 }
 
-// Render writes page, one of SignIn, SignOut, Error, VerifyRequest or
-// Sessions (or a pointer to one), as a complete HTML document with the
+// Render writes page, one of SignIn, SignOut, Error, VerifyRequest,
+// Sessions, Accounts, TwoFactorChallenge, TwoFactorSetup, Password or
+// Notice (or a pointer to one), as a complete HTML document with the
 // given status (0 means 200).
 //
 // It sets Content-Type text/html; charset=utf-8 and these security
@@ -323,6 +335,7 @@ type (
 		Email       *emailView
 		Credentials *credentialsView
 		WebAuthn    *webauthnView
+		Password    *passwordFormView
 	}
 	buttonView struct {
 		Name, SigninURL string
@@ -379,6 +392,36 @@ func build(page any) (*document, error) {
 	case *Sessions:
 		if p != nil {
 			return buildSessions(p), nil
+		}
+	case TwoFactorChallenge:
+		return p.build(), nil
+	case *TwoFactorChallenge:
+		if p != nil {
+			return p.build(), nil
+		}
+	case TwoFactorSetup:
+		return p.build(), nil
+	case *TwoFactorSetup:
+		if p != nil {
+			return p.build(), nil
+		}
+	case Accounts:
+		return buildAccounts(&p), nil
+	case *Accounts:
+		if p != nil {
+			return buildAccounts(p), nil
+		}
+	case Password:
+		return buildPassword(&p), nil
+	case *Password:
+		if p != nil {
+			return buildPassword(p), nil
+		}
+	case Notice:
+		return buildNotice(&p), nil
+	case *Notice:
+		if p != nil {
+			return buildNotice(p), nil
 		}
 	case VerifyRequest:
 		return buildVerifyRequest(&p), nil
@@ -486,6 +529,15 @@ func buildSignIn(p *SignIn) *document {
 			})
 		}
 		v.Sections = append(v.Sections, section{Credentials: cv})
+	}
+	if len(p.Password) > 0 {
+		rules = append(rules, passwordLinksRule)
+	}
+	for i, f := range p.Password {
+		v.Sections = append(v.Sections, section{Password: &passwordFormView{
+			Name: displayName(f.Name, f.ID), CallbackURL: f.CallbackURL, SignUpURL: f.SignUpURL, ForgotURL: f.ForgotURL,
+			InputPrefix: "password-" + strconv.Itoa(i),
+		}})
 	}
 	if len(p.WebAuthn) > 0 {
 		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)

@@ -86,12 +86,18 @@ var goldenCases = []struct {
 	{"error-configuration", ErrorStatus("Configuration"), Error{Type: "Configuration", SignInURL: "/auth/signin", HomeURL: "/"}},
 	{"error-invalidcheck", ErrorStatus("InvalidCheck"), &Error{Theme: Theme{ColorScheme: "dark"}, Type: "InvalidCheck", Code: "state_mismatch", SignInURL: "/auth/signin"}},
 	{"verify-request", 200, VerifyRequest{HomeURL: "https://app.example.com/", Host: "app.example.com"}},
-	{"sessions", 200, Sessions{CSRFToken: "tok", RevokeURL: "/auth/sessions/revoke", RevokeOthersURL: "/auth/sessions/revoke-others", HomeURL: "/account",
+	{"two-factor", 200, TwoFactorChallenge{CSRFToken: "tok", ActionURL: "/auth/two-factor", Error: "That code is not right.", SignInURL: "/auth/signin"}},
+	{"two-factor-setup-off", 200, TwoFactorSetup{CSRFToken: "tok", EnrollURL: "/auth/two-factor/enroll", HomeURL: "/"}},
+	{"two-factor-setup-enrolling", 200, &TwoFactorSetup{CSRFToken: "tok", QRCode: "data:image/png;base64,iVBORw0KGgo=", Secret: "JBSWY3DPEHPK3PXP", ConfirmURL: "/auth/two-factor/confirm"}},
+	{"two-factor-setup-codes", 200, TwoFactorSetup{Enabled: true, BackupCodes: []string{"7kq2m-x9d0c", "<b>"}, Message: "Two-factor sign-in is on."}},
+	{"two-factor-setup-on", 200, TwoFactorSetup{CSRFToken: "tok", Enabled: true, BackupCodesLeft: 1, BackupCodesURL: "/auth/two-factor/backup-codes", DisableURL: "/auth/two-factor/disable", Error: "That code is not right."}},
+	{"sessions", 200, Sessions{CSRFToken: "tok", RevokeURL: "/auth/sessions/revoke", RevokeOthersURL: "/auth/sessions/revoke-others", RevokeAllURL: "/auth/sessions/revoke-all", HomeURL: "/account",
 		Sessions: []SessionRow{
-			{ID: "a1", Provider: "github", Expires: "2026-12-25 10:00 UTC", Current: true},
+			{ID: "a1", Provider: "github", Device: "Firefox on Linux", Created: "2026-11-25 09:00 UTC", LastSeen: "2026-11-25 09:00 UTC", Expires: "2026-12-25 10:00 UTC", Current: true},
 			{ID: "b2", Provider: "google", Expires: "2026-12-20 08:30 UTC"},
 			{ID: "<c3>", Expires: "2026-12-01 00:00 UTC"},
 		}}},
+	{"accounts", 200, accountsPage()},
 }
 
 // TestGolden compares each page, with its status and headers, to

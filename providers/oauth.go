@@ -543,6 +543,16 @@ func (o *OAuth) EffectiveChecks(proxied bool) []Check {
 	return cs
 }
 
+// UsesChecks is EffectiveChecks(proxied) as three answers, without
+// building the list: for the sign-in and the callback, on every request.
+func (o *OAuth) UsesChecks(proxied bool) (pkce, state, nonce bool) {
+	if len(o.Checks) == 0 {
+		oidc := o.Type == TypeOIDC
+		return true, oidc || proxied, oidc
+	}
+	return Has(o.Checks, CheckPKCE), proxied || Has(o.Checks, CheckState), Has(o.Checks, CheckNonce)
+}
+
 // Has reports whether checks contains c.
 func Has(checks []Check, c Check) bool { return slices.Contains(checks, c) }
 

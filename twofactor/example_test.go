@@ -43,7 +43,7 @@ func Example() {
 	// Sign-in, a minute later: the password passed, so a pending sign-in
 	// bound to the browser's CSRF cookie goes to the browser.
 	now = now.Add(time.Minute)
-	sealed, _, err := svc.StartPending("user-1", "credentials", "csrf-cookie-value")
+	sealed, _, err := svc.StartPending(twofactor.Pending{UserID: "user-1", Provider: "credentials"}, "csrf-cookie-value")
 	if err != nil {
 		panic(err)
 	}

@@ -35,6 +35,10 @@ type Pending struct {
 	UserID string
 	// Provider is the provider of the first factor, such as "credentials".
 	Provider string
+	// SID is that provider's session id (an ID token's sid claim), when
+	// it sent one: the session made after the second factor records it,
+	// for back-channel logout.
+	SID string
 	// Issued is when the first factor passed.
 	Issued time.Time
 }
@@ -44,6 +48,7 @@ type pendingValue struct {
 	ID       string `json:"i"`
 	UserID   string `json:"u"`
 	Provider string `json:"p"`
+	SID      string `json:"s,omitempty"`
 	Issued   int64  `json:"t"`
 	Binding  []byte `json:"b"` // SHA-256 of the binding string
 }
@@ -65,7 +70,7 @@ func (k *Keys) SealPending(p Pending, binding string) (string, Pending, error) {
 	}
 	p.ID = base64.RawURLEncoding.EncodeToString(id)
 	b := sha256.Sum256([]byte(binding))
-	v := pendingValue{ID: p.ID, UserID: p.UserID, Provider: p.Provider, Issued: p.Issued.Unix(), Binding: b[:]}
+	v := pendingValue{ID: p.ID, UserID: p.UserID, Provider: p.Provider, SID: p.SID, Issued: p.Issued.Unix(), Binding: b[:]}
 	sealed, err := k.sets[0].pending.Encode(pendingName, v)
 	if err != nil {
 		return "", p, fmt.Errorf("twofactor: %w", err)
@@ -88,7 +93,7 @@ func (k *Keys) OpenPending(sealed, binding string, now time.Time, maxAge time.Du
 	if v.UserID == "" || v.ID == "" {
 		return Pending{}, ErrPendingInvalid
 	}
-	p := Pending{ID: v.ID, UserID: v.UserID, Provider: v.Provider, Issued: time.Unix(v.Issued, 0)}
+	p := Pending{ID: v.ID, UserID: v.UserID, Provider: v.Provider, SID: v.SID, Issued: time.Unix(v.Issued, 0)}
 	switch age := now.Sub(p.Issued); {
 	case age > maxAge:
 		return Pending{}, fmt.Errorf("%w: pending sign-in is %v old", ErrExpired, age.Truncate(time.Second))

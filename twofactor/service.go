@@ -290,12 +290,15 @@ func (s *Service) Disable(ctx context.Context, userID string) error {
 	return s.store.DeleteTwoFactor(ctx, userID)
 }
 
-// StartPending seals a pending sign-in for userID, who passed the first
-// factor with provider, bound to binding (see Keys.SealPending). The
-// caller sends the sealed value to the browser (a cookie, or a hidden form
-// field) instead of a session, and keeps p.ID to count attempts.
-func (s *Service) StartPending(userID, provider, binding string) (sealed string, p Pending, err error) {
-	return s.keys.SealPending(Pending{UserID: userID, Provider: provider, Issued: s.now()}, binding)
+// StartPending seals a pending sign-in: p says who passed the first
+// factor (UserID) and with which provider (Provider, and SID when the
+// provider named its session); Issued and ID are filled in. It is bound
+// to binding (see Keys.SealPending). The caller sends the sealed value to
+// the browser (a cookie, or a hidden form field) instead of a session,
+// and keeps the returned Pending's ID to count attempts.
+func (s *Service) StartPending(p Pending, binding string) (sealed string, _ Pending, err error) {
+	p.Issued = s.now()
+	return s.keys.SealPending(p, binding)
 }
 
 // OpenPending opens and checks a value from StartPending: see
@@ -307,3 +310,16 @@ func (s *Service) OpenPending(sealed, binding string) (Pending, error) {
 // Keys returns the Service's keys, for adapters and tools that seal or
 // hash outside a Service.
 func (s *Service) Keys() *Keys { return s.keys }
+
+// Change is what changed in a user's two-factor sign-in, for audit logs
+// (gatehouse.Events.TwoFactor).
+type Change string
+
+// The changes.
+const (
+	Enabled                Change = "enabled"
+	Disabled               Change = "disabled"
+	BackupCodesRegenerated Change = "backup_codes_regenerated"
+	BackupCodeUsed         Change = "backup_code_used"
+	CodeRefused            Change = "code_refused"
+)

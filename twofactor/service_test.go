@@ -281,7 +281,7 @@ func TestDisable(t *testing.T) {
 
 func TestServicePending(t *testing.T) {
 	svc, _, c := newService(t)
-	sealed, p, err := svc.StartPending("alice", "credentials", "csrf")
+	sealed, p, err := svc.StartPending(Pending{UserID: "alice", Provider: "credentials"}, "csrf")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,6 +78,9 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		{"Concurrency/LinkOnePerProvider", testRaceLinkOnePerProvider},
 		{"Sweeper/DeleteExpired", testDeleteExpired},
 		{"Session/List", testListSessions},
+		{"Session/Metadata", testSessionMetadata},
+		{"Password/Hash", testPasswordHash},
+		{"TwoFactor/DeleteUser", testDeleteUserTwoFactor},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +89,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 		})
 	}
 	runAuthenticators(t, newAdapter) // authenticator.go
+	runTwoFactor(t, newAdapter)      // accounts.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

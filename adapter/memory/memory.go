@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -53,6 +54,11 @@ type Adapter struct {
 	authenticators map[string]adapter.Authenticator
 	// locks are the accounts locked by LockAccount: closed when released.
 	locks map[accountKey]chan struct{}
+	// passwords are the users' password hashes (adapter.PasswordStore).
+	passwords map[string]string
+	// MemoryStore keeps the users' two-factor secrets: the adapter is a
+	// twofactor.Store too.
+	twofactor.MemoryStore
 }
 
 var _ adapter.Adapter = (*Adapter)(nil)
@@ -67,6 +73,7 @@ func New() *Adapter {
 		tokens:   make(map[tokenKey]adapter.VerificationToken),
 
 		authenticators: make(map[string]adapter.Authenticator),
+		passwords:      make(map[string]string),
 	}
 }
 
@@ -196,6 +203,8 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 		return fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)
 	}
 	delete(m.users, id)
+	delete(m.passwords, id)
+	_ = m.DeleteTwoFactor(ctx, id)
 	if u.Email != "" {
 		delete(m.emails, u.Email)
 	}
@@ -329,6 +338,8 @@ func (m *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 		return adapter.Session{}, err
 	}
 	s.Expires = stored.Time(s.Expires)
+	s.CreatedAt = stored.Time(s.CreatedAt)
+	s.UpdatedAt = stored.Time(cmp.Or(s.UpdatedAt, s.CreatedAt))
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.users[s.UserID]; !ok {
@@ -367,6 +378,7 @@ func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.
 		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
 	}
 	s.Expires = stored.Time(expires)
+	s.UpdatedAt = stored.Time(time.Now())
 	m.sessions[token] = s
 	return s, nil
 }
@@ -559,4 +571,44 @@ func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Se
 		return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
 	})
 	return list, nil
+}
+
+// PasswordHash returns the user's password hash (adapter.PasswordStore).
+func (m *Adapter) PasswordHash(ctx context.Context, userID string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	h, ok := m.passwords[userID]
+	if !ok {
+		return "", fmt.Errorf("memory: password of %q: %w", userID, adapter.ErrNotFound)
+	}
+	return h, nil
+}
+
+// SetPasswordHash stores the user's password hash (adapter.PasswordStore).
+func (m *Adapter) SetPasswordHash(ctx context.Context, userID, hash string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.users[userID]; !ok {
+		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+	}
+	m.passwords[userID] = hash
+	return nil
+}
+
+// DeletePasswordHash removes the user's password hash
+// (adapter.PasswordStore).
+func (m *Adapter) DeletePasswordHash(ctx context.Context, userID string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.passwords, userID)
+	return nil
 }

@@ -7,8 +7,9 @@
 //	if err := a.Migrate(ctx); err != nil { ... }
 //
 // The tables are named gatehouse_users, gatehouse_accounts,
-// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators and
-// gatehouse_schema_version. They are not qualified with a schema: they live
+// gatehouse_sessions, gatehouse_verification_tokens, gatehouse_authenticators,
+// gatehouse_passwords, gatehouse_two_factor, gatehouse_two_factor_backup_codes
+// and gatehouse_schema_version. They are not qualified with a schema: they live
 // in the first schema of the connections' search_path, so an application can
 // place them where it likes (for example with search_path in the connection
 // string, or in pgxpool.Config's RuntimeParams). Times are stored as
@@ -89,6 +90,7 @@ var dialect = sqlstore.Dialect{
 	Name:        "postgres",
 	Time:        func(t *time.Time) any { return t },
 	NullTime:    func(t **time.Time) any { return t },
+	TimeArg:     func(t time.Time) any { return t },
 	NullTimeArg: func(t *time.Time) any { return t },
 	ExtraArg:    func(b []byte) any { return b },
 	ErrNoRows:   pgx.ErrNoRows,
@@ -193,8 +195,8 @@ func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 	return u, nil
 }
 
-// DeleteUser removes the user; its accounts and sessions go with it
-// (ON DELETE CASCADE).
+// DeleteUser removes the user; its accounts, sessions, authenticators,
+// password and two-factor secret go with it (ON DELETE CASCADE).
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	tag, err := a.pool.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, id)
 	if err != nil {
@@ -265,9 +267,9 @@ func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error 
 // CreateSession stores s; ErrNotFound when its user does not exist (the
 // foreign key refuses it).
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
-	s.Expires = stored.Time(s.Expires)
-	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires, provider, sid)
-		VALUES ($1, $2, $3, $4, $5)`, s.Token, s.UserID, s.Expires, s.Provider, s.SID)
+	s = sqlstore.PrepareSession(s)
+	_, err := a.pool.Exec(ctx, `INSERT INTO gatehouse_sessions (`+sqlstore.SessionColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, dialect.SessionArgs(s)...)
 	if err != nil {
 		return adapter.Session{}, dialect.Error("create session", err)
 	}
@@ -277,16 +279,18 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 // GetSessionAndUser returns the session and its user, expired or not, in
 // one query.
 func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	row := a.pool.QueryRow(ctx, `SELECT s.token, s.user_id, s.expires, `+sqlstore.UserColumns+`
+	row := a.pool.QueryRow(ctx, `SELECT s.token, s.user_id, s.expires, s.created_at, `+sqlstore.UserColumns+`
 		FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
 		WHERE s.token = $1`, token)
 	return dialect.ScanSessionAndUser(row)
 }
 
-// UpdateSession sets the session's expiry and returns the session.
+// UpdateSession sets the session's expiry, and its UpdatedAt to now, and
+// returns the session. Now is the adapter's clock, not the database's, as
+// for every other time the adapters store.
 func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	row := a.pool.QueryRow(ctx, `UPDATE gatehouse_sessions SET expires = $2 WHERE token = $1
-		RETURNING `+sqlstore.SessionColumns, token, stored.Time(expires))
+	row := a.pool.QueryRow(ctx, `UPDATE gatehouse_sessions SET expires = $2, updated_at = $3 WHERE token = $1
+		RETURNING `+sqlstore.SessionColumns, token, stored.Time(expires), stored.Time(time.Now()))
 	return dialect.ScanSession(row, "update session")
 }
 

@@ -254,3 +254,38 @@ func TestMigrateReport(t *testing.T) {
 		},
 	})
 }
+
+// TestSessionBeforeMetadata: a session stored before migration 0005 (no
+// created_at, updated_at, user_agent) keeps working after it.
+func TestSessionBeforeMetadata(t *testing.T) {
+	ctx := t.Context()
+	list, err := dialect.Migrations(migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := newPool(t, newSchema(t))
+	if _, err := pool.Exec(ctx, `CREATE TABLE gatehouse_schema_version (
+		version integer NOT NULL PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range list[:4] { // up to 0004, the release before
+		if _, err := pool.Exec(ctx, m.SQL); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`, m.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expires := time.Date(2030, 1, 2, 3, 4, 5, 6000, time.UTC)
+	if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_users (id) VALUES ('u1')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires) VALUES ('old', 'u1', $1)`, expires); err != nil {
+		t.Fatal(err)
+	}
+	a := New(pool)
+	if got, err := a.MigrateReport(ctx); err != nil || len(got) != 1 || got[0] != "0005_accounts_metadata.sql" {
+		t.Fatalf("MigrateReport = %q, %v; want 0005 applied", got, err)
+	}
+	sqltest.SessionBeforeMetadata(t, a, "u1", "old", expires)
+}

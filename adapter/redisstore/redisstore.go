@@ -49,6 +49,14 @@
 // shares the Redis. It implements adapter.AuthenticatorAdapter and
 // adapter.Migrator when the primary does, by handing the calls to it.
 //
+// It always has the methods of adapter.PasswordStore and twofactor.Store,
+// and hands them to the primary, where the user's password hash and
+// two-factor secret are kept (and removed with the user); the primary
+// makes AdvanceTOTPStep and ConsumeBackupCode atomic. Over a primary
+// without them they return ErrUnsupported: ask Supports first, as in
+// Supports[adapter.PasswordStore](a). A session's CreatedAt, UpdatedAt
+// and UserAgent are kept in Redis with the session.
+//
 // Sessions the primary held before it was wrapped are not read: switching
 // to Redis signs everybody out once.
 //
@@ -138,7 +146,10 @@ var (
 // Redis through client, under opts.Prefix, and hands every other call to
 // primary. The result implements adapter.SessionRevoker,
 // adapter.ProviderSessionRevoker and adapter.AccountLocker, and
-// adapter.AuthenticatorAdapter and adapter.Migrator when primary does.
+// adapter.AuthenticatorAdapter and adapter.Migrator when primary does. It
+// has the methods of adapter.PasswordStore and twofactor.Store, which
+// return ErrUnsupported when primary does not implement them (see
+// Supports).
 // New does not contact Redis.
 func New(client redis.UniversalClient, primary adapter.Adapter, opts Options) adapter.Adapter {
 	if opts.Prefix == "" {

@@ -21,7 +21,9 @@ import (
 //
 // A session is a hash with the fields u (user id), e (expiry, Unix
 // microseconds), p (provider), s (provider session id), ui (the key of its
-// user's index) and si (the key of its sid index, or ""). An index is a
+// user's index), si (the key of its sid index, or ""), c and m (created
+// and last updated, Unix microseconds, "" when unknown) and a (the coarse
+// user agent). Sessions written before c, m and a existed lack them. An index is a
 // sorted set of session keys scored by the time (Unix milliseconds) their
 // record leaves Redis; members whose time has passed are dropped when the
 // index is written, and the index itself leaves with its last member.
@@ -57,10 +59,15 @@ local function index(key, member, d)
 		redis.call('PEXPIREAT', key, last[2])
 	end
 end
+-- now_us is the server's clock in microseconds.
+local function now_us()
+	local t = redis.call('TIME')
+	return t[1] .. string.format('%06d', tonumber(t[2]))
+end
 -- drop deletes the session key and its index entries, and returns its
--- fields u, e, p, s, or nil when there is no such session.
+-- fields u, e, p, s, c, m, a, or nil when there is no such session.
 local function drop(key)
-	local f = redis.call('HMGET', key, 'u', 'e', 'p', 's', 'ui', 'si')
+	local f = redis.call('HMGET', key, 'u', 'e', 'p', 's', 'ui', 'si', 'c', 'm', 'a')
 	if not f[1] then
 		return nil
 	end
@@ -69,19 +76,21 @@ local function drop(key)
 	if f[6] ~= '' then
 		redis.call('ZREM', f[6], key)
 	end
-	return {f[1], f[2], f[3], f[4]}
+	return {f[1], f[2], f[3], f[4], f[7], f[8], f[9]}
 end
 `
 
 // createSession stores a session unless its key exists (0).
 // KEYS: session, user index, sid index (optional).
-// ARGV: expiry (ms), grace (ms), user id, expiry (µs), provider, sid.
+// ARGV: expiry (ms), grace (ms), user id, expiry (µs), provider, sid,
+// created (µs or ""), updated (µs or ""), user agent.
 var createSession = redis.NewScript(luaLib + `
 if redis.call('EXISTS', KEYS[1]) == 1 then
 	return 0
 end
 local d = deadline(ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[1], 'u', ARGV[3], 'e', ARGV[4], 'p', ARGV[5], 's', ARGV[6], 'ui', KEYS[2], 'si', KEYS[3] or '')
+redis.call('HSET', KEYS[1], 'u', ARGV[3], 'e', ARGV[4], 'p', ARGV[5], 's', ARGV[6], 'ui', KEYS[2], 'si', KEYS[3] or '',
+	'c', ARGV[7], 'm', ARGV[8], 'a', ARGV[9])
 redis.call('PEXPIREAT', KEYS[1], ms(d))
 index(KEYS[2], KEYS[1], d)
 if KEYS[3] then
@@ -90,26 +99,28 @@ end
 return 1
 `)
 
-// updateSession sets a session's expiry and returns its fields u, e, p,
-// s, or nil when there is no such session.
+// updateSession sets a session's expiry, and its last update (m) to the
+// server's clock, and returns its fields u, e, p, s, c, m, a, or nil when
+// there is no such session.
 // KEYS: session. ARGV: expiry (ms), grace (ms), expiry (µs).
 var updateSession = redis.NewScript(luaLib + `
-local f = redis.call('HMGET', KEYS[1], 'u', 'p', 's', 'ui', 'si')
+local f = redis.call('HMGET', KEYS[1], 'u', 'p', 's', 'ui', 'si', 'c', 'a')
 if not f[1] then
 	return false
 end
 local d = deadline(ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[1], 'e', ARGV[3])
+local m = now_us()
+redis.call('HSET', KEYS[1], 'e', ARGV[3], 'm', m)
 redis.call('PEXPIREAT', KEYS[1], ms(d))
 index(f[4], KEYS[1], d)
 if f[5] ~= '' then
 	index(f[5], KEYS[1], d)
 end
-return {f[1], ARGV[3], f[2], f[3]}
+return {f[1], ARGV[3], f[2], f[3], f[6], m, f[7]}
 `)
 
-// deleteSession deletes a session and returns its fields u, e, p, s, or
-// nil when there is no such session. KEYS: session.
+// deleteSession deletes a session and returns its fields u, e, p, s, c,
+// m, a, or nil when there is no such session. KEYS: session.
 var deleteSession = redis.NewScript(luaLib + `
 return drop(KEYS[1]) or false
 `)
@@ -141,13 +152,16 @@ func (s *store) CreateSession(ctx context.Context, in adapter.Session) (adapter.
 		return adapter.Session{}, err
 	}
 	in.Expires = stored.Time(in.Expires)
+	in.CreatedAt = stored.Time(in.CreatedAt)
+	in.UpdatedAt = stored.Time(cmp.Or(in.UpdatedAt, in.CreatedAt))
 	key := s.sessionKey(in.Token)
 	keys := []string{key, s.userIndex(in.UserID)}
 	if in.SID != "" {
 		keys = append(keys, s.sidIndex(in.Provider, in.SID))
 	}
 	created, err := createSession.Run(ctx, s.rdb, keys,
-		in.Expires.UnixMilli(), s.graceMS, in.UserID, in.Expires.UnixMicro(), in.Provider, in.SID).Int()
+		in.Expires.UnixMilli(), s.graceMS, in.UserID, in.Expires.UnixMicro(), in.Provider, in.SID,
+		micros(in.CreatedAt), micros(in.UpdatedAt), in.UserAgent).Int()
 	if err != nil {
 		return adapter.Session{}, fail("creating a session", err)
 	}
@@ -160,7 +174,7 @@ func (s *store) CreateSession(ctx context.Context, in adapter.Session) (adapter.
 // GetSessionAndUser reads the session from Redis and its user from the
 // primary. A session whose user is gone is not found.
 func (s *store) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	f, err := s.rdb.HMGet(ctx, s.sessionKey(token), "u", "e", "p", "s").Result()
+	f, err := s.rdb.HMGet(ctx, s.sessionKey(token), sessionFields...).Result()
 	if err != nil {
 		return adapter.Session{}, adapter.User{}, fail("reading a session", err)
 	}
@@ -175,7 +189,9 @@ func (s *store) GetSessionAndUser(ctx context.Context, token string) (adapter.Se
 	return sess, u, nil
 }
 
-// UpdateSession sets the session's expiry, and its time in Redis with it.
+// UpdateSession sets the session's expiry, and its time in Redis with it,
+// and its UpdatedAt to the Redis server's clock, as the times the
+// scripts compare.
 func (s *store) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
 	expires = stored.Time(expires)
 	return s.runSession(ctx, updateSession, "updating a session", token, expires.UnixMilli(), s.graceMS, expires.UnixMicro())
@@ -229,16 +245,44 @@ func (s *store) revoke(ctx context.Context, index string, byProvider bool, provi
 	return n, nil
 }
 
-// decodeSession makes a session of the fields u, e, p, s as HMGET or a
-// script answers them: ErrNotFound when they are missing.
+// sessionFields are the fields of a session hash that decodeSession
+// reads, in its order.
+var sessionFields = []string{"u", "e", "p", "s", "c", "m", "a"}
+
+// micros is the stored form of a time: Unix microseconds, or "" for the
+// zero time (unknown).
+func micros(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(t.UnixMicro(), 10)
+}
+
+// parseMicros reads what micros wrote: the zero time for "".
+func parseMicros(v string) (time.Time, error) {
+	if v == "" {
+		return time.Time{}, nil
+	}
+	us, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.UnixMicro(us).UTC(), nil
+}
+
+// decodeSession makes a session of the sessionFields as HMGET or a script
+// answers them: ErrNotFound when u, e, p or s is missing. The fields c, m
+// and a may be missing (a session written before they were), and read as
+// the zero time and "".
 func decodeSession(token string, f []any) (adapter.Session, error) {
-	var v [4]string
+	var v [7]string
 	for i := range v {
-		if i >= len(f) {
-			return adapter.Session{}, fmt.Errorf("redisstore: session: %w", adapter.ErrNotFound)
+		var str string
+		ok := i < len(f)
+		if ok {
+			str, ok = f[i].(string)
 		}
-		str, ok := f[i].(string)
-		if !ok {
+		if !ok && i < 4 {
 			return adapter.Session{}, fmt.Errorf("redisstore: session: %w", adapter.ErrNotFound)
 		}
 		v[i] = str
@@ -247,12 +291,24 @@ func decodeSession(token string, f []any) (adapter.Session, error) {
 	if err != nil {
 		return adapter.Session{}, fmt.Errorf("redisstore: session with a malformed expiry: %w", err)
 	}
+	exp := time.UnixMicro(us).UTC()
+	created, err := parseMicros(v[4])
+	if err != nil {
+		return adapter.Session{}, fmt.Errorf("redisstore: session with a malformed creation time: %w", err)
+	}
+	updated, err := parseMicros(v[5])
+	if err != nil {
+		return adapter.Session{}, fmt.Errorf("redisstore: session with a malformed update time: %w", err)
+	}
 	return adapter.Session{
-		Token:    token,
-		UserID:   v[0],
-		Expires:  time.UnixMicro(us).UTC(),
-		Provider: v[2],
-		SID:      v[3],
+		Token:     token,
+		UserID:    v[0],
+		Expires:   exp,
+		Provider:  v[2],
+		SID:       v[3],
+		CreatedAt: created,
+		UpdatedAt: updated,
+		UserAgent: v[6],
 	}, nil
 }
 
@@ -277,7 +333,7 @@ func (s *store) ListSessions(ctx context.Context, userID string) ([]adapter.Sess
 		if !ok {
 			continue
 		}
-		f, err := s.rdb.HMGet(ctx, key, "u", "e", "p", "s").Result()
+		f, err := s.rdb.HMGet(ctx, key, sessionFields...).Result()
 		if err != nil {
 			return nil, fail("listing sessions", err)
 		}
@@ -295,3 +351,9 @@ func (s *store) ListSessions(ctx context.Context, userID string) ([]adapter.Sess
 	})
 	return list, nil
 }
+
+// LiveSessions reports true (adapter.LiveSessions): a session read is one
+// Redis round trip, so the handler reads it on every request instead of
+// trusting a cookie-cached copy, and an ended session is refused by every
+// instance at once.
+func (s *store) LiveSessions() bool { return true }

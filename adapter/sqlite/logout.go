@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 )
 
 var (
@@ -45,22 +46,13 @@ func rowsAffected(res sql.Result, err error, what string) (int, error) {
 // ListSessions returns the user's sessions, latest expiry first
 // (adapter.SessionLister).
 func (a *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT token, user_id, expires, provider, sid FROM gatehouse_sessions
+	rows, err := a.db.QueryContext(ctx, `SELECT `+sqlstore.SessionColumns+` FROM gatehouse_sessions
 		WHERE user_id = ? ORDER BY expires DESC, token`, userID)
 	if err != nil {
 		return nil, dialect.Error("list sessions", err)
 	}
 	defer rows.Close()
-	list := []adapter.Session{}
-	for rows.Next() {
-		var s adapter.Session
-		if err := rows.Scan(&s.Token, &s.UserID, micros{&s.Expires}, &s.Provider, &s.SID); err != nil {
-			return nil, dialect.Error("list sessions", err)
-		}
-		list = append(list, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, dialect.Error("list sessions", err)
-	}
-	return list, nil
+	return sqlstore.ScanAll(dialect, rows, "list sessions", func(r sqlstore.Row) (adapter.Session, error) {
+		return dialect.ScanSession(r, "list sessions")
+	})
 }

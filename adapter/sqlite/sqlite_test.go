@@ -282,3 +282,41 @@ func TestMigrateReport(t *testing.T) {
 		},
 	})
 }
+
+// TestSessionBeforeMetadata: a session stored before migration 0006 (no
+// created_at, updated_at, user_agent) keeps working after it.
+func TestSessionBeforeMetadata(t *testing.T) {
+	ctx := t.Context()
+	list, err := dialect.Migrations(migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(ctx, filepath.Join(t.TempDir(), "gatehouse.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.db.ExecContext(ctx, `CREATE TABLE gatehouse_schema_version (
+		version INTEGER NOT NULL PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range list[:5] { // up to 0005, the release before
+		if _, err := a.db.ExecContext(ctx, m.SQL); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		if _, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_schema_version VALUES (?, 0)`, m.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expires := time.Date(2030, 1, 2, 3, 4, 5, 6000, time.UTC)
+	if _, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_users (id) VALUES ('u1')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (token, user_id, expires) VALUES ('old', 'u1', ?)`, expires.UnixMicro()); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.MigrateReport(ctx); err != nil || len(got) != 1 || got[0] != "0006_accounts_metadata.sql" {
+		t.Fatalf("MigrateReport = %q, %v; want 0006 applied", got, err)
+	}
+	sqltest.SessionBeforeMetadata(t, a, "u1", "old", expires)
+}

@@ -55,6 +55,13 @@ const (
 	// e-mail link or a passkey for another user while signed in). Nothing
 	// is linked and the session is left as it was.
 	AccountLinkMismatch Type = "AccountLinkMismatch"
+	// TwoFactorFailed: the second step of a two-factor sign-in could not
+	// go on (its pending state expired, was tampered with or belongs to
+	// another browser); the user signs in again from the first factor.
+	TwoFactorFailed Type = "TwoFactorFailed"
+	// EmailUnverified: a right password for an address not confirmed
+	// yet (the password-accounts provider); a new link was sent.
+	EmailUnverified Type = "EmailUnverified"
 )
 
 func (t Type) Error() string { return string(t) }

@@ -18,12 +18,15 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// AuthorizationURL returns where signIn sends the browser for the
-// authorization request q. With PAR (the provider's metadata requires it,
-// or Client.RequirePushedAuthorizationRequests), q is pushed first and the
-// URL carries only client_id and the request_uri (RFC 9126 §4). With DPoP,
-// dpop_jkt binds the code to the DPoP key (RFC 9449 §10).
-func (p *Provider) AuthorizationURL(ctx context.Context, e *Endpoints, authURL string, q url.Values) (string, error) {
+// usesPAR reports whether authorization requests to the provider are
+// pushed: its metadata requires it, or the configuration does.
+func (p *Provider) usesPAR(e *Endpoints) bool {
+	return e.parRequired || p.cfg.Client.RequirePushedAuthorizationRequests
+}
+
+// authorizationURL is AuthorizationURL for the complete request q at
+// authURL, with DPoP and PAR.
+func (p *Provider) authorizationURL(ctx context.Context, e *Endpoints, authURL string, q url.Values) (string, error) {
 	c := p.cfg
 	if c.Client.DPoPBoundAccessTokens {
 		k, err := p.dpop()
@@ -32,7 +35,7 @@ func (p *Provider) AuthorizationURL(ctx context.Context, e *Endpoints, authURL s
 		}
 		q.Set("dpop_jkt", k.jkt)
 	}
-	if !e.parRequired && !c.Client.RequirePushedAuthorizationRequests {
+	if !p.usesPAR(e) {
 		return authURL + "?" + q.Encode(), nil
 	}
 	if e.par == "" {

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,6 +35,10 @@ type Names struct {
 	// SessionData is the cookie cache of a database session
 	// (gatehouse.CookieCache).
 	SessionData string
+	// TwoFactor holds a sign-in waiting for its second factor (the sealed
+	// twofactor.Pending); __Host- on https, as the CSRF cookie it is
+	// bound to.
+	TwoFactor string
 }
 
 // NewNames returns the names for a site on https (secure) or not, with
@@ -55,13 +60,14 @@ func NewNames(secure, authjs bool) Names {
 		Challenge:   p + "authjs.challenge",
 		LogoutState: p + "authjs.logout-state",
 		SessionData: p + "gatehouse.session-data",
+		TwoFactor:   host + "gatehouse.two-factor",
 	}
 }
 
 // SecurityCookies lists the names whose duplicates make a request carry
 // none of them (Duplicate).
-func (n Names) SecurityCookies() [7]string {
-	return [7]string{n.Session, n.CSRF, n.Checks, n.CallbackURL, n.Challenge, n.LogoutState, n.SessionData}
+func (n Names) SecurityCookies() [8]string {
+	return [8]string{n.Session, n.CSRF, n.Checks, n.CallbackURL, n.Challenge, n.LogoutState, n.SessionData, n.TwoFactor}
 }
 
 // Duplicate returns the first of n's security-relevant cookies that
@@ -113,24 +119,124 @@ const ChunkSize = 4096 - 160
 // has: HttpOnly, Path=/, SameSite=Lax (the callback is a cross-site
 // top-level GET), Secure in secure mode.
 func (n Names) Set(w http.ResponseWriter, name, value string, expires time.Time) {
-	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: n.Secure, SameSite: http.SameSiteLaxMode}
+	maxAge := 0
 	if !expires.IsZero() {
-		c.Expires = expires
-		c.MaxAge = int(time.Until(expires).Seconds())
-		if c.MaxAge <= 0 {
-			c.MaxAge = -1
+		maxAge = int(time.Until(expires).Seconds())
+		if maxAge <= 0 {
+			maxAge = -1
 		}
 	}
-	http.SetCookie(w, c)
+	setCookie(w, name, value, expires, maxAge, n.Secure, http.SameSiteLaxMode)
 }
 
 // SetNone writes a check cookie that must survive a cross-site POST
 // (response_mode=form_post): SameSite=None, which browsers accept only
 // with Secure.
 func (n Names) SetNone(w http.ResponseWriter, name, value string, expires time.Time) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: true,
-		SameSite: http.SameSiteNoneMode, Expires: expires, MaxAge: int(time.Until(expires).Seconds())})
+	setCookie(w, name, value, expires, int(time.Until(expires).Seconds()), true, http.SameSiteNoneMode)
 }
+
+// setCookie adds the Set-Cookie header of an HttpOnly cookie with Path=/,
+// exactly as http.SetCookie writes it, but built in one buffer and with
+// the Expires date formatted once a second: a sign-in sets two or three
+// cookies, a session read with a refresh one. Names and values net/http
+// would quote or sanitise go to http.SetCookie itself.
+func setCookie(w http.ResponseWriter, name, value string, expires time.Time, maxAge int, secure bool, sameSite http.SameSite) {
+	if !plainToken(name) || !plainValue(value) || sameSite != http.SameSiteLaxMode && sameSite != http.SameSiteNoneMode {
+		http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", Expires: expires, MaxAge: maxAge,
+			HttpOnly: true, Secure: secure, SameSite: sameSite})
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(name) + len(value) + 110)
+	b.WriteString(name)
+	b.WriteByte('=')
+	b.WriteString(value)
+	b.WriteString("; Path=/")
+	if expires.Year() >= 1601 { // net/http's validCookieExpires
+		b.WriteString("; Expires=")
+		b.WriteString(httpDate(expires))
+	}
+	if maxAge > 0 {
+		var buf [20]byte
+		b.WriteString("; Max-Age=")
+		b.Write(strconv.AppendInt(buf[:0], int64(maxAge), 10))
+	} else if maxAge < 0 {
+		b.WriteString("; Max-Age=0")
+	}
+	b.WriteString("; HttpOnly")
+	if secure {
+		b.WriteString("; Secure")
+	}
+	if sameSite == http.SameSiteNoneMode {
+		b.WriteString("; SameSite=None")
+	} else {
+		b.WriteString("; SameSite=Lax")
+	}
+	h := w.Header()
+	cookies := h["Set-Cookie"]
+	if cookies == nil {
+		cookies = make([]string, 0, 2) // a sign-in sets two: one allocation for both
+	}
+	h["Set-Cookie"] = append(cookies, b.String())
+}
+
+// plainToken reports whether name is an RFC 7230 token, as net/http
+// requires of a cookie name.
+func plainToken(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !tokenByte[name[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var tokenByte = func() (t [256]bool) {
+	for b := '0'; b <= '9'; b++ {
+		t[b] = true
+	}
+	for b := 'a'; b <= 'z'; b++ {
+		t[b], t[b-'a'+'A'] = true, true
+	}
+	for _, b := range "!#$%&'*+-.^_`|~" {
+		t[b] = true
+	}
+	return t
+}()
+
+// plainValue reports whether net/http writes value as it is: cookie-octets
+// only, and no space or comma (which it would quote).
+func plainValue(value string) bool {
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; !cookieValueByte[c] || c == ' ' || c == ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// httpDate is t in http.TimeFormat, formatted once per second of time:
+// the expiry of every cookie set within one second is the same text.
+func httpDate(t time.Time) string {
+	sec := t.Unix()
+	if d := lastDate.Load(); d != nil && d.sec == sec {
+		return d.text
+	}
+	d := &date{sec: sec, text: t.UTC().Format(http.TimeFormat)}
+	lastDate.Store(d)
+	return d.text
+}
+
+type date struct {
+	sec  int64
+	text string
+}
+
+var lastDate atomic.Pointer[date]
 
 // LoopbackOrigin reports whether origin (scheme://host[:port]) is on a
 // loopback host, which browsers treat as a secure context.
@@ -141,7 +247,7 @@ func LoopbackOrigin(origin string) bool {
 
 // Clear deletes the cookie name.
 func (n Names) Clear(w http.ResponseWriter, name string) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", HttpOnly: true, Secure: n.Secure, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	setCookie(w, name, "", time.Time{}, -1, n.Secure, http.SameSiteLaxMode)
 }
 
 // ReadChunked returns the value of a possibly chunked cookie: name itself,

@@ -2,7 +2,10 @@ package sessioncookie
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"testing"
+	"time"
 )
 
 // FuzzCookieValue checks that the allocation-free cookie lookup finds what
@@ -85,5 +88,32 @@ func TestChunkedValueAnonymous(t *testing.T) {
 	}
 	if v, chunks := ReadChunked(r, "authjs.session-token"); v != "abcd" || len(chunks) != 2 {
 		t.Fatalf("readChunked = %q %v", v, chunks)
+	}
+}
+
+// setCookie must write what http.SetCookie writes for the same cookie,
+// whichever way it takes.
+func TestSetCookieAsNetHTTP(t *testing.T) {
+	now := time.Now()
+	values := []string{"", "abc", "a.b-c_d~e", "eyJhbGciOi.J9..x", "with space", "a,b", "quote\"d", "semi;colon", "back\\slash", "é", "http://app/a?b=c&d=e#f"}
+	names := []string{"authjs.session-token", "__Host-authjs.csrf-token", "bad name", "bad;name", ""}
+	expiries := []time.Time{{}, now.Add(15 * time.Minute), now.Add(-time.Hour), time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC), now.Add(30 * 24 * time.Hour)}
+	for _, name := range names {
+		for _, value := range values {
+			for _, exp := range expiries {
+				for _, maxAge := range []int{0, -1, 900} {
+					for _, secure := range []bool{false, true} {
+						for _, ss := range []http.SameSite{http.SameSiteLaxMode, http.SameSiteNoneMode, http.SameSiteStrictMode} {
+							got, want := httptest.NewRecorder(), httptest.NewRecorder()
+							setCookie(got, name, value, exp, maxAge, secure, ss)
+							http.SetCookie(want, &http.Cookie{Name: name, Value: value, Path: "/", Expires: exp, MaxAge: maxAge, HttpOnly: true, Secure: secure, SameSite: ss})
+							if g, w := got.Header()["Set-Cookie"], want.Header()["Set-Cookie"]; !slices.Equal(g, w) {
+								t.Fatalf("setCookie(%q, %q, %v, %d, %v, %v) = %q, http.SetCookie %q", name, value, exp, maxAge, secure, ss, g, w)
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }

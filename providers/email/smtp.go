@@ -139,16 +139,23 @@ func isLoopback(host string) bool {
 // Send sends req's link from from through the server, as a message with a
 // plain-text and an HTML part (see Message).
 func (s SMTP) Send(ctx context.Context, from string, req VerificationRequest) error {
+	subject, text, html := Message(req)
+	return s.SendMessage(ctx, from, req.Identifier, subject, text, html)
+}
+
+// SendMessage sends one message from from to the address to through the
+// server, with a plain-text and an HTML part: the sending of Send, for
+// messages of another wording (the password-accounts provider's).
+func (s SMTP) SendMessage(ctx context.Context, from, to, subject, text, html string) error {
 	s, err := s.check()
 	if err != nil {
 		return err
 	}
-	subject, text, html := Message(req)
 	m := gomail.NewMsg()
 	if err := m.From(from); err != nil {
 		return fmt.Errorf("email: From: %w", err)
 	}
-	if err := m.To(req.Identifier); err != nil {
+	if err := m.To(to); err != nil {
 		return fmt.Errorf("email: To: %w", err)
 	}
 	m.Subject(subject)

@@ -10,6 +10,11 @@
 // newStore must return a new, empty store each time it is called and
 // arrange its clean-up with t.Cleanup. Subtests run in parallel, each on
 // its own store.
+//
+// The suite names its users "alice", "bob" and "nobody". A store that
+// keeps secrets only for users that exist (an adapter whose table
+// references its users) calls RunWithUsers instead, with a function that
+// creates each user and returns its id.
 package storetest
 
 import (
@@ -25,11 +30,22 @@ import (
 // Racers is the number of goroutines the concurrency tests start at once.
 const Racers = 20
 
-// Run runs the conformance suite against the stores newStore returns.
+// Run runs the conformance suite against the stores newStore returns,
+// using the suite's user names as user ids.
 func Run(t *testing.T, newStore func(t *testing.T) twofactor.Store) {
+	RunWithUsers(t, newStore, func(t *testing.T, s twofactor.Store, name string) string { return name })
+}
+
+// RunWithUsers is Run for a store that keeps secrets only for users that
+// exist: each test calls createUser once for every user name it uses
+// ("nobody" included, a user without a secret), on the store it was
+// given, and uses the id it returns. createUser fails the test with
+// t.Fatal when it cannot create the user.
+func RunWithUsers(t *testing.T, newStore func(t *testing.T) twofactor.Store,
+	createUser func(t *testing.T, s twofactor.Store, name string) string) {
 	tests := []struct {
 		name string
-		fn   func(t *testing.T, s twofactor.Store)
+		fn   func(t *testing.T, s twofactor.Store, id func(name string) string)
 	}{
 		{"NotEnrolled", testNotEnrolled},
 		{"SetAndGet", testSetAndGet},
@@ -43,7 +59,15 @@ func Run(t *testing.T, newStore func(t *testing.T) twofactor.Store) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tt.fn(t, newStore(t))
+			st := newStore(t)
+			ids := make(map[string]string)
+			id := func(name string) string {
+				if _, ok := ids[name]; !ok {
+					ids[name] = createUser(t, st, name)
+				}
+				return ids[name]
+			}
+			tt.fn(t, st, id)
 		})
 	}
 }
@@ -76,59 +100,59 @@ func want(t *testing.T, st twofactor.Store, userID string, s twofactor.Secret) {
 	}
 }
 
-func testNotEnrolled(t *testing.T, st twofactor.Store) {
+func testNotEnrolled(t *testing.T, st twofactor.Store, id func(string) string) {
 	ctx := context.Background()
-	if _, err := st.TwoFactor(ctx, "nobody"); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	if _, err := st.TwoFactor(ctx, id("nobody")); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("TwoFactor: %v; want ErrNotEnrolled", err)
 	}
-	if err := st.AdvanceTOTPStep(ctx, "nobody", 1); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	if err := st.AdvanceTOTPStep(ctx, id("nobody"), 1); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("AdvanceTOTPStep: %v; want ErrNotEnrolled", err)
 	}
-	if err := st.ReplaceBackupCodes(ctx, "nobody", []string{"h"}); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	if err := st.ReplaceBackupCodes(ctx, id("nobody"), []string{"h"}); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("ReplaceBackupCodes: %v; want ErrNotEnrolled", err)
 	}
-	if err := st.ConsumeBackupCode(ctx, "nobody", "h"); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	if err := st.ConsumeBackupCode(ctx, id("nobody"), "h"); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("ConsumeBackupCode: %v; want ErrNotEnrolled", err)
 	}
-	if err := st.DeleteTwoFactor(ctx, "nobody"); err != nil {
+	if err := st.DeleteTwoFactor(ctx, id("nobody")); err != nil {
 		t.Errorf("DeleteTwoFactor: %v", err)
 	}
 }
 
-func testSetAndGet(t *testing.T, st twofactor.Store) {
+func testSetAndGet(t *testing.T, st twofactor.Store, id func(string) string) {
 	s := sample()
-	set(t, st, "alice", s)
-	want(t, st, "alice", s)
+	set(t, st, id("alice"), s)
+	want(t, st, id("alice"), s)
 	// The store keeps its own copy, and hands out copies.
 	s.BackupCodes[0] = "changed"
-	want(t, st, "alice", sample())
-	got, _ := st.TwoFactor(context.Background(), "alice")
+	want(t, st, id("alice"), sample())
+	got, _ := st.TwoFactor(context.Background(), id("alice"))
 	got.BackupCodes[0] = "changed"
-	want(t, st, "alice", sample())
+	want(t, st, id("alice"), sample())
 	// Set replaces the whole Secret.
 	fresh := twofactor.Secret{Sealed: "v1.other"}
-	set(t, st, "alice", fresh)
-	want(t, st, "alice", fresh)
-	if _, err := st.TwoFactor(context.Background(), "bob"); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	set(t, st, id("alice"), fresh)
+	want(t, st, id("alice"), fresh)
+	if _, err := st.TwoFactor(context.Background(), id("bob")); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("another user: %v; want ErrNotEnrolled", err)
 	}
 }
 
-func testDelete(t *testing.T, st twofactor.Store) {
-	set(t, st, "alice", sample())
-	set(t, st, "bob", sample())
-	if err := st.DeleteTwoFactor(context.Background(), "alice"); err != nil {
+func testDelete(t *testing.T, st twofactor.Store, id func(string) string) {
+	set(t, st, id("alice"), sample())
+	set(t, st, id("bob"), sample())
+	if err := st.DeleteTwoFactor(context.Background(), id("alice")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.TwoFactor(context.Background(), "alice"); !errors.Is(err, twofactor.ErrNotEnrolled) {
+	if _, err := st.TwoFactor(context.Background(), id("alice")); !errors.Is(err, twofactor.ErrNotEnrolled) {
 		t.Errorf("after DeleteTwoFactor: %v; want ErrNotEnrolled", err)
 	}
-	want(t, st, "bob", sample())
+	want(t, st, id("bob"), sample())
 }
 
-func testAdvance(t *testing.T, st twofactor.Store) {
+func testAdvance(t *testing.T, st twofactor.Store, id func(string) string) {
 	ctx := context.Background()
-	set(t, st, "alice", sample()) // LastStep 100
+	set(t, st, id("alice"), sample()) // LastStep 100
 	for _, tt := range []struct {
 		step int64
 		want error
@@ -140,60 +164,75 @@ func testAdvance(t *testing.T, st twofactor.Store) {
 		{105, nil},
 		{103, twofactor.ErrReplayed},
 	} {
-		if err := st.AdvanceTOTPStep(ctx, "alice", tt.step); !errors.Is(err, tt.want) || (tt.want == nil && err != nil) {
+		if err := st.AdvanceTOTPStep(ctx, id("alice"), tt.step); !errors.Is(err, tt.want) || (tt.want == nil && err != nil) {
 			t.Errorf("AdvanceTOTPStep(%d) = %v; want %v", tt.step, err, tt.want)
 		}
 	}
 	s := sample()
 	s.LastStep = 105
-	want(t, st, "alice", s)
+	want(t, st, id("alice"), s)
 }
 
-func testReplaceBackupCodes(t *testing.T, st twofactor.Store) {
-	set(t, st, "alice", sample())
-	if err := st.ReplaceBackupCodes(context.Background(), "alice", []string{"n1", "n2"}); err != nil {
+func testReplaceBackupCodes(t *testing.T, st twofactor.Store, id func(string) string) {
+	set(t, st, id("alice"), sample())
+	if err := st.ReplaceBackupCodes(context.Background(), id("alice"), []string{"n1", "n2"}); err != nil {
 		t.Fatal(err)
 	}
 	s := sample()
 	s.BackupCodes = []string{"n1", "n2"}
-	want(t, st, "alice", s)
+	want(t, st, id("alice"), s)
 }
 
-func testConsume(t *testing.T, st twofactor.Store) {
+func testConsume(t *testing.T, st twofactor.Store, id func(string) string) {
 	ctx := context.Background()
-	set(t, st, "alice", sample())
-	set(t, st, "bob", sample())
-	if err := st.ConsumeBackupCode(ctx, "alice", "h2"); err != nil {
+	set(t, st, id("alice"), sample())
+	set(t, st, id("bob"), sample())
+	if err := st.ConsumeBackupCode(ctx, id("alice"), "h2"); err != nil {
 		t.Fatalf("ConsumeBackupCode: %v", err)
 	}
 	for _, h := range []string{"h2", "h4", "", "h"} {
-		if err := st.ConsumeBackupCode(ctx, "alice", h); !errors.Is(err, twofactor.ErrInvalidCode) {
+		if err := st.ConsumeBackupCode(ctx, id("alice"), h); !errors.Is(err, twofactor.ErrInvalidCode) {
 			t.Errorf("ConsumeBackupCode(%q) = %v; want ErrInvalidCode", h, err)
 		}
 	}
 	s := sample()
 	s.BackupCodes = []string{"h1", "h3"}
-	want(t, st, "alice", s)
-	want(t, st, "bob", sample())
+	want(t, st, id("alice"), s)
+	want(t, st, id("bob"), sample())
 	for _, h := range s.BackupCodes {
-		if err := st.ConsumeBackupCode(ctx, "alice", h); err != nil {
+		if err := st.ConsumeBackupCode(ctx, id("alice"), h); err != nil {
 			t.Errorf("ConsumeBackupCode(%q): %v", h, err)
 		}
 	}
 	s.BackupCodes = nil
-	want(t, st, "alice", s)
+	want(t, st, id("alice"), s)
 }
 
-func testRaceAdvance(t *testing.T, st twofactor.Store) {
-	set(t, st, "alice", sample())
-	errs := race(func() error { return st.AdvanceTOTPStep(context.Background(), "alice", 101) })
+func testRaceAdvance(t *testing.T, st twofactor.Store, id func(string) string) {
+	alice := id("alice")
+	set(t, st, alice, sample())
+	warm(st, alice)
+	errs := race(func() error { return st.AdvanceTOTPStep(context.Background(), alice, 101) })
 	oneWinner(t, "AdvanceTOTPStep", errs, twofactor.ErrReplayed)
 }
 
-func testRaceConsume(t *testing.T, st twofactor.Store) {
-	set(t, st, "alice", sample())
-	errs := race(func() error { return st.ConsumeBackupCode(context.Background(), "alice", "h1") })
+func testRaceConsume(t *testing.T, st twofactor.Store, id func(string) string) {
+	alice := id("alice")
+	set(t, st, alice, sample())
+	warm(st, alice)
+	errs := race(func() error { return st.ConsumeBackupCode(context.Background(), alice, "h1") })
 	oneWinner(t, "ConsumeBackupCode", errs, twofactor.ErrInvalidCode)
+}
+
+// warm reads userID's Secret from Racers goroutines at once, so that a
+// store on a connection pool has its connections open before a race:
+// racers that queue for a first connection run one after another, and
+// would let a store that is not atomic pass.
+func warm(st twofactor.Store, userID string) {
+	race(func() error {
+		_, err := st.TwoFactor(context.Background(), userID)
+		return err
+	})
 }
 
 // race runs fn in Racers goroutines released at once and returns their

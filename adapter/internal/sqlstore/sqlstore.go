@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // The column lists the adapters select, in the order the Scan methods of
@@ -28,7 +29,7 @@ const (
 	AccountColumns = `provider, provider_account_id, user_id, type,
 	access_token, id_token, refresh_token, expires_at, expires_in,
 	scope, token_type, session_state, extra`
-	SessionColumns           = `token, user_id, expires`
+	SessionColumns           = `token, user_id, expires, provider, sid, created_at, updated_at, user_agent`
 	VerificationTokenColumns = `identifier, token_hash, expires`
 	AuthenticatorColumns     = `credential_id, user_id, provider_account_id, credential_public_key,
 	counter, credential_device_type, credential_backed_up, transports`
@@ -57,8 +58,9 @@ type Dialect struct {
 	// for NULL).
 	Time     func(t *time.Time) any
 	NullTime func(t **time.Time) any
-	// NullTimeArg returns the statement argument that stores an optional
-	// time (SQL NULL for nil).
+	// TimeArg returns the statement argument that stores a time;
+	// NullTimeArg one that stores an optional time (SQL NULL for nil).
+	TimeArg     func(t time.Time) any
 	NullTimeArg func(t *time.Time) any
 	// ExtraArg returns the statement argument that stores an account's
 	// Extra as stored.EncodeExtra encoded it (SQL NULL for nil).
@@ -184,30 +186,77 @@ func (d Dialect) ScanAccount(row Row) (account.Account, error) {
 	return acc, nil
 }
 
+// PrepareSession returns s with its times as they are stored, and
+// UpdatedAt defaulting to CreatedAt (adapter.Session).
+func PrepareSession(s adapter.Session) adapter.Session {
+	s.Expires = stored.Time(s.Expires)
+	s.CreatedAt = stored.Time(s.CreatedAt)
+	if s.UpdatedAt.IsZero() {
+		s.UpdatedAt = s.CreatedAt
+	}
+	s.UpdatedAt = stored.Time(s.UpdatedAt)
+	return s
+}
+
+// SessionArgs returns the values of SessionColumns for s, as
+// PrepareSession returned it. A zero CreatedAt or UpdatedAt is stored as
+// NULL, as the rows made before the columns existed hold.
+func (d Dialect) SessionArgs(s adapter.Session) []any {
+	return []any{
+		s.Token, s.UserID, d.TimeArg(s.Expires), s.Provider, s.SID,
+		d.NullTimeArg(optional(s.CreatedAt)), d.NullTimeArg(optional(s.UpdatedAt)), s.UserAgent,
+	}
+}
+
+// optional returns nil for the zero time, and &t for any other.
+func optional(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
 // ScanSession reads the SessionColumns of row; what names the query in
-// errors.
+// errors. A NULL created_at or updated_at (a session made before the
+// adapter recorded them) reads as the zero time.
 func (d Dialect) ScanSession(row Row, what string) (adapter.Session, error) {
-	var s adapter.Session
-	if err := row.Scan(&s.Token, &s.UserID, d.Time(&s.Expires)); err != nil {
+	var (
+		s                adapter.Session
+		created, updated *time.Time
+	)
+	err := row.Scan(&s.Token, &s.UserID, d.Time(&s.Expires), &s.Provider, &s.SID,
+		d.NullTime(&created), d.NullTime(&updated), &s.UserAgent)
+	if err != nil {
 		return adapter.Session{}, d.Error(what, err)
 	}
 	s.Expires = s.Expires.UTC()
+	if created != nil {
+		s.CreatedAt = created.UTC()
+	}
+	if updated != nil {
+		s.UpdatedAt = updated.UTC()
+	}
 	return s, nil
 }
 
-// ScanSessionAndUser reads the SessionColumns of the session (alias s)
-// followed by the UserColumns of its user.
+// ScanSessionAndUser reads the token, user_id, expires and created_at of
+// the session (alias s; SessionAndUserColumns) followed by the
+// UserColumns of its user.
 func (d Dialect) ScanSessionAndUser(row Row) (adapter.Session, adapter.User, error) {
 	var (
-		s adapter.Session
-		u adapter.User
+		s       adapter.Session
+		u       adapter.User
+		created *time.Time
 	)
-	err := row.Scan(&s.Token, &s.UserID, d.Time(&s.Expires),
+	err := row.Scan(&s.Token, &s.UserID, d.Time(&s.Expires), d.NullTime(&created),
 		&u.ID, &u.Name, &u.Email, d.NullTime(&u.EmailVerified), &u.Image)
 	if err != nil {
 		return adapter.Session{}, adapter.User{}, d.Error("get session", err)
 	}
 	s.Expires = s.Expires.UTC()
+	if created != nil {
+		s.CreatedAt = created.UTC()
+	}
 	utcPtr(u.EmailVerified)
 	return s, u, nil
 }
@@ -237,6 +286,45 @@ func (d Dialect) ScanAuthenticator(row Row) (adapter.Authenticator, error) {
 	return au, nil
 }
 
+// TwoFactorColumns are the columns ScanTwoFactor reads: the user's row of
+// gatehouse_two_factor (alias t) joined to its backup codes (alias c), in
+// order. Select them with a LEFT JOIN ordered by c.position, so that a
+// user without backup codes still has a row.
+const TwoFactorColumns = `t.sealed, t.enabled, t.last_step, c.hash`
+
+// ScanTwoFactor reads a user's Secret from rows, the result of a query of
+// the TwoFactorColumns; twofactor.ErrNotEnrolled when it has none. The
+// caller closes rows. One query reads the secret and its codes together,
+// so that they are from one snapshot of the database.
+func (d Dialect) ScanTwoFactor(rows Rows, userID string) (twofactor.Secret, error) {
+	var (
+		s     twofactor.Secret
+		found bool
+	)
+	for rows.Next() {
+		var hash *string
+		if err := rows.Scan(&s.Sealed, &s.Enabled, &s.LastStep, &hash); err != nil {
+			return twofactor.Secret{}, d.Error("get two-factor secret", err)
+		}
+		found = true
+		if hash != nil {
+			s.BackupCodes = append(s.BackupCodes, *hash)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return twofactor.Secret{}, d.Error("get two-factor secret", err)
+	}
+	if !found {
+		return twofactor.Secret{}, d.NotEnrolled(userID)
+	}
+	return s, nil
+}
+
+// NotEnrolled returns twofactor.ErrNotEnrolled for userID.
+func (d Dialect) NotEnrolled(userID string) error {
+	return fmt.Errorf("%s: two-factor secret of %q: %w", d.Name, userID, twofactor.ErrNotEnrolled)
+}
+
 // ScanAll reads every row of rows with scan, returning an empty list (not
 // nil) for none; what names the query in errors. The caller closes rows.
 func ScanAll[T any](d Dialect, rows Rows, what string, scan func(Row) (T, error)) ([]T, error) {
@@ -259,4 +347,19 @@ func utcPtr(t *time.Time) {
 	if t != nil {
 		*t = t.UTC()
 	}
+}
+
+// Unchanged is the error of a conditional UPDATE or DELETE of userID's
+// two-factor state (what) that changed no row: d.NotEnrolled when the
+// user has no secret (enrolled says whether they have), miss (such as
+// twofactor.ErrReplayed) when they have one and the condition failed.
+func (d Dialect) Unchanged(what, userID string, enrolled func() (bool, error), miss error) error {
+	ok, err := enrolled()
+	if err != nil {
+		return d.Error(what, err)
+	}
+	if !ok {
+		return d.NotEnrolled(userID)
+	}
+	return fmt.Errorf("%s: %s of %q: %w", d.Name, what, userID, miss)
 }

@@ -137,3 +137,31 @@ func BenchmarkGetSessionAndUser(b *testing.B, a adapter.Adapter) {
 		}
 	}
 }
+
+// SessionBeforeMetadata checks a session written before the adapter kept
+// CreatedAt, UpdatedAt and UserAgent (NULL times, an empty user agent), on a
+// database migrated since: it is read, listed with those zero, updated
+// (UpdatedAt set) and deleted like any other.
+func SessionBeforeMetadata(t *testing.T, a adapter.Adapter, userID, token string, expires time.Time) {
+	t.Helper()
+	ctx := t.Context()
+	s, u, err := a.GetSessionAndUser(ctx, token)
+	if err != nil || u.ID != userID || !s.Expires.Equal(expires) {
+		t.Fatalf("GetSessionAndUser = %+v, %+v, %v; want the session of %q", s, u, err, userID)
+	}
+	list, err := a.(adapter.SessionLister).ListSessions(ctx, userID)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("ListSessions = %+v, %v; want one session", list, err)
+	}
+	if l := list[0]; l.Token != token || !l.CreatedAt.IsZero() || !l.UpdatedAt.IsZero() || l.UserAgent != "" {
+		t.Errorf("listed %+v; want no creation or update time, no user agent", l)
+	}
+	before := time.Now().Add(-time.Second)
+	s, err = a.UpdateSession(ctx, token, expires.Add(time.Hour))
+	if err != nil || s.UpdatedAt.Before(before) || !s.CreatedAt.IsZero() {
+		t.Errorf("UpdateSession = %+v, %v; want UpdatedAt now, CreatedAt still unknown", s, err)
+	}
+	if _, err := a.DeleteSession(ctx, token); err != nil {
+		t.Errorf("DeleteSession: %v", err)
+	}
+}

@@ -1,0 +1,146 @@
+package redisstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
+)
+
+// Password hashes and two-factor secrets belong with the user, in the
+// primary: the store hands every call to it. Go cannot add a method set
+// to the wrapper only when the primary has it without one wrapper type
+// per combination, so the store always has these methods, and they
+// return ErrUnsupported (wrapping errors.ErrUnsupported) when the primary
+// does not implement the interface. Use Supports to ask beforehand.
+
+var (
+	_ adapter.PasswordStore = (*store)(nil)
+	_ twofactor.Store       = (*store)(nil)
+)
+
+// ErrUnsupported is returned (wrapped) by the adapter.PasswordStore and
+// twofactor.Store methods of the adapter New returns when its primary
+// does not implement that interface. It wraps errors.ErrUnsupported.
+var ErrUnsupported = fmt.Errorf("redisstore: the primary adapter does not implement it: %w", errors.ErrUnsupported)
+
+// Supports reports whether a implements T, looking through an adapter
+// New returned to its primary (adapter.Supports): Supports[adapter.PasswordStore](a)
+// is false for a store over a primary without password hashes, though the
+// store has the methods.
+func Supports[T any](a adapter.Adapter) bool { return adapter.Supports[T](a) }
+
+// Primary returns the adapter the store hands users, accounts, password
+// hashes and two-factor secrets to (adapter.Wrapper).
+func (s *store) Primary() adapter.Adapter {
+	return s.Adapter
+}
+
+// passwords returns the primary as an adapter.PasswordStore, or
+// ErrUnsupported.
+func (s *store) passwords() (adapter.PasswordStore, error) {
+	if ps, ok := s.Adapter.(adapter.PasswordStore); ok {
+		return ps, nil
+	}
+	return nil, fmt.Errorf("%w: adapter.PasswordStore", ErrUnsupported)
+}
+
+// twoFactor returns the primary as a twofactor.Store, or ErrUnsupported.
+func (s *store) twoFactor() (twofactor.Store, error) {
+	if tf, ok := s.Adapter.(twofactor.Store); ok {
+		return tf, nil
+	}
+	return nil, fmt.Errorf("%w: twofactor.Store", ErrUnsupported)
+}
+
+// PasswordHash returns the user's password hash from the primary
+// (adapter.PasswordStore).
+func (s *store) PasswordHash(ctx context.Context, userID string) (string, error) {
+	ps, err := s.passwords()
+	if err != nil {
+		return "", err
+	}
+	return ps.PasswordHash(ctx, userID)
+}
+
+// SetPasswordHash stores the user's password hash in the primary
+// (adapter.PasswordStore).
+func (s *store) SetPasswordHash(ctx context.Context, userID, hash string) error {
+	ps, err := s.passwords()
+	if err != nil {
+		return err
+	}
+	return ps.SetPasswordHash(ctx, userID, hash)
+}
+
+// DeletePasswordHash removes the user's password hash from the primary
+// (adapter.PasswordStore).
+func (s *store) DeletePasswordHash(ctx context.Context, userID string) error {
+	ps, err := s.passwords()
+	if err != nil {
+		return err
+	}
+	return ps.DeletePasswordHash(ctx, userID)
+}
+
+// TwoFactor returns the user's two-factor secret from the primary
+// (twofactor.Store).
+func (s *store) TwoFactor(ctx context.Context, userID string) (twofactor.Secret, error) {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return twofactor.Secret{}, err
+	}
+	return tf.TwoFactor(ctx, userID)
+}
+
+// SetTwoFactor stores the user's two-factor secret in the primary
+// (twofactor.Store).
+func (s *store) SetTwoFactor(ctx context.Context, userID string, secret twofactor.Secret) error {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return err
+	}
+	return tf.SetTwoFactor(ctx, userID, secret)
+}
+
+// DeleteTwoFactor removes the user's two-factor secret from the primary
+// (twofactor.Store).
+func (s *store) DeleteTwoFactor(ctx context.Context, userID string) error {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return err
+	}
+	return tf.DeleteTwoFactor(ctx, userID)
+}
+
+// AdvanceTOTPStep advances the user's last TOTP step in the primary,
+// which makes it atomic (twofactor.Store).
+func (s *store) AdvanceTOTPStep(ctx context.Context, userID string, step int64) error {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return err
+	}
+	return tf.AdvanceTOTPStep(ctx, userID, step)
+}
+
+// ReplaceBackupCodes replaces the user's backup codes in the primary
+// (twofactor.Store).
+func (s *store) ReplaceBackupCodes(ctx context.Context, userID string, hashes []string) error {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return err
+	}
+	return tf.ReplaceBackupCodes(ctx, userID, hashes)
+}
+
+// ConsumeBackupCode uses one of the user's backup codes in the primary,
+// which makes it atomic (twofactor.Store).
+func (s *store) ConsumeBackupCode(ctx context.Context, userID, hash string) error {
+	tf, err := s.twoFactor()
+	if err != nil {
+		return err
+	}
+	return tf.ConsumeBackupCode(ctx, userID, hash)
+}

@@ -1,0 +1,126 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPasswordAccount goes through the password accounts of the example
+// as a person would: creates an account from the sign-in page's link,
+// follows the confirmation link from the development outbox (which signs
+// them in), signs out, asks for a reset, follows that link, sets a new
+// password, and then sees the old password refused and the new one
+// accepted. The sign-up and reset pages are checked for accessibility and
+// photographed.
+func TestPasswordAccount(t *testing.T) {
+	ctx := newBrowser(t)
+	base := startExample(t, map[string]string{"DEV": "1"})
+	typeInto := func(sel, text string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const addr, oldPassword, newPassword = "pat@example.com", "correct horse battery", "a brand new passphrase"
+
+	// Sign-up, from the sign-in page's link.
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	resp := click(t, ctx, `a[href$="/auth/password/sign-up"]`)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Create an account" {
+		t.Fatalf("sign-up page heading = %q", h)
+	}
+	checkAccessible(t, ctx, "sign-up page")
+	shootPage(t, ctx, "password-signup")
+	typeInto(`#password-email`, addr)
+	typeInto(`#password-name`, "Pat Example")
+	typeInto(`#password-new`, oldPassword)
+	resp = click(t, ctx, `form[action$="/auth/password/sign-up"] button[type="submit"]`)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Check your email" {
+		t.Fatalf("after signing up, heading = %q", h)
+	}
+	checkAccessible(t, ctx, "check-your-email page")
+	shootPage(t, ctx, "password-check-email")
+
+	// The confirmation link signs in.
+	openOutboxLink(t, ctx, base, "/auth/password/verify")
+	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as Pat Example") {
+		t.Fatalf("after the confirmation link, the page says %q", text)
+	}
+
+	// Sign out.
+	load(t, ctx, "opening the sign-out page", chromedp.Navigate(base+"/auth/signout"))
+	click(t, ctx, `form[action$="/auth/signout"] button[type="submit"]`)
+	if text := bodyText(t, ctx); !strings.Contains(text, "You are not signed in") {
+		t.Fatalf("after signing out, the page says %q", text)
+	}
+
+	// "Forgot your password?", then the reset link.
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	click(t, ctx, `a[href$="/auth/password/forgot"]`)
+	typeInto(`#password-email`, addr)
+	resp = click(t, ctx, `form[action$="/auth/password/forgot"] button[type="submit"]`)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Check your email" {
+		t.Fatalf("after asking for a reset, heading = %q", h)
+	}
+	resp = openOutboxLink(t, ctx, base, "/auth/password/reset")
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Choose a new password" {
+		t.Fatalf("reset page heading = %q", h)
+	}
+	checkAccessible(t, ctx, "reset page")
+	shootPage(t, ctx, "password-reset")
+	typeInto(`#password-new`, newPassword)
+	resp = click(t, ctx, `form[action$="/auth/password/reset"] button[type="submit"]`)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "h1"); h != "Password changed" {
+		t.Fatalf("after the reset, heading = %q", h)
+	}
+
+	// The old password is refused, the new one signs in.
+	signInWithPassword := func(pw string) {
+		t.Helper()
+		load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
+		typeInto(`#password-0-email`, addr)
+		typeInto(`#password-0-password`, pw)
+		click(t, ctx, `form[action$="/auth/callback/password"] button[type="submit"]`)
+	}
+	signInWithPassword(oldPassword)
+	if u := wantPath(t, ctx, "/auth/signin"); u.Query().Get("error") != "CredentialsSignin" {
+		t.Fatalf("the old password gave %s", u)
+	}
+	signInWithPassword(newPassword)
+	wantPath(t, ctx, "/private")
+	if text := bodyText(t, ctx); !strings.Contains(text, addr) || !strings.Contains(text, "Change your password") {
+		t.Fatalf("after the new password, the private page says %q", text)
+	}
+}
+
+// openOutboxLink opens the example's development outbox and follows the
+// newest link whose path is path; the messages are sent just after the
+// answer, so it looks again for a few seconds.
+func openOutboxLink(t *testing.T, ctx context.Context, base, path string) *network.Response {
+	t.Helper()
+	sel := `a[href*="` + path + `?"]`
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		load(t, ctx, "opening the outbox", chromedp.Navigate(base+"/dev/mail"))
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+"`"+sel+"`"+`).length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outbox has no %s link: %q", path, bodyText(t, ctx))
+		}
+	}
+	return click(t, ctx, sel)
+}

@@ -1,0 +1,198 @@
+package selfservice
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/pages"
+)
+
+// Linked accounts. To link another, the user signs in with it while
+// signed in: package gatehouse binds that sign-in to this session.
+
+// linkedAccount is one account in the answer of GET {base}/accounts.
+type linkedAccount struct {
+	Provider          string       `json:"provider"`
+	Name              string       `json:"name,omitempty"`
+	Type              account.Type `json:"type"`
+	ProviderAccountID string       `json:"providerAccountId"`
+	// CanUnlink is false when the account is the user's last way to sign
+	// in: unlinking it would be refused (409 last_way).
+	CanUnlink bool `json:"canUnlink"`
+}
+
+// Accounts answers GET {base}/accounts: the accounts linked to the
+// signed-in user, by provider (never their tokens), each with canUnlink;
+// a browser gets the built-in page.
+func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.pageOwner(w, r, "accounts")
+	if !ok {
+		return
+	}
+	if WantsHTML(r) {
+		s.accountsPage(w, r, u.id, http.StatusOK, "")
+		return
+	}
+	out, err := s.linkedAccounts(r.Context(), r, u.id)
+	if err != nil {
+		s.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
+		StoreUnavailable(w)
+		return
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// linkedAccounts lists the accounts linked to the user, each saying
+// whether it may be unlinked.
+func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID string) ([]linkedAccount, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	accts, err := s.cfg.Adapter.ListAccounts(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	others, err := s.host.OtherWays(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	// Unlinking one leaves the others and the other ways; at least one
+	// must remain (accountlink.ErrLastWay decides, under the user's lock;
+	// this only says what it would answer now).
+	canUnlink := len(accts)-1+others > 0
+	names := map[string]string{}
+	for _, p := range s.host.Providers(r) {
+		names[p.ID] = p.Name
+	}
+	out := make([]linkedAccount, 0, len(accts))
+	for _, a := range accts {
+		out = append(out, linkedAccount{Provider: a.Provider, Name: names[a.Provider], Type: a.Type, ProviderAccountID: a.ProviderAccountID, CanUnlink: canUnlink})
+	}
+	return out, nil
+}
+
+// accountsPage renders the built-in accounts page for the user with the
+// given status. alert is the page's refusal, if any; a notice is only
+// shown for what the list confirms: ?linked={id} when that provider is
+// linked, ?unlinked={id} when it is configured and not linked (the query
+// is the browser's, so nothing of it is shown as is).
+func (s *Routes) accountsPage(w http.ResponseWriter, r *http.Request, userID string, status int, alert string) {
+	list, err := s.linkedAccounts(r.Context(), r, userID)
+	if err != nil {
+		s.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "accounts", err))
+		return
+	}
+	page := pages.Accounts{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), CallbackURL: s.host.URL(r, "accounts"),
+		Error: alert, HomeURL: s.host.Origin(r) + "/"}
+	all := s.host.Providers(r)
+	provs := make(map[string]Provider, len(all))
+	for _, p := range all {
+		provs[p.ID] = p
+	}
+	linked := make(map[string]bool, len(list))
+	for _, a := range list {
+		linked[a.Provider] = true
+		row := pages.LinkedAccount{ID: a.Provider, Name: a.Name, AccountID: a.ProviderAccountID, Style: provs[a.Provider].Style}
+		if a.CanUnlink {
+			row.UnlinkURL = s.host.URL(r, "accounts", "unlink", url.PathEscape(a.Provider))
+		}
+		page.Linked = append(page.Linked, row)
+	}
+	// Link another: every OAuth or OIDC provider not linked yet, a sign-in
+	// started here, by this session.
+	for _, p := range all {
+		if p.OAuth && !linked[p.ID] {
+			page.Link = append(page.Link, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: p.Style})
+		}
+	}
+	name := func(id string) string {
+		if p, ok := provs[id]; ok && p.Name != "" {
+			return p.Name
+		}
+		return id
+	}
+	if alert == "" {
+		q := r.URL.Query()
+		if id := q.Get("linked"); id != "" && linked[id] {
+			page.Notice = "Linked " + name(id) + "."
+		} else if _, known := provs[q.Get("unlinked")]; known && !linked[q.Get("unlinked")] {
+			page.Notice = "Unlinked " + name(q.Get("unlinked")) + "."
+		}
+	}
+	s.host.Render(w, status, page)
+}
+
+// Unlink answers POST {base}/accounts/unlink/{provider} {csrfToken}: the
+// signed-in user's account at provider is removed, unless it is the last
+// way to sign in (409 last_way). A browser's form is sent back to the
+// page (303), or shown it with the refusal.
+func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
+	prov := r.PathValue("provider")
+	page := WantsHTML(r)
+	if page {
+		again := func(u signedIn) {
+			s.accountsPage(w, r, u.id, http.StatusForbidden, "Nothing was unlinked: the form had expired. Please try again.")
+		}
+		if _, ok := s.formOK(w, r, "accounts", again); !ok {
+			return
+		}
+	} else if _, ok := s.post(w, r); !ok {
+		return
+	}
+	u, ok := s.pageOwner(w, r, "accounts")
+	if !ok {
+		return
+	}
+	userID := u.id
+	// Unlinking can lock the user out of an account they sign in with: a
+	// stolen session cookie alone must not do it.
+	if !s.fresh(u) {
+		if page {
+			s.accountsPage(w, r, userID, http.StatusForbidden, StaleMessage)
+			return
+		}
+		staleJSON(w)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	others, err := s.host.OtherWays(ctx, userID)
+	if err == nil {
+		_, err = s.cfg.Linker.Unlink(ctx, userID, prov, others)
+	}
+	name := prov
+	for _, p := range s.host.Providers(r) {
+		if p.ID == prov && p.Name != "" {
+			name = p.Name
+		}
+	}
+	switch {
+	case errors.Is(err, adapter.ErrNotFound) && page:
+		s.accountsPage(w, r, userID, http.StatusNotFound, "That account is not linked, so there was nothing to unlink.")
+	case errors.Is(err, adapter.ErrNotFound):
+		WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_linked"})
+	case errors.Is(err, accountlink.ErrLastWay) && page:
+		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is your only way to sign in. Link another account first.")
+	case errors.Is(err, accountlink.ErrLastWay):
+		WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
+	case err != nil:
+		s.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
+		if page {
+			s.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", prov, "accounts", err))
+			return
+		}
+		StoreUnavailable(w)
+	default:
+		s.cfg.Logger.Info("gatehouse: account unlinked", "provider", prov, "user", userID)
+		if page {
+			s.host.Redirect(w, r, s.host.URL(r, "accounts")+"?unlinked="+url.QueryEscape(prov)) // back to the page (303)
+			return
+		}
+		WriteJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
+	}
+}

@@ -1,0 +1,250 @@
+// Package selfservice is the signed-in user's own account routes under
+// the base path: the linked accounts (GET accounts, POST
+// accounts/unlink/{provider}), the sessions (GET sessions, POST
+// sessions/revoke and sessions/revoke-others) and the two-factor
+// settings (GET two-factor/setup, POST two-factor/{enroll,confirm,
+// backup-codes,disable}). Each answers JSON, or the built-in page to a
+// browser's navigation.
+//
+// The sign-in flows, the cookies and the session live in package
+// gatehouse, which serves these routes through a Host. Every route here
+// starts from the user the Host says is signed in, and every POST is
+// checked by the Host (same origin, CSRF token) before it changes
+// anything.
+package selfservice
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
+)
+
+// Host is the handler, as these routes see it. Its methods take the
+// request, from which it knows its base URL and cookies.
+type Host interface {
+	// CurrentUser returns the signed-in user's id, "" for none, and when
+	// they signed in (zero when the session does not say); an error when
+	// the store cannot be read.
+	CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error)
+	// SessionHash returns the stored hash of this browser's database
+	// session token, "" for none.
+	SessionHash(r *http.Request) string
+	// SignOutHere clears this browser's session cookies.
+	SignOutHere(w http.ResponseWriter, r *http.Request)
+	// CSRFToken returns this browser's CSRF token for a form, setting
+	// its cookie when there is none.
+	CSRFToken(w http.ResponseWriter, r *http.Request) string
+	// CheckPost checks a state-changing form POST (same origin, the CSRF
+	// token) and returns the form.
+	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
+	// Fail reports e to the browser (the error or sign-in page).
+	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
+	// Redirect answers with a redirect (303 to a POST), or {url} for a
+	// client that asked with X-Auth-Return-Redirect.
+	Redirect(w http.ResponseWriter, r *http.Request, target string)
+	// Render writes a built-in page.
+	Render(w http.ResponseWriter, status int, page any)
+	// URL returns the absolute URL of the route parts under the base
+	// path; Origin the site's origin.
+	URL(r *http.Request, parts ...string) string
+	Origin(r *http.Request) string
+	// Providers lists the configured providers in order.
+	Providers(r *http.Request) []Provider
+	// OtherWays counts the user's ways to sign in that are not linked
+	// accounts: passkeys, an e-mail provider for their address, a
+	// password.
+	OtherWays(ctx context.Context, userID string) (int, error)
+}
+
+// Provider is a configured provider, as the accounts page shows it.
+type Provider struct {
+	ID, Name, SigninURL string
+	// OAuth marks an OAuth 2.0 or OpenID Connect provider: one that can
+	// be linked from the accounts page. Style is its button's look.
+	OAuth bool
+	Style providers.Style
+}
+
+// Config is what the routes need besides the Host.
+type Config struct {
+	Adapter adapter.Adapter
+	Linker  accountlink.Linker
+	Logger  *slog.Logger
+	Theme   pages.Theme
+	// DatabaseSessions: the session strategy is the database's; sessions
+	// can be listed (with an adapter.SessionLister) and ended one by one.
+	DatabaseSessions bool
+	// FreshAge is how recent the sign-in must be to turn two-factor
+	// sign-in on or to unlink an account: a stolen session cookie alone
+	// must not lock the user out.
+	FreshAge time.Duration
+	// TwoFactor is nil when two-factor sign-in is off; PerUser counts
+	// codes per user, shared with the sign-in's second step.
+	TwoFactor *twofactor.Service
+	PerUser   limit.Limiter
+	Events    Events
+}
+
+// Events are told what the routes did; nil fields are skipped.
+type Events struct {
+	Failure        func(ctx context.Context, e *autherr.Error)
+	RevokeSessions func(ctx context.Context, user profile.User, n int)
+	TwoFactor      func(ctx context.Context, user profile.User, c twofactor.Change)
+}
+
+// Routes serves the self-service routes.
+type Routes struct {
+	cfg  Config
+	host Host
+}
+
+// New returns the routes of cfg, served through host.
+func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
+
+// timeout bounds every adapter call of a route: a stalled database fails
+// the request (503) instead of holding it.
+const timeout = 5 * time.Second
+
+// WantsHTML reports whether r is a browser's navigation (a page or a
+// form), which gets pages and redirects rather than JSON.
+func WantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
+
+// WriteJSON writes v as the JSON answer, never cached.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// StoreUnavailable answers 503 with Retry-After, saying nothing of the
+// database: it is usually back within seconds.
+func StoreUnavailable(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
+}
+
+// signedIn is the user a route acts for, and when they signed in.
+type signedIn struct {
+	id string
+	at time.Time
+}
+
+// fresh reports whether u signed in within FreshAge: the changes a stolen
+// session cookie must not make alone ask for it.
+func (s *Routes) fresh(u signedIn) bool {
+	return !u.at.IsZero() && time.Since(u.at) <= s.cfg.FreshAge
+}
+
+// staleJSON answers a change that needs a fresh sign-in.
+func staleJSON(w http.ResponseWriter) {
+	WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
+}
+
+// StaleMessage is what a page says when a change needs a fresh sign-in.
+const StaleMessage = "For your safety, sign in again first: this change needs a recent sign-in."
+
+// owner returns the signed-in user, or answers for the route: 501
+// without an adapter, 401 when nobody is signed in, 503 when the store is
+// down.
+func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	if s.cfg.Adapter == nil {
+		WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "no_adapter"})
+		return signedIn{}, false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	id, at, err := s.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		s.cfg.Logger.Error("gatehouse: reading the session failed", "step", "accounts", "err", err)
+		StoreUnavailable(w)
+		return signedIn{}, false
+	case id == "":
+		WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
+		return signedIn{}, false
+	}
+	return signedIn{id, at}, true
+}
+
+// pageOwner is owner for a browser's page: nobody signed in is sent to
+// sign in and back to back (a route under the base path); a store that
+// is down gets the error page.
+func (s *Routes) pageOwner(w http.ResponseWriter, r *http.Request, back ...string) (signedIn, bool) {
+	if !WantsHTML(r) || s.cfg.Adapter == nil {
+		return s.owner(w, r)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	id, at, err := s.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		s.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", back[0], err))
+		return signedIn{}, false
+	case id == "":
+		s.host.Redirect(w, r, s.signInAgain(r, back...))
+		return signedIn{}, false
+	}
+	return signedIn{id, at}, true
+}
+
+// signInAgain is the sign-in page, coming back to the route back.
+func (s *Routes) signInAgain(r *http.Request, back ...string) string {
+	return s.host.URL(r, "signin") + "?callbackUrl=" + url.QueryEscape(s.host.URL(r, back...))
+}
+
+// post checks a state-changing POST of the JSON routes as Host.CheckPost
+// does, answering 403 when it fails. It returns the form.
+func (s *Routes) post(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
+	form, err := s.host.CheckPost(r, "accounts")
+	if err != nil {
+		WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(err.Type), "code": err.Code})
+		return nil, false
+	}
+	return form, true
+}
+
+// user returns the stored user as a profile, for the events.
+func (s *Routes) user(ctx context.Context, id string) (profile.User, bool) {
+	u, err := s.cfg.Adapter.GetUser(ctx, id)
+	return accountlink.ToProfile(u), err == nil
+}
+
+// formOK checks a form POST of one of the pages as Host.CheckPost does,
+// and returns the form. A form from another site is answered as Host.Fail
+// does (the sign-in page's banner); one whose CSRF token is missing or
+// stale (the cookie was replaced since the page was loaded) gets the page
+// again through again, with a fresh token.
+func (s *Routes) formOK(w http.ResponseWriter, r *http.Request, back string, again func(signedIn)) (url.Values, bool) {
+	form, e := s.host.CheckPost(r, back)
+	switch {
+	case e == nil:
+		return form, true
+	case e.Code != "csrf": // cross_site, among others
+		s.host.Fail(w, r, e)
+		return nil, false
+	}
+	s.cfg.Logger.Warn("gatehouse: "+string(e.Type), "code", e.Code, "step", e.Step, "err", e.Err)
+	if ev := s.cfg.Events.Failure; ev != nil {
+		ev(r.Context(), e)
+	}
+	if u, ok := s.pageOwner(w, r, back); ok {
+		again(u)
+	}
+	return nil, false
+}

@@ -1,0 +1,196 @@
+package selfservice
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/pages"
+)
+
+// sessionID is how the session routes name a database session: derived
+// from its stored hash, so that neither the token nor the hash leaves the
+// server.
+func sessionID(tokenHash string) string {
+	sum := sha256.Sum256([]byte("gatehouse session id\x00" + tokenHash))
+	return hex.EncodeToString(sum[:12])
+}
+
+// userSessions returns the signed-in user's id and sessions, and the hash
+// of this browser's session token, or answers for the session routes
+// (pageOwner's answers; 501 for JWT sessions or an adapter that cannot
+// list).
+func (s *Routes) userSessions(w http.ResponseWriter, r *http.Request) (string, []adapter.Session, string, bool) {
+	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
+	if !s.cfg.DatabaseSessions || !ok {
+		w.Header().Set("Cache-Control", "no-store")
+		WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "not_listable",
+			"reason": "JWT sessions live in their cookies and cannot be listed or ended one by one (rotate the secret to end them all); database sessions need an adapter.SessionLister"})
+		return "", nil, "", false
+	}
+	u, ok := s.pageOwner(w, r, "sessions")
+	if !ok {
+		return "", nil, "", false
+	}
+	userID := u.id
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	list, err := lister.ListSessions(ctx, userID)
+	if err != nil {
+		s.cfg.Logger.Error("gatehouse: listing sessions failed", "step", "sessions", "err", err)
+		StoreUnavailable(w)
+		return "", nil, "", false
+	}
+	return userID, list, s.host.SessionHash(r), true
+}
+
+// listed is one session in the answer of GET {base}/sessions.
+type listed struct {
+	ID       string    `json:"id"`
+	Provider string    `json:"provider,omitempty"`
+	Device   string    `json:"device,omitempty"`
+	Created  time.Time `json:"created,omitzero"`
+	LastSeen time.Time `json:"lastSeen,omitzero"` // to within Session.UpdateAge
+	Expires  time.Time `json:"expires"`
+	Current  bool      `json:"current"`
+}
+
+// Sessions answers GET {base}/sessions: the signed-in user's live
+// sessions, this browser's marked current; a browser gets the built-in
+// page, this browser's session first.
+func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
+	_, list, current, ok := s.userSessions(w, r)
+	if !ok {
+		return
+	}
+	now := time.Now()
+	out := make([]listed, 0, len(list))
+	for _, x := range list {
+		if now.After(x.Expires) {
+			continue
+		}
+		out = append(out, listed{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
+			Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC(), Current: x.Token == current})
+	}
+	if !WantsHTML(r) {
+		WriteJSON(w, http.StatusOK, out)
+		return
+	}
+	page := pages.Sessions{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), HomeURL: s.host.Origin(r) + "/",
+		RevokeURL: s.host.URL(r, "sessions", "revoke"), RevokeOthersURL: s.host.URL(r, "sessions", "revoke-others"),
+		RevokeAllURL: s.host.URL(r, "sessions", "revoke-all")}
+	slices.SortStableFunc(out, func(x, y listed) int {
+		switch {
+		case x.Current == y.Current:
+			return 0
+		case x.Current:
+			return -1
+		}
+		return 1
+	})
+	const day = "2006-01-02 15:04 UTC"
+	shown := func(t time.Time) string {
+		if t.IsZero() {
+			return "" // a session made before the times were recorded
+		}
+		return t.Format(day)
+	}
+	for _, x := range out {
+		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: x.Provider, Device: x.Device,
+			Created: shown(x.Created), LastSeen: shown(x.LastSeen), Expires: x.Expires.Format(day), Current: x.Current})
+	}
+	s.host.Render(w, http.StatusOK, page)
+}
+
+// Revoke answers POST {base}/sessions/revoke {csrfToken, id} (one
+// session; this browser's signs it out), POST
+// {base}/sessions/revoke-others {csrfToken} (every session but this
+// browser's) and POST {base}/sessions/revoke-all {csrfToken} (every
+// session, this browser's too: "sign out everywhere").
+func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
+	form, ok := s.post(w, r)
+	if !ok {
+		return
+	}
+	userID, list, current, ok := s.userSessions(w, r)
+	if !ok {
+		return
+	}
+	others := strings.HasSuffix(r.URL.Path, "/revoke-others")
+	all := strings.HasSuffix(r.URL.Path, "/revoke-all")
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	n, signedOut, err := s.end(ctx, list, func(x adapter.Session) bool {
+		switch {
+		case all:
+			return true
+		case others:
+			return x.Token != current
+		}
+		return sessionID(x.Token) == form.Get("id")
+	}, current)
+	if err != nil {
+		s.cfg.Logger.Error("gatehouse: revoking a session failed", "step", "sessions", "err", err)
+		StoreUnavailable(w)
+		return
+	}
+	if !others && !all && n == 0 {
+		WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.SessionRequired), "code": "no_such_session"})
+		return
+	}
+	if signedOut {
+		s.host.SignOutHere(w, r)
+	}
+	s.cfg.Logger.Info("gatehouse: sessions revoked", "step", "sessions", "user", userID, "sessions", n)
+	if ev := s.cfg.Events.RevokeSessions; ev != nil && n > 0 {
+		if u, ok := s.user(ctx, userID); ok {
+			ev(r.Context(), u, n)
+		}
+	}
+	if WantsHTML(r) && !signedOut {
+		s.host.Redirect(w, r, s.host.URL(r, "sessions")) // back to the page (303)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]int{"revoked": n})
+}
+
+// end deletes the sessions of list that ends picks, and reports how many
+// and whether current (this browser's) was among them.
+func (s *Routes) end(ctx context.Context, list []adapter.Session, ends func(adapter.Session) bool, current string) (n int, signedOut bool, err error) {
+	for _, x := range list {
+		if !ends(x) {
+			continue
+		}
+		if _, err := s.cfg.Adapter.DeleteSession(ctx, x.Token); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+			return n, signedOut, err
+		}
+		n++
+		signedOut = signedOut || x.Token == current
+	}
+	return n, signedOut, nil
+}
+
+// EndOthers ends every database session of userID but this browser's (r),
+// as POST {base}/sessions/revoke-others does, and returns how many it
+// ended: after a password change, whoever else held a session is signed
+// out. With JWT sessions, or an adapter that cannot list, it ends none.
+func (s *Routes) EndOthers(ctx context.Context, r *http.Request, userID string) (int, error) {
+	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
+	if !s.cfg.DatabaseSessions || !ok {
+		return 0, nil
+	}
+	list, err := lister.ListSessions(ctx, userID)
+	if err != nil {
+		return 0, err
+	}
+	current := s.host.SessionHash(r)
+	n, _, err := s.end(ctx, list, func(x adapter.Session) bool { return x.Token != current }, current)
+	return n, err
+}

@@ -1,0 +1,212 @@
+package selfservice
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
+)
+
+// TwoFactorEvent logs c and tells Events.TwoFactor.
+func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c twofactor.Change) {
+	s.cfg.Logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
+	if ev := s.cfg.Events.TwoFactor; ev != nil {
+		if u, ok := s.user(ctx, userID); ok {
+			ev(ctx, u, c)
+		}
+	}
+}
+
+// WrongCode is what a refused code is told, whatever the reason (wrong,
+// replayed, malformed): the page says no more than that.
+const WrongCode = "That code is not right. Check your authenticator app and try again."
+
+// TwoFactor answers GET {base}/two-factor/setup and POST
+// {base}/two-factor/{enroll,confirm,backup-codes,disable}, for the
+// signed-in user. Making new backup codes and turning two-factor sign-in
+// off take a current code: a stolen session cookie alone cannot weaken
+// the account.
+func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
+	action := r.PathValue("action")
+	switch {
+	case s.cfg.TwoFactor == nil,
+		r.Method == http.MethodPost && action != "enroll" && action != "confirm" && action != "backup-codes" && action != "disable":
+		WriteJSON(w, http.StatusBadRequest, "Bad request.") // as the router's unknown routes
+		return
+	}
+	var form url.Values
+	switch {
+	case r.Method != http.MethodPost:
+	case WantsHTML(r):
+		again := func(u signedIn) {
+			ctx, cancel := context.WithTimeout(r.Context(), timeout)
+			defer cancel()
+			page, _, err := s.twoFactorAction(ctx, "", u.id, "")
+			if err != nil {
+				StoreUnavailable(w)
+				return
+			}
+			page.Error = "The form had expired. Please try again."
+			s.renderSetup(w, r, page, http.StatusForbidden)
+		}
+		f, ok := s.formOK(w, r, "two-factor/setup", again)
+		if !ok {
+			return
+		}
+		form = f
+	default:
+		f, ok := s.post(w, r)
+		if !ok {
+			return
+		}
+		form = f
+	}
+	u, ok := s.pageOwner(w, r, "two-factor", "setup")
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	defer cancel()
+	var page setupPage
+	var status int
+	var err error
+	if (action == "enroll" || action == "confirm") && !s.fresh(u) {
+		// Turning it on with a stolen session cookie would lock the user
+		// out: it takes a recent sign-in.
+		var st twofactor.Status
+		st, err = s.cfg.TwoFactor.Status(ctx, u.id)
+		page.Enabled, page.BackupCodesLeft = st.Enabled, st.BackupCodesLeft
+		page.Error, page.code, page.SignInURL = StaleMessage, "fresh_sign_in", s.signInAgain(r, "two-factor", "setup")
+		status = http.StatusForbidden
+	} else {
+		page, status, err = s.twoFactorAction(ctx, action, u.id, form.Get("code"))
+	}
+	if err != nil {
+		s.cfg.Logger.Error("gatehouse: two-factor settings failed", "step", "two_factor", "err", err)
+		StoreUnavailable(w)
+		return
+	}
+	if !WantsHTML(r) {
+		WriteJSON(w, status, page.json())
+		return
+	}
+	s.renderSetup(w, r, page, status)
+}
+
+// renderSetup renders the two-factor settings page.
+func (s *Routes) renderSetup(w http.ResponseWriter, r *http.Request, page setupPage, status int) {
+	page.Theme, page.CSRFToken, page.HomeURL = s.cfg.Theme, s.host.CSRFToken(w, r), s.host.Origin(r)+"/"
+	page.EnrollURL, page.ConfirmURL = s.host.URL(r, "two-factor", "enroll"), s.host.URL(r, "two-factor", "confirm")
+	page.BackupCodesURL, page.DisableURL = s.host.URL(r, "two-factor", "backup-codes"), s.host.URL(r, "two-factor", "disable")
+	s.host.Render(w, status, page.TwoFactorSetup)
+}
+
+// setupPage is the settings page with its JSON form.
+type setupPage struct {
+	pages.TwoFactorSetup
+	uri  string // the otpauth:// URI while enrolling
+	code string // the JSON error code with Error
+}
+
+func (p setupPage) json() any {
+	out := map[string]any{"enabled": p.Enabled, "backupCodesLeft": p.BackupCodesLeft}
+	if p.uri != "" {
+		out["otpauthUri"], out["secret"], out["qrCode"] = p.uri, p.Secret, string(p.QRCode)
+	}
+	if p.BackupCodes != nil {
+		out["backupCodes"] = p.BackupCodes
+	}
+	if p.code != "" {
+		out["error"] = p.code
+	}
+	return out
+}
+
+// twoFactorAction runs one settings action ("" shows the state) and
+// returns the page to answer. A refused code is a page with Error and
+// 401; err is the store's failure.
+func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code string) (setupPage, int, error) {
+	svc := s.cfg.TwoFactor
+	var p setupPage
+	refused := func() (setupPage, int, error) {
+		s.TwoFactorEvent(ctx, userID, twofactor.CodeRefused)
+		st, err := svc.Status(ctx, userID)
+		p.Enabled, p.BackupCodesLeft, p.Error, p.code = st.Enabled, st.BackupCodesLeft, WrongCode, "invalid_code"
+		return p, http.StatusUnauthorized, err
+	}
+	// The actions that take a code count it per user, as the sign-in does.
+	if action != "" && action != "enroll" {
+		key := "2fa-user:" + userID
+		if wait, err := s.cfg.PerUser.Reserve(ctx, key); err != nil || wait > 0 {
+			p.Error, p.code = fmt.Sprintf("Too many wrong codes. Wait %d minutes, then try again.", max(1, int(wait.Minutes()))), "too_many_attempts"
+			return p, http.StatusTooManyRequests, nil
+		}
+	}
+	switch action {
+	case "enroll":
+		st, err := svc.Status(ctx, userID)
+		if err != nil {
+			return p, 0, err
+		}
+		if st.Enabled {
+			p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "Two-factor sign-in is already on.", "already_enabled"
+			return p, http.StatusConflict, nil
+		}
+		u, err := s.cfg.Adapter.GetUser(ctx, userID)
+		if err != nil {
+			return p, 0, err
+		}
+		e, err := svc.Enroll(ctx, userID, cmp.Or(u.Email, u.Name))
+		if err != nil {
+			return p, 0, err
+		}
+		p.QRCode, p.Secret, p.uri = template.URL(e.QRDataURL()), e.Secret, e.URI // #nosec: a data: URL we made
+		return p, http.StatusOK, nil
+	case "confirm":
+		codes, err := svc.Confirm(ctx, userID, code)
+		if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrNotEnrolled) || errors.Is(err, twofactor.ErrReplayed) {
+			p, status, err := refused()
+			p.Error += " Set up the app again if the code keeps failing."
+			return p, status, err
+		}
+		if err != nil {
+			return p, 0, err
+		}
+		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
+		s.TwoFactorEvent(ctx, userID, twofactor.Enabled)
+		p.Enabled, p.BackupCodes, p.Message = true, codes, "Two-factor sign-in is on."
+		return p, http.StatusOK, nil
+	case "backup-codes", "disable":
+		if _, err := svc.Verify(ctx, userID, code); err != nil {
+			if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrReplayed) || errors.Is(err, twofactor.ErrNotEnrolled) {
+				return refused()
+			}
+			return p, 0, err
+		}
+		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
+		if action == "disable" {
+			if err := svc.Disable(ctx, userID); err != nil {
+				return p, 0, err
+			}
+			s.TwoFactorEvent(ctx, userID, twofactor.Disabled)
+			p.Message = "Two-factor sign-in is off."
+			return p, http.StatusOK, nil
+		}
+		codes, err := svc.RegenerateBackupCodes(ctx, userID)
+		if err != nil {
+			return p, 0, err
+		}
+		s.TwoFactorEvent(ctx, userID, twofactor.BackupCodesRegenerated)
+		p.Enabled, p.BackupCodes, p.Message = true, codes, "Your old backup codes no longer work."
+		return p, http.StatusOK, nil
+	}
+	st, err := svc.Status(ctx, userID)
+	p.Enabled, p.BackupCodesLeft = st.Enabled, st.BackupCodesLeft
+	return p, http.StatusOK, err
+}

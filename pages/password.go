@@ -1,0 +1,116 @@
+package pages
+
+import "strconv"
+
+// PasswordForm is a password-accounts provider's sign-in form, with its
+// links to the sign-up and "forgot your password" pages.
+type PasswordForm struct {
+	// ID is the provider id.
+	ID string
+	// Name is the provider's display name, for "Sign in with <Name>".
+	Name string
+	// CallbackURL is where the form POSTs: {base}/callback/{id}.
+	CallbackURL string
+	// SignUpURL is linked as "Create an account": {base}/{id}/sign-up.
+	SignUpURL string
+	// ForgotURL is linked as "Forgot your password?": {base}/{id}/forgot.
+	ForgotURL string
+}
+
+// PasswordKind is which password page to show.
+type PasswordKind string
+
+// The password pages.
+const (
+	// PasswordSignUp asks for an e-mail address, an optional name and a
+	// new password.
+	PasswordSignUp PasswordKind = "sign-up"
+	// PasswordForgot asks for the e-mail address to send a reset link to.
+	PasswordForgot PasswordKind = "forgot"
+	// PasswordReset asks for the new password of a reset link.
+	PasswordReset PasswordKind = "reset"
+	// PasswordChange asks a signed-in user for the current password and
+	// a new one.
+	PasswordChange PasswordKind = "change"
+)
+
+// Password is one of the password-accounts provider's form pages.
+type Password struct {
+	// Theme is the page's look.
+	Theme Theme
+	// Kind is which form to show.
+	Kind PasswordKind
+	// CSRFToken goes into the form as the hidden csrfToken field.
+	CSRFToken string
+	// CallbackURL, when set, goes into the form as the hidden callbackUrl
+	// field.
+	CallbackURL string
+	// ActionURL is where the form POSTs.
+	ActionURL string
+	// Email fills the e-mail field (sign-up, forgot) or, as a hidden
+	// field, names the account of a reset link.
+	Email string
+	// Token is a reset link's token, kept in a hidden field until the
+	// form is sent: showing the page does not use the link up.
+	Token string
+	// MinLength and MaxLength are the password policy's lengths, for the
+	// hint and the inputs' minlength and maxlength.
+	MinLength, MaxLength int
+	// Error, when set, is shown in a banner: what was wrong with what
+	// was sent (never whether an account exists).
+	Error string
+	// SignInURL, when set, is linked as "Back to sign in".
+	SignInURL string
+	// HomeURL, when set, is linked as "Back" (the change page).
+	HomeURL string
+}
+
+// Notice is a page with a heading, a sentence and up to one link: "Check
+// your email", "Password changed".
+type Notice struct {
+	// Theme is the page's look.
+	Theme Theme
+	// Title is the heading and the document title.
+	Title string
+	// Message is the sentence under it.
+	Message string
+	// LinkURL and LinkText, when set, are the one link (a button).
+	LinkURL, LinkText string
+}
+
+// passwordLinksRule lays out the sign-in form's two links.
+const passwordLinksRule = ".links { display: flex; justify-content: space-between; gap: 1rem; margin: .75rem 0 0; font-size: .875rem; }"
+
+type (
+	passwordFormView struct {
+		Name, CallbackURL, SignUpURL, ForgotURL, InputPrefix string
+	}
+	passwordView struct {
+		Password
+		Title, Hint string
+	}
+)
+
+func buildPassword(p *Password) *document {
+	titles := map[PasswordKind]string{
+		PasswordSignUp: "Create an account", PasswordForgot: "Forgot your password?",
+		PasswordReset: "Choose a new password", PasswordChange: "Change your password",
+	}
+	title, ok := titles[p.Kind]
+	if !ok {
+		p.Kind, title = PasswordSignUp, titles[PasswordSignUp]
+	}
+	v := &passwordView{Password: *p, Title: title}
+	if v.MinLength > 0 && v.MaxLength > 0 {
+		v.Hint = "At least " + strconv.Itoa(v.MinLength) + " characters, up to " + strconv.Itoa(v.MaxLength) + ". A long phrase is easy to remember and hard to guess."
+	}
+	return newDocument(passwordTmpl, p.Theme, title, nil, v)
+}
+
+func buildNotice(p *Notice) *document {
+	title := p.Title
+	if title == "" {
+		title = "Check your email"
+	}
+	return newDocument(noticeTmpl, p.Theme, title, nil, &Notice{Title: title, Message: p.Message, LinkURL: p.LinkURL, LinkText: p.LinkText})
+}

@@ -1,0 +1,74 @@
+package pages
+
+import "html/template"
+
+// TwoFactorChallenge is the second step of a sign-in for a user with
+// two-factor sign-in on: a form for the code from the authenticator app
+// or a backup code.
+type TwoFactorChallenge struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into the form as the hidden csrfToken field.
+	CSRFToken string
+	// ActionURL is where the form POSTs the code: {base}/two-factor.
+	ActionURL string
+	// Error, when set, is shown above the form (a wrong code).
+	Error string
+	// SignInURL, when set, is linked as "Start again".
+	SignInURL string
+}
+
+// TwoFactorSetup is the signed-in user's two-factor settings page. What
+// it shows depends on the fields set:
+//
+//   - Enrolling (QRCode and Secret set): the QR code to scan, the secret
+//     to type in by hand, and a form to confirm with a first code;
+//   - BackupCodes set: the new backup codes, shown once;
+//   - Enabled: how many backup codes are left, and forms (each needing a
+//     current code) to make new backup codes or to turn two-factor
+//     sign-in off;
+//   - otherwise: a form to turn it on.
+type TwoFactorSetup struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into every form as the hidden csrfToken field.
+	CSRFToken string
+	// Enabled is whether two-factor sign-in is on; BackupCodesLeft how
+	// many unused backup codes the user has.
+	Enabled         bool
+	BackupCodesLeft int
+	// QRCode is the otpauth:// URI as a PNG data: URL; Secret the same key
+	// in base32 for typing in.
+	QRCode template.URL
+	Secret string
+	// BackupCodes are new backup codes to show once.
+	BackupCodes []string
+	// Message and Error, when set, are shown at the top: a success, or a
+	// refusal (a wrong code).
+	Message, Error string
+	// The forms' targets: {base}/two-factor/enroll, /confirm,
+	// /backup-codes and /disable.
+	EnrollURL, ConfirmURL, BackupCodesURL, DisableURL string
+	// SignInURL, when set, is linked as "Sign in again" (a change that
+	// needs a recent sign-in).
+	SignInURL string
+	// HomeURL, when set, is linked as "Back".
+	HomeURL string
+}
+
+var (
+	twoFactorTmpl      = parse("two-factor.html")
+	twoFactorSetupTmpl = parse("two-factor-setup.html")
+)
+
+func (p *TwoFactorChallenge) build() *document {
+	return newDocument(twoFactorTmpl, p.Theme, "Two-factor authentication", nil, p)
+}
+
+func (p *TwoFactorSetup) build() *document {
+	return newDocument(twoFactorSetupTmpl, p.Theme, "Two-factor authentication", []string{
+		".qr { display: block; margin: 0 auto 1rem; width: 200px; height: 200px; image-rendering: pixelated; }",
+		".secret, .codes { font-family: ui-monospace, monospace; letter-spacing: .05em; word-break: break-all; }",
+		".codes { columns: 2; list-style: none; padding: 0; }",
+	}, p)
+}
