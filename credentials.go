@@ -24,6 +24,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -162,10 +163,10 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	u := *user
 	u.Email = strings.ToLower(strings.TrimSpace(u.Email))
 	acct := &account.Account{Type: account.TypeCredentials, Provider: c.ID, ProviderAccountID: u.ID}
-	res := signInResult{user: u, account: acct, callbackURL: form.Get("callbackUrl"),
-		allowDangerousLinking: c.AllowDangerousEmailAccountLinking, unbound: true}
+	res := signin.Result{User: u, Account: acct, CallbackURL: form.Get("callbackUrl"),
+		AllowDangerousLinking: c.AllowDangerousEmailAccountLinking, Unbound: true}
 	if stored {
-		res.persist = func(context.Context) (profile.User, bool, error) { return u, false, nil }
+		res.Persist = func(context.Context) (profile.User, bool, error) { return u, false, nil }
 	}
 	return h.finishSignIn(w, r, b, res)
 }

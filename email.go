@@ -37,6 +37,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -232,5 +233,5 @@ func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request, b *base, p
 	now := time.Now()
 	user := profile.User{ID: addr, Email: addr, EmailVerified: &now}
 	acct := &account.Account{Type: account.TypeEmail, Provider: c.ID, ProviderAccountID: addr}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: q.Get("callbackUrl"), unbound: true})
+	return h.finishSignIn(w, r, b, signin.Result{User: user, Account: acct, CallbackURL: q.Get("callbackUrl"), Unbound: true})
 }

@@ -15,65 +15,22 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// signInResult is what a provider flow proved: who, through which
-// account, with which profile.
-type signInResult struct {
-	user       profile.User
-	account    *account.Account
-	profile    any
-	fullTokens account.TokenSet
-	// allowDangerousLinking is the provider's AllowDangerousEmailAccountLinking.
-	allowDangerousLinking bool
-	// callbackURL, when set, is where to go afterwards (e-mail links and
-	// credentials forms carry it); else the callback-url cookie says.
-	callbackURL string
-	// persist, when set, stores the sign-in instead of the linking rules
-	// of linkUser (passkeys, passkey.go); it returns the stored user and
-	// whether it is new.
-	persist func(ctx context.Context) (profile.User, bool, error)
-	// unbound marks a sign-in that proves who the user is but not that
-	// this browser session started it (credentials, e-mail links, passkey
-	// authentication): it never links into a signed-in user, nor replaces
-	// that user's session with another's (link.go checkSameUser).
-	unbound bool
-	// userVerified marks a passkey sign-in whose authenticator verified
-	// the user (a PIN or biometric: the UV flag, WebAuthn §6.1): two
-	// factors in one, so two-factor sign-in does not ask for a code.
-	userVerified bool
-	// sid is the provider's session id when the ID token is no longer at
-	// hand (a sign-in finished after its second factor); see providerSID.
-	sid string
-}
-
-// providerSID returns the provider's session id of the sign-in (the ID
-// token's sid, already verified), recorded with a database session for
-// back-channel logout by sid (logout.go); "" when there is none.
-func (res signInResult) providerSID() string {
-	if res.sid != "" || res.fullTokens.IDToken == "" {
-		return res.sid
-	}
-	if c, err := rp.UnverifiedClaims(res.fullTokens.IDToken); err == nil {
-		return c.String("sid")
-	}
-	return ""
-}
-
 // finishSignIn runs the SignIn callback, finds, creates or links the user
 // (with an adapter), issues a fresh session and redirects.
-func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, res signInResult) error {
+func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, res signin.Result) error {
 	ctx := r.Context()
-	prov := res.account.Provider
+	prov := res.Account.Provider
 	if p, ok := h.oauthProvider(prov); ok {
-		res.allowDangerousLinking = p.Config().AllowDangerousEmailAccountLinking
+		res.AllowDangerousLinking = p.Config().AllowDangerousEmailAccountLinking
 	}
 	if cb := h.cfg.Callbacks.SignIn; cb != nil {
-		allow, to, err := cb(ctx, SignInParams{User: res.user, Account: res.account, Profile: res.profile, Request: r})
+		allow, to, err := cb(ctx, SignInParams{User: res.User, Account: res.Account, Profile: res.Profile, Request: r})
 		if err != nil {
 			return autherr.Wrap(err, AccessDenied, "signin_callback", prov, "signIn callback")
 		}
@@ -83,12 +40,12 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		if to != "" {
 			if safe := h.callbackURL(b, to, r); safe != "" {
 				b.cookies.Set(w, b.cookies.CallbackURL, safe, time.Time{})
-				res.callbackURL = safe
+				res.CallbackURL = safe
 			}
 		}
 	}
 
-	if res.unbound {
+	if res.Unbound {
 		if err := h.checkSameUser(ctx, r, b, res); err != nil {
 			return err
 		}
@@ -97,23 +54,23 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	// sign-in (AdapterError, 503) instead of holding the request.
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	user, isNew := res.user, false
+	user, isNew := res.User, false
 	if h.cfg.Adapter == nil {
 		// No database: the id is the provider's subject, scoped by the
 		// provider so two providers' subjects never collide (ASVS 6.8.1).
 		// It is stable across sign-ins, unlike Auth.js's random UUIDs.
-		user.ID = prov + ":" + res.user.ID
-	} else if res.persist != nil {
-		stored, created, err := res.persist(ctx)
+		user.ID = prov + ":" + res.User.ID
+	} else if res.Persist != nil {
+		stored, created, err := res.Persist(ctx)
 		if err != nil {
 			return err
 		}
 		user, isNew = stored, created
 	} else {
 		link := h.linkUser
-		if res.account.Type == account.TypeEmail {
-			link = func(ctx context.Context, _ *http.Request, _ *base, res signInResult) (profile.User, bool, error) {
-				return h.linker().EmailUser(ctx, res.account.Provider, res.user)
+		if res.Account.Type == account.TypeEmail {
+			link = func(ctx context.Context, _ *http.Request, _ *base, res signin.Result) (profile.User, bool, error) {
+				return h.linker().EmailUser(ctx, res.Account.Provider, res.User)
 			}
 		}
 		stored, created, err := link(ctx, r, b, res)
@@ -130,9 +87,9 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		return err
 	}
 	if ev := h.cfg.Events.SignIn; ev != nil {
-		ev(r.Context(), user, res.account, isNew)
+		ev(r.Context(), user, res.Account, isNew)
 	}
-	target := h.callbackURL(b, cmp.Or(res.callbackURL, sessioncookie.Value(r, b.cookies.CallbackURL)), r)
+	target := h.callbackURL(b, cmp.Or(res.CallbackURL, sessioncookie.Value(r, b.cookies.CallbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
@@ -142,13 +99,13 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 
 // linkUser applies the linking rules (internal/accountlink) to res, for
 // the user signed in on r, if any.
-func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res signInResult) (profile.User, bool, error) {
+func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res signin.Result) (profile.User, bool, error) {
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return profile.User{}, false, autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
+		return profile.User{}, false, autherr.New(AdapterError, "adapter", res.Account.Provider, "session", err)
 	}
-	return h.linker().Link(ctx, accountlink.SignIn{User: res.user, Account: *res.account, Profile: res.profile,
-		AllowDangerousLinking: res.allowDangerousLinking, Current: current})
+	return h.linker().Link(ctx, accountlink.SignIn{User: res.User, Account: *res.Account, Profile: res.Profile,
+		AllowDangerousLinking: res.AllowDangerousLinking, Current: current})
 }
 
 // linker is the account linking of h's adapter and events.
@@ -304,31 +261,31 @@ func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded stri
 // for that same user. It never links a new account into the signed-in
 // user and never silently replaces their session with someone else's.
 // It reads only, before anything is created.
-func (h *Handler) checkSameUser(ctx context.Context, r *http.Request, b *base, res signInResult) error {
+func (h *Handler) checkSameUser(ctx context.Context, r *http.Request, b *base, res signin.Result) error {
 	current, err := h.currentUserID(ctx, r, b)
 	if err != nil {
-		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
+		return autherr.New(AdapterError, "adapter", res.Account.Provider, "session", err)
 	}
 	if current == "" {
 		return nil
 	}
 	target, err := h.targetUserID(ctx, res)
 	if err != nil {
-		return autherr.New(AdapterError, "adapter", res.account.Provider, "session", err)
+		return autherr.New(AdapterError, "adapter", res.Account.Provider, "session", err)
 	}
 	if target != current {
-		return autherr.New(AccountLinkMismatch, "signed_in_as_other_user", res.account.Provider, "binding", errors.New("a sign-in for another user (or a new one) arrived while a user is signed in; nothing was linked and the session is left as it was"))
+		return autherr.New(AccountLinkMismatch, "signed_in_as_other_user", res.Account.Provider, "binding", errors.New("a sign-in for another user (or a new one) arrived while a user is signed in; nothing was linked and the session is left as it was"))
 	}
 	return nil
 }
 
 // targetUserID returns the id of the user res would sign in, "" when it
 // would create one.
-func (h *Handler) targetUserID(ctx context.Context, res signInResult) (string, error) {
+func (h *Handler) targetUserID(ctx context.Context, res signin.Result) (string, error) {
 	a := h.cfg.Adapter
-	acct := res.account
+	acct := res.Account
 	if a == nil {
-		return acct.Provider + ":" + res.user.ID, nil
+		return acct.Provider + ":" + res.User.ID, nil
 	}
 	if acct.UserID != "" {
 		return acct.UserID, nil
@@ -336,7 +293,7 @@ func (h *Handler) targetUserID(ctx context.Context, res signInResult) (string, e
 	var u adapter.User
 	var err error
 	if acct.Type == account.TypeEmail {
-		u, err = a.GetUserByEmail(ctx, res.user.Email)
+		u, err = a.GetUserByEmail(ctx, res.User.Email)
 	} else {
 		u, err = a.GetUserByAccount(ctx, acct.Provider, acct.ProviderAccountID)
 	}

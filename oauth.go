@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -278,7 +279,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	acct := &account.Account{Type: account.Type(c.Type), Provider: c.ID, ProviderAccountID: user.ID, TokenSet: reduced}
 
 	// 10. The application's say, then the session.
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, profile: prof, fullTokens: tokens})
+	return h.finishSignIn(w, r, b, signin.Result{User: user, Account: acct, Profile: prof, Tokens: tokens})
 }
 
 func checkError(provider string, err error) error {

@@ -39,6 +39,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -403,9 +404,9 @@ func (h *Handler) passkeyAuthenticate(w http.ResponseWriter, r *http.Request, b 
 	}
 	user := accountlink.ToProfile(u)
 	acct := &account.Account{UserID: u.ID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: stored.ProviderAccountID}
-	return h.finishSignIn(w, r, b, signInResult{user: user, account: acct, callbackURL: callback, unbound: true,
-		persist:      func(context.Context) (profile.User, bool, error) { return user, false, nil },
-		userVerified: parsed.Response.AuthenticatorData.Flags.HasUserVerified()})
+	return h.finishSignIn(w, r, b, signin.Result{User: user, Account: acct, CallbackURL: callback, Unbound: true,
+		Persist:      func(context.Context) (profile.User, bool, error) { return user, false, nil },
+		UserVerified: parsed.Response.AuthenticatorData.Flags.HasUserVerified()})
 }
 
 // passkeyRegister verifies an attestation (WebAuthn §7.1), stores the new
@@ -454,17 +455,17 @@ func (h *Handler) passkeyRegister(w http.ResponseWriter, r *http.Request, b *bas
 		auth.CredentialDeviceType = adapter.MultiDevice
 	}
 	acct := &account.Account{UserID: st.UserID, Type: account.TypeWebAuthn, Provider: id, ProviderAccountID: credID}
-	res := signInResult{account: acct, callbackURL: callback, persist: func(ctx context.Context) (profile.User, bool, error) {
+	res := signin.Result{Account: acct, CallbackURL: callback, Persist: func(ctx context.Context) (profile.User, bool, error) {
 		return h.storePasskey(ctx, p, st, auth, *acct)
 	}}
 	if st.NewUser != nil {
-		res.user = *st.NewUser
+		res.User = *st.NewUser
 	} else {
 		u, err := h.cfg.Adapter.GetUser(ctx, st.UserID)
 		if err != nil {
 			return autherr.New(AdapterError, "adapter", id, "register", err)
 		}
-		res.user = accountlink.ToProfile(u)
+		res.User = accountlink.ToProfile(u)
 	}
 	return h.finishSignIn(w, r, b, res)
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/password"
@@ -301,8 +302,8 @@ func (f *passwordFlow) verify(h *Handler, w http.ResponseWriter, r *http.Request
 	u, err := f.svc.Verify(r.Context(), q.Get("email"), q.Get("token"))
 	if err == nil {
 		acct := &account.Account{Type: account.TypeCredentials, Provider: f.cfg.ID, ProviderAccountID: u.ID}
-		err = h.finishSignIn(w, r, b, signInResult{user: u, account: acct, callbackURL: q.Get("callbackUrl"), unbound: true,
-			persist: func(context.Context) (profile.User, bool, error) { return u, false, nil }})
+		err = h.finishSignIn(w, r, b, signin.Result{User: u, Account: acct, CallbackURL: q.Get("callbackUrl"), Unbound: true,
+			Persist: func(context.Context) (profile.User, bool, error) { return u, false, nil }})
 	}
 	if err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, Verification, "invalid_token", f.cfg.ID, "verification"))

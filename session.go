@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/useragent"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -123,10 +124,10 @@ func (s Session) MarshalJSON() ([]byte, error) {
 
 // issueSession writes a new session for user: a new token every time, so a
 // session id is never carried across a sign-in (ASVS 7.2.4).
-func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signInResult, isNew bool) error {
+func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signin.Result, isNew bool) error {
 	now := time.Now()
 	expires := now.Add(h.cfg.Session.MaxAge)
-	prov := res.account.Provider
+	prov := res.Account.Provider
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		if old, _ := sessioncookie.ReadChunked(r, b.cookies.Session); old != "" {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
@@ -135,7 +136,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		// The provider and its session id (the ID token's sid, verified),
 		// for back-channel logout by sid (logout.go).
 		sess := adapter.Session{Token: hashToken(raw), UserID: user.ID, Expires: expires, Provider: prov,
-			SID: res.providerSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
+			SID: res.ProviderSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
@@ -150,7 +151,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		if isNew {
 			trigger = "signUp"
 		}
-		out, err := cb(ctx, JWTParams{Token: tok, User: &user, Account: res.account, Profile: res.profile, Trigger: trigger, IsNewUser: isNew})
+		out, err := cb(ctx, JWTParams{Token: tok, User: &user, Account: res.Account, Profile: res.Profile, Trigger: trigger, IsNewUser: isNew})
 		if err != nil {
 			return autherr.Wrap(err, CallbackRouteError, "jwt_callback", prov, "jwt callback")
 		}

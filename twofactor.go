@@ -37,6 +37,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -107,12 +108,12 @@ func newTwoFactor(cfg Config) (*twoFactorRuntime, error) {
 // askSecondFactor is step 1: for a user with two-factor sign-in on, it
 // sends the browser to the code form instead of making a session, and
 // reports true.
-func (h *Handler) askSecondFactor(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signInResult) (bool, error) {
+func (h *Handler) askSecondFactor(ctx context.Context, w http.ResponseWriter, r *http.Request, b *base, user profile.User, res signin.Result) (bool, error) {
 	tf := h.twoFactor
-	if tf == nil || res.userVerified {
+	if tf == nil || res.UserVerified {
 		return false, nil
 	}
-	prov := res.account.Provider
+	prov := res.Account.Provider
 	st, err := tf.svc.Status(ctx, user.ID)
 	if err != nil {
 		return false, autherr.New(AdapterError, "adapter", prov, "two_factor", err)
@@ -123,13 +124,13 @@ func (h *Handler) askSecondFactor(ctx context.Context, w http.ResponseWriter, r 
 	if current, err := h.currentUserID(ctx, r, b); err == nil && current == user.ID {
 		return false, nil // signed in as this user already, with both factors
 	}
-	sealed, _, err := tf.svc.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.providerSID()}, h.csrfToken(w, r, b))
+	sealed, _, err := tf.svc.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, h.csrfToken(w, r, b))
 	if err != nil {
 		return false, autherr.New(Configuration, "two_factor", prov, "two_factor", err)
 	}
 	b.cookies.Set(w, b.cookies.TwoFactor, sealed, time.Now().Add(twofactor.PendingMaxAge))
-	if res.callbackURL != "" { // a form's callbackUrl: keep it for step 2
-		b.cookies.Set(w, b.cookies.CallbackURL, h.callbackURL(b, res.callbackURL, r), time.Time{})
+	if res.CallbackURL != "" { // a form's callbackUrl: keep it for step 2
+		b.cookies.Set(w, b.cookies.CallbackURL, h.callbackURL(b, res.CallbackURL, r), time.Time{})
 	}
 	h.redirect(w, r, b.url("two-factor"))
 	return true, nil
@@ -221,13 +222,13 @@ func (h *Handler) twoFactorVerify(w http.ResponseWriter, r *http.Request) {
 	// factor, with the provider's session id for back-channel logout (the
 	// JWT callback sees the provider only: the first factor's tokens and
 	// profile were not kept).
-	res := signInResult{user: user, account: &account.Account{Provider: p.Provider}, sid: p.SID}
+	res := signin.Result{User: user, Account: &account.Account{Provider: p.Provider}, SID: p.SID}
 	if err := h.issueSession(ctx, w, r, b, user, res, false); err != nil {
 		h.fail(w, r, b, autherr.Wrap(err, AdapterError, "adapter", p.Provider, "session"))
 		return
 	}
 	if ev := h.cfg.Events.SignIn; ev != nil {
-		ev(r.Context(), user, res.account, false)
+		ev(r.Context(), user, res.Account, false)
 	}
 	h.redirect(w, r, h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r))
 }
