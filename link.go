@@ -337,53 +337,53 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 	return n, nil
 }
 
-// selfHost is the Handler as the self-service routes see it
+// host is the Handler as the self-service routes see it
 // (internal/selfservice: the accounts, sessions and two-factor settings
 // of the signed-in user).
-type selfHost struct{ h *Handler }
+type host struct{ h *Handler }
 
-func (s selfHost) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
+func (s host) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
 	return s.h.currentSignIn(ctx, r, s.h.baseFor(r))
 }
 
-func (s selfHost) SessionHash(r *http.Request) string {
+func (s host) SessionHash(r *http.Request) string {
 	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).cookies.Session)
 	return hashToken(raw)
 }
 
-func (s selfHost) SignOutHere(w http.ResponseWriter, r *http.Request) {
+func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
 	b := s.h.baseFor(r)
 	b.cookies.ClearChunked(w, r, b.cookies.Session)
 	s.h.clearCookieCache(w, r, b)
 }
 
-func (s selfHost) CSRFToken(w http.ResponseWriter, r *http.Request) string {
+func (s host) CSRFToken(w http.ResponseWriter, r *http.Request) string {
 	return s.h.csrfToken(w, r, s.h.baseFor(r))
 }
 
-func (s selfHost) CheckPost(r *http.Request, step string) (url.Values, *Error) {
+func (s host) CheckPost(r *http.Request, step string) (url.Values, *Error) {
 	return s.h.checkPost(r, s.h.baseFor(r), step)
 }
 
-func (s selfHost) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
+func (s host) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
 	s.h.fail(w, r, s.h.baseFor(r), e)
 }
 
-func (s selfHost) Redirect(w http.ResponseWriter, r *http.Request, target string) {
+func (s host) Redirect(w http.ResponseWriter, r *http.Request, target string) {
 	s.h.redirect(w, r, target)
 }
 
-func (s selfHost) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
+func (s host) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
 
-func (s selfHost) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).url(parts...) }
+func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).url(parts...) }
 
-func (s selfHost) Origin(r *http.Request) string { return s.h.baseFor(r).origin }
+func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).origin }
 
-func (s selfHost) OtherWays(ctx context.Context, userID string) (int, error) {
+func (s host) OtherWays(ctx context.Context, userID string) (int, error) {
 	return s.h.otherWays(ctx, userID)
 }
 
-func (s selfHost) Providers(r *http.Request) []selfservice.Provider {
+func (s host) Providers(r *http.Request) []selfservice.Provider {
 	b := s.h.baseFor(r)
 	out := make([]selfservice.Provider, 0, len(s.h.order))
 	for _, id := range s.h.order {
@@ -404,5 +404,5 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 	if h.twoFactor != nil {
 		cfg.TwoFactor, cfg.PerUser = h.twoFactor.svc, h.twoFactor.perUser
 	}
-	return selfservice.New(cfg, selfHost{h})
+	return selfservice.New(cfg, host{h})
 }
