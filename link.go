@@ -337,9 +337,10 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 	return n, nil
 }
 
-// host is the Handler as the self-service routes see it
-// (internal/selfservice: the accounts, sessions and two-factor settings
-// of the signed-in user).
+// host is the Handler as the internal packages see it: each of them (the
+// self-service routes of internal/selfservice, the flows that live outside
+// the root) declares a small Host interface with the methods it needs, and
+// host's methods, keyed on the request, implement them all.
 type host struct{ h *Handler }
 
 func (s host) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
