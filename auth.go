@@ -1,13 +1,12 @@
 package gatehouse
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
@@ -476,7 +475,7 @@ var cachedHandlers = sync.OnceValue(func() *handlerCache { return newHandlerCach
 // Prefer New in a Go program: it returns errors at start-up.
 func Auth(r *http.Request, cfg Config) *http.Response {
 	h, err := cachedHandlers().get(cfg)
-	rec := newRecorder()
+	rec := httptest.NewRecorder()
 	if err != nil {
 		logger := cfg.Logger
 		if logger == nil {
@@ -489,7 +488,9 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 	} else {
 		h.ServeHTTP(rec, r)
 	}
-	return rec.response(r)
+	res := rec.Result()
+	res.Request = r
+	return res
 }
 
 // errNoProviders is returned by New when the list is empty.
@@ -530,45 +531,6 @@ func (c *handlerCache) get(cfg Config) (*Handler, error) {
 	}
 	c.m.Set(k, cachedHandler{h: h, cfg: cfg}, time.Time{}, now)
 	return h, nil
-}
-
-// recorder collects a response for Auth.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func newRecorder() *recorder { return &recorder{header: http.Header{}} }
-
-func (r *recorder) Header() http.Header { return r.header }
-func (r *recorder) Write(b []byte) (int, error) {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	return r.body.Write(b)
-}
-func (r *recorder) WriteHeader(s int) {
-	if r.status == 0 {
-		r.status = s
-	}
-}
-
-func (r *recorder) response(req *http.Request) *http.Response {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	return &http.Response{
-		Status:        fmt.Sprintf("%d %s", r.status, http.StatusText(r.status)),
-		StatusCode:    r.status,
-		Proto:         "HTTP/1.1",
-		ProtoMajor:    1,
-		ProtoMinor:    1,
-		Header:        r.header,
-		Body:          io.NopCloser(bytes.NewReader(r.body.Bytes())),
-		ContentLength: int64(r.body.Len()),
-		Request:       req,
-	}
 }
 
 // checkLook reports, as a *ConfigError, the first route in Pages that is
