@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
@@ -482,7 +483,7 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 			logger = slog.Default()
 		}
 		logger.Error("gatehouse: invalid configuration", "err", err)
-		writeJSON(rec, http.StatusInternalServerError, map[string]string{
+		httpx.WriteJSON(rec, http.StatusInternalServerError, map[string]string{
 			"message": "There is a problem with the server configuration. Check the server logs for more information.",
 		})
 	} else {

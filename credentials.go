@@ -24,6 +24,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -64,7 +65,7 @@ func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
 // signIn: the form posts to the callback (Auth.js does the same), so a
 // POST here is sent to the sign-in page.
 func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
-	h.redirect(w, r, b.url("signin"))
+	httpx.Redirect(w, r, b.url("signin"))
 }
 
 // callback answers POST {base}/callback/{id}.
@@ -90,7 +91,7 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 	}
 
 	// 1. CSRF, before anything else is read or counted.
-	form, err := readForm(r)
+	form, err := httpx.ReadForm(r)
 	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		return fail(MissingCSRF, "csrf", "callback", errors.New("CSRF token missing or wrong"))
 	}

@@ -37,6 +37,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -189,7 +190,7 @@ func (p *emailRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request
 	if h.cfg.Pages.VerifyRequest != "" {
 		target = h.cfg.Pages.VerifyRequest + "?" + q.Encode()
 	}
-	h.redirect(w, r, target)
+	httpx.Redirect(w, r, target)
 }
 
 // callback answers GET {base}/callback/{id}?token=…&email=…: the token

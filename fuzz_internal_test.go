@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
@@ -61,7 +62,7 @@ func FuzzCallbackParams(f *testing.F) {
 		r := httptest.NewRequest(method, "http://app/auth/callback/x", strings.NewReader(body))
 		r.URL.RawQuery = query
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		v, err := callbackParams(r)
+		v, err := httpx.CallbackParams(r)
 		if err != nil {
 			return
 		}

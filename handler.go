@@ -461,30 +461,3 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 	}
 	return c.Funcs(h.Funcs(r)).Execute(w, data)
 }
-
-// writeJSONBytes is writeJSON for a body already encoded.
-func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
-	hdr := w.Header()
-	v := &[2]string{"application/json", "private, no-cache, no-store"} // one allocation for both
-	hdr["Content-Type"] = v[0:1:1]
-	hdr["Cache-Control"] = v[1:2:2]
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
-}
-
-// absoluteASCII reports whether target is an absolute http(s) URL of
-// ASCII characters alone: http.Redirect sends such a URL as it is.
-func absoluteASCII(target string) bool {
-	if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
-		return false
-	}
-	for i := 0; i < len(target); i++ {
-		if target[i] < 0x20 || target[i] >= 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-// writeJSON writes v as the JSON answer, never cached.
-func writeJSON(w http.ResponseWriter, status int, v any) { selfservice.WriteJSON(w, status, v) }

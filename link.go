@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
@@ -93,7 +94,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
-	h.redirect(w, r, target)
+	httpx.Redirect(w, r, target)
 	return nil
 }
 
@@ -371,7 +372,7 @@ func (s host) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
 }
 
 func (s host) Redirect(w http.ResponseWriter, r *http.Request, target string) {
-	s.h.redirect(w, r, target)
+	httpx.Redirect(w, r, target)
 }
 
 func (s host) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }

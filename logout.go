@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
@@ -44,7 +45,7 @@ func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "back-channel logout needs the database session strategy and an adapter.ProviderSessionRevoker", http.StatusNotImplemented)
 		return
 	}
-	form, err := readForm(r)
+	form, err := httpx.ReadForm(r)
 	raw := form.Get("logout_token")
 	if err != nil || raw == "" {
 		h.backchannelFail(w, id, http.StatusBadRequest, "request", errors.New("no logout_token"))
@@ -105,7 +106,7 @@ func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) backchannelFail(w http.ResponseWriter, provider string, status int, step string, err error) {
 	h.cfg.Logger.Error("gatehouse: back-channel logout refused", "provider", provider, "step", step, "err", err)
-	writeJSON(w, status, map[string]string{"error": "invalid_request"})
+	httpx.WriteJSON(w, status, map[string]string{"error": "invalid_request"})
 }
 
 // endSessionURL returns where to send the browser after a local sign-out
@@ -209,7 +210,7 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	target := h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r)
-	h.redirect(w, r, target)
+	httpx.Redirect(w, r, target)
 }
 
 // signOut answers POST {base}/signout: CSRF checked, the session ended
@@ -221,7 +222,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, b, ferr)
 		return
 	}
-	sess, _ := h.readSession(httpDiscard{}, r, b) // a store failure: the cookies are cleared all the same
+	sess, _ := h.readSession(httpx.Discard{}, r, b) // a store failure: the cookies are cleared all the same
 	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
 	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {
@@ -239,8 +240,8 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 		ev(r.Context(), sess)
 	}
 	if endSession != "" {
-		h.redirect(w, r, endSession)
+		httpx.Redirect(w, r, endSession)
 		return
 	}
-	h.redirect(w, r, callbackURL)
+	httpx.Redirect(w, r, callbackURL)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
@@ -120,7 +121,7 @@ func (f oauthFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b 
 		h.fail(w, r, b, autherr.Wrap(err, OAuthSignin, "authorization_url", id, "signin"))
 		return
 	}
-	h.redirect(w, r, dest)
+	httpx.Redirect(w, r, dest)
 }
 
 // checksFor returns the checks of provider c. State is added when a
@@ -161,7 +162,7 @@ func (h *Handler) completeSignIn(w http.ResponseWriter, r *http.Request, b *base
 	}
 
 	// 1. The authorization response: query, or form for form_post.
-	params, err := callbackParams(r)
+	params, err := httpx.CallbackParams(r)
 	if err != nil {
 		return fail(OAuthCallbackError, "malformed_response", "response", err)
 	}

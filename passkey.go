@@ -38,6 +38,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
@@ -122,16 +123,16 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("provider")
 	p, ok := h.passkeyProvider(id)
 	if !ok {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Invalid request", "reason": "no WebAuthn provider " + id})
+		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "Invalid request", "reason": "no WebAuthn provider " + id})
 		return
 	}
 	bad := func(msg, reason string) {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": msg, "reason": reason})
+		httpx.WriteJSON(w, http.StatusBadRequest, map[string]string{"error": msg, "reason": reason})
 	}
 	// A server-side failure is logged; the client learns only its type.
 	serverError := func(t ErrorType, err error) {
 		h.cfg.Logger.Error("gatehouse: "+string(t), "provider", id, "step", "webauthn-options", "err", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
+		httpx.WriteJSON(w, http.StatusInternalServerError, map[string]string{"error": string(t)})
 	}
 	if h.rateLimited(w, r, b, id) {
 		return
@@ -196,7 +197,7 @@ func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
 		b.cookies.Set(w, b.cookies.CallbackURL, h.callbackURL(b, cb, r), time.Time{}) // same-origin, never ""
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
 }
 
 // registrant returns who a registration is for: the signed-in user, or a
@@ -259,7 +260,7 @@ func (p *passkeyRuntime) form(path, csrf, callback string) template.HTML {
 
 // signIn: passkeys start on the sign-in page's script.
 func (*passkeyRuntime) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
-	h.redirect(w, r, b.url("signin"))
+	httpx.Redirect(w, r, b.url("signin"))
 }
 
 // webauthnScript answers GET {base}/webauthn.js: the passkey script of the
@@ -286,7 +287,7 @@ func (p *passkeyRuntime) callback(h *Handler, w http.ResponseWriter, r *http.Req
 	if sealed != "" {
 		b.cookies.Clear(w, b.cookies.Challenge)
 	}
-	form, err := readForm(r)
+	form, err := httpx.ReadForm(r)
 	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		fail(MissingCSRF, "csrf", errors.New("CSRF token missing or wrong"))
 		return

@@ -29,6 +29,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -111,7 +112,7 @@ func (f *passwordFlow) form(path, csrf, callback string) template.HTML {
 
 // signIn: the form posts to the callback, as a credentials form does.
 func (*passwordFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
-	h.redirect(w, r, b.url("signin"))
+	httpx.Redirect(w, r, b.url("signin"))
 }
 
 // callback answers POST {base}/callback/{id}: the credentials sign-in,
@@ -136,7 +137,7 @@ func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	f, ok := h.flows[r.PathValue("provider")].(*passwordFlow)
 	if !ok {
-		writeJSON(w, http.StatusBadRequest, "Bad request.")
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 		return
 	}
 	// The links and the reset form carry tokens.
@@ -162,7 +163,7 @@ func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 		if selfservice.WantsHTML(r) {
 			h.fail(w, r, b, e)
 		} else {
-			writeJSON(w, http.StatusForbidden, map[string]string{"error": string(e.Type), "code": e.Code})
+			httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(e.Type), "code": e.Code})
 		}
 		return
 	}
@@ -199,7 +200,7 @@ func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 	case "change":
 		f.change(ctx, h, w, r, b, form)
 	default:
-		writeJSON(w, http.StatusBadRequest, "Bad request.")
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 	}
 }
 
@@ -276,10 +277,10 @@ func (f *passwordFlow) signedIn(h *Handler, w http.ResponseWriter, r *http.Reque
 		return true
 	}
 	if !selfservice.WantsHTML(r) {
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": string(SessionRequired)})
+		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(SessionRequired)})
 		return false
 	}
-	h.redirect(w, r, b.url("signin")+"?"+url.Values{"callbackUrl": {b.url(f.cfg.ID, "change")}}.Encode())
+	httpx.Redirect(w, r, b.url("signin")+"?"+url.Values{"callbackUrl": {b.url(f.cfg.ID, "change")}}.Encode())
 	return false
 }
 
@@ -316,7 +317,7 @@ func (f *passwordFlow) verify(h *Handler, w http.ResponseWriter, r *http.Request
 func (f *passwordFlow) answer(h *Handler, w http.ResponseWriter, r *http.Request, b *base, kind pages.PasswordKind, form url.Values, err error, done pages.Notice, code string) {
 	if err == nil {
 		if !selfservice.WantsHTML(r) {
-			writeJSON(w, http.StatusOK, map[string]any{"ok": true, "code": code})
+			httpx.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "code": code})
 			return
 		}
 		done.Theme = h.cfg.Theme
@@ -330,7 +331,7 @@ func (f *passwordFlow) answer(h *Handler, w http.ResponseWriter, r *http.Request
 	case code == "":
 		f.serverError(h, w, r, b, err)
 	case !selfservice.WantsHTML(r):
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "PasswordForm", "code": code, "message": msg})
+		httpx.WriteJSON(w, http.StatusBadRequest, map[string]string{"error": "PasswordForm", "code": code, "message": msg})
 	default:
 		f.page(h, w, r, b, kind, http.StatusBadRequest, msg, form)
 	}
@@ -363,7 +364,7 @@ func (f *passwordFlow) page(h *Handler, w http.ResponseWriter, r *http.Request, 
 		p.SignInURL, p.HomeURL = "", b.origin+"/"
 	case pages.PasswordSignUp, pages.PasswordForgot:
 	default:
-		writeJSON(w, http.StatusBadRequest, "Bad request.")
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 		return
 	}
 	h.render(w, status, p)

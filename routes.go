@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
@@ -69,7 +69,9 @@ func (h *Handler) router() http.Handler {
 	})
 	// Anything else under the base path is not an action (Auth.js: 400
 	// "Bad request."); a known action with the wrong method too.
-	bad := func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, http.StatusBadRequest, "Bad request.") }
+	bad := func(w http.ResponseWriter, _ *http.Request) {
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
+	}
 	r.NotFound(bad)
 	r.MethodNotAllowed(bad)
 	return r
@@ -152,7 +154,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	if h.rateLimited(w, r, b, id) {
 		return
 	}
-	form, err := readForm(r)
+	form, err := httpx.ReadForm(r)
 	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
 		return
@@ -193,7 +195,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
-	writeJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
+	httpx.WriteJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
 }
 
 // csrfToken returns the request's CSRF token, setting a new cookie when
@@ -214,7 +216,7 @@ func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) str
 
 func (h *Handler) csrfJSON(w http.ResponseWriter, r *http.Request) {
 	t := h.csrfToken(w, r, h.baseFor(r))
-	writeJSON(w, http.StatusOK, map[string]string{"csrfToken": t})
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"csrfToken": t})
 }
 
 func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
@@ -272,12 +274,12 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	if err := h.sameOrigin(r, b); err != nil {
 		h.cfg.Logger.Warn("gatehouse: a cross-origin session update was refused", "step", "session", "err", err)
-		writeJSON(w, http.StatusForbidden, nil)
+		httpx.WriteJSON(w, http.StatusForbidden, nil)
 		return
 	}
 	body, err := readUpdate(r)
 	if err != nil || !h.csrfOK(r, b, body.CSRFToken) {
-		writeJSON(w, http.StatusBadRequest, nil)
+		httpx.WriteJSON(w, http.StatusBadRequest, nil)
 		return
 	}
 	sess, err := h.readSession(w, r, b)
@@ -286,7 +288,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sess == nil {
-		writeJSON(w, http.StatusOK, nil)
+		httpx.WriteJSON(w, http.StatusOK, nil)
 		return
 	}
 	if h.cfg.Session.Strategy == StrategyJWT && h.cfg.Callbacks.JWT != nil {
@@ -294,7 +296,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		codec := h.sessions[b.cookies.Secure]
 		t, err := codec.Decode(raw, time.Now())
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, nil)
+			httpx.WriteJSON(w, http.StatusBadRequest, nil)
 			return
 		}
 		out, err := h.cfg.Callbacks.JWT(r.Context(), JWTParams{Token: t, Trigger: "update", Session: body.Data})
@@ -302,13 +304,13 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				h.cfg.Logger.Error("gatehouse: the JWT callback failed on update", "err", err)
 			}
-			writeJSON(w, http.StatusBadRequest, nil)
+			httpx.WriteJSON(w, http.StatusBadRequest, nil)
 			return
 		}
 		out.IssuedAt, out.Expires, out.AuthTime = time.Now().Unix(), time.Now().Add(h.cfg.Session.MaxAge).Unix(), t.AuthTime
 		sealed, err := codec.Encode(*out)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, nil)
+			httpx.WriteJSON(w, http.StatusBadRequest, nil)
 			return
 		}
 		b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(out.Expires, 0))
@@ -317,12 +319,12 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	if cb := h.cfg.Callbacks.Session; cb != nil {
 		out, err := cb(r.Context(), SessionParams{Session: *sess, NewSession: body.Data, Trigger: "update"})
 		if err != nil || out == nil {
-			writeJSON(w, http.StatusBadRequest, nil)
+			httpx.WriteJSON(w, http.StatusBadRequest, nil)
 			return
 		}
 		sess = out
 	}
-	writeJSON(w, http.StatusOK, sess)
+	httpx.WriteJSON(w, http.StatusOK, sess)
 }
 
 type updateBody struct {
@@ -333,10 +335,10 @@ type updateBody struct {
 func readUpdate(r *http.Request) (updateBody, error) {
 	var u updateBody
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxFormBytes)).Decode(&u)
+		err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, httpx.MaxFormBytes)).Decode(&u)
 		return u, err
 	}
-	f, err := readForm(r)
+	f, err := httpx.ReadForm(r)
 	if err != nil {
 		return u, err
 	}
@@ -393,91 +395,8 @@ func errorTypeParam(s string) string {
 	return s
 }
 
-// callbackParams returns the authorization response parameters: the form
-// of a POST (response_mode=form_post), else the query. A parameter given
-// twice is refused (RFC 6749 §3.1; oauth4webapi does the same).
-func callbackParams(r *http.Request) (url.Values, error) {
-	var v url.Values
-	if r.Method == http.MethodPost {
-		f, err := readForm(r)
-		if err != nil {
-			return nil, err
-		}
-		v = f
-	} else {
-		q, err := url.ParseQuery(r.URL.RawQuery)
-		if err != nil {
-			return nil, err
-		}
-		v = q
-	}
-	for k, vs := range v {
-		if len(vs) > 1 {
-			return nil, fmt.Errorf("parameter %q given %d times", k, len(vs))
-		}
-	}
-	return v, nil
-}
-
-// maxFormBytes bounds the bodies the routes read.
-const maxFormBytes = 64 << 10
-
-// readForm reads a url-encoded or JSON body (Auth.js accepts both) and
-// keeps the values in r.PostForm too.
-func readForm(r *http.Request) (url.Values, error) {
-	if r.Method != http.MethodPost {
-		return url.Values{}, nil
-	}
-	// http.MaxBytesReader stops reading at maxFormBytes; net/http closes
-	// a connection whose request body was left largely unread.
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxFormBytes))
-	if err != nil {
-		return nil, err
-	}
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		var m map[string]any
-		if err := json.Unmarshal(body, &m); err != nil {
-			return nil, err
-		}
-		v := url.Values{}
-		for k, x := range m {
-			if s, ok := x.(string); ok {
-				v.Set(k, s)
-			}
-		}
-		r.PostForm = v // for fail, which keeps callbackUrl on a retry
-		return v, nil
-	}
-	v, err := url.ParseQuery(string(body))
-	if err == nil {
-		r.PostForm = v
-	}
-	return v, err
-}
-
 // publicCode is the shape of an error code the error page will show.
 var publicCode = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
-
-// redirect sends the browser to target: 302 after a GET, 303 after a
-// POST (RFC 9700 §4.12: never 307, which would re-post the form), or
-// 200 {"url"} when the client asked with X-Auth-Return-Redirect (the
-// Auth.js client does).
-func (h *Handler) redirect(w http.ResponseWriter, r *http.Request, target string) {
-	if r.Header.Get("X-Auth-Return-Redirect") != "" {
-		writeJSON(w, http.StatusOK, map[string]string{"url": target})
-		return
-	}
-	status := http.StatusFound
-	if r.Method == http.MethodPost {
-		status = http.StatusSeeOther
-		if absoluteASCII(target) { // what http.Redirect does then, without parsing target
-			w.Header()["Location"] = []string{target}
-			w.WriteHeader(status)
-			return
-		}
-	}
-	http.Redirect(w, r, target, status)
-}
 
 // fail logs e with everything a developer needs, and sends the browser to
 // the sign-in page (errors the user can fix by trying again) or the error
@@ -518,7 +437,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 			target = h.cfg.Pages.SignIn + "?" + q.Encode()
 		}
 	}
-	h.redirect(w, r, target)
+	httpx.Redirect(w, r, target)
 }
 
 // callbackURL resolves where to send the browser after sign-in or
@@ -540,14 +459,6 @@ func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
-
-// httpDiscard is a ResponseWriter that drops everything, for reading a
-// session without refreshing its cookie.
-type httpDiscard struct{}
-
-func (httpDiscard) Header() http.Header         { return http.Header{} }
-func (httpDiscard) Write(b []byte) (int, error) { return len(b), nil }
-func (httpDiscard) WriteHeader(int)             {}
 
 // The signIn template helper's forms for e-mail and credentials providers.
 var (
@@ -590,7 +501,7 @@ func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *bas
 		target = h.cfg.Pages.SignIn + "?" + q.Encode()
 	}
 	if r.Header.Get("X-Auth-Return-Redirect") != "" {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
+		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
 		return
 	}
 	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
@@ -631,7 +542,7 @@ func (h *Handler) checkPost(r *http.Request, b *base, step string) (url.Values, 
 	if err := h.sameOrigin(r, b); err != nil {
 		return nil, crossSite(step, "", err)
 	}
-	form, err := readForm(r)
+	form, err := httpx.ReadForm(r)
 	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
 		return nil, autherr.New(MissingCSRF, "csrf", "", step, errors.New("CSRF token missing or wrong"))
 	}

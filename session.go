@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/useragent"
@@ -472,7 +473,7 @@ func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
 	if !ok {
 		w.Header().Set("Expires", "0")
 		w.Header().Set("Pragma", "no-cache")
-		writeJSON(w, http.StatusOK, s)
+		httpx.WriteJSON(w, http.StatusOK, s)
 		return
 	}
 	hdr := w.Header()
@@ -582,7 +583,7 @@ func isB64Token(s string) bool {
 // error="invalid_token" (§3.1), never a redirect to a sign-in page.
 func unauthorizedBearer(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", error_description="the session token is missing, invalid or expired"`)
-	writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token"})
+	httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token"})
 }
 
 // SessionToken returns the token that carries r's session, as the session

@@ -35,6 +35,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
@@ -132,7 +133,7 @@ func (h *Handler) askSecondFactor(ctx context.Context, w http.ResponseWriter, r 
 	if res.CallbackURL != "" { // a form's callbackUrl: keep it for step 2
 		b.cookies.Set(w, b.cookies.CallbackURL, h.callbackURL(b, res.CallbackURL, r), time.Time{})
 	}
-	h.redirect(w, r, b.url("two-factor"))
+	httpx.Redirect(w, r, b.url("two-factor"))
 	return true, nil
 }
 
@@ -141,7 +142,7 @@ func (h *Handler) askSecondFactor(ctx context.Context, w http.ResponseWriter, r 
 func (h *Handler) twoFactorPage(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	if h.twoFactor == nil || sessioncookie.Value(r, b.cookies.TwoFactor) == "" {
-		h.redirect(w, r, b.url("signin"))
+		httpx.Redirect(w, r, b.url("signin"))
 		return
 	}
 	h.render(w, http.StatusOK, h.challengePage(w, r, b, ""))
@@ -156,7 +157,7 @@ func (h *Handler) twoFactorVerify(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	tf := h.twoFactor
 	if tf == nil {
-		h.redirect(w, r, b.url("signin"))
+		httpx.Redirect(w, r, b.url("signin"))
 		return
 	}
 	if h.rateLimited(w, r, b, "two-factor") {
@@ -230,7 +231,7 @@ func (h *Handler) twoFactorVerify(w http.ResponseWriter, r *http.Request) {
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(r.Context(), user, res.Account, false)
 	}
-	h.redirect(w, r, h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r))
+	httpx.Redirect(w, r, h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r))
 }
 
 // codeRefused answers a wrong code: the form again, or JSON.
@@ -239,5 +240,5 @@ func (h *Handler) codeRefused(w http.ResponseWriter, r *http.Request, b *base, p
 		h.render(w, http.StatusUnauthorized, page)
 		return
 	}
-	writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_code"})
+	httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_code"})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
@@ -45,7 +46,7 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 		StoreUnavailable(w)
 		return
 	}
-	WriteJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // linkedAccounts lists the accounts linked to the user, each saying
@@ -175,11 +176,11 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, adapter.ErrNotFound) && page:
 		s.accountsPage(w, r, userID, http.StatusNotFound, "That account is not linked, so there was nothing to unlink.")
 	case errors.Is(err, adapter.ErrNotFound):
-		WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_linked"})
+		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_linked"})
 	case errors.Is(err, accountlink.ErrLastWay) && page:
 		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is your only way to sign in. Link another account first.")
 	case errors.Is(err, accountlink.ErrLastWay):
-		WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
+		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
 	case err != nil:
 		s.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
 		if page {
@@ -193,6 +194,6 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 			s.host.Redirect(w, r, s.host.URL(r, "accounts")+"?unlinked="+url.QueryEscape(prov)) // back to the page (303)
 			return
 		}
-		WriteJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
 	}
 }

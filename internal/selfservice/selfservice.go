@@ -15,7 +15,6 @@ package selfservice
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -25,6 +24,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -122,19 +122,11 @@ const timeout = 5 * time.Second
 // form), which gets pages and redirects rather than JSON.
 func WantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
 
-// WriteJSON writes v as the JSON answer, never cached.
-func WriteJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "private, no-cache, no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
 // StoreUnavailable answers 503 with Retry-After, saying nothing of the
 // database: it is usually back within seconds.
 func StoreUnavailable(w http.ResponseWriter) {
 	w.Header().Set("Retry-After", "5")
-	WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
+	httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
 }
 
 // signedIn is the user a route acts for, and when they signed in.
@@ -151,7 +143,7 @@ func (s *Routes) fresh(u signedIn) bool {
 
 // staleJSON answers a change that needs a fresh sign-in.
 func staleJSON(w http.ResponseWriter) {
-	WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
+	httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
 }
 
 // StaleMessage is what a page says when a change needs a fresh sign-in.
@@ -163,7 +155,7 @@ const StaleMessage = "For your safety, sign in again first: this change needs a 
 func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) {
 	w.Header().Set("Cache-Control", "no-store")
 	if s.cfg.Adapter == nil {
-		WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "no_adapter"})
+		httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "no_adapter"})
 		return signedIn{}, false
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
@@ -175,7 +167,7 @@ func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) 
 		StoreUnavailable(w)
 		return signedIn{}, false
 	case id == "":
-		WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
+		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
 		return signedIn{}, false
 	}
 	return signedIn{id, at}, true
@@ -213,7 +205,7 @@ func (s *Routes) signInAgain(r *http.Request, back ...string) string {
 func (s *Routes) post(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 	form, err := s.host.CheckPost(r, "accounts")
 	if err != nil {
-		WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(err.Type), "code": err.Code})
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(err.Type), "code": err.Code})
 		return nil, false
 	}
 	return form, true

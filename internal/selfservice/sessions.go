@@ -12,6 +12,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
@@ -31,7 +32,7 @@ func (s *Routes) userSessions(w http.ResponseWriter, r *http.Request) (string, [
 	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
 	if !s.cfg.DatabaseSessions || !ok {
 		w.Header().Set("Cache-Control", "no-store")
-		WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "not_listable",
+		httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "not_listable",
 			"reason": "JWT sessions live in their cookies and cannot be listed or ended one by one (rotate the secret to end them all); database sessions need an adapter.SessionLister"})
 		return "", nil, "", false
 	}
@@ -80,7 +81,7 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 			Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC(), Current: x.Token == current})
 	}
 	if !WantsHTML(r) {
-		WriteJSON(w, http.StatusOK, out)
+		httpx.WriteJSON(w, http.StatusOK, out)
 		return
 	}
 	page := pages.Sessions{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), HomeURL: s.host.Origin(r) + "/",
@@ -142,7 +143,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !others && !all && n == 0 {
-		WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.SessionRequired), "code": "no_such_session"})
+		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.SessionRequired), "code": "no_such_session"})
 		return
 	}
 	if signedOut {
@@ -158,7 +159,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 		s.host.Redirect(w, r, s.host.URL(r, "sessions")) // back to the page (303)
 		return
 	}
-	WriteJSON(w, http.StatusOK, map[string]int{"revoked": n})
+	httpx.WriteJSON(w, http.StatusOK, map[string]int{"revoked": n})
 }
 
 // end deletes the sessions of list that ends picks, and reports how many

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
@@ -37,7 +38,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case s.cfg.TwoFactor == nil,
 		r.Method == http.MethodPost && action != "enroll" && action != "confirm" && action != "backup-codes" && action != "disable":
-		WriteJSON(w, http.StatusBadRequest, "Bad request.") // as the router's unknown routes
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.") // as the router's unknown routes
 		return
 	}
 	var form url.Values
@@ -93,7 +94,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !WantsHTML(r) {
-		WriteJSON(w, status, page.json())
+		httpx.WriteJSON(w, status, page.json())
 		return
 	}
 	s.renderSetup(w, r, page, status)

@@ -1,0 +1,137 @@
+// Package httpx holds the small HTTP pieces every route of the handler
+// shares: reading a bounded form or JSON body, the parameters of an
+// authorization response, redirects that never re-post a form, and JSON
+// answers that are never cached.
+package httpx
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// CallbackParams returns the authorization response parameters: the form
+// of a POST (response_mode=form_post), else the query. A parameter given
+// twice is refused (RFC 6749 §3.1; oauth4webapi does the same).
+func CallbackParams(r *http.Request) (url.Values, error) {
+	var v url.Values
+	if r.Method == http.MethodPost {
+		f, err := ReadForm(r)
+		if err != nil {
+			return nil, err
+		}
+		v = f
+	} else {
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			return nil, err
+		}
+		v = q
+	}
+	for k, vs := range v {
+		if len(vs) > 1 {
+			return nil, fmt.Errorf("parameter %q given %d times", k, len(vs))
+		}
+	}
+	return v, nil
+}
+
+// MaxFormBytes bounds the bodies the routes read.
+const MaxFormBytes = 64 << 10
+
+// ReadForm reads a url-encoded or JSON body (Auth.js accepts both) and
+// keeps the values in r.PostForm too.
+func ReadForm(r *http.Request) (url.Values, error) {
+	if r.Method != http.MethodPost {
+		return url.Values{}, nil
+	}
+	// http.MaxBytesReader stops reading at MaxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxFormBytes))
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
+		}
+		v := url.Values{}
+		for k, x := range m {
+			if s, ok := x.(string); ok {
+				v.Set(k, s)
+			}
+		}
+		r.PostForm = v // for the error path, which keeps callbackUrl on a retry
+		return v, nil
+	}
+	v, err := url.ParseQuery(string(body))
+	if err == nil {
+		r.PostForm = v
+	}
+	return v, err
+}
+
+// Redirect sends the browser to target: 302 after a GET, 303 after a
+// POST (RFC 9700 §4.12: never 307, which would re-post the form), or
+// 200 {"url"} when the client asked with X-Auth-Return-Redirect (the
+// Auth.js client does).
+func Redirect(w http.ResponseWriter, r *http.Request, target string) {
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		WriteJSON(w, http.StatusOK, map[string]string{"url": target})
+		return
+	}
+	status := http.StatusFound
+	if r.Method == http.MethodPost {
+		status = http.StatusSeeOther
+		if absoluteASCII(target) { // what http.Redirect does then, without parsing target
+			w.Header()["Location"] = []string{target}
+			w.WriteHeader(status)
+			return
+		}
+	}
+	http.Redirect(w, r, target, status)
+}
+
+// WriteJSON writes v as the JSON answer, never cached.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteJSONBytes is WriteJSON for a body already encoded.
+func WriteJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	hdr := w.Header()
+	v := &[2]string{"application/json", "private, no-cache, no-store"} // one allocation for both
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// absoluteASCII reports whether target is an absolute http(s) URL of
+// ASCII characters alone: http.Redirect sends such a URL as it is.
+func absoluteASCII(target string) bool {
+	if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
+		return false
+	}
+	for i := 0; i < len(target); i++ {
+		if target[i] < 0x20 || target[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// Discard is a ResponseWriter that drops everything, for reading a
+// session without refreshing its cookie.
+type Discard struct{}
+
+func (Discard) Header() http.Header         { return http.Header{} }
+func (Discard) Write(b []byte) (int, error) { return len(b), nil }
+func (Discard) WriteHeader(int)             {}
