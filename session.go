@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -476,20 +475,17 @@ func (h *Handler) writeSessionJSON(w http.ResponseWriter, s *Session) {
 		httpx.WriteJSON(w, http.StatusOK, s)
 		return
 	}
-	hdr := w.Header()
-	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
-	hdr["Content-Type"] = v[0:1:1]
-	hdr["Cache-Control"] = v[1:2:2]
-	hdr["Expires"] = v[2:3:3]
-	hdr["Pragma"] = v[3:4:4]
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(b)
+	writeSessionBody(w, b)
 }
 
 // writeNoSession answers 200 with null, with writeSessionJSON's headers
 // (their values in one allocation): what writeJSON writes for nil, without
 // encoding it.
-func writeNoSession(w http.ResponseWriter) {
+func writeNoSession(w http.ResponseWriter) { writeSessionBody(w, null) }
+
+// writeSessionBody answers 200 with body and the session route's headers,
+// their values set with one allocation.
+func writeSessionBody(w http.ResponseWriter, body []byte) {
 	hdr := w.Header()
 	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
 	hdr["Content-Type"] = v[0:1:1]
@@ -497,7 +493,7 @@ func writeNoSession(w http.ResponseWriter) {
 	hdr["Expires"] = v[2:3:3]
 	hdr["Pragma"] = v[3:4:4]
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(null)
+	_, _ = w.Write(body)
 }
 
 var null = []byte("null\n")
@@ -519,7 +515,7 @@ func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base,
 	if len(values) == 0 {
 		return false
 	}
-	token, ok := bearerToken(values)
+	token, ok := sessioncookie.BearerToken(values)
 	if !ok {
 		return false
 	}
@@ -527,53 +523,6 @@ func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base,
 	if token != "" {
 		st.bearerToken = token
 		st.session, st.storeErr = h.openSession(w, r, b, token, false)
-	}
-	return true
-}
-
-// bearerToken returns the token of an Authorization header with the Bearer
-// scheme, and whether the header uses that scheme at all. A malformed
-// token (RFC 6750 §2.1 b64token syntax, or two Authorization headers) is
-// returned as "" with ok true: a Bearer request without a session.
-func bearerToken(values []string) (token string, ok bool) {
-	v := values[0]
-	// The scheme is case-insensitive (RFC 9110 §11.1), then one or more
-	// spaces. "Bearer" alone (servers trim trailing spaces) has no token.
-	const scheme = "bearer "
-	if strings.EqualFold(v, scheme[:len(scheme)-1]) {
-		return "", true
-	}
-	if len(v) < len(scheme) || !strings.EqualFold(v[:len(scheme)], scheme) {
-		return "", false
-	}
-	if len(values) > 1 {
-		return "", true
-	}
-	token = strings.TrimLeft(v[len(scheme):], " ")
-	if len(token) > sessioncookie.MaxTokenLen || !isB64Token(token) {
-		return "", true
-	}
-	return token, true
-}
-
-// isB64Token reports whether s has the b64token syntax of RFC 6750 §2.1:
-// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". A JWE in
-// compact form and an opaque session token both have it.
-func isB64Token(s string) bool {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~+/", c) >= 0) {
-			break
-		}
-	}
-	if i == 0 {
-		return false
-	}
-	for ; i < len(s); i++ {
-		if s[i] != '=' {
-			return false
-		}
 	}
 	return true
 }

@@ -442,3 +442,50 @@ func IsLoopback(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+// BearerToken returns the token of an Authorization header with the Bearer
+// scheme, and whether the header uses that scheme at all. A malformed
+// token (RFC 6750 §2.1 b64token syntax, or two Authorization headers) is
+// returned as "" with ok true: a Bearer request without a session.
+func BearerToken(values []string) (token string, ok bool) {
+	v := values[0]
+	// The scheme is case-insensitive (RFC 9110 §11.1), then one or more
+	// spaces. "Bearer" alone (servers trim trailing spaces) has no token.
+	const scheme = "bearer "
+	if strings.EqualFold(v, scheme[:len(scheme)-1]) {
+		return "", true
+	}
+	if len(v) < len(scheme) || !strings.EqualFold(v[:len(scheme)], scheme) {
+		return "", false
+	}
+	if len(values) > 1 {
+		return "", true
+	}
+	token = strings.TrimLeft(v[len(scheme):], " ")
+	if len(token) > MaxTokenLen || !isB64Token(token) {
+		return "", true
+	}
+	return token, true
+}
+
+// isB64Token reports whether s has the b64token syntax of RFC 6750 §2.1:
+// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". A JWE in
+// compact form and an opaque session token both have it.
+func isB64Token(s string) bool {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~+/", c) >= 0) {
+			break
+		}
+	}
+	if i == 0 {
+		return false
+	}
+	for ; i < len(s); i++ {
+		if s[i] != '=' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,4 +1,4 @@
-package gatehouse
+package sessioncookie
 
 import "testing"
 
@@ -24,7 +24,7 @@ func TestBearerToken(t *testing.T) {
 		{[]string{"DPoP abc"}, "", false},
 		{[]string{""}, "", false},
 	} {
-		token, bearer := bearerToken(tc.header)
+		token, bearer := BearerToken(tc.header)
 		if token != tc.token || bearer != tc.bearer {
 			t.Errorf("%q: got %q %v, want %q %v", tc.header, token, bearer, tc.token, tc.bearer)
 		}
