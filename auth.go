@@ -681,53 +681,10 @@ const (
 	EmailUnverified = autherr.EmailUnverified
 )
 
-// shownOnSignIn reports whether an error of type t is shown on the
-// sign-in page (the user can simply try again) rather than on the error
-// page (Auth.js's error kinds).
-func shownOnSignIn(t ErrorType) bool {
-	switch t {
-	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired,
-		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests,
-		WebAuthnVerificationError, AccountNotLinked, TwoFactorFailed, EmailUnverified:
-		return true
-	}
-	return false
-}
-
 // ConfigError is returned by New for an invalid configuration. Field names
 // the configuration field; Provider the provider, when it is about one.
-type ConfigError struct {
-	Provider string
-	Field    string
-	Reason   string
-	Err      error
-}
-
-func (e *ConfigError) Error() string {
-	where := "gatehouse: config"
-	if e.Provider != "" {
-		where += fmt.Sprintf(": provider %q", e.Provider)
-	}
-	if e.Field != "" {
-		where += ": " + e.Field
-	}
-	if e.Reason != "" {
-		return where + ": " + e.Reason
-	}
-	return where + ": " + e.Err.Error()
-}
-
-// Unwrap returns the cause.
-func (e *ConfigError) Unwrap() error { return e.Err }
-
-// Is makes errors.Is(err, Configuration) true for configuration errors.
-func (e *ConfigError) Is(target error) bool { return target == Configuration }
-
-// crossSite is the error for a state-changing request from another origin
-// (checks.SameOrigin): MissingCSRF with code cross_site, 403.
-func crossSite(step, provider string, err error) *Error {
-	return autherr.New(MissingCSRF, "cross_site", provider, step, err)
-}
+// errors.Is(err, Configuration) is true for it.
+type ConfigError = autherr.ConfigError
 
 // providerConfigError turns a provider package's error into a ConfigError.
 func providerConfigError(id string, err error) error {

@@ -148,7 +148,7 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	id := r.PathValue("provider")
 	if err := h.sameOrigin(r, b); err != nil {
-		h.fail(w, r, b, crossSite("signin", id, err))
+		h.fail(w, r, b, autherr.CrossSite("signin", id, err))
 		return
 	}
 	if h.rateLimited(w, r, b, id) {
@@ -187,7 +187,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// answer of a provider that posts from its own site.
 	if r.Method == http.MethodPost && !f.crossSiteCallback() {
 		if err := h.sameOrigin(r, b); err != nil {
-			h.fail(w, r, b, crossSite("callback", id, err))
+			h.fail(w, r, b, autherr.CrossSite("callback", id, err))
 			return
 		}
 	}
@@ -420,7 +420,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 	if h.cfg.Pages.Error != "" {
 		target = h.cfg.Pages.Error + "?" + q.Encode()
 	}
-	if shownOnSignIn(e.Type) {
+	if e.Type.OnSignIn() {
 		// Keep where the visitor was going, so that trying again from the
 		// sign-in page lands there: the form's callbackUrl (credentials,
 		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
@@ -540,7 +540,7 @@ func (h *Handler) sameOrigin(r *http.Request, b *base) error {
 // It returns the form, or the error to report.
 func (h *Handler) checkPost(r *http.Request, b *base, step string) (url.Values, *Error) {
 	if err := h.sameOrigin(r, b); err != nil {
-		return nil, crossSite(step, "", err)
+		return nil, autherr.CrossSite(step, "", err)
 	}
 	form, err := httpx.ReadForm(r)
 	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {

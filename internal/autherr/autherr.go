@@ -125,3 +125,52 @@ func (e *Error) Is(target error) bool {
 // refresh token the provider refused (re-exported as
 // gatehouse.ErrSignInAgain).
 var ErrSignInAgain = errors.New("gatehouse: the user must sign in again")
+
+// OnSignIn reports whether an error of type t is shown on the sign-in
+// page (the user can simply try again) rather than on the error page
+// (Auth.js's error kinds).
+func (t Type) OnSignIn() bool {
+	switch t {
+	case MissingCSRF, OAuthCallbackError, OAuthAccountNotLinked, SessionRequired,
+		CredentialsSignin, EmailSignInError, EmailSignin, TooManyRequests,
+		WebAuthnVerificationError, AccountNotLinked, TwoFactorFailed, EmailUnverified:
+		return true
+	}
+	return false
+}
+
+// ConfigError is an invalid configuration (gatehouse.ConfigError, the
+// error of gatehouse.New).
+type ConfigError struct {
+	Provider string // the provider it is about, if any
+	Field    string // the configuration field, e.g. "Secret" or "Pages.SignIn"
+	Reason   string // what is wrong, when Err does not say
+	Err      error  // the cause, if any
+}
+
+// Error says where the configuration is wrong and why.
+func (e *ConfigError) Error() string {
+	where := "gatehouse: config"
+	if e.Provider != "" {
+		where += fmt.Sprintf(": provider %q", e.Provider)
+	}
+	if e.Field != "" {
+		where += ": " + e.Field
+	}
+	if e.Reason != "" {
+		return where + ": " + e.Reason
+	}
+	return where + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, Configuration) true for configuration errors.
+func (e *ConfigError) Is(target error) bool { return target == Configuration }
+
+// CrossSite is the error for a state-changing request from another origin
+// (checks.SameOrigin): MissingCSRF with code cross_site, 403.
+func CrossSite(step, provider string, err error) *Error {
+	return New(MissingCSRF, "cross_site", provider, step, err)
+}
