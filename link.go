@@ -381,6 +381,41 @@ func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(
 
 func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).origin }
 
+// FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
+func (s host) FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error {
+	return s.h.finishSignIn(w, r, s.h.baseFor(r), res)
+}
+
+// CurrentUserID returns the signed-in user's id, "" for none.
+func (s host) CurrentUserID(ctx context.Context, r *http.Request) (string, error) {
+	return s.h.currentUserID(ctx, r, s.h.baseFor(r))
+}
+
+// CallbackURL returns raw when the redirect callback allows it, else the
+// site's default.
+func (s host) CallbackURL(r *http.Request, raw string) string {
+	return s.h.callbackURL(s.h.baseFor(r), raw, r)
+}
+
+// CSRFOK reports whether submitted is this browser's CSRF token.
+func (s host) CSRFOK(r *http.Request, submitted string) bool {
+	return s.h.csrfOK(r, s.h.baseFor(r), submitted)
+}
+
+// RateLimited answers 429 and reports true when the provider's sign-in
+// limit refuses this request.
+func (s host) RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool {
+	return s.h.rateLimited(w, r, s.h.baseFor(r), provider)
+}
+
+// TooManyAttempts answers a refusal of a per-account limit.
+func (s host) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration) {
+	s.h.tooManyAttempts(w, r, s.h.baseFor(r), provider, wait)
+}
+
+// Cookies returns the cookie names of the request's site.
+func (s host) Cookies(r *http.Request) sessioncookie.Names { return s.h.baseFor(r).cookies }
+
 func (s host) OtherWays(ctx context.Context, userID string) (int, error) {
 	return s.h.otherWays(ctx, userID)
 }
