@@ -6,21 +6,19 @@ package gatehouse
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/oauth2"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/go-jose/go-jose/v4"
 )
 
@@ -55,24 +53,6 @@ func MinValidity(d time.Duration) TokenOption {
 	return func(o *tokenOptions) { o.minValidity = d }
 }
 
-// keptTokensClaim is the session token claim KeepTokens writes.
-const keptTokensClaim = "provider_tokens"
-
-// keptTokens is what the JWT strategy keeps of an account's tokens in the
-// session cookie: enough to call and refresh, not the ID token (cookies
-// stay small, authjs.md §11.2 item 9).
-type keptTokens struct {
-	Provider     string `json:"provider"`
-	AccessToken  string `json:"access_token"`
-	RefreshToken string `json:"refresh_token,omitempty"`
-	ExpiresAt    int64  `json:"expires_at,omitempty"`
-	TokenType    string `json:"token_type,omitempty"`
-	Scope        string `json:"scope,omitempty"`
-	// IDRef holds the sign-in's ID token claims that a refreshed ID
-	// token must repeat (OIDC Core §12.2): internal/rp.
-	IDRef *rp.IDRef `json:"id_ref,omitempty"`
-}
-
 // KeepTokens is a JWT callback that keeps the provider's access and
 // refresh tokens in the encrypted session cookie at sign-in, so that
 // TokenSource works with the JWT strategy and no adapter. It then calls
@@ -88,7 +68,7 @@ type keptTokens struct {
 func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) func(ctx context.Context, p JWTParams) (*Token, error) {
 	return func(ctx context.Context, p JWTParams) (*Token, error) {
 		if p.Account != nil && (p.Trigger == "signIn" || p.Trigger == "signUp") {
-			setKeptTokens(&p.Token, p.Account.Provider, p.Account.TokenSet, rp.IDRefOf(p.Account.IDToken))
+			p.Token.Extra = tokensource.Keep(p.Token.Extra, p.Account.Provider, p.Account.TokenSet, rp.IDRefOf(p.Account.IDToken))
 		}
 		if next == nil {
 			t := p.Token
@@ -96,32 +76,6 @@ func KeepTokens(next func(ctx context.Context, p JWTParams) (*Token, error)) fun
 		}
 		return next(ctx, p)
 	}
-}
-
-func setKeptTokens(t *Token, provider string, ts account.TokenSet, ref *rp.IDRef) {
-	extra := make(map[string]any, len(t.Extra)+1)
-	for k, v := range t.Extra {
-		extra[k] = v
-	}
-	extra[keptTokensClaim] = keptTokens{Provider: provider, AccessToken: ts.AccessToken, RefreshToken: ts.RefreshToken,
-		ExpiresAt: ts.ExpiresAt, TokenType: ts.TokenType, Scope: ts.Scope, IDRef: ref}
-	t.Extra = extra
-}
-
-func keptTokensOf(t Token) (keptTokens, bool) {
-	v, ok := t.Extra[keptTokensClaim]
-	if !ok {
-		return keptTokens{}, false
-	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return keptTokens{}, false
-	}
-	var k keptTokens
-	if json.Unmarshal(raw, &k) != nil || k.AccessToken == "" {
-		return keptTokens{}, false
-	}
-	return k, true
 }
 
 // TokenSource returns the access token of the user signed in on r at the
@@ -164,15 +118,15 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	for _, opt := range opts {
 		opt(&o)
 	}
+	refresher := &tokensource.Refresher{Adapter: h.cfg.Adapter, Flights: h.refreshes, Logger: h.cfg.Logger, OnRefresh: h.cfg.Events.Refresh}
 	b := h.baseFor(r)
-	s := &tokenSource{h: h, p: p, ctx: ctx, minValidity: o.minValidity}
 	if a := h.cfg.Adapter; a != nil {
 		uid, err := h.currentUserID(ctx, r, b)
 		if err != nil {
 			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
 		}
 		if uid == "" {
-			return nil, signInAgain(providerID, "no_session", "nobody is signed in")
+			return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
 		}
 		list, err := a.ListAccounts(ctx, uid)
 		if err != nil {
@@ -180,99 +134,29 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		}
 		for _, acct := range list {
 			if acct.Provider == providerID {
-				s.acct = acct
-				return s, nil
+				return refresher.Source(ctx, p, acct, o.minValidity, nil, nil), nil
 			}
 		}
-		return nil, signInAgain(providerID, "no_account", "the user has no account at this provider")
+		return nil, tokensource.SignInAgain(providerID, "no_account", "the user has no account at this provider")
 	}
 
 	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
 	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
 	if raw == "" || err != nil {
-		return nil, signInAgain(providerID, "no_session", "nobody is signed in")
+		return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
 	}
 	if t.Provider != providerID {
-		return nil, signInAgain(providerID, "no_account", "the user signed in with another provider")
+		return nil, tokensource.SignInAgain(providerID, "no_account", "the user signed in with another provider")
 	}
-	k, ok := keptTokensOf(t)
+	k, ok := tokensource.KeptIn(t.Extra)
 	if !ok || k.Provider != providerID {
 		return nil, autherr.New(Configuration, "tokens_not_kept", providerID, "tokens", errors.New("the session holds no provider tokens: with the JWT strategy and no adapter, set Callbacks.JWT to KeepTokens"))
 	}
 	if w == nil {
 		return nil, autherr.New(Configuration, "no_response_writer", providerID, "tokens", errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie"))
 	}
-	s.acct = account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"),
-		TokenSet: account.TokenSet{AccessToken: k.AccessToken, RefreshToken: k.RefreshToken, ExpiresAt: k.ExpiresAt, TokenType: k.TokenType, Scope: k.Scope}}
-	s.ref = k.IDRef
-	s.cookie = &cookieSink{h: h, w: w, r: r, b: b}
-	return s, nil
-}
-
-func signInAgain(provider, code, why string) *Error {
-	return autherr.New(SessionRequired, code, provider, "tokens", fmt.Errorf("%w: %s", ErrSignInAgain, why))
-}
-
-// tokenSource is what TokenSource returns.
-type tokenSource struct {
-	h           *Handler
-	p           *rp.Provider
-	ctx         context.Context
-	minValidity time.Duration
-	cookie      *cookieSink // JWT strategy: where refreshed tokens go
-	ref         *rp.IDRef   // JWT strategy: the sign-in's ID token claims (§12.2)
-
-	mu        sync.Mutex
-	acct      account.Account
-	refreshed bool // acct holds tokens fresh from a refresh
-}
-
-// freshLeeway is the margin kept on a token fresh from the provider, as
-// x/oauth2 keeps on every token.
-const freshLeeway = 10 * time.Second
-
-func usable(t account.TokenSet, leeway time.Duration) bool {
-	return t.AccessToken != "" && (t.ExpiresAt == 0 || time.Now().Add(leeway).Before(t.Expiry()))
-}
-
-// Token returns a valid access token, refreshing it when needed.
-func (s *tokenSource) Token() (*oauth2.Token, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	leeway := s.minValidity
-	if s.refreshed {
-		leeway = min(leeway, freshLeeway)
-	}
-	if !usable(s.acct.TokenSet, leeway) {
-		if s.acct.RefreshToken == "" {
-			return nil, signInAgain(s.p.Config().ID, "no_refresh_token", "the access token has expired and there is no refresh token")
-		}
-		ts, err := s.h.refreshAccount(s.ctx, s.p, s.acct, s.ref)
-		if err != nil {
-			return nil, err
-		}
-		s.acct.TokenSet, s.refreshed = ts, true
-		if s.cookie != nil {
-			if err := s.cookie.save(s.p.Config().ID, ts, s.ref); err != nil {
-				// The access token is good; the refresh token may be lost,
-				// which the next refresh reports as ErrSignInAgain.
-				s.h.cfg.Logger.Error("gatehouse: saving refreshed tokens in the session cookie failed", "provider", s.p.Config().ID, "step", "refresh", "err", err)
-			}
-		}
-	}
-	t := s.acct.TokenSet
-	tok := &oauth2.Token{AccessToken: t.AccessToken, TokenType: t.TokenType, RefreshToken: t.RefreshToken, Expiry: t.Expiry()}
-	if tok.TokenType == "" {
-		tok.TokenType = "Bearer"
-	}
-	extra := map[string]any{}
-	if t.Scope != "" {
-		extra["scope"] = t.Scope
-	}
-	if t.IDToken != "" {
-		extra["id_token"] = t.IDToken
-	}
-	return tok.WithExtra(extra), nil
+	acct := account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"), TokenSet: k.TokenSet()}
+	return refresher.Source(ctx, p, acct, o.minValidity, &cookieSink{h: h, w: w, r: r, b: b}, k.IDRef), nil
 }
 
 // cookieSink writes refreshed tokens into the JWT session cookie.
@@ -283,105 +167,20 @@ type cookieSink struct {
 	b *base
 }
 
-func (c *cookieSink) save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
+func (c *cookieSink) Save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
 	codec := c.h.sessions[c.b.cookies.Secure]
 	raw, _ := sessioncookie.ReadChunked(c.r, c.b.cookies.Session)
 	t, err := codec.Decode(raw, time.Now())
 	if err != nil {
 		return err
 	}
-	setKeptTokens(&t, provider, ts, ref)
+	t.Extra = tokensource.Keep(t.Extra, provider, ts, ref)
 	sealed, err := codec.Encode(t)
 	if err != nil {
 		return err
 	}
 	c.b.cookies.WriteChunked(c.w, c.r, c.b.cookies.Session, sealed, time.Unix(t.Expires, 0))
 	return nil
-}
-
-// refreshAccount returns fresh tokens for acct: from another process that
-// has just refreshed them (adapter), from a refresh in flight or just made
-// in this process, or from the provider. With an adapter, the new tokens
-// are saved before they are returned.
-func (h *Handler) refreshAccount(ctx context.Context, p *rp.Provider, acct account.Account, ref *rp.IDRef) (account.TokenSet, error) {
-	prov := p.Config().ID
-	e, err := p.Endpoints(ctx)
-	if err != nil {
-		return account.TokenSet{}, autherr.New(ProviderUnavailable, "discovery", prov, "refresh", err)
-	}
-	if e.Token == "" {
-		return account.TokenSet{}, autherr.New(TokenExchangeFailed, "no_token_endpoint", prov, "refresh", errors.New("the provider has no token endpoint URL to refresh with"))
-	}
-	key := rp.RefreshKey(e.Token, p.Config().ClientID, acct.RefreshToken)
-	return h.refreshes.Do(ctx, key, func(ctx context.Context) (account.TokenSet, error) {
-		a := h.cfg.Adapter
-		if a == nil {
-			ts, err := p.Refresh(ctx, e, acct.TokenSet, ref)
-			h.refreshed(ctx, prov, err)
-			if err != nil {
-				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
-			}
-			return ts, err
-		}
-		// With a lock shared by every process (adapter.AccountLocker), one
-		// refresh per rotation: the lock is taken, the stored account read
-		// again, and the provider asked only if no other process has just
-		// refreshed (RFC 9700 §4.14.2: a rotated refresh token presented
-		// twice makes some providers revoke the grant).
-		var ts account.TokenSet
-		refresh := func(ctx context.Context) error {
-			cur, err := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID)
-			switch {
-			case errors.Is(err, adapter.ErrNotFound):
-				return signInAgain(prov, "no_account", "the account was unlinked")
-			case err != nil:
-				return autherr.New(AdapterError, "adapter", prov, "refresh", err)
-			}
-			if (cur.AccessToken != acct.AccessToken || cur.RefreshToken != acct.RefreshToken) && usable(cur.TokenSet, freshLeeway) {
-				ts = cur.TokenSet // refreshed by another process meanwhile
-				return nil
-			}
-			if cur.RefreshToken == "" {
-				return signInAgain(prov, "no_refresh_token", "the access token has expired and there is no refresh token")
-			}
-			fresh, err := p.Refresh(ctx, e, cur.TokenSet, rp.IDRefOf(cur.IDToken))
-			h.refreshed(ctx, prov, err)
-			if err != nil {
-				h.cfg.Logger.Error("gatehouse: refreshing tokens failed", "provider", prov, "step", "refresh", "err", err)
-				return err
-			}
-			cur.TokenSet = fresh
-			if err := a.UpdateAccount(ctx, cur); err != nil {
-				// The tokens are good for this caller and, for a while, for
-				// this process; the next process to refresh will present the
-				// old refresh token.
-				h.cfg.Logger.Error("gatehouse: saving refreshed tokens failed", "provider", prov, "step", "refresh", "err", err)
-			}
-			ts = fresh
-			return nil
-		}
-		if l, ok := a.(adapter.AccountLocker); ok {
-			if err := l.LockAccount(ctx, acct.Provider, acct.ProviderAccountID, refresh); err != nil {
-				var ge *Error
-				if !errors.As(err, &ge) {
-					err = autherr.New(AdapterError, "adapter", prov, "refresh", err)
-				}
-				return account.TokenSet{}, err
-			}
-			return ts, nil
-		}
-		// No shared lock: single-flight in this process only. A refusal may
-		// mean another process rotated the token meanwhile: its tokens are
-		// used if they are there (the refusal is logged either way).
-		err := refresh(ctx)
-		if errors.Is(err, ErrSignInAgain) {
-			if again, gerr := a.GetAccount(ctx, acct.Provider, acct.ProviderAccountID); gerr == nil &&
-				again.RefreshToken != acct.RefreshToken && usable(again.TokenSet, freshLeeway) {
-				return again.TokenSet, nil
-			}
-		}
-		return ts, err
-	})
 }
 
 // Client returns an HTTP client that calls the APIs of the provider
@@ -419,11 +218,4 @@ func (h *Handler) ClientJWKS(providerID string) jose.JSONWebKeySet {
 		return jose.JSONWebKeySet{}
 	}
 	return rp.ClientJWKS(p.Config().Client)
-}
-
-// refreshed tells Events.Refresh of a refresh grant sent to provider.
-func (h *Handler) refreshed(ctx context.Context, provider string, err error) {
-	if ev := h.cfg.Events.Refresh; ev != nil {
-		ev(ctx, provider, err)
-	}
 }
