@@ -25,7 +25,7 @@ func TestKeptRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	k, ok := KeptIn(decoded)
-	if !ok || k.Provider != "corp" || k.TokenSet() != ts || decoded["role"] != "admin" {
+	if !ok || k.Provider != "corp" || k.TokenSet().AccessToken != ts.AccessToken || k.TokenSet().RefreshToken != ts.RefreshToken || k.ExpiresAt != ts.ExpiresAt || k.Scope != ts.Scope || decoded["role"] != "admin" {
 		t.Fatalf("KeptIn = %+v, %v; claims %v", k, ok, decoded)
 	}
 	if _, ok := KeptIn(map[string]any{Claim: map[string]any{"provider": "corp"}}); ok {
