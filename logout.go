@@ -1,112 +1,30 @@
 package gatehouse
 
-// Signing out everywhere: OpenID Connect RP-Initiated Logout 1.0 (the
-// browser is sent on to the provider's end_session_endpoint after the
-// local sign-out) and Back-Channel Logout 1.0 (the provider tells us, by a
-// signed logout token, that a user signed out there).
+// Signing out: the local sign-out, OpenID Connect RP-Initiated Logout 1.0
+// (the browser is sent on to the provider's end_session_endpoint after
+// the local sign-out) and Back-Channel Logout 1.0 (internal/backchannel).
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/backchannel"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
 // backchannelLogout answers POST {base}/backchannel-logout/{provider}
-// (Back-Channel Logout 1.0 §2.5): a logout_token verified like an ID
-// token, then the database sessions it names are deleted: with an adapter
-// that records each session's provider and sid
-// (adapter.ProviderSessionRevoker), a token with a sid ends the sessions
-// of that provider session only, and one with only a sub ends that user's
-// sessions from this provider (§2.4), a token with a sub ending also the
-// user's sessions that recorded no provider (created before the upgrade
-// that added the record); with an adapter.SessionRevoker only,
-// a sub ends every session of the user, and a sid alone is refused. It
-// answers 200 on success, 400 for a token that fails verification, 501
-// when sessions cannot be ended from here (JWT strategy, or an adapter
-// with neither interface).
+// (internal/backchannel): sessions end only when they are in a database.
 func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	id := r.PathValue("provider")
-	p, ok := h.oauthProvider(id)
-	if !ok {
-		http.Error(w, "unknown provider", http.StatusBadRequest)
-		return
+	rc := backchannel.Receiver{Provider: h.oauthProvider, Logger: h.cfg.Logger, Timeout: adapterTimeout}
+	if h.cfg.Session.Strategy == StrategyDatabase {
+		rc.Adapter = h.cfg.Adapter
 	}
-	scoped, byProvider := h.cfg.Adapter.(adapter.ProviderSessionRevoker)
-	revoker, byUser := h.cfg.Adapter.(adapter.SessionRevoker)
-	if h.cfg.Session.Strategy != StrategyDatabase || (!byProvider && !byUser) {
-		http.Error(w, "back-channel logout needs the database session strategy and an adapter.ProviderSessionRevoker", http.StatusNotImplemented)
-		return
-	}
-	form, err := httpx.ReadForm(r)
-	raw := form.Get("logout_token")
-	if err != nil || raw == "" {
-		h.backchannelFail(w, id, http.StatusBadRequest, "request", errors.New("no logout_token"))
-		return
-	}
-	ctx := r.Context()
-	e, err := p.Endpoints(ctx)
-	if err != nil || !e.VerifiesTokens() {
-		h.backchannelFail(w, id, http.StatusServiceUnavailable, "discovery", fmt.Errorf("provider keys unavailable: %v", err))
-		return
-	}
-	claims, err := p.VerifyLogoutToken(ctx, e, raw, time.Now())
-	if err != nil {
-		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", err)
-		return
-	}
-	sub, sid := claims.String("sub"), claims.String("sid")
-	if !byProvider && sub == "" {
-		h.backchannelFail(w, id, http.StatusBadRequest, "logout_token", errors.New("logout tokens with only a sid need an adapter.ProviderSessionRevoker"))
-		return
-	}
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	userID := ""
-	if sub != "" {
-		u, err := h.cfg.Adapter.GetUserByAccount(ctx, id, sub)
-		switch {
-		case errors.Is(err, adapter.ErrNotFound):
-			w.WriteHeader(http.StatusOK) // nobody to sign out
-			return
-		case err != nil:
-			h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
-			return
-		}
-		userID = u.ID
-	}
-	var n int
-	if byProvider {
-		n, err = scoped.DeleteProviderSessions(ctx, id, userID, sid)
-		if err == nil && userID != "" {
-			// Sessions created before the adapter recorded provider and
-			// sid (the migrations' default "") cannot be told apart:
-			// they end with their user, as they did before (fail closed).
-			var legacy int
-			legacy, err = scoped.DeleteProviderSessions(ctx, "", userID, "")
-			n += legacy
-		}
-	} else {
-		n, err = revoker.DeleteUserSessions(ctx, userID)
-	}
-	if err != nil {
-		h.backchannelFail(w, id, http.StatusServiceUnavailable, "adapter", err)
-		return
-	}
-	h.cfg.Logger.Info("gatehouse: back-channel logout", "provider", id, "user", userID, "by_sid", sid != "", "sessions", n)
-	w.WriteHeader(http.StatusOK)
-}
-
-func (h *Handler) backchannelFail(w http.ResponseWriter, provider string, status int, step string, err error) {
-	h.cfg.Logger.Error("gatehouse: back-channel logout refused", "provider", provider, "step", step, "err", err)
-	httpx.WriteJSON(w, status, map[string]string{"error": "invalid_request"})
+	rc.ServeHTTP(w, r)
 }
 
 // endSessionURL returns where to send the browser after a local sign-out

@@ -387,8 +387,11 @@ func (h *Handler) clearCookieCache(w http.ResponseWriter, r *http.Request, b *ba
 
 // withTimeout is a small helper for adapter calls made on the hot path.
 func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, 5*time.Second)
+	return context.WithTimeout(ctx, adapterTimeout)
 }
+
+// adapterTimeout bounds every adapter call made for a request.
+const adapterTimeout = 5 * time.Second
 
 // sessionCodec seals and opens the session cookie's Token
 // (internal/sessioncookie): one per secure mode, since the cookie's name
