@@ -39,8 +39,8 @@
 //	    └ finishSignIn           link.go     SignIn callback, binding to the session
 //	                                         that started it, account linking
 //	                                         (internal/accountlink)
-//	      ├ askSecondFactor      twofactor.go  2FA on: a sealed pending cookie, then
-//	      │                                  POST {base}/two-factor with the code
+//	      ├ twoFactor.Ask        internal/secondfactor: 2FA on, a sealed pending
+//	      │                                  cookie, then POST {base}/two-factor
 //	      └ issueSession         session.go  a new JWT or database session; redirect
 //
 // Afterwards the Middleware (handler.go) reads the session on every

@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -45,7 +46,7 @@ type Handler struct {
 	refreshes   *rp.RefreshGroup                             // single-flight token refreshes (tokens.go)
 	challenges  *bounded.Map[string, struct{}]               // WebAuthn challenges used (passkey.go)
 	bodies      *bounded.Map[sessionKey, []byte]             // session JSON already encoded (session.go)
-	twoFactor   *twoFactorRuntime                            // nil when Config.TwoFactor is off (twofactor.go)
+	twoFactor   *secondfactor.Step                           // the second step of sign-ins (twofactor.go)
 	self        *selfservice.Routes                          // accounts, sessions, two-factor settings (link.go)
 }
 
@@ -69,7 +70,7 @@ func New(cfg Config) (*Handler, error) {
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}
-	if h.twoFactor, err = newTwoFactor(h.cfg); err != nil {
+	if h.twoFactor, err = h.newTwoFactor(h.cfg); err != nil {
 		return nil, err
 	}
 	for i, p := range cfg.Providers {

@@ -81,7 +81,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		user, isNew = stored, created
 	}
 
-	if asked, err := h.askSecondFactor(ctx, w, r, b, user, res); asked || err != nil {
+	if asked, err := h.twoFactor.Ask(ctx, w, r, user, res); asked || err != nil {
 		return err // twofactor.go makes the session after the code
 	}
 	if err := h.issueSession(ctx, w, r, b, user, res, isNew); err != nil {
@@ -438,8 +438,8 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 	cfg := selfservice.Config{Adapter: h.cfg.Adapter, Linker: h.linker(), Logger: h.cfg.Logger, Theme: h.cfg.Theme,
 		DatabaseSessions: h.cfg.Session.Strategy == StrategyDatabase, FreshAge: h.cfg.Session.FreshAge,
 		Events: selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor}}
-	if h.twoFactor != nil {
-		cfg.TwoFactor, cfg.PerUser = h.twoFactor.svc, h.twoFactor.perUser
+	if h.twoFactor.Service != nil {
+		cfg.TwoFactor, cfg.PerUser = h.twoFactor.Service, h.twoFactor.PerUser
 	}
 	return selfservice.New(cfg, host{h})
 }

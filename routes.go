@@ -53,8 +53,8 @@ func (h *Handler) router() http.Handler {
 		r.Post("/sessions/revoke-all", h.self.Revoke)
 		r.Get("/two-factor/setup", h.self.TwoFactor)
 		r.Post("/two-factor/{action}", h.self.TwoFactor)
-		r.Get("/two-factor", h.twoFactorPage)    // twofactor.go
-		r.Post("/two-factor", h.twoFactorVerify) // twofactor.go
+		r.Get("/two-factor", h.twoFactor.Page)    // internal/secondfactor
+		r.Post("/two-factor", h.twoFactor.Verify) // internal/secondfactor
 		r.Post("/session", h.sessionUpdate)
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)

@@ -1,0 +1,210 @@
+// Package secondfactor is the second step of a two-factor sign-in, top
+// to bottom. The codes, the sealed pending state and their storage are
+// package twofactor's; this package is the step's routes.
+//
+//  1. The first factor (an OAuth callback, an e-mail link, credentials)
+//     ends in the root's finishSignIn, which calls Ask: for a user with
+//     two-factor sign-in on it makes no session, but seals a pending
+//     sign-in into a cookie, bound to this browser's CSRF token, and
+//     sends the browser to GET {base}/two-factor (Page). A passkey is two
+//     factors in itself (possession and the device's user verification)
+//     and skips this step; so does a second sign-in by the user the
+//     browser is already signed in as (linking another account).
+//  2. POST {base}/two-factor {csrfToken, code} (Verify): the pending
+//     cookie is opened (intact, under 5 minutes old, this browser's), the
+//     attempt is counted per pending sign-in and per user before the code
+//     is checked, and a TOTP code or a backup code makes the session.
+//
+// The settings routes (enrol, confirm, backup codes, disable) are
+// internal/selfservice's.
+package secondfactor
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
+)
+
+// Host is what the step needs of the Handler, per request.
+type Host interface {
+	CurrentUserID(ctx context.Context, r *http.Request) (string, error)
+	CSRFToken(w http.ResponseWriter, r *http.Request) string
+	// CSRFOf returns the browser's CSRF token from its cookie, "" for
+	// none; it sets no cookie.
+	CSRFOf(r *http.Request) string
+	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
+	Cookies(r *http.Request) sessioncookie.Names
+	CallbackURL(r *http.Request, raw string) string
+	URL(r *http.Request, parts ...string) string
+	Render(w http.ResponseWriter, status int, page any)
+	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
+	RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool
+	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)
+	// IssueSession makes the session of a completed sign-in.
+	IssueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) error
+}
+
+// Step is the second step.
+type Step struct {
+	// Service is nil when two-factor sign-in is off.
+	Service             *twofactor.Service
+	PerPending, PerUser limit.Limiter
+	Users               adapter.Adapter
+	Theme               pages.Theme
+	// Changed reports a two-factor change (a refused code, a backup code
+	// used) to the logs and Events.TwoFactor.
+	Changed func(ctx context.Context, userID string, c twofactor.Change)
+	// SignedIn is Events.SignIn, nil when not set.
+	SignedIn func(ctx context.Context, u profile.User, a *account.Account, isNew bool)
+	Host     Host
+}
+
+// Ask is step 1: for a user with two-factor sign-in on, it sends the
+// browser to the code form instead of making a session, and reports true.
+func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) (bool, error) {
+	if s.Service == nil || res.UserVerified {
+		return false, nil
+	}
+	prov := res.Account.Provider
+	st, err := s.Service.Status(ctx, user.ID)
+	if err != nil {
+		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
+	}
+	if !st.Enabled {
+		return false, nil
+	}
+	if current, err := s.Host.CurrentUserID(ctx, r); err == nil && current == user.ID {
+		return false, nil // signed in as this user already, with both factors
+	}
+	sealed, _, err := s.Service.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
+	if err != nil {
+		return false, autherr.New(autherr.Configuration, "two_factor", prov, "two_factor", err)
+	}
+	c := s.Host.Cookies(r)
+	c.Set(w, c.TwoFactor, sealed, time.Now().Add(twofactor.PendingMaxAge))
+	if res.CallbackURL != "" { // a form's callbackUrl: keep it for step 2
+		c.Set(w, c.CallbackURL, s.Host.CallbackURL(r, res.CallbackURL), time.Time{})
+	}
+	httpx.Redirect(w, r, s.Host.URL(r, "two-factor"))
+	return true, nil
+}
+
+// Page answers GET {base}/two-factor: the code form, for a browser with a
+// pending sign-in.
+func (s *Step) Page(w http.ResponseWriter, r *http.Request) {
+	if s.Service == nil || sessioncookie.Value(r, s.Host.Cookies(r).TwoFactor) == "" {
+		httpx.Redirect(w, r, s.Host.URL(r, "signin"))
+		return
+	}
+	s.Host.Render(w, http.StatusOK, s.challenge(w, r, ""))
+}
+
+func (s *Step) challenge(w http.ResponseWriter, r *http.Request, msg string) pages.TwoFactorChallenge {
+	return pages.TwoFactorChallenge{Theme: s.Theme, CSRFToken: s.Host.CSRFToken(w, r), ActionURL: s.Host.URL(r, "two-factor"), Error: msg, SignInURL: s.Host.URL(r, "signin")}
+}
+
+// Verify is step 2: POST {base}/two-factor {csrfToken, code}.
+func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
+	h := s.Host
+	if s.Service == nil {
+		httpx.Redirect(w, r, h.URL(r, "signin"))
+		return
+	}
+	if h.RateLimited(w, r, "two-factor") {
+		return
+	}
+	form, e := h.CheckPost(r, "two_factor")
+	if e != nil {
+		h.Fail(w, r, e)
+		return
+	}
+	c := h.Cookies(r)
+	failed := func(code string, err error) {
+		c.Clear(w, c.TwoFactor)
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, code, "", "two_factor", err))
+	}
+	// The pending sign-in: intact, fresh, and bound to this browser's CSRF
+	// token (a value planted from another browser opens with a mismatch).
+	p, err := s.Service.OpenPending(sessioncookie.Value(r, c.TwoFactor), h.CSRFOf(r))
+	switch {
+	case errors.Is(err, twofactor.ErrExpired):
+		failed("two_factor_expired", err)
+		return
+	case err != nil:
+		failed("two_factor_invalid", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	// Counted before the code is checked (limit.ReserveAll): N concurrent
+	// guesses get at most the limit through.
+	pending := limit.Attempt{Limiter: s.PerPending, Key: "2fa-pending:" + p.ID}
+	perUser := limit.Attempt{Limiter: s.PerUser, Key: "2fa-user:" + p.UserID}
+	wait, err := limit.ReserveAll(ctx, pending, perUser)
+	if err != nil {
+		wait = time.Minute // fail closed
+	}
+	if wait > 0 {
+		c.Clear(w, c.TwoFactor) // this pending sign-in is spent
+		h.TooManyAttempts(w, r, p.Provider, wait)
+		return
+	}
+	method, err := s.Service.Verify(ctx, p.UserID, form.Get("code"))
+	if err != nil {
+		if !errors.Is(err, twofactor.ErrInvalidCode) && !errors.Is(err, twofactor.ErrReplayed) {
+			h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
+			return
+		}
+		s.Changed(ctx, p.UserID, twofactor.CodeRefused)
+		s.codeRefused(w, r, s.challenge(w, r, selfservice.WrongCode))
+		return
+	}
+	_ = s.PerUser.Reset(ctx, perUser.Key)
+	c.Clear(w, c.TwoFactor)
+	stored, err := s.Users.GetUser(ctx, p.UserID)
+	if err != nil {
+		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
+		return
+	}
+	user := accountlink.ToProfile(stored)
+	if method == twofactor.MethodBackup {
+		s.Changed(ctx, p.UserID, twofactor.BackupCodeUsed)
+	}
+	// The session, as finishSignIn would have made it after the first
+	// factor, with the provider's session id for back-channel logout (the
+	// JWT callback sees the provider only: the first factor's tokens and
+	// profile were not kept).
+	res := signin.Result{User: user, Account: &account.Account{Provider: p.Provider}, SID: p.SID}
+	if err := h.IssueSession(ctx, w, r, user, res); err != nil {
+		h.Fail(w, r, autherr.Wrap(err, autherr.AdapterError, "adapter", p.Provider, "session"))
+		return
+	}
+	if s.SignedIn != nil {
+		s.SignedIn(r.Context(), user, res.Account, false)
+	}
+	httpx.Redirect(w, r, h.CallbackURL(r, sessioncookie.Value(r, c.CallbackURL)))
+}
+
+// codeRefused answers a wrong code: the form again, or JSON.
+func (s *Step) codeRefused(w http.ResponseWriter, r *http.Request, page any) {
+	if selfservice.WantsHTML(r) {
+		s.Host.Render(w, http.StatusUnauthorized, page)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_code"})
+}
