@@ -2,9 +2,10 @@ package otelgatehouse_test
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"net/http"
-	"os"
+	"net/http/httptest"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/otelgatehouse"
@@ -18,9 +19,11 @@ import (
 // application, e.g. with an OTLP exporter).
 func ExampleInstrument() {
 	cfg := gatehouse.Config{
+		Secret: []string{"an example secret of at least thirty-two bytes"}, // AUTH_SECRET in production
+		URL:    "https://app.example.com/auth",
 		Providers: []providers.Provider{google.New(providers.OAuthUserConfig[profile.Claims]{
-			ClientID:     os.Getenv("AUTH_GOOGLE_ID"),
-			ClientSecret: os.Getenv("AUTH_GOOGLE_SECRET"),
+			ClientID:     "client-id.apps.googleusercontent.com", // or AUTH_GOOGLE_ID, read by FromEnv
+			ClientSecret: "client-secret",                        // or AUTH_GOOGLE_SECRET
 		})},
 		Events: gatehouse.Events{
 			Failure: func(ctx context.Context, err *gatehouse.Error) {
@@ -32,6 +35,12 @@ func ExampleInstrument() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	http.Handle("/auth/", auth)
-	// http.ListenAndServe(":8080", otelhttp.NewHandler(http.DefaultServeMux, "app"))
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", auth)
+	// http.ListenAndServe(":8080", otelhttp.NewHandler(mux, "app"))
+
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest("GET", "https://app.example.com/auth/providers", nil))
+	fmt.Println(rec.Code, rec.Body.String()[:28])
+	// Output: 200 {"google":{"id":"google","na
 }
