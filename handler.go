@@ -40,14 +40,14 @@ type Handler struct {
 	sessions    map[bool]*sessionCodec
 	// cookieCache seals the cookie cache of database sessions, by secure
 	// mode (session.go); nil when SessionConfig.CookieCache is off.
-	cookieCache map[bool]*sessioncookie.Codec[cachedSession] // by secure mode: the cookie name is the HKDF salt
-	fixedBase   *base                                        // when Config.URL is set
-	lastBase    atomic.Pointer[base]                         // otherwise the last request's, reused by the next of that origin
-	refreshes   *rp.RefreshGroup                             // single-flight token refreshes (tokens.go)
-	challenges  *bounded.Map[string, struct{}]               // WebAuthn challenges used (passkey.go)
-	bodies      *bounded.Map[sessionKey, []byte]             // session JSON already encoded (session.go)
-	twoFactor   *secondfactor.Step                           // the second step of sign-ins (twofactor.go)
-	self        *selfservice.Routes                          // accounts, sessions, two-factor settings (link.go)
+	cookieCache map[bool]*sessioncookie.Codec[sessioncookie.Cached] // by secure mode: the cookie name is the HKDF salt
+	fixedBase   *base                                               // when Config.URL is set
+	lastBase    atomic.Pointer[base]                                // otherwise the last request's, reused by the next of that origin
+	refreshes   *rp.RefreshGroup                                    // single-flight token refreshes (tokens.go)
+	challenges  *bounded.Map[string, struct{}]                      // WebAuthn challenges used (passkey.go)
+	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
+	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (twofactor.go)
+	self        *selfservice.Routes                                 // accounts, sessions, two-factor settings (link.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -120,10 +120,10 @@ func New(cfg Config) (*Handler, error) {
 		// in a cookie would let an ended session live on for MaxAge.
 		cfg.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
 	} else if cfg.Session.CookieCache.Enabled {
-		h.cookieCache = map[bool]*sessioncookie.Codec[cachedSession]{}
+		h.cookieCache = map[bool]*sessioncookie.Codec[sessioncookie.Cached]{}
 		for _, secure := range []bool{false, true} {
 			name := sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).SessionData
-			c, err := newCookieCache(cfg.Secret, name, cfg.Session.CookieCache.MaxAge)
+			c, err := sessioncookie.NewCacheCodec(cfg.Secret, name, cfg.Session.CookieCache.MaxAge)
 			if err != nil {
 				return nil, &ConfigError{Field: "Secret", Err: err}
 			}

@@ -307,39 +307,6 @@ func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *ada
 	return out
 }
 
-// cachedSession is the cookie cache's copy of a database session
-// (SessionConfig.CookieCache): its user and expiry, for the session token
-// whose hash is Token, made at CachedAt (Unix milliseconds).
-type cachedSession struct {
-	Token    string       `json:"t"`
-	User     adapter.User `json:"u"`
-	Expires  int64        `json:"e"`
-	CachedAt int64        `json:"c"`
-}
-
-// newCookieCache is the cookie cache's codec for the cookie named name: a
-// copy is good until the cache's MaxAge or the session's expiry, whichever
-// comes first.
-func newCookieCache(secrets []string, name string, maxAge time.Duration) (*sessioncookie.Codec[cachedSession], error) {
-	// No tolerance: this server wrote the times, and a revocation
-	// elsewhere must take effect within maxAge.
-	return sessioncookie.NewCodec(secrets, name, 0,
-		func(c cachedSession) (time.Time, bool) {
-			until := time.UnixMilli(c.CachedAt).Add(maxAge)
-			if exp := time.Unix(c.Expires, 0); exp.Before(until) {
-				until = exp
-			}
-			return until, c.Token != "" && c.User.ID != "" && c.CachedAt != 0
-		},
-		func(c cachedSession) cachedSession {
-			if v := c.User.EmailVerified; v != nil {
-				t := *v
-				c.User.EmailVerified = &t
-			}
-			return c
-		})
-}
-
 // cachedSession returns the session of the cookie cache, when it holds a
 // fresh copy of the session whose token hashes to tokenHash: a copy made
 // for another session token (an earlier sign-in, a planted cookie) is not
@@ -367,7 +334,7 @@ func (h *Handler) cachedSession(r *http.Request, b *base, tokenHash []byte, now 
 // cacheSession writes the cookie cache's copy of a session just read from
 // the database.
 func (h *Handler) cacheSession(w http.ResponseWriter, b *base, tokenHash string, u adapter.User, expires, now time.Time) {
-	sealed, err := h.cookieCache[b.cookies.Secure].Encode(cachedSession{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+	sealed, err := h.cookieCache[b.cookies.Secure].Encode(sessioncookie.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
 	if err != nil {
 		return // the next request reads the database again
 	}
