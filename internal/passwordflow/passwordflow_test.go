@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -79,25 +78,12 @@ func (h *fakeHost) EndOthers(_ context.Context, _ *http.Request, userID string) 
 	return h.ended, nil
 }
 
-// outbox keeps the messages the Service sends.
-type outbox struct {
-	mu   sync.Mutex
-	sent []passwordaccount.Message
-}
-
-func (o *outbox) send(_ context.Context, m passwordaccount.Message) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.sent = append(o.sent, m)
-	return nil
-}
-
 // fixture is a flow over a memory store, with a signed-up, verified user.
 type fixture struct {
 	flow *Flow
 	host *fakeHost
 	svc  *passwordaccount.Service
-	box  *outbox
+	sent chan passwordaccount.Message // the Service's messages
 	user profile.User
 	saw  map[string]int // events told, on the request's goroutine
 }
@@ -108,8 +94,9 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fx := &fixture{host: &fakeHost{}, box: &outbox{}, saw: map[string]int{}}
-	c, err := passwordaccount.Config{Hasher: hasher, Send: fx.box.send, AllowUnverified: true}.Prepare()
+	fx := &fixture{host: &fakeHost{}, sent: make(chan passwordaccount.Message, 8), saw: map[string]int{}}
+	send := func(_ context.Context, m passwordaccount.Message) error { fx.sent <- m; return nil }
+	c, err := passwordaccount.Config{Hasher: hasher, Send: send, AllowUnverified: true}.Prepare()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,12 +118,21 @@ func newFixture(t *testing.T) *fixture {
 	if err := fx.svc.SignUp(ctx, "ada@example.com", "correct horse battery", "Ada", passwordaccount.Links{}); err != nil {
 		t.Fatal(err)
 	}
-	fx.svc.Wait()
+	fx.take() // the sign-up is stored in the background, as its mail is sent
 	if fx.user, err = fx.svc.SignIn(ctx, "ada@example.com", "correct horse battery"); err != nil {
 		t.Fatal(err)
 	}
-	fx.box.sent = nil
 	return fx
+}
+
+// take waits for the Service's mails and returns them.
+func (fx *fixture) take() []passwordaccount.Message {
+	fx.svc.Wait()
+	var out []passwordaccount.Message
+	for len(fx.sent) > 0 {
+		out = append(out, <-fx.sent)
+	}
+	return out
 }
 
 // post sends a JSON client's POST to {base}/password/{action}.
@@ -165,9 +161,8 @@ func TestRefusedPost(t *testing.T) {
 			t.Errorf("%s: %d %s, want 403 MissingCSRF", action, w.Code, w.Body)
 		}
 	}
-	fx.svc.Wait()
-	if len(fx.box.sent) != 0 {
-		t.Errorf("sent %d messages after refused POSTs", len(fx.box.sent))
+	if sent := fx.take(); len(sent) != 0 {
+		t.Errorf("sent %d messages after refused POSTs", len(sent))
 	}
 }
 
@@ -179,9 +174,8 @@ func TestForgotSameAnswer(t *testing.T) {
 	if known.Code != http.StatusOK || known.Code != unknown.Code || known.Body.String() != unknown.Body.String() {
 		t.Fatalf("known %d %s, unknown %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
 	}
-	fx.svc.Wait()
-	if len(fx.box.sent) != 1 || fx.box.sent[0].To != "ada@example.com" {
-		t.Fatalf("sent %+v, want one reset link to the known address", fx.box.sent)
+	if sent := fx.take(); len(sent) != 1 || sent[0].To != "ada@example.com" {
+		t.Fatalf("sent %+v, want one reset link to the known address", sent)
 	}
 }
 
@@ -189,11 +183,11 @@ func TestForgotSameAnswer(t *testing.T) {
 func TestResetSignsOut(t *testing.T) {
 	fx := newFixture(t)
 	fx.post("forgot", url.Values{"email": {"ada@example.com"}})
-	fx.svc.Wait()
-	if len(fx.box.sent) != 1 {
-		t.Fatalf("sent %d messages, want 1", len(fx.box.sent))
+	sent := fx.take()
+	if len(sent) != 1 {
+		t.Fatalf("sent %d messages, want 1", len(sent))
 	}
-	link, err := url.Parse(fx.box.sent[0].URL)
+	link, err := url.Parse(sent[0].URL)
 	if err != nil {
 		t.Fatal(err)
 	}
