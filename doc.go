@@ -34,7 +34,7 @@
 //	  └ flow.callback            oauth.go    state, PKCE, iss, code exchange, ID token,
 //	                                         userinfo (internal/rp)
 //	                             email.go    token used up; credentials.go Authorize;
-//	                             passwordflow.go the stored password (providers/passwordaccount);
+//	                             internal/passwordflow the stored password (providers/passwordaccount);
 //	                             passkey.go  assertion or attestation verified
 //	    └ finishSignIn           link.go     SignIn callback, binding to the session
 //	                                         that started it, account linking

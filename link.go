@@ -317,8 +317,8 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 				return 0, err
 			}
 			n += len(keys)
-		case *passwordFlow:
-			has, err := f.svc.HasPassword(ctx, userID)
+		case passwordFlow:
+			has, err := f.HasPassword(ctx, userID)
 			if err != nil {
 				return 0, err
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
@@ -60,7 +61,7 @@ func (h *Handler) router() http.Handler {
 		r.Get("/verify-request", h.verifyRequestPage)
 		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
 		r.Get("/webauthn.js", h.webauthnScript)                  // passkey.go
-		for _, a := range passwordActions {                      // passwordflow.go
+		for _, a := range passwordflow.Actions() {               // passwordflow.go
 			r.Get("/{provider}/"+a, h.passwordRoute)
 			if a != "verify" {
 				r.Post("/{provider}/"+a, h.passwordRoute)
@@ -79,8 +80,8 @@ func (h *Handler) router() http.Handler {
 
 // The provider kinds: one flow each, from the button to the session
 // (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; password
-// accounts: passwordflow.go; passkey: passkey.go), and the two routes every
-// kind shares.
+// accounts: passwordflow.go and internal/passwordflow; passkey:
+// passkey.go), and the two routes every kind shares.
 
 // flow is one configured provider's sign-in. The routes below check what
 // every kind needs (origin, rate limit, CSRF token) and hand over.

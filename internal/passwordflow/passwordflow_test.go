@@ -1,0 +1,232 @@
+package passwordflow
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/password"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+)
+
+// fakeHost records what the flow asks of the handler. user is the
+// signed-in user's id; refuse makes CheckPost fail.
+type fakeHost struct {
+	user      string
+	refuse    bool
+	signedOut int
+	endOthers []string
+	ended     int // what EndOthers returns
+}
+
+func (*fakeHost) CSRFToken(http.ResponseWriter, *http.Request) string { return "token" }
+
+func (h *fakeHost) CheckPost(r *http.Request, step string) (url.Values, *autherr.Error) {
+	if h.refuse {
+		return nil, autherr.New(autherr.MissingCSRF, "csrf", "", step, errors.New("refused"))
+	}
+	if err := r.ParseForm(); err != nil {
+		return nil, autherr.New(autherr.MissingCSRF, "form", "", step, err)
+	}
+	return r.PostForm, nil
+}
+
+func (*fakeHost) Fail(w http.ResponseWriter, _ *http.Request, _ *autherr.Error) {
+	w.WriteHeader(http.StatusBadRequest)
+}
+
+func (*fakeHost) Render(w http.ResponseWriter, status int, _ any) { w.WriteHeader(status) }
+
+func (*fakeHost) URL(_ *http.Request, parts ...string) string {
+	return "https://app.test/auth/" + strings.Join(parts, "/")
+}
+
+func (*fakeHost) Origin(*http.Request) string { return "https://app.test" }
+
+func (*fakeHost) CallbackURL(_ *http.Request, raw string) string { return raw }
+
+func (h *fakeHost) CurrentUserID(context.Context, *http.Request) (string, error) { return h.user, nil }
+
+func (*fakeHost) FinishSignIn(http.ResponseWriter, *http.Request, signin.Result) error { return nil }
+
+func (*fakeHost) CredentialsSignIn(http.ResponseWriter, *http.Request, *credentials.Config) error {
+	return nil
+}
+
+func (*fakeHost) RateLimited(http.ResponseWriter, *http.Request, string) bool { return false }
+
+func (*fakeHost) TooManyAttempts(w http.ResponseWriter, _ *http.Request, _ string, _ time.Duration) {
+	w.WriteHeader(http.StatusTooManyRequests)
+}
+
+func (h *fakeHost) SignOutHere(http.ResponseWriter, *http.Request) { h.signedOut++ }
+
+func (h *fakeHost) EndOthers(_ context.Context, _ *http.Request, userID string) (int, error) {
+	h.endOthers = append(h.endOthers, userID)
+	return h.ended, nil
+}
+
+// fixture is a flow over a memory store, with a signed-up, verified user.
+type fixture struct {
+	flow *Flow
+	host *fakeHost
+	svc  *passwordaccount.Service
+	sent chan passwordaccount.Message // the Service's messages
+	user profile.User
+	saw  map[string]int // events told, on the request's goroutine
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	hasher, err := password.NewHasher(password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := &fixture{host: &fakeHost{}, sent: make(chan passwordaccount.Message, 8), saw: map[string]int{}}
+	send := func(_ context.Context, m passwordaccount.Message) error { fx.sent <- m; return nil }
+	c, err := passwordaccount.Config{Hasher: hasher, Send: send, AllowUnverified: true}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.svc, err = passwordaccount.NewService(c, memory.New(), passwordaccount.Options{Secrets: []string{"a secret of thirty-two bytes or more!"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := func(name string) func(context.Context, profile.User) {
+		return func(context.Context, profile.User) { fx.saw[name]++ }
+	}
+	fx.flow, err = New(fx.svc, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Events: Events{
+		PasswordReset: told("reset"), PasswordChange: told("change"),
+		RevokeSessions: func(_ context.Context, _ profile.User, n int) { fx.saw["revoke"] += n },
+	}}, fx.host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := fx.svc.SignUp(ctx, "ada@example.com", "correct horse battery", "Ada", passwordaccount.Links{}); err != nil {
+		t.Fatal(err)
+	}
+	fx.take() // the sign-up is stored in the background, as its mail is sent
+	if fx.user, err = fx.svc.SignIn(ctx, "ada@example.com", "correct horse battery"); err != nil {
+		t.Fatal(err)
+	}
+	return fx
+}
+
+// take waits for the Service's mails and returns them.
+func (fx *fixture) take() []passwordaccount.Message {
+	fx.svc.Wait()
+	var out []passwordaccount.Message
+	for len(fx.sent) > 0 {
+		out = append(out, <-fx.sent)
+	}
+	return out
+}
+
+// post sends a JSON client's POST to {base}/password/{action}.
+func (fx *fixture) post(action string, form url.Values) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/password/"+action, strings.NewReader(form.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	fx.flow.Route(w, r)
+	return w
+}
+
+func TestActions(t *testing.T) {
+	got := strings.Join(Actions(), " ")
+	if got != "sign-up verify forgot reset change" {
+		t.Fatalf("Actions() = %q", got)
+	}
+}
+
+// A POST the Host refuses (cross-site, no CSRF token) changes nothing.
+func TestRefusedPost(t *testing.T) {
+	fx := newFixture(t)
+	fx.host.refuse = true
+	for _, action := range []string{"sign-up", "forgot", "reset", "change"} {
+		w := fx.post(action, url.Values{"email": {"ada@example.com"}})
+		if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "MissingCSRF") {
+			t.Errorf("%s: %d %s, want 403 MissingCSRF", action, w.Code, w.Body)
+		}
+	}
+	if sent := fx.take(); len(sent) != 0 {
+		t.Errorf("sent %d messages after refused POSTs", len(sent))
+	}
+}
+
+// Forgot answers the same for a known and an unknown address.
+func TestForgotSameAnswer(t *testing.T) {
+	fx := newFixture(t)
+	known := fx.post("forgot", url.Values{"email": {"ada@example.com"}})
+	unknown := fx.post("forgot", url.Values{"email": {"nobody@example.com"}})
+	if known.Code != http.StatusOK || known.Code != unknown.Code || known.Body.String() != unknown.Body.String() {
+		t.Fatalf("known %d %s, unknown %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
+	}
+	if sent := fx.take(); len(sent) != 1 || sent[0].To != "ada@example.com" {
+		t.Fatalf("sent %+v, want one reset link to the known address", sent)
+	}
+}
+
+// A reset signs this browser out and tells the events.
+func TestResetSignsOut(t *testing.T) {
+	fx := newFixture(t)
+	fx.post("forgot", url.Values{"email": {"ada@example.com"}})
+	sent := fx.take()
+	if len(sent) != 1 {
+		t.Fatalf("sent %d messages, want 1", len(sent))
+	}
+	link, err := url.Parse(sent[0].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := fx.post("reset", url.Values{"email": {"ada@example.com"}, "token": {link.Query().Get("token")}, "password": {"a brand new password"}})
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "password_reset") {
+		t.Fatalf("reset: %d %s", w.Code, w.Body)
+	}
+	if fx.host.signedOut != 1 || fx.saw["reset"] != 1 {
+		t.Fatalf("signed out %d times, reset told %d times; want 1 and 1", fx.host.signedOut, fx.saw["reset"])
+	}
+}
+
+// A change ends the user's other sessions and tells the events; a wrong
+// current password changes nothing.
+func TestChangeEndsOthers(t *testing.T) {
+	fx := newFixture(t)
+	fx.host.user, fx.host.ended = fx.user.ID, 2
+	w := fx.post("change", url.Values{"currentPassword": {"wrong guess here"}, "newPassword": {"a brand new password"}})
+	if w.Code != http.StatusBadRequest || len(fx.host.endOthers) != 0 || fx.saw["change"] != 0 {
+		t.Fatalf("wrong password: %d %s, ended others %v", w.Code, w.Body, fx.host.endOthers)
+	}
+	w = fx.post("change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}})
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "password_changed") {
+		t.Fatalf("change: %d %s", w.Code, w.Body)
+	}
+	if len(fx.host.endOthers) != 1 || fx.host.endOthers[0] != fx.user.ID || fx.saw["change"] != 1 || fx.saw["revoke"] != 2 {
+		t.Fatalf("ended others %v, events %v", fx.host.endOthers, fx.saw)
+	}
+}
+
+// Nobody signed in: the change form and its POST answer 401.
+func TestChangeNeedsSignIn(t *testing.T) {
+	fx := newFixture(t)
+	if w := fx.post("change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}}); w.Code != http.StatusUnauthorized {
+		t.Fatalf("POST: %d %s, want 401", w.Code, w.Body)
+	}
+	w := httptest.NewRecorder()
+	fx.flow.Route(w, httptest.NewRequest(http.MethodGet, "https://app.test/auth/password/change", nil))
+	if w.Code != http.StatusUnauthorized {
+		t.Fatalf("GET: %d %s, want 401", w.Code, w.Body)
+	}
+}
