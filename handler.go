@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
+	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
@@ -44,7 +45,7 @@ type Handler struct {
 	fixedBase   *base                                               // when Config.URL is set
 	lastBase    atomic.Pointer[base]                                // otherwise the last request's, reused by the next of that origin
 	refreshes   *rp.RefreshGroup                                    // single-flight token refreshes (tokens.go)
-	challenges  *bounded.Map[string, struct{}]                      // WebAuthn challenges used (passkey.go)
+	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
 	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
 	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (twofactor.go)
 	self        *selfservice.Routes                                 // accounts, sessions, two-factor settings (link.go)
@@ -58,7 +59,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h := &Handler{cfg: cfg, flows: map[string]flow{}, refreshes: rp.NewRefreshGroup(),
-		challenges: bounded.New[string, struct{}](maxChallenges), bodies: bounded.New[sessionKey, []byte](sessionBodiesMax)}
+		challenges: passkeyflow.NewChallenges(), bodies: bounded.New[sessionKey, []byte](sessionBodiesMax)}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if h.cfg.RateLimit == nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
@@ -60,7 +61,7 @@ func (h *Handler) router() http.Handler {
 		r.Get("/error", h.errorPage)
 		r.Get("/verify-request", h.verifyRequestPage)
 		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
-		r.Get("/webauthn.js", h.webauthnScript)                  // passkey.go
+		r.Get("/webauthn.js", passkeyflow.Script)                // internal/passkeyflow
 		for _, a := range passwordflow.Actions() {               // passwordflow.go
 			r.Get("/{provider}/"+a, h.passwordRoute)
 			if a != "verify" {
@@ -107,7 +108,7 @@ type flow interface {
 // p is of no kind this version knows. OAuth providers are validated here;
 // the other kinds by their add functions.
 func (h *Handler) newFlow(p providers.Provider) (flow, error) {
-	if c, ok := passkeyConfig(p); ok {
+	if c, ok := passkeyflow.ConfigOf(p); ok {
 		return h.addPasskey(c) // passkey.go
 	}
 	switch c := p.(type) {
@@ -465,10 +466,6 @@ func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 var (
 	emailFormTmpl = template.Must(template.New("email").Parse(
 		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><input type="email" name="email" autocomplete="email" placeholder="email@example.com" aria-label="Email" required> <button type="submit">Sign in with {{.Name}}</button></form>`))
-	// passkeyFormTmpl is run by {base}/webauthn.js, which the page must
-	// load: the form only names the routes and carries the CSRF token.
-	passkeyFormTmpl = template.Must(template.New("passkey").Parse(
-		`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate">Sign in with {{.Name}}</button></form>`))
 	credentialsFormTmpl = template.Must(template.New("credentials").Parse(
 		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}">{{range .Fields}}<label>{{or .Label .Name}} <input type="{{or .Type "text"}}" name="{{.Name}}"{{with .Placeholder}} placeholder="{{.}}"{{end}}{{with .Autocomplete}} autocomplete="{{.}}"{{end}}{{if .Required}} required{{end}}></label> {{end}}<button type="submit">Sign in with {{.Name}}</button></form>`))
 )
@@ -482,8 +479,8 @@ func renderForm(t *template.Template, data any) template.HTML {
 
 // formData is what the form templates read.
 type formData struct {
-	Action, Options, CSRF, Callback, Name string
-	Fields                                []credentials.Field
+	Action, CSRF, Callback, Name string
+	Fields                       []credentials.Field
 }
 
 // tooManyAttempts answers a locked-out attempt: 429 with Retry-After

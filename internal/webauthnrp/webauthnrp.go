@@ -2,8 +2,8 @@
 // provider: the relying party made from the provider's configuration, the
 // state a ceremony carries from its options to its response, users and
 // credentials as go-webauthn sees them, and its errors made safe to show.
-// The ceremony itself (who signs in, what is stored) is the root
-// package's passkey.go.
+// The ceremony itself (who signs in, what is stored) is
+// internal/passkeyflow.
 package webauthnrp
 
 import (

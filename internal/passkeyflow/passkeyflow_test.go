@@ -1,0 +1,49 @@
+package passkeyflow
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+)
+
+// TestChallengesOnce: a challenge is accepted once, a full log refuses
+// new ones rather than forget a live one, and a challenge without expiry
+// is kept for the default timeout.
+func TestChallengesOnce(t *testing.T) {
+	c := newChallenges(2)
+	soon := time.Now().Add(time.Minute)
+	if !c.Use("a", soon) {
+		t.Fatal("a first use was refused")
+	}
+	if c.Use("a", soon) {
+		t.Fatal("a replayed challenge was accepted")
+	}
+	if !c.Use("b", time.Time{}) {
+		t.Fatal("a challenge without expiry was refused")
+	}
+	if c.Use("b", soon) {
+		t.Fatal("a challenge without expiry was forgotten at once")
+	}
+	if c.Use("c", soon) {
+		t.Fatal("a full log forgot a live challenge to take a new one")
+	}
+	if c.used.Len() != 2 {
+		t.Fatalf("the log holds %d challenges, want 2", c.used.Len())
+	}
+}
+
+// TestConfigOf: both WebAuthn configuration types are passkey providers,
+// a nil pointer is not.
+func TestConfigOf(t *testing.T) {
+	c := passkey.New(passkey.WebAuthnConfig{})
+	if got, ok := ConfigOf(c); !ok || got.ID != c.ID {
+		t.Errorf("ConfigOf(value) = %q, %v", got.ID, ok)
+	}
+	if got, ok := ConfigOf(&c); !ok || got.ID != c.ID {
+		t.Errorf("ConfigOf(pointer) = %q, %v", got.ID, ok)
+	}
+	if _, ok := ConfigOf((*passkey.WebAuthnConfig)(nil)); ok {
+		t.Error("a nil configuration was taken for a provider")
+	}
+}

@@ -1,0 +1,41 @@
+package sessioncookie
+
+import (
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+)
+
+// Cached is the cookie cache's copy of a database session (Better Auth's
+// cookieCache): its user and expiry, for the session token whose hash is
+// Token, made at CachedAt (Unix milliseconds).
+type Cached struct {
+	Token    string       `json:"t"`
+	User     adapter.User `json:"u"`
+	Expires  int64        `json:"e"`
+	CachedAt int64        `json:"c"`
+}
+
+// NewCacheCodec is the cookie cache's codec for the cookie named name: a
+// copy is good until maxAge after it was made or the session's expiry,
+// whichever comes first.
+func NewCacheCodec(secrets []string, name string, maxAge time.Duration) (*Codec[Cached], error) {
+	// No tolerance: this server wrote the times, and a revocation
+	// elsewhere must take effect within maxAge.
+	return NewCodec(secrets, name, 0,
+		func(c Cached) (time.Time, bool) {
+			until := time.UnixMilli(c.CachedAt).Add(maxAge)
+			if exp := time.Unix(c.Expires, 0); exp.Before(until) {
+				until = exp
+			}
+			return until, c.Token != "" && c.User.ID != "" && c.CachedAt != 0
+		},
+		// The codec caches what it opened: hand out a copy of the pointer.
+		func(c Cached) Cached {
+			if v := c.User.EmailVerified; v != nil {
+				t := *v
+				c.User.EmailVerified = &t
+			}
+			return c
+		})
+}
