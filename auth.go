@@ -26,6 +26,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Config configures a Handler. Its zero values are the defaults; only
@@ -53,7 +54,7 @@ type Config struct {
 	TrustHost bool
 	// Session configures sessions.
 	Session SessionConfig
-	// TwoFactor turns on two-factor sign-in (twofactor.go).
+	// TwoFactor turns on two-factor sign-in (internal/secondfactor).
 	TwoFactor TwoFactorConfig
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
@@ -674,7 +675,7 @@ const (
 	// was (link.go).
 	AccountLinkMismatch = autherr.AccountLinkMismatch
 	// TwoFactorFailed: the second step of a two-factor sign-in expired or
-	// was not this browser's; the user signs in again (twofactor.go).
+	// was not this browser's; the user signs in again (internal/secondfactor).
 	TwoFactorFailed = autherr.TwoFactorFailed
 	// EmailUnverified: a right password for an address not confirmed yet
 	// (providers/passwordaccount); a new confirmation link was sent.
@@ -705,3 +706,34 @@ func lookError(provider, prefix string, err error) error {
 	}
 	return ce
 }
+
+// TwoFactorConfig configures two-factor sign-in: codes from an
+// authenticator app (TOTP, RFC 6238) and single-use backup codes.
+type TwoFactorConfig struct {
+	// Enabled lets users turn two-factor sign-in on at
+	// {base}/two-factor/setup. It needs an Adapter that is also a
+	// twofactor.Store (the built-in adapters are).
+	Enabled bool
+	// Issuer names the site in authenticator apps. Default: "Gatehouse".
+	Issuer string
+	// PerPending limits code attempts per pending sign-in (default 5 in
+	// its 5 minutes), PerUser failed codes per user across pending
+	// sign-ins and the settings routes (default 10 per 15 minutes): a
+	// 6-digit code has three good values at a time, so unlimited guessing
+	// would find one. Several processes share them through Redis
+	// (redislimit), as Config.RateLimit.
+	PerPending, PerUser limit.Limiter
+}
+
+// TwoFactorChange is what changed in a user's two-factor sign-in, for
+// Events.TwoFactor.
+type TwoFactorChange = twofactor.Change
+
+// The changes Events.TwoFactor is told of.
+const (
+	TwoFactorEnabled     = twofactor.Enabled
+	TwoFactorDisabled    = twofactor.Disabled
+	TwoFactorNewBackup   = twofactor.BackupCodesRegenerated
+	TwoFactorBackupUsed  = twofactor.BackupCodeUsed
+	TwoFactorCodeRefused = twofactor.CodeRefused
+)

@@ -13,6 +13,11 @@ package gatehouse
 //     made while locked out is not told apart from a wrong one.
 //   - enumeration: every refusal is the one CredentialsSignin error; the
 //     application's Authorize keeps its timing flat.
+//
+// The password-accounts provider: its routes and pages live in
+// internal/passwordflow, providers/passwordaccount does the work without
+// HTTP. Here: building the flow at New, the flow interface, the route
+// {base}/{id}/{action} and the Host methods only this flow needs.
 
 import (
 	"context"
@@ -23,14 +28,17 @@ import (
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // credentialsFlow is the flow of a credentials provider: its form posts
@@ -170,4 +178,76 @@ func (h *Handler) credentialsSignIn(w http.ResponseWriter, r *http.Request, b *b
 		res.Persist = func(context.Context) (profile.User, bool, error) { return u, false, nil }
 	}
 	return h.finishSignIn(w, r, b, res)
+}
+
+// passwordFlow is a password-accounts provider.
+type passwordFlow struct{ *passwordflow.Flow }
+
+// addPassword checks a password-accounts provider and returns its flow.
+func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
+	c, err := c.Prepare()
+	if err != nil {
+		return nil, providerConfigError(c.ProviderBase().ID, err)
+	}
+	store, ok := h.cfg.Adapter.(passwordaccount.Store)
+	if !ok || !adapter.Supports[adapter.PasswordStore](h.cfg.Adapter) { // a wrapper (redisstore) may have the methods and no store behind them
+		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a password-accounts provider needs an Adapter that keeps password hashes (adapter.PasswordStore)"}
+	}
+	if h.cfg.URL == "" { // as for e-mail links (email.go)
+		return nil, &ConfigError{Provider: c.ID, Field: "URL", Reason: "a password-accounts provider needs Config.URL (AUTH_URL): links must not take their host from the request"}
+	}
+	svc, err := passwordaccount.NewService(c, store, passwordaccount.Options{Secrets: h.cfg.Secret, Logger: h.cfg.Logger, CreateUser: h.cfg.Events.CreateUser})
+	if err != nil {
+		return nil, providerConfigError(c.ID, err)
+	}
+	f, err := passwordflow.New(svc, passwordflow.Config{Logger: h.cfg.Logger, Theme: h.cfg.Theme,
+		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, host{h})
+	if err != nil {
+		return nil, providerConfigError(c.ID, err)
+	}
+	return passwordFlow{f}, nil
+}
+
+func (f passwordFlow) info() providers.Base { return f.Info() }
+
+func (passwordFlow) crossSiteCallback() bool { return false }
+
+func (f passwordFlow) addTo(page *pages.SignIn, p providers.AppProvider, b *base) {
+	f.AddTo(page, p, b.url)
+}
+
+// form is the credentials form of the provider's email and password.
+func (f passwordFlow) form(path, csrf, callback string) template.HTML {
+	return credentialsFlow{f.Credentials()}.form(path, csrf, callback)
+}
+
+func (f passwordFlow) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, _ url.Values) {
+	f.SignIn(w, r)
+}
+
+func (f passwordFlow) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
+	f.Callback(w, r)
+}
+
+// passwordRoute answers {base}/{id}/{action}, for a password-accounts
+// provider id.
+func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
+	f, ok := h.flows[r.PathValue("provider")].(passwordFlow)
+	if !ok {
+		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
+		return
+	}
+	f.Route(w, r)
+}
+
+// CredentialsSignIn runs the credentials sign-in (credentials.go) of c's
+// form, whose Authorize returns a stored user, signed in as it is.
+func (s host) CredentialsSignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config) error {
+	return s.h.credentialsSignIn(w, r, s.h.baseFor(r), c, true)
+}
+
+// EndOthers ends every database session of userID but this browser's
+// (internal/selfservice) and returns how many it ended.
+func (s host) EndOthers(ctx context.Context, r *http.Request, userID string) (int, error) {
+	return s.h.self.EndOthers(ctx, r, userID)
 }

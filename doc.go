@@ -29,13 +29,14 @@
 //	  └ flow.signIn              oauth.go    checks sealed in a cookie bound to
 //	                                         this browser and session; to the provider
 //	                             email.go    a single-use link mailed
-//	                             credentials.go, passkey.go: the form or script posts the callback
+//	                             credentials.go, passkey.go: the form or script
+//	                                         posts the callback
 //	{base}/callback/{id}         routes.go   rate limit, origin of a same-site POST
 //	  └ flow.callback            oauth.go    state, PKCE, iss, code exchange, ID token,
 //	                                         userinfo (internal/rp)
 //	                             email.go    token used up; credentials.go Authorize;
-//	                             internal/passwordflow the stored password (providers/passwordaccount);
-//	                             passkey.go  assertion or attestation verified
+//	                             internal/passwordflow: the stored password;
+//	                             internal/passkeyflow: assertion or attestation
 //	    └ finishSignIn           link.go     SignIn callback, binding to the session
 //	                                         that started it, account linking
 //	                                         (internal/accountlink)
@@ -44,10 +45,11 @@
 //	      └ issueSession         session.go  a new JWT or database session; redirect
 //
 // Afterwards the Middleware (handler.go) reads the session on every
-// request (session.go), TokenSource and Client (tokens.go) call the
-// provider's APIs with refreshed tokens, and sign-out and back-channel
-// logout end sessions (logout.go). Config, its validation, the Auth entry
-// point and the errors are in auth.go.
+// request (session.go), TokenSource and Client (tokens.go,
+// internal/tokensource) call the provider's APIs with refreshed tokens,
+// and sign-out (logout.go) and back-channel logout (internal/backchannel)
+// end sessions. Config, its validation, the Auth entry point and the
+// errors are in auth.go.
 //
 // # The packages
 //
@@ -63,6 +65,13 @@
 //	internal/logclip       log values cut to size
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)
+//	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
+//	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
+//	internal/secondfactor  the two-factor step of a sign-in: ask, the code form, verify
+//	internal/tokensource   provider tokens refreshed once per rotation, saved
+//	internal/backchannel   Back-Channel Logout 1.0's receiver
+//	internal/signin        the result every flow hands to finishSignIn
+//	internal/httpx         bounded forms, redirects, JSON answers
 //	internal/useragent     "Firefox on Linux" for the session list
 //	twofactor, password    TOTP and backup codes; argon2id and the NIST rules
 //	checks                 PKCE, state, nonce, iss; CSRF token, same origin, redirects

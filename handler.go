@@ -47,7 +47,7 @@ type Handler struct {
 	refreshes   *rp.RefreshGroup                                    // single-flight token refreshes (tokens.go)
 	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
 	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
-	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (twofactor.go)
+	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (link.go, internal/secondfactor)
 	self        *selfservice.Routes                                 // accounts, sessions, two-factor settings (link.go)
 }
 

@@ -16,10 +16,13 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // finishSignIn runs the SignIn callback, finds, creates or links the user
@@ -82,7 +85,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	}
 
 	if asked, err := h.twoFactor.Ask(ctx, w, r, user, res); asked || err != nil {
-		return err // twofactor.go makes the session after the code
+		return err // internal/secondfactor makes the session after the code
 	}
 	if err := h.issueSession(ctx, w, r, b, user, res, isNew); err != nil {
 		return err
@@ -442,4 +445,41 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 		cfg.TwoFactor, cfg.PerUser = h.twoFactor.Service, h.twoFactor.PerUser
 	}
 	return selfservice.New(cfg, host{h})
+}
+
+// newTwoFactor checks cfg.TwoFactor and returns the second step of h's
+// sign-ins, its Service nil when two-factor sign-in is off.
+func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
+	step := &secondfactor.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: host{h},
+		Changed: func(ctx context.Context, userID string, c twofactor.Change) { h.self.TwoFactorEvent(ctx, userID, c) }}
+	tf := cfg.TwoFactor
+	if !tf.Enabled {
+		return step, nil
+	}
+	store, ok := cfg.Adapter.(twofactor.Store)
+	if !ok || !adapter.Supports[twofactor.Store](cfg.Adapter) { // a wrapper (redisstore) may have the methods and no store behind them
+		return nil, &ConfigError{Field: "TwoFactor.Enabled", Err: errors.New("two-factor sign-in needs an Adapter that is a twofactor.Store (the built-in adapters are)")}
+	}
+	svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: cmp.Or(tf.Issuer, "Gatehouse")}, Secret: cfg.Secret, Store: store})
+	if err != nil {
+		return nil, &ConfigError{Field: "TwoFactor", Err: err}
+	}
+	step.Service, step.PerPending, step.PerUser = svc, tf.PerPending, tf.PerUser
+	if step.PerPending == nil {
+		step.PerPending = limit.NewMemory(5, twofactor.PendingMaxAge)
+	}
+	if step.PerUser == nil {
+		step.PerUser = limit.NewMemory(10, 15*time.Minute)
+	}
+	return step, nil
+}
+
+// CSRFOf returns the browser's CSRF token from its cookie, "" for none.
+func (s host) CSRFOf(r *http.Request) string {
+	return s.h.csrf.Token(sessioncookie.Value(r, s.h.baseFor(r).cookies.CSRF))
+}
+
+// IssueSession makes the session of a sign-in completed by a later step.
+func (s host) IssueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) error {
+	return s.h.issueSession(ctx, w, r, s.h.baseFor(r), user, res, false)
 }

@@ -62,7 +62,7 @@ func (h *Handler) router() http.Handler {
 		r.Get("/verify-request", h.verifyRequestPage)
 		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
 		r.Get("/webauthn.js", passkeyflow.Script)                // internal/passkeyflow
-		for _, a := range passwordflow.Actions() {               // passwordflow.go
+		for _, a := range passwordflow.Actions() {               // credentials.go, internal/passwordflow
 			r.Get("/{provider}/"+a, h.passwordRoute)
 			if a != "verify" {
 				r.Post("/{provider}/"+a, h.passwordRoute)
@@ -81,7 +81,7 @@ func (h *Handler) router() http.Handler {
 
 // The provider kinds: one flow each, from the button to the session
 // (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; password
-// accounts: passwordflow.go and internal/passwordflow; passkey:
+// accounts: credentials.go and internal/passwordflow; passkey:
 // passkey.go), and the two routes every kind shares.
 
 // flow is one configured provider's sign-in. The routes below check what
