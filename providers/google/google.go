@@ -27,7 +27,5 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#1a73e8"})
-	c.Issuer = Issuer
-	return c
+	return providers.OIDCDefaultsAt[profile.Claims](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#1a73e8"})
 }

@@ -74,10 +74,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // scope parameter is sent empty: a Zoom app's scopes are set in its
 // Marketplace configuration.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": ""},
-	}, MapProfile, providers.Style{BrandColor: "#0b5cff"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#0b5cff"})
 }
 
 // MapProfile maps a Zoom user to a user: id ← id, name ← "first_name
