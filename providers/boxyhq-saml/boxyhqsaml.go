@@ -24,7 +24,6 @@ package boxyhqsaml
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -92,5 +91,5 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 // MapProfile maps a Jackson user to a user: id ← id, name ← "firstName
 // lastName" (whichever parts are present), email ← email, no image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	return providers.RequireID(profile.User{ID: p.ID, Name: strings.TrimSpace(p.FirstName + " " + p.LastName), Email: p.Email}, ID, "profile has no id")
+	return providers.RequireID(profile.User{ID: p.ID, Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}, ID, "profile has no id")
 }

@@ -8,7 +8,6 @@ package freshbooks
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -79,7 +78,7 @@ func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User,
 	r := p.Response
 	return providers.RequireID(profile.User{
 		ID:    providers.FormatID(r.ID),
-		Name:  strings.TrimSpace(r.FirstName + " " + r.LastName),
+		Name:  profile.FullName(r.FirstName, r.LastName),
 		Email: r.Email,
 	}, ID, "profile has no response.id")
 }

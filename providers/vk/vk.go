@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -122,7 +121,7 @@ func MapProfile(_ context.Context, p Profile, tokens account.TokenSet) (profile.
 	}
 	return profile.User{
 		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: email,
 		Image: p.Photo100,
 	}, nil

@@ -13,7 +13,6 @@ package zoho
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -66,7 +65,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return profile.User{
 		ID:    p.ZUID.String(),
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 	}, nil
 }

@@ -9,7 +9,6 @@ package zoom
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -82,7 +81,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return profile.User{
 		ID:    p.ID,
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 		Image: p.PicURL,
 	}, nil
