@@ -6,6 +6,7 @@ package profile
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -95,4 +96,11 @@ func FromClaims(c Claims) User {
 // and for OAuth providers that define no mapping of their own.
 func DefaultOIDC(_ context.Context, c Claims, _ account.TokenSet) (User, error) {
 	return FromClaims(c), nil
+}
+
+// FullName returns a person's given and family names joined by a space,
+// without the space when either is missing: the Name of a User whose
+// provider gives the two apart.
+func FullName(given, family string) string {
+	return strings.TrimSpace(given + " " + family)
 }

@@ -160,3 +160,16 @@ type ConfigError struct {
 func (e *ConfigError) Error() string {
 	return fmt.Sprintf("provider %q: %s: %s", e.Provider, e.Field, e.Reason)
 }
+
+// PrepareBase begins the Prepare method of a provider configuration:
+// it sets *id and *name to those of b (the configuration's ProviderBase,
+// with its defaults filled in) and returns CheckID's verdict on the id.
+func PrepareBase(b Base, id, name *string) error {
+	*id, *name = b.ID, b.Name
+	return CheckID(b.ID)
+}
+
+// FieldError returns the *ConfigError on the field of the provider id.
+func FieldError(id, field, reason string) error {
+	return &ConfigError{Provider: id, Field: field, Reason: reason}
+}

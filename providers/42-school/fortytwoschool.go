@@ -10,8 +10,6 @@ package fortytwoschool
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -105,23 +103,17 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // the endpoints, the scope, the default checks (pkce) and MapProfile. The
 // provider has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
 // MapProfile maps a 42 profile to a user: id ← id (as a string), name ←
 // usual_full_name, email ← email, image ← image.link. A profile without an
 // id is an error: the user could not be told apart from others.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == 0 {
-		return profile.User{}, errors.New("42-school: profile has no id")
-	}
-	return profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
+	return providers.RequireID(profile.User{
+		ID:    providers.FormatID(p.ID),
 		Name:  p.UsualFullName,
 		Email: p.Email,
 		Image: p.Image.Link,
-	}, nil
+	}, ID, "profile has no id")
 }

@@ -129,7 +129,7 @@ func (u *User) FullName() string {
 	if u == nil {
 		return ""
 	}
-	return strings.TrimSpace(u.Name.FirstName + " " + u.Name.LastName)
+	return profile.FullName(u.Name.FirstName, u.Name.LastName)
 }
 
 // Bool is a boolean claim Apple sends either as a JSON boolean or as the

@@ -9,7 +9,6 @@ package atlassian
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -96,8 +95,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps an Atlassian profile to a user: id ← account_id, name ←
 // name, email ← email, image ← picture.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.AccountID == "" {
-		return profile.User{}, errors.New("atlassian: profile has no account_id")
-	}
-	return profile.User{ID: p.AccountID, Name: p.Name, Email: p.Email, Image: p.Picture}, nil
+	return providers.RequireID(profile.User{ID: p.AccountID, Name: p.Name, Email: p.Email, Image: p.Picture}, ID, "profile has no account_id")
 }

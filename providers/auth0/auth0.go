@@ -21,11 +21,15 @@ const (
 	Scope = "openid profile email"
 )
 
+// Profile is the ID token's claims (sub, name, email, picture, …),
+// mapped by profile.FromClaims.
+type Profile = profile.Claims
+
 // New returns the Auth0 configuration with opts laid over its defaults by
 // providers.Merge, and a trailing slash added to the issuer. The endpoints
 // come from discovery; the profile is the ID token's claims, mapped by
 // profile.FromClaims.
-func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	c := providers.Merge(Defaults(), opts)
 	c.Issuer = NormalizeIssuer(c.Issuer)
 	return c
@@ -40,6 +44,6 @@ func NormalizeIssuer(issuer string) string {
 }
 
 // Defaults returns the configuration before any user option.
-func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#EB5424"})
+func Defaults() providers.OIDCConfig[Profile] {
+	return providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#EB5424"})
 }

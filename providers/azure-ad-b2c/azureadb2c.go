@@ -95,9 +95,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks, MapProfile and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#0072c6"})
-	c.Profile = MapProfile
-	return c
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{BrandColor: "#0072c6"}, MapProfile)
 }
 
 // MapProfile maps B2C claims to a user: id ← sub, name ← name, else

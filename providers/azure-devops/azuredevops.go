@@ -197,8 +197,5 @@ func AvatarDataURL(p Profile) string {
 // MapProfile maps an Azure DevOps profile to a user: id ← id, name ←
 // displayName, email ← emailAddress, image ← AvatarDataURL.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("azure-devops: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: p.DisplayName, Email: p.EmailAddress, Image: AvatarDataURL(p)}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: p.DisplayName, Email: p.EmailAddress, Image: AvatarDataURL(p)}, ID, "profile has no id")
 }

@@ -86,8 +86,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // nonce), client_secret_post, FetchProfile, MapProfile and the button
 // style.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#39134c"})
-	c.Issuer = Issuer
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#39134c"})
 	c.Authorization.Params["ui_locales"] = UILocales
 	c.Authorization.Params["login_hint"] = LoginHint
 	c.Userinfo.Request = FetchProfile
@@ -182,8 +181,5 @@ func decodeUserinfo(raw []byte, v any) error {
 // email when present, no image. BankID does not assert that the address
 // is verified, so EmailVerified stays nil.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Sub == "" {
-		return profile.User{}, errors.New("bankid-no: claims have no sub")
-	}
-	return profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, nil
+	return providers.RequireID(profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, ID, "claims have no sub")
 }

@@ -13,7 +13,6 @@ package battlenet
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -75,16 +74,11 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks, MapProfile and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#148eff"})
-	c.Profile = MapProfile
-	return c
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{BrandColor: "#148eff"}, MapProfile)
 }
 
 // MapProfile maps Battle.net claims to a user: id ← sub, name ←
 // battle_tag, no e-mail, no image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Sub == "" {
-		return profile.User{}, errors.New("battlenet: claims have no sub")
-	}
-	return profile.User{ID: p.Sub, Name: p.BattleTag}, nil
+	return providers.RequireID(profile.User{ID: p.Sub, Name: p.BattleTag}, ID, "claims have no sub")
 }

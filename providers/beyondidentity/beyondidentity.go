@@ -12,7 +12,6 @@ package beyondidentity
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -51,17 +50,12 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks, MapProfile and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#5077c5"})
-	c.Profile = MapProfile
-	return c
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{BrandColor: "#5077c5"}, MapProfile)
 }
 
 // MapProfile maps Beyond Identity claims to a user: id ← sub, name ←
 // name, email ← email, no image. (Auth.js also passes preferred_username
 // on; a User has no such field, so it stays in the Profile.)
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Sub == "" {
-		return profile.User{}, errors.New("beyondidentity: claims have no sub")
-	}
-	return profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, nil
+	return providers.RequireID(profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, ID, "claims have no sub")
 }

@@ -83,10 +83,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#205081"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#205081"})
 }
 
 // MapProfile maps a Bitbucket user to a user: id ← account_id, name ←

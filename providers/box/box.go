@@ -12,7 +12,6 @@ package box
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -80,16 +79,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints (no scope), the default checks (pkce), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-	}, MapProfile, providers.Style{BrandColor: "#0075C9"})
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#0075C9"})
 }
 
 // MapProfile maps a Box user to a user: id ← id, name ← name, email ←
 // login, image ← avatar_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("box: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: p.Name, Email: p.Login, Image: p.AvatarURL}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Login, Image: p.AvatarURL}, ID, "profile has no id")
 }

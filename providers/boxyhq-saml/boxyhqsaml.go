@@ -24,8 +24,6 @@ package boxyhqsaml
 
 import (
 	"context"
-	"errors"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -93,8 +91,5 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 // MapProfile maps a Jackson user to a user: id ← id, name ← "firstName
 // lastName" (whichever parts are present), email ← email, no image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("boxyhq-saml: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: strings.TrimSpace(p.FirstName + " " + p.LastName), Email: p.Email}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}, ID, "profile has no id")
 }

@@ -10,8 +10,6 @@ package clickup
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -60,9 +58,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-	}, MapProfile, providers.Style{BrandColor: "#24292f"})
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#24292f"})
 	c.Checks = []providers.Check{providers.CheckState}
 	return c
 }
@@ -70,8 +66,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps a ClickUp user to a user: id ← user.id (as a string),
 // name ← user.username; no e-mail, no image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.User.ID == 0 {
-		return profile.User{}, errors.New("click-up: profile has no user id")
-	}
-	return profile.User{ID: strconv.FormatInt(p.User.ID, 10), Name: p.User.Username}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.User.ID), Name: p.User.Username}, ID, "profile has no user id")
 }

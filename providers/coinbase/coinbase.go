@@ -9,7 +9,6 @@ package coinbase
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -88,17 +87,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#0052ff"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#0052ff"})
 }
 
 // MapProfile maps a Coinbase user to a user: id ← data.id, name ←
 // data.name, email ← data.email, image ← data.avatar_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Data.ID == "" {
-		return profile.User{}, errors.New("coinbase: profile has no data.id")
-	}
-	return profile.User{ID: p.Data.ID, Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.AvatarURL}, nil
+	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.AvatarURL}, ID, "profile has no data.id")
 }

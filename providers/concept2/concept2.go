@@ -8,8 +8,6 @@ package concept2
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -77,22 +75,16 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce) and MapProfile. Concept2
 // has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
 // MapProfile maps a Concept2 user to a user: id ← data.id (as a string),
 // name ← data.username, email ← data.email, image ← data.profile_image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Data.ID == 0 {
-		return profile.User{}, errors.New("concept2: profile has no data.id")
-	}
-	return profile.User{
-		ID:    strconv.FormatInt(p.Data.ID, 10),
+	return providers.RequireID(profile.User{
+		ID:    providers.FormatID(p.Data.ID),
 		Name:  p.Data.Username,
 		Email: p.Data.Email,
 		Image: p.Data.ProfileImage,
-	}, nil
+	}, ID, "profile has no data.id")
 }

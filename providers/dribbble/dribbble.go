@@ -13,8 +13,6 @@ package dribbble
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -82,17 +80,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#000"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#000"})
 }
 
 // MapProfile maps a Dribbble user to a user: id ← id (as a string), name ←
 // name, email ← email, image ← avatar_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == 0 {
-		return profile.User{}, errors.New("dribbble: profile has no id")
-	}
-	return profile.User{ID: strconv.FormatInt(p.ID, 10), Name: p.Name, Email: p.Email, Image: p.AvatarURL}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.Name, Email: p.Email, Image: p.AvatarURL}, ID, "profile has no id")
 }

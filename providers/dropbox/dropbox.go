@@ -10,7 +10,6 @@ package dropbox
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -120,8 +119,5 @@ func FetchProfile(ctx context.Context, r providers.UserinfoRequest) (Profile, er
 // MapProfile maps a Dropbox account to a user: id ← account_id, name ←
 // name.display_name, email ← email, image ← profile_photo_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.AccountID == "" {
-		return profile.User{}, errors.New("dropbox: profile has no account_id")
-	}
-	return profile.User{ID: p.AccountID, Name: p.Name.DisplayName, Email: p.Email, Image: p.ProfilePhotoURL}, nil
+	return providers.RequireID(profile.User{ID: p.AccountID, Name: p.Name.DisplayName, Email: p.Email, Image: p.ProfilePhotoURL}, ID, "profile has no account_id")
 }

@@ -125,14 +125,10 @@ func (c Config) ProviderBase() providers.Base {
 // Prepare returns c with the defaults filled in, or an error naming the
 // field that is wrong. The handler calls it once.
 func (c Config) Prepare() (Config, error) {
-	b := c.ProviderBase()
-	c.ID, c.Name = b.ID, b.Name
-	if err := providers.CheckID(c.ID); err != nil {
+	if err := providers.PrepareBase(c.ProviderBase(), &c.ID, &c.Name); err != nil {
 		return c, err
 	}
-	fail := func(field, reason string) (Config, error) {
-		return c, &providers.ConfigError{Provider: c.ID, Field: field, Reason: reason}
-	}
+	fail := func(field, reason string) (Config, error) { return c, providers.FieldError(c.ID, field, reason) }
 	if c.MaxAge == 0 {
 		c.MaxAge = DefaultMaxAge
 	}

@@ -10,7 +10,6 @@ package eveonline
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -67,10 +66,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // the endpoints, the scope, the checks (state) and MapProfile. EVE Online
 // has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 	c.Checks = []providers.Check{providers.CheckState}
 	return c
 }
@@ -83,12 +79,9 @@ func PortraitURL(characterID int64) string {
 // MapProfile maps an EVE character to a user: id ← CharacterID (as a
 // string), name ← CharacterName, no e-mail, image ← PortraitURL.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.CharacterID == 0 {
-		return profile.User{}, errors.New("eveonline: profile has no CharacterID")
-	}
-	return profile.User{
-		ID:    strconv.FormatInt(p.CharacterID, 10),
+	return providers.RequireID(profile.User{
+		ID:    providers.FormatID(p.CharacterID),
 		Name:  p.CharacterName,
 		Image: PortraitURL(p.CharacterID),
-	}, nil
+	}, ID, "profile has no CharacterID")
 }

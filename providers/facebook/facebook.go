@@ -9,7 +9,6 @@ package facebook
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -78,10 +77,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // MapProfile and the button style. The access token goes in a Bearer
 // header, which the Graph API accepts.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#006aff"})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#006aff"})
 	c.Userinfo.Params = map[string]string{"fields": UserinfoFields}
 	return c
 }
@@ -89,8 +85,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps a Facebook user to a user: id ← id, name ← name, email ←
 // email, image ← picture.data.url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("facebook: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: p.Name, Email: p.Email, Image: p.Picture.Data.URL}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Email, Image: p.Picture.Data.URL}, ID, "profile has no id")
 }

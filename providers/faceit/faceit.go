@@ -12,7 +12,6 @@ package faceit
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -73,8 +72,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps a FACEIT user to a user: id ← guid, name ← name, email ←
 // email, image ← picture.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.GUID == "" {
-		return profile.User{}, errors.New("faceit: profile has no guid")
-	}
-	return profile.User{ID: p.GUID, Name: p.Name, Email: p.Email, Image: p.Picture}, nil
+	return providers.RequireID(profile.User{ID: p.GUID, Name: p.Name, Email: p.Email, Image: p.Picture}, ID, "profile has no guid")
 }

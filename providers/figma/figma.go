@@ -8,7 +8,6 @@ package figma
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -53,10 +52,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the checks (state), MapProfile and the button
 // style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#ff7237"})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ff7237"})
 	c.Checks = []providers.Check{providers.CheckState}
 	return c
 }
@@ -64,8 +60,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps a Figma user to a user: id ← id, name ← handle, email ←
 // email, image ← img_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("figma: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: p.Handle, Email: p.Email, Image: p.ImgURL}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: p.Handle, Email: p.Email, Image: p.ImgURL}, ID, "profile has no id")
 }

@@ -17,7 +17,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -186,7 +185,7 @@ func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User,
 	}
 	user := profile.User{
 		ID:    u.ID,
-		Name:  strings.TrimSpace(u.FirstName + " " + u.LastName),
+		Name:  profile.FullName(u.FirstName, u.LastName),
 		Email: u.Contact.Email,
 	}
 	if u.Photo.Prefix != "" && u.Photo.Suffix != "" {

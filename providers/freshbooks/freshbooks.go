@@ -8,9 +8,6 @@ package freshbooks
 
 import (
 	"context"
-	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -71,9 +68,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // the endpoints (the scopes are chosen with the app), the default checks
 // (pkce), MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-	}, MapProfile, providers.Style{BrandColor: "#0075dd"})
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#0075dd"})
 }
 
 // MapProfile maps a FreshBooks identity to a user: id ← response.id (as a
@@ -81,12 +76,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 // image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	r := p.Response
-	if r.ID == 0 {
-		return profile.User{}, errors.New("freshbooks: profile has no response.id")
-	}
-	return profile.User{
-		ID:    strconv.FormatInt(r.ID, 10),
-		Name:  strings.TrimSpace(r.FirstName + " " + r.LastName),
+	return providers.RequireID(profile.User{
+		ID:    providers.FormatID(r.ID),
+		Name:  profile.FullName(r.FirstName, r.LastName),
 		Email: r.Email,
-	}, nil
+	}, ID, "profile has no response.id")
 }

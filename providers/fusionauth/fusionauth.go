@@ -60,9 +60,7 @@ func NewForTenant(tenantID string, opts providers.OAuthUserConfig[profile.Claims
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{})
-	c.Profile = MapProfile
-	return c
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 }
 
 // MapProfile is the default mapping: id ← sub; name ← name, else

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -72,10 +71,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), client_secret_post,
 // FetchProfile, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#ff7a59"})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ff7a59"})
 	c.Userinfo.Request = FetchProfile
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
@@ -136,8 +132,5 @@ func (e *redactedError) Unwrap() error { return e.err }
 // string), name ← user, email ← user (HubSpot gives only the address), no
 // image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.UserID == 0 {
-		return profile.User{}, errors.New("hubspot: profile has no user_id")
-	}
-	return profile.User{ID: strconv.FormatInt(p.UserID, 10), Name: p.User, Email: p.User}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.UserID), Name: p.User, Email: p.User}, ID, "profile has no user_id")
 }

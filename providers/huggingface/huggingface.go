@@ -82,8 +82,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // button style. The profile goes through the default mapping (id ← sub,
 // name ← name, else preferred_username, email, image ← picture).
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#FFD21E"})
-	c.Issuer = Issuer
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#FFD21E"})
 	c.Checks = []providers.Check{providers.CheckState, providers.CheckPKCE}
 	return c
 }

@@ -15,7 +15,6 @@ package instagram
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -63,10 +62,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the userinfo fields, the default checks (pkce),
 // client_secret_post, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#fff"})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#fff"})
 	c.Userinfo.Params = map[string]string{"fields": UserinfoFields}
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
@@ -75,8 +71,5 @@ func Defaults() providers.OAuthConfig[Profile] {
 // MapProfile maps an Instagram user to a user: id ← id, name ← username;
 // no e-mail, no image.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == "" {
-		return profile.User{}, errors.New("instagram: profile has no id")
-	}
-	return profile.User{ID: p.ID, Name: p.Username}, nil
+	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username}, ID, "profile has no id")
 }

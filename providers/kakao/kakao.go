@@ -91,10 +91,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, an empty scope, the default checks (pkce), client_secret_post
 // and MapProfile. Kakao has no button style of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": ""},
-	}, MapProfile, providers.Style{})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{})
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
 }

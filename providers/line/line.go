@@ -67,8 +67,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // issuer, the scope, the checks (state only, as Auth.js), the HS256 ID
 // token algorithm and the button style.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#00C300"})
-	c.Issuer = Issuer
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#00C300"})
 	c.Checks = []providers.Check{providers.CheckState}
 	c.Client = providers.Client{IDTokenSignedResponseAlg: IDTokenAlg}
 	return c

@@ -79,9 +79,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // Defaults returns the configuration before any user option: the scope,
 // the default checks and MapProfile. Logto has no button style of its own.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
-	c.Profile = MapProfile
-	return c
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 }
 
 // MapProfile maps Logto claims to a user: id ← sub, name ← name, else

@@ -73,9 +73,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Mailchimp configuration before any user option. It
 // sets no scope: Mailchimp has none, a token grants the whole account.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-	}, MapProfile, providers.Style{BrandColor: "#000"})
+	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
 }
 
 // MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name

@@ -12,7 +12,6 @@ package mattermost
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -88,7 +87,7 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	name := p.Username
 	if name == "" {
-		name = strings.TrimSpace(p.FirstName + " " + p.LastName)
+		name = profile.FullName(p.FirstName, p.LastName)
 	}
 	return profile.User{ID: p.ID, Name: name, Email: p.Email}, nil
 }

@@ -76,9 +76,7 @@ func NewForTenant(tenant string, opts providers.OAuthUserConfig[profile.Claims])
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	c := providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{BrandColor: "#0072c6"})
-	c.Issuer = Issuer
-	return c
+	return providers.OIDCDefaultsAt[profile.Claims](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#0072c6"})
 }
 
 // IssuerForTenant returns the v2.0 issuer of tenant:

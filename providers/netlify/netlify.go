@@ -63,10 +63,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Netlify configuration before any user option. The
 // scope parameter is sent empty: Netlify has no scopes.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": ""},
-	}, MapProfile, providers.Style{BrandColor: "#32e6e2"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#32e6e2"})
 }
 
 // MapProfile maps a Netlify profile to a user: id ← id, name ← full_name,

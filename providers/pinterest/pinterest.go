@@ -73,10 +73,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the Pinterest configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#bd081c"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#bd081c"})
 }
 
 // MapProfile maps a Pinterest account to a user: id ← id, else username;

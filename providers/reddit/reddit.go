@@ -68,10 +68,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Reddit configuration before any user option. Its
 // Profile is nil: the default mapping applies.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, nil, providers.Style{BrandColor: "#FF4500"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), nil, providers.Style{BrandColor: "#FF4500"})
 	c.Userinfo.Request = Userinfo
 	c.Checks = []providers.Check{providers.CheckState}
 	return c

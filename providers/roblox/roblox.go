@@ -38,8 +38,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Roblox configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#5865F2"})
-	c.Issuer = Issuer
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#5865F2"})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
 	return c
 }

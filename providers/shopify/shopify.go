@@ -178,7 +178,7 @@ func AssociatedUser(tokens account.TokenSet) (Profile, error) {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{
 		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 	}
 	if u.Email != "" && p.EmailVerified {

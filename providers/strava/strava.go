@@ -10,7 +10,6 @@ package strava
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -93,7 +92,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return profile.User{
 		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  strings.TrimSpace(p.Firstname + " " + p.Lastname),
+		Name:  profile.FullName(p.Firstname, p.Lastname),
 		Image: p.Profile,
 	}, nil
 }

@@ -5,7 +5,6 @@ package twitter
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -65,13 +64,10 @@ type User struct {
 // MapProfile is the default mapping: id ← data.id; name ← data.name;
 // email ← data.email; image ← data.profile_image_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.Data.ID == "" {
-		return profile.User{}, errors.New("twitter: users/me answered no data.id")
-	}
-	return profile.User{
+	return providers.RequireID(profile.User{
 		ID:    p.Data.ID,
 		Name:  p.Data.Name,
 		Email: p.Data.Email,
 		Image: p.Data.ProfileImageURL,
-	}, nil
+	}, ID, "users/me answered no data.id")
 }

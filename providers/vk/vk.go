@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -82,10 +81,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the VK configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{BrandColor: "#07F"})
+	c := providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#07F"})
 	c.Userinfo.Request = Userinfo
 	c.Checks = []providers.Check{providers.CheckState}
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
@@ -125,7 +121,7 @@ func MapProfile(_ context.Context, p Profile, tokens account.TokenSet) (profile.
 	}
 	return profile.User{
 		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: email,
 		Image: p.Photo100,
 	}, nil

@@ -103,7 +103,7 @@ func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User,
 	picture, _ := p.RawAttributes["picture"].(string)
 	return profile.User{
 		ID:    p.ID,
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 		Image: picture,
 	}, nil

@@ -18,14 +18,18 @@ const (
 	Scope = "openid profile email"
 )
 
+// Profile is the ID token's claims (sub, name, email, picture, …),
+// mapped by profile.FromClaims.
+type Profile = profile.Claims
+
 // New returns the ZITADEL configuration with opts laid over its defaults by
 // providers.Merge. The endpoints come from discovery; the profile is the
 // ID token's claims, mapped by profile.FromClaims.
-func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[profile.Claims] {
+func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
 // Defaults returns the configuration before any user option.
-func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDCDefaults[profile.Claims](ID, Name, Scope, providers.Style{})
+func Defaults() providers.OIDCConfig[Profile] {
+	return providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
 }

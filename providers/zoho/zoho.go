@@ -13,7 +13,6 @@ package zoho
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -58,10 +57,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the Zoho configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": Scope},
-	}, MapProfile, providers.Style{})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
 // MapProfile maps a Zoho user to a user: id ← ZUID, name ← "First_Name
@@ -69,7 +65,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return profile.User{
 		ID:    p.ZUID.String(),
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 	}, nil
 }

@@ -9,7 +9,6 @@ package zoom
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -74,10 +73,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // scope parameter is sent empty: a Zoom app's scopes are set in its
 // Marketplace configuration.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{
-		AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL,
-		AuthorizationParams: map[string]string{"scope": ""},
-	}, MapProfile, providers.Style{BrandColor: "#0b5cff"})
+	return providers.OAuthDefaults(ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#0b5cff"})
 }
 
 // MapProfile maps a Zoom user to a user: id ← id, name ← "first_name
@@ -85,7 +81,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return profile.User{
 		ID:    p.ID,
-		Name:  strings.TrimSpace(p.FirstName + " " + p.LastName),
+		Name:  profile.FullName(p.FirstName, p.LastName),
 		Email: p.Email,
 		Image: p.PicURL,
 	}, nil
