@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -353,7 +352,7 @@ func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	t := errorTypeParam(q.Get("error"))
 	code := q.Get("code")
-	if !publicCode.MatchString(code) {
+	if !autherr.PublicCode(code) {
 		code = ""
 	}
 	if h.cfg.Pages.Error != "" {
@@ -396,9 +395,6 @@ func errorTypeParam(s string) string {
 	}
 	return s
 }
-
-// publicCode is the shape of an error code the error page will show.
-var publicCode = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
 
 // fail logs e with everything a developer needs, and sends the browser to
 // the sign-in page (errors the user can fix by trying again) or the error

@@ -174,3 +174,18 @@ func (e *ConfigError) Is(target error) bool { return target == Configuration }
 func CrossSite(step, provider string, err error) *Error {
 	return New(MissingCSRF, "cross_site", provider, step, err)
 }
+
+// PublicCode reports whether s has the shape of an error code the error
+// page may show: 1 to 64 of a-z, 0-9 and '_' (a code from a query or an
+// application's error, never free text).
+func PublicCode(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}
