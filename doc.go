@@ -23,19 +23,26 @@
 // # The flow
 //
 // Every sign-in takes the same road; the provider's kind (one flow per
-// kind behind one interface, routes.go) does the middle part:
+// kind behind one interface, routes.go; each kind's sign-in in a package
+// of its own, the root file of the kind building it at New) does the
+// middle part:
 //
 //	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token
-//	  └ flow.signIn              oauth.go    checks sealed in a cookie bound to
-//	                                         this browser and session; to the provider
-//	                             email.go    a single-use link mailed
+//	  └ flow.signIn              oauth.go    → internal/oauthflow: checks sealed in a
+//	                                         cookie bound to this browser and session;
+//	                                         to the provider
+//	                             email.go    → internal/emailflow: a single-use link
+//	                                         mailed, the same answer for everyone
 //	                             credentials.go, passkey.go: the form or script
 //	                                         posts the callback
 //	{base}/callback/{id}         routes.go   rate limit, origin of a same-site POST
-//	  └ flow.callback            oauth.go    state, PKCE, iss, code exchange, ID token,
-//	                                         userinfo (internal/rp)
-//	                             email.go    token used up; credentials.go Authorize;
-//	                             internal/passwordflow: the stored password;
+//	  └ flow.callback            internal/oauthflow: iss, state, binding, PKCE,
+//	                                         code exchange, ID token, userinfo
+//	                                         (internal/rp)
+//	                             internal/emailflow: the token used up
+//	                             internal/credentialsflow: attempt limits,
+//	                                         Authorize (or the stored password:
+//	                                         internal/passwordflow)
 //	                             internal/passkeyflow: assertion or attestation
 //	    └ finishSignIn           link.go     SignIn callback, binding to the session
 //	                                         that started it, account linking
@@ -65,6 +72,9 @@
 //	internal/logclip       log values cut to size
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)
+//	internal/oauthflow     the OAuth/OIDC sign-in: the sealed checks, the callback
+//	internal/emailflow     the e-mail link sign-in
+//	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
 //	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
 //	internal/secondfactor  the two-factor step of a sign-in: ask, the code form, verify

@@ -71,6 +71,10 @@ func New(cfg Config) (*Handler, error) {
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}
+	// Before the providers: their flows seal with it.
+	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
+		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
 	if h.twoFactor, err = h.newTwoFactor(h.cfg); err != nil {
 		return nil, err
 	}
@@ -101,9 +105,6 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if err := h.checkLook(); err != nil {
 		return nil, err
-	}
-	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
-		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	if h.csrf, err = checks.NewCSRF(cfg.Secret); err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}

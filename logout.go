@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/backchannel"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
@@ -124,7 +125,7 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	}
 	b.cookies.Clear(w, name)
 	if err != nil {
-		h.fail(w, r, b, checkError(prov, err).(*Error))
+		h.fail(w, r, b, oauthflow.CheckError(prov, err).(*Error))
 		return
 	}
 	target := h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r)

@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -134,7 +135,8 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 	if err := o.Validate(); err != nil {
 		return nil, providerConfigError(o.ID, err)
 	}
-	return oauthFlow{rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)}, nil
+	rpp := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
+	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL}, host{h})}, nil
 }
 
 // oauthProvider returns the OAuth provider with the id, if any.
