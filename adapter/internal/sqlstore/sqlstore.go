@@ -41,11 +41,13 @@ type Row interface {
 	Scan(dest ...any) error
 }
 
-// Rows is a result of several rows: a *sql.Rows or a pgx.Rows.
+// Rows is a result of several rows, as Querier.Query returns it: a
+// pgx.Rows, or a *sql.Rows behind SQL.
 type Rows interface {
 	Row
 	Next() bool
 	Err() error
+	Close()
 }
 
 // Dialect is how one database stores what the adapters share, and how its
