@@ -30,7 +30,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // SQLSTATE codes the adapter maps to adapter errors.
@@ -46,16 +45,6 @@ type Adapter struct {
 	owned bool           // pool was made by Open, and Close closes it
 	store sqlstore.Store // the statements shared with the SQLite adapter, on pool
 }
-
-var (
-	_ adapter.Adapter                = (*Adapter)(nil)
-	_ adapter.Migrator               = (*Adapter)(nil)
-	_ adapter.AuthenticatorAdapter   = (*Adapter)(nil)
-	_ adapter.SessionRevoker         = (*Adapter)(nil)
-	_ adapter.ProviderSessionRevoker = (*Adapter)(nil)
-	_ adapter.PasswordStore          = (*Adapter)(nil)
-	_ twofactor.Store                = (*Adapter)(nil)
-)
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
 // Close does not close it.
@@ -122,37 +111,6 @@ func errorKind(err error) error {
 	return nil
 }
 
-// CreateUser stores u, assigning an ID when u.ID is empty.
-func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	return a.store.CreateUser(ctx, u)
-}
-
-// CreateUserWithAccount stores u and its first account in one transaction.
-func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc account.Account) (adapter.User, error) {
-	return a.store.CreateUserWithAccount(ctx, u, acc)
-}
-
-// GetUser returns the user with the given id.
-func (a *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	return a.store.GetUser(ctx, id)
-}
-
-// GetUserByEmail returns the user with the given e-mail address. An empty
-// address matches no user.
-func (a *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	return a.store.GetUserByEmail(ctx, email)
-}
-
-// GetUserByAccount returns the user linked to the provider account.
-func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	return a.store.GetUserByAccount(ctx, provider, providerAccountID)
-}
-
-// UpdateUser replaces the stored user with the same ID.
-func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	return a.store.UpdateUser(ctx, u)
-}
-
 // DeleteUser removes the user; its accounts, sessions, authenticators,
 // password and two-factor secret go with it (ON DELETE CASCADE).
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
@@ -173,28 +131,6 @@ func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
 	return nil
 }
 
-// UnlinkAccount removes the provider account.
-func (a *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
-	return a.store.UnlinkAccount(ctx, provider, providerAccountID)
-}
-
-// GetAccount returns the provider account.
-func (a *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
-	return a.store.GetAccount(ctx, provider, providerAccountID)
-}
-
-// ListAccounts returns the user's accounts ordered by provider and provider
-// account id; none for an unknown user.
-func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	return a.store.ListAccounts(ctx, userID)
-}
-
-// UpdateAccount replaces the token set of the account with the same
-// (Provider, ProviderAccountID). The user and type stay as they are.
-func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	return a.store.UpdateAccount(ctx, acc)
-}
-
 // CreateSession stores s; ErrNotFound when its user does not exist (the
 // foreign key refuses it).
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
@@ -211,33 +147,4 @@ func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 // one query.
 func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
 	return dialect.ScanSessionAndUser(a.pool.QueryRow(ctx, sqlstore.SessionAndUser, token))
-}
-
-// UpdateSession sets the session's expiry, and its UpdatedAt to now, and
-// returns the session. Now is the adapter's clock, not the database's, as
-// for every other time the adapters store.
-func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	return a.store.UpdateSession(ctx, token, expires)
-}
-
-// DeleteSession removes the session and returns it as it was.
-func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	return a.store.DeleteSession(ctx, token)
-}
-
-// CreateVerificationToken stores t.
-func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	return a.store.CreateVerificationToken(ctx, t)
-}
-
-// UseVerificationToken deletes and returns the token matching both
-// identifier and hash, in one DELETE ... RETURNING statement.
-func (a *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
-	return a.store.UseVerificationToken(ctx, identifier, tokenHash)
-}
-
-// DeleteExpired removes the sessions and verification tokens that expired
-// before now (adapter.Sweeper).
-func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
-	return a.store.DeleteExpired(ctx, now)
 }

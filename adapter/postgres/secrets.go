@@ -9,11 +9,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
-// PasswordHash returns the user's password hash (adapter.PasswordStore).
-func (a *Adapter) PasswordHash(ctx context.Context, userID string) (string, error) {
-	return a.store.PasswordHash(ctx, userID)
-}
-
 // SetPasswordHash creates or replaces the user's password hash
 // (adapter.PasswordStore); ErrNotFound when the user does not exist (the
 // foreign key refuses it).
@@ -25,18 +20,6 @@ func (a *Adapter) SetPasswordHash(ctx context.Context, userID, hash string) erro
 		return dialect.Error("set password", err)
 	}
 	return nil
-}
-
-// DeletePasswordHash removes the user's password hash
-// (adapter.PasswordStore).
-func (a *Adapter) DeletePasswordHash(ctx context.Context, userID string) error {
-	return a.store.DeletePasswordHash(ctx, userID)
-}
-
-// TwoFactor returns the user's two-factor secret with its backup codes, in
-// one query (twofactor.Store).
-func (a *Adapter) TwoFactor(ctx context.Context, userID string) (twofactor.Secret, error) {
-	return a.store.TwoFactor(ctx, userID)
 }
 
 // SetTwoFactor creates or replaces the user's two-factor secret, backup
@@ -63,29 +46,6 @@ func (a *Adapter) DeleteTwoFactor(ctx context.Context, userID string) error {
 		return dialect.Error("delete two-factor secret", err)
 	}
 	return nil
-}
-
-// AdvanceTOTPStep moves the user's last accepted TOTP step forward to
-// step, in one conditional UPDATE, so that of two requests with the same
-// code only one succeeds (RFC 6238 §5.2); twofactor.ErrReplayed when the
-// step is not past the last (twofactor.Store). A concurrent UPDATE of the
-// row waits for this one and, under READ COMMITTED, re-checks the
-// condition on the row as it committed.
-func (a *Adapter) AdvanceTOTPStep(ctx context.Context, userID string, step int64) error {
-	return a.store.AdvanceTOTPStep(ctx, userID, step)
-}
-
-// ReplaceBackupCodes replaces the user's backup code hashes in one
-// transaction, holding the lock of the user's secret (twofactor.Store).
-func (a *Adapter) ReplaceBackupCodes(ctx context.Context, userID string, hashes []string) error {
-	return a.store.ReplaceBackupCodes(ctx, userID, hashes, putBackupCodes)
-}
-
-// ConsumeBackupCode removes hash from the user's backup codes in one
-// DELETE, whose row count says whether it was there: of two requests with
-// the same code only one succeeds (twofactor.Store).
-func (a *Adapter) ConsumeBackupCode(ctx context.Context, userID, hash string) error {
-	return a.store.ConsumeBackupCode(ctx, userID, hash)
 }
 
 // putBackupCodes replaces the user's backup codes with hashes, keeping

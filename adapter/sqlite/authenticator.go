@@ -23,21 +23,3 @@ func (a *Adapter) CreateAuthenticator(ctx context.Context, au adapter.Authentica
 	}
 	return au, nil
 }
-
-// GetAuthenticator returns the credential with the given id.
-func (a *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (adapter.Authenticator, error) {
-	return a.store.GetAuthenticator(ctx, credentialID)
-}
-
-// ListAuthenticatorsByUserID returns the user's credentials ordered by
-// credential id; none for an unknown user.
-func (a *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string) ([]adapter.Authenticator, error) {
-	return a.store.ListAuthenticatorsByUserID(ctx, userID)
-}
-
-// UpdateAuthenticatorCounter sets the sign counter when it advances, in
-// one statement, so that of two concurrent updates to the same value one
-// changes no row.
-func (a *Adapter) UpdateAuthenticatorCounter(ctx context.Context, credentialID string, counter uint32) (adapter.Authenticator, error) {
-	return a.store.UpdateAuthenticatorCounter(ctx, credentialID, counter)
-}
