@@ -130,9 +130,7 @@ func TestAttackPlantedCheckCookieLinks(t *testing.T) {
 				}
 				aliceID := victim.userID(s.app)
 
-				attacker := s.browser(t)
-				cb := attacker.startAs(s.app, "other", "mallory")
-				plantChecks(t, s.app, attacker, victim)
+				cb := s.tossCallback(t, victim, "other", "mallory")
 
 				resp := victim.follow(victim.get(cb))
 				resp.Body.Close()
@@ -165,9 +163,7 @@ func TestAttackLoginCSRF(t *testing.T) {
 			s := newAttackSite(t, tls, nil)
 			victim := s.browser(t)
 			victim.csrf(s.app) // the victim has visited the sign-in page
-			attacker := s.browser(t)
-			cb := attacker.startAs(s.app, "dev", "mallory")
-			plantChecks(t, s.app, attacker, victim)
+			cb := s.tossCallback(t, victim, "dev", "mallory")
 
 			resp := victim.follow(victim.get(cb))
 			resp.Body.Close()
@@ -562,9 +558,7 @@ func TestAttackPlantedCheckCookieSameSitePost(t *testing.T) {
 	victim := s.browser(t)
 	victim.signInAs(s.app, "dev", "alice")
 	aliceID := victim.userID(s.app)
-	attacker := s.browser(t)
-	cb := attacker.startAs(s.app, "other", "mallory")
-	plantChecks(t, s.app, attacker, victim)
+	cb := s.tossCallback(t, victim, "other", "mallory")
 
 	u, _ := url.Parse(cb)
 	req, _ := http.NewRequest(http.MethodPost, s.url+u.Path, strings.NewReader(u.RawQuery))

@@ -1,0 +1,72 @@
+package gatehouse_test
+
+import (
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"golang.org/x/oauth2"
+)
+
+// eachStore runs test, in parallel, on a new store of each of the kinds
+// of stores.
+func eachStore(t *testing.T, test func(t *testing.T, st *store)) {
+	for _, kind := range stores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			test(t, openStore(t, kind))
+		})
+	}
+}
+
+// signedInKeepingTokens starts an app that keeps the provider's tokens
+// (KeepTokens), its provider "dev" changed by dev, and signs a new browser
+// in.
+func signedInKeepingTokens(t *testing.T, opts authtest.Options, dev func(c *providers.OAuthConfig[profile.Claims])) (*app, *browser) {
+	t.Helper()
+	a := newApp(t, opts, func(cfg *gatehouse.Config) {
+		withDev(dev)(cfg)
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	return a, b
+}
+
+// nonceRetriedPAR returns the PAR and token requests of a sign-in whose
+// PAR request the provider answered use_dpop_nonce: two PAR requests and
+// one token request, or it fails the test.
+func nonceRetriedPAR(t *testing.T, a *app) (pars, toks []authtest.RecordedRequest) {
+	t.Helper()
+	pars, toks = requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
+	if len(pars) != 2 || len(toks) != 1 {
+		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
+	}
+	return pars, toks
+}
+
+// accessToken returns the access token of ts, as Handler.TokenSource
+// returned it with err.
+func accessToken(ts oauth2.TokenSource, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		return "", err
+	}
+	return tok.AccessToken, nil
+}
+
+// tossCallback has a new attacker's browser start a sign-in as user of
+// provider, plants its check cookie in victim's browser (cookie tossing),
+// and returns the callback URL the provider sent the attacker to.
+func (s *attackSite) tossCallback(t *testing.T, victim *browser, provider, user string) string {
+	t.Helper()
+	attacker := s.browser(t)
+	cb := attacker.startAs(s.app, provider, user)
+	plantChecks(t, s.app, attacker, victim)
+	return cb
+}
