@@ -45,8 +45,7 @@ type attackSite struct {
 
 func newAttackSite(t *testing.T, tls bool, mutate func(*gatehouse.Config)) *attackSite {
 	t.Helper()
-	op := authtest.NewServer(attackUsers)
-	t.Cleanup(op.Close)
+	op := newOP(t, attackUsers)
 	oidc := func(id string) providers.Provider {
 		return providers.OAuthConfig[profile.Claims]{ID: id, Name: id, Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}

@@ -34,8 +34,7 @@ type app struct {
 func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config)) *app {
 	t.Helper()
 	opOpts.AutoApprove = true
-	op := authtest.NewServer(opOpts)
-	t.Cleanup(op.Close)
+	op := newOP(t, opOpts)
 	return startApp(t, op, mutate)
 }
 
@@ -48,10 +47,7 @@ func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config))
 // serveApp is startApp, over https when tls is set.
 func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config), tls bool) *app {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
 	if tls {
 		base = "https://" + ln.Addr().String()

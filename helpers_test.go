@@ -1,6 +1,7 @@
 package gatehouse_test
 
 import (
+	"net"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
@@ -69,4 +70,22 @@ func (s *attackSite) tossCallback(t *testing.T, victim *browser, provider, user 
 	cb := attacker.startAs(s.app, provider, user)
 	plantChecks(t, s.app, attacker, victim)
 	return cb
+}
+
+// newOP starts an in-process provider with opts, closed when the test
+// ends.
+func newOP(tb testing.TB, opts authtest.Options) *authtest.Server {
+	op := authtest.NewServer(opts)
+	tb.Cleanup(op.Close)
+	return op
+}
+
+// listenLocal listens on a free loopback port, or fails the test.
+func listenLocal(tb testing.TB) net.Listener {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ln
 }

@@ -380,8 +380,7 @@ func newDBApp(t *testing.T, st *store, opOpts authtest.Options, mutate func(*gat
 // function adding it to a Config as provider id.
 func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bool) func(*gatehouse.Config) {
 	t.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true, Users: users})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{AutoApprove: true, Users: users})
 	return func(cfg *gatehouse.Config) {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
 			ID: id, Name: strings.ToUpper(id[:1]) + id[1:], Type: providers.TypeOIDC,
@@ -999,8 +998,7 @@ func TestHalfWayFailureLeavesNoOrphans(t *testing.T) {
 // signed-in browser's cookies.
 func benchSession(b *testing.B, mutate func(*gatehouse.Config)) (*gatehouse.Handler, []*http.Cookie) {
 	b.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	b.Cleanup(op.Close)
+	op := newOP(b, authtest.Options{AutoApprove: true})
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	cfg := gatehouse.Config{
