@@ -414,16 +414,7 @@ func TestDPoP(t *testing.T) {
 	}
 
 	// A refresh is DPoP too, and its token works through Handler.Client.
-	w = httptest.NewRecorder()
-	c, err = a.h.Client(ctx, w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Get(a.op.Issuer() + "/userinfo")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	userinfoAfterRefresh(t, a, b)
 	refreshes := requestsTo(a.op, authtest.EndpointToken)[1:]
 	if len(refreshes) != 1 || refreshes[0].Form.Get("grant_type") != "refresh_token" {
 		t.Fatalf("refresh requests: %d", len(refreshes))
@@ -601,16 +592,7 @@ func TestFAPI2Profile(t *testing.T) {
 	if c0.ID == c1.ID || pars[1].ClientAuth != "private_key_jwt" || toks[0].ClientAuth != "private_key_jwt" {
 		t.Fatalf("PAR retry: jti %q then %q", c0.ID, c1.ID)
 	}
-	w := httptest.NewRecorder()
-	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Get(a.op.Issuer() + "/userinfo")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	userinfoAfterRefresh(t, a, b)
 	if refresh := requestsTo(a.op, authtest.EndpointToken); len(refresh) != 2 || refresh[1].ClientAuth != "private_key_jwt" || refresh[1].Header.Get("DPoP") == "" {
 		t.Fatalf("refresh: %d token requests", len(refresh))
 	}

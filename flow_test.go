@@ -174,14 +174,7 @@ func (b *browser) csrf(a *app) string {
 // signIn runs the whole flow and returns the final response and its body.
 func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
 	b.t.Helper()
-	resp := b.post(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
 }
 
 func (b *browser) session(a *app) map[string]any {

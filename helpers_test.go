@@ -1,10 +1,18 @@
 package gatehouse_test
 
 import (
+	"context"
+	"errors"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -88,4 +96,48 @@ func listenLocal(tb testing.TB) net.Listener {
 		tb.Fatal(err)
 	}
 	return ln
+}
+
+// postSignIn posts q to the sign-in URL u and follows the flow to its
+// end, returning the final response and its body.
+func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
+	b.t.Helper()
+	resp := b.post(u, q)
+	if resp.StatusCode != http.StatusSeeOther {
+		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
+	}
+	resp = b.follow(resp)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+// userinfoAfterRefresh calls the provider's userinfo endpoint through
+// Handler.Client with a MinValidity that makes it refresh the token
+// first, or fails the test.
+func userinfoAfterRefresh(t *testing.T, a *app, b *browser) {
+	t.Helper()
+	w := httptest.NewRecorder()
+	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(a.op.Issuer() + "/userinfo")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
+
+// wantUnchanged fails the test unless victim is still signed in as
+// userID and the account of provider with providerAccountID was not
+// stored: an attack was refused and left nothing behind.
+func (s *attackSite) wantUnchanged(t *testing.T, victim *browser, userID, provider, providerAccountID string) {
+	t.Helper()
+	if got := victim.userID(s.app); got != userID {
+		t.Fatalf("the victim's session changed: user %q, want %q", got, userID)
+	}
+	if _, err := s.db.GetUserByAccount(context.Background(), provider, providerAccountID); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the account %s/%s was stored: %v", provider, providerAccountID, err)
+	}
 }

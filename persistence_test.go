@@ -398,14 +398,7 @@ func (b *browser) signInAs(a *app, provider, hint string) (*http.Response, strin
 	if hint != "" {
 		u += "?" + url.Values{"login_hint": {hint}}.Encode()
 	}
-	resp := b.post(u, q)
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return b.postSignIn(u, q)
 }
 
 // cookie returns the browser's cookie name for the app, or "".
