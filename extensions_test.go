@@ -462,9 +462,7 @@ func TestDPoPResourceNonce(t *testing.T) {
 			return
 		}
 		if c["nonce"] != "api-nonce" {
-			w.Header().Set("DPoP-Nonce", "api-nonce")
-			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
-			w.WriteHeader(http.StatusUnauthorized)
+			askDPoPNonce(w, "api-nonce")
 			return
 		}
 		io.WriteString(w, "created")
@@ -495,9 +493,7 @@ func TestDPoPResourceNonce(t *testing.T) {
 		c, _ := proofOf(t, r.Header)
 		gets++
 		if c["htm"] != "GET" || c["nonce"] != "get-nonce" {
-			w.Header().Set("DPoP-Nonce", "get-nonce")
-			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
-			w.WriteHeader(http.StatusUnauthorized)
+			askDPoPNonce(w, "get-nonce")
 			return
 		}
 		io.WriteString(w, "items")

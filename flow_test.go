@@ -310,10 +310,7 @@ func TestConformance(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			a := newApp(t, tc.opts, nil)
-			a.op.SetFaults(tc.faults)
-			b := newBrowser(t)
-			resp, _ := b.signIn(a, "dev", "/private")
+			a, b, resp, _ := signInWithFaults(t, tc.opts, tc.faults)
 			u := resp.Request.URL
 			if u.Path != "/auth/"+tc.errorRoute || u.Query().Get("error") != string(tc.errType) {
 				t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s (hops %v)", u, resp.StatusCode, tc.errorRoute, tc.errType, b.hops)

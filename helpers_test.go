@@ -141,3 +141,22 @@ func (s *attackSite) wantUnchanged(t *testing.T, victim *browser, userID, provid
 		t.Fatalf("the account %s/%s was stored: %v", provider, providerAccountID, err)
 	}
 }
+
+// signInWithFaults starts an app whose provider, started with opts, has
+// faults, and runs a new browser's sign-in with "dev" to /private.
+func signInWithFaults(t *testing.T, opts authtest.Options, faults authtest.Faults) (a *app, b *browser, resp *http.Response, body string) {
+	t.Helper()
+	a = newApp(t, opts, nil)
+	a.op.SetFaults(faults)
+	b = newBrowser(t)
+	resp, body = b.signIn(a, "dev", "/private")
+	return a, b, resp, body
+}
+
+// askDPoPNonce answers a resource request 401 use_dpop_nonce, asking for
+// a DPoP proof with nonce (RFC 9449 §9).
+func askDPoPNonce(w http.ResponseWriter, nonce string) {
+	w.Header().Set("DPoP-Nonce", nonce)
+	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+	w.WriteHeader(http.StatusUnauthorized)
+}
