@@ -12,7 +12,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -200,12 +199,8 @@ func sessionCookies(t *testing.T, setCookie []string, name string) ([]*http.Cook
 // production Auth.js front end writes; mutate may change that.
 func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 	t.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	t.Cleanup(op.Close)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	op := newOP(t, authtest.Options{AutoApprove: true})
+	ln := listenLocal(t)
 	base := "https://" + ln.Addr().String()
 	cfg := gatehouse.Config{
 		Secret:            []string{secretNew, secretOld},

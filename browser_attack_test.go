@@ -2,7 +2,6 @@ package gatehouse_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -16,7 +15,6 @@ import (
 	"github.com/descope/virtualwebauthn"
 
 	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -45,8 +43,7 @@ type attackSite struct {
 
 func newAttackSite(t *testing.T, tls bool, mutate func(*gatehouse.Config)) *attackSite {
 	t.Helper()
-	op := authtest.NewServer(attackUsers)
-	t.Cleanup(op.Close)
+	op := newOP(t, attackUsers)
 	oidc := func(id string) providers.Provider {
 		return providers.OAuthConfig[profile.Claims]{ID: id, Name: id, Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}
@@ -130,9 +127,7 @@ func TestAttackPlantedCheckCookieLinks(t *testing.T) {
 				}
 				aliceID := victim.userID(s.app)
 
-				attacker := s.browser(t)
-				cb := attacker.startAs(s.app, "other", "mallory")
-				plantChecks(t, s.app, attacker, victim)
+				cb := s.tossCallback(t, victim, "other", "mallory")
 
 				resp := victim.follow(victim.get(cb))
 				resp.Body.Close()
@@ -140,12 +135,7 @@ func TestAttackPlantedCheckCookieLinks(t *testing.T) {
 				if resp.StatusCode != http.StatusForbidden {
 					t.Errorf("error page status %d, want 403", resp.StatusCode)
 				}
-				if got := victim.userID(s.app); got != aliceID {
-					t.Fatalf("the victim's session changed: user %q, want %q", got, aliceID)
-				}
-				if _, err := s.db.GetUserByAccount(context.Background(), "other", "mallory"); !errors.Is(err, adapter.ErrNotFound) {
-					t.Fatalf("the attacker's account was stored: %v", err)
-				}
+				s.wantUnchanged(t, victim, aliceID, "other", "mallory")
 				// The attacker signing in with that account is not the victim.
 				if _, body := s.browser(t).signInAs(s.app, "other", "mallory"); body != "hello mallory@example.com" {
 					t.Fatalf("attacker's own sign-in: %q", body)
@@ -165,9 +155,7 @@ func TestAttackLoginCSRF(t *testing.T) {
 			s := newAttackSite(t, tls, nil)
 			victim := s.browser(t)
 			victim.csrf(s.app) // the victim has visited the sign-in page
-			attacker := s.browser(t)
-			cb := attacker.startAs(s.app, "dev", "mallory")
-			plantChecks(t, s.app, attacker, victim)
+			cb := s.tossCallback(t, victim, "dev", "mallory")
 
 			resp := victim.follow(victim.get(cb))
 			resp.Body.Close()
@@ -220,12 +208,7 @@ func TestAttackCredentialsNeverLink(t *testing.T) {
 		url.Values{"username": {"mallory"}, "password": {"pw"}, "csrfToken": {victim.csrf(s.app)}}))
 	resp.Body.Close()
 	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
-	if got := victim.userID(s.app); got != aliceID {
-		t.Fatalf("the session changed to %q", got)
-	}
-	if _, err := s.db.GetUserByAccount(context.Background(), "credentials", "cred-mallory"); !errors.Is(err, adapter.ErrNotFound) {
-		t.Fatalf("the credentials account was stored: %v", err)
-	}
+	s.wantUnchanged(t, victim, aliceID, "credentials", "cred-mallory")
 	// Signed out, the same credentials sign in as their own user.
 	other := s.browser(t)
 	resp = other.follow(other.post(s.url+"/auth/callback/credentials",
@@ -562,9 +545,7 @@ func TestAttackPlantedCheckCookieSameSitePost(t *testing.T) {
 	victim := s.browser(t)
 	victim.signInAs(s.app, "dev", "alice")
 	aliceID := victim.userID(s.app)
-	attacker := s.browser(t)
-	cb := attacker.startAs(s.app, "other", "mallory")
-	plantChecks(t, s.app, attacker, victim)
+	cb := s.tossCallback(t, victim, "other", "mallory")
 
 	u, _ := url.Parse(cb)
 	req, _ := http.NewRequest(http.MethodPost, s.url+u.Path, strings.NewReader(u.RawQuery))
@@ -573,10 +554,5 @@ func TestAttackPlantedCheckCookieSameSitePost(t *testing.T) {
 	resp := victim.follow(victim.do(req))
 	resp.Body.Close()
 	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
-	if got := victim.userID(s.app); got != aliceID {
-		t.Fatalf("the victim's session changed to %q", got)
-	}
-	if _, err := s.db.GetUserByAccount(context.Background(), "other", "mallory"); !errors.Is(err, adapter.ErrNotFound) {
-		t.Fatalf("the attacker's account was linked: %v", err)
-	}
+	s.wantUnchanged(t, victim, aliceID, "other", "mallory")
 }

@@ -87,8 +87,7 @@ func TestCookieCache(t *testing.T) {
 
 // TestCookieCacheNeedsDatabase: the cache is refused for JWT sessions.
 func TestCookieCacheNeedsDatabase(t *testing.T) {
-	op := authtest.NewServer(authtest.Options{})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{})
 	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{devProvider(op)},
 		Session: gatehouse.SessionConfig{Strategy: gatehouse.StrategyJWT, CookieCache: gatehouse.CookieCache{Enabled: true}}})
 	var ce *gatehouse.ConfigError

@@ -225,16 +225,11 @@ func TestClientAssertion(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			// PAR too, so that both endpoints authenticate the client.
-			a := newApp(t, authtest.Options{ClientSecret: longSecret, ClientJWKS: publicSet(tc.known...), RequirePAR: true}, func(cfg *gatehouse.Config) {
-				withDev(func(c *providers.OAuthConfig[profile.Claims]) {
-					c.ClientSecret = longSecret
-					c.Client.TokenEndpointAuthMethod = tc.method
-					c.Client.JWKS = &jose.JSONWebKeySet{Keys: tc.keys}
-				})(cfg)
-				cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+			a, b := signedInKeepingTokens(t, authtest.Options{ClientSecret: longSecret, ClientJWKS: publicSet(tc.known...), RequirePAR: true}, func(c *providers.OAuthConfig[profile.Claims]) {
+				c.ClientSecret = longSecret
+				c.Client.TokenEndpointAuthMethod = tc.method
+				c.Client.JWKS = &jose.JSONWebKeySet{Keys: tc.keys}
 			})
-			b := newBrowser(t)
-			signedIn(t, a, b)
 
 			// A refresh authenticates the same way.
 			w := httptest.NewRecorder()
@@ -351,20 +346,12 @@ func ath(token string) string {
 }
 
 func TestDPoP(t *testing.T) {
-	a := newApp(t, authtest.Options{DPoPNonce: true, RequirePAR: true}, func(cfg *gatehouse.Config) {
-		withDev(func(c *providers.OAuthConfig[profile.Claims]) { c.Client.DPoPBoundAccessTokens = true })(cfg)
-		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
-	})
-	b := newBrowser(t)
-	signedIn(t, a, b)
+	a, b := signedInKeepingTokens(t, authtest.Options{DPoPNonce: true, RequirePAR: true}, func(c *providers.OAuthConfig[profile.Claims]) { c.Client.DPoPBoundAccessTokens = true })
 
 	// The PAR request is answered use_dpop_nonce, and sent again with the
 	// nonce, which the token request then has from the start (one server,
 	// one nonce: RFC 9449 §8). All proofs are made with one key.
-	pars, toks := requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
-	if len(pars) != 2 || len(toks) != 1 {
-		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
-	}
+	pars, toks := nonceRetriedPAR(t, a)
 	var jkt string
 	for i, r := range append(pars, toks...) {
 		c, k := proofOf(t, r.Header)
@@ -427,16 +414,7 @@ func TestDPoP(t *testing.T) {
 	}
 
 	// A refresh is DPoP too, and its token works through Handler.Client.
-	w = httptest.NewRecorder()
-	c, err = a.h.Client(ctx, w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Get(a.op.Issuer() + "/userinfo")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	userinfoAfterRefresh(t, a, b)
 	refreshes := requestsTo(a.op, authtest.EndpointToken)[1:]
 	if len(refreshes) != 1 || refreshes[0].Form.Get("grant_type") != "refresh_token" {
 		t.Fatalf("refresh requests: %d", len(refreshes))
@@ -451,15 +429,10 @@ func TestDPoP(t *testing.T) {
 // server asking for its own nonce gets the request again, body included.
 func TestDPoPResourceNonce(t *testing.T) {
 	key := newECKey(t, "")
-	a := newApp(t, authtest.Options{DPoPNonce: true}, func(cfg *gatehouse.Config) {
-		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
-			c.Client.DPoPBoundAccessTokens = true
-			c.Client.DPoPKey = &key
-		})(cfg)
-		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	a, b := signedInKeepingTokens(t, authtest.Options{DPoPNonce: true}, func(c *providers.OAuthConfig[profile.Claims]) {
+		c.Client.DPoPBoundAccessTokens = true
+		c.Client.DPoPKey = &key
 	})
-	b := newBrowser(t)
-	signedIn(t, a, b)
 	pub := key.Public()
 	tp, _ := pub.Thumbprint(crypto.SHA256)
 	jkt := base64.RawURLEncoding.EncodeToString(tp)
@@ -489,9 +462,7 @@ func TestDPoPResourceNonce(t *testing.T) {
 			return
 		}
 		if c["nonce"] != "api-nonce" {
-			w.Header().Set("DPoP-Nonce", "api-nonce")
-			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
-			w.WriteHeader(http.StatusUnauthorized)
+			askDPoPNonce(w, "api-nonce")
 			return
 		}
 		io.WriteString(w, "created")
@@ -522,9 +493,7 @@ func TestDPoPResourceNonce(t *testing.T) {
 		c, _ := proofOf(t, r.Header)
 		gets++
 		if c["htm"] != "GET" || c["nonce"] != "get-nonce" {
-			w.Header().Set("DPoP-Nonce", "get-nonce")
-			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
-			w.WriteHeader(http.StatusUnauthorized)
+			askDPoPNonce(w, "get-nonce")
 			return
 		}
 		io.WriteString(w, "items")
@@ -608,35 +577,18 @@ func TestRefreshIDTokenRules(t *testing.T) {
 // the provider refuses a jti twice.
 func TestFAPI2Profile(t *testing.T) {
 	key := newECKey(t, "fapi-1")
-	a := newApp(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: publicSet(key)}, func(cfg *gatehouse.Config) {
-		withDev(func(c *providers.OAuthConfig[profile.Claims]) {
-			c.Client.TokenEndpointAuthMethod = providers.AuthPrivateKeyJWT
-			c.Client.JWKS = &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{key}}
-			c.Client.DPoPBoundAccessTokens = true
-		})(cfg)
-		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	a, b := signedInKeepingTokens(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: publicSet(key)}, func(c *providers.OAuthConfig[profile.Claims]) {
+		c.Client.TokenEndpointAuthMethod = providers.AuthPrivateKeyJWT
+		c.Client.JWKS = &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{key}}
+		c.Client.DPoPBoundAccessTokens = true
 	})
-	b := newBrowser(t)
-	signedIn(t, a, b)
-	pars, toks := requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
-	if len(pars) != 2 || len(toks) != 1 {
-		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
-	}
+	pars, toks := nonceRetriedPAR(t, a)
 	c0, _ := assertionOf(t, pars[0])
 	c1, _ := assertionOf(t, pars[1])
 	if c0.ID == c1.ID || pars[1].ClientAuth != "private_key_jwt" || toks[0].ClientAuth != "private_key_jwt" {
 		t.Fatalf("PAR retry: jti %q then %q", c0.ID, c1.ID)
 	}
-	w := httptest.NewRecorder()
-	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Get(a.op.Issuer() + "/userinfo")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	userinfoAfterRefresh(t, a, b)
 	if refresh := requestsTo(a.op, authtest.EndpointToken); len(refresh) != 2 || refresh[1].ClientAuth != "private_key_jwt" || refresh[1].Header.Get("DPoP") == "" {
 		t.Fatalf("refresh: %d token requests", len(refresh))
 	}

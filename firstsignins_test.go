@@ -2,7 +2,6 @@ package gatehouse_test
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"sync/atomic"
 	"testing"
@@ -39,12 +38,8 @@ func TestFiftyFirstSignInsTwoInstances(t *testing.T) {
 	for name, open := range kinds {
 		t.Run(name, func(t *testing.T) {
 			store, rows := open(t)
-			op := authtest.NewServer(authtest.Options{AutoApprove: true})
-			t.Cleanup(op.Close)
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
+			op := newOP(t, authtest.Options{AutoApprove: true})
+			ln := listenLocal(t)
 			base := "http://" + ln.Addr().String()
 			var apps [2]http.Handler
 			for i := range apps {

@@ -34,8 +34,7 @@ type app struct {
 func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config)) *app {
 	t.Helper()
 	opOpts.AutoApprove = true
-	op := authtest.NewServer(opOpts)
-	t.Cleanup(op.Close)
+	op := newOP(t, opOpts)
 	return startApp(t, op, mutate)
 }
 
@@ -48,10 +47,7 @@ func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config))
 // serveApp is startApp, over https when tls is set.
 func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config), tls bool) *app {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
 	if tls {
 		base = "https://" + ln.Addr().String()
@@ -178,14 +174,7 @@ func (b *browser) csrf(a *app) string {
 // signIn runs the whole flow and returns the final response and its body.
 func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
 	b.t.Helper()
-	resp := b.post(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
 }
 
 func (b *browser) session(a *app) map[string]any {
@@ -321,10 +310,7 @@ func TestConformance(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			a := newApp(t, tc.opts, nil)
-			a.op.SetFaults(tc.faults)
-			b := newBrowser(t)
-			resp, _ := b.signIn(a, "dev", "/private")
+			a, b, resp, _ := signInWithFaults(t, tc.opts, tc.faults)
 			u := resp.Request.URL
 			if u.Path != "/auth/"+tc.errorRoute || u.Query().Get("error") != string(tc.errType) {
 				t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s (hops %v)", u, resp.StatusCode, tc.errorRoute, tc.errType, b.hops)

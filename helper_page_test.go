@@ -24,8 +24,7 @@ import (
 // and the route accepts either with the same answer: a redirect to the
 // provider.
 func TestSignInHelperMatchesPage(t *testing.T) {
-	op := authtest.NewServer(authtest.Options{})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{})
 	var h *gatehouse.Handler
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.Middleware(mux).ServeHTTP(w, r) }))

@@ -216,10 +216,7 @@ func TestConformancePositive(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			a := newApp(t, tc.opts, nil)
-			a.op.SetFaults(tc.faults)
-			b := newBrowser(t)
-			resp, body := b.signIn(a, "dev", "/private")
+			a, b, resp, body := signInWithFaults(t, tc.opts, tc.faults)
 			expectSignedIn(t, a, b, resp, body)
 			if tc.check != nil {
 				tc.check(t, a.op)

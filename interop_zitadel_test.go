@@ -49,10 +49,7 @@ func startInteropApp(t *testing.T, ln net.Listener, cfg gatehouse.Config) *app {
 
 func listenLoopback(t *testing.T) net.Listener {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenLocal(t)
 	return ln
 }
 

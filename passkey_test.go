@@ -56,12 +56,8 @@ func (s *pkLogBuffer) String() string {
 
 func newPasskeyApp(t *testing.T, pk []providers.Provider, mutate func(*gatehouse.Config)) *pkApp {
 	t.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	t.Cleanup(op.Close)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	op := newOP(t, authtest.Options{AutoApprove: true})
+	ln := listenLocal(t)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	base := "http://localhost:" + port
 	store := memory.New()

@@ -380,8 +380,7 @@ func newDBApp(t *testing.T, st *store, opOpts authtest.Options, mutate func(*gat
 // function adding it to a Config as provider id.
 func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bool) func(*gatehouse.Config) {
 	t.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true, Users: users})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{AutoApprove: true, Users: users})
 	return func(cfg *gatehouse.Config) {
 		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
 			ID: id, Name: strings.ToUpper(id[:1]) + id[1:], Type: providers.TypeOIDC,
@@ -399,14 +398,7 @@ func (b *browser) signInAs(a *app, provider, hint string) (*http.Response, strin
 	if hint != "" {
 		u += "?" + url.Values{"login_hint": {hint}}.Encode()
 	}
-	resp := b.post(u, q)
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return b.postSignIn(u, q)
 }
 
 // cookie returns the browser's cookie name for the app, or "".
@@ -450,117 +442,109 @@ func wantError(t *testing.T, resp *http.Response, route string, typ gatehouse.Er
 }
 
 func TestDatabaseSession(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			st := openStore(t, kind)
-			const maxAge, updateAge = 10 * time.Hour, time.Hour
-			a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
-				cfg.Session.MaxAge, cfg.Session.UpdateAge = maxAge, updateAge
-			})
-			b := newBrowser(t)
-			ctx := context.Background()
-
-			resp, body := b.signIn(a, "dev", "/private")
-			if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-				t.Fatalf("landed on %s with %q", resp.Request.URL, body)
-			}
-
-			// The cookie holds an opaque token; the row holds its hash.
-			raw := b.cookie(a, sessionCookie)
-			if len(raw) < 32 || strings.Count(raw, ".") > 0 {
-				t.Fatalf("session cookie %q is not an opaque token", raw)
-			}
-			if _, _, err := st.raw.GetSessionAndUser(ctx, raw); !errors.Is(err, adapter.ErrNotFound) {
-				t.Fatalf("the cookie's value is stored as it is (err %v)", err)
-			}
-			sess, user, err := st.raw.GetSessionAndUser(ctx, sha256Hex(raw))
-			if err != nil {
-				t.Fatalf("no session row for the cookie: %v", err)
-			}
-			if user.Email != "alice@example.com" || sess.UserID != user.ID || strings.HasPrefix(user.ID, "dev:") {
-				t.Fatalf("session row %+v, user %+v", sess, user)
-			}
-			if d := time.Until(sess.Expires); d < maxAge-time.Minute || d > maxAge {
-				t.Fatalf("session expires in %v, want %v", d, maxAge)
-			}
-
-			// One query per request, the user joined; no expiry push on
-			// a fresh session.
-			st.spy.reset()
-			if id := b.userID(a); id != user.ID {
-				t.Fatalf("session user id %q, want %q", id, user.ID)
-			}
-			if n := st.spy.count("GetSessionAndUser"); n != 1 {
-				t.Fatalf("GET /auth/session made %d GetSessionAndUser calls, want 1", n)
-			}
-			if n := st.spy.count("GetUser") + st.spy.count("UpdateSession"); n != 0 {
-				t.Fatalf("GET /auth/session made %d GetUser/UpdateSession calls, want 0", n)
-			}
-			r := b.get(a.url + "/private")
-			r.Body.Close()
-			if n := st.spy.count("GetSessionAndUser"); n != 2 || r.StatusCode != http.StatusOK {
-				t.Fatalf("GET /private: status %d, %d GetSessionAndUser calls in all, want 2", r.StatusCode, n)
-			}
-
-			// Used after UpdateAge: the expiry is pushed, once.
-			old := time.Now().Add(maxAge - updateAge - time.Minute)
-			if _, err := st.raw.UpdateSession(ctx, sha256Hex(raw), old); err != nil {
-				t.Fatal(err)
-			}
-			st.spy.reset()
-			b.session(a)
-			b.session(a)
-			if n := st.spy.count("UpdateSession"); n != 1 {
-				t.Fatalf("%d UpdateSession calls after UpdateAge, want 1", n)
-			}
-			sess, _, _ = st.raw.GetSessionAndUser(ctx, sha256Hex(raw))
-			if d := time.Until(sess.Expires); d < maxAge-time.Minute {
-				t.Fatalf("expiry not pushed: in %v", d)
-			}
-			if b.cookie(a, sessionCookie) != raw {
-				t.Fatal("the session token changed on an expiry push")
-			}
-
-			// Sign-out deletes the row.
-			out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
-			out.Body.Close()
-			if _, _, err := st.raw.GetSessionAndUser(ctx, sha256Hex(raw)); !errors.Is(err, adapter.ErrNotFound) {
-				t.Fatalf("session row after sign-out: %v", err)
-			}
-			if s := b.session(a); s != nil {
-				t.Fatalf("session after sign-out: %v", s)
-			}
-			if n := st.rows(t, "gatehouse_sessions"); n > 0 {
-				t.Fatalf("%d session rows after sign-out", n)
-			}
+	eachStore(t, func(t *testing.T, st *store) {
+		const maxAge, updateAge = 10 * time.Hour, time.Hour
+		a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
+			cfg.Session.MaxAge, cfg.Session.UpdateAge = maxAge, updateAge
 		})
-	}
+		b := newBrowser(t)
+		ctx := context.Background()
+
+		resp, body := b.signIn(a, "dev", "/private")
+		if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
+			t.Fatalf("landed on %s with %q", resp.Request.URL, body)
+		}
+
+		// The cookie holds an opaque token; the row holds its hash.
+		raw := b.cookie(a, sessionCookie)
+		if len(raw) < 32 || strings.Count(raw, ".") > 0 {
+			t.Fatalf("session cookie %q is not an opaque token", raw)
+		}
+		if _, _, err := st.raw.GetSessionAndUser(ctx, raw); !errors.Is(err, adapter.ErrNotFound) {
+			t.Fatalf("the cookie's value is stored as it is (err %v)", err)
+		}
+		sess, user, err := st.raw.GetSessionAndUser(ctx, sha256Hex(raw))
+		if err != nil {
+			t.Fatalf("no session row for the cookie: %v", err)
+		}
+		if user.Email != "alice@example.com" || sess.UserID != user.ID || strings.HasPrefix(user.ID, "dev:") {
+			t.Fatalf("session row %+v, user %+v", sess, user)
+		}
+		if d := time.Until(sess.Expires); d < maxAge-time.Minute || d > maxAge {
+			t.Fatalf("session expires in %v, want %v", d, maxAge)
+		}
+
+		// One query per request, the user joined; no expiry push on
+		// a fresh session.
+		st.spy.reset()
+		if id := b.userID(a); id != user.ID {
+			t.Fatalf("session user id %q, want %q", id, user.ID)
+		}
+		if n := st.spy.count("GetSessionAndUser"); n != 1 {
+			t.Fatalf("GET /auth/session made %d GetSessionAndUser calls, want 1", n)
+		}
+		if n := st.spy.count("GetUser") + st.spy.count("UpdateSession"); n != 0 {
+			t.Fatalf("GET /auth/session made %d GetUser/UpdateSession calls, want 0", n)
+		}
+		r := b.get(a.url + "/private")
+		r.Body.Close()
+		if n := st.spy.count("GetSessionAndUser"); n != 2 || r.StatusCode != http.StatusOK {
+			t.Fatalf("GET /private: status %d, %d GetSessionAndUser calls in all, want 2", r.StatusCode, n)
+		}
+
+		// Used after UpdateAge: the expiry is pushed, once.
+		old := time.Now().Add(maxAge - updateAge - time.Minute)
+		if _, err := st.raw.UpdateSession(ctx, sha256Hex(raw), old); err != nil {
+			t.Fatal(err)
+		}
+		st.spy.reset()
+		b.session(a)
+		b.session(a)
+		if n := st.spy.count("UpdateSession"); n != 1 {
+			t.Fatalf("%d UpdateSession calls after UpdateAge, want 1", n)
+		}
+		sess, _, _ = st.raw.GetSessionAndUser(ctx, sha256Hex(raw))
+		if d := time.Until(sess.Expires); d < maxAge-time.Minute {
+			t.Fatalf("expiry not pushed: in %v", d)
+		}
+		if b.cookie(a, sessionCookie) != raw {
+			t.Fatal("the session token changed on an expiry push")
+		}
+
+		// Sign-out deletes the row.
+		out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
+		out.Body.Close()
+		if _, _, err := st.raw.GetSessionAndUser(ctx, sha256Hex(raw)); !errors.Is(err, adapter.ErrNotFound) {
+			t.Fatalf("session row after sign-out: %v", err)
+		}
+		if s := b.session(a); s != nil {
+			t.Fatalf("session after sign-out: %v", s)
+		}
+		if n := st.rows(t, "gatehouse_sessions"); n > 0 {
+			t.Fatalf("%d session rows after sign-out", n)
+		}
+	})
 }
 
 func TestDatabaseSessionExpired(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			st := openStore(t, kind)
-			a, _ := newDBApp(t, st, authtest.Options{}, nil)
-			b := newBrowser(t)
-			b.signIn(a, "dev", "/")
-			raw := b.cookie(a, sessionCookie)
-			if _, err := st.raw.UpdateSession(context.Background(), sha256Hex(raw), time.Now().Add(-time.Second)); err != nil {
-				t.Fatal(err)
-			}
-			if s := b.session(a); s != nil {
-				t.Fatalf("expired session read as %v", s)
-			}
-			if _, _, err := st.raw.GetSessionAndUser(context.Background(), sha256Hex(raw)); !errors.Is(err, adapter.ErrNotFound) {
-				t.Fatalf("expired session row kept: %v", err)
-			}
-			if b.cookie(a, sessionCookie) != "" {
-				t.Fatal("expired session cookie kept")
-			}
-		})
-	}
+	eachStore(t, func(t *testing.T, st *store) {
+		a, _ := newDBApp(t, st, authtest.Options{}, nil)
+		b := newBrowser(t)
+		b.signIn(a, "dev", "/")
+		raw := b.cookie(a, sessionCookie)
+		if _, err := st.raw.UpdateSession(context.Background(), sha256Hex(raw), time.Now().Add(-time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if s := b.session(a); s != nil {
+			t.Fatalf("expired session read as %v", s)
+		}
+		if _, _, err := st.raw.GetSessionAndUser(context.Background(), sha256Hex(raw)); !errors.Is(err, adapter.ErrNotFound) {
+			t.Fatalf("expired session row kept: %v", err)
+		}
+		if b.cookie(a, sessionCookie) != "" {
+			t.Fatal("expired session cookie kept")
+		}
+	})
 }
 
 // The JWT strategy stays the default without an adapter, and can be
@@ -715,27 +699,23 @@ func TestLinking(t *testing.T) {
 // A second sign-in keeps the stored tokens current, and fires no
 // CreateUser or LinkAccount.
 func TestAccountTokensUpdated(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			st := openStore(t, kind)
-			a, ev := newDBApp(t, st, authtest.Options{}, nil)
-			ctx := context.Background()
-			newBrowser(t).signIn(a, "dev", "/")
-			first, err := st.raw.GetAccount(ctx, "dev", "alice")
-			if err != nil || first.AccessToken == "" || first.RefreshToken == "" || first.IDToken == "" || first.ExpiresAt == 0 {
-				t.Fatalf("stored account %+v (%v)", first, err)
-			}
-			newBrowser(t).signIn(a, "dev", "/")
-			second, _ := st.raw.GetAccount(ctx, "dev", "alice")
-			if second.AccessToken == first.AccessToken || second.RefreshToken == first.RefreshToken || second.UserID != first.UserID {
-				t.Fatalf("tokens not updated: access %v, refresh %v, user %q then %q", second.AccessToken != first.AccessToken, second.RefreshToken != first.RefreshToken, first.UserID, second.UserID)
-			}
-			if c, l, s, n := ev.counts(); c != 1 || l != 1 || s != 2 || n != 1 {
-				t.Fatalf("CreateUser %d, LinkAccount %d, SignIn %d (new %d), want 1, 1, 2 (1)", c, l, s, n)
-			}
-		})
-	}
+	eachStore(t, func(t *testing.T, st *store) {
+		a, ev := newDBApp(t, st, authtest.Options{}, nil)
+		ctx := context.Background()
+		newBrowser(t).signIn(a, "dev", "/")
+		first, err := st.raw.GetAccount(ctx, "dev", "alice")
+		if err != nil || first.AccessToken == "" || first.RefreshToken == "" || first.IDToken == "" || first.ExpiresAt == 0 {
+			t.Fatalf("stored account %+v (%v)", first, err)
+		}
+		newBrowser(t).signIn(a, "dev", "/")
+		second, _ := st.raw.GetAccount(ctx, "dev", "alice")
+		if second.AccessToken == first.AccessToken || second.RefreshToken == first.RefreshToken || second.UserID != first.UserID {
+			t.Fatalf("tokens not updated: access %v, refresh %v, user %q then %q", second.AccessToken != first.AccessToken, second.RefreshToken != first.RefreshToken, first.UserID, second.UserID)
+		}
+		if c, l, s, n := ev.counts(); c != 1 || l != 1 || s != 2 || n != 1 {
+			t.Fatalf("CreateUser %d, LinkAccount %d, SignIn %d (new %d), want 1, 1, 2 (1)", c, l, s, n)
+		}
+	})
 }
 
 // A sign-in whose token answer has no refresh token keeps the stored one.
@@ -1011,8 +991,7 @@ func TestHalfWayFailureLeavesNoOrphans(t *testing.T) {
 // signed-in browser's cookies.
 func benchSession(b *testing.B, mutate func(*gatehouse.Config)) (*gatehouse.Handler, []*http.Cookie) {
 	b.Helper()
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	b.Cleanup(op.Close)
+	op := newOP(b, authtest.Options{AutoApprove: true})
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	cfg := gatehouse.Config{

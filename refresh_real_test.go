@@ -130,8 +130,7 @@ func TestRefreshIDTokenRulesJWT(t *testing.T) {
 func TestRefreshAcrossInstancesPostgres(t *testing.T) {
 	requirePostgres(t)
 	schema, _ := pgSchema(t)
-	op := authtest.NewServer(authtest.Options{AutoApprove: true, RepeatNonceOnRefresh: true, RevokeOnRefreshReuse: true})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{AutoApprove: true, RepeatNonceOnRefresh: true, RevokeOnRefreshReuse: true})
 	var handlers [2]*gatehouse.Handler
 	var pgs [2]*postgres.Adapter
 	for i := range handlers {

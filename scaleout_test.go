@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -123,12 +122,8 @@ func TestScaleOut(t *testing.T) {
 	t.Parallel()
 	requirePostgres(t)
 	schema, conn := pgSchema(t)
-	op := authtest.NewServer(authtest.Options{AutoApprove: true, Users: []authtest.User{alice, bob}})
-	t.Cleanup(op.Close)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	op := newOP(t, authtest.Options{AutoApprove: true, Users: []authtest.User{alice, bob}})
+	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
 
 	const n = 3
@@ -282,12 +277,8 @@ func TestScaleOutRedis(t *testing.T) {
 	schema, conn := pgSchema(t)
 	rdb := redisClient(t)
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	t.Cleanup(op.Close)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	op := newOP(t, authtest.Options{AutoApprove: true})
+	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
 	const n = 3
 	var apps [n]http.Handler

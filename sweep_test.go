@@ -17,8 +17,7 @@ import (
 // keeps live ones, and stops with its context.
 func TestSweep(t *testing.T) {
 	store := memory.New()
-	op := authtest.NewServer(authtest.Options{})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{})
 	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: store, Providers: []providers.Provider{devProvider(op)}})
 	if err != nil {
 		t.Fatal(err)

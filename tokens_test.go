@@ -93,64 +93,60 @@ func expireStored(t *testing.T, st *store) {
 }
 
 func TestTokenSourceDatabase(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			st := openStore(t, kind)
-			a, _ := newDBApp(t, st, authtest.Options{}, nil)
-			b := newBrowser(t)
-			b.signIn(a, "dev", "/")
-			ctx := context.Background()
-			stored, _ := st.raw.GetAccount(ctx, "dev", "alice")
+	eachStore(t, func(t *testing.T, st *store) {
+		a, _ := newDBApp(t, st, authtest.Options{}, nil)
+		b := newBrowser(t)
+		b.signIn(a, "dev", "/")
+		ctx := context.Background()
+		stored, _ := st.raw.GetAccount(ctx, "dev", "alice")
 
-			// Valid: the stored token, no request to the provider.
-			ts, err := a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
-			if err != nil {
-				t.Fatal(err)
-			}
-			tok, err := ts.Token()
-			if err != nil || tok.AccessToken != stored.AccessToken || !tok.Valid() {
-				t.Fatalf("token %+v (%v), want the stored %q", tok, err, stored.AccessToken)
-			}
-			if n := len(refreshRequests(a.op)); n != 0 {
-				t.Fatalf("%d refresh requests for a valid token", n)
-			}
-			if got := userinfoStatus(t, a.op, ts); got != http.StatusOK {
-				t.Fatalf("userinfo with the token: %d", got)
-			}
+		// Valid: the stored token, no request to the provider.
+		ts, err := a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok, err := ts.Token()
+		if err != nil || tok.AccessToken != stored.AccessToken || !tok.Valid() {
+			t.Fatalf("token %+v (%v), want the stored %q", tok, err, stored.AccessToken)
+		}
+		if n := len(refreshRequests(a.op)); n != 0 {
+			t.Fatalf("%d refresh requests for a valid token", n)
+		}
+		if got := userinfoStatus(t, a.op, ts); got != http.StatusOK {
+			t.Fatalf("userinfo with the token: %d", got)
+		}
 
-			// Expired: refreshed with the stored refresh token, the rotated
-			// tokens saved.
-			expireStored(t, st)
-			ts, _ = a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
-			tok, err = ts.Token()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rts := refreshRequests(a.op); len(rts) != 1 || rts[0] != stored.RefreshToken {
-				t.Fatalf("refresh requests presented %q, want [%q]", rts, stored.RefreshToken)
-			}
-			saved, _ := st.raw.GetAccount(ctx, "dev", "alice")
-			if tok.AccessToken == stored.AccessToken || saved.AccessToken != tok.AccessToken ||
-				saved.RefreshToken == stored.RefreshToken || saved.RefreshToken == "" ||
-				time.Until(saved.Expiry()) < 50*time.Minute || saved.IDToken == "" {
-				t.Fatalf("after refresh: token %q, saved %+v", tok.AccessToken, saved.TokenSet)
-			}
-			if got := userinfoStatus(t, a.op, ts); got != http.StatusOK {
-				t.Fatalf("userinfo with the refreshed token: %d", got)
-			}
-			// The provider rotated: the old refresh token is refused.
-			if status, v := tokenEndpoint(t, a.op, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {stored.RefreshToken}}); status != http.StatusBadRequest || v["error"] != "invalid_grant" {
-				t.Fatalf("old refresh token: %d %v", status, v)
-			}
-			// The next request finds the saved token valid.
-			before := len(refreshRequests(a.op)) // 2: ours, and the test's own
-			ts, _ = a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
-			if tok2, err := ts.Token(); err != nil || tok2.AccessToken != tok.AccessToken || len(refreshRequests(a.op)) != before {
-				t.Fatalf("second source: token changed %v (%v), %d more refreshes", tok2.AccessToken != tok.AccessToken, err, len(refreshRequests(a.op))-before)
-			}
-		})
-	}
+		// Expired: refreshed with the stored refresh token, the rotated
+		// tokens saved.
+		expireStored(t, st)
+		ts, _ = a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
+		tok, err = ts.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rts := refreshRequests(a.op); len(rts) != 1 || rts[0] != stored.RefreshToken {
+			t.Fatalf("refresh requests presented %q, want [%q]", rts, stored.RefreshToken)
+		}
+		saved, _ := st.raw.GetAccount(ctx, "dev", "alice")
+		if tok.AccessToken == stored.AccessToken || saved.AccessToken != tok.AccessToken ||
+			saved.RefreshToken == stored.RefreshToken || saved.RefreshToken == "" ||
+			time.Until(saved.Expiry()) < 50*time.Minute || saved.IDToken == "" {
+			t.Fatalf("after refresh: token %q, saved %+v", tok.AccessToken, saved.TokenSet)
+		}
+		if got := userinfoStatus(t, a.op, ts); got != http.StatusOK {
+			t.Fatalf("userinfo with the refreshed token: %d", got)
+		}
+		// The provider rotated: the old refresh token is refused.
+		if status, v := tokenEndpoint(t, a.op, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {stored.RefreshToken}}); status != http.StatusBadRequest || v["error"] != "invalid_grant" {
+			t.Fatalf("old refresh token: %d %v", status, v)
+		}
+		// The next request finds the saved token valid.
+		before := len(refreshRequests(a.op)) // 2: ours, and the test's own
+		ts, _ = a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
+		if tok2, err := ts.Token(); err != nil || tok2.AccessToken != tok.AccessToken || len(refreshRequests(a.op)) != before {
+			t.Fatalf("second source: token changed %v (%v), %d more refreshes", tok2.AccessToken != tok.AccessToken, err, len(refreshRequests(a.op))-before)
+		}
+	})
 }
 
 // Several requests that find one expired token refresh it once.
@@ -165,15 +161,7 @@ func TestTokenSourceSingleFlight(t *testing.T) {
 		expireStored(t, st)
 		a.op.SetFaults(authtest.Faults{TokenDelay: 300 * time.Millisecond})
 		got := concurrently(t, n, func() (string, error) {
-			ts, err := a.h.TokenSource(context.Background(), nil, b.appRequest(a), "dev")
-			if err != nil {
-				return "", err
-			}
-			tok, err := ts.Token()
-			if err != nil {
-				return "", err
-			}
-			return tok.AccessToken, nil
+			return accessToken(a.h.TokenSource(context.Background(), nil, b.appRequest(a), "dev"))
 		})
 		if rts := refreshRequests(a.op); len(rts) != 1 {
 			t.Fatalf("%d refresh requests, want 1", len(rts))
@@ -193,15 +181,7 @@ func TestTokenSourceSingleFlight(t *testing.T) {
 		a.op.SetFaults(authtest.Faults{TokenDelay: 300 * time.Millisecond})
 		req := b.appRequest(a)
 		got := concurrently(t, n, func() (string, error) {
-			ts, err := a.h.TokenSource(context.Background(), httptest.NewRecorder(), req.Clone(context.Background()), "dev", gatehouse.MinValidity(2*time.Hour))
-			if err != nil {
-				return "", err
-			}
-			tok, err := ts.Token()
-			if err != nil {
-				return "", err
-			}
-			return tok.AccessToken, nil
+			return accessToken(a.h.TokenSource(context.Background(), httptest.NewRecorder(), req.Clone(context.Background()), "dev", gatehouse.MinValidity(2*time.Hour)))
 		})
 		if rts := refreshRequests(a.op); len(rts) != 1 {
 			t.Fatalf("%d refresh requests, want 1", len(rts))

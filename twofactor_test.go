@@ -285,8 +285,7 @@ func TestTwoFactorRaceOneBackupCode(t *testing.T) {
 // that cannot keep the secrets is a configuration error naming the field.
 func TestTwoFactorNeedsStore(t *testing.T) {
 	type plain struct{ adapter.Adapter }
-	op := authtest.NewServer(authtest.Options{})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{})
 	cfg := gatehouse.Config{Secret: []string{testSecret}, Adapter: plain{openStore(t, "memory").raw},
 		Providers: []providers.Provider{devProvider(op)}, TwoFactor: gatehouse.TwoFactorConfig{Enabled: true}}
 	_, err := gatehouse.New(cfg)
@@ -351,8 +350,7 @@ func TestTwoFactorSettingsLimited(t *testing.T) {
 // enrolment.
 func TestTwoFactorNeedsStoreBehindRedis(t *testing.T) {
 	type plain struct{ adapter.Adapter }
-	op := authtest.NewServer(authtest.Options{})
-	t.Cleanup(op.Close)
+	op := newOP(t, authtest.Options{})
 	store := redisstore.New(redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"}), plain{memory.New()}, redisstore.Options{})
 	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: store,
 		Providers: []providers.Provider{devProvider(op)}, TwoFactor: gatehouse.TwoFactorConfig{Enabled: true}})

@@ -14,14 +14,8 @@ import (
 // which browser, UpdateSession moves UpdatedAt ("last seen") forward, and
 // ListSessions returns all three.
 func testSessionMetadata(t *testing.T, a adapter.Adapter) {
-	sl, ok := a.(adapter.SessionLister)
-	if !ok {
-		t.Skip("not an adapter.SessionLister")
-	}
-	u, err := a.CreateUser(ctx(t), newUser("meta@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sl := implements[adapter.SessionLister](t, a)
+	u := mustCreateUser(t, a, newUser("meta@example.com"))
 	created := now.Add(-time.Hour)
 	in := adapter.Session{Token: "meta", UserID: u.ID, Expires: now.Add(time.Hour), CreatedAt: created, UserAgent: "Firefox on Linux"}
 	if _, err := a.CreateSession(ctx(t), in); err != nil {
@@ -59,14 +53,8 @@ func testSessionMetadata(t *testing.T, a adapter.Adapter) {
 // replaces it, deletes it, refuses unknown users, and forgets it with the
 // user.
 func testPasswordHash(t *testing.T, a adapter.Adapter) {
-	ps, ok := a.(adapter.PasswordStore)
-	if !ok {
-		t.Skip("not an adapter.PasswordStore")
-	}
-	u, err := a.CreateUser(ctx(t), newUser("pw@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := implements[adapter.PasswordStore](t, a)
+	u := mustCreateUser(t, a, newUser("pw@example.com"))
 	if _, err := ps.PasswordHash(ctx(t), u.ID); !errors.Is(err, adapter.ErrNotFound) {
 		t.Fatalf("PasswordHash before any = %v; want ErrNotFound", err)
 	}
@@ -132,18 +120,9 @@ func runTwoFactor(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 // secret and backup codes, so that a user created again with the same id
 // is not enrolled.
 func testDeleteUserTwoFactor(t *testing.T, a adapter.Adapter) {
-	st, ok := a.(twofactor.Store)
-	if !ok {
-		t.Skip("not a twofactor.Store")
-	}
-	u, err := a.CreateUser(ctx(t), newUser("tf@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := a.CreateUser(ctx(t), newUser("tf-other@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := implements[twofactor.Store](t, a)
+	u := mustCreateUser(t, a, newUser("tf@example.com"))
+	other := mustCreateUser(t, a, newUser("tf-other@example.com"))
 	secret := twofactor.Secret{Sealed: "v1.sealed", Enabled: true, LastStep: 7, BackupCodes: []string{"h1", "h2"}}
 	for _, id := range []string{u.ID, other.ID} {
 		if err := st.SetTwoFactor(ctx(t), id, secret); err != nil {

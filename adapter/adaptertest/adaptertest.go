@@ -142,6 +142,17 @@ func newAccount(userID, provider, providerAccountID string) account.Account {
 	}
 }
 
+// implements returns a as T, the optional interface a test is about,
+// skipping the test when a does not implement it.
+func implements[T any](t *testing.T, a adapter.Adapter) T {
+	t.Helper()
+	v, ok := a.(T)
+	if !ok {
+		t.Skipf("%T does not implement %v", a, reflect.TypeFor[T]())
+	}
+	return v
+}
+
 // mustCreateUser creates a user or fails the test.
 func mustCreateUser(t *testing.T, a adapter.Adapter, u adapter.User) adapter.User {
 	t.Helper()
@@ -150,6 +161,37 @@ func mustCreateUser(t *testing.T, a adapter.Adapter, u adapter.User) adapter.Use
 		t.Fatalf("CreateUser(%+v): %v", u, err)
 	}
 	return got
+}
+
+// mustGetUser returns the user with the given id or fails the test.
+func mustGetUser(t *testing.T, a adapter.Adapter, id string) adapter.User {
+	t.Helper()
+	u, err := a.GetUser(ctx(t), id)
+	if err != nil {
+		t.Fatalf("GetUser: %v", err)
+	}
+	return u
+}
+
+// mustGetUserByAccount returns the user of the provider account or fails
+// the test.
+func mustGetUserByAccount(t *testing.T, a adapter.Adapter, provider, providerAccountID string) adapter.User {
+	t.Helper()
+	u, err := a.GetUserByAccount(ctx(t), provider, providerAccountID)
+	if err != nil {
+		t.Fatalf("GetUserByAccount: %v", err)
+	}
+	return u
+}
+
+// mustGetAccount returns the provider account or fails the test.
+func mustGetAccount(t *testing.T, a adapter.Adapter, provider, providerAccountID string) account.Account {
+	t.Helper()
+	acc, err := a.GetAccount(ctx(t), provider, providerAccountID)
+	if err != nil {
+		t.Fatalf("GetAccount: %v", err)
+	}
+	return acc
 }
 
 // mustLinkAccount links an account or fails the test.
@@ -275,18 +317,12 @@ func testCreateAndGetUser(t *testing.T, a adapter.Adapter) {
 	want.ID = u.ID
 	checkUser(t, "CreateUser", u, want)
 
-	got, err := a.GetUser(ctx(t), u.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got := mustGetUser(t, a, u.ID)
 	checkUser(t, "GetUser", got, want)
 
 	// A user without a verified e-mail address keeps a nil EmailVerified.
 	plain := mustCreateUser(t, a, adapter.User{Name: "Plain", Email: "plain@example.com"})
-	got, err = a.GetUser(ctx(t), plain.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got = mustGetUser(t, a, plain.ID)
 	checkUser(t, "GetUser(plain)", got, adapter.User{ID: plain.ID, Name: "Plain", Email: "plain@example.com"})
 
 	// Ids are random: many users, many ids.
@@ -307,10 +343,7 @@ func testCreateUserWithID(t *testing.T, a adapter.Adapter) {
 	}
 	_, err := a.CreateUser(ctx(t), adapter.User{ID: "user-1", Email: "other@example.com"})
 	wantErr(t, "CreateUser(same ID)", err, adapter.ErrConflict)
-	got, err := a.GetUser(ctx(t), "user-1")
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got := mustGetUser(t, a, "user-1")
 	checkUser(t, "GetUser after conflict", got, adapter.User{ID: "user-1", Email: "one@example.com"})
 }
 
@@ -352,10 +385,7 @@ func testUpdateUser(t *testing.T, a adapter.Adapter) {
 		t.Fatalf("UpdateUser: %v", err)
 	}
 	checkUser(t, "UpdateUser", got, changed)
-	got, err = a.GetUser(ctx(t), u.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got = mustGetUser(t, a, u.ID)
 	checkUser(t, "GetUser after UpdateUser", got, changed)
 
 	// The old address is free again, the new one is found.
@@ -375,10 +405,7 @@ func testUpdateUser(t *testing.T, a adapter.Adapter) {
 		t.Fatalf("UpdateUser(cleared): %v", err)
 	}
 	checkUser(t, "UpdateUser(cleared)", got, cleared)
-	got, err = a.GetUser(ctx(t), u.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got = mustGetUser(t, a, u.ID)
 	checkUser(t, "GetUser after clearing", got, cleared)
 	mustCreateUser(t, a, adapter.User{Email: "new@example.com"})
 }
@@ -390,10 +417,7 @@ func testUpdateUserConflict(t *testing.T, a adapter.Adapter) {
 	changed.Email = "grace@example.com"
 	_, err := a.UpdateUser(ctx(t), changed)
 	wantErr(t, "UpdateUser(taken e-mail)", err, adapter.ErrConflict)
-	got, err := a.GetUser(ctx(t), ada.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got := mustGetUser(t, a, ada.ID)
 	checkUser(t, "GetUser after failed UpdateUser", got, ada)
 
 	// Keeping one's own address is no conflict.
@@ -478,10 +502,7 @@ func testTimePrecision(t *testing.T, a adapter.Adapter) {
 	}
 	for i, tm := range times {
 		u := mustCreateUser(t, a, adapter.User{EmailVerified: &tm})
-		got, err := a.GetUser(ctx(t), u.ID)
-		if err != nil {
-			t.Fatalf("GetUser: %v", err)
-		}
+		got := mustGetUser(t, a, u.ID)
 		checkUser(t, fmt.Sprintf("time %d: GetUser", i), got, adapter.User{ID: u.ID, EmailVerified: &tm})
 
 		token := fmt.Sprintf("session-%d", i)
@@ -499,22 +520,16 @@ func testLinkAndGetAccount(t *testing.T, a adapter.Adapter) {
 	acc := newAccount(u.ID, "github", "12345")
 	mustLinkAccount(t, a, acc)
 
-	got, err := a.GetAccount(ctx(t), "github", "12345")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got := mustGetAccount(t, a, "github", "12345")
 	checkAccount(t, "GetAccount", got, acc)
 
-	owner, err := a.GetUserByAccount(ctx(t), "github", "12345")
-	if err != nil {
-		t.Fatalf("GetUserByAccount: %v", err)
-	}
+	owner := mustGetUserByAccount(t, a, "github", "12345")
 	checkUser(t, "GetUserByAccount", owner, u)
 
 	// A minimal account: no tokens, no Extra.
 	bare := account.Account{UserID: u.ID, Type: account.TypeEmail, Provider: "email", ProviderAccountID: "ada@example.com"}
 	mustLinkAccount(t, a, bare)
-	got, err = a.GetAccount(ctx(t), "email", "ada@example.com")
+	got, err := a.GetAccount(ctx(t), "email", "ada@example.com")
 	if err != nil {
 		t.Fatalf("GetAccount(bare): %v", err)
 	}
@@ -534,18 +549,12 @@ func testLinkAccountConflict(t *testing.T, a adapter.Adapter) {
 	err = a.LinkAccount(ctx(t), second)
 	wantErr(t, "LinkAccount(other user)", err, adapter.ErrConflict)
 
-	got, err := a.GetAccount(ctx(t), "github", "1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got := mustGetAccount(t, a, "github", "1")
 	checkAccount(t, "GetAccount after conflict", got, first)
 
 	// The same provider account id at another provider is another account.
 	mustLinkAccount(t, a, newAccount(grace.ID, "gitlab", "1"))
-	owner, err := a.GetUserByAccount(ctx(t), "gitlab", "1")
-	if err != nil {
-		t.Fatalf("GetUserByAccount: %v", err)
-	}
+	owner := mustGetUserByAccount(t, a, "gitlab", "1")
 	if owner.ID != grace.ID {
 		t.Errorf("GetUserByAccount(gitlab/1) = %q, want %q", owner.ID, grace.ID)
 	}
@@ -649,10 +658,7 @@ func testUpdateAccount(t *testing.T, a adapter.Adapter) {
 	if err := a.UpdateAccount(ctx(t), rotated); err != nil {
 		t.Fatalf("UpdateAccount: %v", err)
 	}
-	got, err := a.GetAccount(ctx(t), "google", "g1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got := mustGetAccount(t, a, "google", "g1")
 	checkAccount(t, "GetAccount after UpdateAccount", got, rotated)
 
 	// Dropping Extra altogether.
@@ -661,10 +667,7 @@ func testUpdateAccount(t *testing.T, a adapter.Adapter) {
 	if err := a.UpdateAccount(ctx(t), plain); err != nil {
 		t.Fatalf("UpdateAccount(no Extra): %v", err)
 	}
-	got, err = a.GetAccount(ctx(t), "google", "g1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got = mustGetAccount(t, a, "google", "g1")
 	checkAccount(t, "GetAccount after UpdateAccount(no Extra)", got, plain)
 
 	// UpdateAccount replaces the token set only: the account stays with
@@ -677,15 +680,12 @@ func testUpdateAccount(t *testing.T, a adapter.Adapter) {
 	if err := a.UpdateAccount(ctx(t), moved); err != nil {
 		t.Fatalf("UpdateAccount(other user): %v", err)
 	}
-	got, err = a.GetAccount(ctx(t), "google", "g1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got = mustGetAccount(t, a, "google", "g1")
 	want := plain
 	want.AccessToken = "access-4"
 	checkAccount(t, "GetAccount after UpdateAccount(other user)", got, want)
 
-	err = a.UpdateAccount(ctx(t), newAccount(u.ID, "google", "no-such-account"))
+	err := a.UpdateAccount(ctx(t), newAccount(u.ID, "google", "no-such-account"))
 	wantErr(t, "UpdateAccount(unknown)", err, adapter.ErrNotFound)
 }
 
@@ -706,17 +706,11 @@ func testAccountExtraIsCopied(t *testing.T, a adapter.Adapter) {
 	mustLinkAccount(t, a, acc)
 	// Changing the caller's maps after the call changes nothing stored.
 	acc.Extra["flag"] = "changed"
-	got, err := a.GetAccount(ctx(t), "github", "1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	got := mustGetAccount(t, a, "github", "1")
 	checkAccount(t, "GetAccount after changing the linked map", got, newAccount(u.ID, "github", "1"))
 	got.Extra["flag"] = "changed again"
 	got.Extra["nested"].(map[string]any)["x"] = "gone"
-	again, err := a.GetAccount(ctx(t), "github", "1")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	again := mustGetAccount(t, a, "github", "1")
 	checkAccount(t, "GetAccount after changing a returned map", again, newAccount(u.ID, "github", "1"))
 }
 
@@ -734,20 +728,11 @@ func testCreateUserWithAccount(t *testing.T, a adapter.Adapter) {
 	want.ID = u.ID
 	checkUser(t, "CreateUserWithAccount", u, want)
 
-	got, err := a.GetUser(ctx(t), u.ID)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
+	got := mustGetUser(t, a, u.ID)
 	checkUser(t, "GetUser", got, want)
-	owner, err := a.GetUserByAccount(ctx(t), "github", "42")
-	if err != nil {
-		t.Fatalf("GetUserByAccount: %v", err)
-	}
+	owner := mustGetUserByAccount(t, a, "github", "42")
 	checkUser(t, "GetUserByAccount", owner, want)
-	gotAcc, err := a.GetAccount(ctx(t), "github", "42")
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
+	gotAcc := mustGetAccount(t, a, "github", "42")
 	wantAcc := acc
 	wantAcc.UserID = u.ID
 	checkAccount(t, "GetAccount", gotAcc, wantAcc)
@@ -788,10 +773,7 @@ func testCreateUserWithAccountAccountConflict(t *testing.T, a adapter.Adapter) {
 
 	// The account still belongs to the first user, and the address and
 	// id of the failed attempt are free.
-	owner, err := a.GetUserByAccount(ctx(t), "github", "1")
-	if err != nil {
-		t.Fatalf("GetUserByAccount: %v", err)
-	}
+	owner := mustGetUserByAccount(t, a, "github", "1")
 	if owner.ID != first.ID {
 		t.Errorf("GetUserByAccount = %q, want %q", owner.ID, first.ID)
 	}
@@ -1075,10 +1057,7 @@ func testRaceSameAccount(t *testing.T, a adapter.Adapter) {
 // testListSessions: an adapter.SessionLister lists a user's sessions,
 // latest expiry first, with provider and sid, and no other user's.
 func testListSessions(t *testing.T, a adapter.Adapter) {
-	sl, ok := a.(adapter.SessionLister)
-	if !ok {
-		t.Skip("not an adapter.SessionLister")
-	}
+	sl := implements[adapter.SessionLister](t, a)
 	u, _ := a.CreateUser(ctx(t), newUser("lister@example.com"))
 	other, _ := a.CreateUser(ctx(t), newUser("other@example.com"))
 	for i, exp := range []time.Time{now.Add(time.Hour), now.Add(3 * time.Hour), now.Add(2 * time.Hour)} {
@@ -1106,14 +1085,8 @@ func testListSessions(t *testing.T, a adapter.Adapter) {
 // testDeleteExpired: an adapter.Sweeper deletes expired sessions and
 // verification tokens, and nothing that is still valid.
 func testDeleteExpired(t *testing.T, a adapter.Adapter) {
-	sw, ok := a.(adapter.Sweeper)
-	if !ok {
-		t.Skip("not an adapter.Sweeper")
-	}
-	u, err := a.CreateUser(ctx(t), newUser("sweep@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sw := implements[adapter.Sweeper](t, a)
+	u := mustCreateUser(t, a, newUser("sweep@example.com"))
 	for i, exp := range []time.Time{now.Add(-time.Hour), now.Add(-time.Minute), now.Add(time.Hour)} {
 		if _, err := a.CreateSession(ctx(t), adapter.Session{Token: fmt.Sprint("sweep-", i), UserID: u.ID, Expires: exp}); err != nil {
 			t.Fatal(err)
@@ -1145,10 +1118,7 @@ func testDeleteExpired(t *testing.T, a adapter.Adapter) {
 // at one provider to one user, one is stored, the others are ErrConflict.
 // A check in code alone let up to 47 of 50 through.
 func testRaceLinkOnePerProvider(t *testing.T, a adapter.Adapter) {
-	u, err := a.CreateUser(ctx(t), newUser("linker@example.com"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustCreateUser(t, a, newUser("linker@example.com"))
 	errs := race(func(i int) error {
 		return a.LinkAccount(ctx(t), newAccount(u.ID, "github", fmt.Sprint("gh-", i)))
 	})

@@ -31,10 +31,7 @@ func runAuthenticators(t *testing.T, newAdapter func(t *testing.T) adapter.Adapt
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			a := newAdapter(t)
-			s, ok := a.(adapter.AuthenticatorAdapter)
-			if !ok {
-				t.Skipf("%T does not implement adapter.AuthenticatorAdapter", a)
-			}
+			s := implements[adapter.AuthenticatorAdapter](t, a)
 			tc.fn(t, a, s)
 		})
 	}
@@ -62,6 +59,15 @@ func mustCreateAuthenticator(t *testing.T, s adapter.AuthenticatorAdapter, a ada
 		t.Fatalf("CreateAuthenticator(%s): %v", a.CredentialID, err)
 	}
 	return got
+}
+
+// mustCreateCounter creates a user and its authenticator "cred" with the
+// given sign counter, or fails the test.
+func mustCreateCounter(t *testing.T, a adapter.Adapter, s adapter.AuthenticatorAdapter, counter uint32) {
+	t.Helper()
+	au := newAuthenticator(mustCreateUser(t, a, newUser("ada@example.com")).ID, "cred")
+	au.Counter = counter
+	mustCreateAuthenticator(t, s, au)
 }
 
 func checkAuthenticator(t *testing.T, what string, got, want adapter.Authenticator) {
@@ -164,10 +170,7 @@ func testListAuthenticators(t *testing.T, a adapter.Adapter, s adapter.Authentic
 }
 
 func testAuthenticatorCounter(t *testing.T, a adapter.Adapter, s adapter.AuthenticatorAdapter) {
-	u := mustCreateUser(t, a, newUser("ada@example.com"))
-	au := newAuthenticator(u.ID, "cred")
-	au.Counter = 5
-	mustCreateAuthenticator(t, s, au)
+	mustCreateCounter(t, a, s, 5)
 	got, err := s.UpdateAuthenticatorCounter(ctx(t), "cred", 6)
 	if err != nil || got.Counter != 6 {
 		t.Fatalf("UpdateAuthenticatorCounter(6) = %+v, %v", got, err)
@@ -189,10 +192,7 @@ func testAuthenticatorCounter(t *testing.T, a adapter.Adapter, s adapter.Authent
 }
 
 func testAuthenticatorZeroCounter(t *testing.T, a adapter.Adapter, s adapter.AuthenticatorAdapter) {
-	u := mustCreateUser(t, a, newUser("ada@example.com"))
-	au := newAuthenticator(u.ID, "cred")
-	au.Counter = 0
-	mustCreateAuthenticator(t, s, au)
+	mustCreateCounter(t, a, s, 0)
 	// An authenticator that does not count always sends 0.
 	for range 3 {
 		if got, err := s.UpdateAuthenticatorCounter(ctx(t), "cred", 0); err != nil || got.Counter != 0 {
@@ -228,10 +228,7 @@ func testAuthenticatorDeleteUser(t *testing.T, a adapter.Adapter, s adapter.Auth
 // testRaceAuthenticatorCounter: of concurrent sign-ins presenting the same
 // counter, exactly one may succeed; the others look like a clone.
 func testRaceAuthenticatorCounter(t *testing.T, a adapter.Adapter, s adapter.AuthenticatorAdapter) {
-	u := mustCreateUser(t, a, newUser("ada@example.com"))
-	au := newAuthenticator(u.ID, "cred")
-	au.Counter = 1
-	mustCreateAuthenticator(t, s, au)
+	mustCreateCounter(t, a, s, 1)
 	errs := race(func(int) error {
 		_, err := s.UpdateAuthenticatorCounter(ctx(t), "cred", 2)
 		return err

@@ -13,10 +13,7 @@ import (
 // testLockAccount: the optional adapter.AccountLocker lets one holder at
 // a time run for an account, and does not hold up other accounts.
 func testLockAccount(t *testing.T, a adapter.Adapter) {
-	l, ok := a.(adapter.AccountLocker)
-	if !ok {
-		t.Skip("the adapter does not implement adapter.AccountLocker")
-	}
+	l := implements[adapter.AccountLocker](t, a)
 	var inside, most atomic.Int32
 	var wg sync.WaitGroup
 	for range 8 {

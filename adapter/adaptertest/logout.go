@@ -10,10 +10,7 @@ import (
 // testDeleteUserSessions: the optional adapter.SessionRevoker ends every
 // session of one user and no other user's (back-channel logout).
 func testDeleteUserSessions(t *testing.T, a adapter.Adapter) {
-	r, ok := a.(adapter.SessionRevoker)
-	if !ok {
-		t.Skip("the adapter does not implement adapter.SessionRevoker")
-	}
+	r := implements[adapter.SessionRevoker](t, a)
 	u := mustCreateUser(t, a, newUser("ada@example.com"))
 	other := mustCreateUser(t, a, newUser("grace@example.com"))
 	mustCreateSession(t, a, adapter.Session{Token: "a1", UserID: u.ID, Expires: now})
@@ -47,10 +44,7 @@ func testDeleteUserSessions(t *testing.T, a adapter.Adapter) {
 // ends the sessions of one provider session (sid), or of one user at one
 // provider, and no other.
 func testDeleteProviderSessions(t *testing.T, a adapter.Adapter) {
-	r, ok := a.(adapter.ProviderSessionRevoker)
-	if !ok {
-		t.Skip("the adapter does not implement adapter.ProviderSessionRevoker")
-	}
+	r := implements[adapter.ProviderSessionRevoker](t, a)
 	u := mustCreateUser(t, a, newUser("ada@example.com"))
 	other := mustCreateUser(t, a, newUser("grace@example.com"))
 	for _, s := range []adapter.Session{

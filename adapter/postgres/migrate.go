@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 )
 
@@ -25,20 +23,6 @@ var migrations = sqlstore.Schema{
 	)`,
 	InsertVersion: `INSERT INTO gatehouse_schema_version (version) VALUES ($1)`,
 	VersionArgs:   func(version int) []any { return []any{version} },
-}
-
-// migrationTx is a pgx.Tx as sqlstore.Dialect.Migrate uses it.
-type migrationTx struct{ tx pgx.Tx }
-
-// Exec runs query, ignoring the command tag.
-func (t migrationTx) Exec(ctx context.Context, query string, args ...any) error {
-	_, err := t.tx.Exec(ctx, query, args...)
-	return err
-}
-
-// QueryRow runs query, returning its first row.
-func (t migrationTx) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
-	return t.tx.QueryRow(ctx, query, args...)
 }
 
 // lockKey returns the advisory lock key Migrate holds for a schema, so
@@ -81,7 +65,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) ([]string, error) {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(*schema)); err != nil {
 		return nil, dialect.Error("migrate: lock", err)
 	}
-	applied, err := dialect.Migrate(ctx, migrationTx{tx}, migrations)
+	applied, err := dialect.Migrate(ctx, pgxQueries{tx}, migrations)
 	if err != nil {
 		return nil, err
 	}

@@ -167,16 +167,13 @@ func TestMigrateConcurrently(t *testing.T) {
 	if err := adapters[0].pool.QueryRow(t.Context(), "SELECT COUNT(*) FROM gatehouse_schema_version").Scan(&rows); err != nil {
 		t.Fatal(err)
 	}
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	if rows != len(list) {
 		t.Errorf("gatehouse_schema_version has %d rows, want %d", rows, len(list))
 	}
 	// The tables are in the test's schema, not in public.
 	var where string
-	err = adapters[0].pool.QueryRow(t.Context(),
+	err := adapters[0].pool.QueryRow(t.Context(),
 		"SELECT table_schema FROM information_schema.tables WHERE table_name = 'gatehouse_users' AND table_schema = $1", schema).Scan(&where)
 	if err != nil {
 		t.Errorf("gatehouse_users not found in schema %s: %v", schema, err)
@@ -223,10 +220,7 @@ func BenchmarkGetSessionAndUser(b *testing.B) {
 
 // TestMigrateReport runs sqltest.MigrateReport on schemas of their own.
 func TestMigrateReport(t *testing.T) {
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	sqltest.MigrateReport(t, list, sqltest.Databases[*Adapter]{
 		New: func(t *testing.T) *Adapter {
 			return New(newPool(t, newSchema(t)))
@@ -259,10 +253,7 @@ func TestMigrateReport(t *testing.T) {
 // created_at, updated_at, user_agent) keeps working after it.
 func TestSessionBeforeMetadata(t *testing.T) {
 	ctx := t.Context()
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	pool := newPool(t, newSchema(t))
 	if _, err := pool.Exec(ctx, `CREATE TABLE gatehouse_schema_version (
 		version integer NOT NULL PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {

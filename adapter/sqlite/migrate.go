@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"errors"
 	"time"
@@ -24,21 +23,6 @@ var migrations = sqlstore.Schema{
 	)`,
 	InsertVersion: `INSERT INTO gatehouse_schema_version (version, applied_at) VALUES (?, ?)`,
 	VersionArgs:   func(version int) []any { return []any{version, time.Now().UnixMicro()} },
-}
-
-// migrationConn is a connection in a transaction, as
-// sqlstore.Dialect.Migrate uses it.
-type migrationConn struct{ conn *sql.Conn }
-
-// Exec runs query, ignoring its result.
-func (c migrationConn) Exec(ctx context.Context, query string, args ...any) error {
-	_, err := c.conn.ExecContext(ctx, query, args...)
-	return err
-}
-
-// QueryRow runs query, returning its first row.
-func (c migrationConn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
-	return c.conn.QueryRowContext(ctx, query, args...)
 }
 
 // Migrate creates the tables, or brings them up to date, applying the
@@ -84,7 +68,7 @@ func (a *Adapter) MigrateReport(ctx context.Context) (applied []string, err erro
 			conn.ExecContext(context.Background(), "ROLLBACK")
 		}
 	}()
-	applied, err = dialect.Migrate(ctx, migrationConn{conn}, migrations)
+	applied, err = dialect.Migrate(ctx, sqlstore.SQL(conn), migrations)
 	if err != nil {
 		return nil, err
 	}

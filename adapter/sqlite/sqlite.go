@@ -28,7 +28,6 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 
 	sqlitedriver "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -45,7 +44,8 @@ const BusyTimeout = 10 * time.Second
 // It is safe for concurrent use.
 type Adapter struct {
 	db    *sql.DB
-	owned bool // db was opened by Open, and Close closes it
+	owned bool           // db was opened by Open, and Close closes it
+	store sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -53,11 +53,6 @@ type Adapter struct {
 	mu          sync.Mutex // held while preparing
 	sessionStmt atomic.Pointer[sql.Stmt]
 }
-
-var (
-	_ adapter.Adapter  = (*Adapter)(nil)
-	_ adapter.Migrator = (*Adapter)(nil)
-)
 
 // Open opens (creating it if needed) the SQLite database file at path, with
 // write-ahead logging, a busy timeout of BusyTimeout, foreign keys enforced
@@ -82,7 +77,7 @@ func Open(ctx context.Context, path string) (*Adapter, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	return &Adapter{db: db, owned: true}, nil
+	return onDB(db, true), nil
 }
 
 // ping opens the first connection, which applies the pragmas of DSN. While
@@ -144,7 +139,12 @@ func DSN(path string) string {
 // SQLITE_BUSY (Migrate refuses a database without a busy timeout); the
 // adapter itself does not depend on foreign keys being enforced.
 func New(db *sql.DB) *Adapter {
-	return &Adapter{db: db}
+	return onDB(db, false)
+}
+
+// onDB returns an adapter on db, which Close closes when owned.
+func onDB(db *sql.DB, owned bool) *Adapter {
+	return &Adapter{db: db, owned: owned, store: sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}}
 }
 
 // Close closes the database when Open opened it; it does nothing for an
@@ -192,121 +192,26 @@ func errorKind(err error) error {
 	return nil
 }
 
-// CreateUser stores u, assigning an ID when u.ID is empty.
-func (a *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u, err := stored.PrepareUser(u)
-	if err != nil {
-		return adapter.User{}, err
-	}
-	if err := insertUser(ctx, a.db, u); err != nil {
-		return adapter.User{}, err
-	}
-	return u, nil
-}
-
-// CreateUserWithAccount stores u and its first account a in one
-// transaction.
-func (a *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, acc account.Account) (adapter.User, error) {
-	u, err := stored.PrepareUser(u)
-	if err != nil {
-		return adapter.User{}, err
-	}
-	acc.UserID = u.ID
-	accArgs, err := dialect.AccountArgs(acc)
-	if err != nil {
-		return adapter.User{}, err
-	}
-	tx, err := a.db.BeginTx(ctx, nil)
-	if err != nil {
-		return adapter.User{}, dialect.Error("begin", err)
-	}
-	defer tx.Rollback()
-	if err := insertUser(ctx, tx, u); err != nil {
-		return adapter.User{}, err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+sqlstore.AccountColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, accArgs...)
-	if err != nil {
-		return adapter.User{}, dialect.Error("insert account", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return adapter.User{}, dialect.Error("commit", err)
-	}
-	return u, nil
-}
-
-// GetUser returns the user with the given id.
-func (a *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.id = ?`, id)
-	return dialect.ScanUser(row, "get user")
-}
-
-// GetUserByEmail returns the user with the given e-mail address. An empty
-// address matches no user.
-func (a *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+` FROM gatehouse_users u WHERE u.email = ?`, email)
-	return dialect.ScanUser(row, "get user by e-mail")
-}
-
-// GetUserByAccount returns the user linked to the provider account.
-func (a *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.UserColumns+`
-		FROM gatehouse_accounts a JOIN gatehouse_users u ON u.id = a.user_id
-		WHERE a.provider = ? AND a.provider_account_id = ?`, provider, providerAccountID)
-	return dialect.ScanUser(row, "get user by account")
-}
-
-// UpdateUser replaces the stored user with the same ID.
-func (a *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	u.EmailVerified = stored.TimePtr(u.EmailVerified)
-	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_users
-		SET name = ?2, email = NULLIF(?3, ''), email_verified = ?4, image = ?5
-		WHERE id = ?1`, dialect.UserArgs(u)...)
-	if err != nil {
-		return adapter.User{}, dialect.Error("update user", err)
-	}
-	if err := oneRow(res, "update user"); err != nil {
-		return adapter.User{}, err
-	}
-	return u, nil
-}
-
 // DeleteUser removes the user with its accounts, sessions,
 // authenticators, password and two-factor secret. The schema cascades;
 // the adapter deletes them explicitly as well, so that a database opened
 // without foreign keys enforced keeps no orphans.
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
-	tx, err := a.db.BeginTx(ctx, nil)
-	if err != nil {
-		return dialect.Error("begin", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE user_id = ?`, id); err != nil {
-		return dialect.Error("delete user's sessions", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_accounts WHERE user_id = ?`, id); err != nil {
-		return dialect.Error("delete user's accounts", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_authenticators WHERE user_id = ?`, id); err != nil {
-		return dialect.Error("delete user's authenticators", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
-		return dialect.Error("delete user's password", err)
-	}
-	if err := deleteTwoFactor(ctx, tx, id); err != nil {
-		return err
-	}
-	res, err := tx.ExecContext(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
-	if err != nil {
-		return dialect.Error("delete user", err)
-	}
-	if err := oneRow(res, "delete user"); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return dialect.Error("commit", err)
-	}
-	return nil
+	return a.store.InTx(ctx, func(tx sqlstore.Querier) error {
+		for _, table := range []string{"sessions", "accounts", "authenticators"} {
+			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
+				return dialect.Error("delete user's "+table, err)
+			}
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
+			return dialect.Error("delete user's password", err)
+		}
+		if err := deleteTwoFactor(ctx, tx, id); err != nil {
+			return err
+		}
+		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
+		return dialect.OneRow(n, err, "delete user")
+	})
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.
@@ -316,71 +221,25 @@ func (a *Adapter) LinkAccount(ctx context.Context, acc account.Account) error {
 		return err
 	}
 	args = append(args, acc.UserID)
-	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_accounts (`+sqlstore.AccountColumns+`)
+	n, err := a.store.DB.Exec(ctx, `INSERT INTO gatehouse_accounts (`+sqlstore.AccountColumns+`)
 		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
 		WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`, args...)
 	if err != nil {
 		return dialect.Error("link account", err)
 	}
-	return oneRow(res, "link account: user")
-}
-
-// UnlinkAccount removes the provider account.
-func (a *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
-	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_accounts
-		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
-	if err != nil {
-		return dialect.Error("unlink account", err)
-	}
-	return oneRow(res, "unlink account")
-}
-
-// GetAccount returns the provider account.
-func (a *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
-	row := a.db.QueryRowContext(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
-		WHERE provider = ? AND provider_account_id = ?`, provider, providerAccountID)
-	return dialect.ScanAccount(row)
-}
-
-// ListAccounts returns the user's accounts ordered by provider and provider
-// account id; none for an unknown user.
-func (a *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+sqlstore.AccountColumns+` FROM gatehouse_accounts
-		WHERE user_id = ? ORDER BY provider, provider_account_id`, userID)
-	if err != nil {
-		return nil, dialect.Error("list accounts", err)
-	}
-	defer rows.Close()
-	return sqlstore.ScanAll(dialect, rows, "list accounts", dialect.ScanAccount)
-}
-
-// UpdateAccount replaces the token set of the account with the same
-// (Provider, ProviderAccountID). The user and type stay as they are.
-func (a *Adapter) UpdateAccount(ctx context.Context, acc account.Account) error {
-	args, err := dialect.TokenSetArgs(acc)
-	if err != nil {
-		return err
-	}
-	res, err := a.db.ExecContext(ctx, `UPDATE gatehouse_accounts
-		SET access_token = ?3, id_token = ?4, refresh_token = ?5, expires_at = ?6, expires_in = ?7,
-			scope = ?8, token_type = ?9, session_state = ?10, extra = ?11
-		WHERE provider = ?1 AND provider_account_id = ?2`, args...)
-	if err != nil {
-		return dialect.Error("update account", err)
-	}
-	return oneRow(res, "update account")
+	return dialect.OneRow(n, nil, "link account: user")
 }
 
 // CreateSession stores s; ErrNotFound when its user does not exist.
 func (a *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter.Session, error) {
 	s = sqlstore.PrepareSession(s)
 	args := append(dialect.SessionArgs(s), s.UserID)
-	res, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_sessions (`+sqlstore.SessionColumns+`)
+	n, err := a.store.DB.Exec(ctx, `INSERT INTO gatehouse_sessions (`+sqlstore.SessionColumns+`)
 		SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = ?)`, args...)
 	if err != nil {
 		return adapter.Session{}, dialect.Error("create session", err)
 	}
-	if err := oneRow(res, "create session: user"); err != nil {
+	if err := dialect.OneRow(n, nil, "create session: user"); err != nil {
 		return adapter.Session{}, err
 	}
 	return s, nil
@@ -396,12 +255,8 @@ func (a *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.
 	return dialect.ScanSessionAndUser(stmt.QueryRowContext(ctx, token))
 }
 
-// sessionQuery is the query of GetSessionAndUser.
-const sessionQuery = `SELECT s.token, s.user_id, s.expires, s.created_at, ` + sqlstore.UserColumns + `
-	FROM gatehouse_sessions s JOIN gatehouse_users u ON u.id = s.user_id
-	WHERE s.token = ?`
-
-// prepared returns the prepared sessionQuery, preparing it when needed.
+// prepared returns the prepared sqlstore.SessionAndUser, preparing it
+// when needed.
 func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
 	if stmt := a.sessionStmt.Load(); stmt != nil {
 		return stmt, nil
@@ -411,88 +266,10 @@ func (a *Adapter) prepared(ctx context.Context) (*sql.Stmt, error) {
 	if stmt := a.sessionStmt.Load(); stmt != nil {
 		return stmt, nil
 	}
-	stmt, err := a.db.PrepareContext(ctx, sessionQuery)
+	stmt, err := a.db.PrepareContext(ctx, sqlstore.SessionAndUser)
 	if err != nil {
 		return nil, err
 	}
 	a.sessionStmt.Store(stmt)
 	return stmt, nil
-}
-
-// UpdateSession sets the session's expiry, and its UpdatedAt to now, and
-// returns the session.
-func (a *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	row := a.db.QueryRowContext(ctx, `UPDATE gatehouse_sessions SET expires = ?, updated_at = ? WHERE token = ?
-		RETURNING `+sqlstore.SessionColumns, stored.Time(expires).UnixMicro(), stored.Time(time.Now()).UnixMicro(), token)
-	return dialect.ScanSession(row, "update session")
-}
-
-// DeleteSession removes the session and returns it as it was.
-func (a *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_sessions WHERE token = ?
-		RETURNING `+sqlstore.SessionColumns, token)
-	return dialect.ScanSession(row, "delete session")
-}
-
-// CreateVerificationToken stores t.
-func (a *Adapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	_, err := a.db.ExecContext(ctx, `INSERT INTO gatehouse_verification_tokens (`+sqlstore.VerificationTokenColumns+`)
-		VALUES (?, ?, ?)`, t.Identifier, t.TokenHash, stored.Time(t.Expires).UnixMicro())
-	if err != nil {
-		return dialect.Error("create verification token", err)
-	}
-	return nil
-}
-
-// UseVerificationToken deletes and returns the token matching both
-// identifier and hash, in one DELETE ... RETURNING statement.
-func (a *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
-	row := a.db.QueryRowContext(ctx, `DELETE FROM gatehouse_verification_tokens
-		WHERE identifier = ? AND token_hash = ?
-		RETURNING `+sqlstore.VerificationTokenColumns, identifier, tokenHash)
-	return dialect.ScanVerificationToken(row)
-}
-
-// execer is what insertUser needs of a *sql.DB or *sql.Tx.
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
-// insertUser inserts u as it is.
-func insertUser(ctx context.Context, db execer, u adapter.User) error {
-	_, err := db.ExecContext(ctx, `INSERT INTO gatehouse_users (id, name, email, email_verified, image)
-		VALUES (?, ?, NULLIF(?, ''), ?, ?)`, dialect.UserArgs(u)...)
-	if err != nil {
-		return dialect.Error("insert user", err)
-	}
-	return nil
-}
-
-// oneRow returns ErrNotFound when res affected no row.
-func oneRow(res sql.Result, what string) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return dialect.Error(what, err)
-	}
-	if n == 0 {
-		return dialect.NotFound(what)
-	}
-	return nil
-}
-
-// DeleteExpired removes the sessions and verification tokens that expired
-// before now (adapter.Sweeper).
-func (a *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
-	cut := stored.Time(now).UnixMicro()
-	res, err := a.db.ExecContext(ctx, `DELETE FROM gatehouse_sessions WHERE expires < ?`, cut)
-	if err != nil {
-		return 0, 0, dialect.Error("delete expired sessions", err)
-	}
-	n, _ := res.RowsAffected()
-	res, err = a.db.ExecContext(ctx, `DELETE FROM gatehouse_verification_tokens WHERE expires < ?`, cut)
-	if err != nil {
-		return int(n), 0, dialect.Error("delete expired tokens", err)
-	}
-	m, _ := res.RowsAffected()
-	return int(n), int(m), nil
 }

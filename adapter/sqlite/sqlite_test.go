@@ -16,7 +16,13 @@ import (
 // openTemp opens and migrates a new database file in a temporary directory.
 func openTemp(tb testing.TB) *Adapter {
 	tb.Helper()
-	a, err := Open(tb.Context(), filepath.Join(tb.TempDir(), "gatehouse.db"))
+	return openMigrated(tb, filepath.Join(tb.TempDir(), "gatehouse.db"))
+}
+
+// openMigrated opens and migrates the database at path.
+func openMigrated(tb testing.TB, path string) *Adapter {
+	tb.Helper()
+	a, err := Open(tb.Context(), path)
 	if err != nil {
 		tb.Fatalf("Open: %v", err)
 	}
@@ -35,15 +41,7 @@ func TestConformance(t *testing.T) {
 
 func TestConformanceInMemory(t *testing.T) {
 	adaptertest.Run(t, func(t *testing.T) adapter.Adapter {
-		a, err := Open(t.Context(), ":memory:")
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		t.Cleanup(func() { a.Close() })
-		if err := a.Migrate(t.Context()); err != nil {
-			t.Fatalf("Migrate: %v", err)
-		}
-		return a
+		return openMigrated(t, ":memory:")
 	})
 }
 
@@ -164,10 +162,7 @@ func TestReopen(t *testing.T) {
 	if err := b.db.QueryRowContext(ctx, "SELECT MAX(version) FROM gatehouse_schema_version").Scan(&version); err != nil {
 		t.Fatal(err)
 	}
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	if want := list[len(list)-1].Version; version != want {
 		t.Errorf("schema version %d, want %d", version, want)
 	}
@@ -192,10 +187,7 @@ func TestMigrateConcurrently(t *testing.T) {
 	if err := adapters[0].db.QueryRowContext(ctx, "SELECT COUNT(*) FROM gatehouse_schema_version").Scan(&rows); err != nil {
 		t.Fatal(err)
 	}
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	if rows != len(list) {
 		t.Errorf("gatehouse_schema_version has %d rows, want %d", rows, len(list))
 	}
@@ -243,10 +235,7 @@ func BenchmarkGetSessionAndUser(b *testing.B) {
 
 // TestMigrateReport runs sqltest.MigrateReport on files of their own.
 func TestMigrateReport(t *testing.T) {
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	open := func(t *testing.T, path string) *Adapter {
 		a, err := Open(t.Context(), path)
 		if err != nil {
@@ -287,10 +276,7 @@ func TestMigrateReport(t *testing.T) {
 // created_at, updated_at, user_agent) keeps working after it.
 func TestSessionBeforeMetadata(t *testing.T) {
 	ctx := t.Context()
-	list, err := dialect.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := sqltest.Migrations(t, dialect, migrations)
 	a, err := Open(ctx, filepath.Join(t.TempDir(), "gatehouse.db"))
 	if err != nil {
 		t.Fatal(err)

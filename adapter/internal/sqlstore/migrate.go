@@ -8,12 +8,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
 
-// Tx is the transaction a migration runs in, as an adapter speaks to it.
-type Tx interface {
-	Exec(ctx context.Context, query string, args ...any) error
-	QueryRow(ctx context.Context, query string, args ...any) Row
-}
-
 // Schema is a dialect's migrations and its SQL for
 // gatehouse_schema_version, the table that records those applied.
 type Schema struct {
@@ -43,12 +37,12 @@ func (d Dialect) Migrations(s Schema) ([]stored.Migration, error) {
 // returns the file names of those it applied, in order. Locking, so that
 // concurrent callers apply each migration once, and committing are the
 // caller's.
-func (d Dialect) Migrate(ctx context.Context, tx Tx, s Schema) ([]string, error) {
+func (d Dialect) Migrate(ctx context.Context, tx Querier, s Schema) ([]string, error) {
 	list, err := d.Migrations(s)
 	if err != nil {
 		return nil, err
 	}
-	if err := tx.Exec(ctx, s.CreateVersionTable); err != nil {
+	if _, err := tx.Exec(ctx, s.CreateVersionTable); err != nil {
 		return nil, d.Error("migrate: create gatehouse_schema_version", err)
 	}
 	var current int
@@ -61,10 +55,10 @@ func (d Dialect) Migrate(ctx context.Context, tx Tx, s Schema) ([]string, error)
 		if m.Version <= current {
 			continue
 		}
-		if err := tx.Exec(ctx, m.SQL); err != nil {
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
 			return nil, d.Error("migrate: "+m.Name, err)
 		}
-		if err := tx.Exec(ctx, s.InsertVersion, s.VersionArgs(m.Version)...); err != nil {
+		if _, err := tx.Exec(ctx, s.InsertVersion, s.VersionArgs(m.Version)...); err != nil {
 			return nil, d.Error("migrate: record "+m.Name, err)
 		}
 		applied = append(applied, m.Name)

@@ -1,13 +1,16 @@
 // Package sqlstore holds what the SQLite and PostgreSQL adapters do alike:
-// the column lists of their SELECTs, the statement arguments and row
-// scanning of users, accounts, sessions, verification tokens and
+// the statements that are the same for both (Store, run on a Querier with
+// PostgreSQL's numbered $N placeholders, which modernc.org/sqlite binds by
+// number too), the column lists of their SELECTs, the statement arguments
+// and row scanning of users, accounts, sessions, verification tokens and
 // authenticators, the mapping of driver errors to adapter errors, and the
 // bookkeeping of migrations.
 //
-// What differs stays in each adapter: the statements themselves (their
-// placeholders, RETURNING, locking, how a missing user is refused) and the
-// Dialect, which says how a time and an account's Extra are stored and
-// which driver errors mean what.
+// What differs stays in each adapter: the statements that differ (how a
+// missing user is refused, upserts, backup code inserts, locking,
+// migration transactions), the Querier on its driver, and the Dialect,
+// which says how a time and an account's Extra are stored and which
+// driver errors mean what.
 package sqlstore
 
 import (
@@ -41,11 +44,13 @@ type Row interface {
 	Scan(dest ...any) error
 }
 
-// Rows is a result of several rows: a *sql.Rows or a pgx.Rows.
+// Rows is a result of several rows, as Querier.Query returns it: a
+// pgx.Rows, or a *sql.Rows behind SQL.
 type Rows interface {
 	Row
 	Next() bool
 	Err() error
+	Close()
 }
 
 // Dialect is how one database stores what the adapters share, and how its

@@ -11,8 +11,20 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 )
+
+// Migrations returns the migrations of s in version order, or fails the
+// test.
+func Migrations(tb testing.TB, d sqlstore.Dialect, s sqlstore.Schema) []stored.Migration {
+	tb.Helper()
+	list, err := d.Migrations(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return list
+}
 
 // Reporter is an adapter whose Migrate can report what it applied.
 type Reporter interface {

@@ -1,0 +1,162 @@
+package gatehouse_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"golang.org/x/oauth2"
+)
+
+// eachStore runs test, in parallel, on a new store of each of the kinds
+// of stores.
+func eachStore(t *testing.T, test func(t *testing.T, st *store)) {
+	for _, kind := range stores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			test(t, openStore(t, kind))
+		})
+	}
+}
+
+// signedInKeepingTokens starts an app that keeps the provider's tokens
+// (KeepTokens), its provider "dev" changed by dev, and signs a new browser
+// in.
+func signedInKeepingTokens(t *testing.T, opts authtest.Options, dev func(c *providers.OAuthConfig[profile.Claims])) (*app, *browser) {
+	t.Helper()
+	a := newApp(t, opts, func(cfg *gatehouse.Config) {
+		withDev(dev)(cfg)
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	return a, b
+}
+
+// nonceRetriedPAR returns the PAR and token requests of a sign-in whose
+// PAR request the provider answered use_dpop_nonce: two PAR requests and
+// one token request, or it fails the test.
+func nonceRetriedPAR(t *testing.T, a *app) (pars, toks []authtest.RecordedRequest) {
+	t.Helper()
+	pars, toks = requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
+	if len(pars) != 2 || len(toks) != 1 {
+		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
+	}
+	return pars, toks
+}
+
+// accessToken returns the access token of ts, as Handler.TokenSource
+// returned it with err.
+func accessToken(ts oauth2.TokenSource, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		return "", err
+	}
+	return tok.AccessToken, nil
+}
+
+// tossCallback has a new attacker's browser start a sign-in as user of
+// provider, plants its check cookie in victim's browser (cookie tossing),
+// and returns the callback URL the provider sent the attacker to.
+func (s *attackSite) tossCallback(t *testing.T, victim *browser, provider, user string) string {
+	t.Helper()
+	attacker := s.browser(t)
+	cb := attacker.startAs(s.app, provider, user)
+	plantChecks(t, s.app, attacker, victim)
+	return cb
+}
+
+// newOP starts an in-process provider with opts, closed when the test
+// ends.
+func newOP(tb testing.TB, opts authtest.Options) *authtest.Server {
+	op := authtest.NewServer(opts)
+	tb.Cleanup(op.Close)
+	return op
+}
+
+// listenLocal listens on a free loopback port, or fails the test.
+func listenLocal(tb testing.TB) net.Listener {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ln
+}
+
+// postSignIn posts q to the sign-in URL u and follows the flow to its
+// end, returning the final response and its body.
+func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
+	b.t.Helper()
+	resp := b.post(u, q)
+	if resp.StatusCode != http.StatusSeeOther {
+		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
+	}
+	resp = b.follow(resp)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+// userinfoAfterRefresh calls the provider's userinfo endpoint through
+// Handler.Client with a MinValidity that makes it refresh the token
+// first, or fails the test.
+func userinfoAfterRefresh(t *testing.T, a *app, b *browser) {
+	t.Helper()
+	w := httptest.NewRecorder()
+	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(a.op.Issuer() + "/userinfo")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
+
+// wantUnchanged fails the test unless victim is still signed in as
+// userID and the account of provider with providerAccountID was not
+// stored: an attack was refused and left nothing behind.
+func (s *attackSite) wantUnchanged(t *testing.T, victim *browser, userID, provider, providerAccountID string) {
+	t.Helper()
+	if got := victim.userID(s.app); got != userID {
+		t.Fatalf("the victim's session changed: user %q, want %q", got, userID)
+	}
+	if _, err := s.db.GetUserByAccount(context.Background(), provider, providerAccountID); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the account %s/%s was stored: %v", provider, providerAccountID, err)
+	}
+}
+
+// signInWithFaults starts an app whose provider, started with opts, has
+// faults, and runs a new browser's sign-in with "dev" to /private.
+func signInWithFaults(t *testing.T, opts authtest.Options, faults authtest.Faults) (a *app, b *browser, resp *http.Response, body string) {
+	t.Helper()
+	a = newApp(t, opts, nil)
+	a.op.SetFaults(faults)
+	b = newBrowser(t)
+	resp, body = b.signIn(a, "dev", "/private")
+	return a, b, resp, body
+}
+
+// askDPoPNonce answers a resource request 401 use_dpop_nonce, asking for
+// a DPoP proof with nonce (RFC 9449 §9).
+func askDPoPNonce(w http.ResponseWriter, nonce string) {
+	w.Header().Set("DPoP-Nonce", nonce)
+	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+	w.WriteHeader(http.StatusUnauthorized)
+}
