@@ -57,7 +57,7 @@ func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
 // signIn: the form posts to the callback (Auth.js does the same), so a
 // POST here is sent to the sign-in page.
 func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
-	httpx.Redirect(w, r, b.url("signin"))
+	httpx.Redirect(w, r, b.URL("signin"))
 }
 
 // callback answers POST {base}/callback/{id}.
@@ -101,7 +101,7 @@ func (f passwordFlow) info() providers.Base { return f.Info() }
 func (passwordFlow) crossSiteCallback() bool { return false }
 
 func (f passwordFlow) addTo(page *pages.SignIn, p providers.AppProvider, b *base) {
-	f.AddTo(page, p, b.url)
+	f.AddTo(page, p, b.URL)
 }
 
 // form is the credentials form of the provider's email and password.

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -20,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -42,8 +42,7 @@ type Handler struct {
 	// cookieCache seals the cookie cache of database sessions, by secure
 	// mode (session.go); nil when SessionConfig.CookieCache is off.
 	cookieCache map[bool]*sessioncookie.Codec[sessioncookie.Cached] // by secure mode: the cookie name is the HKDF salt
-	fixedBase   *base                                               // when Config.URL is set
-	lastBase    atomic.Pointer[base]                                // otherwise the last request's, reused by the next of that origin
+	sites       *site.Resolver                                      // each request's origin, base path and cookie names
 	refreshes   *rp.RefreshGroup                                    // single-flight token refreshes (tokens.go)
 	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
 	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
@@ -132,14 +131,12 @@ func New(cfg Config) (*Handler, error) {
 			h.cookieCache[secure] = c
 		}
 	}
+	h.sites = &site.Resolver{Path: h.cfg.BasePath, Secure: h.cfg.UseSecureCookies, AuthJSNames: h.cfg.AuthJSCookieNames, TrustHost: h.cfg.TrustHost}
+	h.crossOrigin = http.NewCrossOriginProtection()
 	if cfg.URL != "" {
 		u, _ := url.Parse(cfg.URL)
-		h.fixedBase = h.newBase(u.Scheme, u.Host)
-	}
-	h.crossOrigin = http.NewCrossOriginProtection()
-	if h.fixedBase != nil {
 		// The public origin, for proxies that rewrite Host.
-		if err := h.crossOrigin.AddTrustedOrigin(h.fixedBase.origin); err != nil {
+		if err := h.crossOrigin.AddTrustedOrigin(h.sites.Fix(u.Scheme, u.Host).Origin); err != nil {
 			return nil, &ConfigError{Field: "URL", Err: err}
 		}
 	}
@@ -148,85 +145,18 @@ func New(cfg Config) (*Handler, error) {
 	return h, nil
 }
 
-// base is where the routes are reached from, for one request: the public
-// origin, the base path, and the cookie names that go with the scheme.
-type base struct {
-	origin       string // scheme://host[:port]
-	scheme, host string
-	path         string // e.g. /auth
-	cookies      sessioncookie.Names
-	// providers is the {base}/providers answer, encoded on first use: it
-	// changes with nothing but the origin.
-	providers atomic.Pointer[[]byte]
-}
+// base is where the routes are reached from, for one request
+// (internal/site).
+type base = site.Base
 
-func (h *Handler) newBase(scheme, host string) *base {
-	secure := scheme == "https"
-	if h.cfg.UseSecureCookies != nil {
-		secure = *h.cfg.UseSecureCookies
-	}
-	return &base{origin: scheme + "://" + host, scheme: scheme, host: host, path: h.cfg.BasePath, cookies: sessioncookie.NewNames(secure, h.cfg.AuthJSCookieNames)}
-}
-
-// baseFor returns the base of a request: Config.URL when set; otherwise
-// the request's own Host and scheme, believing X-Forwarded-* only with
-// TrustHost.
-func (h *Handler) baseFor(r *http.Request) *base {
-	if h.fixedBase != nil {
-		return h.fixedBase
-	}
-	scheme, host := "http", r.Host
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	if h.cfg.TrustHost {
-		if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
-			scheme = p
-		}
-		if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && validHost(fh) {
-			host = fh
-		}
-	}
-	if !validHost(host) {
-		host = "localhost"
-	}
-	// Most sites are reached from one origin: its base is built once, not
-	// on every request. A request from another origin replaces it.
-	if b := h.lastBase.Load(); b != nil && b.scheme == scheme && b.host == host {
-		return b
-	}
-	b := h.newBase(scheme, host)
-	h.lastBase.Store(b)
-	return b
-}
-
-// validHost accepts host[:port] made of the characters a host may have.
-func validHost(h string) bool {
-	if h == "" || len(h) > 255 {
-		return false
-	}
-	for _, c := range h {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(".-:[]", c)) {
-			return false
-		}
-	}
-	return true
-}
-
-// same reports whether a and b are the same base: one origin, base path
-// and cookie names. A nil base is the same as none.
-func (a *base) same(b *base) bool {
-	if a == nil || b == nil || a == b {
-		return a == b
-	}
-	return a.origin == b.origin && a.path == b.path && a.cookies == b.cookies
-}
+// baseFor returns the base of a request (site.Resolver.For).
+func (h *Handler) baseFor(r *http.Request) *base { return h.sites.For(r) }
 
 // providersJSON returns the {base}/providers answer for b: the providers
 // by id, as json.Encoder writes them (keys sorted, a final newline),
 // encoded once per base.
 func (h *Handler) providersJSON(b *base) []byte {
-	if body := b.providers.Load(); body != nil {
+	if body := b.Providers.Load(); body != nil {
 		return *body
 	}
 	list := h.providersFor(b)
@@ -239,11 +169,9 @@ func (h *Handler) providersJSON(b *base) []byte {
 		panic("gatehouse: the providers list does not encode: " + err.Error()) // strings only: cannot happen
 	}
 	body = append(body, '\n')
-	b.providers.Store(&body)
+	b.Providers.Store(&body)
 	return body
 }
-
-func (b *base) url(parts ...string) string { return b.origin + b.path + "/" + strings.Join(parts, "/") }
 
 // ServeHTTP answers the auth routes.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.routes.ServeHTTP(w, r) }
@@ -262,7 +190,7 @@ func (h *Handler) providersFor(b *base) []providers.AppProvider {
 	out := make([]providers.AppProvider, 0, len(h.order))
 	for _, id := range h.order {
 		c := h.flows[id].info()
-		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.url("signin", id), CallbackURL: b.url("callback", id)})
+		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.URL("signin", id), CallbackURL: b.URL("callback", id)})
 	}
 	return out
 }
@@ -304,11 +232,11 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 		// the page starts writing. The handler's own routes make theirs
 		// when they need one (csrfToken), so a script polling
 		// {base}/session is not given a cookie per request.
-		if c := sessioncookie.Value(r, b.cookies.CSRF); c != "" {
+		if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
 			st.csrfCookie = c
-		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.path) {
+		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.Path) {
 			t, c := h.csrf.NewPair()
-			b.cookies.Set(w, b.cookies.CSRF, c, time.Time{})
+			b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 			st.csrfToken = t
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
@@ -393,7 +321,7 @@ func (h *Handler) Require(next http.Handler) http.Handler {
 		}
 		b := h.baseFor(r)
 		q := url.Values{"callbackUrl": {r.URL.RequestURI()}}
-		target := b.path + "/signin?" + q.Encode()
+		target := b.Path + "/signin?" + q.Encode()
 		if h.cfg.Pages.SignIn != "" {
 			target = h.cfg.Pages.SignIn + "?" + q.Encode()
 		}

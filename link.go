@@ -43,7 +43,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		}
 		if to != "" {
 			if safe := h.callbackURL(b, to, r); safe != "" {
-				b.cookies.Set(w, b.cookies.CallbackURL, safe, time.Time{})
+				b.Cookies.Set(w, b.Cookies.CallbackURL, safe, time.Time{})
 				res.CallbackURL = safe
 			}
 		}
@@ -93,7 +93,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(r.Context(), user, res.Account, isNew)
 	}
-	target := h.callbackURL(b, cmp.Or(res.CallbackURL, sessioncookie.Value(r, b.cookies.CallbackURL)), r)
+	target := h.callbackURL(b, cmp.Or(res.CallbackURL, sessioncookie.Value(r, b.Cookies.CallbackURL)), r)
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
@@ -132,7 +132,7 @@ func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (
 // database session's creation, or the JWT's auth_time (zero for a session
 // that does not record it: made before the upgrade that added it).
 func (h *Handler) currentSignIn(ctx context.Context, r *http.Request, b *base) (string, time.Time, error) {
-	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
 	if raw == "" {
 		return "", time.Time{}, nil
 	}
@@ -148,7 +148,7 @@ func (h *Handler) currentSignIn(ctx context.Context, r *http.Request, b *base) (
 		}
 		return u.ID, s.CreatedAt, nil
 	}
-	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
+	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
 	if err != nil {
 		return "", time.Time{}, nil
 	}
@@ -201,7 +201,7 @@ const bindingLen = 16
 func (h *Handler) binding(r *http.Request, b *base) string {
 	var out [2 * bindingLen]byte
 	h.sessionDigest(out[:bindingLen], r, b)
-	digest(out[bindingLen:], "gatehouse browser\x00", sessioncookie.Value(r, b.cookies.CSRF))
+	digest(out[bindingLen:], "gatehouse browser\x00", sessioncookie.Value(r, b.Cookies.CSRF))
 	return string(out[:])
 }
 
@@ -223,14 +223,14 @@ func digest(dst []byte, label string, parts ...string) {
 // its expiry; of "no session" when there is none (or none readable).
 // Nothing is read from the database.
 func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
-	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
+	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
 	switch {
 	case raw == "":
 	case h.cfg.Session.Strategy == StrategyDatabase:
 		digest(dst, "gatehouse session database\x00", raw)
 		return
 	default:
-		if t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now()); err == nil {
+		if t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now()); err == nil {
 			digest(dst, "gatehouse session jwt\x00", t.ID, t.Subject)
 			return
 		}
@@ -352,13 +352,13 @@ func (s host) CurrentUser(ctx context.Context, r *http.Request) (string, time.Ti
 }
 
 func (s host) SessionHash(r *http.Request) string {
-	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).cookies.Session)
+	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).Cookies.Session)
 	return hashToken(raw)
 }
 
 func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
 	b := s.h.baseFor(r)
-	b.cookies.ClearChunked(w, r, b.cookies.Session)
+	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 	s.h.clearCookieCache(w, r, b)
 }
 
@@ -380,9 +380,9 @@ func (s host) Redirect(w http.ResponseWriter, r *http.Request, target string) {
 
 func (s host) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
 
-func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).url(parts...) }
+func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).URL(parts...) }
 
-func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).origin }
+func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).Origin }
 
 // FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
 func (s host) FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error {
@@ -417,7 +417,7 @@ func (s host) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider s
 }
 
 // Cookies returns the cookie names of the request's site.
-func (s host) Cookies(r *http.Request) sessioncookie.Names { return s.h.baseFor(r).cookies }
+func (s host) Cookies(r *http.Request) sessioncookie.Names { return s.h.baseFor(r).Cookies }
 
 func (s host) OtherWays(ctx context.Context, userID string) (int, error) {
 	return s.h.otherWays(ctx, userID)
@@ -427,7 +427,7 @@ func (s host) Providers(r *http.Request) []selfservice.Provider {
 	b := s.h.baseFor(r)
 	out := make([]selfservice.Provider, 0, len(s.h.order))
 	for _, id := range s.h.order {
-		p := selfservice.Provider{ID: id, Name: s.h.flows[id].info().Name, SigninURL: b.url("signin", id)}
+		p := selfservice.Provider{ID: id, Name: s.h.flows[id].info().Name, SigninURL: b.URL("signin", id)}
 		if f, ok := s.h.flows[id].(oauthFlow); ok {
 			p.OAuth, p.Style = true, f.Config().Style
 		}
@@ -476,7 +476,7 @@ func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
 
 // CSRFOf returns the browser's CSRF token from its cookie, "" for none.
 func (s host) CSRFOf(r *http.Request) string {
-	return s.h.csrf.Token(sessioncookie.Value(r, s.h.baseFor(r).cookies.CSRF))
+	return s.h.csrf.Token(sessioncookie.Value(r, s.h.baseFor(r).Cookies.CSRF))
 }
 
 // IssueSession makes the session of a sign-in completed by a later step.

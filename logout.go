@@ -53,20 +53,20 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 		return ""
 	}
 	state := checks.NewState()
-	sealed, err := h.sealer.Seal(b.cookies.LogoutState, prov, state)
+	sealed, err := h.sealer.Seal(b.Cookies.LogoutState, prov, state)
 	if err != nil {
 		return ""
 	}
-	b.cookies.Set(w, b.cookies.LogoutState, sealed, time.Now().Add(checks.MaxAge))
+	b.Cookies.Set(w, b.Cookies.LogoutState, sealed, time.Now().Add(checks.MaxAge))
 	if callbackURL != "" {
-		b.cookies.Set(w, b.cookies.CallbackURL, callbackURL, time.Time{})
+		b.Cookies.Set(w, b.Cookies.CallbackURL, callbackURL, time.Time{})
 	}
 	q := u.Query()
 	if idToken != "" {
 		q.Set("id_token_hint", idToken)
 	}
 	q.Set("client_id", p.Config().ClientID)
-	q.Set("post_logout_redirect_uri", b.url("signout", "callback", prov))
+	q.Set("post_logout_redirect_uri", b.URL("signout", "callback", prov))
 	q.Set("state", state)
 	u.RawQuery = q.Encode()
 	return u.String()
@@ -78,7 +78,7 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 // with JWT sessions, the token's provider, and an ID token only when the
 // JWT callback kept one under "id_token".
 func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken string) {
-	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
 	if raw == "" {
 		return "", ""
 	}
@@ -102,7 +102,7 @@ func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken s
 		}
 		return "", ""
 	}
-	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
+	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
 	if err != nil {
 		return "", ""
 	}
@@ -118,17 +118,17 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	prov := r.PathValue("provider")
-	name := b.cookies.LogoutState
+	name := b.Cookies.LogoutState
 	want, err := h.sealer.Open(checks.State, name, prov, sessioncookie.Value(r, name))
 	if err == nil {
 		err = checks.VerifyState(r.URL.Query().Get("state"), want)
 	}
-	b.cookies.Clear(w, name)
+	b.Cookies.Clear(w, name)
 	if err != nil {
 		h.fail(w, r, b, oauthflow.CheckError(prov, err).(*Error))
 		return
 	}
-	target := h.callbackURL(b, sessioncookie.Value(r, b.cookies.CallbackURL), r)
+	target := h.callbackURL(b, sessioncookie.Value(r, b.Cookies.CallbackURL), r)
 	httpx.Redirect(w, r, target)
 }
 
@@ -145,7 +145,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
 	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {
-		if raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session); raw != "" {
+		if raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); raw != "" {
 			ctx, cancel := withTimeout(r.Context())
 			if _, err := h.cfg.Adapter.DeleteSession(ctx, hashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
 				h.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
@@ -153,7 +153,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 			cancel()
 		}
 	}
-	b.cookies.ClearChunked(w, r, b.cookies.Session)
+	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 	h.clearCookieCache(w, r, b) // at once: this browser is signed out now
 	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
 		ev(r.Context(), sess)

@@ -82,7 +82,7 @@ func (p *passkeyRuntime) info() providers.Base { return p.cfg.ProviderBase() }
 func (*passkeyRuntime) crossSiteCallback() bool { return false }
 
 func (p *passkeyRuntime) addTo(page *pages.SignIn, _ providers.AppProvider, b *base) {
-	p.flow.AddTo(page, b.path)
+	p.flow.AddTo(page, b.Path)
 }
 
 func (p *passkeyRuntime) form(path, csrf, callback string) template.HTML {

@@ -204,16 +204,16 @@ func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
 // csrfToken returns the request's CSRF token, setting a new cookie when
 // the request has none of ours.
 func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) string {
-	if t := h.csrf.Token(sessioncookie.Value(r, b.cookies.CSRF)); t != "" {
+	if t := h.csrf.Token(sessioncookie.Value(r, b.Cookies.CSRF)); t != "" {
 		return t
 	}
 	// The Middleware already set a cookie for this request: its token,
 	// so that a response sets the cookie once.
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && st.base.same(b) {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && st.base.Same(b) {
 		return st.csrfToken
 	}
 	t, c := h.csrf.NewPair()
-	b.cookies.Set(w, b.cookies.CSRF, c, time.Time{})
+	b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 	return t
 }
 
@@ -248,8 +248,8 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, http.StatusOK, pages.SignOut{
-		Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), SignOutURL: b.url("signout"),
-		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r), HomeURL: b.origin + "/",
+		Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), SignOutURL: b.URL("signout"),
+		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r), HomeURL: b.Origin + "/",
 	})
 }
 
@@ -295,8 +295,8 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if h.cfg.Session.Strategy == StrategyJWT && h.cfg.Callbacks.JWT != nil {
-		raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
-		codec := h.sessions[b.cookies.Secure]
+		raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+		codec := h.sessions[b.Cookies.Secure]
 		t, err := codec.Decode(raw, time.Now())
 		if err != nil {
 			httpx.WriteJSON(w, http.StatusBadRequest, nil)
@@ -316,7 +316,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteJSON(w, http.StatusBadRequest, nil)
 			return
 		}
-		b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(out.Expires, 0))
+		b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(out.Expires, 0))
 		sess = &Session{User: out.user(), Expires: time.Unix(out.Expires, 0)}
 	}
 	if cb := h.cfg.Callbacks.Session; cb != nil {
@@ -365,7 +365,7 @@ func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
 	if status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
 	}
-	h.render(w, status, pages.Error{Theme: h.cfg.Theme, Type: t, Code: code, SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+	h.render(w, status, pages.Error{Theme: h.cfg.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
 }
 
 func (h *Handler) verifyRequestPage(w http.ResponseWriter, r *http.Request) {
@@ -374,8 +374,8 @@ func (h *Handler) verifyRequestPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, h.cfg.Pages.VerifyRequest+"?"+r.URL.Query().Encode(), http.StatusFound)
 		return
 	}
-	u, _ := url.Parse(b.origin)
-	h.render(w, http.StatusOK, pages.VerifyRequest{Theme: h.cfg.Theme, HomeURL: b.origin + "/", Host: u.Host})
+	u, _ := url.Parse(b.Origin)
+	h.render(w, http.StatusOK, pages.VerifyRequest{Theme: h.cfg.Theme, HomeURL: b.Origin + "/", Host: u.Host})
 }
 
 func (h *Handler) render(w http.ResponseWriter, status int, page any) {
@@ -416,7 +416,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 	if e.Code != "" {
 		q.Set("code", e.Code)
 	}
-	target := b.path + "/error?" + q.Encode()
+	target := b.Path + "/error?" + q.Encode()
 	if h.cfg.Pages.Error != "" {
 		target = h.cfg.Pages.Error + "?" + q.Encode()
 	}
@@ -427,12 +427,12 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 		// reads its callback-url cookie on the sign-in page to the same
 		// end. callbackURL keeps it same-origin; the home page, the
 		// default, is left out, and the origin is dropped.
-		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.cookies.CallbackURL)); cb != "" {
-			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.origin); path != "/" {
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.Cookies.CallbackURL)); cb != "" {
+			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.Origin); path != "/" {
 				q.Set("callbackUrl", path)
 			}
 		}
-		target = b.path + "/signin?" + q.Encode()
+		target = b.Path + "/signin?" + q.Encode()
 		if h.cfg.Pages.SignIn != "" {
 			target = h.cfg.Pages.SignIn + "?" + q.Encode()
 		}
@@ -445,14 +445,14 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error
 // policy), else the origin's root. It never returns another origin's URL:
 // a Redirect callback's answer is checked too.
 func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
-	home := b.origin + "/"
+	home := b.Origin + "/"
 	if raw == "" {
 		return home
 	}
 	if cb := h.cfg.Callbacks.Redirect; cb != nil {
-		raw = cb(raw, b.origin)
+		raw = cb(raw, b.Origin)
 	}
-	if safe := checks.SafeRedirect(raw, b.origin); safe != "" {
+	if safe := checks.SafeRedirect(raw, b.Origin); safe != "" {
 		return safe
 	}
 	return home
@@ -492,7 +492,7 @@ func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *bas
 	}
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	q := url.Values{"error": {string(TooManyRequests)}}
-	target := b.path + "/signin?" + q.Encode()
+	target := b.Path + "/signin?" + q.Encode()
 	if h.cfg.Pages.SignIn != "" {
 		target = h.cfg.Pages.SignIn + "?" + q.Encode()
 	}
@@ -501,7 +501,7 @@ func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *bas
 		return
 	}
 	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
-		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.url("signin"), HomeURL: b.origin + "/"})
+		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
 }
 
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
@@ -527,7 +527,7 @@ func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, p
 // sameOrigin refuses a state-changing request a browser sent from another
 // origin (checks.SameOrigin).
 func (h *Handler) sameOrigin(r *http.Request, b *base) error {
-	return checks.SameOrigin(h.crossOrigin, r, b.origin)
+	return checks.SameOrigin(h.crossOrigin, r, b.Origin)
 }
 
 // checkPost checks a state-changing form POST of this site's own pages
@@ -548,7 +548,7 @@ func (h *Handler) checkPost(r *http.Request, b *base, step string) (url.Values, 
 // csrfOK reports whether submitted is the CSRF token of r's CSRF cookie
 // (checks.CSRF: the signed double-submit cookie).
 func (h *Handler) csrfOK(r *http.Request, b *base, submitted string) bool {
-	return h.csrf.Verify(sessioncookie.Value(r, b.cookies.CSRF), submitted)
+	return h.csrf.Verify(sessioncookie.Value(r, b.Cookies.CSRF), submitted)
 }
 
 // route registers fn's routes on r under prefix, as chi's Route would but

@@ -129,7 +129,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 	expires := now.Add(h.cfg.Session.MaxAge)
 	prov := res.Account.Provider
 	if h.cfg.Session.Strategy == StrategyDatabase {
-		if old, _ := sessioncookie.ReadChunked(r, b.cookies.Session); old != "" {
+		if old, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); old != "" {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, hashToken(old))
 		}
 		raw := randomToken()
@@ -140,7 +140,7 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		if _, err := h.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(AdapterError, "adapter", prov, "session", err)
 		}
-		b.cookies.WriteChunked(w, r, b.cookies.Session, raw, expires)
+		b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, expires)
 		h.clearCookieCache(w, r, b) // a copy of the session this one replaces
 		return nil
 	}
@@ -161,11 +161,11 @@ func (h *Handler) issueSession(ctx context.Context, w http.ResponseWriter, r *ht
 		tok = *out
 		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
 	}
-	sealed, err := h.sessions[b.cookies.Secure].Encode(tok)
+	sealed, err := h.sessions[b.Cookies.Secure].Encode(tok)
 	if err != nil {
 		return autherr.New(Configuration, "seal", prov, "session", err)
 	}
-	b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, expires)
+	b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, expires)
 	return nil
 }
 
@@ -205,12 +205,12 @@ func hashTokenTo(dst *[2 * sha256.Size]byte, t string) {
 // The error is ErrStoreUnavailable when the database could not be read:
 // the session is then unknown, not absent.
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.same(b) && !st.bearer {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) && !st.bearer {
 		return st.session, st.storeErr
 	}
-	raw := sessioncookie.ChunkedValue(r, b.cookies.Session)
+	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
-		if sessioncookie.Count(r, b.cookies.Session) > 1 {
+		if sessioncookie.Count(r, b.Cookies.Session) > 1 {
 			h.warnDuplicate(r, b)
 		}
 		return nil, nil
@@ -238,7 +238,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		if err != nil {
 			if errors.Is(err, adapter.ErrNotFound) {
 				if cookie {
-					b.cookies.ClearChunked(w, r, b.cookies.Session)
+					b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 					h.clearCookieCache(w, r, b)
 				}
 				return nil, nil
@@ -249,7 +249,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		if now.After(s.Expires) {
 			_, _ = h.cfg.Adapter.DeleteSession(ctx, s.Token)
 			if cookie {
-				b.cookies.ClearChunked(w, r, b.cookies.Session)
+				b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 				h.clearCookieCache(w, r, b)
 			}
 			return nil, nil
@@ -258,7 +258,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 			if ns, err := h.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
 				s = ns
 				if cookie {
-					b.cookies.WriteChunked(w, r, b.cookies.Session, raw, s.Expires)
+					b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, s.Expires)
 				}
 			}
 		}
@@ -268,11 +268,11 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 		sess := &Session{User: accountlink.ToProfile(u), Expires: s.Expires}
 		return h.shapeSession(r.Context(), sess, nil, &u), nil
 	}
-	codec := h.sessions[b.cookies.Secure]
+	codec := h.sessions[b.Cookies.Secure]
 	t, err := codec.Decode(raw, now)
 	if err != nil {
 		if cookie {
-			b.cookies.ClearChunked(w, r, b.cookies.Session)
+			b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 		}
 		return nil, nil
 	}
@@ -281,7 +281,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, b *base, r
 	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
 		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
 		if sealed, err := codec.Encode(t); err == nil {
-			b.cookies.WriteChunked(w, r, b.cookies.Session, sealed, time.Unix(t.Expires, 0))
+			b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
 		}
 	}
 	sess := &Session{User: t.user(), Expires: time.Unix(t.Expires, 0)}
@@ -312,11 +312,11 @@ func (h *Handler) shapeSession(ctx context.Context, s *Session, t *Token, u *ada
 // for another session token (an earlier sign-in, a planted cookie) is not
 // used.
 func (h *Handler) cachedSession(r *http.Request, b *base, tokenHash []byte, now time.Time) (*Session, bool) {
-	raw := sessioncookie.Value(r, b.cookies.SessionData)
+	raw := sessioncookie.Value(r, b.Cookies.SessionData)
 	if raw == "" {
 		return nil, false
 	}
-	c, err := h.cookieCache[b.cookies.Secure].Decode(raw, now)
+	c, err := h.cookieCache[b.Cookies.Secure].Decode(raw, now)
 	// A plain comparison: both sides come from this browser's own cookies
 	// (the copy is sealed, so only this server made it), and no secret of
 	// anyone else's is compared.
@@ -334,7 +334,7 @@ func (h *Handler) cachedSession(r *http.Request, b *base, tokenHash []byte, now 
 // cacheSession writes the cookie cache's copy of a session just read from
 // the database.
 func (h *Handler) cacheSession(w http.ResponseWriter, b *base, tokenHash string, u adapter.User, expires, now time.Time) {
-	sealed, err := h.cookieCache[b.cookies.Secure].Encode(sessioncookie.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+	sealed, err := h.cookieCache[b.Cookies.Secure].Encode(sessioncookie.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
 	if err != nil {
 		return // the next request reads the database again
 	}
@@ -342,13 +342,13 @@ func (h *Handler) cacheSession(w http.ResponseWriter, b *base, tokenHash string,
 	if expires.Before(until) {
 		until = expires
 	}
-	b.cookies.Set(w, b.cookies.SessionData, sealed, until)
+	b.Cookies.Set(w, b.Cookies.SessionData, sealed, until)
 }
 
 // clearCookieCache clears the cookie cache's copy, when r has one.
 func (h *Handler) clearCookieCache(w http.ResponseWriter, r *http.Request, b *base) {
-	if sessioncookie.Value(r, b.cookies.SessionData) != "" {
-		b.cookies.Clear(w, b.cookies.SessionData)
+	if sessioncookie.Value(r, b.Cookies.SessionData) != "" {
+		b.Cookies.Clear(w, b.Cookies.SessionData)
 	}
 }
 
@@ -377,7 +377,7 @@ func newSessionCodec(secrets []string, cookie string) (*sessionCodec, error) {
 // warnDuplicate logs, by name only, a security-relevant cookie the
 // request carries twice (and so reads as none: cookieValue).
 func (h *Handler) warnDuplicate(r *http.Request, b *base) {
-	if name := b.cookies.Duplicate(r); name != "" {
+	if name := b.Cookies.Duplicate(r); name != "" {
 		h.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
 	}
 }
@@ -521,7 +521,7 @@ func (h *Handler) SessionToken(r *http.Request) string {
 	if st.bearer {
 		return st.bearerToken
 	}
-	raw, _ := sessioncookie.ReadChunked(r, st.base.cookies.Session)
+	raw, _ := sessioncookie.ReadChunked(r, st.base.Cookies.Session)
 	return raw
 }
 

@@ -140,8 +140,8 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		return nil, tokensource.SignInAgain(providerID, "no_account", "the user has no account at this provider")
 	}
 
-	raw, _ := sessioncookie.ReadChunked(r, b.cookies.Session)
-	t, err := h.sessions[b.cookies.Secure].Decode(raw, time.Now())
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
 	if raw == "" || err != nil {
 		return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
 	}
@@ -168,8 +168,8 @@ type cookieSink struct {
 }
 
 func (c *cookieSink) Save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
-	codec := c.h.sessions[c.b.cookies.Secure]
-	raw, _ := sessioncookie.ReadChunked(c.r, c.b.cookies.Session)
+	codec := c.h.sessions[c.b.Cookies.Secure]
+	raw, _ := sessioncookie.ReadChunked(c.r, c.b.Cookies.Session)
 	t, err := codec.Decode(raw, time.Now())
 	if err != nil {
 		return err
@@ -179,7 +179,7 @@ func (c *cookieSink) Save(provider string, ts account.TokenSet, ref *rp.IDRef) e
 	if err != nil {
 		return err
 	}
-	c.b.cookies.WriteChunked(c.w, c.r, c.b.cookies.Session, sealed, time.Unix(t.Expires, 0))
+	c.b.Cookies.WriteChunked(c.w, c.r, c.b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
 	return nil
 }
 
