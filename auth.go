@@ -16,7 +16,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
@@ -461,7 +460,7 @@ func DefaultHTTPClient(timeout time.Duration) *http.Client {
 // programs that use New) and keeps the Handlers Auth builds, so that the
 // seed's entry point does not rebuild keys, routes and discovery caches on
 // every call.
-var cachedHandlers = sync.OnceValue(func() *handlerCache { return newHandlerCache(16) })
+var cachedHandlers = sync.OnceValue(func() *configkey.Cache[Config, *Handler] { return configkey.NewCache[Config, *Handler](16) })
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
@@ -476,7 +475,7 @@ var cachedHandlers = sync.OnceValue(func() *handlerCache { return newHandlerCach
 //
 // Prefer New in a Go program: it returns errors at start-up.
 func Auth(r *http.Request, cfg Config) *http.Response {
-	h, err := cachedHandlers().get(cfg)
+	h, err := cachedHandlers().Get(cfg, New)
 	rec := httptest.NewRecorder()
 	if err != nil {
 		logger := cfg.Logger
@@ -497,43 +496,6 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 
 // errNoProviders is returned by New when the list is empty.
 var errNoProviders = errors.New("no providers")
-
-// handlerCache maps a Config's identity (configkey.Of) to its Handler
-// for Auth.
-type handlerCache struct {
-	mu sync.Mutex // one New at a time
-	m  *bounded.Map[string, cachedHandler]
-}
-
-// cachedHandler is a Handler with the Config it was built from. The
-// Config is kept so that everything its key identifies by address (an
-// HTTPClient, a Logger, closures: New keeps copies or wrappers of some)
-// stays allocated while the key is in the cache: freed, its address could
-// be given to another value, whose Config would then find this Handler.
-type cachedHandler struct {
-	h   *Handler
-	cfg Config
-}
-
-func newHandlerCache(size int) *handlerCache {
-	return &handlerCache{m: bounded.New[string, cachedHandler](size)}
-}
-
-func (c *handlerCache) get(cfg Config) (*Handler, error) {
-	k := configkey.Of(cfg) // the whole Config, hashed
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	now := time.Now()
-	if e, ok := c.m.Get(k, now); ok {
-		return e.h, nil
-	}
-	h, err := New(cfg)
-	if err != nil {
-		return nil, err
-	}
-	c.m.Set(k, cachedHandler{h: h, cfg: cfg}, time.Time{}, now)
-	return h, nil
-}
 
 // checkLook reports, as a *ConfigError, the first route in Pages that is
 // not the application's own (see checkPages), or the first value of

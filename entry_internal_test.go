@@ -140,14 +140,14 @@ func TestAuthKeepsConfigsApart(t *testing.T) {
 // at the same address (the key holds only the address) would have found
 // this Handler, with the first Config's client and logger.
 func TestConfigKeyValuesStayAlive(t *testing.T) {
-	cache := newHandlerCache(4)
+	cache := configkey.NewCache[Config, *Handler](4)
 	client := &http.Client{Timeout: time.Second}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	wc, wl := weak.Make(client), weak.Make(logger)
-	if _, err := cache.get(Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
+	if _, err := cache.Get(Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
 		HTTPClient: client, Logger: logger,
 		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
-			Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}}); err != nil {
+			Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}}, New); err != nil {
 		t.Fatal(err)
 	}
 	client, logger = nil, nil
