@@ -10,32 +10,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestNew(t *testing.T) {
-	c := NewWithAPIKey("api-key", providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "secret"})
-	scope, hasScope := c.Authorization.Scope()
-	providertest.CheckFields(t, []providertest.Field{
-		{Name: "id", Got: c.ID, Want: "bungie"},
-		{Name: "name", Got: c.Name, Want: "Bungie"},
-		{Name: "type", Got: c.Type, Want: providers.TypeOAuth},
-		{Name: "authorization", Got: c.Authorization.URL, Want: "https://www.bungie.net/en/OAuth/Authorize?reauth=true"},
-		{Name: "token", Got: c.Token.URL, Want: "https://www.bungie.net/platform/app/oauth/token/"},
-		{Name: "userinfo", Got: c.Userinfo.URL, Want: "https://www.bungie.net/platform/User/GetBungieAccount/{membershipId}/254/"},
-		{Name: "scope set", Got: hasScope, Want: false},
-		{Name: "scope", Got: scope, Want: ""},
-		{Name: "checks", Got: c.OAuth().EffectiveChecks(false), Want: []providers.Check{providers.CheckPKCE, providers.CheckState}},
-		{Name: "client auth", Got: c.Client.TokenEndpointAuthMethod, Want: providers.AuthMethod("")},
-		{Name: "style", Got: c.Style, Want: providers.Style{}},
-		{Name: "issuer", Got: c.Issuer, Want: ""},
-		{Name: "profile callback set", Got: c.Profile != nil, Want: true},
-		{Name: "userinfo handler", Got: c.Userinfo.Request != nil, Want: true},
-	})
-	if err := c.OAuth().Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-}
 
 func TestFetchProfile(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -11,43 +11,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	base := providertest.Config{
-		ID: "wechat", Name: "WeChat", Type: providers.TypeOAuth,
-		TokenURL:     "https://api.weixin.qq.com/sns/oauth2/access_token",
-		UserinfoURL:  "https://api.weixin.qq.com/sns/userinfo",
-		Checks:       []providers.Check{providers.CheckState},
-		Style:        providers.Style{BrandColor: "#fff"},
-		TokenRequest: true,
-		UserRequest:  true,
-	}
-	opts := providers.OAuthUserConfig[Profile]{ClientID: "wx520c15f417810387", ClientSecret: "sec"}
-
-	official := base
-	official.AuthURL = "https://open.weixin.qq.com/connect/oauth2/authorize"
-	official.AuthParams = map[string]string{"appid": "wx520c15f417810387", "scope": "snsapi_userinfo"}
-	website := base
-	website.AuthURL = "https://open.weixin.qq.com/connect/qrconnect"
-	website.AuthParams = map[string]string{"appid": "wx520c15f417810387", "scope": "snsapi_login"}
-
-	for name, tt := range map[string]struct {
-		o    *providers.OAuth
-		want providertest.Config
-	}{
-		"official account": {New(opts).OAuth(), official},
-		"website app":      {NewWebsiteApp(opts).OAuth(), website},
-	} {
-		if got := providertest.ConfigOf(tt.o); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("%s:\n got %+v\nwant %+v", name, got, tt.want)
-		}
-		if err := tt.o.Validate(); err != nil {
-			t.Errorf("%s: Validate: %v", name, err)
-		}
-	}
-}
 
 func TestExchange(t *testing.T) {
 	var query url.Values
