@@ -19,14 +19,14 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/wechat"
 )
 
-// made is a configuration a provider package's constructor made.
-type made struct {
+// built is a configuration a provider package's constructor made.
+type built struct {
 	o          *providers.OAuth
 	ownProfile bool // it has a profile callback of its own
 }
 
-func makeOf[P any](c providers.OAuthConfig[P]) made {
-	return made{o: c.OAuth(), ownProfile: c.Profile != nil}
+func builtOf[P any](c providers.OAuthConfig[P]) built {
+	return built{o: c.OAuth(), ownProfile: c.Profile != nil}
 }
 
 // TestConstructors checks what the constructors of the providers with
@@ -99,14 +99,14 @@ func TestConstructors(t *testing.T) {
 
 	for _, tt := range []struct {
 		name       string
-		got        made
+		got        built
 		want       providertest.Config
 		wellKnown  string
 		ownProfile bool
 		validates  bool
 	}{
 		{
-			name: "azure-ad-b2c", got: makeOf(azureadb2c.New(providers.OIDCUserConfig[azureadb2c.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: b2cIssuer})),
+			name: "azure-ad-b2c", got: builtOf(azureadb2c.New(providers.OIDCUserConfig[azureadb2c.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: b2cIssuer})),
 			want: providertest.Config{
 				ID: "azure-ad-b2c", Name: "Azure Active Directory B2C", Type: providers.TypeOIDC,
 				AuthParams: map[string]string{"scope": "openid profile email"}, Issuer: b2cIssuer,
@@ -115,7 +115,7 @@ func TestConstructors(t *testing.T) {
 			ownProfile: true, validates: true,
 		},
 		{
-			name: "azure-ad-b2c without an issuer", got: makeOf(azureadb2c.New(providers.OIDCUserConfig[azureadb2c.Profile]{ClientID: "cid"})),
+			name: "azure-ad-b2c without an issuer", got: builtOf(azureadb2c.New(providers.OIDCUserConfig[azureadb2c.Profile]{ClientID: "cid"})),
 			want: providertest.Config{
 				ID: "azure-ad-b2c", Name: "Azure Active Directory B2C", Type: providers.TypeOIDC,
 				AuthParams: map[string]string{"scope": "openid profile email"},
@@ -124,7 +124,7 @@ func TestConstructors(t *testing.T) {
 			ownProfile: true,
 		},
 		{
-			name: "frontegg", got: makeOf(frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://acme.frontegg.com/"})),
+			name: "frontegg", got: builtOf(frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://acme.frontegg.com/"})),
 			want: providertest.Config{
 				ID: "frontegg", Name: "Frontegg", Type: providers.TypeOIDC,
 				AuthURL: "https://acme.frontegg.com/oauth/authorize", AuthParams: map[string]string{"scope": "openid profile email"},
@@ -134,14 +134,14 @@ func TestConstructors(t *testing.T) {
 			wellKnown: "https://acme.frontegg.com/oauth/.well-known/openid-configuration", validates: true,
 		},
 		{
-			name: "frontegg without an issuer", got: makeOf(frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{ClientID: "cid"})),
+			name: "frontegg without an issuer", got: builtOf(frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{ClientID: "cid"})),
 			want: providertest.Config{
 				ID: "frontegg", Name: "Frontegg", Type: providers.TypeOIDC,
 				AuthParams: map[string]string{"scope": "openid profile email"}, Checks: oidcChecks,
 			},
 		},
 		{
-			name: "boxyhq-saml", got: makeOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{ClientID: "dummy", ClientSecret: "dummy", Issuer: "https://jackson.acme.test/"})),
+			name: "boxyhq-saml", got: builtOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{ClientID: "dummy", ClientSecret: "dummy", Issuer: "https://jackson.acme.test/"})),
 			want: providertest.Config{
 				ID: "boxyhq-saml", Name: "BoxyHQ SAML", Type: providers.TypeOAuth,
 				AuthURL: "https://jackson.acme.test/api/oauth/authorize", AuthParams: map[string]string{"provider": "saml"},
@@ -151,7 +151,7 @@ func TestConstructors(t *testing.T) {
 			ownProfile: true, validates: true,
 		},
 		{
-			name: "boxyhq-saml with a tenant and a product", got: makeOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{Issuer: "https://jackson.acme.test",
+			name: "boxyhq-saml with a tenant and a product", got: builtOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{Issuer: "https://jackson.acme.test",
 				Authorization: providers.AuthorizationEndpoint{Params: map[string]string{"tenant": "acme.com", "product": "crm"}}})),
 			want: providertest.Config{
 				ID: "boxyhq-saml", Name: "BoxyHQ SAML", Type: providers.TypeOAuth,
@@ -163,7 +163,7 @@ func TestConstructors(t *testing.T) {
 
 		},
 		{
-			name: "boxyhq-saml without an issuer", got: makeOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{ClientID: "dummy"})),
+			name: "boxyhq-saml without an issuer", got: builtOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{ClientID: "dummy"})),
 			want: providertest.Config{
 				ID: "boxyhq-saml", Name: "BoxyHQ SAML", Type: providers.TypeOAuth,
 				AuthParams: map[string]string{"provider": "saml"}, Checks: pkce, Style: providers.Style{BrandColor: "#25c2a0"},
@@ -171,7 +171,7 @@ func TestConstructors(t *testing.T) {
 			ownProfile: true,
 		},
 		{
-			name: "bungie with an API key", got: makeOf(bungie.NewWithAPIKey("api-key", providers.OAuthUserConfig[bungie.Profile]{ClientID: "cid", ClientSecret: "secret"})),
+			name: "bungie with an API key", got: builtOf(bungie.NewWithAPIKey("api-key", providers.OAuthUserConfig[bungie.Profile]{ClientID: "cid", ClientSecret: "secret"})),
 			want: providertest.Config{
 				ID: "bungie", Name: "Bungie", Type: providers.TypeOAuth,
 				AuthURL:     "https://www.bungie.net/en/OAuth/Authorize?reauth=true",
@@ -181,20 +181,20 @@ func TestConstructors(t *testing.T) {
 			},
 			ownProfile: true, validates: true,
 		},
-		{name: "gitlab.com", got: makeOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret"})), want: gitlabBase, ownProfile: true, validates: true},
-		{name: "gitlab self-managed", got: makeOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://gitlab.example.com/"})), want: gitlabSelf, ownProfile: true, validates: true},
-		{name: "mastodon", got: makeOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social"})), want: mastodonAt("https://mastodon.social"), ownProfile: true, validates: true},
-		{name: "mastodon, issuer with a slash", got: makeOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social/"})), want: mastodonAt("https://mastodon.social/"), ownProfile: true, validates: true},
+		{name: "gitlab.com", got: builtOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret"})), want: gitlabBase, ownProfile: true, validates: true},
+		{name: "gitlab self-managed", got: builtOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://gitlab.example.com/"})), want: gitlabSelf, ownProfile: true, validates: true},
+		{name: "mastodon", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social"})), want: mastodonAt("https://mastodon.social"), ownProfile: true, validates: true},
+		{name: "mastodon, issuer with a slash", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social/"})), want: mastodonAt("https://mastodon.social/"), ownProfile: true, validates: true},
 		{
-			name: "mastodon without an issuer", got: makeOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid"})),
+			name: "mastodon without an issuer", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid"})),
 			want:       providertest.Config{ID: "mastodon", Name: "Mastodon", Type: providers.TypeOAuth, AuthParams: map[string]string{"scope": "read"}, Checks: pkce},
 			ownProfile: true,
 		},
-		{name: "shopify NewShop", got: makeOf(shopify.NewShop("my-shop", shop)), want: shopifyConfig, ownProfile: true, validates: true},
-		{name: "shopify New with an issuer", got: makeOf(shopify.New(shopAt)), want: shopifyConfig, ownProfile: true, validates: true},
-		{name: "shopify NewShop with a domain", got: makeOf(shopify.NewShop("My-Shop.myshopify.com", shop)), want: shopifyConfig, ownProfile: true, validates: true},
+		{name: "shopify NewShop", got: builtOf(shopify.NewShop("my-shop", shop)), want: shopifyConfig, ownProfile: true, validates: true},
+		{name: "shopify New with an issuer", got: builtOf(shopify.New(shopAt)), want: shopifyConfig, ownProfile: true, validates: true},
+		{name: "shopify NewShop with a domain", got: builtOf(shopify.NewShop("My-Shop.myshopify.com", shop)), want: shopifyConfig, ownProfile: true, validates: true},
 		{
-			name: "shopify without a shop", got: makeOf(shopify.NewShop("", providers.OAuthUserConfig[shopify.Profile]{ClientID: "cid"})),
+			name: "shopify without a shop", got: builtOf(shopify.NewShop("", providers.OAuthUserConfig[shopify.Profile]{ClientID: "cid"})),
 			want: providertest.Config{
 				ID: "shopify", Name: "Shopify", Type: providers.TypeOAuth,
 				AuthParams: map[string]string{"scope": "", "grant_options[]": "per-user"},
@@ -203,14 +203,14 @@ func TestConstructors(t *testing.T) {
 			},
 			ownProfile: true,
 		},
-		{name: "wechat official account", got: makeOf(wechat.New(wechatApp)), want: wechatOfficial, ownProfile: true, validates: true},
-		{name: "wechat website app", got: makeOf(wechat.NewWebsiteApp(wechatApp)), want: wechatWebsite, ownProfile: true, validates: true},
-		{name: "linkedin", got: makeOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"})), want: linkedinConfig, validates: true},
-		{name: "linkedin with basic client authentication", got: makeOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretBasic}})), want: linkedinBasic},
-		{name: "twitter", got: makeOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ClientID: "cid"})), want: twitterConfig, ownProfile: true, validates: true},
-		{name: "twitter renamed", got: makeOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ID: "x", Name: "X", Checks: pkce})), want: twitterX, ownProfile: true},
+		{name: "wechat official account", got: builtOf(wechat.New(wechatApp)), want: wechatOfficial, ownProfile: true, validates: true},
+		{name: "wechat website app", got: builtOf(wechat.NewWebsiteApp(wechatApp)), want: wechatWebsite, ownProfile: true, validates: true},
+		{name: "linkedin", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"})), want: linkedinConfig, validates: true},
+		{name: "linkedin with basic client authentication", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretBasic}})), want: linkedinBasic},
+		{name: "twitter", got: builtOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ClientID: "cid"})), want: twitterConfig, ownProfile: true, validates: true},
+		{name: "twitter renamed", got: builtOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ID: "x", Name: "X", Checks: pkce})), want: twitterX, ownProfile: true},
 		{
-			name: "netsuite without an account", got: makeOf(netsuite.New(providers.OAuthUserConfig[netsuite.Profile]{ClientID: "cid", Userinfo: providers.UserinfoEndpoint[netsuite.Profile]{URL: restlet}})),
+			name: "netsuite without an account", got: builtOf(netsuite.New(providers.OAuthUserConfig[netsuite.Profile]{ClientID: "cid", Userinfo: providers.UserinfoEndpoint[netsuite.Profile]{URL: restlet}})),
 			want: providertest.Config{
 				ID: "netsuite", Name: "NetSuite", Type: providers.TypeOAuth,
 				AuthParams: netsuiteScope, UserinfoURL: restlet, Checks: state, Style: netsuiteStyle,
@@ -218,7 +218,7 @@ func TestConstructors(t *testing.T) {
 			ownProfile: true,
 		},
 		{
-			name: "netsuite without a RESTlet", got: makeOf(netsuite.New(providers.OAuthUserConfig[netsuite.Profile]{ClientID: "cid", Issuer: "1234567"})),
+			name: "netsuite without a RESTlet", got: builtOf(netsuite.New(providers.OAuthUserConfig[netsuite.Profile]{ClientID: "cid", Issuer: "1234567"})),
 			want: providertest.Config{
 				ID: "netsuite", Name: "NetSuite", Type: providers.TypeOAuth,
 				AuthURL: "https://1234567.app.netsuite.com/app/login/oauth2/authorize.nl", AuthParams: netsuiteScope,
