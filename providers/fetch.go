@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -84,4 +85,12 @@ func FetchJSON(ctx context.Context, c *http.Client, method, rawURL, accessToken 
 		return fmt.Errorf("%s: answer is not the expected JSON: %w", redactURL(rawURL), err)
 	}
 	return nil
+}
+
+// PostForm sends form to rawURL as an application/x-www-form-urlencoded
+// POST, with accessToken (if any) as a Bearer token, and decodes a 2xx
+// JSON answer into v as FetchJSON does.
+func PostForm(ctx context.Context, c *http.Client, rawURL, accessToken string, form url.Values, v any) error {
+	header := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
+	return FetchJSON(ctx, c, http.MethodPost, rawURL, accessToken, header, strings.NewReader(form.Encode()), v)
 }
