@@ -9,6 +9,7 @@ import (
 	boxyhqsaml "github.com/gatehouse-auth/gatehouse/providers/boxyhq-saml"
 	"github.com/gatehouse-auth/gatehouse/providers/bungie"
 	"github.com/gatehouse-auth/gatehouse/providers/frontegg"
+	"github.com/gatehouse-auth/gatehouse/providers/gitea"
 	"github.com/gatehouse-auth/gatehouse/providers/gitlab"
 	"github.com/gatehouse-auth/gatehouse/providers/linkedin"
 	"github.com/gatehouse-auth/gatehouse/providers/mastodon"
@@ -16,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 	"github.com/gatehouse-auth/gatehouse/providers/shopify"
 	"github.com/gatehouse-auth/gatehouse/providers/twitter"
+	"github.com/gatehouse-auth/gatehouse/providers/webex"
 	"github.com/gatehouse-auth/gatehouse/providers/wechat"
 )
 
@@ -183,6 +185,25 @@ func TestConstructors(t *testing.T) {
 		},
 		{name: "gitlab.com", got: builtOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret"})), want: gitlabBase, ownProfile: true, validates: true},
 		{name: "gitlab self-managed", got: builtOf(gitlab.New(providers.OAuthUserConfig[gitlab.Profile]{ClientID: "cid", ClientSecret: "secret", Issuer: "https://gitlab.example.com/"})), want: gitlabSelf, ownProfile: true, validates: true},
+		{name: "gitlab at an empty base", got: builtOf(gitlab.Defaults("")), want: gitlabBase, ownProfile: true},
+		{name: "gitlab at a bare slash", got: builtOf(gitlab.Defaults("/")), want: gitlabBase, ownProfile: true},
+		{
+			name: "gitea at an empty base: the bare paths", got: builtOf(gitea.Defaults("")),
+			want: providertest.Config{
+				ID: "gitea", Name: "Gitea", Type: providers.TypeOAuth,
+				AuthURL: "/login/oauth/authorize", AuthParams: map[string]string{"scope": "openid profile email"},
+				TokenURL: "/login/oauth/access_token", UserinfoURL: "/login/oauth/userinfo", Checks: pkce,
+			},
+		},
+		{
+			name: "webex at an empty base: the bare paths", got: builtOf(webex.Defaults("")),
+			want: providertest.Config{
+				ID: "webex", Name: "Webex", Type: providers.TypeOAuth,
+				AuthURL: "/authorize", AuthParams: map[string]string{"scope": "spark:kms spark:people_read"},
+				TokenURL: "/access_token", UserinfoURL: "/people/me", Checks: pkce,
+			},
+			ownProfile: true,
+		},
 		{name: "mastodon", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social"})), want: mastodonAt("https://mastodon.social"), ownProfile: true, validates: true},
 		{name: "mastodon, issuer with a slash", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social/"})), want: mastodonAt("https://mastodon.social/"), ownProfile: true, validates: true},
 		{
