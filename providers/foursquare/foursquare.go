@@ -114,20 +114,10 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // MapProfile and the button style. Foursquare takes no scope.
 func Defaults() providers.OAuthConfig[Profile] {
 	params := map[string]string{"v": APIVersion}
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{
-			URL:     UserinfoURL,
-			Params:  params,
-			Request: FetchProfileWith(params),
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#000"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
+	c.Userinfo.Params = params
+	c.Userinfo.Request = FetchProfileWith(params)
+	return c
 }
 
 // FetchProfile is the userinfo handler with the default API version.
