@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -85,6 +86,22 @@ func FetchJSON(ctx context.Context, c *http.Client, method, rawURL, accessToken 
 		return fmt.Errorf("%s: answer is not the expected JSON: %w", redactURL(rawURL), err)
 	}
 	return nil
+}
+
+// MaskURL puts shown in place of the URL that err names as an HTTPError
+// or a *url.Error, and returns err: a request whose URL carries the access
+// token names another in its errors, so that the token does not reach
+// logs.
+func MaskURL(err error, shown string) error {
+	var he *HTTPError
+	if errors.As(err, &he) {
+		he.URL = shown
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = shown
+	}
+	return err
 }
 
 // PostForm sends form to rawURL as an application/x-www-form-urlencoded

@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestDefaults(t *testing.T) {
@@ -130,13 +131,7 @@ func TestMapProfile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v", u.EmailVerified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user\n got %+v\nwant %+v", u, tt.want)
-			}
+			providertest.CheckUser(t, u, tt.want, tt.verified)
 		})
 	}
 }

@@ -326,13 +326,7 @@ func TestUserinfoRequests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (got.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", got.EmailVerified, tt.verified)
-			}
-			got.EmailVerified = nil
-			if got != tt.want {
-				t.Errorf("user = %+v\nwant   %+v", got, tt.want)
-			}
+			providertest.CheckUser(t, got, tt.want, tt.verified)
 		})
 	}
 
