@@ -136,7 +136,7 @@ func TestUserinfoRequests(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		o        *providers.OAuth
-		url      string // the userinfo URL: a path on srv, or a whole URL
+		url      string // the userinfo URL: a path on srv, a whole URL, or "" for the configuration's
 		tokens   account.TokenSet
 		ex       exchange
 		want     profile.User
