@@ -3,6 +3,7 @@ package providers
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -36,6 +37,14 @@ func Endpoints(authorizationURL, tokenURL, userinfoURL, scope string) OAuthEndpo
 		TokenURL:            tokenURL,
 		UserinfoURL:         userinfoURL,
 	}
+}
+
+// EndpointsUnder returns Endpoints for an API under base (a trailing
+// slash is allowed): each path appended to it. Unlike EndpointsAt, an
+// empty base leaves the bare paths.
+func EndpointsUnder(base, authorizationPath, tokenPath, userinfoPath, scope string) OAuthEndpoints {
+	base = strings.TrimRight(base, "/")
+	return Endpoints(base+authorizationPath, base+tokenPath, base+userinfoPath, scope)
 }
 
 // RequireID returns u, or, when u.ID is empty, the error

@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -84,4 +86,28 @@ func FetchJSON(ctx context.Context, c *http.Client, method, rawURL, accessToken 
 		return fmt.Errorf("%s: answer is not the expected JSON: %w", redactURL(rawURL), err)
 	}
 	return nil
+}
+
+// MaskURL puts shown in place of the URL that err names as an HTTPError
+// or a *url.Error, and returns err: a request whose URL carries the access
+// token names another in its errors, so that the token does not reach
+// logs.
+func MaskURL(err error, shown string) error {
+	var he *HTTPError
+	if errors.As(err, &he) {
+		he.URL = shown
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = shown
+	}
+	return err
+}
+
+// PostForm sends form to rawURL as an application/x-www-form-urlencoded
+// POST, with accessToken (if any) as a Bearer token, and decodes a 2xx
+// JSON answer into v as FetchJSON does.
+func PostForm(ctx context.Context, c *http.Client, rawURL, accessToken string, form url.Values, v any) error {
+	header := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
+	return FetchJSON(ctx, c, http.MethodPost, rawURL, accessToken, header, strings.NewReader(form.Encode()), v)
 }

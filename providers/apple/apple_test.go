@@ -1,7 +1,6 @@
 package apple
 
 import (
-	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -18,9 +17,9 @@ import (
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestDefaults(t *testing.T) {
@@ -103,42 +102,18 @@ func withUser(t *testing.T, claims, user string, asString bool) []byte {
 }
 
 func TestMapProfile(t *testing.T) {
-	tests := []struct {
-		name     string
-		claims   []byte
-		want     profile.User
-		verified bool
-	}{
-		{"first login, user as form text", withUser(t, claimsFirstLogin, userField, true),
-			profile.User{ID: "001234.abcdef0123456789.1234", Name: "Jane Appleseed", Email: "jane@example.com"}, true},
-		{"first login, user decoded", withUser(t, claimsFirstLogin, userField, false),
-			profile.User{ID: "001234.abcdef0123456789.1234", Name: "Jane Appleseed", Email: "jane@example.com"}, true},
-		{"first name only", withUser(t, claimsFirstLogin, `{"name":{"firstName":"Jane"}}`, true),
-			profile.User{ID: "001234.abcdef0123456789.1234", Name: "Jane", Email: "jane@example.com"}, true},
-		{"later login: name falls back to the e-mail", []byte(claimsRelay),
-			profile.User{ID: "001234.abcdef0123456789.1234", Name: "abc123@privaterelay.appleid.com", Email: "abc123@privaterelay.appleid.com"}, true},
-		{"no e-mail scope", []byte(`{"sub":"s1"}`), profile.User{ID: "s1"}, false},
-	}
-	o := New(providers.OAuthUserConfig[Profile]{}).OAuth()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := o.DecodeProfile(tt.claims)
-			if err != nil {
-				t.Fatal(err)
-			}
-			u, err := o.MapProfile(context.Background(), p, account.TokenSet{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v", u.EmailVerified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user\n got %+v\nwant %+v", u, tt.want)
-			}
-		})
-	}
+	const id = "001234.abcdef0123456789.1234"
+	providertest.CheckMapping(t, New(providers.OAuthUserConfig[Profile]{}).OAuth(), []providertest.MappingCase{
+		{Name: "first login, user as form text", JSON: string(withUser(t, claimsFirstLogin, userField, true)),
+			Want: profile.User{ID: id, Name: "Jane Appleseed", Email: "jane@example.com"}, Verified: true},
+		{Name: "first login, user decoded", JSON: string(withUser(t, claimsFirstLogin, userField, false)),
+			Want: profile.User{ID: id, Name: "Jane Appleseed", Email: "jane@example.com"}, Verified: true},
+		{Name: "first name only", JSON: string(withUser(t, claimsFirstLogin, `{"name":{"firstName":"Jane"}}`, true)),
+			Want: profile.User{ID: id, Name: "Jane", Email: "jane@example.com"}, Verified: true},
+		{Name: "later login: name falls back to the e-mail", JSON: claimsRelay,
+			Want: profile.User{ID: id, Name: "abc123@privaterelay.appleid.com", Email: "abc123@privaterelay.appleid.com"}, Verified: true},
+		{Name: "no e-mail scope", JSON: `{"sub":"s1"}`, Want: profile.User{ID: "s1"}},
+	})
 }
 
 func TestProfileDecode(t *testing.T) {

@@ -27,6 +27,7 @@
 package azuredevops
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -145,10 +146,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 // "jwt-bearer", expires_in as a string); a non-2xx answer is a
 // *providers.HTTPError with the body.
 func ExchangeAssertion(ctx context.Context, r providers.TokenRequest) (account.TokenSet, error) {
-	u := r.URL
-	if u == "" {
-		u = TokenURL
-	}
+	u := cmp.Or(r.URL, TokenURL)
 	if r.Code == "" {
 		return account.TokenSet{}, errors.New("azure-devops: no code in the callback")
 	}
@@ -159,9 +157,8 @@ func ExchangeAssertion(ctx context.Context, r providers.TokenRequest) (account.T
 		"assertion":             {r.Code},
 		"redirect_uri":          {r.RedirectURI},
 	}
-	h := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
 	var t account.TokenSet
-	if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodPost, u, "", h, strings.NewReader(form.Encode()), &t); err != nil {
+	if err := providers.PostForm(ctx, r.HTTPClient, u, "", form, &t); err != nil {
 		return account.TokenSet{}, fmt.Errorf("azure-devops: token exchange: %w", err)
 	}
 	if t.AccessToken == "" {

@@ -124,16 +124,10 @@ func NewWithAPIKey(apiKey string, opts providers.OAuthUserConfig[Profile]) provi
 // MapProfile. Bungie takes no scope (an app's scopes are set when it is
 // registered) and has no button style of its own.
 func Defaults(apiKey string) providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: FetchProfile(apiKey)},
-		Checks:        []providers.Check{providers.CheckPKCE, providers.CheckState},
-		Profile:       MapProfile,
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{})
+	c.Userinfo.Request = FetchProfile(apiKey)
+	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	return c
 }
 
 // FetchProfile returns the userinfo handler: a GET of r.URL (UserinfoURL

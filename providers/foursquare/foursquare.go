@@ -13,6 +13,7 @@
 package foursquare
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -114,20 +115,10 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // MapProfile and the button style. Foursquare takes no scope.
 func Defaults() providers.OAuthConfig[Profile] {
 	params := map[string]string{"v": APIVersion}
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: AuthorizationURL},
-		Token:         providers.TokenEndpoint{URL: TokenURL},
-		Userinfo: providers.UserinfoEndpoint[Profile]{
-			URL:     UserinfoURL,
-			Params:  params,
-			Request: FetchProfileWith(params),
-		},
-		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#000"},
-	}
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
+	c.Userinfo.Params = params
+	c.Userinfo.Request = FetchProfileWith(params)
+	return c
 }
 
 // FetchProfile is the userinfo handler with the default API version.
@@ -141,10 +132,7 @@ func FetchProfile(ctx context.Context, r providers.UserinfoRequest) (Profile, er
 // not reach logs.
 func FetchProfileWith(params map[string]string) func(context.Context, providers.UserinfoRequest) (Profile, error) {
 	return func(ctx context.Context, r providers.UserinfoRequest) (Profile, error) {
-		raw := r.URL
-		if raw == "" {
-			raw = UserinfoURL
-		}
+		raw := cmp.Or(r.URL, UserinfoURL)
 		u, err := url.Parse(raw)
 		if err != nil {
 			return Profile{}, err
@@ -161,15 +149,7 @@ func FetchProfileWith(params map[string]string) func(context.Context, providers.
 		var p Profile
 		if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodGet, u.String(), "", nil, nil, &p); err != nil {
 			// Keep the token out of the error's URL fields.
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				ue.URL = raw
-			}
-			var he *providers.HTTPError
-			if errors.As(err, &he) {
-				he.URL = raw
-			}
-			return Profile{}, err
+			return Profile{}, providers.MaskURL(err, raw)
 		}
 		return p, nil
 	}

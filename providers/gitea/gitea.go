@@ -10,8 +10,6 @@
 package gitea
 
 import (
-	"strings"
-
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -50,16 +48,5 @@ func NewAt(baseURL string, opts providers.OAuthUserConfig[profile.Claims]) provi
 // Defaults returns the configuration of the instance at baseURL before any
 // user option.
 func Defaults(baseURL string) providers.OAuthConfig[profile.Claims] {
-	base := strings.TrimRight(baseURL, "/")
-	return providers.OAuthConfig[profile.Claims]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    base + AuthorizationPath,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: base + TokenPath},
-		Userinfo: providers.UserinfoEndpoint[profile.Claims]{URL: base + UserinfoPath},
-	}
+	return providers.OAuthDefaults[profile.Claims](ID, Name, providers.EndpointsUnder(baseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), nil, providers.Style{})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
 
 func TestEnterprise(t *testing.T) {
@@ -134,13 +135,7 @@ func TestFetchAndMap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (u.EmailVerified != nil) != tt.verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.want {
-				t.Errorf("user\n got %+v\nwant %+v", u, tt.want)
-			}
+			providertest.CheckUser(t, u, tt.want, tt.verified)
 			calledEmails := strings.Contains(strings.Join(tt.api.calls, " "), "/user/emails")
 			if calledEmails != tt.wantEmails {
 				t.Errorf("calls = %v", tt.api.calls)

@@ -11,6 +11,7 @@
 package gitlab
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strconv"
@@ -101,23 +102,8 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // under it, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults(baseURL string) providers.OAuthConfig[Profile] {
-	base := strings.TrimRight(baseURL, "/")
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    base + AuthorizationPath,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: base + TokenPath},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: base + UserinfoPath},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#FC6D26"},
-	}
+	base := cmp.Or(strings.TrimRight(baseURL, "/"), DefaultBaseURL)
+	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{BrandColor: "#FC6D26"})
 }
 
 // MapProfile maps a GitLab user to a user: id ← sub, else id (as a

@@ -101,14 +101,7 @@ func FetchProfile(ctx context.Context, r providers.UserinfoRequest) (Profile, er
 // redact removes tok from err: from the URL of an HTTP error or a
 // transport error, and from the text of any other.
 func redact(err error, tok, redactedURL string) error {
-	var he *providers.HTTPError
-	if errors.As(err, &he) {
-		he.URL = redactedURL
-	}
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		ue.URL = redactedURL
-	}
+	err = providers.MaskURL(err, redactedURL)
 	if msg := err.Error(); strings.Contains(msg, tok) || strings.Contains(msg, url.PathEscape(tok)) {
 		msg = strings.ReplaceAll(msg, url.PathEscape(tok), "<access_token>")
 		return &redactedError{msg: strings.ReplaceAll(msg, tok, "<access_token>"), err: err}

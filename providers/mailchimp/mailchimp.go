@@ -10,7 +10,6 @@ package mailchimp
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -77,11 +76,8 @@ func Defaults() providers.OAuthConfig[Profile] {
 }
 
 // MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name
-// ← accountname, email ← login.email, and no image.
+// ← accountname, email ← login.email, and no image. A profile without a
+// login_id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	return profile.User{
-		ID:    strconv.FormatInt(p.Login.LoginID, 10),
-		Name:  p.AccountName,
-		Email: p.Login.Email,
-	}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.Login.LoginID), Name: p.AccountName, Email: p.Login.Email}, ID, "profile has no login.login_id")
 }

@@ -19,9 +19,7 @@ package naver
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -107,9 +105,8 @@ func Exchange(ctx context.Context, r providers.TokenRequest) (account.TokenSet, 
 		"code":          {r.Code},
 		"state":         {r.Params.Get("state")},
 	}
-	header := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
 	var t account.TokenSet
-	if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodPost, r.URL, "", header, strings.NewReader(form.Encode()), &t); err != nil {
+	if err := providers.PostForm(ctx, r.HTTPClient, r.URL, "", form, &t); err != nil {
 		return account.TokenSet{}, err
 	}
 	if t.AccessToken == "" {

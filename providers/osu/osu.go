@@ -10,7 +10,6 @@ package osu
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -76,7 +75,8 @@ func Defaults() providers.OAuthConfig[Profile] {
 }
 
 // MapProfile maps an osu! user to a user: id ← id (as a string), name ←
-// username, no e-mail (osu! does not give it), image ← avatar_url.
+// username, no e-mail (osu! does not give it), image ← avatar_url. A
+// profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	return profile.User{ID: strconv.FormatInt(p.ID, 10), Name: p.Username, Image: p.AvatarURL}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.Username, Image: p.AvatarURL}, ID, "profile has no id")
 }

@@ -18,7 +18,6 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -112,8 +111,9 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 }
 
 // MapProfile maps a Pipedrive user to a user: id ← data.id (as a string),
-// name ← data.name, email ← data.email, image ← data.icon_url.
+// name ← data.name, email ← data.email, image ← data.icon_url. A profile
+// without a data.id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	d := p.Data
-	return profile.User{ID: strconv.FormatInt(d.ID, 10), Name: d.Name, Email: d.Email, Image: d.IconURL}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(d.ID), Name: d.Name, Email: d.Email, Image: d.IconURL}, ID, "profile has no data.id")
 }

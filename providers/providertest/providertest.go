@@ -115,14 +115,22 @@ func CheckMapping(t *testing.T, o *providers.OAuth, cases []MappingCase) {
 			if err != nil {
 				t.Fatalf("MapProfile: %v", err)
 			}
-			if (u.EmailVerified != nil) != tt.Verified {
-				t.Errorf("EmailVerified = %v, want set: %v", u.EmailVerified, tt.Verified)
-			}
-			u.EmailVerified = nil
-			if u != tt.Want {
-				t.Errorf("user = %+v\nwant   %+v", u, tt.Want)
-			}
+			CheckUser(t, u, tt.Want, tt.Verified)
 		})
+	}
+}
+
+// CheckUser reports an error on t when got, EmailVerified aside, is not
+// want, or when got.EmailVerified is set and verified is false, or unset
+// and verified is true.
+func CheckUser(t testing.TB, got, want profile.User, verified bool) {
+	t.Helper()
+	if (got.EmailVerified != nil) != verified {
+		t.Errorf("EmailVerified = %v, want set: %v", got.EmailVerified, verified)
+	}
+	got.EmailVerified = nil
+	if got != want {
+		t.Errorf("user = %+v\nwant   %+v", got, want)
 	}
 }
 

@@ -35,7 +35,6 @@ import (
 	"errors"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -174,16 +173,13 @@ func AssociatedUser(tokens account.TokenSet) (Profile, error) {
 
 // MapProfile maps a Shopify staff member to a user: id ← id (as a
 // string), name ← "first_name last_name", email ← email, no image.
-// EmailVerified is set when email_verified is true.
+// EmailVerified is set when email_verified is true. A profile without an
+// id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	u := profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  profile.FullName(p.FirstName, p.LastName),
-		Email: p.Email,
-	}
+	u := profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}
 	if u.Email != "" && p.EmailVerified {
 		now := time.Now().UTC().Truncate(time.Second)
 		u.EmailVerified = &now
 	}
-	return u, nil
+	return providers.RequireID(u, ID, "profile has no id")
 }

@@ -8,52 +8,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/providertest"
 )
-
-func TestConfig(t *testing.T) {
-	want := providertest.Config{
-		ID: "shopify", Name: "Shopify", Type: providers.TypeOAuth,
-		AuthURL:     "https://my-shop.myshopify.com/admin/oauth/authorize",
-		AuthParams:  map[string]string{"scope": "", "grant_options[]": "per-user"},
-		TokenURL:    "https://my-shop.myshopify.com/admin/oauth/access_token",
-		Checks:      []providers.Check{providers.CheckState},
-		AuthMethod:  providers.AuthClientSecretPost,
-		Style:       providers.Style{BrandColor: "#95bf47"},
-		UserRequest: true,
-	}
-	opts := providers.OAuthUserConfig[Profile]{ClientID: "cid", ClientSecret: "sec"}
-	withIssuer := opts
-	withIssuer.Issuer = "https://my-shop.myshopify.com"
-	for name, o := range map[string]*providers.OAuth{
-		"NewShop":   NewShop("my-shop", opts).OAuth(),
-		"New":       New(withIssuer).OAuth(),
-		"NewDomain": NewShop("My-Shop.myshopify.com", opts).OAuth(),
-	} {
-		t.Run(name, func(t *testing.T) { providertest.CheckConfig(t, o, want) })
-		if err := o.Validate(); err != nil {
-			t.Errorf("%s: Validate: %v", name, err)
-		}
-	}
-}
-
-func TestShopDomain(t *testing.T) {
-	for in, want := range map[string]string{
-		"my-shop":                                 "my-shop.myshopify.com",
-		"my-shop.myshopify.com":                   "my-shop.myshopify.com",
-		"https://my-shop.myshopify.com/admin":     "my-shop.myshopify.com",
-		"evil.com/x.myshopify.com":                "",
-		"https://my-shop.myshopify.com.evil.com/": "",
-		"": "",
-	} {
-		if got := ShopDomain(in); got != want {
-			t.Errorf("ShopDomain(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if err := NewShop("", providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth().Validate(); err == nil {
-		t.Error("Validate accepts a Shopify provider without a shop")
-	}
-}
 
 // tokenResponse is an online access token response as account.TokenSet
 // decodes it.
@@ -103,14 +58,5 @@ func TestUserinfo(t *testing.T) {
 	offline := account.TokenSet{AccessToken: "x", Scope: "write_orders"}
 	if _, err := o.UserinfoRequest(context.Background(), providers.UserinfoRequest{Tokens: offline}); err == nil {
 		t.Error("an offline token gave a profile")
-	}
-}
-
-func TestMapProfile(t *testing.T) {
-	o := NewShop("my-shop", providers.OAuthUserConfig[Profile]{ClientID: "cid"}).OAuth()
-	const raw = `{"id": 799407056, "first_name": "Steve", "last_name": "", "email": "steve@example.com", "email_verified": false, "account_owner": false, "locale": "fr", "collaborator": true}`
-	got := providertest.MapJSON(t, o, raw, account.TokenSet{})
-	if want := (profile.User{ID: "799407056", Name: "Steve", Email: "steve@example.com"}); got != want {
-		t.Errorf("user = %+v, want %+v", got, want)
 	}
 }

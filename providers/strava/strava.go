@@ -9,7 +9,6 @@ package strava
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -88,11 +87,7 @@ func Defaults() providers.OAuthConfig[Profile] {
 
 // MapProfile maps a Strava athlete to a user: id ← id (a number, as a
 // string), name ← "firstname lastname", no e-mail (Strava does not give
-// it), image ← profile.
+// it), image ← profile. A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	return profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  profile.FullName(p.Firstname, p.Lastname),
-		Image: p.Profile,
-	}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.Firstname, p.Lastname), Image: p.Profile}, ID, "profile has no id")
 }

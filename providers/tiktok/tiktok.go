@@ -97,23 +97,12 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the TikTok configuration for the client key clientKey
 // before any user option.
 func Defaults(clientKey string) providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"scope": Scope, "client_key": clientKey},
-		},
-		Token: providers.TokenEndpoint{
-			URL:    TokenURL,
-			Params: map[string]string{"client_key": clientKey},
-		},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL},
-		Client:   providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#000"},
-	}
+	e := providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope)
+	e.AuthorizationParams["client_key"] = clientKey
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#000"})
+	c.Token.Params = map[string]string{"client_key": clientKey}
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // MapProfile maps a TikTok user to a user: id ← data.user.open_id, name ←

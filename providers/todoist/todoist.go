@@ -19,9 +19,7 @@ package todoist
 import (
 	"context"
 	"errors"
-	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -89,11 +87,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 // to r.URL with the Bearer token. It returns the answer's user member.
 func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error) {
 	form := url.Values{"sync_token": {"*"}, "resource_types": {`["user"]`}}
-	header := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
 	var answer struct {
 		User *Profile `json:"user"`
 	}
-	if err := providers.FetchJSON(ctx, r.HTTPClient, http.MethodPost, r.URL, r.Tokens.AccessToken, header, strings.NewReader(form.Encode()), &answer); err != nil {
+	if err := providers.PostForm(ctx, r.HTTPClient, r.URL, r.Tokens.AccessToken, form, &answer); err != nil {
 		return Profile{}, err
 	}
 	if answer.User == nil {

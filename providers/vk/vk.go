@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -113,16 +112,12 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 
 // MapProfile maps a VK user to a user: id ← id (as a string), name ←
 // "first_name last_name", email ← the token response's email (or the
-// profile's, when set), image ← photo_100.
+// profile's, when set), image ← photo_100. A profile without an id is
+// refused.
 func MapProfile(_ context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	email := p.Email
 	if email == "" {
 		email, _ = tokens.Extra["email"].(string)
 	}
-	return profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  profile.FullName(p.FirstName, p.LastName),
-		Email: email,
-		Image: p.Photo100,
-	}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.FirstName, p.LastName), Email: email, Image: p.Photo100}, ID, "profile has no id")
 }

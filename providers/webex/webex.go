@@ -11,7 +11,6 @@ package webex
 
 import (
 	"context"
-	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -78,19 +77,7 @@ func NewAPI(apiBaseURL string, opts providers.OAuthUserConfig[Profile]) provider
 // Defaults returns the configuration for the API at apiBaseURL before any
 // user option.
 func Defaults(apiBaseURL string) providers.OAuthConfig[Profile] {
-	base := strings.TrimRight(apiBaseURL, "/")
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    base + AuthorizationPath,
-			Params: map[string]string{"scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: base + TokenPath},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: base + UserinfoPath},
-		Profile:  MapProfile,
-	}
+	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(apiBaseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{})
 }
 
 // MapProfile maps a Webex person to a user: id ← id, name ← displayName,

@@ -105,20 +105,13 @@ func NewWebsiteApp(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfi
 // Defaults returns the Official Account configuration for the AppID appID
 // before any user option.
 func Defaults(appID string) providers.OAuthConfig[Profile] {
-	return providers.OAuthConfig[Profile]{
-		ID:   ID,
-		Name: Name,
-		Type: providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{
-			URL:    AuthorizationURL,
-			Params: map[string]string{"appid": appID, "scope": Scope},
-		},
-		Token:    providers.TokenEndpoint{URL: TokenURL, Request: Exchange},
-		Userinfo: providers.UserinfoEndpoint[Profile]{URL: UserinfoURL, Request: Userinfo},
-		Checks:   []providers.Check{providers.CheckState},
-		Profile:  MapProfile,
-		Style:    providers.Style{BrandColor: "#fff"},
-	}
+	e := providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope)
+	e.AuthorizationParams["appid"] = appID
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#fff"})
+	c.Token.Request = Exchange
+	c.Userinfo.Request = Userinfo
+	c.Checks = []providers.Check{providers.CheckState}
+	return c
 }
 
 // apiError is the error part of a WeChat API answer.

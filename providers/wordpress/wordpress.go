@@ -10,7 +10,6 @@ package wordpress
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -69,12 +68,8 @@ func Defaults() providers.OAuthConfig[Profile] {
 }
 
 // MapProfile maps a WordPress.com user to a user: id ← ID (as a string),
-// name ← display_name, email ← email, image ← avatar_URL.
+// name ← display_name, email ← email, image ← avatar_URL. A profile
+// without an ID is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	return profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
-		Name:  p.DisplayName,
-		Email: p.Email,
-		Image: p.AvatarURL,
-	}, nil
+	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.DisplayName, Email: p.Email, Image: p.AvatarURL}, ID, "profile has no ID")
 }

@@ -83,17 +83,10 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // has none.
 func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	base := strings.TrimRight(baseURL, "/")
-	return providers.OAuthConfig[Profile]{
-		ID:            ID,
-		Name:          Name,
-		Type:          providers.TypeOAuth,
-		Authorization: providers.AuthorizationEndpoint{URL: base + AuthorizationPath},
-		Token:         providers.TokenEndpoint{URL: base + TokenPath},
-		Userinfo:      providers.UserinfoEndpoint[Profile]{URL: base + UserinfoPath},
-		Client:        providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile:       MapProfile,
-		Style:         providers.Style{BrandColor: "#6363f1"},
-	}
+	e := providers.OAuthEndpoints{AuthorizationURL: base + AuthorizationPath, TokenURL: base + TokenPath, UserinfoURL: base + UserinfoPath}
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#6363f1"})
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
 }
 
 // MapProfile maps a WorkOS profile to a user: id ← id, name ← "first_name
