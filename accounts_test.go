@@ -3,9 +3,11 @@ package gatehouse_test
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -155,5 +157,185 @@ func TestConcurrentUnlinks(t *testing.T) {
 	wg.Wait()
 	if _, list := b.accounts(a); len(list) != 1 {
 		t.Fatalf("codes %v, accounts left %v", codes, list)
+	}
+}
+
+// page GETs u as a browser navigation (Accept: text/html) and returns
+// the answer with its body.
+func (b *browser) page(u string) (*http.Response, string) {
+	b.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+	resp := b.do(req)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+// submit POSTs form to u as a browser's form does (Accept: text/html).
+func (b *browser) submit(u string, form url.Values) (*http.Response, string) {
+	b.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "text/html,*/*;q=0.8")
+	resp := b.do(req)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+// pageForm finds the form on page whose action ends with suffix and
+// returns its absolute action and its hidden fields.
+func pageForm(t *testing.T, a *app, page, suffix string) (string, url.Values) {
+	t.Helper()
+	for _, m := range regexp.MustCompile(`(?s)<form action="([^"]*)" method="post">(.*?)</form>`).FindAllStringSubmatch(page, -1) {
+		action := html.UnescapeString(m[1])
+		if !strings.HasSuffix(action, suffix) {
+			continue
+		}
+		form := url.Values{}
+		for _, f := range regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`).FindAllStringSubmatch(m[2], -1) {
+			form.Set(f[1], html.UnescapeString(f[2]))
+		}
+		if !strings.HasPrefix(action, "http") {
+			action = a.url + action
+		}
+		return action, form
+	}
+	t.Fatalf("no form posting to …%s on the page:\n%s", suffix, page)
+	return "", nil
+}
+
+// TestAccountsPage: a browser opening GET {base}/accounts gets the built-in
+// page (signed out: sent to sign in and back); it links another provider
+// from the page's own form (a sign-in started by this session), unlinks
+// one with a form (303 back to the page, which says so), and is shown
+// the page with the refusal (409) for the last way to sign in. The JSON
+// answer says canUnlink. LinkAccount and UnlinkAccount are told.
+func TestAccountsPage(t *testing.T) {
+	var mu sync.Mutex
+	var linked []string
+	a, _, unlinked := linkedAppWith(t, func(cfg *gatehouse.Config) {
+		cfg.Events.LinkAccount = func(_ context.Context, u profile.User, acct account.Account) {
+			mu.Lock()
+			defer mu.Unlock()
+			linked = append(linked, u.Email+" "+acct.Provider)
+		}
+	})
+	b := newBrowser(t)
+	resp, _ := b.page(a.url + "/auth/accounts")
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != "/auth/signin?callbackUrl="+url.QueryEscape(a.url+"/auth/accounts") && loc != a.url+"/auth/signin?callbackUrl="+url.QueryEscape(a.url+"/auth/accounts") {
+		t.Fatalf("the page without a session: %d to %q", resp.StatusCode, loc)
+	}
+
+	signedIn(t, a, b)
+	resp, page := b.page(a.url + "/auth/accounts")
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("the page: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	for _, want := range []string{"<h1>Linked accounts</h1>", "<strong>Development</strong>", "cannot be unlinked", "<span>Link Corp</span>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "/accounts/unlink/") || strings.Contains(page, "Link Development") {
+		t.Errorf("the page offers to unlink the last way, or to link a linked provider:\n%s", page)
+	}
+	if _, list := b.accounts(a); len(list) != 1 || list[0]["canUnlink"] != false {
+		t.Fatalf("JSON with one account: %v", list)
+	}
+
+	// Link Corp with the page's own form: a sign-in started by this
+	// session, back to the page, which says so.
+	action, form := pageForm(t, a, page, "/signin/corp")
+	if form.Get("csrfToken") == "" || form.Get("callbackUrl") != a.url+"/auth/accounts?linked=corp" {
+		t.Fatalf("the link form sends %v", form)
+	}
+	resp = b.follow(b.post(action, form))
+	resp.Body.Close()
+	if resp.Request.URL.String() != a.url+"/auth/accounts?linked=corp" {
+		t.Fatalf("linking landed on %s (hops %v)", resp.Request.URL, b.hops)
+	}
+	_, page = b.page(a.url + "/auth/accounts?linked=corp")
+	if !strings.Contains(page, `role="status">Linked Corp.</p>`) || strings.Count(page, ">Unlink</button>") != 2 || strings.Contains(page, "Link another account") {
+		t.Fatalf("the page after linking:\n%s", page)
+	}
+	if _, list := b.accounts(a); len(list) != 2 || list[0]["canUnlink"] != true || list[1]["canUnlink"] != true {
+		t.Fatalf("JSON with two accounts: %v", list)
+	}
+
+	// Unlink Development with its form: 303 back to the page.
+	action, form = pageForm(t, a, page, "/accounts/unlink/dev")
+	resp, _ = b.submit(action, form)
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasSuffix(loc, "/auth/accounts?unlinked=dev") {
+		t.Fatalf("unlink from the page: %d to %q", resp.StatusCode, loc)
+	}
+	_, page = b.page(a.url + "/auth/accounts?unlinked=dev")
+	if !strings.Contains(page, `role="status">Unlinked Development.</p>`) || !strings.Contains(page, "<strong>Corp</strong>") ||
+		strings.Contains(page, "<strong>Development</strong>") || strings.Contains(page, ">Unlink</button>") || !strings.Contains(page, "<span>Link Development</span>") {
+		t.Fatalf("the page after unlinking:\n%s", page)
+	}
+
+	// The last way: refused, the page shown with the alert.
+	resp, page = b.submit(a.url+"/auth/accounts/unlink/corp", url.Values{"csrfToken": {b.csrf(a)}})
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(page, `role="alert">Corp was not unlinked: it is your only way to sign in.`) {
+		t.Fatalf("unlinking the last way from the page: %d\n%s", resp.StatusCode, page)
+	}
+	resp, page = b.submit(a.url+"/auth/accounts/unlink/dev", url.Values{"csrfToken": {b.csrf(a)}})
+	if resp.StatusCode != http.StatusNotFound || !strings.Contains(page, `role="alert">That account is not linked`) {
+		t.Fatalf("unlinking what is not linked from the page: %d\n%s", resp.StatusCode, page)
+	}
+
+	// The notice says only what the list confirms.
+	for _, q := range []string{"?linked=dev", "?unlinked=corp", "?linked=%3Cb%3Ex", "?unlinked=nobody"} {
+		if _, page := b.page(a.url + "/auth/accounts" + q); strings.Contains(page, `role="status"`) {
+			t.Errorf("%s shows a notice", q)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// As Auth.js: the first sign-in links its account too.
+	if len(linked) != 2 || linked[0] != "alice@example.com dev" || linked[1] != "alice@example.com corp" {
+		t.Errorf("LinkAccount events: %q", linked)
+	}
+	if len(*unlinked) != 1 || (*unlinked)[0] != "alice@example.com dev" {
+		t.Errorf("UnlinkAccount events: %q", *unlinked)
+	}
+}
+
+// TestAccountsPageFormChecks: the page's forms get the same checks as the
+// JSON routes: without the CSRF token, or from another site, nothing is
+// unlinked; signed out, a form is sent to sign in.
+func TestAccountsPageFormChecks(t *testing.T) {
+	a, _, _ := linkedApp(t)
+	b := newBrowser(t)
+	if resp, _ := b.submit(a.url+"/auth/accounts/unlink/dev", url.Values{"csrfToken": {b.csrf(a)}}); resp.StatusCode != http.StatusSeeOther ||
+		!strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=") {
+		t.Fatalf("a signed-out form: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	signedIn(t, a, b)
+	b.signIn(a, "corp", "/")
+	// Without the token (or a stale one): the page again, a fresh token in its forms.
+	resp, page := b.submit(a.url+"/auth/accounts/unlink/dev", url.Values{"csrfToken": {"stale"}})
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(page, `role="alert">Nothing was unlinked: the form had expired.`) {
+		t.Fatalf("a form with a stale token: %d\n%s", resp.StatusCode, page)
+	}
+	if _, form := pageForm(t, a, page, "/accounts/unlink/dev"); form.Get("csrfToken") != b.csrf(a) {
+		t.Fatalf("the page after a stale form carries the token %q", form.Get("csrfToken"))
+	}
+	// From another site: sent to the sign-in page's banner, as a cross-site
+	// sign-out is; nothing of the accounts.
+	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/accounts/unlink/dev", strings.NewReader(url.Values{"csrfToken": {b.csrf(a)}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "text/html")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	req.Header.Set("Origin", "https://evil.example")
+	resp = b.do(req)
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.Contains(loc, "code=cross_site") {
+		t.Fatalf("a cross-site form: %d to %q", resp.StatusCode, loc)
+	}
+	if _, list := b.accounts(a); len(list) != 2 {
+		t.Fatalf("accounts after the refused forms: %v", list)
 	}
 }

@@ -1,5 +1,34 @@
 package gatehouse_test
 
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // Benchmarks of the per-request paths (issue 8). Each comes in two forms:
 //
 //   - the default, "lean": the handler writes into a reusable
@@ -13,22 +42,6 @@ package gatehouse_test
 // BenchmarkBareJSON is the ceiling for both: a plain handler answering the
 // same session JSON; BenchmarkBareJSONBytes the stricter one, writing it
 // pre-encoded. The loopback comparison with the peers is bench/.
-
-import (
-	"encoding/json"
-	"io"
-	"math"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"strings"
-	"testing"
-	"time"
-
-	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/authtest"
-	"github.com/gatehouse-auth/gatehouse/limit"
-)
 
 // unlimited wraps mutate so that Config.RateLimit keeps its cost in the
 // measure but not its limit: a benchmark signs in from one address far
@@ -301,4 +314,337 @@ func BenchmarkMiddlewareSession(b *testing.B) {
 	h := a.h.Middleware(a.h)
 	r := request("GET", a.url+"/auth/session", cookies, "")
 	run(b, h, func() *http.Request { return r }, isJSONSession)
+}
+
+// replayTransport answers each provider request (discovery, JWKS, token,
+// userinfo) the way the real provider answered the first one with the
+// same method and URL, from memory. It takes the provider's own time out
+// of a callback benchmark: what is left is Gatehouse's (and x/oauth2's,
+// go-oidc's, go-jose's) work on the answers, plus building one
+// http.Response per call.
+type replayTransport struct {
+	base http.RoundTripper
+	mu   sync.Mutex
+	seen map[string]recorded
+}
+
+type recorded struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (t *replayTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	key := r.Method + " " + r.URL.String()
+	t.mu.Lock()
+	rec, ok := t.seen[key]
+	t.mu.Unlock()
+	if !ok {
+		resp, err := t.base.RoundTrip(r)
+		if err != nil {
+			return nil, err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		rec = recorded{resp.StatusCode, resp.Header, body}
+		t.mu.Lock()
+		t.seen[key] = rec
+		t.mu.Unlock()
+	}
+	if r.Body != nil {
+		io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+	}
+	return &http.Response{StatusCode: rec.status, Header: rec.header, Body: io.NopCloser(bytes.NewReader(rec.body)),
+		ContentLength: int64(len(rec.body)), Request: r, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}, nil
+}
+
+// BenchmarkCallback is GET {base}/callback/{provider} with a cached JWKS:
+// the state and iss checks, the sealed PKCE verifier and nonce, the code
+// exchange, the ID token's signature (RS256) and claims, userinfo and the
+// merge, the profile mapping and a new JWT session sealed into a cookie.
+// The provider's answers come from memory (replayTransport), recorded
+// from the in-process OP on the first callback; the same callback URL and
+// check cookie are replayed every iteration (the OP would refuse a code
+// twice; Gatehouse keeps no server-side state to notice).
+func BenchmarkCallback(b *testing.B) {
+	rt := &replayTransport{base: http.DefaultTransport, seen: map[string]recorded{}}
+	t := &testing.T{}
+	a := newApp(t, authtest.Options{}, unlimited(func(cfg *gatehouse.Config) {
+		cfg.HTTPClient = &http.Client{Timeout: 2 * time.Second, Transport: rt}
+	}))
+	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
+	br := newBrowser(t)
+	resp := br.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})
+	authz := br.get(resp.Header.Get("Location")) // AutoApprove: straight back with a code
+	callback := authz.Header.Get("Location")
+	if !strings.Contains(callback, "/auth/callback/dev?") {
+		b.Fatalf("the OP answered %d to %q", authz.StatusCode, callback)
+	}
+	u, _ := url.Parse(a.url)
+	r := request("GET", callback, br.c.Jar.Cookies(u), "")
+	run(b, a.h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
+		if w.Code != http.StatusFound || w.Header().Get("Location") != a.url+"/private" ||
+			!strings.Contains(strings.Join(w.Header().Values("Set-Cookie"), "\n"), "authjs.session-token=") {
+			return errBench("not signed in")
+		}
+		return nil
+	})
+}
+
+// moreProviders adds n-1 OAuth 2.0 providers with fixed endpoints to the
+// app's "dev", so that n are configured.
+func moreProviders(n int) func(*gatehouse.Config) {
+	return func(cfg *gatehouse.Config) {
+		for i := 1; i < n; i++ {
+			cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
+				ID: fmt.Sprintf("p%03d", i), Name: fmt.Sprintf("Provider %d", i), Type: providers.TypeOAuth,
+				ClientID: "client", ClientSecret: "secret",
+				Authorization: providers.AuthorizationEndpoint{URL: fmt.Sprintf("https://p%03d.example/authorize", i)},
+				Token:         providers.TokenEndpoint{URL: fmt.Sprintf("https://p%03d.example/token", i)},
+				Userinfo:      providers.UserinfoEndpoint[profile.Claims]{URL: fmt.Sprintf("https://p%03d.example/me", i)},
+			})
+		}
+	}
+}
+
+// perRequestAllocs measures the allocations of a session read, a
+// protected route and a sign-in redirect, with n providers configured.
+func perRequestAllocs(t *testing.T, n int) (session, protected, signIn float64) {
+	a := newApp(t, authtest.Options{}, unlimited(moreProviders(n)))
+	br := newBrowser(t)
+	br.signIn(a, "dev", "/")
+	cookies := br.jarCookies(a)
+	var w leanWriter
+	sr := request("GET", a.url+"/auth/session", cookies, "")
+	session = minAllocs(func() { w.reset(); a.h.ServeHTTP(&w, sr) })
+	mw := a.h.Middleware(a.h.Require(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})))
+	pr := request("GET", a.url+"/private", cookies, "")
+	protected = minAllocs(func() { w.reset(); mw.ServeHTTP(&w, pr) })
+	u := signInRequest(a, cookies, "dev")
+	signIn = minAllocs(func() {
+		w.reset()
+		a.h.ServeHTTP(&w, u.next())
+		if w.code != http.StatusSeeOther {
+			t.Fatalf("sign-in answered %d", w.code)
+		}
+	})
+	return
+}
+
+// minAllocs is the least of three testing.AllocsPerRun measures of f: a
+// garbage collection empties sync.Pools (the CSRF MAC states, chi's route
+// contexts), and refilling them is not a cost per request.
+func minAllocs(f func()) float64 {
+	least := testing.AllocsPerRun(200, f)
+	for range 2 {
+		least = min(least, testing.AllocsPerRun(200, f))
+	}
+	return least
+}
+
+// TestAllocsIndependentOfProviders: a request costs the same allocations
+// with 1 provider configured as with 100.
+func TestAllocsIndependentOfProviders(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts under the race detector are not the program's own (see race_on_test.go); make test runs this without -race")
+	}
+	s1, p1, i1 := perRequestAllocs(t, 1)
+	s100, p100, i100 := perRequestAllocs(t, 100)
+	t.Logf("allocations per request, 1 vs 100 providers: session %v/%v, protected %v/%v, sign-in %v/%v", s1, s100, p1, p100, i1, i100)
+	if s1 != s100 || p1 != p100 || i1 != i100 {
+		t.Fatalf("allocations grow with providers: session %v→%v, protected %v→%v, sign-in %v→%v", s1, s100, p1, p100, i1, i100)
+	}
+}
+
+// TestSignInsInFlightCostNothing: 10 000 sign-ins started and never
+// finished leave the server's heap as it was: their state lives in the
+// browsers' cookies.
+func TestSignInsInFlightCostNothing(t *testing.T) {
+	a := newApp(t, authtest.Options{}, unlimited(nil))
+	br := newBrowser(t)
+	br.signIn(a, "dev", "/")
+	u := signInRequest(a, br.jarCookies(a), "dev")
+	var w leanWriter
+	signIn := func() {
+		w.reset()
+		a.h.ServeHTTP(&w, u.next())
+		if w.code != http.StatusSeeOther {
+			t.Fatalf("sign-in answered %d", w.code)
+		}
+	}
+	for range 100 { // warm: discovery, the authorization request template
+		signIn()
+	}
+	before := heapInUse()
+	const n = 10000
+	for range n {
+		signIn()
+	}
+	after := heapInUse()
+	t.Logf("heap before %d B, after %d sign-ins in flight %d B", before, n, after)
+	// A byte per sign-in would be 10 kB; allow for the runtime's own noise.
+	if grown := int64(after) - int64(before); grown > 64<<10 {
+		t.Fatalf("the heap grew by %d B over %d unfinished sign-ins", grown, n)
+	}
+}
+
+func heapInUse() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkProviders is the session read and the sign-in redirect with 1
+// and with 100 providers configured.
+func BenchmarkProviders(b *testing.B) {
+	for _, n := range []int{1, 100} {
+		a, cookies := benchApp(b, moreProviders(n))
+		b.Run(fmt.Sprintf("providers=%d/session", n), func(b *testing.B) {
+			r := request("GET", a.url+"/auth/session", cookies, "")
+			var w leanWriter
+			b.ReportAllocs()
+			for b.Loop() {
+				w.reset()
+				a.h.ServeHTTP(&w, r)
+			}
+		})
+		b.Run(fmt.Sprintf("providers=%d/signin", n), func(b *testing.B) {
+			u := signInRequest(a, cookies, "dev")
+			var w leanWriter
+			b.ReportAllocs()
+			for b.Loop() {
+				w.reset()
+				a.h.ServeHTTP(&w, u.next())
+			}
+		})
+	}
+}
+
+func (b *browser) jarCookies(a *app) []*http.Cookie {
+	u, _ := url.Parse(a.url)
+	return b.c.Jar.Cookies(u)
+}
+
+// wireCounter counts what crosses the connections of a pool: each Write
+// is one message batch sent to the server, so with replies in between it
+// is one round trip; each query the tracer sees is one statement.
+type wireCounter struct {
+	writes, queries atomic.Int64
+}
+
+type countingConn struct {
+	net.Conn
+	n *wireCounter
+}
+
+func (c countingConn) Write(p []byte) (int, error) {
+	c.n.writes.Add(1)
+	return c.Conn.Write(p)
+}
+
+func (w *wireCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	w.queries.Add(1)
+	return ctx
+}
+func (w *wireCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// countedPostgres is a migrated adapter on a schema of its own whose
+// pool's connections are counted.
+func countedPostgres(t testing.TB) (*postgres.Adapter, *wireCounter) {
+	requirePostgres(t)
+	schema, _ := pgSchema(t)
+	cfg, err := pgxpool.ParseConfig(postgresDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	n := &wireCounter{}
+	cfg.ConnConfig.Tracer = n
+	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return countingConn{c, n}, nil
+	}
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	a := postgres.New(pool)
+	if err := a.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a, n
+}
+
+// TestDatabaseSessionOneRoundTrip: with the database strategy on
+// PostgreSQL, a session read (GET {base}/session, and the Middleware on a
+// protected route) costs one query in one round trip.
+func TestDatabaseSessionOneRoundTrip(t *testing.T) {
+	pg, n := countedPostgres(t)
+	a := newApp(t, authtest.Options{}, unlimited(func(cfg *gatehouse.Config) { cfg.Adapter = pg }))
+	b := newBrowser(t)
+	if _, body := b.signIn(a, "dev", "/private"); body != "hello alice@example.com" {
+		t.Fatalf("sign-in ended with %q", body)
+	}
+	// The first reads on a connection prepare the statement (pgx caches
+	// it per connection); count after that.
+	for range 3 {
+		b.session(a)
+	}
+	const reads = 20
+	w0, q0 := n.writes.Load(), n.queries.Load()
+	for range reads {
+		if s := b.session(a); s == nil {
+			t.Fatal("no session")
+		}
+	}
+	if w, q := n.writes.Load()-w0, n.queries.Load()-q0; w != reads || q != reads {
+		t.Fatalf("%d session reads took %d round trips and %d queries; want one of each per read", reads, w, q)
+	}
+	w0 = n.writes.Load()
+	for range reads {
+		if r := b.get(a.url + "/private"); r.StatusCode != 200 {
+			t.Fatalf("protected route answered %d", r.StatusCode)
+		}
+	}
+	if w := n.writes.Load() - w0; w != reads {
+		t.Fatalf("%d protected requests took %d round trips; want one each", reads, w)
+	}
+}
+
+// BenchmarkSessionReadPostgres is GET {base}/session with the database
+// strategy on PostgreSQL; round-trips/op and queries/op are counted on
+// the wire.
+func BenchmarkSessionReadPostgres(b *testing.B) {
+	pg, n := countedPostgres(b)
+	h, cookies := benchSession(b, func(cfg *gatehouse.Config) { cfg.Adapter = pg })
+	r := httptest.NewRequest(http.MethodGet, "http://app/auth/session", nil)
+	for _, c := range cookies {
+		r.AddCookie(c)
+	}
+	for range 3 { // prepare the statement on the connection
+		h.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	w0, q0 := n.writes.Load(), n.queries.Load()
+	b.ReportAllocs()
+	stop := reportCPU(b)
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+			b.Fatalf("%d %s", w.Code, w.Body)
+		}
+	}
+	stop()
+	b.ReportMetric(float64(n.writes.Load()-w0)/float64(b.N), "round-trips/op")
+	b.ReportMetric(float64(n.queries.Load()-q0)/float64(b.N), "queries/op")
 }

@@ -2,6 +2,9 @@ package gatehouse_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -9,8 +12,11 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 func (b *browser) sessions(a *app) (int, []map[string]any) { return b.getList(a, "/auth/sessions") }
@@ -139,5 +145,151 @@ func TestSessionsRevokeAll(t *testing.T) {
 	}
 	if laptop.cookie(a, sessionCookie) != "" {
 		t.Fatal("this browser's session cookie was not cleared")
+	}
+}
+
+const sessionDataCookie = "gatehouse.session-data"
+
+// TestCookieCache: with SessionConfig.CookieCache, a database session is
+// read from the database once per MaxAge per browser; signing out on this
+// browser ends it at once; a revocation elsewhere takes effect when the
+// copy expires; a copy made for another session token is never used.
+func TestCookieCache(t *testing.T) {
+	const maxAge = 1500 * time.Millisecond
+	st := openStore(t, "memory")
+	a, _ := newDBApp(t, st, twoUsers, func(cfg *gatehouse.Config) {
+		cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true, MaxAge: maxAge}
+	})
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	if b.cookie(a, sessionDataCookie) == "" {
+		t.Fatal("no cookie cache written on the first page after signing in")
+	}
+	b.dropCookie(a, sessionDataCookie)
+	st.spy.reset()
+	for range 5 {
+		if s := b.session(a); s == nil {
+			t.Fatal("no session")
+		}
+	}
+	if n := st.spy.count("GetSessionAndUser"); n != 1 {
+		t.Fatalf("5 session reads made %d database reads, want 1 (then the cookie cache)", n)
+	}
+	if b.cookie(a, sessionDataCookie) == "" {
+		t.Fatal("no cookie cache written")
+	}
+
+	// Another browser's copy, planted here, is not this session's.
+	other := newBrowser(t)
+	other.signInUser(a, "bob")
+	other.session(a)
+	planted := other.cookie(a, sessionDataCookie)
+	b.setCookie(a, sessionDataCookie, planted)
+	if s := b.session(a); s == nil || s["user"].(map[string]any)["email"] != "alice@example.com" {
+		t.Fatalf("with bob's copy planted, the session is %v", s)
+	}
+
+	// Revoked elsewhere (its row deleted): accepted until the copy
+	// expires, then refused.
+	b.session(a) // a fresh copy of alice's session
+	raw := b.cookie(a, sessionCookie)
+	if _, err := st.raw.DeleteSession(context.Background(), hashOf(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.session(a); s == nil {
+		t.Fatal("the copy was not used within MaxAge")
+	}
+	time.Sleep(maxAge + 100*time.Millisecond)
+	if s := b.session(a); s != nil {
+		t.Fatalf("a revoked session outlived the cookie cache's MaxAge: %v", s)
+	}
+
+	// Signing out on this browser ends the session at once.
+	c := newBrowser(t)
+	c.signIn(a, "dev", "/")
+	c.session(a)
+	resp := c.post(a.url+"/auth/signout", url.Values{"csrfToken": {c.csrf(a)}})
+	resp.Body.Close()
+	if c.cookie(a, sessionDataCookie) != "" {
+		t.Fatal("sign-out left the cookie cache")
+	}
+	if s := c.session(a); s != nil {
+		t.Fatalf("signed out, the session is %v", s)
+	}
+}
+
+// TestCookieCacheNeedsDatabase: the cache is refused for JWT sessions.
+func TestCookieCacheNeedsDatabase(t *testing.T) {
+	op := newOP(t, authtest.Options{})
+	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{devProvider(op)},
+		Session: gatehouse.SessionConfig{Strategy: gatehouse.StrategyJWT, CookieCache: gatehouse.CookieCache{Enabled: true}}})
+	var ce *gatehouse.ConfigError
+	if !errors.As(err, &ce) || ce.Field != "Session.CookieCache" {
+		t.Fatalf("New = %v, want a ConfigError on Session.CookieCache", err)
+	}
+}
+
+// setCookie puts a cookie for the app in the browser's jar, as a
+// sibling page or an attacker could.
+func (b *browser) setCookie(a *app, name, value string) {
+	u, _ := url.Parse(a.url)
+	b.c.Jar.SetCookies(u, []*http.Cookie{{Name: name, Value: value, Path: "/"}})
+}
+
+// dropCookie removes a cookie from the browser's jar.
+func (b *browser) dropCookie(a *app, name string) {
+	u, _ := url.Parse(a.url)
+	b.c.Jar.SetCookies(u, []*http.Cookie{{Name: name, Path: "/", MaxAge: -1}})
+}
+
+// hashOf is how the database strategy stores a session token.
+func hashOf(raw string) string {
+	sum := sha256.Sum256([]byte(raw))
+	return hex.EncodeToString(sum[:])
+}
+
+// TestSweep: Handler.Sweep deletes expired sessions and e-mail tokens,
+// keeps live ones, and stops with its context.
+func TestSweep(t *testing.T) {
+	store := memory.New()
+	op := newOP(t, authtest.Options{})
+	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: store, Providers: []providers.Provider{devProvider(op)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	u, _ := store.CreateUser(ctx, adapter.User{Email: "a@example.com"})
+	store.CreateSession(ctx, adapter.Session{Token: "old", UserID: u.ID, Expires: time.Now().Add(-time.Hour)})
+	store.CreateSession(ctx, adapter.Session{Token: "live", UserID: u.ID, Expires: time.Now().Add(time.Hour)})
+	store.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: "a@example.com", TokenHash: "old", Expires: time.Now().Add(-time.Minute)})
+
+	sweepCtx, stop := context.WithCancel(ctx)
+	done := make(chan error)
+	go func() { done <- h.Sweep(sweepCtx, time.Hour) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, _, err := store.GetSessionAndUser(ctx, "old"); errors.Is(err, adapter.ErrNotFound) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the expired session was not swept")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Sweep returned %v, want context.Canceled", err)
+	}
+	if _, _, err := store.GetSessionAndUser(ctx, "live"); err != nil {
+		t.Fatalf("the live session was swept: %v", err)
+	}
+	if _, err := store.UseVerificationToken(ctx, "a@example.com", "old"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the expired token is still there: %v", err)
+	}
+	// Without an adapter there is nothing to sweep: said at once.
+	jwt, _ := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{devProvider(op)}})
+	var ce *gatehouse.ConfigError
+	if err := jwt.Sweep(ctx, 0); !errors.As(err, &ce) {
+		t.Fatalf("Sweep without an adapter = %v", err)
 	}
 }
