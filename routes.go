@@ -136,7 +136,7 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 		return nil, providerConfigError(o.ID, err)
 	}
 	rpp := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
-	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL}, host{h})}, nil
+	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, host{h})}, nil
 }
 
 // oauthProvider returns the OAuth provider with the id, if any.

@@ -31,7 +31,6 @@ type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	Cookies(r *http.Request) sessioncookie.Names
 	Origin(r *http.Request) string
-	URL(r *http.Request, parts ...string) string
 	CallbackURL(r *http.Request, raw string) string
 	// Binding is the digest of the browser and session starting a
 	// sign-in; CheckBinding compares it with the one finishing it.
@@ -46,6 +45,8 @@ type Config struct {
 	Sealer *checks.Sealer
 	// RedirectProxyURL is Config.RedirectProxyURL (spec §2.3).
 	RedirectProxyURL string
+	// BasePath is the routes' path, e.g. /auth.
+	BasePath string
 }
 
 // Flow is one OAuth 2.0 or OpenID Connect provider's sign-in.
@@ -152,7 +153,7 @@ func (f *Flow) redirectURI(r *http.Request) string {
 	if p := cmp.Or(c.RedirectProxyURL, f.cfg.RedirectProxyURL); p != "" {
 		return strings.TrimSuffix(p, "/") + "/callback/" + c.ID
 	}
-	return f.host.URL(r, "callback", c.ID)
+	return f.host.Origin(r) + f.cfg.BasePath + "/callback/" + c.ID
 }
 
 // Callback brings the browser back: the check cookie read and cleared,
