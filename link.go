@@ -347,41 +347,56 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 // host's methods, keyed on the request, implement them all.
 type host struct{ h *Handler }
 
+// CurrentUser returns the signed-in user's id ("" for none) and when
+// they signed in; an error when the store cannot be read.
 func (s host) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
 	return s.h.currentSignIn(ctx, r, s.h.baseFor(r))
 }
 
+// SessionHash returns the stored hash of this browser's database session
+// token, "" for none.
 func (s host) SessionHash(r *http.Request) string {
 	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).Cookies.Session)
 	return hashToken(raw)
 }
 
+// SignOutHere clears this browser's session cookie and its cookie cache.
 func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
 	b := s.h.baseFor(r)
 	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 	s.h.clearCookieCache(w, r, b)
 }
 
+// CSRFToken returns this browser's CSRF token, setting its cookie when
+// there is none.
 func (s host) CSRFToken(w http.ResponseWriter, r *http.Request) string {
 	return s.h.csrfToken(w, r, s.h.baseFor(r))
 }
 
+// CheckPost checks a state-changing form POST (same origin, CSRF token)
+// and returns its form.
 func (s host) CheckPost(r *http.Request, step string) (url.Values, *Error) {
 	return s.h.checkPost(r, s.h.baseFor(r), step)
 }
 
+// Fail reports e to the browser: the error or sign-in page, or JSON.
 func (s host) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
 	s.h.fail(w, r, s.h.baseFor(r), e)
 }
 
+// Redirect answers with a redirect, or {url} for a client that asked
+// with X-Auth-Return-Redirect.
 func (s host) Redirect(w http.ResponseWriter, r *http.Request, target string) {
 	httpx.Redirect(w, r, target)
 }
 
+// Render writes a built-in page.
 func (s host) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
 
+// URL returns the absolute URL of route parts under the base path.
 func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).URL(parts...) }
 
+// Origin returns the site's origin, scheme://host[:port].
 func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).Origin }
 
 // FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
@@ -419,10 +434,13 @@ func (s host) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider s
 // Cookies returns the cookie names of the request's site.
 func (s host) Cookies(r *http.Request) sessioncookie.Names { return s.h.baseFor(r).Cookies }
 
+// OtherWays counts the ways userID can sign in (accounts, passkeys,
+// password): an unlink must leave one.
 func (s host) OtherWays(ctx context.Context, userID string) (int, error) {
 	return s.h.otherWays(ctx, userID)
 }
 
+// Providers returns the configured providers for the accounts page.
 func (s host) Providers(r *http.Request) []selfservice.Provider {
 	b := s.h.baseFor(r)
 	out := make([]selfservice.Provider, 0, len(s.h.order))
