@@ -3,9 +3,6 @@ package gatehouse
 import (
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -13,6 +10,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -171,71 +169,25 @@ func (h *Handler) currentSignIn(ctx context.Context, r *http.Request, b *base) (
 	return u.ID, at, nil
 }
 
-// Binding a sign-in to the browser that started it.
-//
-// An attacker who controls a browser can start a sign-in with their own
-// provider account, stop before the callback, plant their check cookie
-// in a victim's browser (cookie tossing from a plain-http page or a
-// sibling subdomain) and send the victim to the callback URL. Without a
-// binding the victim's signed-in user would get the attacker's provider
-// account linked, or a signed-out victim would be signed in as the
-// attacker (login CSRF; RFC 9700 §4.7, OAuth 2.0 Security BCP).
-//
-// So the check cookie records who started the flow (checks.Transaction's
-// Binding): a digest of the session the browser held, and a digest of the
-// browser's CSRF cookie, a secret only that browser has. The attacker can
-// write cookies into the victim's browser but cannot read them, so a
-// planted check cookie carries the attacker's digests, not the victim's.
-// On https the cookies are also __Host- cookies, which no other origin can
-// write at all.
-
-// bindingLen is the length of one digest of a binding: 96 bits, base64url
-// (16 characters). The digests only need to be unguessable for a value
-// the attacker cannot read (a session token, a CSRF cookie: 256 bits).
-const bindingLen = 16
-
-// binding returns the browser binding of r: the digest of its session
-// identity, then the digest of its CSRF cookie. The cookie is taken as it
-// is: a forged one cannot pass the CSRF check that every sign-in start
-// makes, and its digest matches only the same cookie.
+// binding returns the browser binding of r (checks.Binding): the digest
+// of the session its cookie holds (of the token for a database session;
+// for a JWT session of its jti and subject, which stay the same when the
+// cookie is re-sealed to roll its expiry; nothing is read from the
+// database), then of its CSRF cookie. The cookie is taken as it is: a
+// forged one cannot pass the CSRF check that every sign-in start makes,
+// and its digest matches only the same cookie.
 func (h *Handler) binding(r *http.Request, b *base) string {
-	var out [2 * bindingLen]byte
-	h.sessionDigest(out[:bindingLen], r, b)
-	digest(out[bindingLen:], "gatehouse browser\x00", sessioncookie.Value(r, b.Cookies.CSRF))
-	return string(out[:])
-}
-
-// digest writes the base64url of the first 96 bits of SHA-256 over label
-// and parts into dst, without allocating for values of usual size.
-func digest(dst []byte, label string, parts ...string) {
-	var buf [512]byte
-	in := append(buf[:0], label...)
-	for _, p := range parts {
-		in = append(append(in, p...), 0)
-	}
-	sum := sha256.Sum256(in)
-	base64.RawURLEncoding.Encode(dst, sum[:12])
-}
-
-// sessionDigest writes the digest of the session r's cookie holds into
-// dst: of the token for a database session; for a JWT session of its jti
-// and subject, which stay the same when the cookie is re-sealed to roll
-// its expiry; of "no session" when there is none (or none readable).
-// Nothing is read from the database.
-func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
-	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
-	switch {
+	sess := checks.NoSession()
+	switch raw := sessioncookie.ChunkedValue(r, b.Cookies.Session); {
 	case raw == "":
 	case h.cfg.Session.Strategy == StrategyDatabase:
-		digest(dst, "gatehouse session database\x00", raw)
-		return
+		sess = checks.DatabaseSession(raw)
 	default:
 		if t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now()); err == nil {
-			digest(dst, "gatehouse session jwt\x00", t.ID, t.Subject)
-			return
+			sess = checks.JWTSession(t.ID, t.Subject)
 		}
 	}
-	digest(dst, "gatehouse no session\x00")
+	return checks.Binding(sess, sessioncookie.Value(r, b.Cookies.CSRF))
 }
 
 // checkBinding compares the binding recorded when a sign-in started
@@ -246,14 +198,12 @@ func (h *Handler) sessionDigest(dst []byte, r *http.Request, b *base) {
 // digest (passkey ceremonies, which are same-origin requests) names the
 // session only.
 func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded string) error {
-	now := h.binding(r, b)
-	if len(recorded) != bindingLen && len(recorded) != 2*bindingLen {
+	switch checks.CompareBinding(recorded, h.binding(r, b)) {
+	case checks.NoBinding:
 		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the check cookie records no browser binding"))
-	}
-	if subtle.ConstantTimeCompare([]byte(recorded[:bindingLen]), []byte(now[:bindingLen])) != 1 {
+	case checks.OtherSession:
 		return autherr.New(AccountLinkMismatch, "session_mismatch", provider, "binding", errors.New("the sign-in was started by another session or browser; the current session is left as it was"))
-	}
-	if len(recorded) == 2*bindingLen && subtle.ConstantTimeCompare([]byte(recorded[bindingLen:]), []byte(now[bindingLen:])) != 1 {
+	case checks.OtherBrowser:
 		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the sign-in was started in another browser"))
 	}
 	return nil

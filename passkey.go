@@ -100,7 +100,7 @@ func (p *passkeyRuntime) callback(_ *Handler, w http.ResponseWriter, r *http.Req
 // SessionBinding returns the digest of the session r's cookies hold: the
 // binding of a passkey ceremony, a same-origin request (link.go).
 func (s host) SessionBinding(r *http.Request) string {
-	return s.h.binding(r, s.h.baseFor(r))[:bindingLen]
+	return s.h.binding(r, s.h.baseFor(r))[:checks.BindingLen]
 }
 
 // CheckBinding compares a binding recorded when a sign-in began with the
