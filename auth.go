@@ -522,11 +522,8 @@ func (h *Handler) checkLook() error {
 	return nil
 }
 
-// checkPages checks the application's own page routes: each must be an
-// absolute path ("/login", not "//host/login") or, when Config.URL is
-// set, an http(s) URL on its origin; without a query or fragment, since
-// the handler appends "?callbackUrl=…" or "?error=…". Anything else would
-// send visitors off the site, or to a broken URL, at every sign-in.
+// checkPages checks the application's own page routes
+// (pages.ValidateRoute).
 func (h *Handler) checkPages() error {
 	p := h.cfg.Pages
 	for _, f := range []struct{ name, value string }{
@@ -536,28 +533,10 @@ func (h *Handler) checkPages() error {
 		if f.value == "" {
 			continue
 		}
-		bad := func(reason string) error {
-			return &ConfigError{Field: "Pages." + f.name, Reason: fmt.Sprintf("%q %s", f.value, reason)}
-		}
-		if strings.ContainsAny(f.value, "?#\\ \t\r\n") {
-			return bad("must be a path or URL without query, fragment, spaces or backslashes")
-		}
-		u, err := url.Parse(f.value)
-		switch {
-		case err != nil || u.User != nil || u.Opaque != "":
-			return bad("is not a path or an http(s) URL")
-		case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(f.value, "//"):
-			// A path on this site.
-		case u.Scheme == "http" || u.Scheme == "https":
-			// normalize left only the origin of Config.URL.
-			if h.cfg.URL == "" {
-				return bad("is a URL, but Config.URL is empty, so its origin cannot be checked: use a path")
-			}
-			if origin := u.Scheme + "://" + u.Host; !strings.EqualFold(origin, h.cfg.URL) {
-				return bad(fmt.Sprintf("is not on the site's origin %s", h.cfg.URL))
-			}
-		default:
-			return bad("must be an absolute path such as /login, or a URL on the site's origin")
+		if err := pages.ValidateRoute(f.name, f.value, h.cfg.URL); err != nil {
+			var fe *pages.FieldError
+			errors.As(err, &fe)
+			return &ConfigError{Field: "Pages." + f.name, Reason: fmt.Sprintf("%q %s", fe.Value, fe.Reason)}
 		}
 	}
 	return nil

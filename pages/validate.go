@@ -2,6 +2,7 @@ package pages
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -107,4 +108,35 @@ func checkContrast(field, text, bg, bgField string) error {
 			bgField, strings.TrimSpace(bg), r)}
 	}
 	return nil
+}
+
+// ValidateRoute reports whether route, the application's own page for
+// one of the built-in ones (gatehouse.Pages), is usable: an absolute
+// path ("/login", not "//host/login") or, when origin (the site's,
+// scheme://host) is known, an http(s) URL on it; without a query or
+// fragment, since the handler appends "?callbackUrl=…" or "?error=…".
+// Anything else would send visitors off the site, or to a broken URL, at
+// every sign-in. The error is a *FieldError named field.
+func ValidateRoute(field, route, origin string) error {
+	bad := func(reason string) error { return &FieldError{Field: field, Value: route, Reason: reason} }
+	if strings.ContainsAny(route, "?#\\ \t\r\n") {
+		return bad("must be a path or URL without query, fragment, spaces or backslashes")
+	}
+	u, err := url.Parse(route)
+	switch {
+	case err != nil || u.User != nil || u.Opaque != "":
+		return bad("is not a path or an http(s) URL")
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(route, "//"):
+		return nil // a path on this site
+	case u.Scheme == "http" || u.Scheme == "https":
+		if origin == "" {
+			return bad("is a URL, but Config.URL is empty, so its origin cannot be checked: use a path")
+		}
+		if !strings.EqualFold(u.Scheme+"://"+u.Host, origin) {
+			return bad(fmt.Sprintf("is not on the site's origin %s", origin))
+		}
+		return nil
+	default:
+		return bad("must be an absolute path such as /login, or a URL on the site's origin")
+	}
 }
