@@ -67,7 +67,7 @@ func TestAttackConcurrentGuessesMemory(t *testing.T) {
 // sharing Redis limiters: at most 5 in all.
 func TestAttackConcurrentGuessesRedis(t *testing.T) {
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	c := redisClient(t) // redislimit_test.go
+	c := redisClient(t) // below
 	t.Cleanup(func() {
 		ctx := context.Background()
 		if keys, _ := c.Keys(ctx, prefix+"*").Result(); len(keys) > 0 {
