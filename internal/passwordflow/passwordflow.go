@@ -284,7 +284,7 @@ func (f *Flow) sendLimits(ctx context.Context, w http.ResponseWriter, r *http.Re
 
 // change answers POST {base}/{id}/change for the signed-in user; the
 // current password is counted as sign-in attempts are, per user and
-// client address.
+// client address and per user.
 func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Request, form url.Values) {
 	userID, err := f.host.CurrentUserID(ctx, r)
 	if err != nil {
@@ -295,8 +295,12 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		f.signedIn(w, r) // answers: not signed in
 		return
 	}
+	// Per user and address, and per user from anywhere (the higher
+	// ceiling of a sign-in's, ASVS 2.2.1): a stolen session cookie used
+	// from many addresses guesses no faster than one sign-in form.
 	try := limit.Attempt{Limiter: f.cfg.PerIdentifierAndIP, Key: "change:" + f.cfg.ID + ":" + userID + "|" + limit.IPKey(f.cfg.ClientIP(r))}
-	wait, err := limit.ReserveAll(ctx, try)
+	anywhere := limit.Attempt{Limiter: f.cfg.PerIdentifier, Key: "change-id:" + f.cfg.ID + ":" + userID}
+	wait, err := limit.ReserveAll(ctx, try, anywhere)
 	if err != nil {
 		f.serverError(w, r, err)
 		return
@@ -309,6 +313,7 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 	n := 0
 	if err == nil {
 		_ = try.Limiter.Reset(ctx, try.Key)
+		_ = anywhere.Limiter.Reset(ctx, anywhere.Key)
 		// Whoever else held a session (the old password's guesser) is
 		// signed out; this browser stays.
 		var eerr error
@@ -318,6 +323,7 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		f.events(r.Context(), f.conf.Events.PasswordChange, u, n)
 	} else if !errors.Is(err, passwordaccount.ErrInvalidCredentials) {
 		_ = try.Limiter.Release(ctx, try.Key) // not a guess
+		_ = anywhere.Limiter.Release(ctx, anywhere.Key)
 	}
 	f.answer(w, r, pages.PasswordChange, form, err, pages.Notice{Title: "Password changed",
 		Message: "Your new password is set. Your account's other sessions were signed out.", LinkURL: f.host.Origin(r) + "/", LinkText: "Continue"}, "password_changed")

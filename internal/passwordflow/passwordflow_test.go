@@ -3,6 +3,7 @@ package passwordflow
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -228,5 +230,30 @@ func TestChangeNeedsSignIn(t *testing.T) {
 	fx.flow.Route(w, httptest.NewRequest(http.MethodGet, "https://app.test/auth/password/change", nil))
 	if w.Code != http.StatusUnauthorized {
 		t.Fatalf("GET: %d %s, want 401", w.Code, w.Body)
+	}
+}
+
+// Guesses of the current password from many addresses (a stolen session
+// cookie used through a botnet) meet the per-user ceiling, as sign-in
+// guesses do; a refused change reaches no password check.
+func TestChangeGuessesLimitedPerUser(t *testing.T) {
+	fx := newFixture(t)
+	fx.host.user = fx.user.ID
+	fx.flow.cfg.PerIdentifier = limit.NewMemory(3, time.Minute)
+	fx.flow.cfg.ClientIP = func(r *http.Request) string { return r.RemoteAddr }
+	for i := range 4 {
+		r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/password/change",
+			strings.NewReader(url.Values{"currentPassword": {"wrong guess here"}, "newPassword": {"a brand new password"}}.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.RemoteAddr = fmt.Sprintf("192.0.2.%d:1234", i+1) // a new address each time
+		w := httptest.NewRecorder()
+		fx.flow.Route(w, r)
+		want := http.StatusBadRequest
+		if i == 3 {
+			want = http.StatusTooManyRequests
+		}
+		if w.Code != want {
+			t.Fatalf("guess %d from a new address: %d %s, want %d", i+1, w.Code, w.Body, want)
+		}
 	}
 }
