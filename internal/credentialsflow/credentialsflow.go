@@ -30,7 +30,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
-// Host is what the sign-in needs of the Handler, per request.
+// Host is what the sign-in needs of the Handler, per request. The
+// root's host type implements it; each method is documented there
+// (link.go and the kinds' files).
 type Host interface {
 	CSRFOK(r *http.Request, submitted string) bool
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

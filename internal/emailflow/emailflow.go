@@ -43,7 +43,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
-// Host is what the flow needs of the Handler, per request.
+// Host is what the flow needs of the Handler, per request. The
+// root's host type implements it; each method is documented there
+// (link.go and the kinds' files).
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

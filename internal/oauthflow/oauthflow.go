@@ -26,7 +26,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// Host is what the flow needs of the Handler, per request.
+// Host is what the flow needs of the Handler, per request. The
+// root's host type implements it; each method is documented there
+// (link.go and the kinds' files).
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	Cookies(r *http.Request) sessioncookie.Names

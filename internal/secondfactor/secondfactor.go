@@ -40,7 +40,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
-// Host is what the step needs of the Handler, per request.
+// Host is what the step needs of the Handler, per request. The
+// root's host type implements it; each method is documented there
+// (link.go and the kinds' files).
 type Host interface {
 	CurrentUserID(ctx context.Context, r *http.Request) (string, error)
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
