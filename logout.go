@@ -21,7 +21,7 @@ import (
 // backchannelLogout answers POST {base}/backchannel-logout/{provider}
 // (internal/backchannel): sessions end only when they are in a database.
 func (h *Handler) backchannelLogout(w http.ResponseWriter, r *http.Request) {
-	rc := backchannel.Receiver{Provider: h.oauthProvider, Logger: h.cfg.Logger, Timeout: adapterTimeout}
+	rc := backchannel.Receiver{Provider: h.oauthProvider, Logger: h.cfg.Logger}
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		rc.Adapter = h.cfg.Adapter
 	}

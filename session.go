@@ -354,11 +354,8 @@ func (h *Handler) clearCookieCache(w http.ResponseWriter, r *http.Request, b *ba
 
 // withTimeout is a small helper for adapter calls made on the hot path.
 func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, adapterTimeout)
+	return context.WithTimeout(ctx, httpx.StoreTimeout)
 }
-
-// adapterTimeout bounds every adapter call made for a request.
-const adapterTimeout = 5 * time.Second
 
 // sessionCodec seals and opens the session cookie's Token
 // (internal/sessioncookie): one per secure mode, since the cookie's name

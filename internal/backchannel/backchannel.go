@@ -26,8 +26,6 @@ type Receiver struct {
 	Provider func(id string) (*rp.Provider, bool)
 	// Logger receives every logout and every refusal.
 	Logger *slog.Logger
-	// Timeout bounds the adapter calls.
-	Timeout time.Duration
 }
 
 // ServeHTTP verifies the logout_token like an ID token (§2.6), then ends
@@ -77,7 +75,7 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rc.fail(w, id, http.StatusBadRequest, "logout_token", errors.New("logout tokens with only a sid need an adapter.ProviderSessionRevoker"))
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, rc.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
 	userID := ""
 	if sub != "" {

@@ -84,6 +84,10 @@ func New(cfg Config, host Host) *Flow { return &Flow{cfg: cfg, host: host} }
 // sent.
 func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	ctx := r.Context()
+	// The store calls are bounded; the application's callback and the
+	// message's sending keep the request's own context.
+	store, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
+	defer cancel()
 	c, h := f.cfg.Email, f.host
 	fail := func(t autherr.Type, code string, err error) {
 		h.Fail(w, r, autherr.New(t, code, c.ID, "signin", err))
@@ -102,7 +106,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	// atomically before anything is sent. The address is counted under
 	// limit.IdentifierKey, so case, Unicode forms and +tags of one
 	// mailbox share one count. Any limiter error refuses.
-	wait, err := limit.ReserveAll(ctx,
+	wait, err := limit.ReserveAll(store,
 		limit.Attempt{Limiter: c.PerIP, Key: "ip:" + limit.IPKey(c.ClientIP(r))},
 		limit.Attempt{Limiter: c.PerIdentifier, Key: "id:" + c.ID + ":" + limit.IdentifierKey(addr)})
 	if err != nil {
@@ -118,7 +122,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	// signIn with email.verificationRequest). A refusal sends nothing but
 	// answers as a success would: the form must not tell who may sign in.
 	user := profile.User{Email: addr}
-	if stored, err := f.cfg.Adapter.GetUserByEmail(ctx, addr); err == nil {
+	if stored, err := f.cfg.Adapter.GetUserByEmail(store, addr); err == nil {
 		user = accountlink.ToProfile(stored)
 	} else if !errors.Is(err, adapter.ErrNotFound) {
 		fail(autherr.AdapterError, "adapter", err)
@@ -147,7 +151,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		}
 		expires := time.Now().Add(c.MaxAge)
 		hash := f.cfg.Tokens.Hash(token)
-		if err := f.cfg.Adapter.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: addr, TokenHash: hash, Expires: expires}); err != nil {
+		if err := f.cfg.Adapter.CreateVerificationToken(store, adapter.VerificationToken{Identifier: addr, TokenHash: hash, Expires: expires}); err != nil {
 			fail(autherr.AdapterError, "adapter", err)
 			return
 		}
@@ -158,7 +162,9 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		// nobody received. The error is logged, never the link nor the
 		// address, which a sender's error may repeat.
 		if err := c.Send(ctx, req); err != nil {
-			_, _ = f.cfg.Adapter.UseVerificationToken(context.WithoutCancel(ctx), addr, hash)
+			undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), httpx.StoreTimeout)
+			_, _ = f.cfg.Adapter.UseVerificationToken(undo, addr, hash)
+			cancel()
 			msg := strings.NewReplacer(req.URL, "[link]", token, "[token]", url.QueryEscape(token), "[token]",
 				addr, "[email]", url.QueryEscape(addr), "[email]").Replace(err.Error())
 			fail(autherr.EmailSignin, "send_failed", errors.New(msg))
@@ -204,7 +210,9 @@ func (f *Flow) verify(w http.ResponseWriter, r *http.Request) error {
 
 	// The token, used up whatever happens next, under any rotated secret,
 	// and checked again in constant time (email.Tokens.Use).
-	switch err := f.cfg.Tokens.Use(ctx, f.cfg.Adapter, addr, token); {
+	store, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
+	defer cancel()
+	switch err := f.cfg.Tokens.Use(store, f.cfg.Adapter, addr, token); {
 	case errors.Is(err, email.ErrTokenUnknown):
 		return fail(autherr.Verification, "invalid_token", err)
 	case errors.Is(err, email.ErrTokenExpired):

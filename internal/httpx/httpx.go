@@ -1,7 +1,7 @@
 // Package httpx holds the small HTTP pieces every route of the handler
 // shares: reading a bounded form or JSON body, the parameters of an
 // authorization response, redirects that never re-post a form, and JSON
-// answers that are never cached.
+// answers that are never cached, and the bound on a request's store calls.
 package httpx
 
 import (
@@ -11,7 +11,13 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
+
+// StoreTimeout bounds the store calls (adapter, rate limiter) that one
+// request makes: a stalled database fails the request (503) instead of
+// holding it and its connection.
+const StoreTimeout = 5 * time.Second
 
 // CallbackParams returns the authorization response parameters: the form
 // of a POST (response_mode=form_post), else the query. A parameter given

@@ -107,10 +107,6 @@ type Flow struct {
 	host  Host
 }
 
-// timeout bounds the store and limiter calls of a route: a stalled
-// database fails the request (503) instead of holding it.
-const timeout = 5 * time.Second
-
 // Actions returns the provider's own routes, {base}/{id}/{action}; all
 // but verify answer a POST too.
 func Actions() []string { return []string{"sign-up", "verify", "forgot", "reset", "change"} }
@@ -223,7 +219,7 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	switch action {
 	case "sign-up", "forgot":
@@ -332,7 +328,7 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 // signedIn reports whether r has a signed-in user, else answers: the
 // sign-in page, back here afterwards, or 401.
 func (f *Flow) signedIn(w http.ResponseWriter, r *http.Request) bool {
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	if id, err := f.host.CurrentUserID(ctx, r); err == nil && id != "" {
 		return true

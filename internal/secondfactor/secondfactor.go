@@ -151,7 +151,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		failed("two_factor_invalid", err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	// Counted before the code is checked (limit.ReserveAll): N concurrent
 	// guesses get at most the limit through.

@@ -52,7 +52,7 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 // linkedAccounts lists the accounts linked to the user, each saying
 // whether it may be unlinked.
 func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID string) ([]linkedAccount, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
 	accts, err := s.cfg.Adapter.ListAccounts(ctx, userID)
 	if err != nil {
@@ -160,7 +160,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 		staleJSON(w)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	others, err := s.host.OtherWays(ctx, userID)
 	if err == nil {

@@ -114,10 +114,6 @@ type Routes struct {
 // New returns the routes of cfg, served through host.
 func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
-// timeout bounds every adapter call of a route: a stalled database fails
-// the request (503) instead of holding it.
-const timeout = 5 * time.Second
-
 // WantsHTML reports whether r is a browser's navigation (a page or a
 // form), which gets pages and redirects rather than JSON.
 func WantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
@@ -158,7 +154,7 @@ func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) 
 		httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "code": "no_adapter"})
 		return signedIn{}, false
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	id, at, err := s.host.CurrentUser(ctx, r)
 	switch {
@@ -181,7 +177,7 @@ func (s *Routes) pageOwner(w http.ResponseWriter, r *http.Request, back ...strin
 		return s.owner(w, r)
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	id, at, err := s.host.CurrentUser(ctx, r)
 	switch {

@@ -41,7 +41,7 @@ func (s *Routes) userSessions(w http.ResponseWriter, r *http.Request) (string, [
 		return "", nil, "", false
 	}
 	userID := u.id
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	list, err := lister.ListSessions(ctx, userID)
 	if err != nil {
@@ -126,7 +126,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 	}
 	others := strings.HasSuffix(r.URL.Path, "/revoke-others")
 	all := strings.HasSuffix(r.URL.Path, "/revoke-all")
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	n, signedOut, err := s.end(ctx, list, func(x adapter.Session) bool {
 		switch {

@@ -46,7 +46,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	case r.Method != http.MethodPost:
 	case WantsHTML(r):
 		again := func(u signedIn) {
-			ctx, cancel := context.WithTimeout(r.Context(), timeout)
+			ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 			defer cancel()
 			page, _, err := s.twoFactorAction(ctx, "", u.id, "")
 			if err != nil {
@@ -72,7 +72,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	var page setupPage
 	var status int
