@@ -209,6 +209,15 @@ func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded stri
 	return nil
 }
 
+// Binding returns the binding of the browser and session r comes from.
+func (s host) Binding(r *http.Request) string { return s.h.binding(r, s.h.baseFor(r)) }
+
+// CheckBinding compares a binding recorded when a sign-in began with the
+// browser finishing it.
+func (s host) CheckBinding(r *http.Request, provider, recorded string) error {
+	return s.h.checkBinding(r, s.h.baseFor(r), provider, recorded)
+}
+
 // checkSameUser guards a sign-in that proves who the user is but cannot
 // prove it began in this browser session (credentials, e-mail links,
 // passkey authentication): when a user is signed in, the sign-in must be

@@ -48,7 +48,3 @@ func (f oauthFlow) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ 
 func (f oauthFlow) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
 	f.flow.Callback(w, r)
 }
-
-// Binding returns the digest of the browser and session r comes from
-// (link.go's binding).
-func (s host) Binding(r *http.Request) string { return s.h.binding(r, s.h.baseFor(r)) }

@@ -10,7 +10,6 @@ import (
 	"net/url"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -36,7 +35,7 @@ func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a WebAuthn provider needs an Adapter that implements adapter.AuthenticatorAdapter (memory, sqlite and postgres do)"}
 	}
 	return &passkeyRuntime{cfg: c, store: store, flow: passkeyflow.New(passkeyflow.Config{Provider: c, Adapter: h.cfg.Adapter, Store: store,
-		Logger: h.cfg.Logger, Challenges: h.challenges,
+		Logger: h.cfg.Logger, Challenges: h.challenges, Sealer: h.sealer,
 		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, host{h})}, nil
 }
 
@@ -95,26 +94,4 @@ func (p *passkeyRuntime) signIn(_ *Handler, w http.ResponseWriter, r *http.Reque
 
 func (p *passkeyRuntime) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
 	p.flow.Callback(w, r)
-}
-
-// SessionBinding returns the digest of the session r's cookies hold: the
-// binding of a passkey ceremony, a same-origin request (link.go).
-func (s host) SessionBinding(r *http.Request) string {
-	return s.h.binding(r, s.h.baseFor(r))[:checks.BindingLen]
-}
-
-// CheckBinding compares a binding recorded when a sign-in began with the
-// browser finishing it (link.go's checkBinding).
-func (s host) CheckBinding(r *http.Request, provider, recorded string) error {
-	return s.h.checkBinding(r, s.h.baseFor(r), provider, recorded)
-}
-
-// Seal seals value for the cookie name and the provider (checks.Sealer).
-func (s host) Seal(name, provider, value string) (string, error) {
-	return s.h.sealer.Seal(name, provider, value)
-}
-
-// Open opens a value Seal sealed, naming the check k in its errors.
-func (s host) Open(k checks.Kind, name, provider, sealed string) (string, error) {
-	return s.h.sealer.Open(k, name, provider, sealed)
 }

@@ -62,7 +62,7 @@ func (f *Flow) complete(w http.ResponseWriter, r *http.Request, form url.Values,
 
 	// 1. The ceremony, from the sealed cookie: made for this provider
 	// (checks.Sealer binds it) and this action.
-	raw, err := f.host.Open(challengeCheck, f.host.Cookies(r).Challenge, id, sealed)
+	raw, err := f.cfg.Sealer.Open(challengeCheck, f.host.Cookies(r).Challenge, id, sealed)
 	if err != nil {
 		code := "challenge_cookie"
 		var ce *checks.Error

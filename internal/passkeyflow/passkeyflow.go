@@ -71,15 +71,11 @@ type Host interface {
 	// CallbackURL returns raw when it is a safe place to land, else the
 	// site's default.
 	CallbackURL(r *http.Request, raw string) string
-	// SessionBinding returns the digest of the session r's cookies hold,
-	// recorded when a ceremony begins; CheckBinding compares it with the
-	// request that finishes the ceremony.
-	SessionBinding(r *http.Request) string
+	// Binding is the binding of r's browser and session
+	// (checks.Binding), recorded when a ceremony begins; CheckBinding
+	// compares it with the request that finishes the ceremony.
+	Binding(r *http.Request) string
 	CheckBinding(r *http.Request, provider, recorded string) error
-	// Seal seals value into a cookie value bound to the cookie name and
-	// the provider; Open opens it, naming the check k in its errors.
-	Seal(name, provider, value string) (string, error)
-	Open(k checks.Kind, name, provider, sealed string) (string, error)
 	// Fail reports e to the browser (the error or sign-in page).
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	// FinishSignIn ends a sign-in as every provider's does.
@@ -97,7 +93,10 @@ type Config struct {
 	// Challenges is the log of used challenges, shared by every passkey
 	// provider of a handler.
 	Challenges *Challenges
-	Events     Events
+	// Sealer seals the ceremony into its cookie, bound to the cookie's
+	// name and the provider.
+	Sealer *checks.Sealer
+	Events Events
 }
 
 // Events are told what the flow stored; nil fields are skipped.
@@ -158,7 +157,9 @@ func (f *Flow) Options(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	st := webauthnrp.ChallengeState{Action: action, Binding: f.host.SessionBinding(r)}
+	// The session only (its first digest): the ceremony's requests are
+	// same-origin, made by the page's script.
+	st := webauthnrp.ChallengeState{Action: action, Binding: f.host.Binding(r)[:checks.BindingLen]}
 	var options any
 	if action == webauthnrp.ActionAuthenticate {
 		// Discoverable credentials: the browser offers the passkeys it has
@@ -193,7 +194,7 @@ func (f *Flow) Options(w http.ResponseWriter, r *http.Request) {
 	raw, err := json.Marshal(st)
 	if err == nil {
 		var sealed string
-		if sealed, err = f.host.Seal(cookies.Challenge, id, string(raw)); err == nil {
+		if sealed, err = f.cfg.Sealer.Seal(cookies.Challenge, id, string(raw)); err == nil {
 			cookies.Set(w, cookies.Challenge, sealed, time.Now().Add(p.Timeout))
 		}
 	}
