@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -43,7 +44,7 @@ type Handler struct {
 	// mode (session.go); nil when SessionConfig.CookieCache is off.
 	cookieCache map[bool]*sessioncookie.Codec[sessioncookie.Cached] // by secure mode: the cookie name is the HKDF salt
 	sites       *site.Resolver                                      // each request's origin, base path and cookie names
-	refreshes   *rp.RefreshGroup                                    // single-flight token refreshes (tokens.go)
+	tokens      *tokensource.Refresher                              // provider tokens refreshed and saved (tokens.go)
 	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
 	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
 	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (link.go, internal/secondfactor)
@@ -57,7 +58,8 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, flows: map[string]flow{}, refreshes: rp.NewRefreshGroup(),
+	h := &Handler{cfg: cfg, flows: map[string]flow{},
+		tokens:     &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh},
 		challenges: passkeyflow.NewChallenges(), bodies: bounded.New[sessionKey, []byte](sessionBodiesMax)}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout

@@ -118,7 +118,6 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	for _, opt := range opts {
 		opt(&o)
 	}
-	refresher := &tokensource.Refresher{Adapter: h.cfg.Adapter, Flights: h.refreshes, Logger: h.cfg.Logger, OnRefresh: h.cfg.Events.Refresh}
 	b := h.baseFor(r)
 	if a := h.cfg.Adapter; a != nil {
 		uid, err := h.currentUserID(ctx, r, b)
@@ -134,7 +133,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		}
 		for _, acct := range list {
 			if acct.Provider == providerID {
-				return refresher.Source(ctx, p, acct, o.minValidity, nil, nil), nil
+				return h.tokens.Source(ctx, p, acct, o.minValidity, nil, nil), nil
 			}
 		}
 		return nil, tokensource.SignInAgain(providerID, "no_account", "the user has no account at this provider")
@@ -156,7 +155,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		return nil, autherr.New(Configuration, "no_response_writer", providerID, "tokens", errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie"))
 	}
 	acct := account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"), TokenSet: k.TokenSet()}
-	return refresher.Source(ctx, p, acct, o.minValidity, &cookieSink{h: h, w: w, r: r, b: b}, k.IDRef), nil
+	return h.tokens.Source(ctx, p, acct, o.minValidity, &cookieSink{h: h, w: w, r: r, b: b}, k.IDRef), nil
 }
 
 // cookieSink writes refreshed tokens into the JWT session cookie.
