@@ -47,15 +47,23 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		}
 	}
 
-	if res.Unbound {
-		if err := h.checkSameUser(ctx, r, b, res); err != nil {
-			return err
-		}
-	}
 	// Every adapter call below is bounded: a stalled database fails the
 	// sign-in (AdapterError, 503) instead of holding the request.
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
+	// Who the browser is signed in as, read once: the linking rules and
+	// the second factor compare with it. A failing store is an error, not
+	// "nobody": linking must not fall back to creating a user.
+	current, err := h.currentUserID(ctx, r, b)
+	if err != nil {
+		return autherr.New(AdapterError, "adapter", prov, "session", err)
+	}
+	res.SignedIn = current
+	if res.Unbound {
+		if err := h.checkSameUser(ctx, res); err != nil {
+			return err
+		}
+	}
 	user, isNew := res.User, false
 	if h.cfg.Adapter == nil {
 		// No database: the id is the provider's subject, scoped by the
@@ -71,11 +79,11 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	} else {
 		link := h.linkUser
 		if res.Account.Type == account.TypeEmail {
-			link = func(ctx context.Context, _ *http.Request, _ *base, res signin.Result) (profile.User, bool, error) {
+			link = func(ctx context.Context, res signin.Result) (profile.User, bool, error) {
 				return h.linker().EmailUser(ctx, res.Account.Provider, res.User)
 			}
 		}
-		stored, created, err := link(ctx, r, b, res)
+		stored, created, err := link(ctx, res)
 		if err != nil {
 			return err
 		}
@@ -100,14 +108,10 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 }
 
 // linkUser applies the linking rules (internal/accountlink) to res, for
-// the user signed in on r, if any.
-func (h *Handler) linkUser(ctx context.Context, r *http.Request, b *base, res signin.Result) (profile.User, bool, error) {
-	current, err := h.currentUserID(ctx, r, b)
-	if err != nil {
-		return profile.User{}, false, autherr.New(AdapterError, "adapter", res.Account.Provider, "session", err)
-	}
+// the user signed in when it arrived (res.SignedIn), if any.
+func (h *Handler) linkUser(ctx context.Context, res signin.Result) (profile.User, bool, error) {
 	return h.linker().Link(ctx, accountlink.SignIn{User: res.User, Account: *res.Account, Profile: res.Profile,
-		AllowDangerousLinking: res.AllowDangerousLinking, Current: current})
+		AllowDangerousLinking: res.AllowDangerousLinking, Current: res.SignedIn})
 }
 
 // linker is the account linking of h's adapter and events.
@@ -224,11 +228,8 @@ func (s host) CheckBinding(r *http.Request, provider, recorded string) error {
 // for that same user. It never links a new account into the signed-in
 // user and never silently replaces their session with someone else's.
 // It reads only, before anything is created.
-func (h *Handler) checkSameUser(ctx context.Context, r *http.Request, b *base, res signin.Result) error {
-	current, err := h.currentUserID(ctx, r, b)
-	if err != nil {
-		return autherr.New(AdapterError, "adapter", res.Account.Provider, "session", err)
-	}
+func (h *Handler) checkSameUser(ctx context.Context, res signin.Result) error {
+	current := res.SignedIn
 	if current == "" {
 		return nil
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // errDown is what spyAdapter answers while the database is "down". Its
@@ -1101,5 +1102,49 @@ func TestFiftyFirstSignInsTwoInstances(t *testing.T) {
 				t.Fatalf("%d users and %d accounts, want 1 and 1", u, a)
 			}
 		})
+	}
+}
+
+// TestSignInReadsSessionOnce: a sign-in that arrives while the browser
+// is signed in reads that session from the store once, for the
+// same-user check and the linking rules together (from the store, not
+// the Middleware's copy, which the cookie cache may serve). Before, a
+// credentials sign-in read it twice.
+func TestSignInReadsSessionOnce(t *testing.T) {
+	st := openStore(t, "memory")
+	a, _ := newDBApp(t, st, authtest.Options{}, func(c *gatehouse.Config) {
+		c.Providers = append(c.Providers, credentials.Config{
+			Fields: []credentials.Field{{Name: "username"}, {Name: "password", Type: "password"}},
+			Authorize: func(_ context.Context, c map[string]string, _ *http.Request) (*profile.User, error) {
+				if c["username"] == "ada" && c["password"] == "pw" {
+					return &profile.User{ID: "cred-ada", Name: "Ada", Email: "ada@example.org"}, nil
+				}
+				return nil, nil
+			},
+		})
+	})
+	b := newBrowser(t)
+	signIn := func(csrf string) {
+		t.Helper()
+		resp := b.post(a.url+"/auth/callback/credentials", url.Values{"username": {"ada"}, "password": {"pw"}, "csrfToken": {csrf}})
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther || strings.Contains(resp.Header.Get("Location"), "error") {
+			t.Fatalf("sign-in answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+		}
+	}
+	signIn(b.csrf(a))
+	first := b.userID(a)
+	// What any request costs: the Middleware wrapping the site reads the
+	// session once.
+	st.spy.reset()
+	csrf := b.csrf(a)
+	perRequest := st.spy.count("GetSessionAndUser")
+	st.spy.reset()
+	signIn(csrf)
+	if n := st.spy.count("GetSessionAndUser"); n != perRequest+1 {
+		t.Fatalf("the second sign-in read the session %d times, want %d (the Middleware's, then one)", n, perRequest+1)
+	}
+	if id := b.userID(a); id != first || id == "" {
+		t.Fatalf("signed in as %q, then %q", first, id)
 	}
 }

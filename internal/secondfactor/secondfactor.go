@@ -44,7 +44,6 @@ import (
 // root's host type implements it; each method is documented there
 // (link.go and the kinds' files).
 type Host interface {
-	CurrentUserID(ctx context.Context, r *http.Request) (string, error)
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
 	// CSRFOf returns the browser's CSRF token from its cookie, "" for
 	// none; it sets no cookie.
@@ -90,7 +89,7 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if !st.Enabled {
 		return false, nil
 	}
-	if current, err := s.Host.CurrentUserID(ctx, r); err == nil && current == user.ID {
+	if res.SignedIn == user.ID {
 		return false, nil // signed in as this user already, with both factors
 	}
 	sealed, _, err := s.Service.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))

@@ -38,6 +38,10 @@ type Result struct {
 	// SID is the provider's session id when the ID token is no longer at
 	// hand (a sign-in finished after its second factor); see ProviderSID.
 	SID string
+	// SignedIn is the id of the user the browser was signed in as when
+	// the sign-in arrived, "" for none: read once by the root's
+	// finishSignIn, for the linking rules and the second factor.
+	SignedIn string
 }
 
 // ProviderSID returns the provider's session id of the sign-in (the ID
