@@ -534,9 +534,7 @@ func (h *Handler) checkPages() error {
 			continue
 		}
 		if err := pages.ValidateRoute(f.name, f.value, h.cfg.URL); err != nil {
-			var fe *pages.FieldError
-			errors.As(err, &fe)
-			return &ConfigError{Field: "Pages." + f.name, Reason: fmt.Sprintf("%q %s", fe.Value, fe.Reason)}
+			return lookError("", "Pages.", err)
 		}
 	}
 	return nil
