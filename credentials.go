@@ -63,8 +63,8 @@ func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request
 // callback answers POST {base}/callback/{id}.
 func (f credentialsFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
 	c := f.Config
-	if err := credentialsflow.SignIn(w, r, c, false, host{h}, h.cfg.Logger); err != nil {
-		h.fail(w, r, b, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
+	if err := credentialsflow.SignIn(w, r, c, false, h.host(), h.cfg.Logger); err != nil {
+		h.site.Fail(w, r, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
 	}
 }
 
@@ -89,7 +89,7 @@ func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
 		return nil, providerConfigError(c.ID, err)
 	}
 	f, err := passwordflow.New(svc, passwordflow.Config{Logger: h.cfg.Logger, Theme: h.cfg.Theme,
-		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, host{h})
+		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, h.host())
 	if err != nil {
 		return nil, providerConfigError(c.ID, err)
 	}

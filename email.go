@@ -63,7 +63,7 @@ func (h *Handler) addEmail(c email.Config) (flow, error) {
 		return allow, err
 	}
 	return &emailRuntime{cfg: c, Flow: emailflow.New(emailflow.Config{Email: c, Tokens: tokens, Adapter: h.cfg.Adapter, Logger: h.cfg.Logger,
-		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, host{h})}, nil
+		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, h.host())}, nil
 }
 
 func (p *emailRuntime) info() providers.Base { return p.cfg.ProviderBase() }

@@ -32,18 +32,17 @@ import (
 type Handler struct {
 	cfg    Config
 	routes http.Handler
-	// crossOrigin refuses cross-origin state-changing requests
-	// (checks.SameOrigin).
-	crossOrigin *http.CrossOriginProtection
-	order       []string        // provider ids in configuration order
-	flows       map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
-	sealer      *checks.Sealer
-	csrf        *checks.CSRF
-	sessions    map[bool]*sessionCodec
+	// site resolves each request's origin, base path and cookie names,
+	// checks origin, CSRF token and rate limit, and answers failures and
+	// the built-in pages (internal/site).
+	site     *site.Site
+	order    []string        // provider ids in configuration order
+	flows    map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
+	sealer   *checks.Sealer
+	sessions map[bool]*sessionCodec
 	// cookieCache seals the cookie cache of database sessions, by secure
 	// mode (session.go); nil when SessionConfig.CookieCache is off.
 	cookieCache map[bool]*sessioncookie.Codec[sessioncookie.Cached] // by secure mode: the cookie name is the HKDF salt
-	sites       *site.Resolver                                      // each request's origin, base path and cookie names
 	tokens      *tokensource.Refresher                              // provider tokens refreshed and saved (tokens.go)
 	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
 	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
@@ -72,9 +71,13 @@ func New(cfg Config) (*Handler, error) {
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
 	}
-	// Before the providers: their flows seal with it.
+	// Before the providers: their flows seal with it, and check and
+	// answer through the site.
 	if h.sealer, err = checks.NewSealer(cfg.Secret); err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
+	if h.site, err = h.newSite(); err != nil {
+		return nil, err
 	}
 	if h.twoFactor, err = h.newTwoFactor(h.cfg); err != nil {
 		return nil, err
@@ -107,9 +110,6 @@ func New(cfg Config) (*Handler, error) {
 	if err := h.checkLook(); err != nil {
 		return nil, err
 	}
-	if h.csrf, err = checks.NewCSRF(cfg.Secret); err != nil {
-		return nil, &ConfigError{Field: "Secret", Err: err}
-	}
 	h.sessions = map[bool]*sessionCodec{}
 	for _, secure := range []bool{false, true} {
 		c, err := newSessionCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).Session)
@@ -133,18 +133,39 @@ func New(cfg Config) (*Handler, error) {
 			h.cookieCache[secure] = c
 		}
 	}
-	h.sites = &site.Resolver{Path: h.cfg.BasePath, Secure: h.cfg.UseSecureCookies, AuthJSNames: h.cfg.AuthJSCookieNames, TrustHost: h.cfg.TrustHost}
-	h.crossOrigin = http.NewCrossOriginProtection()
-	if cfg.URL != "" {
-		u, _ := url.Parse(cfg.URL)
-		// The public origin, for proxies that rewrite Host.
-		if err := h.crossOrigin.AddTrustedOrigin(h.sites.Fix(u.Scheme, u.Host).Origin); err != nil {
-			return nil, &ConfigError{Field: "URL", Err: err}
-		}
-	}
 	h.self = h.newSelfService()
 	h.routes = h.router()
 	return h, nil
+}
+
+// newSite returns the site of h's configuration (internal/site).
+func (h *Handler) newSite() (*site.Site, error) {
+	c := h.cfg
+	csrf, err := checks.NewCSRF(c.Secret)
+	if err != nil {
+		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
+	s := &site.Site{Resolver: &site.Resolver{Path: c.BasePath, Secure: c.UseSecureCookies, AuthJSNames: c.AuthJSCookieNames, TrustHost: c.TrustHost},
+		CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
+		Logger: c.Logger, Theme: c.Theme, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
+		Pages: site.Pages{SignIn: c.Pages.SignIn, SignOut: c.Pages.SignOut, Error: c.Pages.Error, VerifyRequest: c.Pages.VerifyRequest, NewUser: c.Pages.NewUser}}
+	if c.URL != "" {
+		u, _ := url.Parse(c.URL)
+		// The public origin, for proxies that rewrite Host.
+		if err := s.CrossOrigin.AddTrustedOrigin(s.Fix(u.Scheme, u.Host).Origin); err != nil {
+			return nil, &ConfigError{Field: "URL", Err: err}
+		}
+	}
+	return s, nil
+}
+
+// madeToken returns the CSRF token the Middleware made for r when it set
+// the cookie (site.Site.MadeToken).
+func (h *Handler) madeToken(r *http.Request, b *base) string {
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) {
+		return st.csrfToken
+	}
+	return ""
 }
 
 // base is where the routes are reached from, for one request
@@ -152,7 +173,7 @@ func New(cfg Config) (*Handler, error) {
 type base = site.Base
 
 // baseFor returns the base of a request (site.Resolver.For).
-func (h *Handler) baseFor(r *http.Request) *base { return h.sites.For(r) }
+func (h *Handler) baseFor(r *http.Request) *base { return h.site.For(r) }
 
 // providersJSON returns the {base}/providers answer for b: the providers
 // by id, as json.Encoder writes them (keys sorted, a final newline),
@@ -237,7 +258,7 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 		if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
 			st.csrfCookie = c
 		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.Path) {
-			t, c := h.csrf.NewPair()
+			t, c := h.site.CSRF.NewPair()
 			b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 			st.csrfToken = t
 		}
@@ -357,7 +378,7 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 		here = r.URL.RequestURI()
 	}
 	if st.csrfToken == "" && st.csrfCookie != "" {
-		st.csrfToken = h.csrf.Token(st.csrfCookie)
+		st.csrfToken = h.site.CSRF.Token(st.csrfCookie)
 	}
 	path := h.cfg.BasePath
 	return template.FuncMap{

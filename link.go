@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -18,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
@@ -40,7 +40,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 			return autherr.New(AccessDenied, "signin_callback", prov, "signIn callback", errors.New("the SignIn callback refused"))
 		}
 		if to != "" {
-			if safe := h.callbackURL(b, to, r); safe != "" {
+			if safe := h.site.CallbackURL(r, to); safe != "" {
 				b.Cookies.Set(w, b.Cookies.CallbackURL, safe, time.Time{})
 				res.CallbackURL = safe
 			}
@@ -99,7 +99,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if ev := h.cfg.Events.SignIn; ev != nil {
 		ev(r.Context(), user, res.Account, isNew)
 	}
-	target := h.callbackURL(b, cmp.Or(res.CallbackURL, sessioncookie.Value(r, b.Cookies.CallbackURL)), r)
+	target := h.site.CallbackURL(r, cmp.Or(res.CallbackURL, sessioncookie.Value(r, b.Cookies.CallbackURL)))
 	if isNew && h.cfg.Pages.NewUser != "" {
 		target = h.cfg.Pages.NewUser + "?callbackUrl=" + urlQueryEscape(target)
 	}
@@ -305,7 +305,13 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 // self-service routes of internal/selfservice, the flows that live outside
 // the root) declares a small Host interface with the methods it needs, and
 // host's methods, keyed on the request, implement them all.
-type host struct{ h *Handler }
+type host struct {
+	h          *Handler
+	*site.Site // origin, CSRF, rate limits, failures and pages
+}
+
+// host returns h as the internal packages see it.
+func (h *Handler) host() host { return host{h, h.site} }
 
 // CurrentUser returns the signed-in user's id ("" for none) and when
 // they signed in; an error when the store cannot be read.
@@ -327,38 +333,6 @@ func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
 	s.h.clearCookieCache(w, r, b)
 }
 
-// CSRFToken returns this browser's CSRF token, setting its cookie when
-// there is none.
-func (s host) CSRFToken(w http.ResponseWriter, r *http.Request) string {
-	return s.h.csrfToken(w, r, s.h.baseFor(r))
-}
-
-// CheckPost checks a state-changing form POST (same origin, CSRF token)
-// and returns its form.
-func (s host) CheckPost(r *http.Request, step string) (url.Values, *Error) {
-	return s.h.checkPost(r, s.h.baseFor(r), step)
-}
-
-// Fail reports e to the browser: the error or sign-in page, or JSON.
-func (s host) Fail(w http.ResponseWriter, r *http.Request, e *Error) {
-	s.h.fail(w, r, s.h.baseFor(r), e)
-}
-
-// Redirect answers with a redirect, or {url} for a client that asked
-// with X-Auth-Return-Redirect.
-func (s host) Redirect(w http.ResponseWriter, r *http.Request, target string) {
-	httpx.Redirect(w, r, target)
-}
-
-// Render writes a built-in page.
-func (s host) Render(w http.ResponseWriter, status int, page any) { s.h.render(w, status, page) }
-
-// URL returns the absolute URL of route parts under the base path.
-func (s host) URL(r *http.Request, parts ...string) string { return s.h.baseFor(r).URL(parts...) }
-
-// Origin returns the site's origin, scheme://host[:port].
-func (s host) Origin(r *http.Request) string { return s.h.baseFor(r).Origin }
-
 // FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
 func (s host) FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error {
 	return s.h.finishSignIn(w, r, s.h.baseFor(r), res)
@@ -368,31 +342,6 @@ func (s host) FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Re
 func (s host) CurrentUserID(ctx context.Context, r *http.Request) (string, error) {
 	return s.h.currentUserID(ctx, r, s.h.baseFor(r))
 }
-
-// CallbackURL returns raw when the redirect callback allows it, else the
-// site's default.
-func (s host) CallbackURL(r *http.Request, raw string) string {
-	return s.h.callbackURL(s.h.baseFor(r), raw, r)
-}
-
-// CSRFOK reports whether submitted is this browser's CSRF token.
-func (s host) CSRFOK(r *http.Request, submitted string) bool {
-	return s.h.csrfOK(r, s.h.baseFor(r), submitted)
-}
-
-// RateLimited answers 429 and reports true when the provider's sign-in
-// limit refuses this request.
-func (s host) RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool {
-	return s.h.rateLimited(w, r, s.h.baseFor(r), provider)
-}
-
-// TooManyAttempts answers a refusal of a per-account limit.
-func (s host) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration) {
-	s.h.tooManyAttempts(w, r, s.h.baseFor(r), provider, wait)
-}
-
-// Cookies returns the cookie names of the request's site.
-func (s host) Cookies(r *http.Request) sessioncookie.Names { return s.h.baseFor(r).Cookies }
 
 // OtherWays counts the ways userID can sign in (accounts, passkeys,
 // password): an unlink must leave one.
@@ -422,13 +371,13 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 	if h.twoFactor.Service != nil {
 		cfg.TwoFactor, cfg.PerUser = h.twoFactor.Service, h.twoFactor.PerUser
 	}
-	return selfservice.New(cfg, host{h})
+	return selfservice.New(cfg, h.host())
 }
 
 // newTwoFactor checks cfg.TwoFactor and returns the second step of h's
 // sign-ins, its Service nil when two-factor sign-in is off.
 func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
-	step := &secondfactor.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: host{h},
+	step := &secondfactor.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: h.host(),
 		Changed: func(ctx context.Context, userID string, c twofactor.Change) { h.self.TwoFactorEvent(ctx, userID, c) }}
 	tf := cfg.TwoFactor
 	if !tf.Enabled {
@@ -450,11 +399,6 @@ func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
 		step.PerUser = limit.NewMemory(10, 15*time.Minute)
 	}
 	return step, nil
-}
-
-// CSRFOf returns the browser's CSRF token from its cookie, "" for none.
-func (s host) CSRFOf(r *http.Request) string {
-	return s.h.csrf.Token(sessioncookie.Value(r, s.h.baseFor(r).Cookies.CSRF))
 }
 
 // IssueSession makes the session of a sign-in completed by a later step.

@@ -125,10 +125,10 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 	}
 	b.Cookies.Clear(w, name)
 	if err != nil {
-		h.fail(w, r, b, oauthflow.CheckError(prov, err).(*Error))
+		h.site.Fail(w, r, oauthflow.CheckError(prov, err).(*Error))
 		return
 	}
-	target := h.callbackURL(b, sessioncookie.Value(r, b.Cookies.CallbackURL), r)
+	target := h.site.CallbackURL(r, sessioncookie.Value(r, b.Cookies.CallbackURL))
 	httpx.Redirect(w, r, target)
 }
 
@@ -136,13 +136,13 @@ func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
 // (the database row deleted), the cookies cleared, the browser sent on.
 func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
-	form, ferr := h.checkPost(r, b, "signout")
+	form, ferr := h.site.CheckPost(r, "signout")
 	if ferr != nil {
-		h.fail(w, r, b, ferr)
+		h.site.Fail(w, r, ferr)
 		return
 	}
 	sess, _ := h.readSession(httpx.Discard{}, r, b) // a store failure: the cookies are cleared all the same
-	callbackURL := h.callbackURL(b, form.Get("callbackUrl"), r)
+	callbackURL := h.site.CallbackURL(r, form.Get("callbackUrl"))
 	endSession := h.endSessionURL(w, r, b, callbackURL)
 	if h.cfg.Session.Strategy == StrategyDatabase {
 		if raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); raw != "" {

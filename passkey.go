@@ -36,7 +36,7 @@ func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 	}
 	return &passkeyRuntime{cfg: c, store: store, flow: passkeyflow.New(passkeyflow.Config{Provider: c, Adapter: h.cfg.Adapter, Store: store,
 		Logger: h.cfg.Logger, Challenges: h.challenges, Sealer: h.sealer,
-		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, host{h})}, nil
+		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, h.host())}, nil
 }
 
 // checkPasskeys runs once every provider is known: SignUp (unverified

@@ -52,7 +52,7 @@ func FuzzPasskeyCallback(f *testing.F) {
 		return nil, ""
 	}
 	authCookie, body := challengeCookie("authenticate")
-	token, csrfCookie := h.csrf.NewPair()
+	token, csrfCookie := h.site.CSRF.NewPair()
 
 	// Seeds: a well-formed assertion (for a credential nobody registered),
 	// and shapes near it.
@@ -126,7 +126,7 @@ func BenchmarkPasskeySignIn(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	token, csrfCookie := h.csrf.NewPair()
+	token, csrfCookie := h.site.CSRF.NewPair()
 	csrf := &http.Cookie{Name: "authjs.csrf-token", Value: csrfCookie}
 	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
 	key := virtualwebauthn.NewAuthenticator()

@@ -1,20 +1,17 @@
 package gatehouse
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
@@ -23,7 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
-	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -58,8 +55,8 @@ func (h *Handler) router() http.Handler {
 		r.Get("/two-factor", h.twoFactor.Page)    // internal/secondfactor
 		r.Post("/two-factor", h.twoFactor.Verify) // internal/secondfactor
 		r.Post("/session", h.sessionUpdate)
-		r.Get("/error", h.errorPage)
-		r.Get("/verify-request", h.verifyRequestPage)
+		r.Get("/error", h.site.ErrorPage)
+		r.Get("/verify-request", h.site.VerifyRequestPage)
 		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
 		r.Get("/webauthn.js", passkeyflow.Script)                // internal/passkeyflow
 		for _, a := range passwordflow.Actions() {               // credentials.go, internal/passwordflow
@@ -136,7 +133,7 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 		return nil, providerConfigError(o.ID, err)
 	}
 	rpp := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
-	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, host{h})}, nil
+	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, h.host())}, nil
 }
 
 // oauthProvider returns the OAuth provider with the id, if any.
@@ -150,21 +147,21 @@ func (h *Handler) oauthProvider(id string) (*rp.Provider, bool) {
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	id := r.PathValue("provider")
-	if err := h.sameOrigin(r, b); err != nil {
-		h.fail(w, r, b, autherr.CrossSite("signin", id, err))
+	if err := h.site.SameOrigin(r); err != nil {
+		h.site.Fail(w, r, autherr.CrossSite("signin", id, err))
 		return
 	}
-	if h.rateLimited(w, r, b, id) {
+	if h.site.RateLimited(w, r, id) {
 		return
 	}
 	form, err := httpx.ReadForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		h.fail(w, r, b, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
+	if err != nil || !h.site.CSRFOK(r, form.Get("csrfToken")) {
+		h.site.Fail(w, r, autherr.New(MissingCSRF, "csrf", id, "signin", errors.New("CSRF token missing or wrong")))
 		return
 	}
 	f, ok := h.flows[id]
 	if !ok {
-		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
+		h.site.Fail(w, r, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
 		return
 	}
 	f.signIn(h, w, r, b, form)
@@ -178,19 +175,19 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	// (RFC 9700 §4.2.4), nor be cached.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
-	if h.rateLimited(w, r, b, id) {
+	if h.site.RateLimited(w, r, id) {
 		return
 	}
 	f, ok := h.flows[id]
 	if !ok {
-		h.fail(w, r, b, autherr.New(UnknownProvider, "unknown_provider", "", "callback", fmt.Errorf("no provider %q", id)))
+		h.site.Fail(w, r, autherr.New(UnknownProvider, "unknown_provider", "", "callback", fmt.Errorf("no provider %q", id)))
 		return
 	}
 	// A POST here is same-origin (credentials, passkeys), except the
 	// answer of a provider that posts from its own site.
 	if r.Method == http.MethodPost && !f.crossSiteCallback() {
-		if err := h.sameOrigin(r, b); err != nil {
-			h.fail(w, r, b, autherr.CrossSite("callback", id, err))
+		if err := h.site.SameOrigin(r); err != nil {
+			h.site.Fail(w, r, autherr.CrossSite("callback", id, err))
 			return
 		}
 	}
@@ -201,24 +198,8 @@ func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
 }
 
-// csrfToken returns the request's CSRF token, setting a new cookie when
-// the request has none of ours.
-func (h *Handler) csrfToken(w http.ResponseWriter, r *http.Request, b *base) string {
-	if t := h.csrf.Token(sessioncookie.Value(r, b.Cookies.CSRF)); t != "" {
-		return t
-	}
-	// The Middleware already set a cookie for this request: its token,
-	// so that a response sets the cookie once.
-	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.csrfToken != "" && st.base.Same(b) {
-		return st.csrfToken
-	}
-	t, c := h.csrf.NewPair()
-	b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
-	return t
-}
-
 func (h *Handler) csrfJSON(w http.ResponseWriter, r *http.Request) {
-	t := h.csrfToken(w, r, h.baseFor(r))
+	t := h.site.CSRFToken(w, r)
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"csrfToken": t})
 }
 
@@ -231,14 +212,14 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 	}
 	page := pages.SignIn{
 		Theme:       h.cfg.Theme,
-		CSRFToken:   h.csrfToken(w, r, b),
-		CallbackURL: h.callbackURL(b, q.Get("callbackUrl"), r),
-		Error:       errorTypeParam(q.Get("error")),
+		CSRFToken:   h.site.CSRFToken(w, r),
+		CallbackURL: h.site.CallbackURL(r, q.Get("callbackUrl")),
+		Error:       site.ErrorTypeParam(q.Get("error")),
 	}
 	for _, p := range h.Providers(r) {
 		h.flows[p.ID].addTo(&page, p, b)
 	}
-	h.render(w, http.StatusOK, page)
+	h.site.Render(w, http.StatusOK, page)
 }
 
 func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
@@ -247,9 +228,9 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, h.cfg.Pages.SignOut, http.StatusFound)
 		return
 	}
-	h.render(w, http.StatusOK, pages.SignOut{
-		Theme: h.cfg.Theme, CSRFToken: h.csrfToken(w, r, b), SignOutURL: b.URL("signout"),
-		CallbackURL: h.callbackURL(b, r.URL.Query().Get("callbackUrl"), r), HomeURL: b.Origin + "/",
+	h.site.Render(w, http.StatusOK, pages.SignOut{
+		Theme: h.cfg.Theme, CSRFToken: h.site.CSRFToken(w, r), SignOutURL: b.URL("signout"),
+		CallbackURL: h.site.CallbackURL(r, r.URL.Query().Get("callbackUrl")), HomeURL: b.Origin + "/",
 	})
 }
 
@@ -275,13 +256,13 @@ func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 // Failures answer 400 with null, never a redirect (Auth.js).
 func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
-	if err := h.sameOrigin(r, b); err != nil {
+	if err := h.site.SameOrigin(r); err != nil {
 		h.cfg.Logger.Warn("gatehouse: a cross-origin session update was refused", "step", "session", "err", err)
 		httpx.WriteJSON(w, http.StatusForbidden, nil)
 		return
 	}
 	body, err := readUpdate(r)
-	if err != nil || !h.csrfOK(r, b, body.CSRFToken) {
+	if err != nil || !h.site.CSRFOK(r, body.CSRFToken) {
 		httpx.WriteJSON(w, http.StatusBadRequest, nil)
 		return
 	}
@@ -349,115 +330,6 @@ func readUpdate(r *http.Request) (updateBody, error) {
 	return u, nil
 }
 
-func (h *Handler) errorPage(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	q := r.URL.Query()
-	t := errorTypeParam(q.Get("error"))
-	code := q.Get("code")
-	if !autherr.PublicCode(code) {
-		code = ""
-	}
-	if h.cfg.Pages.Error != "" {
-		http.Redirect(w, r, h.cfg.Pages.Error+"?"+q.Encode(), http.StatusFound)
-		return
-	}
-	status := pages.ErrorStatus(t)
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
-	}
-	h.render(w, status, pages.Error{Theme: h.cfg.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
-}
-
-func (h *Handler) verifyRequestPage(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
-	if h.cfg.Pages.VerifyRequest != "" {
-		http.Redirect(w, r, h.cfg.Pages.VerifyRequest+"?"+r.URL.Query().Encode(), http.StatusFound)
-		return
-	}
-	u, _ := url.Parse(b.Origin)
-	h.render(w, http.StatusOK, pages.VerifyRequest{Theme: h.cfg.Theme, HomeURL: b.Origin + "/", Host: u.Host})
-}
-
-func (h *Handler) render(w http.ResponseWriter, status int, page any) {
-	if err := pages.Render(w, status, page); err != nil {
-		h.cfg.Logger.Error("gatehouse: rendering a page failed", "err", err)
-	}
-}
-
-// errorTypeParam keeps ?error= values to the shape of an error type, so
-// that nothing an attacker puts in a link reaches a page as is.
-func errorTypeParam(s string) string {
-	if len(s) > 64 {
-		return "Unknown"
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return "Unknown"
-		}
-	}
-	return s
-}
-
-// fail logs e with everything a developer needs, and sends the browser to
-// the sign-in page (errors the user can fix by trying again) or the error
-// page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the URL.
-func (h *Handler) fail(w http.ResponseWriter, r *http.Request, b *base, e *Error) {
-	h.cfg.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
-	if ev := h.cfg.Events.Failure; ev != nil {
-		ev(r.Context(), e)
-	}
-	switch e.Type {
-	case MissingCSRF, InvalidCheck, AccountLinkMismatch, WebAuthnVerificationError:
-		// A cookie that was there but read as missing may be a planted
-		// duplicate: say so.
-		h.warnDuplicate(r, b)
-	}
-	q := url.Values{"error": {string(e.Type)}}
-	if e.Code != "" {
-		q.Set("code", e.Code)
-	}
-	target := b.Path + "/error?" + q.Encode()
-	if h.cfg.Pages.Error != "" {
-		target = h.cfg.Pages.Error + "?" + q.Encode()
-	}
-	if e.Type.OnSignIn() {
-		// Keep where the visitor was going, so that trying again from the
-		// sign-in page lands there: the form's callbackUrl (credentials,
-		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
-		// reads its callback-url cookie on the sign-in page to the same
-		// end. callbackURL keeps it same-origin; the home page, the
-		// default, is left out, and the origin is dropped.
-		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.Cookies.CallbackURL)); cb != "" {
-			if path := strings.TrimPrefix(h.callbackURL(b, cb, r), b.Origin); path != "/" {
-				q.Set("callbackUrl", path)
-			}
-		}
-		target = b.Path + "/signin?" + q.Encode()
-		if h.cfg.Pages.SignIn != "" {
-			target = h.cfg.Pages.SignIn + "?" + q.Encode()
-		}
-	}
-	httpx.Redirect(w, r, target)
-}
-
-// callbackURL resolves where to send the browser after sign-in or
-// sign-out: raw when it is same-origin (Redirect callback or the default
-// policy), else the origin's root. It never returns another origin's URL:
-// a Redirect callback's answer is checked too.
-func (h *Handler) callbackURL(b *base, raw string, r *http.Request) string {
-	home := b.Origin + "/"
-	if raw == "" {
-		return home
-	}
-	if cb := h.cfg.Callbacks.Redirect; cb != nil {
-		raw = cb(raw, b.Origin)
-	}
-	if safe := checks.SafeRedirect(raw, b.Origin); safe != "" {
-		return safe
-	}
-	return home
-}
-
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 
 // The signIn template helper's forms for e-mail and credentials providers.
@@ -481,75 +353,9 @@ type formData struct {
 	Fields                       []credentials.Field
 }
 
-// tooManyAttempts answers a locked-out attempt: 429 with Retry-After
-// (RFC 6585 §4), as the error page, or as {url} for a client that asked
-// with X-Auth-Return-Redirect.
-func (h *Handler) tooManyAttempts(w http.ResponseWriter, r *http.Request, b *base, provider string, wait time.Duration) {
-	secs := int((wait + time.Second - 1) / time.Second)
-	h.cfg.Logger.Warn("gatehouse: "+string(TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
-	if ev := h.cfg.Events.Failure; ev != nil {
-		ev(r.Context(), autherr.New(TooManyRequests, fmt.Sprintf("retry_after_%d", secs), provider, "limit", nil))
-	}
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	q := url.Values{"error": {string(TooManyRequests)}}
-	target := b.Path + "/signin?" + q.Encode()
-	if h.cfg.Pages.SignIn != "" {
-		target = h.cfg.Pages.SignIn + "?" + q.Encode()
-	}
-	if r.Header.Get("X-Auth-Return-Redirect") != "" {
-		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": target})
-		return
-	}
-	h.render(w, http.StatusTooManyRequests, pages.Error{Theme: h.cfg.Theme, Type: string(TooManyRequests),
-		Code: fmt.Sprintf("retry_after_%d", secs), SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
-}
-
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
 // client address to the sign-in starts, callbacks and passkey ceremonies.
 const DefaultRateLimit = 120
-
-// rateLimited answers 429 with Retry-After, and reports true, when r's
-// client address is over Config.RateLimit. A limiter that fails refuses
-// (fail closed).
-func (h *Handler) rateLimited(w http.ResponseWriter, r *http.Request, b *base, provider string) bool {
-	wait, err := h.cfg.RateLimit.Reserve(r.Context(), limit.IPKey(h.cfg.ClientIP(r))) // a limiter of its own: no prefix
-	if err != nil {
-		h.cfg.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
-		wait = time.Minute
-	}
-	if wait <= 0 {
-		return false
-	}
-	h.tooManyAttempts(w, r, b, provider, wait)
-	return true
-}
-
-// sameOrigin refuses a state-changing request a browser sent from another
-// origin (checks.SameOrigin).
-func (h *Handler) sameOrigin(r *http.Request, b *base) error {
-	return checks.SameOrigin(h.crossOrigin, r, b.Origin)
-}
-
-// checkPost checks a state-changing form POST of this site's own pages
-// (sign-out, the account and session routes): sent from this origin
-// (checks.SameOrigin) and carrying the CSRF token of this browser's cookie.
-// It returns the form, or the error to report.
-func (h *Handler) checkPost(r *http.Request, b *base, step string) (url.Values, *Error) {
-	if err := h.sameOrigin(r, b); err != nil {
-		return nil, autherr.CrossSite(step, "", err)
-	}
-	form, err := httpx.ReadForm(r)
-	if err != nil || !h.csrfOK(r, b, form.Get("csrfToken")) {
-		return nil, autherr.New(MissingCSRF, "csrf", "", step, errors.New("CSRF token missing or wrong"))
-	}
-	return form, nil
-}
-
-// csrfOK reports whether submitted is the CSRF token of r's CSRF cookie
-// (checks.CSRF: the signed double-submit cookie).
-func (h *Handler) csrfOK(r *http.Request, b *base, submitted string) bool {
-	return h.csrf.Verify(sessioncookie.Value(r, b.Cookies.CSRF), submitted)
-}
 
 // route registers fn's routes on r under prefix, as chi's Route would but
 // on r itself: a chi subrouter is mounted with a wildcard, which costs

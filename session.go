@@ -211,7 +211,7 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (
 	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
 		if sessioncookie.Count(r, b.Cookies.Session) > 1 {
-			h.warnDuplicate(r, b)
+			h.site.WarnDuplicate(r)
 		}
 		return nil, nil
 	}
@@ -369,14 +369,6 @@ func newSessionCodec(secrets []string, cookie string) (*sessionCodec, error) {
 		func(t Token) (time.Time, bool) { return time.Unix(t.Expires, 0), t.Subject != "" && t.Expires != 0 },
 		// Extra is shared with the codec's cache: hand out a copy.
 		func(t Token) Token { t.Extra = maps.Clone(t.Extra); return t })
-}
-
-// warnDuplicate logs, by name only, a security-relevant cookie the
-// request carries twice (and so reads as none: cookieValue).
-func (h *Handler) warnDuplicate(r *http.Request, b *base) {
-	if name := b.Cookies.Duplicate(r); name != "" {
-		h.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
-	}
 }
 
 func randomHex(n int) string {

@@ -1,7 +1,10 @@
-// Package site finds where the routes are reached from, for one
-// request: the public origin (Config.URL, or the request's Host and
-// scheme, X-Forwarded-* believed only with TrustHost), the base path,
-// and the cookie names that go with the scheme.
+// Package site is the site as every route sees it. Resolver finds where
+// the routes are reached from, for one request: the public origin
+// (Config.URL, or the request's Host and scheme, X-Forwarded-* believed
+// only with TrustHost), the base path, and the cookie names that go with
+// the scheme. Site adds the checks every state-changing request passes
+// (same origin, CSRF token, rate limit) and the answers that tell a
+// browser what happened: failures, redirects and the built-in pages.
 package site
 
 import (

@@ -1,0 +1,289 @@
+package site
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
+)
+
+// Site is the site as every route sees it: where a request comes from
+// (the Resolver), the checks every state-changing request passes (same
+// origin, the CSRF token, the rate limit), and the answers that tell a
+// browser what happened (the built-in pages, failures, redirects). Its
+// methods are keyed on the request, so that the flows outside the root
+// package use them as they are (each flow's Host interface).
+type Site struct {
+	*Resolver
+	// CSRF makes and checks the CSRF token of the signed double-submit
+	// cookie (checks.CSRF).
+	CSRF *checks.CSRF
+	// CrossOrigin refuses cross-origin state-changing requests
+	// (checks.SameOrigin).
+	CrossOrigin *http.CrossOriginProtection
+	// RateLimit and ClientIP are Config's: the per-address limit of
+	// sign-in starts, callbacks and passkey ceremonies.
+	RateLimit limit.Limiter
+	ClientIP  func(r *http.Request) string
+	Logger    *slog.Logger
+	Theme     pages.Theme
+	// Pages are the application's own routes for the built-in pages.
+	Pages Pages
+	// RedirectPolicy is Callbacks.Redirect: nil keeps the default
+	// policy (checks.SafeRedirect).
+	RedirectPolicy func(url, baseURL string) string
+	// Failure is Events.Failure: told of every failure reported.
+	Failure func(ctx context.Context, err *autherr.Error)
+	// MadeToken returns the CSRF token the Middleware made for r when it
+	// set the cookie on r's response, "" for none: a response sets the
+	// cookie once.
+	MadeToken func(r *http.Request, b *Base) string
+}
+
+// Pages are Config.Pages: the application's own routes, "" for the
+// built-in page.
+type Pages struct {
+	SignIn, SignOut, Error, VerifyRequest, NewUser string
+}
+
+// Origin returns the origin r was sent to, scheme://host[:port].
+func (s *Site) Origin(r *http.Request) string { return s.For(r).Origin }
+
+// URL returns the absolute URL of route parts under the base path.
+func (s *Site) URL(r *http.Request, parts ...string) string { return s.For(r).URL(parts...) }
+
+// Cookies returns the cookie names of r's site.
+func (s *Site) Cookies(r *http.Request) sessioncookie.Names { return s.For(r).Cookies }
+
+// Redirect answers with a redirect to target, or {url} for a client that
+// asked with X-Auth-Return-Redirect (httpx.Redirect).
+func (s *Site) Redirect(w http.ResponseWriter, r *http.Request, target string) {
+	httpx.Redirect(w, r, target)
+}
+
+// Render writes a built-in page.
+func (s *Site) Render(w http.ResponseWriter, status int, page any) {
+	if err := pages.Render(w, status, page); err != nil {
+		s.Logger.Error("gatehouse: rendering a page failed", "err", err)
+	}
+}
+
+// SameOrigin refuses a state-changing request a browser sent from
+// another origin (checks.SameOrigin).
+func (s *Site) SameOrigin(r *http.Request) error {
+	return checks.SameOrigin(s.CrossOrigin, r, s.For(r).Origin)
+}
+
+// CSRFOK reports whether submitted is the CSRF token of r's CSRF cookie
+// (checks.CSRF: the signed double-submit cookie).
+func (s *Site) CSRFOK(r *http.Request, submitted string) bool {
+	return s.CSRF.Verify(sessioncookie.Value(r, s.For(r).Cookies.CSRF), submitted)
+}
+
+// CSRFOf returns the CSRF token of r's cookie, "" for none.
+func (s *Site) CSRFOf(r *http.Request) string {
+	return s.CSRF.Token(sessioncookie.Value(r, s.For(r).Cookies.CSRF))
+}
+
+// CSRFToken returns r's CSRF token, setting a new cookie when r has none
+// of ours.
+func (s *Site) CSRFToken(w http.ResponseWriter, r *http.Request) string {
+	b := s.For(r)
+	if t := s.CSRF.Token(sessioncookie.Value(r, b.Cookies.CSRF)); t != "" {
+		return t
+	}
+	if s.MadeToken != nil {
+		if t := s.MadeToken(r, b); t != "" {
+			return t
+		}
+	}
+	t, c := s.CSRF.NewPair()
+	b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
+	return t
+}
+
+// CheckPost checks a state-changing form POST of the site's own pages
+// (sign-out, the account and session routes): sent from this origin and
+// carrying the CSRF token of this browser's cookie. It returns the form,
+// or the error to report.
+func (s *Site) CheckPost(r *http.Request, step string) (url.Values, *autherr.Error) {
+	if err := s.SameOrigin(r); err != nil {
+		return nil, autherr.CrossSite(step, "", err)
+	}
+	form, err := httpx.ReadForm(r)
+	if err != nil || !s.CSRFOK(r, form.Get("csrfToken")) {
+		return nil, autherr.New(autherr.MissingCSRF, "csrf", "", step, errors.New("CSRF token missing or wrong"))
+	}
+	return form, nil
+}
+
+// CallbackURL resolves where to send the browser after sign-in or
+// sign-out: raw when it is same-origin (the Redirect callback or the
+// default policy), else the origin's root. It never returns another
+// origin's URL: a Redirect callback's answer is checked too.
+func (s *Site) CallbackURL(r *http.Request, raw string) string {
+	origin := s.For(r).Origin
+	home := origin + "/"
+	if raw == "" {
+		return home
+	}
+	if s.RedirectPolicy != nil {
+		raw = s.RedirectPolicy(raw, origin)
+	}
+	if safe := checks.SafeRedirect(raw, origin); safe != "" {
+		return safe
+	}
+	return home
+}
+
+// Fail logs e with everything a developer needs, and sends the browser
+// to the sign-in page (errors the user can fix by trying again) or the
+// error page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the
+// URL.
+func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
+	s.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
+	if s.Failure != nil {
+		s.Failure(r.Context(), e)
+	}
+	switch e.Type {
+	case autherr.MissingCSRF, autherr.InvalidCheck, autherr.AccountLinkMismatch, autherr.WebAuthnVerificationError:
+		// A cookie that was there but read as missing may be a planted
+		// duplicate: say so.
+		s.WarnDuplicate(r)
+	}
+	b := s.For(r)
+	q := url.Values{"error": {string(e.Type)}}
+	if e.Code != "" {
+		q.Set("code", e.Code)
+	}
+	target := b.Path + "/error?" + q.Encode()
+	if s.Pages.Error != "" {
+		target = s.Pages.Error + "?" + q.Encode()
+	}
+	if e.Type.OnSignIn() {
+		// Keep where the visitor was going, so that trying again from the
+		// sign-in page lands there: the form's callbackUrl (credentials,
+		// e-mail) or the one saved when an OAuth sign-in began. Auth.js
+		// reads its callback-url cookie on the sign-in page to the same
+		// end. CallbackURL keeps it same-origin; the home page, the
+		// default, is left out, and the origin is dropped.
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.Cookies.CallbackURL)); cb != "" {
+			if path := strings.TrimPrefix(s.CallbackURL(r, cb), b.Origin); path != "/" {
+				q.Set("callbackUrl", path)
+			}
+		}
+		target = s.signInPage(b, q)
+	}
+	httpx.Redirect(w, r, target)
+}
+
+// signInPage is the URL of the sign-in page with the query q.
+func (s *Site) signInPage(b *Base, q url.Values) string {
+	if s.Pages.SignIn != "" {
+		return s.Pages.SignIn + "?" + q.Encode()
+	}
+	return b.Path + "/signin?" + q.Encode()
+}
+
+// WarnDuplicate logs, by name only, a security-relevant cookie the
+// request carries twice (and so reads as none: sessioncookie.Value).
+func (s *Site) WarnDuplicate(r *http.Request) {
+	if name := s.For(r).Cookies.Duplicate(r); name != "" {
+		s.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
+	}
+}
+
+// RateLimited answers 429 with Retry-After, and reports true, when r's
+// client address is over the RateLimit. A limiter that fails refuses
+// (fail closed).
+func (s *Site) RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool {
+	wait, err := s.RateLimit.Reserve(r.Context(), limit.IPKey(s.ClientIP(r))) // a limiter of its own: no prefix
+	if err != nil {
+		s.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
+		wait = time.Minute
+	}
+	if wait <= 0 {
+		return false
+	}
+	s.TooManyAttempts(w, r, provider, wait)
+	return true
+}
+
+// TooManyAttempts answers a refused attempt: 429 with Retry-After
+// (RFC 6585 §4), as the error page, or as {url} for a client that asked
+// with X-Auth-Return-Redirect.
+func (s *Site) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	code := fmt.Sprintf("retry_after_%d", secs)
+	s.Logger.Warn("gatehouse: "+string(autherr.TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
+	if s.Failure != nil {
+		s.Failure(r.Context(), autherr.New(autherr.TooManyRequests, code, provider, "limit", nil))
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	b := s.For(r)
+	if r.Header.Get("X-Auth-Return-Redirect") != "" {
+		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": s.signInPage(b, url.Values{"error": {string(autherr.TooManyRequests)}})})
+		return
+	}
+	s.Render(w, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests),
+		Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
+}
+
+// ErrorPage answers GET {base}/error: the built-in error page, or the
+// application's.
+func (s *Site) ErrorPage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if s.Pages.Error != "" {
+		http.Redirect(w, r, s.Pages.Error+"?"+q.Encode(), http.StatusFound)
+		return
+	}
+	t := ErrorTypeParam(q.Get("error"))
+	code := q.Get("code")
+	if !autherr.PublicCode(code) {
+		code = ""
+	}
+	status := pages.ErrorStatus(t)
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
+	}
+	b := s.For(r)
+	s.Render(w, status, pages.Error{Theme: s.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
+}
+
+// VerifyRequestPage answers GET {base}/verify-request, the "check your
+// e-mail" page.
+func (s *Site) VerifyRequestPage(w http.ResponseWriter, r *http.Request) {
+	if s.Pages.VerifyRequest != "" {
+		http.Redirect(w, r, s.Pages.VerifyRequest+"?"+r.URL.Query().Encode(), http.StatusFound)
+		return
+	}
+	b := s.For(r)
+	s.Render(w, http.StatusOK, pages.VerifyRequest{Theme: s.Theme, HomeURL: b.Origin + "/", Host: b.Host})
+}
+
+// ErrorTypeParam keeps ?error= values to the shape of an error type, so
+// that nothing an attacker puts in a link reaches a page as is.
+func ErrorTypeParam(s string) string {
+	if len(s) > 64 {
+		return "Unknown"
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return "Unknown"
+		}
+	}
+	return s
+}
