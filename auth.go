@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -219,31 +220,6 @@ type SignInParams struct {
 	VerificationRequest bool
 }
 
-// JWTParams is what the JWT callback sees. User, Account and Profile are
-// set only at sign-in (Trigger "signIn" or "signUp"); Session only on an
-// update (Trigger "update").
-type JWTParams struct {
-	Token     Token
-	User      *profile.User
-	Account   *account.Account
-	Profile   any
-	Trigger   string
-	IsNewUser bool
-	Session   map[string]any
-}
-
-// SessionParams is what the Session callback sees.
-type SessionParams struct {
-	Session Session
-	// Token is the decoded session token (JWT strategy).
-	Token *Token
-	// User is the stored user (database strategy).
-	User *adapter.User
-	// NewSession is the data of an update (POST {base}/session).
-	NewSession map[string]any
-	Trigger    string
-}
-
 // Callbacks let the application decide and shape. Each runs in the request
 // that needs it; an error it returns ends that request with an error page.
 type Callbacks struct {
@@ -431,7 +407,7 @@ func (cfg *Config) checkSecrets() error {
 		if !cfg.Development {
 			return &ConfigError{Field: "Secret", Reason: "is required (set AUTH_SECRET to at least 32 random bytes, e.g. `openssl rand -base64 33`)"}
 		}
-		cfg.Secret = []string{randomToken()}
+		cfg.Secret = []string{sessions.RandomToken()}
 		cfg.Logger.Warn("gatehouse: no secret set; using a random one for this process (Development mode). Sessions end at restart.")
 		return nil
 	}

@@ -13,12 +13,12 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
-	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -35,19 +35,15 @@ type Handler struct {
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).
-	site     *site.Site
-	order    []string        // provider ids in configuration order
-	flows    map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
-	sealer   *checks.Sealer
-	sessions map[bool]*sessionCodec
-	// cookieCache seals the cookie cache of database sessions, by secure
-	// mode (session.go); nil when SessionConfig.CookieCache is off.
-	cookieCache map[bool]*sessioncookie.Codec[sessioncookie.Cached] // by secure mode: the cookie name is the HKDF salt
-	tokens      *tokensource.Refresher                              // provider tokens refreshed and saved (tokens.go)
-	challenges  *passkeyflow.Challenges                             // WebAuthn challenges used (internal/passkeyflow)
-	bodies      *bounded.Map[sessionKey, []byte]                    // session JSON already encoded (session.go)
-	twoFactor   *secondfactor.Step                                  // the second step of sign-ins (link.go, internal/secondfactor)
-	self        *selfservice.Routes                                 // accounts, sessions, two-factor settings (link.go)
+	site       *site.Site
+	order      []string        // provider ids in configuration order
+	flows      map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
+	sealer     *checks.Sealer
+	sessions   *sessions.Manager       // issues, reads and ends sessions (internal/sessions)
+	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
+	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
+	twoFactor  *secondfactor.Step      // the second step of sign-ins (link.go, internal/secondfactor)
+	self       *selfservice.Routes     // accounts, sessions, two-factor settings (link.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -59,7 +55,7 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h := &Handler{cfg: cfg, flows: map[string]flow{},
 		tokens:     &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh},
-		challenges: passkeyflow.NewChallenges(), bodies: bounded.New[sessionKey, []byte](sessionBodiesMax)}
+		challenges: passkeyflow.NewChallenges()}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	if h.cfg.RateLimit == nil {
@@ -110,32 +106,32 @@ func New(cfg Config) (*Handler, error) {
 	if err := h.checkLook(); err != nil {
 		return nil, err
 	}
-	h.sessions = map[bool]*sessionCodec{}
-	for _, secure := range []bool{false, true} {
-		c, err := newSessionCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).Session)
-		if err != nil {
-			return nil, &ConfigError{Field: "Secret", Err: err}
-		}
-		h.sessions[secure] = c
-	}
-	if live, ok := cfg.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && cfg.Session.CookieCache.Enabled {
-		// Sessions in Redis: reading them costs a round trip, and a copy
-		// in a cookie would let an ended session live on for MaxAge.
-		cfg.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
-	} else if cfg.Session.CookieCache.Enabled {
-		h.cookieCache = map[bool]*sessioncookie.Codec[sessioncookie.Cached]{}
-		for _, secure := range []bool{false, true} {
-			name := sessioncookie.NewNames(secure, cfg.AuthJSCookieNames).SessionData
-			c, err := sessioncookie.NewCacheCodec(cfg.Secret, name, cfg.Session.CookieCache.MaxAge)
-			if err != nil {
-				return nil, &ConfigError{Field: "Secret", Err: err}
-			}
-			h.cookieCache[secure] = c
-		}
+	if h.sessions, err = h.newSessions(); err != nil {
+		return nil, err
 	}
 	h.self = h.newSelfService()
 	h.routes = h.router()
 	return h, nil
+}
+
+// newSessions returns the session manager of h's configuration
+// (internal/sessions).
+func (h *Handler) newSessions() (*sessions.Manager, error) {
+	c := h.cfg
+	sc := sessions.Config{Database: c.Session.Strategy == StrategyDatabase, MaxAge: c.Session.MaxAge, UpdateAge: c.Session.UpdateAge,
+		Adapter: c.Adapter, Secret: c.Secret, AuthJSNames: c.AuthJSCookieNames, Logger: c.Logger, JWT: c.Callbacks.JWT, Session: c.Callbacks.Session}
+	if live, ok := c.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && c.Session.CookieCache.Enabled {
+		// Sessions in Redis: reading them costs a round trip, and a copy
+		// in a cookie would let an ended session live on for MaxAge.
+		c.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
+	} else if c.Session.CookieCache.Enabled {
+		sc.CookieCache = c.Session.CookieCache.MaxAge
+	}
+	m, err := sessions.New(sc)
+	if err != nil {
+		return nil, &ConfigError{Field: "Secret", Err: err}
+	}
+	return m, nil
 }
 
 // newSite returns the site of h's configuration (internal/site).
@@ -297,12 +293,6 @@ func SessionFrom(ctx context.Context) *Session {
 	}
 	return nil
 }
-
-// ErrStoreUnavailable is SessionErr's answer when the session store (the
-// Adapter of the database strategy) could not be read: whether anyone is
-// signed in is then unknown. Require answers 503 with Retry-After for
-// such a request, and so does GET {base}/session.
-var ErrStoreUnavailable = errors.New("gatehouse: the session store is unavailable")
 
 // SessionErr returns why SessionFrom(ctx) has no session when that is not
 // simply "nobody is signed in": an error wrapping ErrStoreUnavailable

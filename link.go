@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -49,7 +50,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 
 	// Every adapter call below is bounded: a stalled database fails the
 	// sign-in (AdapterError, 503) instead of holding the request.
-	ctx, cancel := withTimeout(ctx)
+	ctx, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
 	// Who the browser is signed in as, read once: the linking rules and
 	// the second factor compare with it. A failing store is an error, not
@@ -93,7 +94,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	if asked, err := h.twoFactor.Ask(ctx, w, r, user, res); asked || err != nil {
 		return err // internal/secondfactor makes the session after the code
 	}
-	if err := h.issueSession(ctx, w, r, b, user, res, isNew); err != nil {
+	if err := h.sessions.Issue(ctx, w, r, b, user, res, isNew); err != nil {
 		return err
 	}
 	if ev := h.cfg.Events.SignIn; ev != nil {
@@ -126,72 +127,8 @@ func (h *Handler) linker() accountlink.Linker {
 // new account must not fall back to creating a user because the session
 // could not be read.
 func (h *Handler) currentUserID(ctx context.Context, r *http.Request, b *base) (string, error) {
-	id, _, err := h.currentSignIn(ctx, r, b)
+	id, _, err := h.sessions.Current(ctx, r, b)
 	return id, err
-}
-
-// currentSignIn is currentUserID with the time the user signed in: the
-// database session's creation, or the JWT's auth_time (zero for a session
-// that does not record it: made before the upgrade that added it).
-func (h *Handler) currentSignIn(ctx context.Context, r *http.Request, b *base) (string, time.Time, error) {
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
-	if raw == "" {
-		return "", time.Time{}, nil
-	}
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		s, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
-		switch {
-		case errors.Is(err, adapter.ErrNotFound):
-			return "", time.Time{}, nil
-		case err != nil:
-			return "", time.Time{}, err
-		case time.Now().After(s.Expires):
-			return "", time.Time{}, nil
-		}
-		return u.ID, s.CreatedAt, nil
-	}
-	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
-	if err != nil {
-		return "", time.Time{}, nil
-	}
-	at := time.Time{}
-	if t.AuthTime != 0 {
-		at = time.Unix(t.AuthTime, 0)
-	}
-	if h.cfg.Adapter == nil {
-		return t.Subject, at, nil
-	}
-	// JWT strategy with an adapter: the subject is a stored user's id
-	// (Auth.js: jwt.decode then getUser).
-	u, err := h.cfg.Adapter.GetUser(ctx, t.Subject)
-	switch {
-	case errors.Is(err, adapter.ErrNotFound):
-		return "", time.Time{}, nil
-	case err != nil:
-		return "", time.Time{}, err
-	}
-	return u.ID, at, nil
-}
-
-// binding returns the browser binding of r (checks.Binding): the digest
-// of the session its cookie holds (of the token for a database session;
-// for a JWT session of its jti and subject, which stay the same when the
-// cookie is re-sealed to roll its expiry; nothing is read from the
-// database), then of its CSRF cookie. The cookie is taken as it is: a
-// forged one cannot pass the CSRF check that every sign-in start makes,
-// and its digest matches only the same cookie.
-func (h *Handler) binding(r *http.Request, b *base) string {
-	sess := checks.NoSession()
-	switch raw := sessioncookie.ChunkedValue(r, b.Cookies.Session); {
-	case raw == "":
-	case h.cfg.Session.Strategy == StrategyDatabase:
-		sess = checks.DatabaseSession(raw)
-	default:
-		if t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now()); err == nil {
-			sess = checks.JWTSession(t.ID, t.Subject)
-		}
-	}
-	return checks.Binding(sess, sessioncookie.Value(r, b.Cookies.CSRF))
 }
 
 // checkBinding compares the binding recorded when a sign-in started
@@ -202,7 +139,7 @@ func (h *Handler) binding(r *http.Request, b *base) string {
 // digest (passkey ceremonies, which are same-origin requests) names the
 // session only.
 func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded string) error {
-	switch checks.CompareBinding(recorded, h.binding(r, b)) {
+	switch checks.CompareBinding(recorded, h.sessions.Binding(r, b)) {
 	case checks.NoBinding:
 		return autherr.New(InvalidCheck, "browser_mismatch", provider, "binding", errors.New("the check cookie records no browser binding"))
 	case checks.OtherSession:
@@ -214,7 +151,7 @@ func (h *Handler) checkBinding(r *http.Request, b *base, provider, recorded stri
 }
 
 // Binding returns the binding of the browser and session r comes from.
-func (s host) Binding(r *http.Request) string { return s.h.binding(r, s.h.baseFor(r)) }
+func (s host) Binding(r *http.Request) string { return s.h.sessions.Binding(r, s.h.baseFor(r)) }
 
 // CheckBinding compares a binding recorded when a sign-in began with the
 // browser finishing it.
@@ -316,21 +253,16 @@ func (h *Handler) host() host { return host{h, h.site} }
 // CurrentUser returns the signed-in user's id ("" for none) and when
 // they signed in; an error when the store cannot be read.
 func (s host) CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error) {
-	return s.h.currentSignIn(ctx, r, s.h.baseFor(r))
+	return s.h.sessions.Current(ctx, r, s.h.baseFor(r))
 }
 
 // SessionHash returns the stored hash of this browser's database session
 // token, "" for none.
-func (s host) SessionHash(r *http.Request) string {
-	raw, _ := sessioncookie.ReadChunked(r, s.h.baseFor(r).Cookies.Session)
-	return hashToken(raw)
-}
+func (s host) SessionHash(r *http.Request) string { return sessions.SessionHash(r, s.h.baseFor(r)) }
 
 // SignOutHere clears this browser's session cookie and its cookie cache.
 func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
-	b := s.h.baseFor(r)
-	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
-	s.h.clearCookieCache(w, r, b)
+	s.h.sessions.SignOutHere(w, r, s.h.baseFor(r))
 }
 
 // FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
@@ -403,5 +335,5 @@ func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
 
 // IssueSession makes the session of a sign-in completed by a later step.
 func (s host) IssueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) error {
-	return s.h.issueSession(ctx, w, r, s.h.baseFor(r), user, res, false)
+	return s.h.sessions.Issue(ctx, w, r, s.h.baseFor(r), user, res, false)
 }

@@ -5,12 +5,10 @@ package gatehouse
 // the local sign-out) and Back-Channel Logout 1.0 (internal/backchannel).
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/backchannel"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -39,7 +37,7 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 	if !h.cfg.ProviderSignOut {
 		return ""
 	}
-	prov, idToken := h.sessionProvider(r, b)
+	prov, idToken := h.sessions.Provider(r, b, h.order)
 	p, ok := h.oauthProvider(prov)
 	if !ok {
 		return ""
@@ -70,44 +68,6 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 	q.Set("state", state)
 	u.RawQuery = q.Encode()
 	return u.String()
-}
-
-// sessionProvider returns the provider the session of r came from and
-// the ID token it has, when known: with database sessions, the first
-// account of the user (in configuration order) that holds an ID token;
-// with JWT sessions, the token's provider, and an ID token only when the
-// JWT callback kept one under "id_token".
-func (h *Handler) sessionProvider(r *http.Request, b *base) (provider, idToken string) {
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
-	if raw == "" {
-		return "", ""
-	}
-	ctx, cancel := withTimeout(r.Context())
-	defer cancel()
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		_, u, err := h.cfg.Adapter.GetSessionAndUser(ctx, hashToken(raw))
-		if err != nil {
-			return "", ""
-		}
-		accts, err := h.cfg.Adapter.ListAccounts(ctx, u.ID)
-		if err != nil {
-			return "", ""
-		}
-		for _, id := range h.order {
-			for _, a := range accts {
-				if a.Provider == id && a.IDToken != "" {
-					return id, a.IDToken
-				}
-			}
-		}
-		return "", ""
-	}
-	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
-	if err != nil {
-		return "", ""
-	}
-	it, _ := t.Extra["id_token"].(string)
-	return t.Provider, it
 }
 
 // signOutReturn answers GET {base}/signout/callback/{provider}, where the
@@ -144,17 +104,7 @@ func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	sess, _ := h.readSession(httpx.Discard{}, r, b) // a store failure: the cookies are cleared all the same
 	callbackURL := h.site.CallbackURL(r, form.Get("callbackUrl"))
 	endSession := h.endSessionURL(w, r, b, callbackURL)
-	if h.cfg.Session.Strategy == StrategyDatabase {
-		if raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); raw != "" {
-			ctx, cancel := withTimeout(r.Context())
-			if _, err := h.cfg.Adapter.DeleteSession(ctx, hashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
-				h.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
-			}
-			cancel()
-		}
-	}
-	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
-	h.clearCookieCache(w, r, b) // at once: this browser is signed out now
+	h.sessions.End(w, r, b) // the database row deleted, the cookies cleared
 	if ev := h.cfg.Events.SignOut; ev != nil && sess != nil {
 		ev(r.Context(), sess)
 	}

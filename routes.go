@@ -1,14 +1,12 @@
 package gatehouse
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -19,7 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -241,14 +239,10 @@ func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 		selfservice.StoreUnavailable(w)
 		return
 	}
-	if sess != nil {
-		if ev := h.cfg.Events.Session; ev != nil {
-			ev(r.Context(), sess)
-		}
-		h.writeSessionJSON(w, sess) // cached: session.go
-		return
+	if ev := h.cfg.Events.Session; ev != nil && sess != nil {
+		ev(r.Context(), sess)
 	}
-	writeNoSession(w) // session.go
+	h.sessions.WriteJSON(w, sess) // cached (internal/sessions)
 }
 
 // sessionUpdate answers POST {base}/session {csrfToken, data}: the update
@@ -261,7 +255,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusForbidden, nil)
 		return
 	}
-	body, err := readUpdate(r)
+	body, err := sessions.ReadUpdate(r)
 	if err != nil || !h.site.CSRFOK(r, body.CSRFToken) {
 		httpx.WriteJSON(w, http.StatusBadRequest, nil)
 		return
@@ -275,59 +269,12 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, nil)
 		return
 	}
-	if h.cfg.Session.Strategy == StrategyJWT && h.cfg.Callbacks.JWT != nil {
-		raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
-		codec := h.sessions[b.Cookies.Secure]
-		t, err := codec.Decode(raw, time.Now())
-		if err != nil {
-			httpx.WriteJSON(w, http.StatusBadRequest, nil)
-			return
-		}
-		out, err := h.cfg.Callbacks.JWT(r.Context(), JWTParams{Token: t, Trigger: "update", Session: body.Data})
-		if err != nil || out == nil {
-			if err != nil {
-				h.cfg.Logger.Error("gatehouse: the JWT callback failed on update", "err", err)
-			}
-			httpx.WriteJSON(w, http.StatusBadRequest, nil)
-			return
-		}
-		out.IssuedAt, out.Expires, out.AuthTime = time.Now().Unix(), time.Now().Add(h.cfg.Session.MaxAge).Unix(), t.AuthTime
-		sealed, err := codec.Encode(*out)
-		if err != nil {
-			httpx.WriteJSON(w, http.StatusBadRequest, nil)
-			return
-		}
-		b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(out.Expires, 0))
-		sess = &Session{User: out.user(), Expires: time.Unix(out.Expires, 0)}
+	out, ok := h.sessions.Update(r.Context(), w, r, b, sess, body.Data)
+	if !ok {
+		httpx.WriteJSON(w, http.StatusBadRequest, nil)
+		return
 	}
-	if cb := h.cfg.Callbacks.Session; cb != nil {
-		out, err := cb(r.Context(), SessionParams{Session: *sess, NewSession: body.Data, Trigger: "update"})
-		if err != nil || out == nil {
-			httpx.WriteJSON(w, http.StatusBadRequest, nil)
-			return
-		}
-		sess = out
-	}
-	httpx.WriteJSON(w, http.StatusOK, sess)
-}
-
-type updateBody struct {
-	CSRFToken string         `json:"csrfToken"`
-	Data      map[string]any `json:"data"`
-}
-
-func readUpdate(r *http.Request) (updateBody, error) {
-	var u updateBody
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, httpx.MaxFormBytes)).Decode(&u)
-		return u, err
-	}
-	f, err := httpx.ReadForm(r)
-	if err != nil {
-		return u, err
-	}
-	u.CSRFToken = f.Get("csrfToken")
-	return u, nil
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }

@@ -17,7 +17,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/go-jose/go-jose/v4"
 )
@@ -139,9 +138,8 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 		return nil, tokensource.SignInAgain(providerID, "no_account", "the user has no account at this provider")
 	}
 
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
-	t, err := h.sessions[b.Cookies.Secure].Decode(raw, time.Now())
-	if raw == "" || err != nil {
+	t, ok := h.sessions.Token(r, b)
+	if !ok {
 		return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
 	}
 	if t.Provider != providerID {
@@ -167,19 +165,12 @@ type cookieSink struct {
 }
 
 func (c *cookieSink) Save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
-	codec := c.h.sessions[c.b.Cookies.Secure]
-	raw, _ := sessioncookie.ReadChunked(c.r, c.b.Cookies.Session)
-	t, err := codec.Decode(raw, time.Now())
-	if err != nil {
-		return err
+	t, ok := c.h.sessions.Token(c.r, c.b)
+	if !ok {
+		return errors.New("the session cookie does not open")
 	}
 	t.Extra = tokensource.Keep(t.Extra, provider, ts, ref)
-	sealed, err := codec.Encode(t)
-	if err != nil {
-		return err
-	}
-	c.b.Cookies.WriteChunked(c.w, c.r, c.b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
-	return nil
+	return c.h.sessions.Rewrite(c.w, c.r, c.b, t)
 }
 
 // Client returns an HTTP client that calls the APIs of the provider

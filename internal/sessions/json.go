@@ -1,0 +1,145 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/session"
+)
+
+// bodiesMax bounds Manager.bodies: the JSON of sessions already
+// answered, keyed by everything that JSON holds, so that GET
+// {base}/session encodes a given session once, not on every request.
+// Sessions with Extra (a Session callback's additions) are encoded each
+// time.
+const bodiesMax = 10000
+
+// bodyKey is the content of a Session without Extra.
+type bodyKey struct {
+	id, name, email, image string
+	verified               int64 // UnixNano of EmailVerified, or 0
+	hasVerified            bool
+	expires                int64 // UnixNano: the JSON holds it in UTC
+}
+
+func keyOf(s *session.Session) bodyKey {
+	k := bodyKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
+		expires: s.Expires.UnixNano()}
+	if v := s.User.EmailVerified; v != nil {
+		k.verified, k.hasVerified = v.UnixNano(), true
+	}
+	return k
+}
+
+// body returns the JSON of s followed by a newline, as httpx.WriteJSON
+// writes it, or false for a session it does not cache.
+func (m *Manager) body(s *session.Session) ([]byte, bool) {
+	if len(s.Extra) != 0 {
+		return nil, false
+	}
+	k := keyOf(s)
+	now := time.Now()
+	if b, ok := m.bodies.Get(k, now); ok {
+		return b, true
+	}
+	b, err := s.MarshalJSON()
+	if err != nil {
+		return nil, false
+	}
+	b = append(b, '\n')
+	m.bodies.Set(k, b, time.Time{}, now)
+	return b, true
+}
+
+// WriteJSON answers GET {base}/session for s: 200 with its JSON, or with
+// null for no session. The JSON is cached; the headers forbid caching
+// it anywhere else.
+func (m *Manager) WriteJSON(w http.ResponseWriter, s *session.Session) {
+	if s == nil {
+		writeBody(w, null)
+		return
+	}
+	b, ok := m.body(s)
+	if !ok {
+		w.Header().Set("Expires", "0")
+		w.Header().Set("Pragma", "no-cache")
+		httpx.WriteJSON(w, http.StatusOK, s)
+		return
+	}
+	writeBody(w, b)
+}
+
+// writeBody answers 200 with body and the session route's headers,
+// their values set with one allocation.
+func writeBody(w http.ResponseWriter, body []byte) {
+	hdr := w.Header()
+	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
+	hdr["Expires"] = v[2:3:3]
+	hdr["Pragma"] = v[3:4:4]
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}
+
+var null = []byte("null\n")
+
+// Update is the body of POST {base}/session.
+type Update struct {
+	CSRFToken string         `json:"csrfToken"`
+	Data      map[string]any `json:"data"`
+}
+
+// ReadUpdate reads an update as JSON, or as a form (csrfToken only).
+func ReadUpdate(r *http.Request) (Update, error) {
+	var u Update
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, httpx.MaxFormBytes)).Decode(&u)
+		return u, err
+	}
+	f, err := httpx.ReadForm(r)
+	if err != nil {
+		return u, err
+	}
+	u.CSRFToken = f.Get("csrfToken")
+	return u, nil
+}
+
+// Update runs an update of sess, the session of r, through the JWT
+// callback (JWT strategy: the cookie is sealed anew) and the Session
+// callback, and returns what to answer; false when the update is refused
+// (a callback failed or ended the session).
+func (m *Manager) Update(ctx context.Context, w http.ResponseWriter, r *http.Request, b *site.Base, sess *session.Session, data map[string]any) (*session.Session, bool) {
+	if !m.cfg.Database && m.cfg.JWT != nil {
+		t, ok := m.Token(r, b)
+		if !ok {
+			return nil, false
+		}
+		out, err := m.cfg.JWT(ctx, session.JWTParams{Token: t, Trigger: "update", Session: data})
+		if err != nil || out == nil {
+			if err != nil {
+				m.cfg.Logger.Error("gatehouse: the JWT callback failed on update", "err", err)
+			}
+			return nil, false
+		}
+		now := time.Now()
+		out.IssuedAt, out.Expires, out.AuthTime = now.Unix(), now.Add(m.cfg.MaxAge).Unix(), t.AuthTime
+		if err := m.Rewrite(w, r, b, *out); err != nil {
+			return nil, false
+		}
+		sess = &session.Session{User: out.User(), Expires: time.Unix(out.Expires, 0)}
+	}
+	if cb := m.cfg.Session; cb != nil {
+		out, err := cb(ctx, session.SessionParams{Session: *sess, NewSession: data, Trigger: "update"})
+		if err != nil || out == nil {
+			return nil, false
+		}
+		sess = out
+	}
+	return sess, true
+}

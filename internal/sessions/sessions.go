@@ -1,0 +1,523 @@
+// Package sessions issues, reads, renews and ends sessions, of both
+// strategies: a JWT session lives in its sealed cookie (the Auth.js
+// token: internal/sessioncookie), a database session in the Adapter, its
+// cookie holding an opaque token whose hash is the row's key. With the
+// cookie cache on, a sealed copy of a database session answers reads for
+// a few minutes without the database.
+//
+// A Manager knows nothing of routes or pages: the root package's
+// Middleware and routes call it with the request's site (internal/site).
+package sessions
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net/http"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/bounded"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/internal/useragent"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/session"
+)
+
+// ErrStoreUnavailable is wrapped by a read that could not reach the
+// session store (the Adapter of database sessions): whether anyone is
+// signed in is then unknown, not "nobody" (gatehouse.ErrStoreUnavailable).
+var ErrStoreUnavailable = errors.New("gatehouse: the session store is unavailable")
+
+// Config is what a Manager needs of the handler's configuration.
+type Config struct {
+	// Database selects the database strategy; the JWT strategy otherwise.
+	Database bool
+	// MaxAge is a session's life without use; UpdateAge how often its
+	// expiry is pushed forward when it is used.
+	MaxAge, UpdateAge time.Duration
+	// CookieCache is how long a sealed copy of a database session
+	// answers reads: zero turns the cookie cache off.
+	CookieCache time.Duration
+	Adapter     adapter.Adapter
+	// Secret seals the session cookie (newest first), under the cookie
+	// names AuthJSNames chooses.
+	Secret      []string
+	AuthJSNames bool
+	Logger      *slog.Logger
+	// JWT and Session are Callbacks.JWT and Callbacks.Session, nil for
+	// none.
+	JWT     func(ctx context.Context, p session.JWTParams) (*session.Token, error)
+	Session func(ctx context.Context, p session.SessionParams) (*session.Session, error)
+}
+
+// Manager issues and reads sessions. It is safe for concurrent use.
+type Manager struct {
+	cfg Config
+	// The session cookie's codec and the cookie cache's, by secure mode:
+	// the cookie's name is the key derivation's salt.
+	codecs map[bool]*sessioncookie.Codec[session.Token]
+	cache  map[bool]*sessioncookie.Codec[sessioncookie.Cached] // nil: no cookie cache
+	// bodies is the JSON of sessions already answered (json.go).
+	bodies *bounded.Map[bodyKey, []byte]
+}
+
+// New returns the Manager of cfg.
+func New(cfg Config) (*Manager, error) {
+	m := &Manager{cfg: cfg, codecs: map[bool]*sessioncookie.Codec[session.Token]{}, bodies: bounded.New[bodyKey, []byte](bodiesMax)}
+	for _, secure := range []bool{false, true} {
+		c, err := NewCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSNames).Session)
+		if err != nil {
+			return nil, err
+		}
+		m.codecs[secure] = c
+	}
+	if cfg.CookieCache > 0 {
+		m.cache = map[bool]*sessioncookie.Codec[sessioncookie.Cached]{}
+		for _, secure := range []bool{false, true} {
+			c, err := sessioncookie.NewCacheCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSNames).SessionData, cfg.CookieCache)
+			if err != nil {
+				return nil, err
+			}
+			m.cache[secure] = c
+		}
+	}
+	return m, nil
+}
+
+// NewCodec returns the codec of the session cookie named cookie.
+func NewCodec(secrets []string, cookie string) (*sessioncookie.Codec[session.Token], error) {
+	return sessioncookie.NewCodec(secrets, cookie, sessioncookie.ClockTolerance,
+		// A token with no subject is not a session (a check cookie pasted
+		// into the session slot would look so, CVE-2023-48309).
+		func(t session.Token) (time.Time, bool) {
+			return time.Unix(t.Expires, 0), t.Subject != "" && t.Expires != 0
+		},
+		// Extra is shared with the codec's cache: hand out a copy.
+		func(t session.Token) session.Token { t.Extra = maps.Clone(t.Extra); return t })
+}
+
+// Issue writes a new session for user: a new token every time, so a
+// session id is never carried across a sign-in (ASVS 7.2.4).
+func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Request, b *site.Base, user profile.User, res signin.Result, isNew bool) error {
+	now := time.Now()
+	expires := now.Add(m.cfg.MaxAge)
+	prov := res.Account.Provider
+	if m.cfg.Database {
+		if old, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); old != "" {
+			_, _ = m.cfg.Adapter.DeleteSession(ctx, HashToken(old))
+		}
+		raw := RandomToken()
+		// The provider and its session id (the ID token's sid, verified),
+		// for back-channel logout by sid (internal/backchannel).
+		sess := adapter.Session{Token: HashToken(raw), UserID: user.ID, Expires: expires, Provider: prov,
+			SID: res.ProviderSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
+		if _, err := m.cfg.Adapter.CreateSession(ctx, sess); err != nil {
+			return autherr.New(autherr.AdapterError, "adapter", prov, "session", err)
+		}
+		b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, expires)
+		m.clearCache(w, r, b) // a copy of the session this one replaces
+		return nil
+	}
+	tok := session.Token{Subject: user.ID, Name: user.Name, Email: user.Email, Picture: user.Image,
+		IssuedAt: now.Unix(), Expires: expires.Unix(), ID: randomHex(16), Provider: prov, AuthTime: now.Unix()}
+	if cb := m.cfg.JWT; cb != nil {
+		trigger := "signIn"
+		if isNew {
+			trigger = "signUp"
+		}
+		out, err := cb(ctx, session.JWTParams{Token: tok, User: &user, Account: res.Account, Profile: res.Profile, Trigger: trigger, IsNewUser: isNew})
+		if err != nil {
+			return autherr.Wrap(err, autherr.CallbackRouteError, "jwt_callback", prov, "jwt callback")
+		}
+		if out == nil {
+			return autherr.New(autherr.AccessDenied, "jwt_callback", prov, "jwt callback", errors.New("the JWT callback returned no token"))
+		}
+		tok = *out
+		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
+	}
+	sealed, err := m.codecs[b.Cookies.Secure].Encode(tok)
+	if err != nil {
+		return autherr.New(autherr.Configuration, "seal", prov, "session", err)
+	}
+	b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, expires)
+	return nil
+}
+
+// Read returns the session of r's cookie, or nil. An unreadable, expired
+// or unknown session clears the cookie. The session's expiry is pushed
+// forward at most once per UpdateAge, not on every request.
+//
+// The error wraps ErrStoreUnavailable when the database could not be
+// read: the session is then unknown, not absent.
+func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
+	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
+	if raw == "" {
+		if sessioncookie.Count(r, b.Cookies.Session) > 1 {
+			m.warnDuplicate(r, b)
+		}
+		return nil, nil
+	}
+	return m.Open(w, r, b, raw, true)
+}
+
+// warnDuplicate logs, by name only, a security-relevant cookie the
+// request carries twice (and so reads as none), as site.WarnDuplicate.
+func (m *Manager) warnDuplicate(r *http.Request, b *site.Base) {
+	if name := b.Cookies.Duplicate(r); name != "" {
+		m.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
+	}
+}
+
+// Open returns the session the token raw stands for, or nil. With cookie
+// false (a Bearer token) no cookie is cleared or rewritten.
+func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw string, cookie bool) (*session.Session, error) {
+	now := time.Now()
+	maxAge, updateAge := m.cfg.MaxAge, m.cfg.UpdateAge
+	if m.cfg.Database {
+		var hashed [2 * sha256.Size]byte
+		hashTokenTo(&hashed, raw)
+		if cookie && m.cache != nil {
+			if s, ok := m.cached(r, b, hashed[:], now); ok {
+				return s, nil // no database trip (SessionConfig.CookieCache)
+			}
+		}
+		tokenHash := string(hashed[:])
+		ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+		defer cancel()
+		s, u, err := m.cfg.Adapter.GetSessionAndUser(ctx, tokenHash)
+		if err != nil {
+			if errors.Is(err, adapter.ErrNotFound) {
+				if cookie {
+					m.SignOutHere(w, r, b)
+				}
+				return nil, nil
+			}
+			m.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
+			return nil, fmt.Errorf("%w: %w", ErrStoreUnavailable, err)
+		}
+		if now.After(s.Expires) {
+			_, _ = m.cfg.Adapter.DeleteSession(ctx, s.Token)
+			if cookie {
+				m.SignOutHere(w, r, b)
+			}
+			return nil, nil
+		}
+		if s.Expires.Add(-maxAge).Add(updateAge).Before(now) {
+			if ns, err := m.cfg.Adapter.UpdateSession(ctx, s.Token, now.Add(maxAge)); err == nil {
+				s = ns
+				if cookie {
+					b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, s.Expires)
+				}
+			}
+		}
+		if cookie && m.cache != nil {
+			m.cacheCopy(w, b, tokenHash, u, s.Expires, now)
+		}
+		sess := &session.Session{User: accountlink.ToProfile(u), Expires: s.Expires}
+		return m.shape(r.Context(), sess, nil, &u), nil
+	}
+	codec := m.codecs[b.Cookies.Secure]
+	t, err := codec.Decode(raw, now)
+	if err != nil {
+		if cookie {
+			b.Cookies.ClearChunked(w, r, b.Cookies.Session)
+		}
+		return nil, nil
+	}
+	// A Bearer token is not rewritten: the caller holds the cookie's
+	// token and the front end keeps it fresh.
+	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
+		t.IssuedAt, t.Expires = now.Unix(), now.Add(maxAge).Unix()
+		if sealed, err := codec.Encode(t); err == nil {
+			b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
+		}
+	}
+	sess := &session.Session{User: t.User(), Expires: time.Unix(t.Expires, 0)}
+	if m.cfg.Session == nil {
+		return sess, nil // t stays on the stack
+	}
+	tc := t
+	return m.shape(r.Context(), sess, &tc, nil), nil
+}
+
+// shape runs the Session callback, when there is one. A callback that
+// fails ends the session (nil), and is logged.
+func (m *Manager) shape(ctx context.Context, s *session.Session, t *session.Token, u *adapter.User) *session.Session {
+	cb := m.cfg.Session
+	if cb == nil {
+		return s
+	}
+	out, err := cb(ctx, session.SessionParams{Session: *s, Token: t, User: u})
+	if err != nil || out == nil {
+		if err != nil {
+			m.cfg.Logger.Error("gatehouse: the Session callback failed", "err", err)
+		}
+		return nil
+	}
+	return out
+}
+
+// cached returns the session of the cookie cache, when it holds a fresh
+// copy of the session whose token hashes to tokenHash: a copy made for
+// another session token (an earlier sign-in, a planted cookie) is not
+// used.
+func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
+	raw := sessioncookie.Value(r, b.Cookies.SessionData)
+	if raw == "" {
+		return nil, false
+	}
+	c, err := m.cache[b.Cookies.Secure].Decode(raw, now)
+	// A plain comparison: both sides come from this browser's own cookies
+	// (the copy is sealed, so only this server made it), and no secret of
+	// anyone else's is compared.
+	if err != nil || c.Token != string(tokenHash) {
+		return nil, false
+	}
+	sess := &session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)}
+	if m.cfg.Session == nil {
+		return sess, true // c stays on the stack
+	}
+	u := c.User
+	return m.shape(r.Context(), sess, nil, &u), true
+}
+
+// cacheCopy writes the cookie cache's copy of a session just read from
+// the database.
+func (m *Manager) cacheCopy(w http.ResponseWriter, b *site.Base, tokenHash string, u adapter.User, expires, now time.Time) {
+	sealed, err := m.cache[b.Cookies.Secure].Encode(sessioncookie.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+	if err != nil {
+		return // the next request reads the database again
+	}
+	until := now.Add(m.cfg.CookieCache)
+	if expires.Before(until) {
+		until = expires
+	}
+	b.Cookies.Set(w, b.Cookies.SessionData, sealed, until)
+}
+
+// clearCache clears the cookie cache's copy, when r has one.
+func (m *Manager) clearCache(w http.ResponseWriter, r *http.Request, b *site.Base) {
+	if sessioncookie.Value(r, b.Cookies.SessionData) != "" {
+		b.Cookies.Clear(w, b.Cookies.SessionData)
+	}
+}
+
+// SignOutHere clears this browser's session cookie and its cookie cache.
+func (m *Manager) SignOutHere(w http.ResponseWriter, r *http.Request, b *site.Base) {
+	b.Cookies.ClearChunked(w, r, b.Cookies.Session)
+	m.clearCache(w, r, b)
+}
+
+// End signs this browser out: its database session deleted (a failure is
+// logged: the cookies are cleared all the same), then its cookies.
+func (m *Manager) End(w http.ResponseWriter, r *http.Request, b *site.Base) {
+	if m.cfg.Database {
+		if raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); raw != "" {
+			ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+			if _, err := m.cfg.Adapter.DeleteSession(ctx, HashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+				m.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
+			}
+			cancel()
+		}
+	}
+	m.SignOutHere(w, r, b) // the cookie cache at once: this browser is signed out now
+}
+
+// Token returns the JWT session token of r's cookie, when it has a good
+// one (JWT strategy).
+func (m *Manager) Token(r *http.Request, b *site.Base) (session.Token, bool) {
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	if raw == "" {
+		return session.Token{}, false
+	}
+	t, err := m.codecs[b.Cookies.Secure].Decode(raw, time.Now())
+	return t, err == nil
+}
+
+// Rewrite seals t as r's JWT session cookie.
+func (m *Manager) Rewrite(w http.ResponseWriter, r *http.Request, b *site.Base, t session.Token) error {
+	sealed, err := m.codecs[b.Cookies.Secure].Encode(t)
+	if err != nil {
+		return err
+	}
+	b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
+	return nil
+}
+
+// Current returns the id of the stored user signed in on r, "" when
+// nobody is (no session, an expired or unknown one, or a user who no
+// longer exists), and when they signed in: the database session's
+// creation, or the JWT's auth_time (zero for a session that does not
+// record it: made before the upgrade that added it). A failing adapter is
+// an error, not "nobody": linking a new account must not fall back to
+// creating a user because the session could not be read.
+func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (string, time.Time, error) {
+	if m.cfg.Database {
+		raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+		if raw == "" {
+			return "", time.Time{}, nil
+		}
+		s, u, err := m.cfg.Adapter.GetSessionAndUser(ctx, HashToken(raw))
+		switch {
+		case errors.Is(err, adapter.ErrNotFound):
+			return "", time.Time{}, nil
+		case err != nil:
+			return "", time.Time{}, err
+		case time.Now().After(s.Expires):
+			return "", time.Time{}, nil
+		}
+		return u.ID, s.CreatedAt, nil
+	}
+	t, ok := m.Token(r, b)
+	if !ok {
+		return "", time.Time{}, nil
+	}
+	at := time.Time{}
+	if t.AuthTime != 0 {
+		at = time.Unix(t.AuthTime, 0)
+	}
+	if m.cfg.Adapter == nil {
+		return t.Subject, at, nil
+	}
+	// JWT strategy with an adapter: the subject is a stored user's id
+	// (Auth.js: jwt.decode then getUser).
+	u, err := m.cfg.Adapter.GetUser(ctx, t.Subject)
+	switch {
+	case errors.Is(err, adapter.ErrNotFound):
+		return "", time.Time{}, nil
+	case err != nil:
+		return "", time.Time{}, err
+	}
+	return u.ID, at, nil
+}
+
+// Binding returns the browser binding of r (checks.Binding): the digest
+// of the session its cookie holds (of the token for a database session;
+// for a JWT session of its jti and subject, which stay the same when the
+// cookie is re-sealed to roll its expiry; nothing is read from the
+// database), then of its CSRF cookie. The cookie is taken as it is: a
+// forged one cannot pass the CSRF check that every sign-in start makes,
+// and its digest matches only the same cookie.
+func (m *Manager) Binding(r *http.Request, b *site.Base) string {
+	sess := checks.NoSession()
+	switch raw := sessioncookie.ChunkedValue(r, b.Cookies.Session); {
+	case raw == "":
+	case m.cfg.Database:
+		sess = checks.DatabaseSession(raw)
+	default:
+		if t, err := m.codecs[b.Cookies.Secure].Decode(raw, time.Now()); err == nil {
+			sess = checks.JWTSession(t.ID, t.Subject)
+		}
+	}
+	return checks.Binding(sess, sessioncookie.Value(r, b.Cookies.CSRF))
+}
+
+// Provider returns the provider the session of r came from and the ID
+// token it has, when known: with database sessions, the first account of
+// the user (in the order of ids) that holds an ID token; with JWT
+// sessions, the token's provider, and an ID token only when the JWT
+// callback kept one under "id_token".
+func (m *Manager) Provider(r *http.Request, b *site.Base, ids []string) (provider, idToken string) {
+	if !m.cfg.Database {
+		t, _ := m.Token(r, b)
+		it, _ := t.Extra["id_token"].(string)
+		return t.Provider, it
+	}
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	if raw == "" {
+		return "", ""
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	_, u, err := m.cfg.Adapter.GetSessionAndUser(ctx, HashToken(raw))
+	if err != nil {
+		return "", ""
+	}
+	accts, err := m.cfg.Adapter.ListAccounts(ctx, u.ID)
+	if err != nil {
+		return "", ""
+	}
+	for _, id := range ids {
+		for _, a := range accts {
+			if a.Provider == id && a.IDToken != "" {
+				return id, a.IDToken
+			}
+		}
+	}
+	return "", ""
+}
+
+// SessionHash returns the stored hash of this browser's database session
+// token, "" for none.
+func SessionHash(r *http.Request, b *site.Base) string {
+	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	return HashToken(raw)
+}
+
+// HashToken is how database session tokens are stored: a leaked table
+// gives no usable session.
+func HashToken(t string) string {
+	var h [2 * sha256.Size]byte
+	hashTokenTo(&h, t)
+	return string(h[:])
+}
+
+// hashTokenTo writes HashToken(t) into dst, for the session read, which
+// compares it with the cookie cache's before it needs a string.
+func hashTokenTo(dst *[2 * sha256.Size]byte, t string) {
+	// Through a buffer on the stack: []byte(t) of a token would be an
+	// allocation on every database session read.
+	var in [256]byte
+	var sum [sha256.Size]byte
+	if len(t) <= len(in) {
+		sum = sha256.Sum256(in[:copy(in[:], t)])
+	} else {
+		sum = sha256.Sum256([]byte(t))
+	}
+	hex.Encode(dst[:], sum[:])
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// RandomToken returns 32 random bytes in hex: a database session's
+// token, or Development mode's secret.
+func RandomToken() string { return randomHex(32) }
+
+// Sweep deletes expired rows through sw every interval until ctx ends,
+// then returns ctx's error; a failed pass is logged
+// (gatehouse.Handler.Sweep).
+func Sweep(ctx context.Context, sw adapter.Sweeper, interval time.Duration, logger *slog.Logger) error {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		pass, cancel := context.WithTimeout(ctx, time.Minute)
+		sessions, tokens, err := sw.DeleteExpired(pass, time.Now())
+		cancel()
+		if err != nil {
+			logger.Error("gatehouse: sweeping expired rows failed", "step", "sweep", "err", err)
+		} else if sessions+tokens > 0 {
+			logger.Info("gatehouse: swept expired rows", "step", "sweep", "sessions", sessions, "tokens", tokens)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}
