@@ -192,7 +192,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	// (security.md §2 item 6). The expected issuer is the configured or
 	// discovered one, never a placeholder.
 	if err := checks.VerifyIssuer(params.Get("iss"), e.Issuer, e.IssRequired); err != nil {
-		return CheckError(c.ID, err)
+		return checkError(c.ID, err)
 	}
 
 	// 3. The sealed check values, then state against the sealed copy.
@@ -210,12 +210,12 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 			err = tx.Need(usePKCE, useState, useNonce)
 		}
 		if err != nil {
-			return CheckError(c.ID, err)
+			return checkError(c.ID, err)
 		}
 	}
 	if useState {
 		if err := checks.VerifyState(params.Get("state"), tx.State); err != nil {
-			return CheckError(c.ID, err)
+			return checkError(c.ID, err)
 		}
 	}
 	// The browser that finishes must be the one that started, in the same
@@ -300,9 +300,9 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	return h.FinishSignIn(w, r, signin.Result{User: user, Account: acct, Profile: prof, Tokens: tokens})
 }
 
-// CheckError is the error of a failed check (state, PKCE, nonce, iss):
+// checkError is the error of a failed check (state, PKCE, nonce, iss):
 // of type InvalidCheck, its code the check's.
-func CheckError(provider string, err error) error {
+func checkError(provider string, err error) *autherr.Error {
 	var ce *checks.Error
 	code := "failed"
 	if errors.As(err, &ce) {
