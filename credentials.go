@@ -43,15 +43,20 @@ func (f credentialsFlow) info() providers.Base { return f.ProviderBase() }
 func (credentialsFlow) crossSiteCallback() bool { return false }
 
 func (f credentialsFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
+	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: f.fields()})
+}
+
+func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
+	return pages.HelperForm{Action: path + "/callback/" + f.ID, Name: f.Name, CSRF: csrf, Callback: callback, Fields: f.fields()}.Credentials()
+}
+
+// fields are the provider's inputs as the pages draw them.
+func (f credentialsFlow) fields() []pages.Field {
 	fs := make([]pages.Field, len(f.Fields))
 	for i, x := range f.Fields {
 		fs[i] = pages.Field{Name: x.Name, Label: x.Label, Type: x.Type, Placeholder: x.Placeholder, Autocomplete: x.Autocomplete, Required: x.Required}
 	}
-	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: fs})
-}
-
-func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
-	return renderForm(credentialsFormTmpl, formData{Action: path + "/callback/" + f.ID, Name: f.Name, CSRF: csrf, Callback: callback, Fields: f.Fields})
+	return fs
 }
 
 // signIn: the form posts to the callback (Auth.js does the same), so a

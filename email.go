@@ -76,7 +76,7 @@ func (p *emailRuntime) addTo(page *pages.SignIn, ap providers.AppProvider, _ *ba
 }
 
 func (p *emailRuntime) form(path, csrf, callback string) template.HTML {
-	return renderForm(emailFormTmpl, formData{Action: path + "/signin/" + p.cfg.ID, Name: p.cfg.Name, CSRF: csrf, Callback: callback})
+	return pages.HelperForm{Action: path + "/signin/" + p.cfg.ID, Name: p.cfg.Name, CSRF: csrf, Callback: callback}.Email()
 }
 
 func (p *emailRuntime) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, form url.Values) {

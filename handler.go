@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -22,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -380,20 +380,11 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			return f.form(path, st.csrfToken, here), nil
 		},
 		"signOut": func() template.HTML {
-			return formHTML(path+"/signout", st.csrfToken, here, "Sign out")
+			return pages.HelperForm{Action: path + "/signout", CSRF: st.csrfToken, Callback: here, Label: "Sign out"}.Button()
 		},
 		"csrfToken": func() string { return st.csrfToken },
 		"session":   func() *Session { return st.session },
 	}
-}
-
-var formTmpl = template.Must(template.New("form").Parse(
-	`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><button type="submit">{{.Label}}</button></form>`))
-
-func formHTML(action, csrf, callback, label string) template.HTML {
-	var b strings.Builder
-	_ = formTmpl.Execute(&b, struct{ Action, CSRF, Callback, Label string }{action, csrf, callback, label})
-	return template.HTML(b.String()) // escaped by formTmpl
 }
 
 // Execute runs t for r with the helpers bound to r. It clones t, so t can

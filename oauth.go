@@ -38,7 +38,7 @@ func (f oauthFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
 }
 
 func (f oauthFlow) form(path, csrf, callback string) template.HTML {
-	return formHTML(path+"/signin/"+f.Config().ID, csrf, callback, "Sign in with "+f.Config().Name)
+	return pages.HelperForm{Action: path + "/signin/" + f.Config().ID, CSRF: csrf, Callback: callback, Label: "Sign in with " + f.Config().Name}.Button()
 }
 
 func (f oauthFlow) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, form url.Values) {

@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -278,27 +277,6 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
-
-// The signIn template helper's forms for e-mail and credentials providers.
-var (
-	emailFormTmpl = template.Must(template.New("email").Parse(
-		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><input type="email" name="email" autocomplete="email" placeholder="email@example.com" aria-label="Email" required> <button type="submit">Sign in with {{.Name}}</button></form>`))
-	credentialsFormTmpl = template.Must(template.New("credentials").Parse(
-		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}">{{range .Fields}}<label>{{or .Label .Name}} <input type="{{or .Type "text"}}" name="{{.Name}}"{{with .Placeholder}} placeholder="{{.}}"{{end}}{{with .Autocomplete}} autocomplete="{{.}}"{{end}}{{if .Required}} required{{end}}></label> {{end}}<button type="submit">Sign in with {{.Name}}</button></form>`))
-)
-
-// renderForm runs one of the form templates above.
-func renderForm(t *template.Template, data any) template.HTML {
-	var b strings.Builder
-	_ = t.Execute(&b, data)
-	return template.HTML(b.String()) // escaped by the template
-}
-
-// formData is what the form templates read.
-type formData struct {
-	Action, CSRF, Callback, Name string
-	Fields                       []credentials.Field
-}
 
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
 // client address to the sign-in starts, callbacks and passkey ceremonies.
