@@ -516,26 +516,6 @@ func (h *Handler) checkPages() error {
 	return nil
 }
 
-// envDefaults fills what a provider leaves empty from the environment, as
-// Auth.js does for every configured provider: the client id from
-// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
-// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
-// configuration are never replaced. A clientId still missing afterwards is
-// a ConfigError naming the variable (providers.OAuth.Validate).
-func (h *Handler) envDefaults(o *providers.OAuth) {
-	getenv := h.getenv
-	prefix := "AUTH_" + providers.EnvName(o.ID)
-	if o.ClientID == "" {
-		o.ClientID = getenv(prefix + "_ID")
-	}
-	if o.ClientSecret == "" {
-		o.ClientSecret = getenv(prefix + "_SECRET")
-	}
-	if o.Issuer == "" {
-		o.Issuer = getenv(prefix + "_ISSUER")
-	}
-}
-
 // getenv reads the environment through Config.Getenv, os.Getenv by default.
 func (h *Handler) getenv(key string) string {
 	if h.cfg.Getenv != nil {

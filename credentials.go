@@ -10,71 +10,24 @@ package gatehouse
 
 import (
 	"context"
-	"html/template"
 	"net/http"
-	"net/url"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
-	"github.com/gatehouse-auth/gatehouse/pages"
-	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
-// credentialsFlow is the flow of a credentials provider: its form posts
-// to the callback, which asks the application's Authorize.
-type credentialsFlow struct{ *credentials.Config }
-
 // addCredentials checks a credentials provider and returns its flow.
-func addCredentials(c credentials.Config) (flow, error) {
+func (h *Handler) addCredentials(c credentials.Config) (flow, error) {
 	c, err := c.Prepare()
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)
 	}
-	return credentialsFlow{&c}, nil
+	return credentialsflow.New(&c, h.host(), h.cfg.Logger), nil
 }
-
-func (f credentialsFlow) info() providers.Base { return f.ProviderBase() }
-
-func (credentialsFlow) crossSiteCallback() bool { return false }
-
-func (f credentialsFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
-	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: f.fields()})
-}
-
-func (f credentialsFlow) form(path, csrf, callback string) template.HTML {
-	return pages.HelperForm{Action: path + "/callback/" + f.ID, Name: f.Name, CSRF: csrf, Callback: callback, Fields: f.fields()}.Credentials()
-}
-
-// fields are the provider's inputs as the pages draw them.
-func (f credentialsFlow) fields() []pages.Field {
-	fs := make([]pages.Field, len(f.Fields))
-	for i, x := range f.Fields {
-		fs[i] = pages.Field{Name: x.Name, Label: x.Label, Type: x.Type, Placeholder: x.Placeholder, Autocomplete: x.Autocomplete, Required: x.Required}
-	}
-	return fs
-}
-
-// signIn: the form posts to the callback (Auth.js does the same), so a
-// POST here is sent to the sign-in page.
-func (credentialsFlow) signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, _ url.Values) {
-	httpx.Redirect(w, r, b.URL("signin"))
-}
-
-// callback answers POST {base}/callback/{id}.
-func (f credentialsFlow) callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base) {
-	c := f.Config
-	if err := credentialsflow.SignIn(w, r, c, false, h.host(), h.cfg.Logger); err != nil {
-		h.site.Fail(w, r, autherr.Wrap(err, CallbackRouteError, "authorize", c.ID, "authorize"))
-	}
-}
-
-// passwordFlow is a password-accounts provider.
-type passwordFlow struct{ *passwordflow.Flow }
 
 // addPassword checks a password-accounts provider and returns its flow.
 func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
@@ -98,34 +51,13 @@ func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
 	if err != nil {
 		return nil, providerConfigError(c.ID, err)
 	}
-	return passwordFlow{f}, nil
-}
-
-func (f passwordFlow) info() providers.Base { return f.Info() }
-
-func (passwordFlow) crossSiteCallback() bool { return false }
-
-func (f passwordFlow) addTo(page *pages.SignIn, p providers.AppProvider, b *base) {
-	f.AddTo(page, p, b.URL)
-}
-
-// form is the credentials form of the provider's email and password.
-func (f passwordFlow) form(path, csrf, callback string) template.HTML {
-	return credentialsFlow{f.Credentials()}.form(path, csrf, callback)
-}
-
-func (f passwordFlow) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, _ url.Values) {
-	f.SignIn(w, r)
-}
-
-func (f passwordFlow) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
-	f.Callback(w, r)
+	return f, nil
 }
 
 // passwordRoute answers {base}/{id}/{action}, for a password-accounts
 // provider id.
 func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
-	f, ok := h.flows[r.PathValue("provider")].(passwordFlow)
+	f, ok := h.flows[r.PathValue("provider")].(*passwordflow.Flow)
 	if !ok {
 		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 		return

@@ -6,23 +6,14 @@ package gatehouse
 
 import (
 	"context"
-	"html/template"
 	"net/http"
-	"net/url"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
-	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
-
-// emailRuntime is one e-mail provider, ready to use.
-type emailRuntime struct {
-	cfg email.Config
-	*emailflow.Flow
-}
 
 // addEmail checks an e-mail provider and returns its flow.
 func (h *Handler) addEmail(c email.Config) (flow, error) {
@@ -62,27 +53,6 @@ func (h *Handler) addEmail(c email.Config) (flow, error) {
 		allow, _, err := cb(ctx, SignInParams{User: user, Account: acct, Request: r, VerificationRequest: true})
 		return allow, err
 	}
-	return &emailRuntime{cfg: c, Flow: emailflow.New(emailflow.Config{Email: c, Tokens: tokens, Adapter: h.cfg.Adapter, Logger: h.cfg.Logger,
-		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, h.host())}, nil
-}
-
-func (p *emailRuntime) info() providers.Base { return p.cfg.ProviderBase() }
-
-// crossSiteCallback: the link is followed with a GET.
-func (*emailRuntime) crossSiteCallback() bool { return false }
-
-func (p *emailRuntime) addTo(page *pages.SignIn, ap providers.AppProvider, _ *base) {
-	page.Email = append(page.Email, pages.EmailForm{ID: ap.ID, Name: ap.Name, SigninURL: ap.SigninURL})
-}
-
-func (p *emailRuntime) form(path, csrf, callback string) template.HTML {
-	return pages.HelperForm{Action: path + "/signin/" + p.cfg.ID, Name: p.cfg.Name, CSRF: csrf, Callback: callback}.Email()
-}
-
-func (p *emailRuntime) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, form url.Values) {
-	p.SignIn(w, r, form)
-}
-
-func (p *emailRuntime) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
-	p.Callback(w, r)
+	return emailflow.New(emailflow.Config{Email: c, Tokens: tokens, Adapter: h.cfg.Adapter, Logger: h.cfg.Logger,
+		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, h.host()), nil
 }

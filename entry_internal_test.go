@@ -16,6 +16,8 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/configkey"
+	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
+	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -182,11 +184,11 @@ func TestEnvDefaultsAtNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	y := h.flows["yandex"].(oauthFlow).Config()
+	y := h.flows["yandex"].(*oauthflow.Flow).Provider().Config()
 	if y.ClientID != "env-id" || y.ClientSecret != "env-secret" {
 		t.Fatalf("yandex: client %q secret %q, want the environment's", y.ClientID, y.ClientSecret)
 	}
-	c := h.flows["corp-sso"].(oauthFlow).Config()
+	c := h.flows["corp-sso"].(*oauthflow.Flow).Provider().Config()
 	if c.ClientID != "own-id" || c.Issuer != "https://sso.example" {
 		t.Fatalf("corp-sso: client %q issuer %q, want its own id and the environment's issuer", c.ClientID, c.Issuer)
 	}
@@ -218,7 +220,7 @@ func TestEmailAPIKeyFromEnv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := h.flows["resend"].(*emailRuntime).cfg
+	p := h.flows["resend"].(*emailflow.Flow).Email()
 	if err := p.SendVerificationRequest(context.Background(), email.VerificationRequest{Identifier: "a@example.com", URL: "https://app.example/x", Provider: p}); err != nil {
 		t.Fatal(err)
 	}

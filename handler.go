@@ -37,7 +37,7 @@ type Handler struct {
 	// the built-in pages (internal/site).
 	site       *site.Site
 	order      []string        // provider ids in configuration order
-	flows      map[string]flow // by provider id: oauthFlow, *emailRuntime, credentialsFlow, *passkeyRuntime (routes.go)
+	flows      map[string]flow // by provider id (routes.go)
 	sealer     *checks.Sealer
 	sessions   *sessions.Manager       // issues, reads and ends sessions (internal/sessions)
 	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
@@ -93,7 +93,7 @@ func New(cfg Config) (*Handler, error) {
 		}
 		// A provider's id is its configured one, or its default (an
 		// OAuth provider's Validate may fill it in).
-		id = f.info().ID
+		id = f.Info().ID
 		if _, dup := h.flows[id]; dup {
 			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
 		}
@@ -208,7 +208,7 @@ func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
 func (h *Handler) providersFor(b *base) []providers.AppProvider {
 	out := make([]providers.AppProvider, 0, len(h.order))
 	for _, id := range h.order {
-		c := h.flows[id].info()
+		c := h.flows[id].Info()
 		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.URL("signin", id), CallbackURL: b.URL("callback", id)})
 	}
 	return out
@@ -377,7 +377,7 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
 			}
-			return f.form(path, st.csrfToken, here), nil
+			return f.Form(path, st.csrfToken, here), nil
 		},
 		"signOut": func() template.HTML {
 			return pages.HelperForm{Action: path + "/signout", CSRF: st.csrfToken, Callback: here, Label: "Sign out"}.Button()

@@ -12,7 +12,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
+	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
@@ -211,13 +214,13 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 	n := 0
 	for _, id := range h.order {
 		switch f := h.flows[id].(type) {
-		case *passkeyRuntime:
-			keys, err := f.store.ListAuthenticatorsByUserID(ctx, userID)
+		case *passkeyflow.Flow:
+			keys, err := f.Passkeys(ctx, userID)
 			if err != nil {
 				return 0, err
 			}
-			n += len(keys)
-		case passwordFlow:
+			n += keys
+		case *passwordflow.Flow:
 			has, err := f.HasPassword(ctx, userID)
 			if err != nil {
 				return 0, err
@@ -225,7 +228,7 @@ func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
 			if has {
 				n++
 			}
-		case *emailRuntime:
+		case *emailflow.Flow:
 			u, err := h.cfg.Adapter.GetUser(ctx, userID)
 			if err != nil {
 				return 0, err
@@ -286,9 +289,9 @@ func (s host) Providers(r *http.Request) []selfservice.Provider {
 	b := s.h.baseFor(r)
 	out := make([]selfservice.Provider, 0, len(s.h.order))
 	for _, id := range s.h.order {
-		p := selfservice.Provider{ID: id, Name: s.h.flows[id].info().Name, SigninURL: b.URL("signin", id)}
-		if f, ok := s.h.flows[id].(oauthFlow); ok {
-			p.OAuth, p.Style = true, f.Config().Style
+		p := selfservice.Provider{ID: id, Name: s.h.flows[id].Info().Name, SigninURL: b.URL("signin", id)}
+		if o, ok := s.h.oauthProvider(id); ok {
+			p.OAuth, p.Style = true, o.Config().Style
 		}
 		out = append(out, p)
 	}

@@ -31,11 +31,11 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 		return ""
 	}
 	prov, idToken := h.sessions.Provider(r, b, h.order)
-	f, ok := h.flows[prov].(oauthFlow)
+	f, ok := h.flows[prov].(*oauthflow.Flow)
 	if !ok {
 		return ""
 	}
-	return f.flow.EndSessionURL(w, r, idToken, callbackURL)
+	return f.EndSessionURL(w, r, idToken, callbackURL)
 }
 
 // signOutReturn answers GET {base}/signout/callback/{provider}

@@ -1,50 +1,43 @@
 package gatehouse
 
-// The OAuth 2.0 / OpenID Connect providers: the sign-in, from the button
-// to the session, is internal/oauthflow's; the relying-party client,
-// internal/rp's. Here: the flow interface and the Host method only this
-// flow needs.
+// OAuth 2.0 and OpenID Connect providers: the sign-in, from the button to
+// the session, is internal/oauthflow's (which draws it step by step); the
+// talking to the provider is internal/rp's. Here, each provider checked,
+// its environment defaults filled, and its flow built at New.
 
 import (
-	"html/template"
-	"net/http"
-	"net/url"
-
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// oauthFlow is the flow of an OAuth 2.0 or OpenID Connect provider; the
-// relying-party client (internal/rp) does the talking to the provider.
-type oauthFlow struct {
-	*rp.Provider
-	flow *oauthflow.Flow
+// addOAuth checks an OAuth or OpenID Connect provider and returns its
+// flow.
+func (h *Handler) addOAuth(op providers.OAuthProvider) (flow, error) {
+	o := op.OAuth()
+	h.envDefaults(o)
+	if err := o.Validate(); err != nil {
+		return nil, providerConfigError(o.ID, err)
+	}
+	p := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
+	return oauthflow.New(p, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, h.host()), nil
 }
 
-func (f oauthFlow) info() providers.Base {
-	c := f.Config()
-	return providers.Base{ID: c.ID, Name: c.Name, Type: c.Type}
-}
-
-// crossSiteCallback: a form_post answer is a cross-site POST from the
-// provider's origin; the bound check cookie is what gives it any power
-// (link.go).
-func (oauthFlow) crossSiteCallback() bool { return true }
-
-func (f oauthFlow) addTo(page *pages.SignIn, p providers.AppProvider, _ *base) {
-	page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: f.Config().Style})
-}
-
-func (f oauthFlow) form(path, csrf, callback string) template.HTML {
-	return pages.HelperForm{Action: path + "/signin/" + f.Config().ID, CSRF: csrf, Callback: callback, Label: "Sign in with " + f.Config().Name}.Button()
-}
-
-func (f oauthFlow) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, form url.Values) {
-	f.flow.SignIn(w, r, form)
-}
-
-func (f oauthFlow) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
-	f.flow.Callback(w, r)
+// envDefaults fills what a provider leaves empty from the environment, as
+// Auth.js does for every configured provider: the client id from
+// AUTH_<ID>_ID, the secret from AUTH_<ID>_SECRET, the issuer from
+// AUTH_<ID>_ISSUER (ID upper-cased, '-' as '_'). Values set in the
+// configuration are never replaced. A clientId still missing afterwards is
+// a ConfigError naming the variable (providers.OAuth.Validate).
+func (h *Handler) envDefaults(o *providers.OAuth) {
+	prefix := "AUTH_" + providers.EnvName(o.ID)
+	if o.ClientID == "" {
+		o.ClientID = h.getenv(prefix + "_ID")
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = h.getenv(prefix + "_SECRET")
+	}
+	if o.Issuer == "" {
+		o.Issuer = h.getenv(prefix + "_ISSUER")
+	}
 }

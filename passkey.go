@@ -1,28 +1,18 @@
 package gatehouse
 
 // Passkeys (the WebAuthn provider types): the ceremonies are in
-// internal/passkeyflow; here, the checks at New and the host methods.
+// internal/passkeyflow; here, the checks at New and the options route.
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
-	"net/url"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
-	"github.com/gatehouse-auth/gatehouse/pages"
-	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
-
-// passkeyRuntime is one configured WebAuthn provider.
-type passkeyRuntime struct {
-	cfg   passkey.WebAuthnConfig
-	store adapter.AuthenticatorAdapter
-	flow  *passkeyflow.Flow
-}
 
 // addPasskey checks a WebAuthn provider and returns its flow. It needs
 // an adapter that stores authenticators.
@@ -34,9 +24,9 @@ func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 	if h.cfg.Adapter == nil || err != nil {
 		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a WebAuthn provider needs an Adapter that implements adapter.AuthenticatorAdapter (memory, sqlite and postgres do)"}
 	}
-	return &passkeyRuntime{cfg: c, store: store, flow: passkeyflow.New(passkeyflow.Config{Provider: c, Adapter: h.cfg.Adapter, Store: store,
+	return passkeyflow.New(passkeyflow.Config{Provider: c, Adapter: h.cfg.Adapter, Store: store,
 		Logger: h.cfg.Logger, Challenges: h.challenges, Sealer: h.sealer,
-		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, h.host())}, nil
+		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, h.host()), nil
 }
 
 // checkPasskeys runs once every provider is known: SignUp (unverified
@@ -44,8 +34,8 @@ func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 // address (pre-account hijacking).
 func (h *Handler) checkPasskeys() error {
 	for _, id := range h.order {
-		p, ok := h.flows[id].(*passkeyRuntime)
-		if !ok || !p.cfg.SignUp {
+		p, ok := h.flows[id].(*passkeyflow.Flow)
+		if !ok || !p.Provider().SignUp {
 			continue
 		}
 		for _, oid := range h.order {
@@ -56,9 +46,9 @@ func (h *Handler) checkPasskeys() error {
 			// An e-mail (magic link) provider signs its link's owner in to
 			// the user with that address: the squatter's user, passkey
 			// included.
-			if e, ok := h.flows[oid].(*emailRuntime); ok {
+			if e, ok := h.flows[oid].(*emailflow.Flow); ok {
 				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
-					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", e.cfg.ID)}
+					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", e.Info().ID)}
 			}
 		}
 	}
@@ -68,30 +58,9 @@ func (h *Handler) checkPasskeys() error {
 // webauthnOptions answers GET {base}/webauthn-options/{provider}.
 func (h *Handler) webauthnOptions(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("provider")
-	if p, ok := h.flows[id].(*passkeyRuntime); ok {
-		p.flow.Options(w, r)
+	if p, ok := h.flows[id].(*passkeyflow.Flow); ok {
+		p.Options(w, r)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "Invalid request", "reason": "no WebAuthn provider " + id})
-}
-
-func (p *passkeyRuntime) info() providers.Base { return p.cfg.ProviderBase() }
-
-// crossSiteCallback: the page's own script posts the callback.
-func (*passkeyRuntime) crossSiteCallback() bool { return false }
-
-func (p *passkeyRuntime) addTo(page *pages.SignIn, _ providers.AppProvider, b *base) {
-	p.flow.AddTo(page, b.Path)
-}
-
-func (p *passkeyRuntime) form(path, csrf, callback string) template.HTML {
-	return p.flow.Form(path, csrf, callback)
-}
-
-func (p *passkeyRuntime) signIn(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base, _ url.Values) {
-	p.flow.SignIn(w, r)
-}
-
-func (p *passkeyRuntime) callback(_ *Handler, w http.ResponseWriter, r *http.Request, _ *base) {
-	p.flow.Callback(w, r)
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/descope/virtualwebauthn"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
+	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -97,7 +99,7 @@ func TestPasskeySignUpRefusesEmailProvider(t *testing.T) {
 		pk := passkey.New(passkey.WebAuthnConfig{SignUp: signUp})
 		h := &Handler{
 			order: []string{"email", "passkey"},
-			flows: map[string]flow{"email": &emailRuntime{cfg: email.Config{ID: "email"}}, "passkey": &passkeyRuntime{cfg: pk}},
+			flows: map[string]flow{"email": emailflow.New(emailflow.Config{Email: email.Config{ID: "email"}}, nil), "passkey": passkeyflow.New(passkeyflow.Config{Provider: pk}, nil)},
 		}
 		err := h.checkPasskeys()
 		if signUp != (err != nil) || (err != nil && !strings.Contains(err.Error(), `e-mail provider "email"`)) {

@@ -73,76 +73,72 @@ func (h *Handler) router() http.Handler {
 	return r
 }
 
-// The provider kinds: one flow each, from the button to the session
-// (oauth: oauth.go; e-mail: email.go; credentials: credentials.go; password
-// accounts: credentials.go and internal/passwordflow; passkey:
-// passkey.go), and the two routes every kind shares.
+// The provider kinds: one flow each, from the button to the session, in
+// a package of its own (internal/oauthflow, emailflow, credentialsflow,
+// passwordflow, passkeyflow) and built at New by its kind's file
+// (oauth.go, email.go, credentials.go, passkey.go); and the two routes
+// every kind shares.
 
-// flow is one configured provider's sign-in. The routes below check what
-// every kind needs (origin, rate limit, CSRF token) and hand over.
+// flow is one configured provider's sign-in: *oauthflow.Flow,
+// *emailflow.Flow, *credentialsflow.Flow, *passwordflow.Flow or
+// *passkeyflow.Flow, each built at New by its kind's file. The routes
+// below check what every kind needs (origin, rate limit, CSRF token) and
+// hand over.
 type flow interface {
-	// info returns the provider's id, name and type.
-	info() providers.Base
-	// signIn answers POST {base}/signin/{id} once the origin, the rate
+	// Info returns the provider's id, name and type.
+	Info() providers.Base
+	// SignIn answers POST {base}/signin/{id} once the origin, the rate
 	// limit and the CSRF token have been checked.
-	signIn(h *Handler, w http.ResponseWriter, r *http.Request, b *base, form url.Values)
-	// callback answers {base}/callback/{id} once the rate limit, and the
-	// origin of a POST unless crossSiteCallback, have been checked.
-	callback(h *Handler, w http.ResponseWriter, r *http.Request, b *base)
-	// crossSiteCallback reports whether the provider itself posts the
+	SignIn(w http.ResponseWriter, r *http.Request, form url.Values)
+	// Callback answers {base}/callback/{id} once the rate limit, and the
+	// origin of a POST unless CrossSiteCallback, have been checked.
+	Callback(w http.ResponseWriter, r *http.Request)
+	// CrossSiteCallback reports whether the provider itself posts the
 	// callback from its own site (OAuth's response_mode=form_post).
-	crossSiteCallback() bool
-	// addTo puts the provider on the built-in sign-in page.
-	addTo(page *pages.SignIn, p providers.AppProvider, b *base)
-	// form renders the signIn template helper's form.
-	form(path, csrf, callback string) template.HTML
+	CrossSiteCallback() bool
+	// AddTo puts the provider on the built-in sign-in page.
+	AddTo(page *pages.SignIn, p providers.AppProvider, b *base)
+	// Form renders the signIn template helper's form.
+	Form(path, csrf, callback string) template.HTML
 }
 
-// newFlow returns the flow of provider p (already resolved), or nil when
-// p is of no kind this version knows. OAuth providers are validated here;
-// the other kinds by their add functions.
+// newFlow returns the flow of provider p (already resolved), or an error
+// when p is of no kind this version knows or its kind refuses it.
 func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 	if c, ok := passkeyflow.ConfigOf(p); ok {
 		return h.addPasskey(c) // passkey.go
 	}
 	switch c := p.(type) {
 	case email.Config:
-		return h.addEmail(c)
+		return h.addEmail(c) // email.go
 	case *email.Config:
 		return h.addEmail(*c)
 	case passwordaccount.Config:
-		return h.addPassword(c)
+		return h.addPassword(c) // credentials.go
 	case *passwordaccount.Config:
 		return h.addPassword(*c)
 	case credentials.Config:
-		return addCredentials(c)
+		return h.addCredentials(c) // credentials.go
 	case *credentials.Config:
-		return addCredentials(*c)
+		return h.addCredentials(*c)
+	case providers.OAuthProvider:
+		return h.addOAuth(c) // oauth.go
 	}
-	op, ok := p.(providers.OAuthProvider)
-	if !ok {
-		b := p.ProviderBase()
-		return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
-	}
-	o := op.OAuth()
-	h.envDefaults(o)
-	if err := o.Validate(); err != nil {
-		return nil, providerConfigError(o.ID, err)
-	}
-	rpp := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
-	return oauthFlow{rpp, oauthflow.New(rpp, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, h.host())}, nil
+	b := p.ProviderBase()
+	return nil, &ConfigError{Provider: b.ID, Field: "type", Reason: fmt.Sprintf("provider type %q is not supported by this version", b.Type)}
 }
 
 // oauthProvider returns the OAuth provider with the id, if any.
 func (h *Handler) oauthProvider(id string) (*rp.Provider, bool) {
-	f, ok := h.flows[id].(oauthFlow)
-	return f.Provider, ok
+	if f, ok := h.flows[id].(*oauthflow.Flow); ok {
+		return f.Provider(), true
+	}
+	return nil, false
 }
 
 // signIn answers POST {base}/signin/{provider}: origin, rate limit and
 // CSRF token checked, then the provider's own flow.
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
 	id := r.PathValue("provider")
 	if err := h.site.SameOrigin(r); err != nil {
 		h.site.Fail(w, r, autherr.CrossSite("signin", id, err))
@@ -161,12 +157,11 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 		h.site.Fail(w, r, autherr.New(UnknownProvider, "unknown_provider", "", "signin", fmt.Errorf("no provider %q", id)))
 		return
 	}
-	f.signIn(h, w, r, b, form)
+	f.SignIn(w, r, form)
 }
 
 // callback answers GET and POST {base}/callback/{provider}.
 func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
-	b := h.baseFor(r)
 	id := r.PathValue("provider")
 	// The callback page must not leak the code through Referer
 	// (RFC 9700 §4.2.4), nor be cached.
@@ -182,13 +177,13 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	// A POST here is same-origin (credentials, passkeys), except the
 	// answer of a provider that posts from its own site.
-	if r.Method == http.MethodPost && !f.crossSiteCallback() {
+	if r.Method == http.MethodPost && !f.CrossSiteCallback() {
 		if err := h.site.SameOrigin(r); err != nil {
 			h.site.Fail(w, r, autherr.CrossSite("callback", id, err))
 			return
 		}
 	}
-	f.callback(h, w, r, b)
+	f.Callback(w, r)
 }
 
 func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
@@ -214,7 +209,7 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		Error:       site.ErrorTypeParam(q.Get("error")),
 	}
 	for _, p := range h.Providers(r) {
-		h.flows[p.ID].addTo(&page, p, b)
+		h.flows[p.ID].AddTo(&page, p, b)
 	}
 	h.site.Render(w, http.StatusOK, page)
 }

@@ -26,6 +26,7 @@ package emailflow
 import (
 	"context"
 	"errors"
+	"html/template"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -38,8 +39,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
@@ -75,6 +79,26 @@ type Config struct {
 type Flow struct {
 	cfg  Config
 	host Host
+}
+
+// Info returns the provider's id, name and type.
+func (f *Flow) Info() providers.Base { return f.cfg.Email.ProviderBase() }
+
+// Email returns the provider's configuration, prepared.
+func (f *Flow) Email() email.Config { return f.cfg.Email }
+
+// CrossSiteCallback: the link is followed with a GET.
+func (*Flow) CrossSiteCallback() bool { return false }
+
+// AddTo puts the provider's form on the built-in sign-in page.
+func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
+	page.Email = append(page.Email, pages.EmailForm{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL})
+}
+
+// Form renders the signIn template helper's form: one address input.
+func (f *Flow) Form(path, csrf, callback string) template.HTML {
+	c := f.cfg.Email
+	return pages.HelperForm{Action: path + "/signin/" + c.ID, Name: c.Name, CSRF: csrf, Callback: callback}.Email()
 }
 
 // New returns the flow of cfg.

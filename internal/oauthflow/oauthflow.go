@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
@@ -22,6 +23,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -60,6 +63,32 @@ type Flow struct {
 
 // New returns the sign-in of provider p.
 func New(p *rp.Provider, cfg Config, host Host) *Flow { return &Flow{p: p, cfg: cfg, host: host} }
+
+// Provider returns the provider's relying-party client.
+func (f *Flow) Provider() *rp.Provider { return f.p }
+
+// Info returns the provider's id, name and type.
+func (f *Flow) Info() providers.Base {
+	c := f.p.Config()
+	return providers.Base{ID: c.ID, Name: c.Name, Type: c.Type}
+}
+
+// CrossSiteCallback: a form_post answer (response_mode=form_post) is a
+// cross-site POST from the provider's origin; the check cookie, bound to
+// the browser that began the sign-in, is what gives it any power.
+func (*Flow) CrossSiteCallback() bool { return true }
+
+// AddTo puts the provider's button on the built-in sign-in page.
+func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
+	page.OAuth = append(page.OAuth, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: f.p.Config().Style})
+}
+
+// Form renders the signIn template helper's form: one button that posts
+// to the sign-in route.
+func (f *Flow) Form(path, csrf, callback string) template.HTML {
+	c := f.p.Config()
+	return pages.HelperForm{Action: path + "/signin/" + c.ID, CSRF: csrf, Callback: callback, Label: "Sign in with " + c.Name}.Button()
+}
 
 // passThrough are the sign-in request's query parameters handed on to the
 // authorization request (Auth.js passes every one, which lets a link

@@ -32,6 +32,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -45,6 +46,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -258,14 +260,28 @@ func newUserID() string {
 
 // SignIn answers POST {base}/signin/{provider}: passkeys start on the
 // sign-in page's script, so the browser is sent there.
-func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request) {
+func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
 	httpx.Redirect(w, r, f.host.URL(r, "signin"))
 }
 
-// AddTo puts the provider's part on the built-in sign-in page; path is
-// the base path.
-func (f *Flow) AddTo(page *pages.SignIn, path string) {
-	p := f.cfg.Provider
+// Info returns the provider's id, name and type.
+func (f *Flow) Info() providers.Base { return f.cfg.Provider.ProviderBase() }
+
+// Provider returns the provider's configuration.
+func (f *Flow) Provider() passkey.WebAuthnConfig { return f.cfg.Provider }
+
+// Passkeys counts the user's passkeys: ways to sign in.
+func (f *Flow) Passkeys(ctx context.Context, userID string) (int, error) {
+	keys, err := f.cfg.Store.ListAuthenticatorsByUserID(ctx, userID)
+	return len(keys), err
+}
+
+// CrossSiteCallback: the page's own script posts the callback.
+func (*Flow) CrossSiteCallback() bool { return false }
+
+// AddTo puts the provider's part on the built-in sign-in page.
+func (f *Flow) AddTo(page *pages.SignIn, _ providers.AppProvider, b *site.Base) {
+	p, path := f.cfg.Provider, b.Path
 	page.WebAuthn = append(page.WebAuthn, pages.WebAuthnForm{ID: p.ID, Name: p.Name, OptionsURL: path + "/webauthn-options/" + p.ID,
 		CallbackURL: path + "/callback/" + p.ID, Conditional: !p.DisableConditionalUI, SignUp: p.SignUp})
 }

@@ -25,6 +25,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"html/template"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -33,9 +34,11 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/password"
@@ -159,16 +162,24 @@ func (f *Flow) HasPassword(ctx context.Context, userID string) (bool, error) {
 	return f.svc.HasPassword(ctx, userID)
 }
 
-// AddTo puts the provider on the built-in sign-in page; url returns the
-// absolute URL of route parts under the base path.
-func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, url func(parts ...string) string) {
+// CrossSiteCallback: the form is this site's own.
+func (*Flow) CrossSiteCallback() bool { return false }
+
+// AddTo puts the provider on the built-in sign-in page.
+func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) {
 	page.Password = append(page.Password, pages.PasswordForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL,
-		SignUpURL: url(p.ID, "sign-up"), ForgotURL: url(p.ID, "forgot")})
+		SignUpURL: b.URL(p.ID, "sign-up"), ForgotURL: b.URL(p.ID, "forgot")})
+}
+
+// Form renders the signIn template helper's form: the credentials form
+// of the address and the password.
+func (f *Flow) Form(path, csrf, callback string) template.HTML {
+	return credentialsflow.Form(f.creds, path, csrf, callback)
 }
 
 // SignIn answers POST {base}/signin/{id}: the form posts to the callback,
 // as a credentials form does, so this goes to the sign-in page.
-func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request) {
+func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
 	httpx.Redirect(w, r, f.host.URL(r, "signin"))
 }
 
