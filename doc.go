@@ -22,70 +22,66 @@
 //
 // # The flow
 //
-// Every sign-in takes the same road; the provider's kind (one flow per
-// kind behind one interface, routes.go; each kind's sign-in in a package
-// of its own, the root file of the kind building it at New) does the
-// middle part:
+// Every sign-in takes the same road; the provider's kind does the middle
+// part. Each kind's flow lives in a package of its own and implements the
+// root's flow interface (routes.go); the root file of the kind checks its
+// providers and builds their flows at New.
 //
-//	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token
-//	  └ flow.signIn              oauth.go    → internal/oauthflow: checks sealed in a
-//	                                         cookie bound to this browser and session;
-//	                                         to the provider
-//	                             email.go    → internal/emailflow: a single-use link
-//	                                         mailed, the same answer for everyone
-//	                             credentials.go, passkey.go: the form or script
-//	                                         posts the callback
+//	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token (internal/site)
+//	  └ flow.SignIn              internal/oauthflow: checks sealed in a cookie bound to
+//	                                         this browser and session; to the provider
+//	                             internal/emailflow: a single-use link mailed, the
+//	                                         same answer for everyone
+//	                             credentials, passkeys: the form or script posts the callback
 //	{base}/callback/{id}         routes.go   rate limit, origin of a same-site POST
-//	  └ flow.callback            internal/oauthflow: iss, state, binding, PKCE,
-//	                                         code exchange, ID token, userinfo
-//	                                         (internal/rp)
+//	  └ flow.Callback            internal/oauthflow: iss, state, binding, PKCE, code
+//	                                         exchange, ID token, userinfo (internal/rp)
 //	                             internal/emailflow: the token used up
-//	                             internal/credentialsflow: attempt limits,
-//	                                         Authorize (or the stored password:
-//	                                         internal/passwordflow)
+//	                             internal/credentialsflow: attempt limits, Authorize
+//	                                         (or the stored password: internal/passwordflow)
 //	                             internal/passkeyflow: assertion or attestation
-//	    └ finishSignIn           link.go     SignIn callback, binding to the session
-//	                                         that started it, account linking
-//	                                         (internal/accountlink)
-//	      ├ twoFactor.Ask        internal/secondfactor: 2FA on, a sealed pending
-//	      │                                  cookie, then POST {base}/two-factor
-//	      └ issueSession         session.go  a new JWT or database session; redirect
+//	    └ finishSignIn           link.go     SignIn callback, binding to the session that
+//	                                         started it, linking (internal/accountlink)
+//	      ├ twoFactor.Ask        internal/secondfactor: 2FA on, a sealed pending cookie,
+//	      │                                  then POST {base}/two-factor
+//	      └ sessions.Issue       internal/sessions: a new JWT or database session
 //
 // Afterwards the Middleware (handler.go) reads the session on every
-// request (session.go), TokenSource and Client (tokens.go,
+// request (internal/sessions), TokenSource and Client (tokens.go,
 // internal/tokensource) call the provider's APIs with refreshed tokens,
-// and sign-out (logout.go) and back-channel logout (internal/backchannel)
-// end sessions. Config, its validation, the Auth entry point and the
-// errors are in auth.go.
+// and sign-out (logout.go; RP-initiated logout in internal/oauthflow) and
+// back-channel logout (internal/backchannel) end sessions. Config, its
+// validation, the Auth entry point and the errors are in auth.go.
 //
 // # The packages
 //
-//	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,
-//	                       keys, ID and logout tokens, PAR, DPoP, client auth,
-//	                       exchange, refresh, userinfo; no cookies, no sessions
-//	internal/sessioncookie cookie names, chunked cookies, the Auth.js session token
-//	internal/accountlink   which stored user a sign-in is for
-//	internal/webauthnrp    the go-webauthn glue of the passkey provider
-//	internal/autherr       the one error type (gatehouse.Error)
-//	internal/bounded       the one in-memory cache, bounded, with expiry
-//	internal/configkey     a Config's identity, for Auth's cache
-//	internal/logclip       log values cut to size
-//	internal/selfservice   the signed-in user's own routes: linked accounts,
-//	                       sessions, two-factor settings (JSON and pages)
+//	session                what a session is: Token, Session, the callbacks' params
+//	internal/site          a request's origin and cookies; same origin, CSRF, rate
+//	                       limit; failures, redirects and the error pages
+//	internal/sessions      sessions issued, read, renewed, ended; the cookie cache
 //	internal/oauthflow     the OAuth/OIDC sign-in: the sealed checks, the callback
 //	internal/emailflow     the e-mail link sign-in
 //	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
 //	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
 //	internal/secondfactor  the two-factor step of a sign-in: ask, the code form, verify
+//	internal/selfservice   the signed-in user's own routes: linked accounts,
+//	                       sessions, two-factor settings (JSON and pages)
+//	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,
+//	                       keys, ID and logout tokens, PAR, DPoP, client auth,
+//	                       exchange, refresh, userinfo; no cookies, no sessions
 //	internal/tokensource   provider tokens refreshed once per rotation, saved
 //	internal/backchannel   Back-Channel Logout 1.0's receiver
+//	internal/sessioncookie cookie names, chunked cookies, the Auth.js session token
+//	internal/accountlink   which stored user a sign-in is for
 //	internal/signin        the result every flow hands to finishSignIn
 //	internal/httpx         bounded forms, redirects, JSON answers
-//	internal/useragent     "Firefox on Linux" for the session list
+//	internal/autherr, bounded, configkey, logclip, useragent, webauthnrp:
+//	                       the one error type, the one cache, a Config's identity,
+//	                       log values cut, "Firefox on Linux", go-webauthn glue
 //	twofactor, password    TOTP and backup codes; argon2id and the NIST rules
 //	checks                 PKCE, state, nonce, iss; CSRF token, same origin, redirects
 //	providers, providers/… provider configurations and the built-in providers
-//	adapter, adapter/…     storage: memory, SQLite, PostgreSQL
+//	adapter, adapter/…     storage: memory, SQLite, PostgreSQL, Redis
 //	pages, limit, profile, account, authtest: pages, rate limits, shapes, a test provider
 package gatehouse

@@ -42,7 +42,7 @@ import (
 
 // Host is what the step needs of the Handler, per request. The
 // root's host type implements it; each method is documented there
-// (link.go and the kinds' files).
+// (link.go, or internal/site's Site, which host embeds).
 type Host interface {
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
 	// CSRFOf returns the browser's CSRF token from its cookie, "" for
