@@ -131,107 +131,88 @@ func (b *barrier) wait() {
 	}
 }
 
-func (s *spyAdapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	if err := s.enter("CreateUser"); err != nil {
-		return adapter.User{}, err
+// spied is a call of method through the spy: counted, held at its
+// barrier, and answered with the spy's error for it, if any; otherwise
+// call asks the wrapped adapter.
+func spied[T any](s *spyAdapter, method string, call func() (T, error)) (T, error) {
+	if err := s.enter(method); err != nil {
+		var zero T
+		return zero, err
 	}
-	out, err := s.Adapter.CreateUser(ctx, u)
+	return call()
+}
+
+// spiedErr is spied for the methods that answer only an error.
+func spiedErr(s *spyAdapter, method string, call func() error) error {
+	if err := s.enter(method); err != nil {
+		return err
+	}
+	return call()
+}
+
+// noteCreated records the id of a user the wrapped adapter created, and
+// passes its answer on.
+func (s *spyAdapter) noteCreated(u adapter.User, err error) (adapter.User, error) {
 	if err == nil {
 		s.mu.Lock()
-		s.created[out.ID] = true
+		s.created[u.ID] = true
 		s.mu.Unlock()
 	}
-	return out, err
+	return u, err
+}
+
+func (s *spyAdapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	return spied(s, "CreateUser", func() (adapter.User, error) { return s.noteCreated(s.Adapter.CreateUser(ctx, u)) })
 }
 
 func (s *spyAdapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
-	if err := s.enter("CreateUserWithAccount"); err != nil {
-		return adapter.User{}, err
-	}
-	out, err := s.Adapter.CreateUserWithAccount(ctx, u, a)
-	if err == nil {
-		s.mu.Lock()
-		s.created[out.ID] = true
-		s.mu.Unlock()
-	}
-	return out, err
+	return spied(s, "CreateUserWithAccount", func() (adapter.User, error) {
+		return s.noteCreated(s.Adapter.CreateUserWithAccount(ctx, u, a))
+	})
 }
 
 func (s *spyAdapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	if err := s.enter("GetUser"); err != nil {
-		return adapter.User{}, err
-	}
-	return s.Adapter.GetUser(ctx, id)
+	return spied(s, "GetUser", func() (adapter.User, error) { return s.Adapter.GetUser(ctx, id) })
 }
 
 func (s *spyAdapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	if err := s.enter("GetUserByEmail"); err != nil {
-		return adapter.User{}, err
-	}
-	return s.Adapter.GetUserByEmail(ctx, email)
+	return spied(s, "GetUserByEmail", func() (adapter.User, error) { return s.Adapter.GetUserByEmail(ctx, email) })
 }
 
 func (s *spyAdapter) GetUserByAccount(ctx context.Context, provider, id string) (adapter.User, error) {
-	if err := s.enter("GetUserByAccount"); err != nil {
-		return adapter.User{}, err
-	}
-	return s.Adapter.GetUserByAccount(ctx, provider, id)
+	return spied(s, "GetUserByAccount", func() (adapter.User, error) { return s.Adapter.GetUserByAccount(ctx, provider, id) })
 }
 
 func (s *spyAdapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	if err := s.enter("UpdateUser"); err != nil {
-		return adapter.User{}, err
-	}
-	return s.Adapter.UpdateUser(ctx, u)
+	return spied(s, "UpdateUser", func() (adapter.User, error) { return s.Adapter.UpdateUser(ctx, u) })
 }
 
 func (s *spyAdapter) DeleteUser(ctx context.Context, id string) error {
-	if err := s.enter("DeleteUser"); err != nil {
-		return err
-	}
-	return s.Adapter.DeleteUser(ctx, id)
+	return spiedErr(s, "DeleteUser", func() error { return s.Adapter.DeleteUser(ctx, id) })
 }
 
 func (s *spyAdapter) LinkAccount(ctx context.Context, a account.Account) error {
-	if err := s.enter("LinkAccount"); err != nil {
-		return err
-	}
-	return s.Adapter.LinkAccount(ctx, a)
+	return spiedErr(s, "LinkAccount", func() error { return s.Adapter.LinkAccount(ctx, a) })
 }
 
 func (s *spyAdapter) UnlinkAccount(ctx context.Context, provider, id string) error {
-	if err := s.enter("UnlinkAccount"); err != nil {
-		return err
-	}
-	return s.Adapter.UnlinkAccount(ctx, provider, id)
+	return spiedErr(s, "UnlinkAccount", func() error { return s.Adapter.UnlinkAccount(ctx, provider, id) })
 }
 
 func (s *spyAdapter) GetAccount(ctx context.Context, provider, id string) (account.Account, error) {
-	if err := s.enter("GetAccount"); err != nil {
-		return account.Account{}, err
-	}
-	return s.Adapter.GetAccount(ctx, provider, id)
+	return spied(s, "GetAccount", func() (account.Account, error) { return s.Adapter.GetAccount(ctx, provider, id) })
 }
 
 func (s *spyAdapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	if err := s.enter("ListAccounts"); err != nil {
-		return nil, err
-	}
-	return s.Adapter.ListAccounts(ctx, userID)
+	return spied(s, "ListAccounts", func() ([]account.Account, error) { return s.Adapter.ListAccounts(ctx, userID) })
 }
 
 func (s *spyAdapter) UpdateAccount(ctx context.Context, a account.Account) error {
-	if err := s.enter("UpdateAccount"); err != nil {
-		return err
-	}
-	return s.Adapter.UpdateAccount(ctx, a)
+	return spiedErr(s, "UpdateAccount", func() error { return s.Adapter.UpdateAccount(ctx, a) })
 }
 
 func (s *spyAdapter) CreateSession(ctx context.Context, sess adapter.Session) (adapter.Session, error) {
-	if err := s.enter("CreateSession"); err != nil {
-		return adapter.Session{}, err
-	}
-	return s.Adapter.CreateSession(ctx, sess)
+	return spied(s, "CreateSession", func() (adapter.Session, error) { return s.Adapter.CreateSession(ctx, sess) })
 }
 
 func (s *spyAdapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
@@ -242,39 +223,28 @@ func (s *spyAdapter) GetSessionAndUser(ctx context.Context, token string) (adapt
 }
 
 func (s *spyAdapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	if err := s.enter("UpdateSession"); err != nil {
-		return adapter.Session{}, err
-	}
-	return s.Adapter.UpdateSession(ctx, token, expires)
+	return spied(s, "UpdateSession", func() (adapter.Session, error) { return s.Adapter.UpdateSession(ctx, token, expires) })
 }
 
 func (s *spyAdapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	if err := s.enter("DeleteSession"); err != nil {
-		return adapter.Session{}, err
-	}
-	return s.Adapter.DeleteSession(ctx, token)
+	return spied(s, "DeleteSession", func() (adapter.Session, error) { return s.Adapter.DeleteSession(ctx, token) })
 }
 
 func (s *spyAdapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	if err := s.enter("CreateVerificationToken"); err != nil {
-		return err
-	}
-	return s.Adapter.CreateVerificationToken(ctx, t)
+	return spiedErr(s, "CreateVerificationToken", func() error { return s.Adapter.CreateVerificationToken(ctx, t) })
 }
 
 func (s *spyAdapter) UseVerificationToken(ctx context.Context, identifier, hash string) (adapter.VerificationToken, error) {
-	if err := s.enter("UseVerificationToken"); err != nil {
-		return adapter.VerificationToken{}, err
-	}
-	return s.Adapter.UseVerificationToken(ctx, identifier, hash)
+	return spied(s, "UseVerificationToken", func() (adapter.VerificationToken, error) {
+		return s.Adapter.UseVerificationToken(ctx, identifier, hash)
+	})
 }
 
 // ListSessions lists through the wrapped adapter (adapter.SessionLister).
 func (s *spyAdapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
-	if err := s.enter("ListSessions"); err != nil {
-		return nil, err
-	}
-	return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
+	return spied(s, "ListSessions", func() ([]adapter.Session, error) {
+		return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
+	})
 }
 
 // store is a database under test: the adapter, and for SQLite a direct
