@@ -527,11 +527,7 @@ func TestRefreshIDTokenRules(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			st := openStore(t, "memory")
-			a, _ := newDBApp(t, st, authtest.Options{}, nil)
-			b := newBrowser(t)
-			signedIn(t, a, b)
-			expireStored(t, st)
+			st, a, b := signedInRefreshDue(t)
 			ctx := context.Background()
 			before, _ := st.raw.GetAccount(ctx, "dev", "alice")
 			a.op.SetFaults(tc.faults)
@@ -555,11 +551,7 @@ func TestRefreshIDTokenRules(t *testing.T) {
 	}
 
 	// Unchanged claims: the refresh is taken, the new ID token stored.
-	st := openStore(t, "memory")
-	a, _ := newDBApp(t, st, authtest.Options{}, nil)
-	b := newBrowser(t)
-	signedIn(t, a, b)
-	expireStored(t, st)
+	st, a, b := signedInRefreshDue(t)
 	ctx := context.Background()
 	before, _ := st.raw.GetAccount(ctx, "dev", "alice")
 	ts, _ := a.h.TokenSource(ctx, nil, b.appRequest(a), "dev")
@@ -570,6 +562,19 @@ func TestRefreshIDTokenRules(t *testing.T) {
 	if after.IDToken == before.IDToken || after.IDToken == "" {
 		t.Fatal("the refreshed ID token was not stored")
 	}
+}
+
+// signedInRefreshDue starts an app on a memory store, signs a new browser
+// in, and expires the stored access token, so that the next TokenSource
+// refreshes it.
+func signedInRefreshDue(t *testing.T) (*store, *app, *browser) {
+	t.Helper()
+	st := openStore(t, "memory")
+	a, _ := newDBApp(t, st, authtest.Options{}, nil)
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	expireStored(t, st)
+	return st, a, b
 }
 
 // The FAPI 2.0 client profile: PAR, private_key_jwt and DPoP with nonces
