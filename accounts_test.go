@@ -124,10 +124,7 @@ func TestUnlinkRefusesCrossSite(t *testing.T) {
 	b := newBrowser(t)
 	signedIn(t, a, b)
 	b.signIn(a, "corp", "/")
-	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/accounts/unlink/dev", nil)
-	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	req.Header.Set("Origin", "https://evil.example")
-	resp := b.do(req)
+	resp := b.crossSitePost(a.url+"/auth/accounts/unlink/dev", nil)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("cross-site unlink: %d", resp.StatusCode)
