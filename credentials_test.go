@@ -236,11 +236,9 @@ func TestCredentialsLockout(t *testing.T) {
 	// A success resets the count: two failures, a success, two more
 	// failures do not lock.
 	b2 := newBrowser(t)
-	a.post(b2, "jane", "wrong")
-	a.post(b2, "jane", "wrong")
-	a.post(b2, "jane", "correct horse")
-	a.post(b2, "jane", "wrong")
-	a.post(b2, "jane", "wrong")
+	for _, password := range []string{"wrong", "wrong", "correct horse", "wrong", "wrong"} {
+		a.post(b2, "jane", password)
+	}
 	if resp := a.post(b2, "jane", "correct horse"); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("a success did not reset the count: %d", resp.StatusCode)
 	}
@@ -269,11 +267,11 @@ func TestCredentialsPerIPLimit(t *testing.T) {
 		c.PerIdentifier = limit.None{}
 	})
 	b := newBrowser(t)
-	a.post(b, "u1", "x")
-	a.post(b, "u2", "x")
-	a.post(b, "jane", "correct horse")
-	a.post(b, "u3", "x")
-	a.post(b, "u4", "x")
+	for _, try := range []struct{ username, password string }{
+		{"u1", "x"}, {"u2", "x"}, {"jane", "correct horse"}, {"u3", "x"}, {"u4", "x"},
+	} {
+		a.post(b, try.username, try.password)
+	}
 	resp := a.post(b, "u5", "x")
 	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
 		t.Fatalf("fifth failure from one address: %d %q", resp.StatusCode, resp.Header.Get("Location"))
