@@ -84,21 +84,23 @@ func (s *spyAdapter) reset() {
 func (s *spyAdapter) setFail(method string, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err == nil {
-		delete(s.fail, method)
-	} else {
-		s.fail[method] = err
-	}
+	setOrDelete(s.fail, method, err)
 }
 
 // holdAt makes every call of method wait at bar (nil: no more).
 func (s *spyAdapter) holdAt(method string, bar *barrier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if bar == nil {
-		delete(s.hold, method)
+	setOrDelete(s.hold, method, bar)
+}
+
+// setOrDelete sets m[key] to v, or deletes key if v is the zero value.
+func setOrDelete[V comparable](m map[string]V, key string, v V) {
+	var zero V
+	if v == zero {
+		delete(m, key)
 	} else {
-		s.hold[method] = bar
+		m[key] = v
 	}
 }
 
