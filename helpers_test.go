@@ -22,10 +22,16 @@ import (
 // eachStore runs test, in parallel, on a new store of each of the kinds
 // of stores.
 func eachStore(t *testing.T, test func(t *testing.T, st *store)) {
+	eachKind(t, func(t *testing.T, kind string) { test(t, openStore(t, kind)) })
+}
+
+// eachKind runs test, in parallel, as a subtest for each of the kinds of
+// stores, for tests whose own subtests each open a new store.
+func eachKind(t *testing.T, test func(t *testing.T, kind string)) {
 	for _, kind := range stores {
 		t.Run(kind, func(t *testing.T) {
 			t.Parallel()
-			test(t, openStore(t, kind))
+			test(t, kind)
 		})
 	}
 }

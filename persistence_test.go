@@ -335,6 +335,24 @@ func (e *events) counts() (createUser, linkAccount, signIn, newIn int) {
 	return e.createUser, e.linkAccount, e.signIn, e.newIn
 }
 
+// wantCreatedLinked fails the test unless the CreateUser and LinkAccount
+// events fired createUser and linkAccount times.
+func (e *events) wantCreatedLinked(t *testing.T, createUser, linkAccount int) {
+	t.Helper()
+	if c, l, _, _ := e.counts(); c != createUser || l != linkAccount {
+		t.Fatalf("CreateUser %d, LinkAccount %d times, want %d, %d", c, l, createUser, linkAccount)
+	}
+}
+
+// wantSignedIn fails the test unless the SignIn event fired signIn
+// times, newIn of them for a new user.
+func (e *events) wantSignedIn(t *testing.T, signIn, newIn int) {
+	t.Helper()
+	if _, _, s, n := e.counts(); s != signIn || n != newIn {
+		t.Fatalf("SignIn %d (new %d), want %d (%d)", s, n, signIn, newIn)
+	}
+}
+
 // newDBApp is newApp with st's spy as the adapter (database strategy by
 // default) and the events counted.
 func newDBApp(t *testing.T, st *store, opOpts authtest.Options, mutate func(*gatehouse.Config)) (*app, *events) {
@@ -362,6 +380,16 @@ func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bo
 			AllowDangerousEmailAccountLinking: dangerous,
 		})
 	}
+}
+
+// linkingApp starts an app on a new store of kind with a second
+// provider, "other", whose one user is other; dangerous sets its
+// AllowDangerousEmailAccountLinking.
+func linkingApp(t *testing.T, kind string, other authtest.User, dangerous bool) (*store, *app, *events) {
+	t.Helper()
+	st := openStore(t, kind)
+	a, ev := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{other}, dangerous))
+	return st, a, ev
 }
 
 // signInAs signs in at provider as the provider user hint (login_hint).
@@ -552,122 +580,107 @@ var (
 	alice2    = authtest.User{Subject: "alice-2", Name: "Alice Two", Email: "alice.two@example.com", EmailVerified: true}
 	bob       = authtest.User{Subject: "bob", Name: "Bob", Email: "bob@example.com", EmailVerified: true}
 	aliceWork = authtest.User{Subject: "a-w", Name: "Alice", Email: "alice@work.example", EmailVerified: true}
+	// aliceElsewhere is alice's address at another provider.
+	aliceElsewhere = authtest.User{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: true}
 )
 
 func TestLinking(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
+	eachKind(t, func(t *testing.T, kind string) {
+		t.Run("email in use", func(t *testing.T) {
 			t.Parallel()
-			t.Run("email in use", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, ev := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: true}}, false))
-				newBrowser(t).signIn(a, "dev", "/")
-				b := newBrowser(t)
-				resp, _ := b.signIn(a, "other", "/private")
-				wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "email_in_use")
-				if b.userID(a) != "" {
-					t.Fatal("a session after OAuthAccountNotLinked")
-				}
-				if _, err := st.raw.GetUserByAccount(context.Background(), "other", "x1"); !errors.Is(err, adapter.ErrNotFound) {
-					t.Fatalf("the refused account was stored: %v", err)
-				}
-				if c, l, _, _ := ev.counts(); c != 1 || l != 1 {
-					t.Fatalf("CreateUser %d, LinkAccount %d times, want 1, 1", c, l)
-				}
-			})
-			t.Run("dangerous linking", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, ev := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: true}}, true))
-				b1 := newBrowser(t)
-				b1.signIn(a, "dev", "/")
-				b2 := newBrowser(t)
-				resp, body := b2.signIn(a, "other", "/private")
-				if body != "hello alice@example.com" {
-					t.Fatalf("ended on %s with %q", resp.Request.URL, body)
-				}
-				if b1.userID(a) != b2.userID(a) || b1.userID(a) == "" {
-					t.Fatalf("users %q and %q, want the same", b1.userID(a), b2.userID(a))
-				}
-				accts, _ := st.raw.ListAccounts(context.Background(), b1.userID(a))
-				if len(accts) != 2 {
-					t.Fatalf("%d accounts, want 2", len(accts))
-				}
-				if c, l, s, n := ev.counts(); c != 1 || l != 2 || s != 2 || n != 1 {
-					t.Fatalf("CreateUser %d, LinkAccount %d, SignIn %d (new %d), want 1, 2, 2 (1)", c, l, s, n)
-				}
-				if n := st.rows(t, "gatehouse_users"); n != 1 {
-					t.Fatalf("%d users, want 1", n)
-				}
-			})
-			t.Run("dangerous linking refuses an unverified address", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, _ := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: false}}, true))
-				newBrowser(t).signIn(a, "dev", "/")
-				resp, _ := newBrowser(t).signIn(a, "other", "/")
-				wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "email_unverified")
-			})
-			t.Run("signed in links", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, ev := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{aliceWork}, false))
-				b := newBrowser(t)
-				b.signIn(a, "dev", "/")
-				first := b.userID(a)
-				resp, body := b.signIn(a, "other", "/private")
-				if body != "hello alice@example.com" || b.userID(a) != first {
-					t.Fatalf("ended on %s with %q as %q, want user %q", resp.Request.URL, body, b.userID(a), first)
-				}
-				u, err := st.raw.GetUserByAccount(context.Background(), "other", "a-w")
-				if err != nil || u.ID != first {
-					t.Fatalf("account other/a-w belongs to %+v (%v), want %q", u, err, first)
-				}
-				if c, l, _, _ := ev.counts(); c != 1 || l != 2 {
-					t.Fatalf("CreateUser %d, LinkAccount %d, want 1, 2", c, l)
-				}
-				// Signing in with the linked account alone finds the user.
-				b2 := newBrowser(t)
-				b2.signIn(a, "other", "/")
-				if b2.userID(a) != first {
-					t.Fatalf("the linked account signs in as %q, want %q", b2.userID(a), first)
-				}
-				if c, l, _, _ := ev.counts(); c != 1 || l != 2 {
-					t.Fatalf("after a second sign-in: CreateUser %d, LinkAccount %d, want 1, 2", c, l)
-				}
-			})
-			t.Run("linked to another user", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, ev := newDBApp(t, st, authtest.Options{}, secondProvider(t, "other", []authtest.User{bob}, false))
-				newBrowser(t).signIn(a, "dev", "/") // alice
-				b := newBrowser(t)
-				b.signIn(a, "other", "/") // bob, a new user
-				bobID := b.userID(a)
-				resp, _ := b.signIn(a, "dev", "/private") // alice's account, while signed in as bob
-				wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "linked_to_other_user")
-				if b.userID(a) != bobID {
-					t.Fatalf("after the refusal the session is %q, want bob %q", b.userID(a), bobID)
-				}
-				if c, l, _, _ := ev.counts(); c != 2 || l != 2 {
-					t.Fatalf("CreateUser %d, LinkAccount %d, want 2, 2", c, l)
-				}
-			})
-			t.Run("one account per provider", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, _ := newDBApp(t, st, authtest.Options{Users: []authtest.User{alice, alice2}}, nil)
-				b := newBrowser(t)
-				b.signInAs(a, "dev", "alice")
-				resp, _ := b.signInAs(a, "dev", "alice-2")
-				wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "provider_already_linked")
-				if _, err := st.raw.GetUserByAccount(context.Background(), "dev", "alice-2"); !errors.Is(err, adapter.ErrNotFound) {
-					t.Fatalf("a second dev account was linked: %v", err)
-				}
-			})
+			st, a, ev := linkingApp(t, kind, aliceElsewhere, false)
+			newBrowser(t).signIn(a, "dev", "/")
+			b := newBrowser(t)
+			resp, _ := b.signIn(a, "other", "/private")
+			wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "email_in_use")
+			if b.userID(a) != "" {
+				t.Fatal("a session after OAuthAccountNotLinked")
+			}
+			if _, err := st.raw.GetUserByAccount(context.Background(), "other", "x1"); !errors.Is(err, adapter.ErrNotFound) {
+				t.Fatalf("the refused account was stored: %v", err)
+			}
+			ev.wantCreatedLinked(t, 1, 1)
 		})
-	}
+		t.Run("dangerous linking", func(t *testing.T) {
+			t.Parallel()
+			st, a, ev := linkingApp(t, kind, aliceElsewhere, true)
+			b1 := newBrowser(t)
+			b1.signIn(a, "dev", "/")
+			b2 := newBrowser(t)
+			resp, body := b2.signIn(a, "other", "/private")
+			if body != "hello alice@example.com" {
+				t.Fatalf("ended on %s with %q", resp.Request.URL, body)
+			}
+			if b1.userID(a) != b2.userID(a) || b1.userID(a) == "" {
+				t.Fatalf("users %q and %q, want the same", b1.userID(a), b2.userID(a))
+			}
+			accts, _ := st.raw.ListAccounts(context.Background(), b1.userID(a))
+			if len(accts) != 2 {
+				t.Fatalf("%d accounts, want 2", len(accts))
+			}
+			ev.wantCreatedLinked(t, 1, 2)
+			ev.wantSignedIn(t, 2, 1)
+			if n := st.rows(t, "gatehouse_users"); n != 1 {
+				t.Fatalf("%d users, want 1", n)
+			}
+		})
+		t.Run("dangerous linking refuses an unverified address", func(t *testing.T) {
+			t.Parallel()
+			_, a, _ := linkingApp(t, kind, authtest.User{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: false}, true)
+			newBrowser(t).signIn(a, "dev", "/")
+			resp, _ := newBrowser(t).signIn(a, "other", "/")
+			wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "email_unverified")
+		})
+		t.Run("signed in links", func(t *testing.T) {
+			t.Parallel()
+			st, a, ev := linkingApp(t, kind, aliceWork, false)
+			b := newBrowser(t)
+			b.signIn(a, "dev", "/")
+			first := b.userID(a)
+			resp, body := b.signIn(a, "other", "/private")
+			if body != "hello alice@example.com" || b.userID(a) != first {
+				t.Fatalf("ended on %s with %q as %q, want user %q", resp.Request.URL, body, b.userID(a), first)
+			}
+			u, err := st.raw.GetUserByAccount(context.Background(), "other", "a-w")
+			if err != nil || u.ID != first {
+				t.Fatalf("account other/a-w belongs to %+v (%v), want %q", u, err, first)
+			}
+			ev.wantCreatedLinked(t, 1, 2)
+			// Signing in with the linked account alone finds the user.
+			b2 := newBrowser(t)
+			b2.signIn(a, "other", "/")
+			if b2.userID(a) != first {
+				t.Fatalf("the linked account signs in as %q, want %q", b2.userID(a), first)
+			}
+			ev.wantCreatedLinked(t, 1, 2)
+		})
+		t.Run("linked to another user", func(t *testing.T) {
+			t.Parallel()
+			_, a, ev := linkingApp(t, kind, bob, false)
+			newBrowser(t).signIn(a, "dev", "/") // alice
+			b := newBrowser(t)
+			b.signIn(a, "other", "/") // bob, a new user
+			bobID := b.userID(a)
+			resp, _ := b.signIn(a, "dev", "/private") // alice's account, while signed in as bob
+			wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "linked_to_other_user")
+			if b.userID(a) != bobID {
+				t.Fatalf("after the refusal the session is %q, want bob %q", b.userID(a), bobID)
+			}
+			ev.wantCreatedLinked(t, 2, 2)
+		})
+		t.Run("one account per provider", func(t *testing.T) {
+			t.Parallel()
+			st := openStore(t, kind)
+			a, _ := newDBApp(t, st, authtest.Options{Users: []authtest.User{alice, alice2}}, nil)
+			b := newBrowser(t)
+			b.signInAs(a, "dev", "alice")
+			resp, _ := b.signInAs(a, "dev", "alice-2")
+			wantError(t, resp, "signin", gatehouse.OAuthAccountNotLinked, "provider_already_linked")
+			if _, err := st.raw.GetUserByAccount(context.Background(), "dev", "alice-2"); !errors.Is(err, adapter.ErrNotFound) {
+				t.Fatalf("a second dev account was linked: %v", err)
+			}
+		})
+	})
 }
 
 // A second sign-in keeps the stored tokens current, and fires no
@@ -686,9 +699,8 @@ func TestAccountTokensUpdated(t *testing.T) {
 		if second.AccessToken == first.AccessToken || second.RefreshToken == first.RefreshToken || second.UserID != first.UserID {
 			t.Fatalf("tokens not updated: access %v, refresh %v, user %q then %q", second.AccessToken != first.AccessToken, second.RefreshToken != first.RefreshToken, first.UserID, second.UserID)
 		}
-		if c, l, s, n := ev.counts(); c != 1 || l != 1 || s != 2 || n != 1 {
-			t.Fatalf("CreateUser %d, LinkAccount %d, SignIn %d (new %d), want 1, 1, 2 (1)", c, l, s, n)
-		}
+		ev.wantCreatedLinked(t, 1, 1)
+		ev.wantSignedIn(t, 2, 1)
 	})
 }
 
@@ -781,9 +793,8 @@ func TestConcurrentFirstSignIn(t *testing.T) {
 				if n := st.spy.count("CreateUserWithAccount"); n != 2 {
 					t.Fatalf("%d CreateUserWithAccount calls, want 2 (the race did not happen)", n)
 				}
-				if c, l, s, n := ev.counts(); c != 1 || l != 1 || s != 2 || n != 1 {
-					t.Fatalf("CreateUser %d, LinkAccount %d, SignIn %d (new %d), want 1, 1, 2 (1)", c, l, s, n)
-				}
+				ev.wantCreatedLinked(t, 1, 1)
+				ev.wantSignedIn(t, 2, 1)
 				if n := st.rows(t, "gatehouse_users"); n != 1 {
 					t.Fatalf("%d users, want 1", n)
 				}
