@@ -838,6 +838,17 @@ func runConcurrentSignInsAs(t *testing.T, appURL, provider, hint string, n int) 
 	}
 }
 
+// adapterErrorSignIn signs b in to a with "dev", and fails the test
+// unless the sign-in ends on the AdapterError page (with code, unless
+// "") showing nothing of the cause.
+func adapterErrorSignIn(t *testing.T, a *app, b *browser, code string) (*http.Response, string) {
+	t.Helper()
+	resp, body := b.signIn(a, "dev", "/private")
+	wantError(t, resp, "error", gatehouse.AdapterError, code)
+	noLeak(t, body)
+	return resp, body
+}
+
 // noLeak checks that an error page shows nothing of the cause.
 func noLeak(t *testing.T, body string) {
 	t.Helper()
@@ -848,95 +859,86 @@ func noLeak(t *testing.T, body string) {
 	}
 }
 
+// failingApp starts an app on a new store of kind whose spy fails method
+// with err.
+func failingApp(t *testing.T, kind, method string, err error) (*store, *app, *events) {
+	t.Helper()
+	st := openStore(t, kind)
+	a, ev := newDBApp(t, st, authtest.Options{}, nil)
+	st.spy.setFail(method, err)
+	return st, a, ev
+}
+
 func TestAdapterFailures(t *testing.T) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
+	eachKind(t, func(t *testing.T, kind string) {
+		t.Run("create user fails", func(t *testing.T) {
 			t.Parallel()
-			t.Run("create user fails", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, ev := newDBApp(t, st, authtest.Options{}, nil)
-				st.spy.setFail("CreateUserWithAccount", errors.New("injected: disk full"))
-				b := newBrowser(t)
-				resp, body := b.signIn(a, "dev", "/private")
-				wantError(t, resp, "error", gatehouse.AdapterError, "adapter")
-				noLeak(t, body)
-				if !strings.Contains(body, "could not be loaded or saved") {
-					t.Fatalf("error page:\n%s", body)
-				}
-				if b.userID(a) != "" || st.rows(t, "gatehouse_users") != 0 {
-					t.Fatal("a session or a user after a failed create")
-				}
-				if c, l, _, _ := ev.counts(); c+l != 0 {
-					t.Fatalf("events fired for a failed create: %d %d", c, l)
-				}
-				st.spy.setFail("CreateUserWithAccount", nil)
-				if _, body := b.signIn(a, "dev", "/private"); body != "hello alice@example.com" {
-					t.Fatalf("after recovery: %q", body)
-				}
-				if c, l, _, _ := ev.counts(); c != 1 || l != 1 {
-					t.Fatalf("CreateUser %d, LinkAccount %d, want 1, 1", c, l)
-				}
-			})
-			t.Run("session write fails after the user is made", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, _ := newDBApp(t, st, authtest.Options{}, nil)
-				st.spy.setFail("CreateSession", errors.New("injected: read-only replica"))
-				b := newBrowser(t)
-				resp, body := b.signIn(a, "dev", "/private")
-				wantError(t, resp, "error", gatehouse.AdapterError, "adapter")
-				noLeak(t, body)
-				st.spy.setFail("CreateSession", nil)
-				if _, body := b.signIn(a, "dev", "/private"); body != "hello alice@example.com" {
-					t.Fatalf("after recovery: %q", body)
-				}
-				if n := st.rows(t, "gatehouse_users"); n != 1 {
-					t.Fatalf("%d users, want 1", n)
-				}
-			})
-			t.Run("database gone and back", func(t *testing.T) {
-				t.Parallel()
-				st := openStore(t, kind)
-				a, _ := newDBApp(t, st, authtest.Options{}, nil)
-				b := newBrowser(t)
-				b.signIn(a, "dev", "/")
-				raw := b.cookie(a, sessionCookie)
-				st.spy.down.Store(true)
-
-				// Pages still answer; the session is unreadable, not ended:
-				// 503 with Retry-After, never "signed out" (200 null) nor a
-				// redirect to the sign-in page.
-				for _, path := range []string{"/auth/session", "/private"} {
-					r := b.get(a.url + path)
-					r.Body.Close()
-					if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
-						t.Fatalf("GET %s while the database is down: %d", path, r.StatusCode)
-					}
-				}
-				resp, body := newBrowser(t).signIn(a, "dev", "/private")
-				wantError(t, resp, "error", gatehouse.AdapterError, "")
-				noLeak(t, body)
-				if resp.StatusCode >= 500 && strings.Contains(strings.ToLower(body), "internal server error") {
-					t.Fatalf("a bare 500:\n%s", body)
-				}
-				if b.cookie(a, sessionCookie) != raw {
-					t.Fatal("the session cookie was cleared because the database was down")
-				}
-
-				st.spy.down.Store(false)
-				r := b.get(a.url + "/private")
-				body2, _ := io.ReadAll(r.Body)
-				r.Body.Close()
-				if string(body2) != "hello alice@example.com" {
-					t.Fatalf("after the database came back: %d %q", r.StatusCode, body2)
-				}
-				if _, body := newBrowser(t).signIn(a, "dev", "/private"); body != "hello alice@example.com" {
-					t.Fatalf("sign-in after the database came back: %q", body)
-				}
-			})
+			st, a, ev := failingApp(t, kind, "CreateUserWithAccount", errors.New("injected: disk full"))
+			b := newBrowser(t)
+			_, body := adapterErrorSignIn(t, a, b, "adapter")
+			if !strings.Contains(body, "could not be loaded or saved") {
+				t.Fatalf("error page:\n%s", body)
+			}
+			if b.userID(a) != "" || st.rows(t, "gatehouse_users") != 0 {
+				t.Fatal("a session or a user after a failed create")
+			}
+			if c, l, _, _ := ev.counts(); c+l != 0 {
+				t.Fatalf("events fired for a failed create: %d %d", c, l)
+			}
+			st.spy.setFail("CreateUserWithAccount", nil)
+			signedIn(t, a, b) // recovered
+			ev.wantCreatedLinked(t, 1, 1)
 		})
-	}
+		t.Run("session write fails after the user is made", func(t *testing.T) {
+			t.Parallel()
+			st, a, _ := failingApp(t, kind, "CreateSession", errors.New("injected: read-only replica"))
+			b := newBrowser(t)
+			adapterErrorSignIn(t, a, b, "adapter")
+			st.spy.setFail("CreateSession", nil)
+			signedIn(t, a, b) // recovered
+			if n := st.rows(t, "gatehouse_users"); n != 1 {
+				t.Fatalf("%d users, want 1", n)
+			}
+		})
+		t.Run("database gone and back", func(t *testing.T) {
+			t.Parallel()
+			st := openStore(t, kind)
+			a, _ := newDBApp(t, st, authtest.Options{}, nil)
+			b := newBrowser(t)
+			b.signIn(a, "dev", "/")
+			raw := b.cookie(a, sessionCookie)
+			st.spy.down.Store(true)
+
+			// Pages still answer; the session is unreadable, not ended:
+			// 503 with Retry-After, never "signed out" (200 null) nor a
+			// redirect to the sign-in page.
+			for _, path := range []string{"/auth/session", "/private"} {
+				r := b.get(a.url + path)
+				r.Body.Close()
+				if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
+					t.Fatalf("GET %s while the database is down: %d", path, r.StatusCode)
+				}
+			}
+			resp, body := adapterErrorSignIn(t, a, newBrowser(t), "")
+			if resp.StatusCode >= 500 && strings.Contains(strings.ToLower(body), "internal server error") {
+				t.Fatalf("a bare 500:\n%s", body)
+			}
+			if b.cookie(a, sessionCookie) != raw {
+				t.Fatal("the session cookie was cleared because the database was down")
+			}
+
+			st.spy.down.Store(false)
+			r := b.get(a.url + "/private")
+			body2, _ := io.ReadAll(r.Body)
+			r.Body.Close()
+			if string(body2) != "hello alice@example.com" {
+				t.Fatalf("after the database came back: %d %q", r.StatusCode, body2)
+			}
+			if _, body := newBrowser(t).signIn(a, "dev", "/private"); body != "hello alice@example.com" {
+				t.Fatalf("sign-in after the database came back: %q", body)
+			}
+		})
+	})
 }
 
 // A failure inside CreateUserWithAccount, after the user row is written
@@ -950,9 +952,7 @@ func TestHalfWayFailureLeavesNoOrphans(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
-	resp, body := b.signIn(a, "dev", "/private")
-	wantError(t, resp, "error", gatehouse.AdapterError, "adapter")
-	noLeak(t, body)
+	adapterErrorSignIn(t, a, b, "adapter")
 	for _, table := range []string{"gatehouse_users", "gatehouse_accounts", "gatehouse_sessions"} {
 		if n := st.rows(t, table); n != 0 {
 			t.Fatalf("%d rows in %s after a failed sign-in", n, table)
