@@ -16,10 +16,7 @@ import (
 // buttons; unlinking the first leaves the second, again the last way.
 func TestAccountsPage(t *testing.T) {
 	base := startExample(t, map[string]string{"DEV_SECOND_PROVIDER": "1", "DEV_OUTBOX": "0"})
-	ctx := newBrowser(t)
-	load(t, ctx, "opening /private", chromedp.Navigate(base+"/private"))
-	signInAsAlice(t, ctx)
-	wantPath(t, ctx, "/private")
+	ctx := signedInBrowser(t, base, "")
 
 	resp := click(t, ctx, `a[href="/auth/accounts"]`)
 	wantStatus(t, resp, 200)
@@ -86,19 +83,5 @@ func TestAccountsPage(t *testing.T) {
 // page.
 func linkedRows(t *testing.T, ctx context.Context) []string {
 	t.Helper()
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".linked .who")].map(p => p.innerText)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
-// count returns how many elements match the CSS selector.
-func count(t *testing.T, ctx context.Context, sel string) int {
-	t.Helper()
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+"`"+sel+"`"+`).length`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return texts(t, ctx, ".linked .who")
 }

@@ -95,19 +95,13 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 	base := startExample(t, map[string]string{"DEV": "1"})
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
 
-	typeInto := func(sel, text string) {
-		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	typeInto(`#credentials-0-0`, "demo")
-	typeInto(`#credentials-0-1`, "not the password")
+	typeInto(t, ctx, `#credentials-0-0`, "demo")
+	typeInto(t, ctx, `#credentials-0-1`, "not the password")
 	resp := click(t, ctx, `form[action$="/callback/credentials"] button`)
 	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign in failed. Check the details you provided are correct.",
 		"sign-in page after a wrong password", "signin-wrong-password")
 
-	typeInto(`#credentials-0-0`, "demo")
+	typeInto(t, ctx, `#credentials-0-0`, "demo")
 	// Enter in the password field submits the form.
 	resp = load(t, ctx, "typing the password and Enter", chromedp.SendKeys(chromedp.CSS(`#credentials-0-1`), "demo\r", chromedp.NodeVisible))
 	wantStatus(t, resp, 200)
@@ -125,9 +119,7 @@ func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	base := startExample(t, map[string]string{"DEV": "1"})
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
 
-	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#email-0`), "carol@example.com", chromedp.NodeVisible)); err != nil {
-		t.Fatal(err)
-	}
+	typeInto(t, ctx, `#email-0`, "carol@example.com")
 	resp := click(t, ctx, `form[action$="/signin/email"] button`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/auth/verify-request")

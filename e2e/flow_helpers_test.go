@@ -107,6 +107,19 @@ func signInAsAlice(t *testing.T, ctx context.Context) *network.Response {
 	return chooseDevUser(t, ctx, "alice")
 }
 
+// signedInBrowser starts a browser, opens the example's /private (at
+// base) in it, signs in as Alice from the sign-in page that sends it to,
+// and checks it is back on /private. which, appended to "opening
+// /private", names the browser in a failure.
+func signedInBrowser(t *testing.T, base, which string) context.Context {
+	t.Helper()
+	ctx := newBrowser(t)
+	load(t, ctx, "opening /private"+which, chromedp.Navigate(base+"/private"))
+	signInAsAlice(t, ctx)
+	wantPath(t, ctx, "/private")
+	return ctx
+}
+
 // wantSignInError checks that resp, the answer to a failed sign-in, is
 // the built-in sign-in page with the error errorType in its URL and the
 // banner it stands for; then checks the page's accessibility (naming it
@@ -123,4 +136,32 @@ func wantSignInError(t *testing.T, ctx context.Context, resp *network.Response, 
 	}
 	checkAccessible(t, ctx, page)
 	shootPage(t, ctx, shot)
+}
+
+// typeInto types text into the input sel (empty on every page here).
+func typeInto(t *testing.T, ctx context.Context, sel, text string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
+		t.Fatalf("typing into %s: %v", sel, err)
+	}
+}
+
+// texts returns the text of every element sel matches.
+func texts(t *testing.T, ctx context.Context, sel string) []string {
+	t.Helper()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+"`"+sel+"`"+`)].map(e => e.innerText)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// count returns how many elements match the CSS selector.
+func count(t *testing.T, ctx context.Context, sel string) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+"`"+sel+"`"+`).length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -20,12 +20,6 @@ import (
 func TestPasswordAccount(t *testing.T) {
 	ctx := newBrowser(t)
 	base := startExample(t, map[string]string{"DEV": "1"})
-	typeInto := func(sel, text string) {
-		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	const addr, oldPassword, newPassword = "pat@example.com", "correct horse battery", "a brand new passphrase"
 
 	// Sign-up, from the sign-in page's link.
@@ -37,9 +31,9 @@ func TestPasswordAccount(t *testing.T) {
 	}
 	checkAccessible(t, ctx, "sign-up page")
 	shootPage(t, ctx, "password-signup")
-	typeInto(`#password-email`, addr)
-	typeInto(`#password-name`, "Pat Example")
-	typeInto(`#password-new`, oldPassword)
+	typeInto(t, ctx, `#password-email`, addr)
+	typeInto(t, ctx, `#password-name`, "Pat Example")
+	typeInto(t, ctx, `#password-new`, oldPassword)
 	resp = click(t, ctx, `form[action$="/auth/password/sign-up"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
 	if h := mustText(t, ctx, "h1"); h != "Check your email" {
@@ -64,7 +58,7 @@ func TestPasswordAccount(t *testing.T) {
 	// "Forgot your password?", then the reset link.
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
 	click(t, ctx, `a[href$="/auth/password/forgot"]`)
-	typeInto(`#password-email`, addr)
+	typeInto(t, ctx, `#password-email`, addr)
 	resp = click(t, ctx, `form[action$="/auth/password/forgot"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
 	if h := mustText(t, ctx, "h1"); h != "Check your email" {
@@ -77,7 +71,7 @@ func TestPasswordAccount(t *testing.T) {
 	}
 	checkAccessible(t, ctx, "reset page")
 	shootPage(t, ctx, "password-reset")
-	typeInto(`#password-new`, newPassword)
+	typeInto(t, ctx, `#password-new`, newPassword)
 	resp = click(t, ctx, `form[action$="/auth/password/reset"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
 	if h := mustText(t, ctx, "h1"); h != "Password changed" {
@@ -88,8 +82,8 @@ func TestPasswordAccount(t *testing.T) {
 	signInWithPassword := func(pw string) {
 		t.Helper()
 		load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
-		typeInto(`#password-0-email`, addr)
-		typeInto(`#password-0-password`, pw)
+		typeInto(t, ctx, `#password-0-email`, addr)
+		typeInto(t, ctx, `#password-0-password`, pw)
 		click(t, ctx, `form[action$="/auth/callback/password"] button[type="submit"]`)
 	}
 	signInWithPassword(oldPassword)
@@ -111,11 +105,7 @@ func openOutboxLink(t *testing.T, ctx context.Context, base, path string) *netwo
 	sel := `a[href*="` + path + `?"]`
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		load(t, ctx, "opening the outbox", chromedp.Navigate(base+"/dev/mail"))
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+"`"+sel+"`"+`).length`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n > 0 {
+		if count(t, ctx, sel) > 0 {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -14,15 +14,8 @@ import (
 // its copy for up to five minutes more: documented).
 func TestSessionsPage(t *testing.T) {
 	base := startExample(t, nil)
-	other := newBrowser(t)
-	load(t, other, "opening /private in the other browser", chromedp.Navigate(base+"/private"))
-	signInAsAlice(t, other)
-	wantPath(t, other, "/private")
-
-	ctx := newBrowser(t)
-	load(t, ctx, "opening /private", chromedp.Navigate(base+"/private"))
-	signInAsAlice(t, ctx)
-	wantPath(t, ctx, "/private")
+	signedInBrowser(t, base, " in the other browser") // the other session
+	ctx := signedInBrowser(t, base, "")
 
 	resp := load(t, ctx, "opening the sessions page", chromedp.Navigate(base+"/auth/sessions"))
 	wantStatus(t, resp, 200)
@@ -48,9 +41,5 @@ func TestSessionsPage(t *testing.T) {
 // sessionRows returns the text of each session on the sessions page.
 func sessionRows(t *testing.T, ctx context.Context) []string {
 	t.Helper()
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".session p")].map(p => p.innerText)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return texts(t, ctx, ".session p")
 }

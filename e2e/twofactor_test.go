@@ -20,10 +20,7 @@ import (
 // backup code takes her where she was going.
 func TestTwoFactorPages(t *testing.T) {
 	base := startExample(t, nil)
-	ctx := newBrowser(t)
-	load(t, ctx, "opening /private", chromedp.Navigate(base+"/private"))
-	signInAsAlice(t, ctx)
-	wantPath(t, ctx, "/private")
+	ctx := signedInBrowser(t, base, "")
 
 	resp := load(t, ctx, "opening the two-factor settings", chromedp.Navigate(base+"/auth/two-factor/setup"))
 	wantStatus(t, resp, 200)
@@ -70,24 +67,6 @@ func TestTwoFactorPages(t *testing.T) {
 	resp = click(t, ctx, `form[action$="/auth/two-factor"] button`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/private")
-}
-
-// typeInto types text into the input sel (empty on every page here).
-func typeInto(t *testing.T, ctx context.Context, sel, text string) {
-	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text, chromedp.NodeVisible)); err != nil {
-		t.Fatalf("typing into %s: %v", sel, err)
-	}
-}
-
-// texts returns the text of every element sel matches.
-func texts(t *testing.T, ctx context.Context, sel string) []string {
-	t.Helper()
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+"`"+sel+"`"+`)].map(e => e.innerText)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // bodyOf opens u and returns its body text.
