@@ -41,17 +41,23 @@ func start(t *testing.T, env map[string]string) string {
 }
 
 var (
-	formRe   = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)">(.*?)</form>`)
+	formRe   = regexp.MustCompile(`(?s)<form ([^>]*)>(.*?)</form>`)
+	actionRe = regexp.MustCompile(`\baction="([^"]+)"`)
 	hiddenRe = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
 	userRe   = regexp.MustCompile(`name="authtest_user" value="([^"]+)"`)
 )
 
-// submit posts the first form of page whose action contains action, with
-// its hidden fields and extra.
+// submit posts the first POST form of page whose action contains action,
+// with its hidden fields and extra: a form of the example's own pages
+// (method, then action) or of the built-in ones (action, then method).
 func submit(t *testing.T, c *http.Client, pageURL, page, action string, extra url.Values) *http.Response {
 	t.Helper()
 	for _, m := range formRe.FindAllStringSubmatch(page, -1) {
-		act := html.UnescapeString(m[1])
+		a := actionRe.FindStringSubmatch(m[1])
+		if a == nil || !strings.Contains(m[1], `method="post"`) {
+			continue
+		}
+		act := html.UnescapeString(a[1])
 		if !strings.Contains(act, action) {
 			continue
 		}
@@ -224,43 +230,15 @@ func TestPasswordSignIn(t *testing.T) {
 			t.Fatalf("sign-in page lacks %q:\n%s", want, page)
 		}
 	}
-	resp := postForm(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"wrong"}})
+	resp := submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"wrong"}})
 	if body := read(t, resp); resp.Request.URL.Path != "/auth/signin" || !strings.Contains(body, "Check the details you provided are correct") {
 		t.Fatalf("wrong password: %s\n%s", resp.Request.URL, body)
 	}
 	_, page = get(t, c, site+"/auth/signin")
-	resp = postForm(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}})
+	resp = submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}})
 	if body := read(t, resp); !strings.Contains(body, "Signed in as <strong>Demo User</strong>") {
 		t.Fatalf("demo sign-in: %s\n%s", resp.Request.URL, body)
 	}
-}
-
-var pageFormRe = regexp.MustCompile(`(?s)<form action="([^"]+)" method="post">(.*?)</form>`)
-var pageHiddenRe = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
-
-// postForm posts the built-in sign-in page's form whose action contains
-// action, with its hidden fields and extra.
-func postForm(t *testing.T, c *http.Client, pageURL, page, action string, extra url.Values) *http.Response {
-	t.Helper()
-	for _, m := range pageFormRe.FindAllStringSubmatch(page, -1) {
-		if !strings.Contains(html.UnescapeString(m[1]), action) {
-			continue
-		}
-		form := url.Values{}
-		for _, h := range pageHiddenRe.FindAllStringSubmatch(m[2], -1) {
-			form.Set(html.UnescapeString(h[1]), html.UnescapeString(h[2]))
-		}
-		for k, v := range extra {
-			form[k] = v
-		}
-		resp, err := c.PostForm(html.UnescapeString(m[1]), form)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp
-	}
-	t.Fatalf("no form with action %q on %s:\n%s", action, pageURL, page)
-	return nil
 }
 
 // TestPasskeysOffered: reached as localhost, the example offers passkeys on
