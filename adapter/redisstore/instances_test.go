@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -44,7 +45,7 @@ func startInstance(t *testing.T, op *authtest.Server, path, prefix string) insta
 			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
 		}},
-		Adapter:    redisstore.New(newClient(t), openSQLite(t, path), redisstore.Options{Prefix: prefix}),
+		Adapter:    redisstore.New(redistest.NewClient(t), openSQLite(t, path), redisstore.Options{Prefix: prefix}),
 		Session:    gatehouse.SessionConfig{Strategy: gatehouse.StrategyDatabase},
 		HTTPClient: &http.Client{Timeout: 5 * time.Second},
 	})
@@ -161,8 +162,8 @@ func countRows(t *testing.T, path, table string) int {
 // first and the second, even with a copy of the old cookies.
 func TestInstances(t *testing.T) {
 	t.Parallel()
-	c := newClient(t)
-	prefix := testPrefix(t, c)
+	c := redistest.NewClient(t)
+	prefix := redistest.Prefix(t, c)
 	path := filepath.Join(t.TempDir(), "gatehouse.db")
 	op := authtest.NewServer(authtest.Options{AutoApprove: true})
 	t.Cleanup(op.Close)
@@ -172,7 +173,7 @@ func TestInstances(t *testing.T) {
 	}
 	sessionKeys := func() int {
 		t.Helper()
-		return len(keysUnder(t, c, prefix+"session:"))
+		return len(redistest.KeysUnder(t, c, prefix+"session:"))
 	}
 
 	b := newBrowser(t)

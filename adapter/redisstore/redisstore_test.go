@@ -2,10 +2,8 @@ package redisstore_test
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"net"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -18,63 +16,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 )
-
-// defaultRedis is the test server used when GATEHOUSE_TEST_REDIS is not set.
-const defaultRedis = "redis://127.0.0.1:6379/0"
-
-// newClient returns a connection to the test server (GATEHOUSE_TEST_REDIS,
-// a redis:// URL), closed when the test ends. Without a server the test
-// fails when CI is set and is skipped otherwise.
-func newClient(tb testing.TB) *redis.Client {
-	tb.Helper()
-	where := os.Getenv("GATEHOUSE_TEST_REDIS")
-	if where == "" {
-		where = defaultRedis
-	}
-	opt, err := redis.ParseURL(where)
-	if err != nil {
-		tb.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
-	}
-	c := redis.NewClient(opt)
-	tb.Cleanup(func() { c.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		if os.Getenv("CI") != "" {
-			tb.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", opt.Addr, err)
-		}
-		tb.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", opt.Addr, err)
-	}
-	return c
-}
-
-// testPrefix is a key prefix of the test's own, whose keys are deleted
-// when it ends.
-func testPrefix(tb testing.TB, c *redis.Client) string {
-	p := "gatehouse-test:" + rand.Text() + ":"
-	tb.Cleanup(func() {
-		ctx := context.Background()
-		if keys := keysUnder(tb, c, p); len(keys) > 0 {
-			c.Del(ctx, keys...)
-		}
-	})
-	return p
-}
-
-// keysUnder returns the keys that start with prefix.
-func keysUnder(tb testing.TB, c *redis.Client, prefix string) []string {
-	tb.Helper()
-	var keys []string
-	iter := c.Scan(context.Background(), 0, prefix+"*", 100).Iterator()
-	for iter.Next(context.Background()) {
-		keys = append(keys, iter.Val())
-	}
-	if err := iter.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return keys
-}
 
 // openSQLite returns a migrated SQLite adapter on path, closed when the
 // test ends.
@@ -93,7 +36,7 @@ func openSQLite(tb testing.TB, path string) *sqlite.Adapter {
 
 // TestConformance runs the adapter suite on the store over each primary.
 func TestConformance(t *testing.T) {
-	c := newClient(t)
+	c := redistest.NewClient(t)
 	primaries := []struct {
 		name string
 		open func(t *testing.T) adapter.Adapter
@@ -106,7 +49,7 @@ func TestConformance(t *testing.T) {
 	for _, p := range primaries {
 		t.Run(p.name, func(t *testing.T) {
 			adaptertest.Run(t, func(t *testing.T) adapter.Adapter {
-				return redisstore.New(c, p.open(t), redisstore.Options{Prefix: testPrefix(t, c)})
+				return redisstore.New(c, p.open(t), redisstore.Options{Prefix: redistest.Prefix(t, c)})
 			})
 		})
 	}
@@ -148,7 +91,7 @@ func TestOptionalInterfaces(t *testing.T) {
 func pttls(t *testing.T, c *redis.Client, prefix string) map[string]time.Duration {
 	t.Helper()
 	m := map[string]time.Duration{}
-	for _, k := range keysUnder(t, c, prefix) {
+	for _, k := range redistest.KeysUnder(t, c, prefix) {
 		d, err := c.PTTL(context.Background(), k).Result()
 		if err != nil {
 			t.Fatal(err)
@@ -185,7 +128,7 @@ func checkGone(t *testing.T, a adapter.Adapter, c *redis.Client, prefix, token, 
 	if _, err := a.UseVerificationToken(ctx, "ada@example.com", hash); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("UseVerificationToken %s: %v, want ErrNotFound", when, err)
 	}
-	if keys := keysUnder(t, c, prefix); len(keys) != 0 {
+	if keys := redistest.KeysUnder(t, c, prefix); len(keys) != 0 {
 		t.Errorf("keys left %s: %v", when, keys)
 	}
 }
@@ -195,9 +138,9 @@ func checkGone(t *testing.T, a adapter.Adapter, c *redis.Client, prefix, token, 
 // grace.
 func TestTTL(t *testing.T) {
 	t.Parallel()
-	c := newClient(t)
+	c := redistest.NewClient(t)
 	ctx := context.Background()
-	prefix := testPrefix(t, c)
+	prefix := redistest.Prefix(t, c)
 	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix, Grace: -1})
 	u, err := a.CreateUser(ctx, adapter.User{Email: "ada@example.com"})
 	if err != nil {
@@ -258,9 +201,9 @@ func TestTTL(t *testing.T) {
 // one gets it.
 func TestUseVerificationTokenOnce(t *testing.T) {
 	t.Parallel()
-	c := newClient(t)
+	c := redistest.NewClient(t)
 	ctx := context.Background()
-	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: testPrefix(t, c)})
+	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: redistest.Prefix(t, c)})
 	in := adapter.VerificationToken{Identifier: "ada@example.com", TokenHash: "h", Expires: time.Now().Add(time.Hour)}
 	if err := a.CreateVerificationToken(ctx, in); err != nil {
 		t.Fatal(err)
@@ -348,8 +291,8 @@ func TestRedisDown(t *testing.T) {
 // runs, and the holder's context ends with ErrLockLost when the lock goes.
 func TestLockRenewedAndLost(t *testing.T) {
 	t.Parallel()
-	c := newClient(t)
-	prefix := testPrefix(t, c)
+	c := redistest.NewClient(t)
+	prefix := redistest.Prefix(t, c)
 	const lease = 300 * time.Millisecond
 	l := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix, LockLease: lease}).(adapter.AccountLocker)
 	ctx := context.Background()
@@ -361,7 +304,7 @@ func TestLockRenewedAndLost(t *testing.T) {
 			t.Error("a second holder took the lock after its first lease")
 		}
 		// Somebody deletes the lock: the holder learns it has lost it.
-		if n := c.Del(ctx, keysUnder(t, c, prefix)...).Val(); n != 1 {
+		if n := c.Del(ctx, redistest.KeysUnder(t, c, prefix)...).Val(); n != 1 {
 			t.Errorf("deleted %d keys, want the lock", n)
 		}
 		select {
@@ -377,7 +320,7 @@ func TestLockRenewedAndLost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if keys := keysUnder(t, c, prefix); len(keys) != 0 {
+	if keys := redistest.KeysUnder(t, c, prefix); len(keys) != 0 {
 		t.Errorf("keys left after the lock: %v", keys)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
@@ -78,9 +79,9 @@ func TestSecretsForwarding(t *testing.T) {
 // UpdateSession gives it an UpdatedAt.
 func TestSessionWithoutMetadata(t *testing.T) {
 	t.Parallel()
-	c := newClient(t)
+	c := redistest.NewClient(t)
 	ctx := context.Background()
-	prefix := testPrefix(t, c)
+	prefix := redistest.Prefix(t, c)
 	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix})
 	u, err := a.CreateUser(ctx, adapter.User{Email: "ada@example.com"})
 	if err != nil {

@@ -2,9 +2,6 @@ package redislimit_test
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,59 +10,9 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 )
-
-// defaultRedis is the test server used when GATEHOUSE_TEST_REDIS is not set.
-const defaultRedis = "redis://127.0.0.1:6379/0"
-
-// testURL returns the URL of the test server.
-func testURL() string {
-	if u := os.Getenv("GATEHOUSE_TEST_REDIS"); u != "" {
-		return u
-	}
-	return defaultRedis
-}
-
-// newClient returns a new connection to the test server (each one stands
-// for a process), closed when the test ends. Without a server the test
-// fails when CI is set and is skipped otherwise.
-func newClient(tb testing.TB) *redis.Client {
-	tb.Helper()
-	opt, err := redis.ParseURL(testURL())
-	if err != nil {
-		tb.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
-	}
-	c := redis.NewClient(opt)
-	tb.Cleanup(func() { c.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		where := "the server of GATEHOUSE_TEST_REDIS"
-		if os.Getenv("GATEHOUSE_TEST_REDIS") == "" {
-			where = opt.Addr
-		}
-		if os.Getenv("CI") != "" {
-			tb.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", where, err)
-		}
-		tb.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", where, err)
-	}
-	return c
-}
-
-// testPrefix is a key prefix of its own for one test, whose keys are
-// deleted when it ends.
-func testPrefix(tb testing.TB, c *redis.Client) string {
-	p := fmt.Sprintf("gatehouse:test:%s:%s:", tb.Name(), rand.Text())
-	tb.Cleanup(func() {
-		ctx := context.Background()
-		keys, _ := c.Keys(ctx, p+"*").Result()
-		if len(keys) > 0 {
-			c.Del(ctx, keys...)
-		}
-	})
-	return p
-}
 
 // reserve counts an attempt and returns 0, or returns the wait of a key
 // with no attempt left.
@@ -80,8 +27,8 @@ func reserve(t *testing.T, l *redislimit.Limiter, key string) time.Duration {
 
 // twoProcesses returns two limiters on two connections with one prefix.
 func twoProcesses(t *testing.T, max int, window time.Duration) (a, b *redislimit.Limiter) {
-	c1, c2 := newClient(t), newClient(t)
-	p := testPrefix(t, c1)
+	c1, c2 := redistest.NewClient(t), redistest.NewClient(t)
+	p := redistest.Prefix(t, c1)
 	a = &redislimit.Limiter{Client: c1, Max: max, Window: window, Prefix: p}
 	b = &redislimit.Limiter{Client: c2, Max: max, Window: window, Prefix: p}
 	return a, b
@@ -227,8 +174,8 @@ func TestKeysAreHashed(t *testing.T) {
 }
 
 func TestPrefixDefaultsAndSeparatesLimits(t *testing.T) {
-	c := newClient(t)
-	p := testPrefix(t, c)
+	c := redistest.NewClient(t)
+	p := redistest.Prefix(t, c)
 	one := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "one:"}
 	two := &redislimit.Limiter{Client: c, Max: 1, Window: time.Hour, Prefix: p + "two:"}
 	reserve(t, one, "k")
@@ -279,8 +226,8 @@ func TestReserveRefusesInTheWindowsLastMillisecond(t *testing.T) {
 	if src == redislimit.ReserveLua {
 		t.Fatal("the Reserve script no longer calls PTTL as this test expects")
 	}
-	c := newClient(t)
-	key := testPrefix(t, c) + "k"
+	c := redistest.NewClient(t)
+	key := redistest.Prefix(t, c) + "k"
 	ctx := context.Background()
 	const max = 3
 	if err := c.Set(ctx, key, max, time.Minute).Err(); err != nil {
