@@ -366,73 +366,50 @@ type (
 	}
 )
 
+// builders build the documents of the page types, each given as a value
+// or a pointer (see pageBuilder).
+var builders = []func(page any) (*document, bool){
+	pageBuilder(buildSignIn),
+	pageBuilder(buildSignOut),
+	pageBuilder(buildError),
+	pageBuilder(buildSessions),
+	pageBuilder((*TwoFactorChallenge).build),
+	pageBuilder((*TwoFactorSetup).build),
+	pageBuilder(buildAccounts),
+	pageBuilder(buildPassword),
+	pageBuilder(buildNotice),
+	pageBuilder(buildVerifyRequest),
+}
+
+// pageBuilder turns fn, which builds the document of a page of type T,
+// into one of builders: for a page that is a T or a *T it reports true,
+// with the document, or nil for a nil *T; for any other page, false.
+func pageBuilder[T any](fn func(*T) *document) func(page any) (*document, bool) {
+	return func(page any) (*document, bool) {
+		switch p := page.(type) {
+		case T:
+			return fn(&p), true
+		case *T:
+			if p == nil {
+				return nil, true
+			}
+			return fn(p), true
+		}
+		return nil, false
+	}
+}
+
 // build turns a page value into a document.
 func build(page any) (*document, error) {
-	switch p := page.(type) {
-	case SignIn:
-		return buildSignIn(&p), nil
-	case *SignIn:
-		if p != nil {
-			return buildSignIn(p), nil
+	for _, b := range builders {
+		if d, ok := b(page); ok {
+			if d == nil {
+				return nil, errors.New("pages: cannot render a nil page")
+			}
+			return d, nil
 		}
-	case SignOut:
-		return buildSignOut(&p), nil
-	case *SignOut:
-		if p != nil {
-			return buildSignOut(p), nil
-		}
-	case Error:
-		return buildError(&p), nil
-	case *Error:
-		if p != nil {
-			return buildError(p), nil
-		}
-	case Sessions:
-		return buildSessions(&p), nil
-	case *Sessions:
-		if p != nil {
-			return buildSessions(p), nil
-		}
-	case TwoFactorChallenge:
-		return p.build(), nil
-	case *TwoFactorChallenge:
-		if p != nil {
-			return p.build(), nil
-		}
-	case TwoFactorSetup:
-		return p.build(), nil
-	case *TwoFactorSetup:
-		if p != nil {
-			return p.build(), nil
-		}
-	case Accounts:
-		return buildAccounts(&p), nil
-	case *Accounts:
-		if p != nil {
-			return buildAccounts(p), nil
-		}
-	case Password:
-		return buildPassword(&p), nil
-	case *Password:
-		if p != nil {
-			return buildPassword(p), nil
-		}
-	case Notice:
-		return buildNotice(&p), nil
-	case *Notice:
-		if p != nil {
-			return buildNotice(p), nil
-		}
-	case VerifyRequest:
-		return buildVerifyRequest(&p), nil
-	case *VerifyRequest:
-		if p != nil {
-			return buildVerifyRequest(p), nil
-		}
-	default:
-		return nil, fmt.Errorf("pages: cannot render a %T", page)
 	}
-	return nil, errors.New("pages: cannot render a nil page")
+	return nil, fmt.Errorf("pages: cannot render a %T", page)
 }
 
 // newDocument fills in what every page shares: scheme, title, site logo
