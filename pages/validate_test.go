@@ -31,14 +31,7 @@ func TestThemeValidate(t *testing.T) {
 		{Theme{Logo: "ftp://example.com/logo.png"}, "Logo"},
 		{Theme{Logo: "https://user@example.com/logo.png"}, "Logo"},
 	} {
-		err := tc.theme.Validate()
-		var fe *FieldError
-		switch {
-		case tc.field == "" && err != nil:
-			t.Errorf("%+v: %v", tc.theme, err)
-		case tc.field != "" && (!errors.As(err, &fe) || fe.Field != tc.field):
-			t.Errorf("%+v: err = %v, want a FieldError for %s", tc.theme, err, tc.field)
-		}
+		checkFieldError(t, tc.theme, tc.theme.Validate(), tc.field)
 	}
 }
 
@@ -55,14 +48,20 @@ func TestValidateStyle(t *testing.T) {
 		{providers.Style{Text: "#12"}, "Text"},
 		{providers.Style{Logo: "javascript:x"}, "Logo"},
 	} {
-		err := ValidateStyle(tc.style)
-		var fe *FieldError
-		switch {
-		case tc.field == "" && err != nil:
-			t.Errorf("%+v: %v", tc.style, err)
-		case tc.field != "" && (!errors.As(err, &fe) || fe.Field != tc.field):
-			t.Errorf("%+v: err = %v, want a FieldError for %s", tc.style, err, tc.field)
-		}
+		checkFieldError(t, tc.style, ValidateStyle(tc.style), tc.field)
+	}
+}
+
+// checkFieldError checks err, what validating v returned: nil when field
+// is "", else a FieldError for field.
+func checkFieldError(t *testing.T, v any, err error, field string) {
+	t.Helper()
+	var fe *FieldError
+	switch {
+	case field == "" && err != nil:
+		t.Errorf("%+v: %v", v, err)
+	case field != "" && (!errors.As(err, &fe) || fe.Field != field):
+		t.Errorf("%+v: err = %v, want a FieldError for %s", v, err, field)
 	}
 }
 
