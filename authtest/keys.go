@@ -188,13 +188,19 @@ func (p *Provider) signIDToken(claims map[string]any, f Faults) (string, error) 
 	default:
 		opts = opts.WithHeader("kid", key.KeyID)
 	}
+	return signJWT(sk, opts, claims, "ID token")
+}
+
+// signJWT signs claims with sk and opts into a compact JWT; what names
+// the token in an error.
+func signJWT(sk jose.SigningKey, opts *jose.SignerOptions, claims any, what string) (string, error) {
 	signer, err := jose.NewSigner(sk, opts)
 	if err != nil {
 		return "", fmt.Errorf("authtest: signer: %w", err)
 	}
 	tok, err := jwt.Signed(signer).Claims(claims).Serialize()
 	if err != nil {
-		return "", fmt.Errorf("authtest: signing the ID token: %w", err)
+		return "", fmt.Errorf("authtest: signing the %s: %w", what, err)
 	}
 	return tok, nil
 }

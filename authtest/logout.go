@@ -1,11 +1,9 @@
 package authtest
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/go-jose/go-jose/v4"
-	"github.com/go-jose/go-jose/v4/jwt"
 )
 
 // BackChannelLogoutEvent is the member of a logout token's events claim
@@ -43,13 +41,5 @@ func (p *Provider) LogoutToken(sub string, claims map[string]any) (string, error
 	key := p.key
 	p.mu.Unlock()
 	opts := (&jose.SignerOptions{}).WithType("logout+jwt").WithHeader("kid", key.KeyID)
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: p.alg, Key: key.Key}, opts)
-	if err != nil {
-		return "", fmt.Errorf("authtest: signer: %w", err)
-	}
-	tok, err := jwt.Signed(signer).Claims(c).Serialize()
-	if err != nil {
-		return "", fmt.Errorf("authtest: signing the logout token: %w", err)
-	}
-	return tok, nil
+	return signJWT(jose.SigningKey{Algorithm: p.alg, Key: key.Key}, opts, c, "logout token")
 }
