@@ -403,30 +403,14 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	var ep Endpoint
-	var handle func(http.ResponseWriter, *http.Request, Faults)
-	var methods []string
-	switch rest {
-	case "/.well-known/openid-configuration":
-		ep, handle, methods = EndpointDiscovery, p.serveDiscovery, []string{http.MethodGet, http.MethodHead}
-	case "/authorize":
-		ep, handle, methods = EndpointAuthorize, p.serveAuthorize, []string{http.MethodGet, http.MethodPost}
-	case "/token":
-		ep, handle, methods = EndpointToken, p.serveToken, []string{http.MethodPost}
-	case "/userinfo":
-		ep, handle, methods = EndpointUserinfo, p.serveUserinfo, []string{http.MethodGet, http.MethodPost}
-	case "/jwks":
-		ep, handle, methods = EndpointJWKS, p.serveJWKS, []string{http.MethodGet, http.MethodHead}
-	case "/end_session":
-		ep, handle, methods = EndpointEndSession, p.serveEndSession, []string{http.MethodGet, http.MethodPost}
-	case "/par":
-		ep, handle, methods = EndpointPAR, p.servePAR, []string{http.MethodPost}
-	default:
+	rt, ok := routes[rest]
+	if !ok {
 		http.NotFound(w, r)
 		return
 	}
-	if !slices.Contains(methods, r.Method) {
-		w.Header().Set("Allow", strings.Join(methods, ", "))
+	ep := rt.endpoint
+	if !slices.Contains(rt.methods, r.Method) {
+		w.Header().Set("Allow", strings.Join(rt.methods, ", "))
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
@@ -452,7 +436,26 @@ func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.requests = append(p.requests, rec)
 	f := p.faults
 	p.mu.Unlock()
-	handle(w, r, f)
+	rt.serve(p, w, r, f)
+}
+
+// route is an endpoint ServeHTTP serves: the methods it answers and its
+// handler.
+type route struct {
+	endpoint Endpoint
+	methods  []string
+	serve    func(*Provider, http.ResponseWriter, *http.Request, Faults)
+}
+
+// routes are the provider's endpoints by their path below the issuer.
+var routes = map[string]route{
+	"/.well-known/openid-configuration": {EndpointDiscovery, []string{http.MethodGet, http.MethodHead}, (*Provider).serveDiscovery},
+	"/authorize":                        {EndpointAuthorize, []string{http.MethodGet, http.MethodPost}, (*Provider).serveAuthorize},
+	"/token":                            {EndpointToken, []string{http.MethodPost}, (*Provider).serveToken},
+	"/userinfo":                         {EndpointUserinfo, []string{http.MethodGet, http.MethodPost}, (*Provider).serveUserinfo},
+	"/jwks":                             {EndpointJWKS, []string{http.MethodGet, http.MethodHead}, (*Provider).serveJWKS},
+	"/end_session":                      {EndpointEndSession, []string{http.MethodGet, http.MethodPost}, (*Provider).serveEndSession},
+	"/par":                              {EndpointPAR, []string{http.MethodPost}, (*Provider).servePAR},
 }
 
 // clientAuthMethod tells how a token request authenticates its client.
