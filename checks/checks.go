@@ -128,24 +128,20 @@ func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []by
 
 // VerifyState compares the state parameter of the authorization response
 // with the one sealed in the browser's cookie.
-func VerifyState(param, expected string) error {
-	switch {
-	case param == "":
-		return fail(State, ErrParamMissing)
-	case !equal(param, expected):
-		return fail(State, ErrMismatch)
-	}
-	return nil
-}
+func VerifyState(param, expected string) error { return verifySent(State, param, expected) }
 
 // VerifyNonce compares the ID token's nonce claim with the one sealed in
 // the browser's cookie (OpenID Connect Core §3.1.3.7 step 11).
-func VerifyNonce(claim, expected string) error {
+func VerifyNonce(claim, expected string) error { return verifySent(Nonce, claim, expected) }
+
+// verifySent compares the value of check k that came back from the
+// provider, got, with the one sealed in the browser's cookie.
+func verifySent(k Kind, got, expected string) error {
 	switch {
-	case claim == "":
-		return fail(Nonce, ErrParamMissing)
-	case !equal(claim, expected):
-		return fail(Nonce, ErrMismatch)
+	case got == "":
+		return fail(k, ErrParamMissing)
+	case !equal(got, expected):
+		return fail(k, ErrMismatch)
 	}
 	return nil
 }
