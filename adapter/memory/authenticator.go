@@ -32,10 +32,9 @@ func (m *Adapter) CreateAuthenticator(ctx context.Context, a adapter.Authenticat
 
 // GetAuthenticator returns the credential with the given id.
 func (m *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (adapter.Authenticator, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.Authenticator{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	a, ok := m.authenticators[credentialID]
 	if !ok {
@@ -47,10 +46,9 @@ func (m *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (ad
 // ListAuthenticatorsByUserID returns the user's credentials, ordered by
 // credential id.
 func (m *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string) ([]adapter.Authenticator, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return nil, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := []adapter.Authenticator{}
 	for _, a := range m.authenticators {
@@ -64,10 +62,9 @@ func (m *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string)
 
 // UpdateAuthenticatorCounter sets the sign counter when it advances.
 func (m *Adapter) UpdateAuthenticatorCounter(ctx context.Context, credentialID string, counter uint32) (adapter.Authenticator, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.Authenticator{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	a, ok := m.authenticators[credentialID]
 	if !ok {

@@ -13,10 +13,9 @@ var (
 
 // DeleteUserSessions removes every session of the user userID.
 func (m *Adapter) DeleteUserSessions(ctx context.Context, userID string) (int, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return 0, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
 	for tok, s := range m.sessions {

@@ -126,10 +126,9 @@ func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a a
 
 // GetUser returns the user with the given id.
 func (m *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.User{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	u, ok := m.users[id]
 	if !ok {
@@ -141,10 +140,9 @@ func (m *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) 
 // GetUserByEmail returns the user with the given e-mail address. An empty
 // address matches no user.
 func (m *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.User{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	id, ok := m.emails[email]
 	if !ok || email == "" {
@@ -155,10 +153,9 @@ func (m *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.Use
 
 // GetUserByAccount returns the user linked to the provider account.
 func (m *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.User{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	sa, ok := m.accounts[accountKey{provider, providerAccountID}]
 	if !ok {
@@ -193,10 +190,9 @@ func (m *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 
 // DeleteUser removes the user with its accounts and sessions.
 func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	u, ok := m.users[id]
 	if !ok {
@@ -256,10 +252,9 @@ func (m *Adapter) LinkAccount(ctx context.Context, a account.Account) error {
 
 // UnlinkAccount removes the provider account.
 func (m *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	key := accountKey{provider, providerAccountID}
 	if _, ok := m.accounts[key]; !ok {
@@ -271,10 +266,9 @@ func (m *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID
 
 // GetAccount returns the provider account.
 func (m *Adapter) GetAccount(ctx context.Context, provider, providerAccountID string) (account.Account, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return account.Account{}, err
 	}
-	m.mu.Lock()
 	sa, ok := m.accounts[accountKey{provider, providerAccountID}]
 	m.mu.Unlock()
 	if !ok {
@@ -286,10 +280,9 @@ func (m *Adapter) GetAccount(ctx context.Context, provider, providerAccountID st
 // ListAccounts returns the user's accounts, ordered by provider and
 // provider account id.
 func (m *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return nil, err
 	}
-	m.mu.Lock()
 	var found []storedAccount
 	for _, sa := range m.accounts {
 		if sa.acc.UserID == userID {
@@ -312,10 +305,9 @@ func (m *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Ac
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (m *Adapter) UpdateAccount(ctx context.Context, a account.Account) error {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	key := accountKey{a.Provider, a.ProviderAccountID}
 	old, ok := m.accounts[key]
@@ -354,10 +346,9 @@ func (m *Adapter) CreateSession(ctx context.Context, s adapter.Session) (adapter
 
 // GetSessionAndUser returns the session and its user, expired or not.
 func (m *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.Session{}, adapter.User{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, ok := m.sessions[token]
 	if !ok {
@@ -368,10 +359,9 @@ func (m *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.
 
 // UpdateSession sets the session's expiry and returns the session.
 func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.Session{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, ok := m.sessions[token]
 	if !ok {
@@ -385,10 +375,9 @@ func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.
 
 // DeleteSession removes the session and returns it as it was.
 func (m *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.Session{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, ok := m.sessions[token]
 	if !ok {
@@ -417,10 +406,9 @@ func (m *Adapter) CreateVerificationToken(ctx context.Context, t adapter.Verific
 // UseVerificationToken deletes and returns the token matching both
 // identifier and hash.
 func (m *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return adapter.VerificationToken{}, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	key := tokenKey{identifier, tokenHash}
 	t, ok := m.tokens[key]
@@ -429,6 +417,16 @@ func (m *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHas
 	}
 	delete(m.tokens, key)
 	return t, nil
+}
+
+// lock takes m.mu for a method, unless ctx is done already: then it
+// returns ctx's error and takes nothing. The caller unlocks.
+func (m *Adapter) lock(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	return nil
 }
 
 // checkNewUser reports a conflict when u's id or e-mail address is taken.
@@ -533,10 +531,9 @@ func (a *Adapter) LockAccount(ctx context.Context, provider, providerAccountID s
 // DeleteExpired removes the sessions and verification tokens that expired
 // before now (adapter.Sweeper).
 func (m *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, tokens int, err error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return 0, 0, err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	for k, s := range m.sessions {
 		if s.Expires.Before(now) {
@@ -556,10 +553,9 @@ func (m *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, t
 // ListSessions returns the user's sessions, latest expiry first
 // (adapter.SessionLister).
 func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return nil, err
 	}
-	m.mu.Lock()
 	list := []adapter.Session{}
 	for _, s := range m.sessions {
 		if s.UserID == userID {
@@ -575,10 +571,9 @@ func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Se
 
 // PasswordHash returns the user's password hash (adapter.PasswordStore).
 func (m *Adapter) PasswordHash(ctx context.Context, userID string) (string, error) {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return "", err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	h, ok := m.passwords[userID]
 	if !ok {
@@ -589,10 +584,9 @@ func (m *Adapter) PasswordHash(ctx context.Context, userID string) (string, erro
 
 // SetPasswordHash stores the user's password hash (adapter.PasswordStore).
 func (m *Adapter) SetPasswordHash(ctx context.Context, userID, hash string) error {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.users[userID]; !ok {
 		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
@@ -604,10 +598,9 @@ func (m *Adapter) SetPasswordHash(ctx context.Context, userID, hash string) erro
 // DeletePasswordHash removes the user's password hash
 // (adapter.PasswordStore).
 func (m *Adapter) DeletePasswordHash(ctx context.Context, userID string) error {
-	if err := ctx.Err(); err != nil {
+	if err := m.lock(ctx); err != nil {
 		return err
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.passwords, userID)
 	return nil
