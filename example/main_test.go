@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -15,6 +16,23 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/authtest"
 )
+
+// testSecret is the AUTH_SECRET of the sites the tests start.
+const testSecret = "example-test-secret-0123456789abcdef"
+
+// siteEnv is the environment of a site listening on a free port of host,
+// with a database of the test's own, and more.
+func siteEnv(t *testing.T, host string, more map[string]string) map[string]string {
+	env := map[string]string{"ADDR": host + ":0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db")}
+	maps.Copy(env, more)
+	return env
+}
+
+// newClient returns a client with a cookie jar of its own, and the jar.
+func newClient() (*http.Client, http.CookieJar) {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar}, jar
+}
 
 // start runs the example with env and returns its URL.
 func start(t *testing.T, env map[string]string) string {
@@ -100,11 +118,9 @@ func get(t *testing.T, c *http.Client, u string) (*http.Response, string) {
 // development provider's page, sees the private page, restarts the site
 // and is still signed in (the session lives in SQLite), then signs out.
 func TestSignInAsAPersonWould(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "example.db")
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": db, "AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
+	env := siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"})
 	site := start(t, env)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
+	c, jar := newClient()
 
 	_, home := get(t, c, site+"/")
 	if !strings.Contains(home, "Sign in with Development") {
@@ -154,11 +170,8 @@ var outboxLinkRe = regexp.MustCompile(`<a href="([^"]+/auth/callback/email\?[^"]
 // development: types an address on the home page, opens the outbox,
 // clicks the link.
 func TestEmailSignInThroughTheOutbox(t *testing.T) {
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
-		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
-	site := start(t, env)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
+	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
+	c, _ := newClient()
 
 	_, home := get(t, c, site+"/")
 	resp := submit(t, c, site+"/", home, "/auth/signin/email", url.Values{"email": {"Reader@Example.com"}})
@@ -175,8 +188,8 @@ func TestEmailSignInThroughTheOutbox(t *testing.T) {
 		t.Fatalf("after the link: %s\n%s", resp.Request.URL, page)
 	}
 	// The link works once.
-	other, _ := cookiejar.New(nil)
-	if resp, _ := get(t, &http.Client{Jar: other}, html.UnescapeString(m[1])); resp.StatusCode != http.StatusForbidden || resp.Request.URL.Path != "/auth/error" {
+	other, _ := newClient()
+	if resp, _ := get(t, other, html.UnescapeString(m[1])); resp.StatusCode != http.StatusForbidden || resp.Request.URL.Path != "/auth/error" {
 		t.Fatalf("second use: %d %s", resp.StatusCode, resp.Request.URL)
 	}
 }
@@ -189,11 +202,8 @@ func TestEmailSignInThroughSMTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ms.Close()
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
-		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "AUTH_EMAIL_SERVER": ms.URL(), "AUTH_EMAIL_FROM": "Example <site@example.com>"}
-	site := start(t, env)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
+	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "AUTH_EMAIL_SERVER": ms.URL(), "AUTH_EMAIL_FROM": "Example <site@example.com>"}))
+	c, _ := newClient()
 	_, home := get(t, c, site+"/")
 	if strings.Contains(home, "Sign in with Password") {
 		t.Fatal("the demo password form is offered outside development mode")
@@ -219,11 +229,8 @@ func TestEmailSignInThroughSMTP(t *testing.T) {
 // TestPasswordSignIn uses the development demo user on the built-in
 // sign-in page.
 func TestPasswordSignIn(t *testing.T) {
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"),
-		"AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
-	site := start(t, env)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
+	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
+	c, _ := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	for _, want := range []string{"Sign in with Development", "Sign in with Email", "Sign in with Password", `name="username"`, `type="password"`} {
 		if !strings.Contains(page, want) {
@@ -244,10 +251,8 @@ func TestPasswordSignIn(t *testing.T) {
 // TestPasskeysOffered: reached as localhost, the example offers passkeys on
 // the built-in sign-in page, and answers WebAuthn options for localhost.
 func TestPasskeysOffered(t *testing.T) {
-	env := map[string]string{"ADDR": "localhost:0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"), "AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}
-	site := start(t, env)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar}
+	site := start(t, siteEnv(t, "localhost", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
+	c, _ := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	if !strings.Contains(page, "Sign in with Passkey") || !strings.Contains(page, `autocomplete="username webauthn"`) {
 		t.Fatalf("the sign-in page offers no passkey:\n%s", page)

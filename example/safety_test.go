@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -21,8 +20,7 @@ import (
 // no provider and no DEV=1 does not start, and says what to set. Before,
 // it offered the development sign-in and the demo password to anyone.
 func TestRefusesToStartWithoutProvider(t *testing.T) {
-	env := map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "x.db"),
-		"AUTH_SECRET": "example-test-secret-0123456789abcdef"}
+	env := siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := run(ctx, func(k string) string { return env[k] }, nil)
@@ -36,7 +34,7 @@ func TestRefusesToStartWithoutProvider(t *testing.T) {
 	}
 	// Without AUTH_SECRET (go run ./example), or with DEV=1, it starts with
 	// the development provider.
-	for _, env := range []map[string]string{{}, {"AUTH_SECRET": "example-test-secret-0123456789abcdef", "DEV": "1"}} {
+	for _, env := range []map[string]string{{}, {"AUTH_SECRET": testSecret, "DEV": "1"}} {
 		env["ADDR"], env["DATABASE_URL"] = "127.0.0.1:0", filepath.Join(t.TempDir(), "x.db")
 		site := start(t, env)
 		_, home := get(t, http.DefaultClient, site+"/")
@@ -51,7 +49,7 @@ func TestRefusesToStartWithoutProvider(t *testing.T) {
 // other redirect_uri or post_logout_redirect_uri gets an error page.
 // Before, it redirected anywhere (an open redirect).
 func TestDevProviderRedirectsOnlyHome(t *testing.T) {
-	site := start(t, map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "x.db")})
+	site := start(t, siteEnv(t, "127.0.0.1", nil))
 	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	authorize := site + "/dev/authorize?" + url.Values{"client_id": {authtest.DefaultClientID}, "response_type": {"code"},
 		"scope": {"openid"}, "state": {"s"}, "redirect_uri": {"https://evil.example/cb"}}.Encode()
@@ -150,9 +148,8 @@ func TestServerBoundsSlowClients(t *testing.T) {
 // as written, so both spellings got the provider's error page.
 func TestDevProviderAcceptsLibraryCallback(t *testing.T) {
 	for _, authURL := range []string{"http://localhost:1/auth/", "http://localhost:1"} {
-		site := start(t, map[string]string{"ADDR": "127.0.0.1:0", "DATABASE_URL": filepath.Join(t.TempDir(), "x.db"), "AUTH_URL": authURL})
-		jar, _ := cookiejar.New(nil)
-		c := &http.Client{Jar: jar}
+		site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_URL": authURL}))
+		c, _ := newClient()
 		_, home := get(t, c, site+"/")
 		resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
 		if page := read(t, resp); !strings.Contains(page, "Continue as Alice") {
