@@ -69,14 +69,22 @@ func TestSecretWriteCreates(t *testing.T) {
 	}
 }
 
-func TestSecretWriteAppends(t *testing.T) {
-	t.Parallel()
+// writeEnvFile writes content to a .env file of the test's own, with the
+// permission bits perm, and returns its path.
+func writeEnvFile(t *testing.T, content string, perm os.FileMode) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), ".env")
-	// No final newline, and a variable whose name starts like ours.
-	old := "DATABASE_URL=app.db\nAUTH_SECRET_OLD=x"
-	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(content), perm); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+func TestSecretWriteAppends(t *testing.T) {
+	t.Parallel()
+	// No final newline, and a variable whose name starts like ours.
+	old := "DATABASE_URL=app.db\nAUTH_SECRET_OLD=x"
+	path := writeEnvFile(t, old, 0o600)
 	r := runCLI(t, nil, "secret", "-env-file", path)
 	r.want(t, exitOK, "Added a new AUTH_SECRET to "+path)
 	body, _ := os.ReadFile(path)
@@ -93,11 +101,8 @@ func TestSecretWriteAppends(t *testing.T) {
 func TestSecretKeepsExisting(t *testing.T) {
 	t.Parallel()
 	for _, line := range []string{"AUTH_SECRET=old", "export AUTH_SECRET=old", "  AUTH_SECRET = old"} {
-		path := filepath.Join(t.TempDir(), ".env")
 		old := "A=1\n" + line + "\nB=2\n"
-		if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		path := writeEnvFile(t, old, 0o600)
 		r := runCLI(t, nil, "secret", "-env-file", path)
 		r.want(t, exitProblem)
 		if !strings.Contains(r.stderr, "already sets AUTH_SECRET; use -force") {
@@ -111,11 +116,8 @@ func TestSecretKeepsExisting(t *testing.T) {
 
 func TestSecretForceReplaces(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), ".env")
 	old := "A=1\nexport AUTH_SECRET=old1\nB=2\nAUTH_SECRET=old2\nAUTH_SECRET_1=keep"
-	if err := os.WriteFile(path, []byte(old), 0o640); err != nil {
-		t.Fatal(err)
-	}
+	path := writeEnvFile(t, old, 0o640)
 	r := runCLI(t, nil, "secret", "-write", "-env-file", path, "-force")
 	r.want(t, exitOK, "Replaced AUTH_SECRET in "+path)
 	body, _ := os.ReadFile(path)
