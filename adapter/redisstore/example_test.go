@@ -1,10 +1,15 @@
 package redisstore_test
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"log"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 
@@ -16,11 +21,17 @@ import (
 )
 
 // Users and accounts in SQLite, sessions and sign-in links in Redis, shared
-// by every instance of the application. The example needs a Redis server,
-// so it is compiled but not run (it has no Output comment).
+// by every instance of the application. The handler reaches Redis only
+// when a session is read or written: the requests below carry no session,
+// so the example runs without a Redis server.
 func Example() {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, "gatehouse.db")
+	dir, err := os.MkdirTemp("", "gatehouse-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "gatehouse.db"))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -32,11 +43,12 @@ func Example() {
 	defer rdb.Close()
 
 	auth, err := gatehouse.New(gatehouse.Config{
-		Secret: []string{os.Getenv("AUTH_SECRET")},
+		// AUTH_SECRET in production: at least 32 random bytes.
+		Secret: []string{cmp.Or(os.Getenv("AUTH_SECRET"), "example-secret-example-secret-0123")},
 		URL:    "https://app.example.com/auth",
 		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
 			ID: "corp", Name: "Corp SSO", Type: providers.TypeOIDC,
-			Issuer: "https://sso.example.com", ClientID: "app", ClientSecret: os.Getenv("AUTH_CORP_SECRET"),
+			Issuer: "https://sso.example.com", ClientID: "app", ClientSecret: "secret",
 		}},
 		Adapter: redisstore.New(rdb, db, redisstore.Options{Prefix: "myapp:"}),
 		Session: gatehouse.SessionConfig{Strategy: gatehouse.StrategyDatabase},
@@ -44,6 +56,16 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	http.Handle("/auth/", auth)
-	log.Fatal(http.ListenAndServe(":8080", nil))
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", auth)
+	// http.ListenAndServe(":8080", auth.Middleware(mux))
+
+	for _, path := range []string{"/auth/providers", "/auth/session"} {
+		w := httptest.NewRecorder()
+		auth.Middleware(mux).ServeHTTP(w, httptest.NewRequest(http.MethodGet, "https://app.example.com"+path, nil))
+		fmt.Println(path, w.Code, strings.Contains(w.Body.String(), `"corp"`), strings.TrimSpace(w.Body.String()) == "null")
+	}
+	// Output:
+	// /auth/providers 200 true false
+	// /auth/session 200 false true
 }
