@@ -1,9 +1,22 @@
 package site
 
 import (
+	"context"
 	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/limit"
 )
 
 // The base follows the request's Host and scheme, X-Forwarded-* only when
@@ -54,3 +67,122 @@ func TestFor(t *testing.T) {
 		t.Fatalf("with a fixed URL the base is %q", b.Origin)
 	}
 }
+
+func testSite(t *testing.T) *Site {
+	t.Helper()
+	csrf, err := checks.NewCSRF([]string{"site-test-secret-site-test-secret-0123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Site{Resolver: &Resolver{Path: "/auth"}, CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s.Fix("https", "app.test")
+	return s
+}
+
+// CallbackURL keeps the browser on this origin, whatever the request or
+// the Redirect callback asks for.
+func TestCallbackURL(t *testing.T) {
+	s := testSite(t)
+	r := httptest.NewRequest(http.MethodGet, "https://app.test/auth/signin", nil)
+	for raw, want := range map[string]string{
+		"":                        "https://app.test/",
+		"/reports?x=1":            "https://app.test/reports?x=1",
+		"https://app.test/a":      "https://app.test/a",
+		"https://evil.test/a":     "https://app.test/",
+		"//evil.test/a":           "https://app.test/",
+		"/\\evil.test":            "https://app.test/",
+		"javascript:alert(1)":     "https://app.test/",
+		"https://app.test.evil/a": "https://app.test/",
+	} {
+		if got := s.CallbackURL(r, raw); got != want {
+			t.Errorf("CallbackURL(%q) = %q, want %q", raw, got, want)
+		}
+	}
+	// A Redirect callback's answer is checked as well.
+	s.RedirectPolicy = func(string, string) string { return "https://evil.test/" }
+	if got := s.CallbackURL(r, "/reports"); got != "https://app.test/" {
+		t.Errorf("a callback sending off-site: %q", got)
+	}
+}
+
+// ErrorTypeParam lets only the shape of an error type through.
+func TestErrorTypeParam(t *testing.T) {
+	for in, want := range map[string]string{
+		"InvalidCheck": "InvalidCheck", "": "", "<script>": "Unknown", "a b": "Unknown",
+		strings.Repeat("A", 65): "Unknown", "Ünknown": "Unknown",
+	} {
+		if got := ErrorTypeParam(in); got != want {
+			t.Errorf("ErrorTypeParam(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Fail sends errors the user can retry to the sign-in page, keeping where
+// they were going (same-origin, path only), and the others to the error
+// page; Events.Failure is told, and nothing of the cause reaches the URL.
+func TestFail(t *testing.T) {
+	s := testSite(t)
+	var told []*autherr.Error
+	s.Failure = func(_ context.Context, e *autherr.Error) { told = append(told, e) }
+	for _, c := range []struct {
+		name     string
+		e        *autherr.Error
+		callback string
+		errPage  string
+		want     string
+	}{
+		{"error page", autherr.New(autherr.InvalidCheck, "state_mismatch", "dev", "checks", errors.New("secret cause")), "", "",
+			"/auth/error?code=state_mismatch&error=InvalidCheck"},
+		{"the application's error page", autherr.New(autherr.InvalidCheck, "state_mismatch", "dev", "checks", nil), "", "/oops",
+			"/oops?code=state_mismatch&error=InvalidCheck"},
+		{"sign-in page, back to the form's callbackUrl", autherr.New(autherr.CredentialsSignin, "", "creds", "authorize", nil), "https://app.test/reports", "",
+			"/auth/signin?callbackUrl=%2Freports&error=CredentialsSignin"},
+		{"sign-in page, an off-site callbackUrl dropped", autherr.New(autherr.CredentialsSignin, "", "creds", "authorize", nil), "https://evil.test/x", "",
+			"/auth/signin?error=CredentialsSignin"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s.Pages.Error = c.errPage
+			r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/callback/x", strings.NewReader(url.Values{"callbackUrl": {c.callback}}.Encode()))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			_ = r.ParseForm()
+			w := httptest.NewRecorder()
+			s.Fail(w, r, c.e)
+			if got := w.Header().Get("Location"); got != c.want {
+				t.Fatalf("Location %q, want %q", got, c.want)
+			}
+			if strings.Contains(w.Header().Get("Location"), "secret") || told[len(told)-1] != c.e {
+				t.Fatal("the cause leaked, or Failure was not told")
+			}
+		})
+	}
+}
+
+// A refused rate limit answers 429 with Retry-After in whole seconds, as
+// JSON {url} for a client that asked for it; a failing limiter refuses.
+func TestRateLimited(t *testing.T) {
+	s := testSite(t)
+	s.ClientIP = func(*http.Request) string { return "192.0.2.1" }
+	s.RateLimit = limit.NewMemory(1, time.Minute)
+	r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/signin/dev", nil)
+	if s.RateLimited(httptest.NewRecorder(), r, "dev") {
+		t.Fatal("the first request was refused")
+	}
+	r.Header.Set("X-Auth-Return-Redirect", "1")
+	w := httptest.NewRecorder()
+	if !s.RateLimited(w, r, "dev") || w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("second request: %d %v", w.Code, w.Header())
+	}
+	var body map[string]string
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body["url"] != "/auth/signin?error=TooManyRequests" {
+		t.Fatalf("body %s (%v)", w.Body, err)
+	}
+	s.RateLimit = failing{}
+	if !s.RateLimited(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil), "dev") {
+		t.Fatal("a failing limiter let the request through")
+	}
+}
+
+type failing struct{ limit.None }
+
+func (failing) Reserve(context.Context, string) (time.Duration, error) { return 0, errors.New("down") }
