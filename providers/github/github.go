@@ -13,7 +13,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -172,11 +171,8 @@ func PrimaryEmail(emails []Email) (e Email, ok bool) {
 // name, else login; email ← email; image ← avatar_url. EmailVerified is set
 // when the address came from /user/emails and GitHub marks it verified.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == 0 {
-		return profile.User{}, errors.New("github: profile has no id")
-	}
 	u := profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
+		ID:    providers.FormatID(p.ID),
 		Name:  p.Name,
 		Email: p.Email,
 		Image: p.AvatarURL,
@@ -188,5 +184,5 @@ func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User,
 		now := time.Now().UTC().Truncate(time.Second)
 		u.EmailVerified = &now
 	}
-	return u, nil
+	return providers.RequireID(u, "github", "profile has no id")
 }

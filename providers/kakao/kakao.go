@@ -11,8 +11,6 @@ package kakao
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -100,14 +98,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 // kakao_account.profile.nickname, email ← kakao_account.email, image ←
 // kakao_account.profile.profile_image_url.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-	if p.ID == 0 {
-		return profile.User{}, errors.New("kakao: profile has no id")
-	}
 	a := p.KakaoAccount
-	return profile.User{
-		ID:    strconv.FormatInt(p.ID, 10),
+	return providers.RequireID(profile.User{
+		ID:    providers.FormatID(p.ID),
 		Name:  a.Profile.Nickname,
 		Email: a.Email,
 		Image: a.Profile.ProfileImageURL,
-	}, nil
+	}, "kakao", "profile has no id")
 }
