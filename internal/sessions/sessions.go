@@ -165,19 +165,11 @@ func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*s
 	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
 		if sessioncookie.Count(r, b.Cookies.Session) > 1 {
-			m.warnDuplicate(r, b)
+			site.LogDuplicate(m.cfg.Logger, r, b)
 		}
 		return nil, nil
 	}
 	return m.Open(w, r, b, raw, true)
-}
-
-// warnDuplicate logs, by name only, a security-relevant cookie the
-// request carries twice (and so reads as none), as site.WarnDuplicate.
-func (m *Manager) warnDuplicate(r *http.Request, b *site.Base) {
-	if name := b.Cookies.Duplicate(r); name != "" {
-		m.cfg.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
-	}
 }
 
 // Open returns the session the token raw stands for, or nil. With cookie

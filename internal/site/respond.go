@@ -200,9 +200,12 @@ func (s *Site) signInPage(b *Base, q url.Values) string {
 
 // WarnDuplicate logs, by name only, a security-relevant cookie the
 // request carries twice (and so reads as none: sessioncookie.Value).
-func (s *Site) WarnDuplicate(r *http.Request) {
-	if name := s.For(r).Cookies.Duplicate(r); name != "" {
-		s.Logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
+func (s *Site) WarnDuplicate(r *http.Request) { LogDuplicate(s.Logger, r, s.For(r)) }
+
+// LogDuplicate is WarnDuplicate for a request whose base is known.
+func LogDuplicate(logger *slog.Logger, r *http.Request, b *Base) {
+	if name := b.Cookies.Duplicate(r); name != "" {
+		logger.Warn("gatehouse: the request carries two cookies named "+name+"; neither is used (a planted cookie?)", "step", "cookies")
 	}
 }
 
