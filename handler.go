@@ -144,7 +144,7 @@ func (h *Handler) newSite() (*site.Site, error) {
 	s := &site.Site{Resolver: &site.Resolver{Path: c.BasePath, Secure: c.UseSecureCookies, AuthJSNames: c.AuthJSCookieNames, TrustHost: c.TrustHost},
 		CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
 		Logger: c.Logger, Theme: c.Theme, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
-		Pages: site.Pages{SignIn: c.Pages.SignIn, SignOut: c.Pages.SignOut, Error: c.Pages.Error, VerifyRequest: c.Pages.VerifyRequest, NewUser: c.Pages.NewUser}}
+		Pages: site.Pages(c.Pages)}
 	if c.URL != "" {
 		u, _ := url.Parse(c.URL)
 		// The public origin, for proxies that rewrite Host.
@@ -332,13 +332,8 @@ func (h *Handler) Require(next http.Handler) http.Handler {
 			unauthorizedBearer(w)
 			return
 		}
-		b := h.baseFor(r)
 		q := url.Values{"callbackUrl": {r.URL.RequestURI()}}
-		target := b.Path + "/signin?" + q.Encode()
-		if h.cfg.Pages.SignIn != "" {
-			target = h.cfg.Pages.SignIn + "?" + q.Encode()
-		}
-		http.Redirect(w, r, target, http.StatusFound)
+		http.Redirect(w, r, h.site.SignInPage(r, q), http.StatusFound)
 	})
 }
 

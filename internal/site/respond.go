@@ -53,8 +53,8 @@ type Site struct {
 	MadeToken func(r *http.Request, b *Base) string
 }
 
-// Pages are Config.Pages: the application's own routes, "" for the
-// built-in page.
+// Pages are Config.Pages, field for field (the root converts one to the
+// other): the application's own routes, "" for the built-in page.
 type Pages struct {
 	SignIn, SignOut, Error, VerifyRequest, NewUser string
 }
@@ -185,17 +185,18 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 				q.Set("callbackUrl", path)
 			}
 		}
-		target = s.signInPage(b, q)
+		target = s.SignInPage(r, q)
 	}
 	httpx.Redirect(w, r, target)
 }
 
-// signInPage is the URL of the sign-in page with the query q.
-func (s *Site) signInPage(b *Base, q url.Values) string {
+// SignInPage is the URL of the sign-in page with the query q: the
+// application's own (Pages.SignIn) or {base}/signin.
+func (s *Site) SignInPage(r *http.Request, q url.Values) string {
 	if s.Pages.SignIn != "" {
 		return s.Pages.SignIn + "?" + q.Encode()
 	}
-	return b.Path + "/signin?" + q.Encode()
+	return s.For(r).Path + "/signin?" + q.Encode()
 }
 
 // WarnDuplicate logs, by name only, a security-relevant cookie the
@@ -238,7 +239,7 @@ func (s *Site) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider 
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	b := s.For(r)
 	if r.Header.Get("X-Auth-Return-Redirect") != "" {
-		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": s.signInPage(b, url.Values{"error": {string(autherr.TooManyRequests)}})})
+		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": s.SignInPage(r, url.Values{"error": {string(autherr.TooManyRequests)}})})
 		return
 	}
 	s.Render(w, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests),
