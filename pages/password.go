@@ -92,19 +92,21 @@ type (
 )
 
 func buildPassword(p *Password) *document {
-	titles := map[PasswordKind]string{
-		PasswordSignUp: "Create an account", PasswordForgot: "Forgot your password?",
-		PasswordReset: "Choose a new password", PasswordChange: "Change your password",
+	v := &passwordView{Password: *p} // a copy: the caller's page stays as it was
+	switch v.Kind {
+	case PasswordForgot:
+		v.Title = "Forgot your password?"
+	case PasswordReset:
+		v.Title = "Choose a new password"
+	case PasswordChange:
+		v.Title = "Change your password"
+	default: // PasswordSignUp, and a kind this version does not know
+		v.Kind, v.Title = PasswordSignUp, "Create an account"
 	}
-	title, ok := titles[p.Kind]
-	if !ok {
-		p.Kind, title = PasswordSignUp, titles[PasswordSignUp]
-	}
-	v := &passwordView{Password: *p, Title: title}
 	if v.MinLength > 0 && v.MaxLength > 0 {
 		v.Hint = "At least " + strconv.Itoa(v.MinLength) + " characters, up to " + strconv.Itoa(v.MaxLength) + ". A long phrase is easy to remember and hard to guess."
 	}
-	return newDocument(passwordTmpl, p.Theme, title, nil, v)
+	return newDocument(passwordTmpl, p.Theme, v.Title, nil, v)
 }
 
 func buildNotice(p *Notice) *document {

@@ -69,3 +69,15 @@ func TestNotice(t *testing.T) {
 		}
 	}
 }
+
+// A page of a kind this version does not know is the sign-up page; a page
+// passed by pointer is rendered as it is, not changed.
+func TestPasswordPageUnknownKind(t *testing.T) {
+	p := &pages.Password{Kind: "other", CSRFToken: "csrf", ActionURL: "/auth/password/sign-up"}
+	if body := render(t, p); !strings.Contains(body, "<h1>Create an account</h1>") {
+		t.Errorf("unknown kind renders:\n%s", body)
+	}
+	if p.Kind != "other" {
+		t.Errorf("the caller's page was changed: Kind %q", p.Kind)
+	}
+}
