@@ -121,6 +121,14 @@ func (l Linker) linkOnce(ctx context.Context, res SignIn) (profile.User, bool, e
 	if current != "" {
 		return l.linkTo(ctx, current, acct, nil)
 	}
+	if res.User.Email != "" && res.User.EmailVerified != nil {
+		// The provider proved the address: a stored user who never did
+		// gives it up (Claim), so a squatter's sign-up neither blocks
+		// this first sign-in nor receives it.
+		if err := l.Claim(ctx, res.User.Email); err != nil {
+			return adapterFail(err)
+		}
+	}
 	if res.User.Email != "" {
 		existing, err := a.GetUserByEmail(ctx, res.User.Email)
 		refuse := err == nil && (!res.AllowDangerousLinking || EmailUnverified(res.Profile))
@@ -239,6 +247,11 @@ func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (
 		return profile.User{}, false, autherr.New(autherr.AdapterError, "adapter", prov, "user", err)
 	}
 	for range linkAttempts {
+		// The link proved the address: a stored user who never did
+		// gives it up first (Claim).
+		if err := l.Claim(ctx, user.Email); err != nil {
+			return fail(err)
+		}
 		u, err := a.GetUserByEmail(ctx, user.Email)
 		switch {
 		case err == nil:
@@ -315,4 +328,70 @@ func (l Linker) Unlink(ctx context.Context, userID, provider string, otherWays i
 		}
 	}
 	return gone, nil
+}
+
+// Claim hands the address addr to a sign-in that has just proven it
+// controls it (an e-mail link, a provider that verified the address, a
+// password reset link). A stored user holding addr whose address was never
+// proven (EmailVerified nil) does not own it: whoever typed the address
+// there set up its ways in, perhaps an attacker who signed up first with
+// the victim's address ("pre-account takeover"). So, before the proving
+// sign-in reads the address:
+//
+//   - its password, never confirmed, is deleted;
+//   - with no other way in (no linked account, no passkey) the user was
+//     only a pending sign-up and is deleted, its sessions with it;
+//   - otherwise the address is taken from it: its other ways in keep
+//     working for whoever set them up, but never for the address's owner.
+//
+// The proving sign-in then finds no user with the address and creates its
+// own. A user whose address was proven keeps everything. Claim is the one
+// place this rule lives; every route that proves an address calls it.
+func (l Linker) Claim(ctx context.Context, addr string) error {
+	a := l.Adapter
+	u, err := a.GetUserByEmail(ctx, addr)
+	if errors.Is(err, adapter.ErrNotFound) || (err == nil && u.EmailVerified != nil) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if ps, ok := a.(adapter.PasswordStore); ok {
+		if err := ps.DeletePasswordHash(ctx, u.ID); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+			return err
+		}
+	}
+	ways, err := l.waysIn(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if ways == 0 {
+		if err := a.DeleteUser(ctx, u.ID); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+			return err
+		}
+		return nil
+	}
+	u.Email = ""
+	if _, err := a.UpdateUser(ctx, u); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
+// waysIn counts the user's ways in that do not depend on the address:
+// linked accounts and passkeys.
+func (l Linker) waysIn(ctx context.Context, userID string) (int, error) {
+	accts, err := l.Adapter.ListAccounts(ctx, userID)
+	if err != nil {
+		return 0, err
+	}
+	n := len(accts)
+	if aa, ok := l.Adapter.(adapter.AuthenticatorAdapter); ok {
+		keys, err := aa.ListAuthenticatorsByUserID(ctx, userID)
+		if err != nil && !errors.Is(err, errors.ErrUnsupported) {
+			return 0, err
+		}
+		n += len(keys)
+	}
+	return n, nil
 }

@@ -328,9 +328,18 @@ func (s *Service) Reset(ctx context.Context, address, token, pw string) (profile
 	if err := s.useToken(ctx, KindReset, addr, token); err != nil {
 		return profile.User{}, 0, err
 	}
+	// The link proves the mailbox. A user who never proved the address
+	// (a sign-up never confirmed, perhaps someone else's) gives it up
+	// first: the reset then makes the owner's own user, with none of the
+	// squatter's password, name or ways in.
+	if err := (accountlink.Linker{Adapter: s.store}).Claim(ctx, addr); err != nil {
+		return profile.User{}, 0, err
+	}
 	u, err := s.store.GetUserByEmail(ctx, addr)
 	if errors.Is(err, adapter.ErrNotFound) {
-		return profile.User{}, 0, ErrInvalidToken
+		if u, err = s.store.CreateUser(ctx, adapter.User{Email: addr}); err == nil && s.createUser != nil {
+			s.createUser(ctx, accountlink.ToProfile(u))
+		}
 	}
 	if err != nil {
 		return profile.User{}, 0, err

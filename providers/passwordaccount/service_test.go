@@ -202,6 +202,11 @@ func TestForgotReset(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, nil)
 	m := f.signUp(t, "erin@example.com", "old password!")
+	if vtok, vaddr := token(t, m); true {
+		if _, err := f.svc.Verify(ctx, vaddr, vtok); err != nil {
+			t.Fatal(err)
+		}
+	}
 	u, err := f.store.GetUserByEmail(ctx, "erin@example.com")
 	if err != nil {
 		t.Fatal(err)
@@ -257,6 +262,48 @@ func TestForgotReset(t *testing.T) {
 	}
 	if _, err := f.svc.SignIn(ctx, addr, "new password!"); err != nil {
 		t.Errorf("the new password: %v", err)
+	}
+}
+
+// A reset of an address whose sign-up was never confirmed (perhaps an
+// attacker's, made with the victim's address) gives the mailbox's owner a
+// user of their own: the squatter's user, password, name and sessions are
+// gone.
+func TestResetOfUnconfirmedSignUp(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, func(c *passwordaccount.Config) { c.AllowUnverified = true })
+	if err := f.svc.SignUp(ctx, "ivy@example.com", "attacker password", "Mallory", links); err != nil {
+		t.Fatal(err)
+	}
+	f.svc.Wait()
+	f.box.take()
+	squatter, err := f.svc.SignIn(ctx, "ivy@example.com", "attacker password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.store.CreateSession(ctx, adapter.Session{Token: "squat", UserID: squatter.ID, Expires: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Forgot(ctx, "ivy@example.com", links); err != nil {
+		t.Fatal(err)
+	}
+	f.svc.Wait()
+	tok, addr := token(t, f.box.take()[0])
+	owner, _, err := f.svc.Reset(ctx, addr, tok, "owner password!")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if owner.ID == squatter.ID || owner.Name != "" || owner.EmailVerified == nil {
+		t.Fatalf("the reset kept the squatter's user: %+v (squatter %+v)", owner, squatter)
+	}
+	if _, err := f.svc.SignIn(ctx, addr, "attacker password"); !errors.Is(err, passwordaccount.ErrInvalidCredentials) {
+		t.Fatalf("the squatter's password still works: %v", err)
+	}
+	if _, _, err := f.store.GetSessionAndUser(ctx, "squat"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the squatter's session survived: %v", err)
+	}
+	if got, err := f.svc.SignIn(ctx, addr, "owner password!"); err != nil || got.ID != owner.ID {
+		t.Fatalf("the owner's password: %+v, %v", got, err)
 	}
 }
 
