@@ -39,12 +39,18 @@ type pwApp struct {
 
 func newPwApp(t *testing.T, mutate func(*gatehouse.Config, *passwordaccount.Config)) *pwApp {
 	t.Helper()
+	return newPwAppWith(t, authtest.Options{}, mutate)
+}
+
+// newPwAppWith is newPwApp with a provider made with opOpts.
+func newPwAppWith(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config, *passwordaccount.Config)) *pwApp {
+	t.Helper()
 	a := &pwApp{db: memory.New()}
 	h, err := password.NewHasher(password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.app = newApp(t, authtest.Options{}, func(c *gatehouse.Config) {
+	a.app = newApp(t, opOpts, func(c *gatehouse.Config) {
 		c.Adapter = a.db
 		c.Session.Strategy = gatehouse.StrategyDatabase
 		c.Events.PasswordReset = func(context.Context, profile.User) { a.resets.Add(1) }

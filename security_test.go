@@ -1,0 +1,183 @@
+package gatehouse_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+)
+
+// squatStores are the stores the takeover tests run on: the rule lives in
+// one place above the adapters, but deleting a user and taking an address
+// away are each adapter's own SQL.
+var squatStores = []string{"memory", "sqlite", "postgres", "redis"}
+
+// squatStore opens a new store of kind.
+func squatStore(t *testing.T, kind string) adapter.Adapter {
+	t.Helper()
+	switch kind {
+	case "postgres":
+		return migratedPostgres(t)
+	case "redis": // sessions in Redis, users in PostgreSQL
+		rdb := redistest.NewClient(t)
+		return redisstore.New(rdb, migratedPostgres(t), redisstore.Options{Prefix: redistest.Prefix(t, rdb)})
+	}
+	return openStore(t, kind).raw
+}
+
+// squatApp is an app with password accounts, an e-mail provider sending
+// through a real SMTP server, and the OpenID provider "dev" with opOpts'
+// users, on a store of kind.
+func squatApp(t *testing.T, kind string, opOpts authtest.Options) (*pwApp, adapter.Adapter, *authtest.MailServer) {
+	t.Helper()
+	db := squatStore(t, kind)
+	ms, err := authtest.NewMailServer(authtest.MailOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ms.Close() })
+	a := newPwAppWith(t, opOpts, func(c *gatehouse.Config, _ *passwordaccount.Config) {
+		c.Adapter = db
+		c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"})
+	})
+	return a, db, ms
+}
+
+// emailSignIn signs b in with a link sent to addr and returns the final
+// page's body.
+func emailSignIn(t *testing.T, a *pwApp, ms *authtest.MailServer, b *browser, addr string) string {
+	t.Helper()
+	b.post(a.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(a.app)}, "email": {addr}, "callbackUrl": {"/private"}}).Body.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg, err := ms.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := b.signInWith(b.get(msg.Link()))
+	return body
+}
+
+// signedInID is the id of the user b is signed in as, "" for none.
+func signedInID(a *app, b *browser) string {
+	u, _ := b.session(a)["user"].(map[string]any)
+	id, _ := u["id"].(string)
+	return id
+}
+
+// TestNoTakeoverBySigningUpFirst: an attacker signs up with the victim's
+// address and a password of their own and never confirms. The victim's
+// first sign-in by another route that proves the address (an e-mail link,
+// a provider's verified address) is neither blocked by that sign-up nor
+// handed the attacker's password: the victim gets a user of their own
+// and the attacker's password signs in nobody.
+func TestNoTakeoverBySigningUpFirst(t *testing.T) {
+	for _, kind := range squatStores {
+		for _, route := range []string{"email", "oidc"} {
+			t.Run(kind+"/"+route, func(t *testing.T) {
+				t.Parallel()
+				a, db, ms := squatApp(t, kind, authtest.Options{})
+				const victimAddr = "alice@example.com" // the provider's verified user
+				attacker := newBrowser(t)
+				if code, v := jsonOf(t, a.postAs(attacker, "password/sign-up", url.Values{"email": {victimAddr}, "password": {"attacker password"}, "name": {"Mallory"}}, false)); code != http.StatusOK {
+					t.Fatalf("sign-up: %d %v", code, v)
+				}
+				a.next(passwordaccount.KindVerify) // to the victim's mailbox, never opened
+				squatter, err := db.GetUserByEmail(context.Background(), victimAddr)
+				if err != nil {
+					t.Fatal(err)
+				}
+
+				victim := newBrowser(t)
+				var body string
+				if route == "email" {
+					body = emailSignIn(t, a, ms, victim, victimAddr)
+				} else {
+					_, body = victim.signIn(a.app, "dev", "/private")
+				}
+				if body != "hello "+victimAddr {
+					t.Fatalf("the victim's sign-in was refused: %q (hops %v)", body, victim.hops)
+				}
+				if id := signedInID(a.app, victim); id == "" || id == squatter.ID {
+					t.Fatalf("the victim signed in as %q, the squatter's user is %q", id, squatter.ID)
+				}
+				resp := a.signIn(newBrowser(t), victimAddr, "attacker password")
+				if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=CredentialsSignin") {
+					t.Fatalf("the attacker's password still signs in: %d %s", resp.StatusCode, loc)
+				}
+				if u, err := db.GetUserByEmail(context.Background(), victimAddr); err != nil || u.Name == "Mallory" || u.EmailVerified == nil {
+					t.Fatalf("the address's user: %+v, %v", u, err)
+				}
+			})
+		}
+	}
+}
+
+// TestNoTakeoverThroughUnverifiedProvider: the attacker signs in with a
+// provider account that claims the victim's address unverified, creating
+// a user that holds the address. The victim's e-mail-link sign-in proves
+// the address: it gets a user of its own, and the attacker's provider
+// account still signs in only the attacker's user, which no longer has the
+// address.
+func TestNoTakeoverThroughUnverifiedProvider(t *testing.T) {
+	for _, kind := range squatStores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			const victimAddr = "victim@example.com"
+			a, db, ms := squatApp(t, kind, authtest.Options{Users: []authtest.User{{Subject: "mallory", Name: "Mallory", Email: victimAddr}}})
+			attacker := newBrowser(t)
+			if _, body := attacker.signIn(a.app, "dev", "/private"); body != "hello "+victimAddr {
+				t.Fatalf("the attacker's provider sign-in: %q", body)
+			}
+			squatterID := signedInID(a.app, attacker)
+
+			victim := newBrowser(t)
+			if body := emailSignIn(t, a, ms, victim, victimAddr); body != "hello "+victimAddr {
+				t.Fatalf("the victim's sign-in: %q", body)
+			}
+			if id := signedInID(a.app, victim); id == "" || id == squatterID {
+				t.Fatalf("the victim signed in as %q, the attacker's user is %q", id, squatterID)
+			}
+			again := newBrowser(t)
+			again.signIn(a.app, "dev", "/")
+			if id := signedInID(a.app, again); id != squatterID {
+				t.Fatalf("the attacker's provider account signs in %q, want their own user %q", id, squatterID)
+			}
+			if u, err := db.GetUser(context.Background(), squatterID); err != nil || u.Email != "" {
+				t.Fatalf("the attacker's user: %+v, %v", u, err)
+			}
+		})
+	}
+}
+
+// TestConfirmedPasswordSurvivesEmailLink: a confirmed password account
+// signing in by e-mail link is the same user, and its password still
+// works: only unproven credentials are discarded.
+func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
+	a, db, ms := squatApp(t, "memory", authtest.Options{})
+	b := newBrowser(t)
+	jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false))
+	b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+	owner, err := db.GetUserByEmail(context.Background(), "ann@example.com")
+	if err != nil || owner.EmailVerified == nil {
+		t.Fatalf("confirmed user: %+v, %v", owner, err)
+	}
+	other := newBrowser(t)
+	emailSignIn(t, a, ms, other, "ann@example.com")
+	if id := signedInID(a.app, other); id != owner.ID {
+		t.Fatalf("the link signed in %q, want the confirmed user %q", id, owner.ID)
+	}
+	if _, body := other.signInWith(a.signIn(newBrowser(t), "ann@example.com", "correct horse battery")); body != "hello ann@example.com" {
+		t.Fatalf("the confirmed password stopped working: %q", body)
+	}
+}
