@@ -2,6 +2,7 @@ package gatehouse_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -179,5 +180,77 @@ func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
 	}
 	if _, body := other.signInWith(a.signIn(newBrowser(t), "ann@example.com", "correct horse battery")); body != "hello ann@example.com" {
 		t.Fatalf("the confirmed password stopped working: %q", body)
+	}
+}
+
+// TestTwoFactorPendingSingleUse: a copy of a pending two-factor sign-in
+// (its cookie and the CSRF cookie it is bound to), taken while the user
+// is at the code step, makes no session once the user has finished, even
+// with another valid code, on the same instance or another one sharing
+// the store.
+func TestTwoFactorPendingSingleUse(t *testing.T) {
+	for _, instances := range []string{"one instance", "two instances"} {
+		t.Run(instances, func(t *testing.T) {
+			t.Parallel()
+			var first, second *app
+			if instances == "one instance" {
+				first, _ = twoFactorApp(t, nil)
+				second = first
+			} else {
+				db := migratedPostgres(t)
+				op := newOP(t, authtest.Options{AutoApprove: true})
+				mk := func() *app {
+					return startApp(t, op, func(c *gatehouse.Config) {
+						c.Adapter = db
+						c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+					})
+				}
+				first, second = mk(), mk()
+			}
+			owner := newBrowser(t)
+			signedIn(t, first, owner)
+			_, backups := enrol(t, first, owner)
+
+			user := newBrowser(t)
+			firstFactor(t, first, user)
+			thief := newBrowser(t)
+			for _, name := range []string{"gatehouse.two-factor", "authjs.csrf-token"} {
+				v := user.cookie(first, name)
+				if v == "" {
+					t.Fatalf("no %s cookie", name)
+				}
+				thief.setCookie(second, name, v)
+			}
+			if code, out := user.twoFactor(first, "", url.Values{"code": {backups[0]}}); code != http.StatusSeeOther || user.session(first) == nil {
+				t.Fatalf("the user's own second step: %d %v", code, out)
+			}
+			code, out := thief.twoFactor(second, "", url.Values{"code": {backups[1]}})
+			if loc, _ := out["location"].(string); code != http.StatusSeeOther || !strings.Contains(loc, "error=TwoFactorFailed") || !strings.Contains(loc, "two_factor_used") {
+				t.Fatalf("the copy after the user finished: %d %v", code, out)
+			}
+			if thief.session(second) != nil {
+				t.Fatal("the copy made a session")
+			}
+
+			// The guess limit reached through one copy ends the others,
+			// even on an instance whose own counts are untouched.
+			guesser := newBrowser(t)
+			firstFactor(t, first, guesser)
+			copied := newBrowser(t)
+			for _, name := range []string{"gatehouse.two-factor", "authjs.csrf-token"} {
+				copied.setCookie(second, name, guesser.cookie(first, name))
+			}
+			for i := range 6 {
+				guesser.twoFactor(first, "", url.Values{"code": {fmt.Sprintf("00000%d", i)}})
+			}
+			code, out = copied.twoFactor(second, "", url.Values{"code": {backups[2]}})
+			// One instance refuses it by its count (429), another by the
+			// spent record.
+			loc, _ := out["location"].(string)
+			refused := code == http.StatusTooManyRequests || (code == http.StatusSeeOther && strings.Contains(loc, "two_factor_used"))
+			if !refused || copied.session(second) != nil {
+				t.Fatalf("a copy after the guess limit: %d %v", code, out)
+			}
+		})
 	}
 }

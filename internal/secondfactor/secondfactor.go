@@ -21,6 +21,8 @@ package secondfactor
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/url"
@@ -92,9 +94,15 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if res.SignedIn == user.ID {
 		return false, nil // signed in as this user already, with both factors
 	}
-	sealed, _, err := s.Service.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
+	sealed, p, err := s.Service.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
 	if err != nil {
 		return false, autherr.New(autherr.Configuration, "two_factor", prov, "two_factor", err)
+	}
+	// The cookie alone could be copied and used again after the user
+	// finished: the pending sign-in is also recorded in the store, where
+	// Verify uses it up (single use on every instance).
+	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, time.Now().Add(twofactor.PendingMaxAge))); err != nil {
+		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
 	c := s.Host.Cookies(r)
 	c.Set(w, c.TwoFactor, sealed, time.Now().Add(twofactor.PendingMaxAge))
@@ -161,7 +169,9 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		wait = time.Minute // fail closed
 	}
 	if wait > 0 {
-		c.Clear(w, c.TwoFactor) // this pending sign-in is spent
+		// This pending sign-in is spent, for every copy of its cookie.
+		c.Clear(w, c.TwoFactor)
+		s.end(ctx, p)
 		h.TooManyAttempts(w, r, p.Provider, wait)
 		return
 	}
@@ -177,6 +187,20 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = s.PerUser.Reset(ctx, perUser.Key)
 	c.Clear(w, c.TwoFactor)
+	// Use the pending sign-in up: of two copies of the cookie, each with
+	// a good code, one makes a session; a copy used after the user
+	// finished makes none.
+	switch rec, err := s.end(ctx, p); {
+	case errors.Is(err, adapter.ErrNotFound):
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_used", p.Provider, "two_factor", errors.New("the pending sign-in was used, or ended by too many attempts")))
+		return
+	case err != nil:
+		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
+		return
+	case time.Now().After(rec.Expires):
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_expired", p.Provider, "two_factor", twofactor.ErrExpired))
+		return
+	}
 	stored, err := s.Users.GetUser(ctx, p.UserID)
 	if err != nil {
 		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
@@ -208,4 +232,23 @@ func (s *Step) codeRefused(w http.ResponseWriter, r *http.Request, page any) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_code"})
+}
+
+// pendingIdentifier names the store's records of pending sign-ins among
+// the verification tokens. E-mail links use an address as identifier,
+// which always has an "@"; this has none.
+const pendingIdentifier = "gatehouse:two-factor-pending"
+
+// pendingRecord is the store's record of p: only a hash of its random id,
+// as for every other token.
+func pendingRecord(p twofactor.Pending, expires time.Time) adapter.VerificationToken {
+	sum := sha256.Sum256([]byte(p.ID))
+	return adapter.VerificationToken{Identifier: pendingIdentifier, TokenHash: hex.EncodeToString(sum[:]), Expires: expires}
+}
+
+// end uses p's record up, atomically: ErrNotFound when it was used (or
+// never recorded).
+func (s *Step) end(ctx context.Context, p twofactor.Pending) (adapter.VerificationToken, error) {
+	rec := pendingRecord(p, time.Time{})
+	return s.Users.UseVerificationToken(ctx, rec.Identifier, rec.TokenHash)
 }
