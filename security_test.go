@@ -254,3 +254,17 @@ func TestTwoFactorPendingSingleUse(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoFactorConfirmWhenOn: confirming again once two-factor sign-in is
+// on (a second tab, a double click) is the user's mistake: 409 with its
+// own code, not a 503 that looks like an outage.
+func TestTwoFactorConfirmWhenOn(t *testing.T) {
+	a, _ := twoFactorApp(t, nil)
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	secret, _ := enrol(t, a, b)
+	code, out := b.twoFactor(a, "confirm", url.Values{"code": {totp(t, secret, 1)}})
+	if code != http.StatusConflict || out["error"] != "already_enabled" || out["enabled"] != true {
+		t.Fatalf("confirm when on: %d %v", code, out)
+	}
+}

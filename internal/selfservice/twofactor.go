@@ -141,6 +141,12 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = st.Enabled, st.BackupCodesLeft, WrongCode, "invalid_code"
 		return p, http.StatusUnauthorized, err
 	}
+	// Enrolling or confirming again when it is on is the user's mistake
+	// (a second tab, a double click): 409, not a server error.
+	alreadyOn := func(st twofactor.Status) (setupPage, int, error) {
+		p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "Two-factor sign-in is already on.", "already_enabled"
+		return p, http.StatusConflict, nil
+	}
 	// The actions that take a code count it per user, as the sign-in does.
 	if action != "" && action != "enroll" {
 		key := "2fa-user:" + userID
@@ -156,8 +162,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 			return p, 0, err
 		}
 		if st.Enabled {
-			p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "Two-factor sign-in is already on.", "already_enabled"
-			return p, http.StatusConflict, nil
+			return alreadyOn(st)
 		}
 		u, err := s.cfg.Adapter.GetUser(ctx, userID)
 		if err != nil {
@@ -171,6 +176,13 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		return p, http.StatusOK, nil
 	case "confirm":
 		codes, err := svc.Confirm(ctx, userID, code)
+		if errors.Is(err, twofactor.ErrAlreadyEnabled) { // a second tab, a double click
+			st, err := svc.Status(ctx, userID)
+			if err != nil {
+				return p, 0, err
+			}
+			return alreadyOn(st)
+		}
 		if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrNotEnrolled) || errors.Is(err, twofactor.ErrReplayed) {
 			p, status, err := refused()
 			p.Error += " Set up the app again if the code keeps failing."
