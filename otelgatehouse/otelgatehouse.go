@@ -161,13 +161,15 @@ func (c *counters) failure(ctx context.Context, err *gatehouse.Error) {
 	if err == nil {
 		return
 	}
+	// A summary report stands for Repeats failures (gatehouse.Error).
+	n := int64(max(1, err.Repeats))
 	provider := attribute.String("provider", err.Provider)
-	c.failures.Add(ctx, 1, metric.WithAttributes(
+	c.failures.Add(ctx, n, metric.WithAttributes(
 		attribute.String("type", string(err.Type)),
 		attribute.String("code", codeAttribute(err)),
 		provider))
 	if err.Type == gatehouse.TooManyRequests {
-		c.rateLimited.Add(ctx, 1, metric.WithAttributes(provider))
+		c.rateLimited.Add(ctx, n, metric.WithAttributes(provider))
 	}
 }
 

@@ -286,12 +286,14 @@ func TestEvents(t *testing.T) {
 		fire: func(ev gatehouse.Events) {
 			ev.Failure(context.Background(), &gatehouse.Error{Type: gatehouse.TooManyRequests, Code: "retry_after_30", Provider: "mail", Step: "limit"})
 			ev.Failure(context.Background(), &gatehouse.Error{Type: gatehouse.TooManyRequests, Code: "retry_after_29", Provider: "mail", Step: "limit"})
+			// A summary of 40 more refusals in the window.
+			ev.Failure(context.Background(), &gatehouse.Error{Type: gatehouse.TooManyRequests, Code: "retry_after_28", Provider: "mail", Step: "limit", Repeats: 40})
 		},
 		want: map[string]map[string]int64{
-			"gatehouse.failures":     {"code=retry_after,provider=mail,type=TooManyRequests": 2},
-			"gatehouse.rate_limited": {"provider=mail": 2},
+			"gatehouse.failures":     {"code=retry_after,provider=mail,type=TooManyRequests": 42},
+			"gatehouse.rate_limited": {"provider=mail": 42},
 		},
-		own: 2,
+		own: 3,
 	}, {
 		name: "a provider's error codes: registered ones kept, others bounded",
 		fire: func(ev gatehouse.Events) {

@@ -76,6 +76,12 @@ type Error struct {
 	Provider string
 	Step     string
 	Err      error
+	// Repeats is 0 for one failure. A report with Repeats n > 0 is a
+	// summary: n more failures of the same type, provider and step (and
+	// code, for most types) came within a short window after the one
+	// reported before, and were not reported one by one. Counters add
+	// max(1, Repeats).
+	Repeats int
 }
 
 // New returns the error of kind t with the given code, place and cause:

@@ -141,3 +141,9 @@ type Discard struct{}
 func (Discard) Header() http.Header         { return http.Header{} }
 func (Discard) Write(b []byte) (int, error) { return len(b), nil }
 func (Discard) WriteHeader(int)             {}
+
+// AcceptsHTML reports whether r asks for HTML (a browser's navigation or
+// form POST), as against a program's fetch.
+func AcceptsHTML(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
+}

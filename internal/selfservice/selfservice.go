@@ -18,7 +18,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -116,7 +115,7 @@ func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
 // WantsHTML reports whether r is a browser's navigation (a page or a
 // form), which gets pages and redirects rather than JSON.
-func WantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
+func WantsHTML(r *http.Request) bool { return httpx.AcceptsHTML(r) }
 
 // StoreUnavailable answers 503 with Retry-After, saying nothing of the
 // database: it is usually back within seconds.

@@ -27,6 +27,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/logburst"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
@@ -71,6 +72,9 @@ type Manager struct {
 	cache  map[bool]*sessioncookie.Codec[sessioncookie.Cached] // nil: no cookie cache
 	// bodies is the JSON of sessions already answered (json.go).
 	bodies *bounded.Map[bodyKey, []byte]
+	// bursts keeps a store outage to a few log lines: every request
+	// fails the same way while it lasts (internal/logburst).
+	bursts logburst.Limiter
 }
 
 // New returns the Manager of cfg.
@@ -196,7 +200,13 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 				}
 				return nil, nil
 			}
-			m.cfg.Logger.Error("gatehouse: reading a database session failed", "step", "session", "err", err)
+			m.bursts.Report("read", func(repeats int) {
+				args := []any{"step", "session", "err", err}
+				if repeats > 0 {
+					args = append(args, "repeats", repeats, "window", logburst.DefaultWindow.String())
+				}
+				m.cfg.Logger.Error("gatehouse: reading a database session failed", args...)
+			})
 			return nil, fmt.Errorf("%w: %w", ErrStoreUnavailable, err)
 		}
 		if now.After(s.Expires) {

@@ -5,16 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/logburst"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -51,6 +54,14 @@ type Site struct {
 	// set the cookie on r's response, "" for none: a response sets the
 	// cookie once.
 	MadeToken func(r *http.Request, b *Base) string
+
+	// bursts keeps repeated failures of one kind to two log lines and
+	// two Failure events per window (internal/logburst).
+	bursts logburst.Limiter
+	// tooMany holds the 429 page rendered once per base path: a refusal
+	// must cost less than the work it refuses.
+	tooManyMu sync.Mutex
+	tooMany   map[string]*recorded
 }
 
 // Pages are Config.Pages, field for field (the root converts one to the
@@ -154,10 +165,7 @@ func (s *Site) CallbackURL(r *http.Request, raw string) string {
 // error page with ?error=<Type>&code=<Code>. Nothing of e.Err reaches the
 // URL.
 func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
-	s.Logger.Error("gatehouse: "+string(e.Type), "code", e.Code, "provider", e.Provider, "step", e.Step, "err", e.Err)
-	if s.Failure != nil {
-		s.Failure(r.Context(), e)
-	}
+	s.Report(r.Context(), slog.LevelError, e.Code, e)
 	switch e.Type {
 	case autherr.MissingCSRF, autherr.InvalidCheck, autherr.AccountLinkMismatch, autherr.WebAuthnVerificationError:
 		// A cookie that was there but read as missing may be a planted
@@ -190,6 +198,31 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 	httpx.Redirect(w, r, target)
 }
 
+// Report logs e at level and tells Events.Failure, once per window for
+// each kind (e's type, provider, step and kind, a code or ""): the first
+// at once, the rest as one summary whose Repeats counts them
+// (internal/logburst). A flood of refusals, or every request while the
+// database is down, then writes a handful of lines, not one per request.
+func (s *Site) Report(ctx context.Context, level slog.Level, kind string, e *autherr.Error) {
+	ctx = context.WithoutCancel(ctx) // the summary outlives the request
+	key := string(e.Type) + "\x00" + kind + "\x00" + e.Provider + "\x00" + e.Step
+	s.bursts.Report(key, func(repeats int) {
+		args := []any{"code", e.Code, "provider", e.Provider, "step", e.Step}
+		if e.Err != nil {
+			args = append(args, "err", e.Err)
+		}
+		if repeats > 0 {
+			args = append(args, "repeats", repeats, "window", logburst.DefaultWindow.String())
+		}
+		s.Logger.Log(ctx, level, "gatehouse: "+string(e.Type), args...)
+		if s.Failure != nil {
+			f := *e
+			f.Repeats = repeats
+			s.Failure(ctx, &f)
+		}
+	})
+}
+
 // SignInPage is the URL of the sign-in page with the query q: the
 // application's own (Pages.SignIn) or {base}/signin.
 func (s *Site) SignInPage(r *http.Request, q url.Values) string {
@@ -216,7 +249,8 @@ func LogDuplicate(logger *slog.Logger, r *http.Request, b *Base) {
 func (s *Site) RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool {
 	wait, err := s.RateLimit.Reserve(r.Context(), limit.IPKey(s.ClientIP(r))) // a limiter of its own: no prefix
 	if err != nil {
-		s.Logger.Error("gatehouse: the rate limiter failed; the request is refused", "provider", provider, "step", "limit", "err", err)
+		s.Report(r.Context(), slog.LevelError, "", autherr.New(autherr.TooManyRequests, "limiter_failed", provider, "limit",
+			fmt.Errorf("the rate limiter failed; the request is refused: %w", err)))
 		wait = time.Minute
 	}
 	if wait <= 0 {
@@ -227,24 +261,67 @@ func (s *Site) RateLimited(w http.ResponseWriter, r *http.Request, provider stri
 }
 
 // TooManyAttempts answers a refused attempt: 429 with Retry-After
-// (RFC 6585 §4), as the error page, or as {url} for a client that asked
-// with X-Auth-Return-Redirect.
+// (RFC 6585 §4); {url} for a client that asked with
+// X-Auth-Return-Redirect, the error page for a browser that asks for
+// HTML (rendered once per base path), a short fixed text otherwise. A
+// refusal must cost less than the work it refuses: no page is rendered
+// and no line logged per refusal (Report).
 func (s *Site) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration) {
 	secs := int((wait + time.Second - 1) / time.Second)
-	code := fmt.Sprintf("retry_after_%d", secs)
-	s.Logger.Warn("gatehouse: "+string(autherr.TooManyRequests), "provider", provider, "step", "limit", "retry_after_s", secs)
-	if s.Failure != nil {
-		s.Failure(r.Context(), autherr.New(autherr.TooManyRequests, code, provider, "limit", nil))
-	}
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	b := s.For(r)
+	s.Report(r.Context(), slog.LevelWarn, "", autherr.New(autherr.TooManyRequests, "retry_after_"+strconv.Itoa(secs), provider, "limit", nil))
+	h := w.Header()
+	h.Set("Retry-After", strconv.Itoa(secs))
 	if r.Header.Get("X-Auth-Return-Redirect") != "" {
 		httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"url": s.SignInPage(r, url.Values{"error": {string(autherr.TooManyRequests)}})})
 		return
 	}
-	s.Render(w, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests),
-		Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
+	if !httpx.AcceptsHTML(r) {
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusTooManyRequests)
+		io.WriteString(w, tooManyText)
+		return
+	}
+	page := s.tooManyPage(s.For(r).Path)
+	for k, v := range page.header {
+		h[k] = v
+	}
+	w.WriteHeader(http.StatusTooManyRequests)
+	w.Write(page.body)
 }
+
+// tooManyText is the 429 answer to a client that does not ask for HTML.
+const tooManyText = "Too many requests. Wait, then try again (Retry-After says how long).\n"
+
+// tooManyPage returns the 429 page of base path p, rendered on first use.
+// Its links are paths, so one page serves every origin of the site.
+func (s *Site) tooManyPage(p string) *recorded {
+	s.tooManyMu.Lock()
+	defer s.tooManyMu.Unlock()
+	if page, ok := s.tooMany[p]; ok {
+		return page
+	}
+	rec := &recorded{header: http.Header{}}
+	s.Render(rec, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests), SignInURL: p + "/signin", HomeURL: "/"})
+	if s.tooMany == nil || len(s.tooMany) >= 8 { // a handful of base paths at most
+		s.tooMany = map[string]*recorded{}
+	}
+	s.tooMany[p] = rec
+	return rec
+}
+
+// recorded is a response kept to be sent again: its headers and body.
+type recorded struct {
+	header http.Header
+	body   []byte
+}
+
+func (w *recorded) Header() http.Header { return w.header }
+func (w *recorded) Write(p []byte) (int, error) {
+	w.body = append(w.body, p...)
+	return len(p), nil
+}
+func (w *recorded) WriteHeader(int) {}
 
 // ErrorPage answers GET {base}/error: the built-in error page, or the
 // application's.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -122,9 +123,6 @@ func TestErrorTypeParam(t *testing.T) {
 // they were going (same-origin, path only), and the others to the error
 // page; Events.Failure is told, and nothing of the cause reaches the URL.
 func TestFail(t *testing.T) {
-	s := testSite(t)
-	var told []*autherr.Error
-	s.Failure = func(_ context.Context, e *autherr.Error) { told = append(told, e) }
 	for _, c := range []struct {
 		name     string
 		e        *autherr.Error
@@ -142,6 +140,9 @@ func TestFail(t *testing.T) {
 			"/auth/signin?error=CredentialsSignin"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			s := testSite(t)
+			var told []*autherr.Error
+			s.Failure = func(_ context.Context, e *autherr.Error) { told = append(told, e) }
 			s.Pages.Error = c.errPage
 			r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/callback/x", strings.NewReader(url.Values{"callbackUrl": {c.callback}}.Encode()))
 			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -151,7 +152,7 @@ func TestFail(t *testing.T) {
 			if got := w.Header().Get("Location"); got != c.want {
 				t.Fatalf("Location %q, want %q", got, c.want)
 			}
-			if strings.Contains(w.Header().Get("Location"), "secret") || told[len(told)-1] != c.e {
+			if strings.Contains(w.Header().Get("Location"), "secret") || len(told) != 1 || *told[0] != *c.e {
 				t.Fatal("the cause leaked, or Failure was not told")
 			}
 		})
@@ -186,3 +187,50 @@ func TestRateLimited(t *testing.T) {
 type failing struct{ limit.None }
 
 func (failing) Reserve(context.Context, string) (time.Duration, error) { return 0, errors.New("down") }
+
+// A flood of refusals costs less than the work it refuses: a fixed short
+// text for programs, one page rendered once for browsers (with the page's
+// security headers), and one log line and one Failure event for the
+// first refusal of the window; the rest are counted, not reported.
+func TestRefusalsAreCheap(t *testing.T) {
+	s := testSite(t)
+	var log bytes.Buffer
+	s.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	told := 0
+	s.Failure = func(context.Context, *autherr.Error) { told++ }
+	s.ClientIP = func(*http.Request) string { return "192.0.2.1" }
+	s.RateLimit = limit.NewMemory(1, time.Minute)
+	var pages [][]byte
+	for i := range 1000 {
+		r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/signin/dev", nil)
+		if i%2 == 0 {
+			r.Header.Set("Accept", "text/html")
+		}
+		w := httptest.NewRecorder()
+		limited := s.RateLimited(w, r, "dev")
+		switch {
+		case i == 0:
+			if limited {
+				t.Fatal("the first request was refused")
+			}
+			continue
+		case !limited || w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "":
+			t.Fatalf("request %d: %d %v", i, w.Code, w.Header())
+		case i%2 == 1:
+			if w.Body.String() != tooManyText || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+				t.Fatalf("a program's refusal: %q", w.Body)
+			}
+		default:
+			if !strings.Contains(w.Body.String(), "<!DOCTYPE html>") || w.Header().Get("Content-Security-Policy") == "" || w.Header().Get("Cache-Control") != "no-store" {
+				t.Fatalf("a browser's refusal: %v\n%s", w.Header(), w.Body)
+			}
+			pages = append(pages, w.Body.Bytes())
+		}
+	}
+	if lines := strings.Count(log.String(), "\n"); lines != 1 || told != 1 {
+		t.Fatalf("999 refusals wrote %d log lines and told Failure %d times, want 1 and 1:\n%s", lines, told, log.String())
+	}
+	if len(s.tooMany) != 1 || !bytes.Equal(pages[0], pages[len(pages)-1]) {
+		t.Fatal("the 429 page is not the one rendered once")
+	}
+}
