@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -490,10 +491,11 @@ func TestNonOAuthProvidersListed(t *testing.T) {
 
 	tmpl := template.Must(template.New("t").Funcs(m.h.FuncMap()).Parse(`{{signIn "email"}}|{{signIn "credentials"}}`))
 	req, _ := http.NewRequest(http.MethodGet, m.url+"/", nil)
-	var out strings.Builder
-	if err := tmpl.Funcs(m.h.Funcs(req)).Execute(&out, nil); err != nil {
+	rec := httptest.NewRecorder()
+	if err := m.h.Execute(rec, req, tmpl, nil); err != nil {
 		t.Fatal(err)
 	}
+	out := rec.Body
 	for _, want := range []string{
 		`action="/auth/signin/email"`, `type="email" name="email"`, "Sign in with Email",
 		`action="/auth/callback/credentials"`, `User &lt;name&gt; <input type="text" name="user">`, `type="password" name="pw" required`, "Sign in with Password",

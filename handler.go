@@ -12,6 +12,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
@@ -238,28 +239,46 @@ type reqState struct {
 // helpers can be posted. Wrap the whole application with it.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b := h.baseFor(r)
-		ctx := &stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
-		st := &ctx.st
-		if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
-			next.ServeHTTP(w, r.WithContext(ctx))
-			return
-		}
-		st.session, st.storeErr = h.readSession(w, r, b)
-		// The CSRF cookie's MAC is checked only when a template asks for
-		// the token (Funcs); a browser without one gets one now, before
-		// the page starts writing. The handler's own routes make theirs
-		// when they need one (csrfToken), so a script polling
-		// {base}/session is not given a cookie per request.
-		if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
-			st.csrfCookie = c
-		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.Path) {
-			t, c := h.site.CSRF.NewPair()
-			b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
-			st.csrfToken = t
-		}
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(w, r.WithContext(h.readState(w, r, true)))
 	})
+}
+
+// readState reads r's session and CSRF cookie into a context for r: the
+// Middleware's work, also done by Require, Execute and Funcs for a
+// request that did not pass through the Middleware. With mint, a browser
+// without a CSRF cookie is given one on w.
+func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *stateContext {
+	b := h.baseFor(r)
+	ctx := &stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
+	st := &ctx.st
+	if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
+		return ctx
+	}
+	st.session, st.storeErr = h.readSession(w, r, b)
+	// The CSRF cookie's MAC is checked only when a template asks for
+	// the token (Funcs); a browser without one gets one now, before
+	// the page starts writing. The handler's own routes make theirs
+	// when they need one (csrfToken), so a script polling
+	// {base}/session is not given a cookie per request.
+	if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
+		st.csrfCookie = c
+	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.Path) {
+		t, c := h.site.CSRF.NewPair()
+		b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
+		st.csrfToken = t
+	}
+	return ctx
+}
+
+// withState returns r as the Middleware would have passed it on: r
+// itself when it did, else r with the session read now. Require and
+// Execute use it, so that forgetting the Middleware never turns a
+// signed-in user away nor renders a form without its CSRF token.
+func (h *Handler) withState(w http.ResponseWriter, r *http.Request) *http.Request {
+	if _, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
+		return r
+	}
+	return r.WithContext(h.readState(w, r, true))
 }
 
 // underBase reports whether path is one of the handler's own routes.
@@ -314,10 +333,11 @@ func storeUnavailable(w http.ResponseWriter) {
 }
 
 // Require lets signed-in users through to next and sends everyone else to
-// the sign-in page, with a callbackUrl that brings them back. It needs the
-// Middleware around it.
+// the sign-in page, with a callbackUrl that brings them back. Without the
+// Middleware around it, it reads the session itself.
 func (h *Handler) Require(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = h.withState(w, r)
 		if SessionFrom(r.Context()) != nil {
 			next.ServeHTTP(w, r)
 			return
@@ -350,20 +370,32 @@ func (h *Handler) FuncMap() template.FuncMap { return h.Funcs(nil) }
 //	{{ session }}          the *Session, or nil
 //
 // The forms carry the CSRF token the Middleware made sure of, and
-// callbackUrl = the current page.
+// callbackUrl = the current page. For a request that did not pass through
+// the Middleware, the helpers read the session and the CSRF cookie
+// themselves; a browser without a CSRF cookie then makes signIn, signOut
+// and csrfToken fail with ErrNoCSRFToken (Execute, which can set the
+// cookie, never does): a form is never rendered with an empty token.
 func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	st := &reqState{}
+	here := ""
 	if r != nil {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 			st = s
+		} else {
+			// No Middleware, and no ResponseWriter to set a cookie on:
+			// read what the request carries, make nothing.
+			st = &h.readState(httpx.Discard{}, r, false).st
 		}
-	}
-	here := ""
-	if r != nil {
 		here = r.URL.RequestURI()
 	}
 	if st.csrfToken == "" && st.csrfCookie != "" {
 		st.csrfToken = h.site.CSRF.Token(st.csrfCookie)
+	}
+	token := func(helper string) (string, error) {
+		if st.csrfToken == "" && r != nil {
+			return "", fmt.Errorf("gatehouse: %s: %w", helper, ErrNoCSRFToken)
+		}
+		return st.csrfToken, nil
 	}
 	path := h.cfg.BasePath
 	return template.FuncMap{
@@ -372,22 +404,31 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
 			}
-			return f.Form(path, st.csrfToken, here), nil
+			csrf, err := token("signIn")
+			return f.Form(path, csrf, here), err
 		},
-		"signOut": func() template.HTML {
-			return pages.HelperForm{Action: path + "/signout", CSRF: st.csrfToken, Callback: here, Label: "Sign out"}.Button()
+		"signOut": func() (template.HTML, error) {
+			csrf, err := token("signOut")
+			return pages.HelperForm{Action: path + "/signout", CSRF: csrf, Callback: here, Label: "Sign out"}.Button(), err
 		},
-		"csrfToken": func() string { return st.csrfToken },
+		"csrfToken": func() (string, error) { return token("csrfToken") },
 		"session":   func() *Session { return st.session },
 	}
 }
 
+// ErrNoCSRFToken is the template helpers' error for a request that has no
+// CSRF token: one that passed through neither the Middleware nor Execute,
+// from a browser without a CSRF cookie. Wrap the application with
+// Handler.Middleware, or render with Handler.Execute.
+var ErrNoCSRFToken = errors.New("no CSRF token for this request: wrap the application with Handler.Middleware, or render with Handler.Execute")
+
 // Execute runs t for r with the helpers bound to r. It clones t, so t can
-// be shared.
+// be shared. Without the Middleware around the application, it reads the
+// session and sets the CSRF cookie itself, before writing.
 func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Template, data any) error {
 	c, err := t.Clone()
 	if err != nil {
 		return err
 	}
-	return c.Funcs(h.Funcs(r)).Execute(w, data)
+	return c.Funcs(h.Funcs(h.withState(w, r))).Execute(w, data)
 }

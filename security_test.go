@@ -2,9 +2,13 @@ package gatehouse_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"html/template"
+	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
+	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
@@ -266,5 +271,52 @@ func TestTwoFactorConfirmWhenOn(t *testing.T) {
 	code, out := b.twoFactor(a, "confirm", url.Values{"code": {totp(t, secret, 1)}})
 	if code != http.StatusConflict || out["error"] != "already_enabled" || out["enabled"] != true {
 		t.Fatalf("confirm when on: %d %v", code, out)
+	}
+}
+
+// TestWithoutMiddleware: an application that forgot the Middleware still
+// lets its signed-in users through Require and renders forms with a
+// working CSRF token through Execute; the bare Funcs, which cannot set a
+// cookie, fail with ErrNoCSRFToken instead of rendering an empty token.
+func TestWithoutMiddleware(t *testing.T) {
+	op := newOP(t, authtest.Options{AutoApprove: true})
+	ln := listenLocal(t)
+	base := "http://" + ln.Addr().String()
+	h := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Providers: []providers.Provider{devProvider(op)}})
+	tmpl := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(`{{ signIn "dev" }}|{{ with session }}{{ .User.Email }}{{ end }}`))
+	mux := siteMux(h) // /auth/, /private (Require) and /
+	mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
+		if err := h.Execute(w, r, tmpl, nil); err != nil {
+			t.Errorf("Execute: %v", err)
+		}
+	})
+	mux.HandleFunc("/bare", func(w http.ResponseWriter, r *http.Request) {
+		bare := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(`{{ signIn "dev" }}`))
+		err := bare.Funcs(h.Funcs(r)).Execute(io.Discard, nil)
+		io.WriteString(w, fmt.Sprint(errors.Is(err, gatehouse.ErrNoCSRFToken)))
+	})
+	serveOn(t, ln, mux, false) // no Middleware
+
+	b := newBrowser(t)
+	resp := b.get(base + "/bare")
+	if body, _ := io.ReadAll(resp.Body); string(body) != "true" {
+		t.Fatalf("bare Funcs without a CSRF cookie: ErrNoCSRFToken %s", body)
+	}
+	resp = b.get(base + "/page")
+	page, _ := io.ReadAll(resp.Body)
+	m := regexp.MustCompile(`name="csrfToken" value="([0-9a-f]{64})"`).FindStringSubmatch(string(page))
+	if m == nil {
+		t.Fatalf("Execute rendered no CSRF token:\n%s", page)
+	}
+	// The rendered form works: it signs in.
+	if _, body := b.postSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
+		t.Fatalf("signing in with the rendered form, then Require: %q (hops %v)", body, b.hops)
+	}
+	resp = b.get(base + "/page")
+	if page, _ := io.ReadAll(resp.Body); !strings.HasSuffix(string(page), "|alice@example.com") {
+		t.Fatalf("Execute does not see the session:\n%s", page)
+	}
+	if resp := newBrowser(t).get(base + "/private"); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
+		t.Fatalf("Require for nobody: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
 }
