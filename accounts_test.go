@@ -261,8 +261,22 @@ func TestAccountsPage(t *testing.T) {
 		t.Fatalf("JSON with two accounts: %v", list)
 	}
 
-	// Unlink Development with its form: 303 back to the page.
+	// Unlink Development with its form: first the question, naming what
+	// remains; nothing is unlinked yet.
 	action, form = pageForm(t, a, page, "/accounts/unlink/dev")
+	resp, page = b.submit(action, form)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(page, "Unlink Development?</h2>") ||
+		!strings.Contains(page, "You can still sign in with: Corp.") || !strings.Contains(page, `name="confirm" value="yes"`) {
+		t.Fatalf("unlink from the page asks first: %d\n%s", resp.StatusCode, page)
+	}
+	if _, list := b.accounts(a); len(list) != 2 {
+		t.Fatalf("the question unlinked: %v", list)
+	}
+	// The confirmation's form: 303 back to the page.
+	action, form = pageForm(t, a, page, "/accounts/unlink/dev")
+	if form.Get("confirm") != "yes" {
+		t.Fatalf("the first unlink form on the question is not the confirmation: %v", form)
+	}
 	resp, _ = b.submit(action, form)
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasSuffix(loc, "/auth/accounts?unlinked=dev") {
 		t.Fatalf("unlink from the page: %d to %q", resp.StatusCode, loc)

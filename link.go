@@ -207,38 +207,57 @@ func (h *Handler) targetUserID(ctx context.Context, res signin.Result) (string, 
 	return u.ID, err
 }
 
-// otherWays counts the ways to sign in that are not linked accounts: the
-// user's passkeys, a password, and an e-mail provider for the user's
-// address.
-func (h *Handler) otherWays(ctx context.Context, userID string) (int, error) {
-	n := 0
+// otherWays lists the working ways to sign in that are not linked
+// accounts: the user's passkeys; a password, when the user can use it
+// (passwordflow.Usable); an e-mail link, when the user's address was
+// proven (a link to an unproven address makes the owner a user of their
+// own: accountlink.Claim).
+func (h *Handler) otherWays(ctx context.Context, userID string) ([]selfservice.Way, error) {
+	var ways []selfservice.Way
+	var user *adapter.User
+	stored := func() (adapter.User, error) {
+		if user == nil {
+			u, err := h.cfg.Adapter.GetUser(ctx, userID)
+			if err != nil {
+				return u, err
+			}
+			user = &u
+		}
+		return *user, nil
+	}
 	for _, id := range h.order {
 		switch f := h.flows[id].(type) {
 		case *passkeyflow.Flow:
 			keys, err := f.Passkeys(ctx, userID)
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			n += keys
+			if keys > 0 {
+				ways = append(ways, selfservice.Way{Name: "Passkey", Count: keys})
+			}
 		case *passwordflow.Flow:
-			has, err := f.HasPassword(ctx, userID)
+			u, err := stored()
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			if has {
-				n++
+			ok, err := f.Usable(ctx, u)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				ways = append(ways, selfservice.Way{Name: "Password", Count: 1})
 			}
 		case *emailflow.Flow:
-			u, err := h.cfg.Adapter.GetUser(ctx, userID)
+			u, err := stored()
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			if u.Email != "" {
-				n++
+			if u.Email != "" && u.EmailVerified != nil {
+				ways = append(ways, selfservice.Way{Name: "Email link", Count: 1})
 			}
 		}
 	}
-	return n, nil
+	return ways, nil
 }
 
 // host is the Handler as the internal packages see it: each of them (the
@@ -278,9 +297,9 @@ func (s host) CurrentUserID(ctx context.Context, r *http.Request) (string, error
 	return s.h.currentUserID(ctx, r, s.h.baseFor(r))
 }
 
-// OtherWays counts the ways userID can sign in (accounts, passkeys,
-// password): an unlink must leave one.
-func (s host) OtherWays(ctx context.Context, userID string) (int, error) {
+// OtherWays lists the ways userID can sign in besides linked accounts
+// (passkeys, password, e-mail link): an unlink must leave one.
+func (s host) OtherWays(ctx context.Context, userID string) ([]selfservice.Way, error) {
 	return s.h.otherWays(ctx, userID)
 }
 

@@ -15,10 +15,12 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
@@ -319,4 +321,72 @@ func TestWithoutMiddleware(t *testing.T) {
 	if resp := newBrowser(t).get(base + "/private"); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
 		t.Fatalf("Require for nobody: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
+}
+
+// TestUnlinkKeepsAWorkingWayIn: unlinking never leaves a user without a
+// way in that works, and only working ways count. A credentials account
+// (the site's own sign-in) cannot be unlinked: with an e-mail provider
+// beside it, unlinking it used to be allowed, and the next sign-in with
+// the same credentials then found the address taken. A password never
+// confirmed, or an e-mail link to an address never proven, does not
+// count as a way in. The accounts page lists every way in.
+func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
+	t.Run("credentials account", func(t *testing.T) {
+		ms, err := authtest.NewMailServer(authtest.MailOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ms.Close() })
+		a := newCredsApp(t, func(c *gatehouse.Config, _ *credentials.Config) {
+			c.Adapter = memory.New()
+			c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"})
+		})
+		b := newBrowser(t)
+		if _, body := b.signInWith(a.post(b, "jane", "correct horse")); body != "hello jane@example.com" {
+			t.Fatalf("sign-in: %q", body)
+		}
+		if code, body := b.unlink(a.app, "credentials"); code != http.StatusConflict || !strings.Contains(body, "not_unlinkable") {
+			t.Fatalf("unlinking the credentials account: %d %s", code, body)
+		}
+		if _, list := b.accounts(a.app); len(list) != 1 || list[0]["canUnlink"] != false {
+			t.Fatalf("accounts: %v", list)
+		}
+		again := newBrowser(t)
+		if _, body := again.signInWith(a.post(again, "jane", "correct horse")); body != "hello jane@example.com" {
+			t.Fatalf("the next sign-in with the same credentials: %q", body)
+		}
+	})
+	t.Run("unconfirmed password", func(t *testing.T) {
+		a := newPwAppWith(t, authtest.Options{Users: []authtest.User{{Subject: "bo", Name: "Bo", Email: "bo@example.com"}}}, nil)
+		b := newBrowser(t)
+		b.signIn(a.app, "dev", "/")
+		u, err := a.db.GetUserByEmail(context.Background(), "bo@example.com")
+		if err != nil || u.EmailVerified != nil {
+			t.Fatalf("user %+v, %v", u, err)
+		}
+		if err := a.db.SetPasswordHash(context.Background(), u.ID, "$argon2id$v=19$m=64,t=1,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"); err != nil {
+			t.Fatal(err)
+		}
+		if code, body := b.unlink(a.app, "dev"); code != http.StatusConflict || !strings.Contains(body, "last_way") {
+			t.Fatalf("unlinking the only working way beside an unconfirmed password: %d %s", code, body)
+		}
+	})
+	t.Run("e-mail link to an unproven address", func(t *testing.T) {
+		a, _, _ := squatApp(t, "memory", authtest.Options{Users: []authtest.User{{Subject: "cy", Name: "Cy", Email: "cy@example.com"}}})
+		b := newBrowser(t)
+		b.signIn(a.app, "dev", "/")
+		if code, body := b.unlink(a.app, "dev"); code != http.StatusConflict || !strings.Contains(body, "last_way") {
+			t.Fatalf("unlinking the only working way beside an e-mail link to an unproven address: %d %s", code, body)
+		}
+	})
+	t.Run("the page lists the password", func(t *testing.T) {
+		a := newPwApp(t, nil)
+		b := newBrowser(t)
+		jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"dee@example.com"}, "password": {"correct horse battery"}}, false))
+		b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+		_, page := b.page(a.url + "/auth/accounts")
+		if !strings.Contains(page, "<h2>Other ways to sign in</h2>") || !strings.Contains(page, "<li>Password</li>") {
+			t.Fatalf("a password user's accounts page:\n%s", page)
+		}
+	})
 }

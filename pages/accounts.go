@@ -35,6 +35,24 @@ type Accounts struct {
 	Error string
 	// HomeURL, when set, is linked as "Back".
 	HomeURL string
+	// Ways are the user's other ways to sign in, which are not linked
+	// accounts ("Password", "Email link", "2 passkeys"), listed under the
+	// accounts so that the page shows every way in.
+	Ways []string
+	// Confirm, when set, asks the user to confirm an unlinking first.
+	Confirm *UnlinkConfirm
+}
+
+// UnlinkConfirm asks to confirm the unlinking of one account, saying what
+// remains.
+type UnlinkConfirm struct {
+	// Name is the provider's display name.
+	Name string
+	// UnlinkURL is where the confirmation POSTs (with confirm=yes);
+	// CancelURL where "Cancel" leads, the accounts page.
+	UnlinkURL, CancelURL string
+	// Remaining are the ways to sign in that are left after it.
+	Remaining []string
 }
 
 // LinkedAccount is one linked account on the Accounts page.
@@ -62,6 +80,8 @@ type (
 		CSRFToken, Notice, Error, HomeURL string
 		Linked                            []linkedView
 		Link                              []linkView
+		Ways                              []string
+		Confirm                           *UnlinkConfirm
 	}
 	// linkView is a provider's Link button; Callback its callbackUrl.
 	linkView struct {
@@ -76,7 +96,7 @@ type (
 )
 
 func buildAccounts(p *Accounts) *document {
-	v := &accountsView{CSRFToken: p.CSRFToken, Notice: p.Notice, Error: p.Error, HomeURL: p.HomeURL}
+	v := &accountsView{CSRFToken: p.CSRFToken, Notice: p.Notice, Error: p.Error, HomeURL: p.HomeURL, Ways: p.Ways, Confirm: p.Confirm}
 	rules := []string{
 		".linked { display: flex; align-items: center; gap: .75rem; padding: .75rem 0; border-top: 1px solid var(--border); }",
 		".linked .who { flex: 1; min-width: 0; margin: 0; overflow-wrap: anywhere; }",

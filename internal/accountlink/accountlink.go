@@ -284,6 +284,12 @@ func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (
 // in.
 var ErrLastWay = errors.New("this account is the user's last way to sign in")
 
+// ErrNotUnlinkable is Unlink's refusal to remove a credentials account:
+// it is the application's own sign-in, not an account the user linked,
+// and without it the next sign-in with the same credentials would find
+// the address taken and fail.
+var ErrNotUnlinkable = errors.New("a credentials account cannot be unlinked")
+
 // Unlink removes the user's account at provider, unless nothing would be
 // left to sign in with: no other linked account and none of otherWays
 // (the caller counts what the adapter does not hold as accounts, such as
@@ -306,6 +312,8 @@ func (l Linker) Unlink(ctx context.Context, userID, provider string, otherWays i
 		switch {
 		case !found:
 			return adapter.ErrNotFound
+		case gone.Type == account.TypeCredentials:
+			return ErrNotUnlinkable
 		case len(accts)-1+otherWays < 1:
 			return ErrLastWay
 		}

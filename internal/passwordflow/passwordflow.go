@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -160,6 +161,16 @@ func (f *Flow) Credentials() *credentials.Config { return f.creds }
 // to sign in.
 func (f *Flow) HasPassword(ctx context.Context, userID string) (bool, error) {
 	return f.svc.HasPassword(ctx, userID)
+}
+
+// Usable reports whether u can sign in with a password now: one is set,
+// and u's address (the password's identifier) is confirmed, unless
+// unconfirmed addresses may sign in (AllowUnverified).
+func (f *Flow) Usable(ctx context.Context, u adapter.User) (bool, error) {
+	if u.Email == "" || (u.EmailVerified == nil && !f.svc.Config().AllowUnverified) {
+		return false, nil
+	}
+	return f.svc.HasPassword(ctx, u.ID)
 }
 
 // CrossSiteCallback: the form is this site's own.

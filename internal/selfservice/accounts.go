@@ -1,10 +1,13 @@
 package selfservice
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -24,7 +27,8 @@ type linkedAccount struct {
 	Type              account.Type `json:"type"`
 	ProviderAccountID string       `json:"providerAccountId"`
 	// CanUnlink is false when the account is the user's last way to sign
-	// in: unlinking it would be refused (409 last_way).
+	// in (unlinking it would be refused: 409 last_way), or a credentials
+	// account, the application's own sign-in (409 not_unlinkable).
 	CanUnlink bool `json:"canUnlink"`
 }
 
@@ -40,7 +44,7 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 		s.accountsPage(w, r, u.id, http.StatusOK, "")
 		return
 	}
-	out, err := s.linkedAccounts(r.Context(), r, u.id)
+	out, _, err := s.linkedAccounts(r.Context(), r, u.id)
 	if err != nil {
 		s.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
 		StoreUnavailable(w)
@@ -50,31 +54,68 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 }
 
 // linkedAccounts lists the accounts linked to the user, each saying
-// whether it may be unlinked.
-func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID string) ([]linkedAccount, error) {
+// whether it may be unlinked, and the user's other ways in.
+func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID string) ([]linkedAccount, []Way, error) {
 	ctx, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
 	accts, err := s.cfg.Adapter.ListAccounts(ctx, userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	others, err := s.host.OtherWays(ctx, userID)
+	ways, err := s.host.OtherWays(ctx, userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Unlinking one leaves the others and the other ways; at least one
 	// must remain (accountlink.ErrLastWay decides, under the user's lock;
 	// this only says what it would answer now).
-	canUnlink := len(accts)-1+others > 0
+	canUnlink := len(accts)-1+countWays(ways) > 0
 	names := map[string]string{}
 	for _, p := range s.host.Providers(r) {
 		names[p.ID] = p.Name
 	}
 	out := make([]linkedAccount, 0, len(accts))
 	for _, a := range accts {
-		out = append(out, linkedAccount{Provider: a.Provider, Name: names[a.Provider], Type: a.Type, ProviderAccountID: a.ProviderAccountID, CanUnlink: canUnlink})
+		out = append(out, linkedAccount{Provider: a.Provider, Name: names[a.Provider], Type: a.Type, ProviderAccountID: a.ProviderAccountID,
+			CanUnlink: canUnlink && a.Type != account.TypeCredentials})
 	}
-	return out, nil
+	return out, ways, nil
+}
+
+// canUnlink reports whether the user's account at provider is linked and
+// may be unlinked now (a failing store says no: the unlink then reports
+// it).
+func (s *Routes) canUnlink(r *http.Request, userID, provider string) bool {
+	list, _, err := s.linkedAccounts(r.Context(), r, userID)
+	for _, a := range list {
+		if a.Provider == provider {
+			return err == nil && a.CanUnlink
+		}
+	}
+	return false
+}
+
+// remaining names what the user can still sign in with once the account
+// at provider is gone: the other linked accounts and the other ways.
+func remaining(list []linkedAccount, ways []Way, provider string) []string {
+	var out []string
+	for _, a := range list {
+		if a.Provider != provider {
+			out = append(out, cmp.Or(a.Name, a.Provider))
+		}
+	}
+	for _, w := range ways {
+		out = append(out, wayLabel(w))
+	}
+	return out
+}
+
+// wayLabel is w as the page lists it: "Password", "2 passkeys".
+func wayLabel(w Way) string {
+	if w.Count > 1 {
+		return fmt.Sprintf("%d %ss", w.Count, strings.ToLower(w.Name))
+	}
+	return w.Name
 }
 
 // accountsPage renders the built-in accounts page for the user with the
@@ -83,13 +124,29 @@ func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID str
 // linked, ?unlinked={id} when it is configured and not linked (the query
 // is the browser's, so nothing of it is shown as is).
 func (s *Routes) accountsPage(w http.ResponseWriter, r *http.Request, userID string, status int, alert string) {
-	list, err := s.linkedAccounts(r.Context(), r, userID)
+	s.accountsPageConfirming(w, r, userID, status, alert, "")
+}
+
+// accountsPageConfirming is accountsPage, asking first to confirm the
+// unlinking of the account at provider when provider is not "".
+func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, userID string, status int, alert, confirm string) {
+	list, ways, err := s.linkedAccounts(r.Context(), r, userID)
 	if err != nil {
 		s.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "accounts", err))
 		return
 	}
 	page := pages.Accounts{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), CallbackURL: s.host.URL(r, "accounts"),
 		Error: alert, HomeURL: s.host.Origin(r) + "/"}
+	for _, w := range ways {
+		page.Ways = append(page.Ways, wayLabel(w))
+	}
+	for _, a := range list {
+		if a.Provider == confirm && a.CanUnlink {
+			page.Confirm = &pages.UnlinkConfirm{Name: cmp.Or(a.Name, a.Provider),
+				UnlinkURL: s.host.URL(r, "accounts", "unlink", url.PathEscape(a.Provider)),
+				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider)}
+		}
+	}
 	all := s.host.Providers(r)
 	provs := make(map[string]Provider, len(all))
 	for _, p := range all {
@@ -130,18 +187,24 @@ func (s *Routes) accountsPage(w http.ResponseWriter, r *http.Request, userID str
 
 // Unlink answers POST {base}/accounts/unlink/{provider} {csrfToken}: the
 // signed-in user's account at provider is removed, unless it is the last
-// way to sign in (409 last_way). A browser's form is sent back to the
-// page (303), or shown it with the refusal.
+// working way to sign in (409 last_way) or a credentials account (409
+// not_unlinkable). A browser's form is first answered with the page
+// asking to confirm, naming what will remain; the confirmation's form
+// (confirm=yes) unlinks, and is sent back to the page (303), or shown it
+// with the refusal.
 func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	prov := r.PathValue("provider")
 	page := WantsHTML(r)
+	var form url.Values
 	if page {
 		again := func(u signedIn) {
 			s.accountsPage(w, r, u.id, http.StatusForbidden, "Nothing was unlinked: the form had expired. Please try again.")
 		}
-		if _, ok := s.formOK(w, r, "accounts", again); !ok {
+		f, ok := s.formOK(w, r, "accounts", again)
+		if !ok {
 			return
 		}
+		form = f
 	} else if _, ok := s.post(w, r); !ok {
 		return
 	}
@@ -160,11 +223,18 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 		staleJSON(w)
 		return
 	}
+	if page && form.Get("confirm") != "yes" && s.canUnlink(r, userID, prov) {
+		// One click on the list's button only asks; the confirmation's
+		// form unlinks. A refusal (the last way, nothing linked) is
+		// answered at once, below.
+		s.accountsPageConfirming(w, r, userID, http.StatusOK, "", prov)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	others, err := s.host.OtherWays(ctx, userID)
+	ways, err := s.host.OtherWays(ctx, userID)
 	if err == nil {
-		_, err = s.cfg.Linker.Unlink(ctx, userID, prov, others)
+		_, err = s.cfg.Linker.Unlink(ctx, userID, prov, countWays(ways))
 	}
 	name := prov
 	for _, p := range s.host.Providers(r) {
@@ -181,6 +251,10 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is your only way to sign in. Link another account first.")
 	case errors.Is(err, accountlink.ErrLastWay):
 		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
+	case errors.Is(err, accountlink.ErrNotUnlinkable) && page:
+		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is this site's own sign-in, not an account you linked.")
+	case errors.Is(err, accountlink.ErrNotUnlinkable):
+		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_unlinkable"})
 	case err != nil:
 		s.cfg.Logger.Error("gatehouse: unlinking an account failed", "provider", prov, "step", "accounts", "err", err)
 		if page {

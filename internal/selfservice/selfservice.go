@@ -62,10 +62,27 @@ type Host interface {
 	Origin(r *http.Request) string
 	// Providers lists the configured providers in order.
 	Providers(r *http.Request) []Provider
-	// OtherWays counts the user's ways to sign in that are not linked
-	// accounts: passkeys, an e-mail provider for their address, a
-	// password.
-	OtherWays(ctx context.Context, userID string) (int, error)
+	// OtherWays lists the user's working ways to sign in that are not
+	// linked accounts: passkeys, a password they can use, an e-mail link
+	// to their proven address.
+	OtherWays(ctx context.Context, userID string) ([]Way, error)
+}
+
+// Way is one kind of way in that is not a linked account, as the accounts
+// page names it: "Password", "Email link", "Passkey"; Count of them (a
+// user can have several passkeys).
+type Way struct {
+	Name  string
+	Count int
+}
+
+// countWays adds up ways.
+func countWays(ways []Way) int {
+	n := 0
+	for _, w := range ways {
+		n += w.Count
+	}
+	return n
 }
 
 // Provider is a configured provider, as the accounts page shows it.
