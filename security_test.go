@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -389,4 +392,42 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 			t.Fatalf("a password user's accounts page:\n%s", page)
 		}
 	})
+}
+
+// TestOutageLogsOnce: while the database is down, every signed-in
+// request fails the same way; 300 of them from 16 clients write one log
+// line (the rest are counted into one summary at the window's end), not
+// one line per request.
+func TestOutageLogsOnce(t *testing.T) {
+	store := &outage{Adapter: memory.New()}
+	log := &syncBuffer{}
+	a := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.Adapter = store
+		cfg.Session.Strategy = gatehouse.StrategyDatabase
+		cfg.Logger = slog.New(slog.NewTextHandler(log, nil))
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	before := strings.Count(log.String(), "\n")
+	store.down.Store(true)
+	var wg sync.WaitGroup
+	var unavailable atomic.Int32
+	for range 16 {
+		wg.Go(func() {
+			for range 300 / 16 {
+				resp := b.get(a.url + "/private")
+				resp.Body.Close()
+				if resp.StatusCode == http.StatusServiceUnavailable {
+					unavailable.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := unavailable.Load(); n != 300/16*16 {
+		t.Fatalf("%d of %d requests answered 503", n, 300/16*16)
+	}
+	if lines := strings.Count(log.String(), "\n") - before; lines != 1 {
+		t.Fatalf("the outage wrote %d log lines, want 1:\n%s", lines, log.String())
+	}
 }
