@@ -262,10 +262,13 @@ type Events struct {
 	// user; the other sessions it ended are told to RevokeSessions.
 	PasswordChange func(ctx context.Context, user profile.User)
 	Session        func(ctx context.Context, s *Session)
-	// Failure is told of every failure the handler reports to a browser
+	// Failure is told of the failures the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
 	// TooManyRequests for a refused rate limit), for metrics and audit
 	// logs. Err's cause is for logs only: it may hold a provider's text.
+	// A flood of one kind (the same type, code, provider and step within
+	// 10 s) is told once at once and then once as a summary whose Repeats
+	// counts the rest, so that counters add max(1, err.Repeats).
 	Failure func(ctx context.Context, err *Error)
 	// Refresh is told of every refresh grant sent to a provider (not of
 	// refreshed tokens taken from another process or request): err is nil

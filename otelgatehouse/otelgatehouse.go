@@ -14,8 +14,9 @@
 //   - gatehouse.signins: every sign-in (Events.SignIn), by provider and
 //     new_user (true or false).
 //   - gatehouse.failures: every failure the handler reports
-//     (Events.Failure), by type (the ?error= value, e.g. MissingCSRF),
-//     code (the short stable code, e.g. csrf) and provider.
+//     (Events.Failure; a summary report adds its Repeats), by type (the
+//     ?error= value, e.g. MissingCSRF), code (the short stable code, e.g.
+//     csrf) and provider.
 //   - gatehouse.refreshes: every refresh grant sent to a provider
 //     (Events.Refresh), by provider and outcome (ok or error).
 //   - gatehouse.rate_limited: every attempt refused by the rate limit, by

@@ -48,7 +48,8 @@ type Site struct {
 	// RedirectPolicy is Callbacks.Redirect: nil keeps the default
 	// policy (checks.SafeRedirect).
 	RedirectPolicy func(url, baseURL string) string
-	// Failure is Events.Failure: told of every failure reported.
+	// Failure is Events.Failure: told of the failures reported, a flood
+	// of one kind as one report and one summary (Report).
 	Failure func(ctx context.Context, err *autherr.Error)
 	// MadeToken returns the CSRF token the Middleware made for r when it
 	// set the cookie on r's response, "" for none: a response sets the
