@@ -13,7 +13,8 @@ import (
 // with one, it is the last way to sign in: listed, without an Unlink
 // button. "Link Development (work)" on the page runs a sign-in started by
 // this session and comes back to the page, which lists both with Unlink
-// buttons; unlinking the first leaves the second, again the last way.
+// buttons; unlinking the first (confirmed on the page that asks, naming
+// what remains) leaves the second, again the last way.
 func TestAccountsPage(t *testing.T) {
 	base := startExample(t, map[string]string{"DEV_SECOND_PROVIDER": "1", "DEV_OUTBOX": "0"})
 	ctx := signedInBrowser(t, base, "")
@@ -58,8 +59,19 @@ func TestAccountsPage(t *testing.T) {
 	checkAccessible(t, ctx, "accounts page, two accounts")
 	shootPage(t, ctx, "accounts")
 
-	// Unlink the first: back on the page, which says so.
+	// Unlink the first: the page asks first, naming what remains.
 	resp = click(t, ctx, `form[action$="/accounts/unlink/development"] button`)
+	wantStatus(t, resp, 200)
+	if h := mustText(t, ctx, "#confirm-title"); h != "Unlink Development?" {
+		t.Fatalf("confirmation heading = %q", h)
+	}
+	if got := mustText(t, ctx, "#confirm-text"); !strings.Contains(got, "You can still sign in with: Development (work).") {
+		t.Fatalf("confirmation text = %q", got)
+	}
+	checkAccessible(t, ctx, "accounts page, confirming an unlink")
+	shootPage(t, ctx, "accounts-unlink-confirm")
+	// Confirmed: back on the page, which says so.
+	resp = click(t, ctx, `form:has(input[name="confirm"]) button`)
 	wantStatus(t, resp, 200)
 	if u := wantPath(t, ctx, "/auth/accounts"); u.Query().Get("unlinked") != "development" {
 		t.Fatalf("unlinking came back to %s", u)

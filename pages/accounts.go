@@ -104,6 +104,7 @@ func buildAccounts(p *Accounts) *document {
 		".mark { display: inline-flex; flex: none; align-items: center; justify-content: center; width: 2.25rem; height: 2.25rem; border-width: 1px; border-style: solid; border-radius: 8px; }",
 		".notice { margin: 0 0 1.5rem; padding: .75rem 1rem; font-size: .9375rem; border: 1px solid var(--border); border-left: 4px solid var(--brand); border-radius: 8px; }",
 		"h2 { margin: 1.5rem 0 .75rem; font-size: 1rem; font-weight: 600; }",
+		".notice h2 { margin-top: 0; }",
 	}
 	var origins []string
 	class := 0
