@@ -26,7 +26,9 @@ func TestWrongRequests(t *testing.T) {
 		{"GET", "/auth/", "", 404},
 		{"GET", "/auth", "", 404},
 		{"GET", "/auth/signin/dev/more", "", 404},
-		{"GET", "/auth/nobody/signup", "", 404}, // no password-accounts provider "nobody"
+		{"GET", "/auth/nobody/signup", "", 404},    // no password-accounts provider "nobody"
+		{"GET", "/auth/two-factor/setup", "", 404}, // two-factor sign-in is off
+		{"POST", "/auth/two-factor/bogus", "", 404},
 		{"PUT", "/auth/session", "GET, POST", 405},
 		{"POST", "/auth/csrf", "GET", 405},
 		{"DELETE", "/auth/signin/dev", "GET, POST", 405},
