@@ -163,7 +163,7 @@ func TestConfigKeyRule(t *testing.T) {
 		*memory.Adapter
 		extra []string
 	}
-	a.Adapter = sliceAdapter{Adapter: memory.New()}
+	a.Adapter = sliceAdapter{Adapter: memory.New(), extra: []string{"x"}}
 	if _, ok := keyOf(&a); ok {
 		t.Error("a Config with an uncomparable Adapter is cacheable")
 	}

@@ -196,7 +196,7 @@ func checkMounted(t *testing.T, s mountStyle) {
 		if strings.HasPrefix(loc.String(), op.Issuer()) && loc.Query().Get("redirect_uri") != "" && loc.Query().Get("redirect_uri") != callback {
 			t.Fatalf("redirect_uri %q, want %q", loc.Query().Get("redirect_uri"), callback)
 		}
-		resp, body = do("GET", loc.String(), nil)
+		resp, _ = do("GET", loc.String(), nil)
 	}
 	if resp.Request.URL.String() != site+"/page" || resp.StatusCode != 200 {
 		t.Fatalf("the sign-in ended at %s with %d, want /page", resp.Request.URL, resp.StatusCode)
