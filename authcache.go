@@ -34,9 +34,10 @@ const handlerCacheSize = 16
 //     same function here (the compiler may copy a literal into each place
 //     its function is inlined; the rule does not count on it).
 //
-// Every field of the key is a Go value or pointer: the key keeps what it
-// identifies alive, so no address in it can be reused by another value
-// while the key is in the cache. TestConfigKeyCoversEveryField checks that
+// The key holds values, Go pointers and code addresses: the pointers (and
+// the interface values) keep what they identify alive, and code is never
+// freed, so no address in a key can be given to another value while the
+// key is in the cache. TestConfigKeyCoversEveryField checks that
 // every field of Config changes the key.
 type configKey struct {
 	providers  *providers.Provider
