@@ -215,8 +215,8 @@ func checkMounted(t *testing.T, s mountStyle) {
 
 // TestMountedPathRule: a path that still starts with the base path has it
 // removed, any other is taken as already below it, and New refuses a base
-// path that a stripped path could be taken for (the first segment of a
-// route, or the id of a password-accounts provider).
+// path that a stripped path could be taken for (one a route's path is or
+// starts with, a password-accounts provider's id among them).
 func TestMountedPathRule(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	for path, status := range map[string]int{
@@ -238,7 +238,7 @@ func TestMountedPathRule(t *testing.T) {
 		{"/session", nil},
 		{"/signin/x", nil},
 		{"/two-factor", nil},
-		{"/members/auth", []providers.Provider{passwordaccount.Config{ID: "members",
+		{"/members", []providers.Provider{passwordaccount.Config{ID: "members",
 			Send: func(context.Context, passwordaccount.Message) error { return nil }}}},
 	} {
 		cfg := gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost" + c.base, Adapter: memory.New(),
@@ -247,6 +247,14 @@ func TestMountedPathRule(t *testing.T) {
 		var ce *gatehouse.ConfigError
 		if !errors.As(err, &ce) || ce.Field != "BasePath" {
 			t.Errorf("New with BasePath %s: %v, want a BasePath ConfigError", c.base, err)
+		}
+	}
+	// No route's path is, or starts with, these.
+	for _, base := range []string{"/accounts/auth", "/session/auth", "/members/auth", "/api/auth"} {
+		if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost" + base, Adapter: memory.New(),
+			Providers: []providers.Provider{devProvider(a.op), passwordaccount.Config{ID: "members",
+				Send: func(context.Context, passwordaccount.Message) error { return nil }}}}); err != nil {
+			t.Errorf("New with BasePath %s: %v", base, err)
 		}
 	}
 }

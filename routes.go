@@ -37,7 +37,7 @@ func (h *Handler) router() *chi.Mux {
 		r.MethodFunc(rt.method, rt.pattern, rt.handler)
 	}
 	// Anything else is not an action: 404, and 405 with Allow for a known
-	// action with the wrong method (wrongRequest).
+	// action with the wrong method (wrongrequest.go).
 	r.NotFound(h.notFound)
 	r.MethodNotAllowed(h.methodNotAllowed)
 	return r
@@ -118,9 +118,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // "/auth/", chi's Handle("/auth/*") and Mount, gin, echo, which pass the
 // whole path); any other path is taken as already below the base path
 // (http.StripPrefix("/auth", h), or a proxy that removed it). New refuses
-// a base path whose first segment is the first segment of a route (such as
-// /session, or a password provider's id), so that no stripped path can be
-// taken for a whole one. The escaped path (URL.RawPath) is used when the
+// a base path that a route's path is or starts with (such as /session,
+// /signin/x, or the id of a password-accounts provider), so that no
+// stripped path can be taken for a whole one (checkBasePath). The escaped path (URL.RawPath) is used when the
 // request has one, as chi does.
 func (h *Handler) routePath(r *http.Request) string {
 	p, base := r.URL.Path, h.cfg.BasePath
@@ -137,20 +137,34 @@ func (h *Handler) routePath(r *http.Request) string {
 }
 
 // checkBasePath refuses a base path that a stripped path could be taken
-// for (routePath): its first segment must not be the first segment of a
-// route, nor the id of a provider whose routes start with its id.
+// for (routePath): one that a route's path is, or starts with (a
+// {wildcard} segment matching anything, except a leading {provider}, which
+// only a password-accounts provider's id makes a route).
 func (h *Handler) checkBasePath() error {
-	first, _, _ := strings.Cut(strings.TrimPrefix(h.cfg.BasePath, "/"), "/")
+	base := strings.Split(strings.TrimPrefix(h.cfg.BasePath, "/"), "/")
 	for _, rt := range h.routeTable() {
-		seg, _, _ := strings.Cut(strings.TrimPrefix(rt.pattern, "/"), "/")
-		if seg == first {
-			return &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q starts with /%s, which is one of the routes under it: "+
-				"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, first)}
+		route := strings.Split(strings.TrimPrefix(rt.pattern, "/"), "/")
+		if len(base) > len(route) {
+			continue
 		}
-	}
-	if _, ok := h.flows[first].(*passwordflow.Flow); ok {
-		return &ConfigError{Field: "BasePath", Provider: first, Reason: fmt.Sprintf("%q starts with /%s, the id of a provider whose routes are {base}/%s/…: "+
-			"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, first, first)}
+		clash := true
+		for i, seg := range base {
+			switch {
+			case seg == route[i]:
+			case strings.HasPrefix(route[i], "{") && i > 0:
+			case strings.HasPrefix(route[i], "{"):
+				_, clash = h.flows[seg].(*passwordflow.Flow)
+			default:
+				clash = false
+			}
+			if !clash {
+				break
+			}
+		}
+		if clash {
+			return &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q is also the path of a route under it (%s): "+
+				"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, rt.pattern)}
+		}
 	}
 	return nil
 }
