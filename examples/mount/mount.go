@@ -16,33 +16,47 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 )
 
-// Gin returns a gin site with the Handler at base ("/auth", or "/api/auth"
-// in a group), the application's private page (wrap it in Require) at
-// /private and another page at /page, all behind the Handler's Middleware.
-func Gin(auth *gatehouse.Handler, base string, private, page http.Handler) http.Handler {
+// Gin returns a gin site with the Handler at /auth (Config.URL
+// "https://app.example.com/auth"), the application's private page (wrap it
+// in Require) at /private and another page at /page, all behind the
+// Handler's Middleware.
+func Gin(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	if base == "/api/auth" {
-		api := r.Group("/api")
-		api.Any("/auth/*path", gin.WrapH(auth))
-	} else {
-		r.Any(base+"/*path", gin.WrapH(auth))
-	}
+	r.Any("/auth/*path", gin.WrapH(auth))
+	r.GET("/private", gin.WrapH(private))
+	r.GET("/page", gin.WrapH(page))
+	return auth.Middleware(r)
+}
+
+// GinGroup is Gin with the Handler in a group: at /api/auth (Config.URL
+// "https://app.example.com/api/auth").
+func GinGroup(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	api := r.Group("/api")
+	api.Any("/auth/*path", gin.WrapH(auth))
 	r.GET("/private", gin.WrapH(private))
 	r.GET("/page", gin.WrapH(page))
 	return auth.Middleware(r)
 }
 
 // Echo is Gin for echo.
-func Echo(auth *gatehouse.Handler, base string, private, page http.Handler) http.Handler {
+func Echo(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
 	e := echo.New()
 	e.HideBanner = true
-	if base == "/api/auth" {
-		api := e.Group("/api")
-		api.Any("/auth/*", echo.WrapHandler(auth))
-	} else {
-		e.Any(base+"/*", echo.WrapHandler(auth))
-	}
+	e.Any("/auth/*", echo.WrapHandler(auth))
+	e.GET("/private", echo.WrapHandler(private))
+	e.GET("/page", echo.WrapHandler(page))
+	return auth.Middleware(e)
+}
+
+// EchoGroup is GinGroup for echo.
+func EchoGroup(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
+	e := echo.New()
+	e.HideBanner = true
+	api := e.Group("/api")
+	api.Any("/auth/*", echo.WrapHandler(auth))
 	e.GET("/private", echo.WrapHandler(private))
 	e.GET("/page", echo.WrapHandler(page))
 	return auth.Middleware(e)

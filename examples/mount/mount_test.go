@@ -30,12 +30,12 @@ import (
 func TestMount(t *testing.T) {
 	for _, c := range []struct {
 		name, base string
-		site       func(auth *gatehouse.Handler, base string, private, page http.Handler) http.Handler
+		site       func(auth *gatehouse.Handler, private, page http.Handler) http.Handler
 	}{
 		{"gin", "/auth", Gin},
-		{"gin-group", "/api/auth", Gin},
+		{"gin-group", "/api/auth", GinGroup},
 		{"echo", "/auth", Echo},
-		{"echo-group", "/api/auth", Echo},
+		{"echo-group", "/api/auth", EchoGroup},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkMounted(t, c.base, c.site) })
 	}
@@ -45,7 +45,7 @@ const testSecret = "test-secret-test-secret-test-secret-0123"
 
 // checkMounted serves the site, signs in with the {{ signIn }} form of
 // /page, and checks the session, /private and the links the Handler made.
-func checkMounted(t *testing.T, base string, mount func(auth *gatehouse.Handler, base string, private, page http.Handler) http.Handler) {
+func checkMounted(t *testing.T, base string, mount func(auth *gatehouse.Handler, private, page http.Handler) http.Handler) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +71,7 @@ func checkMounted(t *testing.T, base string, mount func(auth *gatehouse.Handler,
 			t.Error(err)
 		}
 	})
-	srv := httptest.NewUnstartedServer(mount(h, base, private, page))
+	srv := httptest.NewUnstartedServer(mount(h, private, page))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
