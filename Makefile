@@ -6,6 +6,7 @@ GO ?= go
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
 	cd otelgatehouse && $(GO) test -count=1 -timeout 5m ./... # its own module (OpenTelemetry)
+	cd examples/mount && $(GO) test -count=1 -timeout 5m ./... # its own module (gin, echo)
 	$(MAKE) race
 	$(MAKE) e2e
 
@@ -48,6 +49,7 @@ vet:
 	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
 	cd otelgatehouse && $(GO) vet ./...
+	cd examples/mount && $(GO) vet ./...
 
 run:
 	$(GO) run ./example

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -439,38 +437,56 @@ func DefaultHTTPClient(timeout time.Duration) *http.Client {
 // programs that use New) and keeps the Handlers Auth builds, so that the
 // seed's entry point does not rebuild keys, routes and discovery caches on
 // every call.
-var cachedHandlers = sync.OnceValue(func() *configkey.Cache[Config, *Handler] { return configkey.NewCache[Config, *Handler](16) })
+var cachedHandlers = sync.OnceValue(func() *handlerCache {
+	return &handlerCache{m: make(map[configKey]*cachedHandler, handlerCacheSize)}
+})
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
-// The Handler is built once per configuration and reused (up to 16), the
-// configuration identified by all of its fields (internal/configkey):
-// two Configs that differ anywhere never share a Handler. Pass the same
-// Config value on every call, since callbacks are told apart by identity:
-// a Config built anew with new closures on each call builds a new
-// Handler each time (and loses the discovery and key caches). Each call
-// walks cfg to find its Handler, some microseconds. An invalid
-// configuration answers 500 with a JSON message, and is logged.
 //
-// Prefer New in a Go program: it returns errors at start-up.
+// The Handler is built on the first call with a Config and kept, up to
+// 16, the least recently used forgotten first. The rule, as for a
+// tls.Config: a Config passed to Auth, and what it refers to (its
+// Providers and Secret slices and the providers in them), must not be
+// modified afterwards. Build it once, at start-up or in a package
+// variable, and pass that value (or copies of it) on every call.
+//
+// Configs are told apart cheaply, without reading them whole: the
+// Providers and Secret slices by identity (a copy of a Config shares
+// them; a Config built anew does not), the plain fields by value,
+// HTTPClient, Logger, Adapter and the limiters with == (a pointer by
+// identity), and the functions (Callbacks, Events, ClientIP, Getenv) by
+// their code (reflect.Value.Pointer). So two closures made by one
+// function literal at one place (in a loop, or by one helper function),
+// or two method values of one method, are one function to Auth: two
+// Configs that share their Providers and Secret slices and differ only in
+// what such closures capture share one Handler. Give each such Config slices of
+// its own, or use New. A Config built anew on each call builds a new
+// Handler on each call (losing the discovery and key caches); Auth logs a
+// warning the first time it forgets a Handler. An Adapter or limiter of a
+// type == cannot compare (a struct holding a slice or a map) gets a
+// Handler built on every call: pass a pointer.
+//
+// An invalid configuration answers 500 with a JSON message, and is logged.
+//
+// Prefer New in a Go program: it returns errors at start-up, and its
+// Handler needs no lookup.
 func Auth(r *http.Request, cfg Config) *http.Response {
-	h, err := cachedHandlers().Get(cfg, New)
-	rec := httptest.NewRecorder()
+	h, err := cachedHandlers().get(&cfg)
+	var w httpx.Response
 	if err != nil {
 		logger := cfg.Logger
 		if logger == nil {
 			logger = slog.Default()
 		}
 		logger.Error("gatehouse: invalid configuration", "err", err)
-		httpx.WriteJSON(rec, http.StatusInternalServerError, map[string]string{
+		httpx.WriteJSON(&w, http.StatusInternalServerError, map[string]string{
 			"message": "There is a problem with the server configuration. Check the server logs for more information.",
 		})
 	} else {
-		h.ServeHTTP(rec, r)
+		h.ServeHTTP(&w, r)
 	}
-	res := rec.Result()
-	res.Request = r
-	return res
+	return w.Result(r)
 }
 
 // errNoProviders is returned by New when the list is empty.

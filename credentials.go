@@ -14,7 +14,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
-	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
@@ -59,7 +58,7 @@ func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
 func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 	f, ok := h.flows[r.PathValue("provider")].(*passwordflow.Flow)
 	if !ok {
-		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
+		h.notFound(w, r) // no password-accounts provider of that id
 		return
 	}
 	f.Route(w, r)

@@ -76,9 +76,9 @@
 //	internal/accountlink   which stored user a sign-in is for
 //	internal/signin        the result every flow hands to finishSignIn
 //	internal/httpx         bounded forms, redirects, JSON answers
-//	internal/autherr, bounded, configkey, logclip, useragent, webauthnrp:
-//	                       the one error type, the one cache, a Config's identity,
-//	                       log values cut, "Firefox on Linux", go-webauthn glue
+//	internal/autherr, bounded, logclip, useragent, webauthnrp:
+//	                       the one error type, the one cache, log values cut,
+//	                       "Firefox on Linux", go-webauthn glue
 //	twofactor, password    TOTP and backup codes; argon2id and the NIST rules
 //	checks                 PKCE, state, nonce, iss; CSRF token, same origin, redirects
 //	providers, providers/… provider configurations and the built-in providers

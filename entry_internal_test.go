@@ -8,15 +8,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
-	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"weak"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/internal/configkey"
 	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -71,12 +71,23 @@ func set(t *testing.T, v reflect.Value) bool {
 	return true
 }
 
+// key is keyOf for a test: cfg's key, failing the test when cfg is not
+// cacheable.
+func key(t *testing.T, cfg Config) configKey {
+	t.Helper()
+	k, ok := keyOf(&cfg)
+	if !ok {
+		t.Fatal("the Config is not cacheable")
+	}
+	return k
+}
+
 // TestConfigKeyCoversEveryField: every field of Config, nested ones
-// included, changes Auth's cache key. Failed before: Pages, Callbacks,
-// Events, Theme, Logger, ClockSkew, ProviderTimeout, ProviderSignOut (and
-// more) did not, so a second Config got the first one's Handler.
+// included, changes Auth's cache key, so that two Configs that differ in
+// any field get two Handlers. A field added to Config and not to
+// configKey fails here.
 func TestConfigKeyCoversEveryField(t *testing.T) {
-	base := configkey.Of(Config{})
+	base := key(t, Config{})
 	var walk func(path []int, typ reflect.Type, name string)
 	walk = func(path []int, typ reflect.Type, name string) {
 		for i := range typ.NumField() {
@@ -95,7 +106,7 @@ func TestConfigKeyCoversEveryField(t *testing.T) {
 				t.Errorf("%s (%s): no test value: add one to set", fname, f.Type)
 				continue
 			}
-			if configkey.Of(c) == base {
+			if key(t, c) == base {
 				t.Errorf("Config%s does not change the cache key", fname)
 			}
 		}
@@ -103,19 +114,58 @@ func TestConfigKeyCoversEveryField(t *testing.T) {
 	walk(nil, reflect.TypeFor[Config](), "")
 }
 
-// TestConfigKeyClosures: two closures of one function literal over
-// different variables are two configurations; the same Config value
-// passed again is one.
-func TestConfigKeyClosures(t *testing.T) {
+// TestConfigKeyRule: what configKey tells apart and what it does not, as
+// Auth's doc says. A copy of a Config is the same Config; the same fields
+// with slices of their own are another; two different functions are two
+// Configs; two closures of one literal sharing the slices are one (the
+// documented limit); a *bool by the value it points to.
+func TestConfigKeyRule(t *testing.T) {
+	provs := []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev"}}
+	secret := []string{"s"}
 	mk := func(to string) Config {
-		return Config{Callbacks: Callbacks{Redirect: func(string, string) string { return to }}}
+		return Config{Providers: provs, Secret: secret, Callbacks: Callbacks{Redirect: func(string, string) string { return to }}}
 	}
-	a, b := mk("/a"), mk("/b")
-	if configkey.Of(a) == configkey.Of(b) {
-		t.Fatal("two closures over different values share a key")
+	var made []Config
+	for _, to := range []string{"/a", "/b"} {
+		made = append(made, mk(to)) // two closures made at one place
 	}
-	if k1, k2 := configkey.Of(a), configkey.Of(a); k1 != k2 {
-		t.Fatal("the same Config gives two keys")
+	a := made[0]
+	b := a
+	if key(t, a) != key(t, b) {
+		t.Error("a copy of a Config has another key")
+	}
+	if key(t, a) != key(t, made[1]) {
+		t.Error("closures of one literal over the shared slices: the documented rule says one key")
+	}
+	own := a
+	own.Providers = slices.Clone(provs)
+	if key(t, a) == key(t, own) {
+		t.Error("a Config with a Providers slice of its own shares a key")
+	}
+	own = a
+	own.Secret = slices.Clone(secret)
+	if key(t, a) == key(t, own) {
+		t.Error("a Config with a Secret slice of its own shares a key")
+	}
+	other := a
+	other.Callbacks.Redirect = func(string, string) string { return "/other" }
+	if key(t, a) == key(t, other) {
+		t.Error("two different function literals share a key")
+	}
+	on1, on2, off := true, true, false
+	x, y, z := a, a, a
+	x.UseSecureCookies, y.UseSecureCookies, z.UseSecureCookies = &on1, &on2, &off
+	if key(t, x) != key(t, y) || key(t, x) == key(t, z) || key(t, x) == key(t, a) {
+		t.Error("UseSecureCookies is not keyed by the value it points to")
+	}
+	// An adapter == cannot compare: not cached, not a panic.
+	type sliceAdapter struct {
+		*memory.Adapter
+		extra []string
+	}
+	a.Adapter = sliceAdapter{Adapter: memory.New(), extra: []string{"x"}}
+	if _, ok := keyOf(&a); ok {
+		t.Error("a Config with an uncomparable Adapter is cacheable")
 	}
 }
 
@@ -126,9 +176,10 @@ func TestAuthKeepsConfigsApart(t *testing.T) {
 	// One providers list and logger, as an application passes them.
 	provs := []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
 		Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}
+	secret := []string{"test-secret-test-secret-test-secret-0123"}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	mk := func(page string) Config {
-		return Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
+		return Config{Secret: secret, URL: "http://localhost/auth",
 			Logger: logger, Pages: Pages{SignIn: page}, Providers: provs}
 	}
 	for _, page := range []string{"/login-a", "/login-b", "/login-a"} {
@@ -139,33 +190,63 @@ func TestAuthKeepsConfigsApart(t *testing.T) {
 	}
 }
 
-// TestConfigKeyValuesStayAlive: what configKey identifies by address (an
-// HTTPClient, a Logger) stays reachable while its key is in the cache.
-// Failed before: New keeps a copy of the client and a wrapped logger, so
-// the Config's own were collected, and a new client or logger allocated
-// at the same address (the key holds only the address) would have found
-// this Handler, with the first Config's client and logger.
-func TestConfigKeyValuesStayAlive(t *testing.T) {
-	cache := configkey.NewCache[Config, *Handler](4)
-	client := &http.Client{Timeout: time.Second}
+// TestAuthCacheLRU: Auth keeps the Handler of a reused Config, forgets
+// the least recently used one first when full, and never more than its
+// bound.
+func TestAuthCacheLRU(t *testing.T) {
+	c := &handlerCache{m: map[configKey]*cachedHandler{}}
+	provs := []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
+		Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	wc, wl := weak.Make(client), weak.Make(logger)
-	if _, err := cache.Get(Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
-		HTTPClient: client, Logger: logger,
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
-			Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}}, New); err != nil {
+	cfgs := make([]Config, handlerCacheSize+1)
+	for i := range cfgs {
+		cfgs[i] = Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "http://localhost/auth",
+			Logger: logger, Providers: provs, Pages: Pages{SignIn: "/login-" + strconv.Itoa(i)}}
+	}
+	get := func(i int) *Handler {
+		t.Helper()
+		h, err := c.get(&cfgs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	var hs []*Handler
+	for i := range handlerCacheSize {
+		hs = append(hs, get(i))
+	}
+	if get(0) != hs[0] { // 0 is now the most recently used; 1 the least
+		t.Fatal("a reused Config got a new Handler")
+	}
+	get(handlerCacheSize) // evicts 1
+	if len(c.m) != handlerCacheSize {
+		t.Fatalf("%d Handlers kept, want %d", len(c.m), handlerCacheSize)
+	}
+	if get(0) != hs[0] || get(2) != hs[2] {
+		t.Fatal("a recently used Handler was evicted")
+	}
+	if get(1) == hs[1] {
+		t.Fatal("the least recently used Handler was kept")
+	}
+}
+
+// TestAuthOverheadAllocs: Auth with a reused Config allocates at most 5
+// times more than its Handler called directly with an in-memory writer.
+func TestAuthOverheadAllocs(t *testing.T) {
+	cfg := benchConfig()
+	r := httptest.NewRequest(http.MethodGet, "http://localhost/auth/providers", nil)
+	h, err := cachedHandlers().get(&cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
-	client, logger = nil, nil
-	runtime.GC()
-	runtime.GC()
-	if wc.Value() == nil {
-		t.Error("the HTTPClient of a cached Config was collected while its address is in the key")
+	direct := testing.AllocsPerRun(100, func() {
+		var w httpx.Response
+		h.ServeHTTP(&w, r)
+	})
+	auth := testing.AllocsPerRun(100, func() { Auth(r, cfg) })
+	if auth-direct > 5 {
+		t.Fatalf("Auth allocates %v times a call, its Handler %v: %v more, want at most 5", auth, direct, auth-direct)
 	}
-	if wl.Value() == nil {
-		t.Error("the Logger of a cached Config was collected while its address is in the key")
-	}
-	runtime.KeepAlive(cache)
 }
 
 // TestEnvDefaultsAtNew: a configured provider whose client id, secret or

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -32,7 +34,12 @@ import (
 // use.
 type Handler struct {
 	cfg    Config
-	routes http.Handler
+	routes *chi.Mux // the routes below the base path (routes.go)
+	// rawBase is the base path escaped, to compare with URL.RawPath.
+	rawBase string
+	// notFoundAnswer and methodAnswer answer requests that no route
+	// takes (wrongrequest.go).
+	notFoundAnswer, methodAnswer *wrongAnswer
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).
@@ -111,6 +118,13 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.self = h.newSelfService()
+	if err := h.checkBasePath(); err != nil { // routes.go
+		return nil, err
+	}
+	h.rawBase = (&url.URL{Path: h.cfg.BasePath}).EscapedPath()
+	if err := h.newWrongAnswers(); err != nil {
+		return nil, err
+	}
 	h.routes = h.router()
 	return h, nil
 }
@@ -192,9 +206,6 @@ func (h *Handler) providersJSON(b *base) []byte {
 	b.Providers.Store(&body)
 	return body
 }
-
-// ServeHTTP answers the auth routes.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.routes.ServeHTTP(w, r) }
 
 // BasePath returns the path the routes live under, e.g. "/auth".
 func (h *Handler) BasePath() string { return h.cfg.BasePath }

@@ -321,7 +321,8 @@ func (s host) Providers(r *http.Request) []selfservice.Provider {
 func (h *Handler) newSelfService() *selfservice.Routes {
 	cfg := selfservice.Config{Adapter: h.cfg.Adapter, Linker: h.linker(), Logger: h.cfg.Logger, Theme: h.cfg.Theme,
 		DatabaseSessions: h.cfg.Session.Strategy == StrategyDatabase, FreshAge: h.cfg.Session.FreshAge,
-		Events: selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor}}
+		Events:   selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor},
+		NotFound: h.notFound}
 	if h.twoFactor.Service != nil {
 		cfg.TwoFactor, cfg.PerUser = h.twoFactor.Service, h.twoFactor.PerUser
 	}

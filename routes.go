@@ -1,11 +1,14 @@
 package gatehouse
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
+	"strings"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 
@@ -25,52 +28,145 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
-// router maps the Auth.js REST routes (DESIGN.md) under the base path.
-func (h *Handler) router() http.Handler {
+// router maps the Auth.js REST routes, relative to the base path: ServeHTTP
+// hands it each request with a route context of its own whose RoutePath
+// is the request's path below the base path (routePath).
+func (h *Handler) router() *chi.Mux {
 	r := chi.NewRouter()
-	route(r, h.cfg.BasePath, func(r under) {
-		r.Get("/providers", h.providersList)
-		r.Get("/csrf", h.csrfJSON)
-		r.Get("/signin", h.signInPage)
-		r.Post("/signin/{provider}", h.signIn)
-		r.Get("/callback/{provider}", h.callback)
-		r.Post("/callback/{provider}", h.callback)
-		r.Get("/signout", h.signOutPage)
-		r.Post("/signout", h.signOut)
-		r.Get("/signout/callback/{provider}", h.signOutReturn)
-		r.Post("/backchannel-logout/{provider}", h.backchannelLogout)
-		r.Get("/session", h.sessionJSON)
+	for _, rt := range h.routeTable() {
+		r.MethodFunc(rt.method, rt.pattern, rt.handler)
+	}
+	// Anything else is not an action: 404, and 405 with Allow for a known
+	// action with the wrong method (wrongrequest.go).
+	r.NotFound(h.notFound)
+	r.MethodNotAllowed(h.methodNotAllowed)
+	return r
+}
+
+// route is one of the handler's routes, relative to the base path.
+type route struct {
+	method, pattern string
+	handler         http.HandlerFunc
+}
+
+// routeTable lists the handler's routes, relative to the base path.
+func (h *Handler) routeTable() []route {
+	get := func(pattern string, fn http.HandlerFunc) route { return route{http.MethodGet, pattern, fn} }
+	post := func(pattern string, fn http.HandlerFunc) route { return route{http.MethodPost, pattern, fn} }
+	rs := []route{
+		get("/providers", h.providersList),
+		get("/csrf", h.csrfJSON),
+		get("/signin", h.signInPage),
+		// GET {base}/signin/{provider}: the sign-in page for that provider
+		// (Auth.js renders its sign-in page there too).
+		get("/signin/{provider}", h.signInPage),
+		post("/signin/{provider}", h.signIn),
+		get("/callback/{provider}", h.callback),
+		post("/callback/{provider}", h.callback),
+		get("/signout", h.signOutPage),
+		post("/signout", h.signOut),
+		get("/signout/callback/{provider}", h.signOutReturn),
+		post("/backchannel-logout/{provider}", h.backchannelLogout),
+		get("/session", h.sessionJSON),
+		post("/session", h.sessionUpdate),
 		// The signed-in user's own account (internal/selfservice).
-		r.Get("/accounts", h.self.Accounts)
-		r.Post("/accounts/unlink/{provider}", h.self.Unlink)
-		r.Get("/sessions", h.self.Sessions)
-		r.Post("/sessions/revoke", h.self.Revoke)
-		r.Post("/sessions/revoke-others", h.self.Revoke)
-		r.Post("/sessions/revoke-all", h.self.Revoke)
-		r.Get("/two-factor/setup", h.self.TwoFactor)
-		r.Post("/two-factor/{action}", h.self.TwoFactor)
-		r.Get("/two-factor", h.twoFactor.Page)    // internal/secondfactor
-		r.Post("/two-factor", h.twoFactor.Verify) // internal/secondfactor
-		r.Post("/session", h.sessionUpdate)
-		r.Get("/error", h.site.ErrorPage)
-		r.Get("/verify-request", h.site.VerifyRequestPage)
-		r.Get("/webauthn-options/{provider}", h.webauthnOptions) // passkey.go
-		r.Get("/webauthn.js", passkeyflow.Script)                // internal/passkeyflow
-		for _, a := range passwordflow.Actions() {               // credentials.go, internal/passwordflow
-			r.Get("/{provider}/"+a, h.passwordRoute)
-			if a != "verify" {
-				r.Post("/{provider}/"+a, h.passwordRoute)
+		get("/accounts", h.self.Accounts),
+		post("/accounts/unlink/{provider}", h.self.Unlink),
+		get("/sessions", h.self.Sessions),
+		post("/sessions/revoke", h.self.Revoke),
+		post("/sessions/revoke-others", h.self.Revoke),
+		post("/sessions/revoke-all", h.self.Revoke),
+		get("/two-factor/setup", h.self.TwoFactor),
+		post("/two-factor/{action}", h.self.TwoFactor),
+		get("/two-factor", h.twoFactor.Page),    // internal/secondfactor
+		post("/two-factor", h.twoFactor.Verify), // internal/secondfactor
+		get("/error", h.site.ErrorPage),
+		get("/verify-request", h.site.VerifyRequestPage),
+		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
+		get("/webauthn.js", passkeyflow.Script),                // internal/passkeyflow
+	}
+	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
+		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
+		if a != "verify" {
+			rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
+		}
+	}
+	return rs
+}
+
+// routeContexts recycles the chi route contexts ServeHTTP gives the
+// router, as chi's own Mux does.
+var routeContexts = sync.Pool{New: func() any { return chi.NewRouteContext() }}
+
+// ServeHTTP answers the auth routes. It routes on the request's path
+// alone, with a chi route context of its own: the route context of a chi
+// router the Handler is mounted in (Mount, Route, Handle) is not read, so
+// it serves the same routes however it is mounted. The path may arrive
+// whole or with the base path stripped (routePath).
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rctx := routeContexts.Get().(*chi.Context)
+	rctx.Reset()
+	rctx.Routes = h.routes
+	rctx.RoutePath = h.routePath(r)
+	h.routes.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), chi.RouteCtxKey, rctx)))
+	routeContexts.Put(rctx)
+}
+
+// routePath returns the path of r below the base path, the path the
+// routes are matched on. The rule: a path that is the base path or starts
+// with the base path and a slash has the base path removed (http.ServeMux
+// "/auth/", chi's Handle("/auth/*") and Mount, gin, echo, which pass the
+// whole path); any other path is taken as already below the base path
+// (http.StripPrefix("/auth", h), or a proxy that removed it). New refuses
+// a base path that a route's path is or starts with (such as /session,
+// /signin/x, or the id of a password-accounts provider), so that no
+// stripped path can be taken for a whole one (checkBasePath). The escaped path (URL.RawPath) is used when the
+// request has one, as chi does.
+func (h *Handler) routePath(r *http.Request) string {
+	p, base := r.URL.Path, h.cfg.BasePath
+	if r.URL.RawPath != "" {
+		p, base = r.URL.RawPath, h.rawBase
+	}
+	if rest, ok := strings.CutPrefix(p, base); ok && (rest == "" || rest[0] == '/') {
+		p = rest
+	}
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	return p
+}
+
+// checkBasePath refuses a base path that a stripped path could be taken
+// for (routePath): one that a route's path is, or starts with (a
+// {wildcard} segment matching anything, except a leading {provider}, which
+// only a password-accounts provider's id makes a route).
+func (h *Handler) checkBasePath() error {
+	base := strings.Split(strings.TrimPrefix(h.cfg.BasePath, "/"), "/")
+	for _, rt := range h.routeTable() {
+		route := strings.Split(strings.TrimPrefix(rt.pattern, "/"), "/")
+		if len(base) > len(route) {
+			continue
+		}
+		clash := true
+		for i, seg := range base {
+			switch {
+			case seg == route[i]:
+			case strings.HasPrefix(route[i], "{") && i > 0:
+			case strings.HasPrefix(route[i], "{"):
+				_, clash = h.flows[seg].(*passwordflow.Flow)
+			default:
+				clash = false
+			}
+			if !clash {
+				break
 			}
 		}
-	})
-	// Anything else under the base path is not an action (Auth.js: 400
-	// "Bad request."); a known action with the wrong method too.
-	bad := func(w http.ResponseWriter, _ *http.Request) {
-		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
+		if clash {
+			return &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q is also the path of a route under it (%s): "+
+				"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, rt.pattern)}
+		}
 	}
-	r.NotFound(bad)
-	r.MethodNotAllowed(bad)
-	return r
+	return nil
 }
 
 // The provider kinds: one flow each, from the button to the session, in
@@ -195,6 +291,8 @@ func (h *Handler) csrfJSON(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"csrfToken": t})
 }
 
+// signInPage answers GET {base}/signin, and GET {base}/signin/{provider}
+// with that provider alone on the page.
 func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 	b := h.baseFor(r)
 	q := r.URL.Query()
@@ -208,8 +306,13 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		CallbackURL: h.site.CallbackURL(r, q.Get("callbackUrl")),
 		Error:       site.ErrorTypeParam(q.Get("error")),
 	}
+	// GET {base}/signin/{provider}: that provider's part of the page
+	// alone; the whole page for an id of no provider.
+	_, one := h.flows[r.PathValue("provider")]
 	for _, p := range h.Providers(r) {
-		h.flows[p.ID].AddTo(&page, p, b)
+		if !one || p.ID == r.PathValue("provider") {
+			h.flows[p.ID].AddTo(&page, p, b)
+		}
 	}
 	h.site.Render(w, http.StatusOK, page)
 }
@@ -276,17 +379,3 @@ func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
 // client address to the sign-in starts, callbacks and passkey ceremonies.
 const DefaultRateLimit = 120
-
-// route registers fn's routes on r under prefix, as chi's Route would but
-// on r itself: a chi subrouter is mounted with a wildcard, which costs
-// every request a second routing pass and four allocations.
-func route(r chi.Router, prefix string, fn func(under)) { fn(under{r, prefix}) }
-
-// under is a chi.Router's Get and Post with a path prefix.
-type under struct {
-	r      chi.Router
-	prefix string
-}
-
-func (u under) Get(pattern string, h http.HandlerFunc)  { u.r.Get(u.prefix+pattern, h) }
-func (u under) Post(pattern string, h http.HandlerFunc) { u.r.Post(u.prefix+pattern, h) }

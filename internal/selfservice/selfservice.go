@@ -112,6 +112,10 @@ type Config struct {
 	TwoFactor *twofactor.Service
 	PerUser   limit.Limiter
 	Events    Events
+	// NotFound answers a route that is not there: the two-factor routes
+	// when two-factor sign-in is off, an unknown two-factor action. Nil:
+	// 404 with a JSON message.
+	NotFound http.HandlerFunc
 }
 
 // Events are told what the routes did; nil fields are skipped.

@@ -38,7 +38,11 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case s.cfg.TwoFactor == nil,
 		r.Method == http.MethodPost && action != "enroll" && action != "confirm" && action != "backup-codes" && action != "disable":
-		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.") // as the router's unknown routes
+		if s.cfg.NotFound != nil {
+			s.cfg.NotFound(w, r) // as the router's unknown routes
+		} else {
+			httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"message": "Not found."})
+		}
 		return
 	}
 	var form url.Values

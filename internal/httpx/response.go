@@ -1,0 +1,81 @@
+package httpx
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"strconv"
+)
+
+// Response is an in-memory ResponseWriter that turns what a handler wrote
+// into an *http.Response (for gatehouse.Auth, and for pages rendered once
+// and served many times). The zero value is ready to use.
+type Response struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+// Header returns the header map, made on first use.
+func (w *Response) Header() http.Header {
+	if w.header == nil {
+		w.header = http.Header{}
+	}
+	return w.header
+}
+
+// WriteHeader records the status of the first call; later calls are
+// ignored, as net/http does.
+func (w *Response) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+}
+
+// Write appends to the body, with status 200 if none was written.
+func (w *Response) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.body.Write(p)
+}
+
+// Status returns the status written, 200 if none.
+func (w *Response) Status() int {
+	if w.code == 0 {
+		return http.StatusOK
+	}
+	return w.code
+}
+
+// Body returns the body written so far.
+func (w *Response) Body() []byte { return w.body.Bytes() }
+
+// Result returns the response for r. The header map and the body are the
+// writer's own: the writer must not be used afterwards.
+func (w *Response) Result(r *http.Request) *http.Response {
+	code := w.Status()
+	res := &struct {
+		http.Response
+		body body
+	}{}
+	res.body.Reset(w.body.Bytes())
+	res.Response = http.Response{
+		Status:        strconv.Itoa(code) + " " + http.StatusText(code),
+		StatusCode:    code,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        w.Header(),
+		Body:          &res.body,
+		ContentLength: int64(w.body.Len()),
+		Request:       r,
+	}
+	return &res.Response
+}
+
+// body is a response's body: a reader of the bytes written, and a no-op
+// Close.
+type body struct{ bytes.Reader }
+
+func (*body) Close() error { return nil }
+
+var _ io.ReadCloser = (*body)(nil)
