@@ -7,7 +7,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
@@ -16,40 +15,35 @@ import (
 // are built once, at New, so that a stream of wrong requests costs no
 // rendering.
 type wrongAnswer struct {
-	status     int
-	page       []byte
-	pageHeader http.Header // Content-Type, Content-Security-Policy, …
-	json       []byte
+	status int
+	page   httpx.Response // the page, headers and all
+	json   []byte
 }
 
 // newWrongAnswer renders the answer of status, in the built-in pages' look.
 func (h *Handler) newWrongAnswer(status int, title, message string) (*wrongAnswer, error) {
-	var rec httpx.Response
+	a := &wrongAnswer{status: status}
 	signIn := h.cfg.BasePath + "/signin"
 	if h.cfg.Pages.SignIn != "" {
 		signIn = h.cfg.Pages.SignIn
 	}
-	if err := pages.Render(&rec, status, pages.Notice{Theme: h.cfg.Theme, Title: title, Message: message,
+	if err := pages.Render(&a.page, status, pages.Notice{Theme: h.cfg.Theme, Title: title, Message: message,
 		LinkURL: signIn, LinkText: "Sign in"}); err != nil {
 		return nil, err
 	}
 	var js httpx.Response
 	httpx.WriteJSON(&js, status, map[string]string{"message": title + "."})
-	return &wrongAnswer{status: status, page: rec.Body(), pageHeader: rec.Header(), json: js.Body()}, nil
+	a.json = js.Body()
+	return a, nil
 }
 
 // write sends the answer, the page when r asks for HTML.
 func (a *wrongAnswer) write(w http.ResponseWriter, r *http.Request) {
-	if !selfservice.WantsHTML(r) {
+	if !httpx.AcceptsHTML(r) {
 		httpx.WriteJSONBytes(w, a.status, a.json)
 		return
 	}
-	h := w.Header()
-	for k, v := range a.pageHeader {
-		h[k] = v
-	}
-	w.WriteHeader(a.status)
-	_, _ = w.Write(a.page)
+	a.page.WriteTo(w)
 }
 
 // newWrongAnswers builds the 404 and 405 answers.

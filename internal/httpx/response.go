@@ -38,6 +38,18 @@ func (w *Response) Write(p []byte) (int, error) {
 	return w.body.Write(p)
 }
 
+// WriteTo sends what was written to dst again: the headers, the status
+// and the body. A page rendered once into a Response is served this way
+// as often as needed; w must not be written to meanwhile.
+func (w *Response) WriteTo(dst http.ResponseWriter) {
+	h := dst.Header()
+	for k, v := range w.header {
+		h[k] = v
+	}
+	dst.WriteHeader(w.Status())
+	_, _ = dst.Write(w.body.Bytes())
+}
+
 // Status returns the status written, 200 if none.
 func (w *Response) Status() int {
 	if w.code == 0 {

@@ -62,7 +62,7 @@ type Site struct {
 	// tooMany holds the 429 page rendered once per base path: a refusal
 	// must cost less than the work it refuses.
 	tooManyMu sync.Mutex
-	tooMany   map[string]*recorded
+	tooMany   map[string]*httpx.Response
 }
 
 // Pages are Config.Pages, field for field (the root converts one to the
@@ -283,12 +283,7 @@ func (s *Site) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider 
 		io.WriteString(w, tooManyText)
 		return
 	}
-	page := s.tooManyPage(s.For(r).Path)
-	for k, v := range page.header {
-		h[k] = v
-	}
-	w.WriteHeader(http.StatusTooManyRequests)
-	w.Write(page.body)
+	s.tooManyPage(s.For(r).Path).WriteTo(w)
 }
 
 // tooManyText is the 429 answer to a client that does not ask for HTML.
@@ -296,33 +291,20 @@ const tooManyText = "Too many requests. Wait, then try again (Retry-After says h
 
 // tooManyPage returns the 429 page of base path p, rendered on first use.
 // Its links are paths, so one page serves every origin of the site.
-func (s *Site) tooManyPage(p string) *recorded {
+func (s *Site) tooManyPage(p string) *httpx.Response {
 	s.tooManyMu.Lock()
 	defer s.tooManyMu.Unlock()
 	if page, ok := s.tooMany[p]; ok {
 		return page
 	}
-	rec := &recorded{header: http.Header{}}
-	s.Render(rec, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests), SignInURL: p + "/signin", HomeURL: "/"})
+	page := &httpx.Response{}
+	s.Render(page, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests), SignInURL: p + "/signin", HomeURL: "/"})
 	if s.tooMany == nil || len(s.tooMany) >= 8 { // a handful of base paths at most
-		s.tooMany = map[string]*recorded{}
+		s.tooMany = map[string]*httpx.Response{}
 	}
-	s.tooMany[p] = rec
-	return rec
+	s.tooMany[p] = page
+	return page
 }
-
-// recorded is a response kept to be sent again: its headers and body.
-type recorded struct {
-	header http.Header
-	body   []byte
-}
-
-func (w *recorded) Header() http.Header { return w.header }
-func (w *recorded) Write(p []byte) (int, error) {
-	w.body = append(w.body, p...)
-	return len(p), nil
-}
-func (w *recorded) WriteHeader(int) {}
 
 // ErrorPage answers GET {base}/error: the built-in error page, or the
 // application's.
