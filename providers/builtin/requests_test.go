@@ -17,7 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	azuredevops "github.com/gatehouse-auth/gatehouse/providers/azure-devops"
+	"github.com/gatehouse-auth/gatehouse/providers/azuredevops"
 	"github.com/gatehouse-auth/gatehouse/providers/bungie"
 	"github.com/gatehouse-auth/gatehouse/providers/foursquare"
 	"github.com/gatehouse-auth/gatehouse/providers/naver"

@@ -8,7 +8,7 @@ package azuread
 import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
+	"github.com/gatehouse-auth/gatehouse/providers/microsoftentraid"
 )
 
 // The provider's facts; the rest are microsoftentraid's.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
+	"github.com/gatehouse-auth/gatehouse/providers/microsoftentraid"
 )
 
 func TestAlias(t *testing.T) {
