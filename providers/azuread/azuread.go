@@ -1,20 +1,9 @@
-// Package azuread is the Microsoft Entra ID provider under its former
-// name and id, "azure-ad" ("Azure Active Directory"), for applications
-// whose callback URLs and stored accounts use that id. Everything else,
-// including the multi-tenant issuer rule, is as in package
-// microsoftentraid.
 package azuread
 
 import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/microsoftentraid"
-)
-
-// The provider's facts; the rest are microsoftentraid's.
-const (
-	ID   = "azure-ad"
-	Name = "Azure Active Directory"
 )
 
 // New returns the Entra ID configuration with the id "azure-ad" and the

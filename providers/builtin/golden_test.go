@@ -46,14 +46,14 @@ type sample struct {
 // files from the code; the diff is the review.
 func TestBuiltinGoldens(t *testing.T) {
 	ids := slices.Sorted(func(yield func(string) bool) {
-		for id := range Providers {
+		for id := range registry {
 			if !yield(string(id)) {
 				return
 			}
 		}
 	})
 	for _, id := range ids {
-		op, ok := Providers[providers.OAuthProviderType(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
+		op, ok := registry[providers.OAuthProviderType(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
 		if !ok {
 			continue // e-mail and credentials: their own packages' tests
 		}

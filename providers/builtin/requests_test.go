@@ -459,5 +459,5 @@ func answer(t *testing.T, name string) string {
 
 // made is the OAuth configuration the factory of id makes with o.
 func made(id providers.OAuthProviderType, o Options) *providers.OAuth {
-	return Providers[id](o).(providers.OAuthProvider).OAuth()
+	return registry[id](o).(providers.OAuthProvider).OAuth()
 }

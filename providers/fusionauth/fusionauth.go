@@ -1,13 +1,3 @@
-// Package fusionauth is the built-in FusionAuth provider (OpenID Connect).
-//
-// The issuer has no default: set Issuer (or AUTH_FUSIONAUTH_ISSUER for
-// builtin.FromEnv) to the FusionAuth URL, e.g. https://auth.example.com.
-// It must also be the tenant's configured issuer in FusionAuth, whose
-// default ("acme.com") is not a URL and does not match. The authorization
-// endpoint comes from discovery; the token and userinfo endpoints are
-// <issuer>/oauth2/token and <issuer>/oauth2/userinfo unless set. For a
-// tenant other than the default one, add the tenantId parameter to the
-// authorization endpoint (see NewForTenant).
 package fusionauth
 
 import (
@@ -17,16 +7,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts.
-const (
-	ID   = "fusionauth"
-	Name = "FusionAuth"
-	// Scope adds offline_access (a refresh token) to the OIDC scopes.
-	Scope = "openid offline_access email profile"
-	// TenantParam is the authorization parameter naming the tenant.
-	TenantParam = "tenantId"
 )
 
 // New returns the FusionAuth configuration with opts laid over its

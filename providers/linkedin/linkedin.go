@@ -1,19 +1,8 @@
-// Package linkedin is the built-in LinkedIn provider: OpenID Connect
-// ("Sign In with LinkedIn using OpenID Connect"), client_secret_post, with
-// the state check only, as in Auth.js: neither PKCE nor a nonce is sent.
 package linkedin
 
 import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts.
-const (
-	ID     = "linkedin"
-	Name   = "LinkedIn"
-	Issuer = "https://www.linkedin.com/oauth"
-	Scope  = "openid profile email"
 )
 
 // New returns the LinkedIn configuration with opts laid over its defaults

@@ -1,0 +1,3 @@
+package providers
+
+//go:generate go run ./internal/gen
