@@ -31,7 +31,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 		Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		// The profile is the ID token's claims; there is no userinfo
 		// endpoint.
-		Profile: mapProfile,
+		Profile: MapProfile,
 		Style:   providers.Style{BrandColor: "#000"},
 	}, opts)
 }

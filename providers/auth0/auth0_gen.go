@@ -10,7 +10,11 @@
 package auth0
 
 import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // The provider's facts.
@@ -25,3 +29,14 @@ const (
 // Profile is the ID token's claims (sub, name, email, picture, …),
 // mapped by profile.FromClaims.
 type Profile = profile.Claims
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "claims have no sub")
+}

@@ -22,11 +22,12 @@ func NewForTenant(tenant string, opts providers.OAuthUserConfig[profile.Claims])
 	return New(opts)
 }
 
-// Defaults returns microsoftentraid.Defaults with this package's id and
-// name.
+// Defaults returns microsoftentraid.Defaults with this package's id, name
+// and MapProfile.
 func Defaults() providers.OAuthConfig[profile.Claims] {
 	d := microsoftentraid.Defaults()
 	d.ID = ID
 	d.Name = Name
+	d.Profile = MapProfile
 	return d
 }

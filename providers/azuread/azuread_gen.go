@@ -7,6 +7,14 @@
 // microsoftentraid.
 package azuread
 
+import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // The provider's facts.
 const (
 	// ID is the provider id, part of its URLs.
@@ -14,3 +22,17 @@ const (
 	// Name is the display name.
 	Name = "Azure Active Directory"
 )
+
+// Profile is the ID token's claims, as for Microsoft Entra ID.
+type Profile = profile.Claims
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "claims have no sub")
+}

@@ -61,10 +61,10 @@ func NewWithAPIKey(apiKey string, opts providers.OAuthUserConfig[Profile]) provi
 
 // Defaults returns the Bungie configuration before any user option: the
 // endpoints, the checks (pkce and state), FetchProfile(apiKey) and
-// mapProfile. Bungie takes no scope (an app's scopes are set when it is
+// MapProfile. Bungie takes no scope (an app's scopes are set when it is
 // registered) and has no button style of its own.
 func Defaults(apiKey string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, mapProfile, providers.Style{})
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{})
 	c.Userinfo.Request = FetchProfile(apiKey)
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
 	return c

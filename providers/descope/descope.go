@@ -27,5 +27,6 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#1C1C23"})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	c.Profile = MapProfile
 	return c
 }

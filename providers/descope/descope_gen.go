@@ -13,7 +13,11 @@
 package descope
 
 import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
 // The provider's facts.
@@ -32,3 +36,14 @@ const (
 // phone_number, phone_number_verified, picture and any custom claims of
 // the project.
 type Profile = profile.Claims
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "claims have no sub")
+}

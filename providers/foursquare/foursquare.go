@@ -74,10 +74,10 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the Foursquare configuration before any user option:
 // the endpoints, the API version, the default checks (pkce), FetchProfile,
-// mapProfile and the button style. Foursquare takes no scope.
+// MapProfile and the button style. Foursquare takes no scope.
 func Defaults() providers.OAuthConfig[Profile] {
 	params := map[string]string{"v": APIVersion}
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, mapProfile, providers.Style{BrandColor: "#000"})
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
 	c.Userinfo.Params = params
 	c.Userinfo.Request = FetchProfileWith(params)
 	return c

@@ -17,7 +17,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // endpoints are left empty, and gatehouse.New reports the missing issuer.
 // Frontegg has no button style of its own.
 func Defaults(issuer string) providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
+	c := providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 	if base := strings.TrimRight(issuer, "/"); base != "" {
 		c.Issuer = base
 		c.Authorization.URL = base + AuthorizationPath

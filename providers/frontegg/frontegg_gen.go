@@ -13,6 +13,14 @@
 //	})
 package frontegg
 
+import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // The provider's facts.
 const (
 	// ID is the provider id, part of its URLs.
@@ -51,4 +59,15 @@ type Profile struct {
 	Roles []string `json:"roles,omitempty"`
 	// TenantID is the user's active tenant.
 	TenantID string `json:"tenantId,omitempty"`
+}
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "claims have no sub")
 }

@@ -43,10 +43,10 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 }
 
-// MapProfile is the default mapping: id ← sub; name ← name, else
+// mapProfile is the default mapping: id ← sub; name ← name, else
 // preferred_username, else given_name middle_name family_name; email ←
 // email; image ← picture. EmailVerified as profile.FromClaims.
-func MapProfile(_ context.Context, c profile.Claims, _ account.TokenSet) (profile.User, error) {
+func mapProfile(_ context.Context, c profile.Claims, _ account.TokenSet) (profile.User, error) {
 	u := profile.FromClaims(c)
 	u.ID = c.String("sub")
 	u.Name = c.First("name", "preferred_username")

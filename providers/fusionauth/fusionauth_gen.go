@@ -12,6 +12,14 @@
 // authorization endpoint (see NewForTenant).
 package fusionauth
 
+import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // The provider's facts.
 const (
 	// ID is the provider id, part of its URLs.
@@ -23,3 +31,16 @@ const (
 	// TenantParam is the authorization parameter naming the tenant.
 	TenantParam = "tenantId"
 )
+
+// Profile is the ID token's claims (sub, name, email, picture, …).
+type Profile = profile.Claims
+
+// MapProfile maps a FusionAuth profile to a user with the package's mapProfile.
+// A profile without an id is refused.
+func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
+	u, err := mapProfile(ctx, p, tokens)
+	if err != nil {
+		return u, err
+	}
+	return providers.RequireID(u, ID, "claims have no sub")
+}

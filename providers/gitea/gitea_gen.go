@@ -11,6 +11,14 @@
 // endpoints from it.
 package gitea
 
+import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // The provider's facts.
 const (
 	// ID is the provider id, part of its URLs.
@@ -26,3 +34,17 @@ const (
 	// Scope asks for the OIDC claims the userinfo endpoint answers.
 	Scope = "openid profile email"
 )
+
+// Profile is the userinfo endpoint's claims (sub, name, email, picture, …).
+type Profile = profile.Claims
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "profile has no id")
+}

@@ -43,7 +43,7 @@ func defaults(web, api, issuer string) providers.OAuthConfig[Profile] {
 			URL:     api + "/user",
 			Request: FetchProfile,
 		},
-		Profile: mapProfile,
+		Profile: MapProfile,
 		Style:   providers.Style{BrandColor: "#24292f"},
 	}
 }

@@ -21,11 +21,11 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the configuration for the instance at baseURL
 // (DefaultBaseURL when empty; a trailing slash is allowed): the endpoints
-// under it, the scope, the default checks (pkce), mapProfile and the
+// under it, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	base := cmp.Or(strings.TrimRight(baseURL, "/"), DefaultBaseURL)
-	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), mapProfile, providers.Style{BrandColor: "#FC6D26"})
+	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{BrandColor: "#FC6D26"})
 }
 
 // mapProfile maps a GitLab user to a user: id ← sub, else id (as a

@@ -18,8 +18,9 @@ func New(opts providers.OAuthUserConfig[profile.Claims]) providers.OAuthConfig[p
 		Authorization: providers.AuthorizationEndpoint{
 			Params: map[string]string{"scope": Scope},
 		},
-		Checks: []providers.Check{providers.CheckState},
-		Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Style:  providers.Style{BrandColor: "#069"},
+		Checks:  []providers.Check{providers.CheckState},
+		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
+		Profile: MapProfile,
+		Style:   providers.Style{BrandColor: "#069"},
 	}, opts)
 }

@@ -19,7 +19,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // service has none. With issuer "" the endpoints are left empty, and
 // gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), mapProfile, providers.Style{BrandColor: "#000"})
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile, providers.Style{BrandColor: "#000"})
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
 }

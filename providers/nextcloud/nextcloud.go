@@ -69,15 +69,16 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 }
 
 // MapProfile returns the mapping for the server at issuer: id ← id, name
-// ← displayname, email ← email, image ← <issuer>/avatar/<id>/512.
+// ← displayname, email ← email, image ← <issuer>/avatar/<id>/512. A
+// profile without an id is refused.
 func MapProfile(issuer string) profile.Callback[Profile] {
 	base := strings.TrimRight(issuer, "/")
 	return func(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-		return profile.User{
+		return providers.RequireID(profile.User{
 			ID:    p.ID,
 			Name:  p.DisplayName,
 			Email: p.Email,
 			Image: base + "/avatar/" + url.PathEscape(p.ID) + "/512",
-		}, nil
+		}, ID, "profile has no id")
 	}
 }

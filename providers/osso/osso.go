@@ -24,5 +24,5 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // id ← id, email ← email. With issuer "" the endpoints are left empty, and
 // gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults[Profile](ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), nil, providers.Style{})
+	return providers.OAuthDefaults[Profile](ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile, providers.Style{})
 }

@@ -18,6 +18,14 @@
 //	})
 package osso
 
+import (
+	"context"
+
+	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
 // The provider's facts.
 const (
 	// ID is the provider id, part of its URLs.
@@ -42,4 +50,15 @@ type Profile struct {
 	IDP string `json:"idp"`
 	// Requested is what the authorization request asked for.
 	Requested Requested `json:"requested"`
+}
+
+// MapProfile maps the profile's claims to a user by profile.FromClaims
+// (id ← sub, name ← name, email ← email, image ← picture, …). A profile
+// without an id is refused.
+func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+	u, err := providers.MapClaims(p)
+	if err != nil {
+		return profile.User{}, err
+	}
+	return providers.RequireID(u, ID, "profile has no id")
 }

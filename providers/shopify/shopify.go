@@ -71,7 +71,7 @@ func Defaults(shop string) providers.OAuthConfig[Profile] {
 		},
 		Checks:  []providers.Check{providers.CheckState},
 		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
-		Profile: mapProfile,
+		Profile: MapProfile,
 		Style:   providers.Style{BrandColor: "#95bf47"},
 	}
 	if domain != "" {

@@ -16,7 +16,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // the scope, resource=<issuer> (left out when issuer is "") and the
 // default checks (pkce, state, nonce).
 func Defaults(issuer string) providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
+	c := providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 	if issuer != "" {
 		c.Authorization.Params["resource"] = issuer
 	}

@@ -23,7 +23,7 @@ func NewAPI(apiBaseURL string, opts providers.OAuthUserConfig[Profile]) provider
 // Defaults returns the configuration for the API at apiBaseURL before any
 // user option.
 func Defaults(apiBaseURL string) providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(apiBaseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), mapProfile, providers.Style{})
+	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(apiBaseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{})
 }
 
 // mapProfile maps a Webex person to a user: id ← id, name ← displayName,

@@ -25,7 +25,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	base := strings.TrimRight(baseURL, "/")
 	e := providers.OAuthEndpoints{AuthorizationURL: base + AuthorizationPath, TokenURL: base + TokenPath, UserinfoURL: base + UserinfoPath}
-	c := providers.OAuthDefaults(ID, Name, e, mapProfile, providers.Style{BrandColor: "#6363f1"})
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#6363f1"})
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
 }

@@ -221,6 +221,7 @@ ID tokens' iss match the configuration.`,
 		},
 		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "authentik", Package: "authentik", Const: "Authentik",
@@ -255,6 +256,8 @@ name and id, "azure-ad" ("Azure Active Directory"), for applications
 whose callback URLs and stored accounts use that id. Everything else,
 including the multi-tenant issuer rule, is as in package
 microsoftentraid.`,
+		Claims: true, ProfileDoc: "Profile is the ID token's claims, as for Microsoft Entra ID.",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "azure-ad-b2c", Package: "azureadb2c", Const: "AzureADB2C",
@@ -790,6 +793,7 @@ OpenID Connect mapping.
 		Claims: true, ProfileDoc: `Profile is the ID token's claims: sub, name, email, email_verified,
 phone_number, phone_number_verified, picture and any custom claims of
 the project.`,
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "discord", Package: "discord", Const: "Discord",
@@ -1226,6 +1230,7 @@ read it (it reads picture); set a Profile callback to use it.`},
 			{"Roles", "[]string", "json:\"roles,omitempty\"", "Roles are the user's role keys."},
 			{"TenantID", "string", "json:\"tenantId,omitempty\"", "TenantID is the user's active tenant."},
 		},
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "fusionauth", Package: "fusionauth", Const: "FusionAuth",
@@ -1244,6 +1249,8 @@ authorization endpoint (see NewForTenant).`,
 			{"Scope", "\"openid offline_access email profile\"", "Scope adds offline_access (a refresh token) to the OIDC scopes."},
 			{"TenantParam", "\"tenantId\"", "TenantParam is the authorization parameter naming the tenant."},
 		},
+		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Map: "hook", Missing: "claims have no sub",
 	},
 	{
 		ID: "gitea", Package: "gitea", Const: "Gitea",
@@ -1265,6 +1272,8 @@ endpoints from it.`,
 			{"UserinfoPath", "\"/login/oauth/userinfo\"", ""},
 			{"Scope", "\"openid profile email\"", "Scope asks for the OIDC claims the userinfo endpoint answers."},
 		},
+		Claims: true, ProfileDoc: "Profile is the userinfo endpoint's claims (sub, name, email, picture, …).",
+		Map: "claims", Missing: "profile has no id",
 	},
 	{
 		ID: "github", Package: "github", Const: "GitHub",
@@ -1697,6 +1706,8 @@ the state check only, as in Auth.js: neither PKCE nor a nonce is sent.`,
 			{"Issuer", "\"https://www.linkedin.com/oauth\"", ""},
 			{"Scope", "\"openid profile email\"", ""},
 		},
+		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "logto", Package: "logto", Const: "Logto",
@@ -2260,6 +2271,7 @@ email authorization parameter.
 			{"IDP", "string", "json:\"idp\"", "IDP is the kind of SAML provider, e.g. \"Okta\" or \"Azure\"."},
 			{"Requested", "Requested", "json:\"requested\"", "Requested is what the authorization request asked for."},
 		},
+		Map: "claims", Missing: "profile has no id",
 	},
 	{
 		ID: "osu", Package: "osu", Const: "Osu",
@@ -3006,6 +3018,7 @@ token's claims go through the default OpenID Connect mapping.
 			{"Scope", "\"openid email profile\"", "Scope asks for an ID token with the e-mail and profile claims."},
 		},
 		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "vipps", Package: "vipps", Const: "Vipps",

@@ -27,6 +27,9 @@ func main() {
 }
 
 func run() error {
+	if _, err := os.Stat("ids_gen.go"); err != nil {
+		return fmt.Errorf("run in the providers directory (go generate does): %v", err)
+	}
 	if err := check(catalog); err != nil {
 		return err
 	}
