@@ -2,7 +2,7 @@ package providers
 
 import "slices"
 
-// OAuthProviderType is the id of a built-in provider (spec §2.7): a
+// OAuthProviderType is the id of a built-in provider: a
 // closed enumeration of lower-case ids, some with hyphens. Besides the
 // OAuth 2.0 and OpenID Connect providers it holds the e-mail, credentials
 // and passkey provider ids, as Auth.js's enumeration does.

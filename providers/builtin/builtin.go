@@ -38,7 +38,7 @@ type Options struct {
 	AllowDangerousEmailAccountLinking bool
 
 	// Authorization, Token, UserinfoURL, UserinfoParams, Checks and Style
-	// are laid over the provider's defaults (providers.Merge, spec §4):
+	// are laid over the provider's defaults (providers.Merge):
 	// what is set wins, field by field, a parameter in a URL's query
 	// included.
 	Authorization  providers.AuthorizationEndpoint

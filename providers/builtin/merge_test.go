@@ -9,7 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// TestMergeRulesEveryBuiltin applies the seed's merge rule (spec §4: the
+// TestMergeRulesEveryBuiltin applies the merge rule (providers.Merge: the
 // user's values win, field by field) to every built-in OAuth/OIDC
 // provider: a scope and prompt written in the user's own authorization
 // URL, its Params, the token and userinfo endpoints' URLs and Params,

@@ -117,7 +117,7 @@ func (s Sex) MarshalJSON() ([]byte, error) {
 // AvatarSize is one of the sizes Yandex serves avatars in.
 type AvatarSize string
 
-// The avatar sizes of spec §2.9.
+// The avatar sizes Yandex serves (AvatarURL).
 const (
 	IslandsSmall        AvatarSize = "islands-small"         // 28×28
 	Islands34           AvatarSize = "islands-34"            // 34×34

@@ -3335,7 +3335,7 @@ defaults by providers.Merge.`,
 		ID: "yandex", Package: "yandex", Const: "Yandex",
 		Name: "Yandex", Kind: "oauth",
 		Doc: `Package yandex is the built-in Yandex ID provider (OAuth 2.0): its
-endpoints, its profile record (provider-configuration spec §2.9) and the
+endpoints, its profile record (the answer of its userinfo endpoint) and the
 mapping of that profile to a user.
 
 	p := yandex.New(providers.OAuthUserConfig[yandex.Profile]{
@@ -3349,7 +3349,7 @@ mapping of that profile to a user.
 			{"Scope", "\"login:info login:email login:avatar\"", "Scope asks for the login, the e-mail addresses and the avatar."},
 			{"AvatarBaseURL", "\"https://avatars.yandex.net/get-yapic\"", "AvatarBaseURL is the base of avatar URLs: AvatarBaseURL/<id>/<size>."},
 		},
-		ProfileDoc: `Profile is the answer of the Yandex userinfo endpoint (spec §2.9). Which
+		ProfileDoc: `Profile is the answer of the Yandex userinfo endpoint. Which
 fields are present depends on the access the user granted: basic
 information, e-mail address, avatar, birthday, name and sex, phone.`,
 		Profile: []Field{
