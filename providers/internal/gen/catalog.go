@@ -138,7 +138,7 @@ only; nil afterwards.`},
 	},
 	{
 		ID: "asgardeo", Package: "asgardeo", Const: "Asgardeo",
-		Name: "Asgardeo", Kind: "oidc",
+		Name: "Asgardeo", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package asgardeo is the built-in Asgardeo provider (OpenID Connect, WSO2's
 identity service). Its endpoints come from discovery of the issuer the
 application supplies; the ID token's claims are mapped by the default
@@ -208,7 +208,7 @@ does not do PKCE), MapProfile and the button style.`,
 	},
 	{
 		ID: "auth0", Package: "auth0", Const: "Auth0",
-		Name: "Auth0", Kind: "oidc",
+		Name: "Auth0", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package auth0 is the built-in Auth0 provider (OpenID Connect).
 
 The issuer has no default: set Issuer (or AUTH_AUTH0_ISSUER for
@@ -225,7 +225,7 @@ mapped by profile.FromClaims.`,
 	},
 	{
 		ID: "authentik", Package: "authentik", Const: "Authentik",
-		Name: "Authentik", Kind: "oidc",
+		Name: "Authentik", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package authentik is the built-in provider for authentik (OpenID Connect).
 The issuer is the application's, https://<host>/application/o/<application
 slug>/ in authentik's default per-provider issuer mode. It must equal the
@@ -250,7 +250,7 @@ ID token's claims, mapped by profile.FromClaims.`,
 	{
 		ID: "azure-ad", Package: "azuread", Const: "AzureAD",
 		ConstDoc: "alias of MicrosoftEntraID",
-		Name:     "Azure Active Directory", Kind: "oauth",
+		Name:     "Azure Active Directory", Kind: "oidc",
 		Doc: `Package azuread is the Microsoft Entra ID provider under its former
 name and id, "azure-ad" ("Azure Active Directory"), for applications
 whose callback URLs and stored accounts use that id. Everything else,
@@ -261,7 +261,7 @@ microsoftentraid.`,
 	},
 	{
 		ID: "azure-ad-b2c", Package: "azureadb2c", Const: "AzureADB2C",
-		Name: "Azure Active Directory B2C", Kind: "oidc",
+		Name: "Azure Active Directory B2C", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package azureadb2c is the built-in Azure Active Directory B2C provider
 (OpenID Connect). The issuer belongs to the application's tenant and
 user flow, so the application supplies it; the endpoints come from
@@ -419,7 +419,7 @@ style.`,
 	},
 	{
 		ID: "battlenet", Package: "battlenet", Const: "BattleNet",
-		Name: "Battle.net", Kind: "oidc",
+		Name: "Battle.net", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package battlenet is the built-in Battle.net provider (OpenID Connect,
 Blizzard). The application picks the issuer of its region, one of the
 Issuer constants; the endpoints come from discovery. Battle.net shares
@@ -458,7 +458,7 @@ the default checks, MapProfile and the button style.`,
 	},
 	{
 		ID: "beyondidentity", Package: "beyondidentity", Const: "BeyondIdentity",
-		Name: "Beyond Identity", Kind: "oidc",
+		Name: "Beyond Identity", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package beyondidentity is the built-in Beyond Identity provider (OpenID
 Connect, passwordless). The issuer is the application's Beyond Identity
 realm application, supplied by the application; the endpoints come from
@@ -573,7 +573,7 @@ button style.`,
 	},
 	{
 		ID: "boxyhq-saml", Package: "boxyhqsaml", Const: "BoxyHQSAML",
-		Name: "BoxyHQ SAML", Kind: "oauth",
+		Name: "BoxyHQ SAML", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package boxyhqsaml is the built-in BoxyHQ SAML provider: SAML single
 sign-on through SAML Jackson, which bridges SAML identity providers to
 OAuth 2.0. The issuer is the Jackson service's base URL (for BoxyHQ's
@@ -696,7 +696,7 @@ button style.`,
 	},
 	{
 		ID: "cognito", Package: "cognito", Const: "Cognito",
-		Name: "Cognito", Kind: "oidc",
+		Name: "Cognito", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package cognito is the built-in provider for Amazon Cognito user pools
 (OpenID Connect). The issuer is the user pool's,
 https://cognito-idp.<region>.amazonaws.com/<user pool id> (not the hosted
@@ -935,7 +935,7 @@ FetchProfile, MapProfile and the button style.`,
 	},
 	{
 		ID: "duende-identity-server6", Package: "duendeidentityserver6", Const: "DuendeIdentityServer6",
-		Name: "DuendeIdentityServer6", Kind: "oidc",
+		Name: "DuendeIdentityServer6", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package duendeidentityserver6 is the built-in Duende IdentityServer 6
 provider (OpenID Connect). Its endpoints come from discovery of the
 issuer the application supplies (its demo server is
@@ -1197,7 +1197,7 @@ the endpoints (the scopes are chosen with the app), the default checks
 	},
 	{
 		ID: "frontegg", Package: "frontegg", Const: "Frontegg",
-		Name: "Frontegg", Kind: "oidc",
+		Name: "Frontegg", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package frontegg is the built-in Frontegg provider (OpenID Connect). The
 issuer is the application's Frontegg domain (e.g.
 https://acme.frontegg.com); the endpoints are fixed paths below it, so
@@ -1234,7 +1234,7 @@ read it (it reads picture); set a Profile callback to use it.`},
 	},
 	{
 		ID: "fusionauth", Package: "fusionauth", Const: "FusionAuth",
-		Name: "FusionAuth", Kind: "oidc",
+		Name: "FusionAuth", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package fusionauth is the built-in FusionAuth provider (OpenID Connect).
 
 The issuer has no default: set Issuer (or AUTH_FUSIONAUTH_ISSUER for
@@ -1483,7 +1483,7 @@ name ← name, else preferred_username, email, image ← picture).`,
 	{
 		ID: "hydra", Package: "hydra", Const: "Hydra",
 		ConstDoc: "Ory Hydra",
-		Name:     "Ory Hydra", Kind: "oidc",
+		Name:     "Ory Hydra", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package hydra is the built-in Ory Hydra provider (OpenID Connect); its
 id is hydra (Auth.js's file is named ory-hydra). The endpoints come from
 discovery of the issuer the application supplies (AUTH_HYDRA_ISSUER):
@@ -1511,7 +1511,7 @@ has no issuer; the endpoints come from the issuer's discovery document.`,
 	},
 	{
 		ID: "identity-server4", Package: "identityserver4", Const: "IdentityServer4",
-		Name: "IdentityServer4", Kind: "oidc",
+		Name: "IdentityServer4", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package identityserver4 is the built-in IdentityServer4 provider (OpenID
 Connect). Its endpoints come from discovery of the issuer the
 application supplies; the ID token's claims are mapped by the default
@@ -1607,7 +1607,7 @@ and MapProfile. Kakao has no button style of its own.`,
 	},
 	{
 		ID: "keycloak", Package: "keycloak", Const: "Keycloak",
-		Name: "Keycloak", Kind: "oidc",
+		Name: "Keycloak", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package keycloak is the built-in provider for Keycloak (OpenID Connect).
 The issuer is the realm's URL, https://<host>/realms/<realm>
 (https://<host>/auth/realms/<realm> on Keycloak before 17).
@@ -1628,7 +1628,7 @@ ID token's claims, mapped by profile.FromClaims.`,
 	},
 	{
 		ID: "kinde", Package: "kinde", Const: "Kinde",
-		Name: "Kinde", Kind: "oidc",
+		Name: "Kinde", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package kinde is the built-in Kinde provider (OpenID Connect). Its
 endpoints come from discovery of the issuer the application supplies
 (its Kinde domain, e.g. https://acme.kinde.com); the ID token's claims
@@ -1711,7 +1711,7 @@ the state check only, as in Auth.js: neither PKCE nor a nonce is sent.`,
 	},
 	{
 		ID: "logto", Package: "logto", Const: "Logto",
-		Name: "Logto", Kind: "oidc",
+		Name: "Logto", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package logto is the built-in Logto provider (OpenID Connect). The
 issuer is the application's Logto endpoint followed by /oidc (e.g.
 https://acme.logto.app/oidc), supplied by the application; the
@@ -1833,7 +1833,7 @@ nickname, email ← email.`,
 	},
 	{
 		ID: "mastodon", Package: "mastodon", Const: "Mastodon",
-		Name: "Mastodon", Kind: "oauth",
+		Name: "Mastodon", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package mastodon is the built-in Mastodon provider (OAuth 2.0). Mastodon
 is self-hosted: the endpoints are those of the instance whose base URL
 is the Issuer option (AUTH_MASTODON_ISSUER), e.g. https://mastodon.social.
@@ -1872,7 +1872,7 @@ remote accounts.`},
 	},
 	{
 		ID: "mattermost", Package: "mattermost", Const: "Mattermost",
-		Name: "Mattermost", Kind: "oauth",
+		Name: "Mattermost", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package mattermost is the built-in Mattermost provider (OAuth 2.0).
 Mattermost is self-hosted: the endpoints are those of the server whose
 base URL is the Issuer option (AUTH_MATTERMOST_ISSUER), e.g.
@@ -2064,7 +2064,7 @@ scope parameter is sent empty: Netlify has no scopes.`,
 	},
 	{
 		ID: "netsuite", Package: "netsuite", Const: "NetSuite",
-		Name: "NetSuite", Kind: "oauth",
+		Name: "NetSuite", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package netsuite is the built-in Oracle NetSuite provider (OAuth 2.0).
 NetSuite's endpoints are per account: the Issuer option
 (AUTH_NETSUITE_ISSUER) is the account ID, e.g. "TSTDRV1234567" or
@@ -2103,7 +2103,7 @@ N/runtime.getCurrentUser().`,
 	},
 	{
 		ID: "nextcloud", Package: "nextcloud", Const: "Nextcloud",
-		Name: "Nextcloud", Kind: "oauth",
+		Name: "Nextcloud", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package nextcloud is the built-in Nextcloud provider (OAuth 2.0).
 Nextcloud is self-hosted: the endpoints are those of the server whose
 base URL is the Issuer option (AUTH_NEXTCLOUD_ISSUER), e.g.
@@ -2190,7 +2190,7 @@ is no scope: the user picks the pages to share.`,
 	},
 	{
 		ID: "okta", Package: "okta", Const: "Okta",
-		Name: "Okta", Kind: "oidc",
+		Name: "Okta", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package okta is the built-in provider for Okta (OpenID Connect). The
 issuer is the org authorization server, https://<org>.okta.com, or a
 custom one, https://<org>.okta.com/oauth2/<server id> ("default" for the
@@ -2212,7 +2212,7 @@ ID token's claims, mapped by profile.FromClaims.`,
 	},
 	{
 		ID: "onelogin", Package: "onelogin", Const: "OneLogin",
-		Name: "OneLogin", Kind: "oidc",
+		Name: "OneLogin", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package onelogin is the built-in OneLogin provider (OpenID Connect). The
 endpoints come from discovery of the issuer the application supplies
 (AUTH_ONELOGIN_ISSUER): OneLogin's OpenID Connect v2 issuer,
@@ -2242,7 +2242,7 @@ has no issuer; the endpoints come from the issuer's discovery document.`,
 	},
 	{
 		ID: "osso", Package: "osso", Const: "Osso",
-		Name: "Osso", Kind: "oauth",
+		Name: "Osso", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package osso is the built-in Osso provider (OAuth 2.0 in front of SAML
 identity providers). Osso is self-hosted: the endpoints are those of the
 deployment whose base URL is the Issuer option (AUTH_OSSO_ISSUER), e.g.
@@ -2315,7 +2315,7 @@ defaults by providers.Merge.`,
 	},
 	{
 		ID: "passage", Package: "passage", Const: "Passage",
-		Name: "Passage", Kind: "oidc",
+		Name: "Passage", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package passage is the built-in Passage by 1Password provider (OpenID
 Connect). The endpoints come from discovery of the issuer the
 application supplies (AUTH_PASSAGE_ISSUER), e.g.
@@ -2371,7 +2371,7 @@ defaults by providers.Merge.`,
 	},
 	{
 		ID: "ping-id", Package: "pingid", Const: "PingID",
-		Name: "Ping Identity", Kind: "oidc",
+		Name: "Ping Identity", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package pingid is the built-in Ping Identity provider (OpenID Connect).
 The endpoints come from discovery of the issuer the application supplies
 (AUTH_PING_ID_ISSUER), e.g. https://auth.pingone.com/<environment-id>/as
@@ -2575,7 +2575,7 @@ defaults by providers.Merge.`,
 	{
 		ID: "shopify", Package: "shopify", Const: "Shopify",
 		Gatehouse: true,
-		Name:      "Shopify", Kind: "oauth",
+		Name:      "Shopify", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package shopify is the built-in Shopify provider (OAuth 2.0 for a
 shop's staff), which Auth.js does not have: its per-shop endpoints, the
 staff member record, and the mapping of that record to a user.
@@ -2765,7 +2765,7 @@ athlete who has already consented) and response_type=code.`,
 	{
 		ID: "tailscale", Package: "tailscale", Const: "Tailscale",
 		Gatehouse: true,
-		Name:      "Tailscale", Kind: "oidc",
+		Name:      "Tailscale", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package tailscale is the built-in provider for Tailscale's identity
 provider, tsidp (OpenID Connect): the self-hosted service that signs in
 the tailnet's users. The issuer is the URL tsidp is served at, e.g.
@@ -3001,7 +3001,7 @@ refresh token (offline.access).`},
 	},
 	{
 		ID: "united-effects", Package: "unitedeffects", Const: "UnitedEffects",
-		Name: "United Effects", Kind: "oidc",
+		Name: "United Effects", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package unitedeffects is the built-in United Effects provider (OpenID
 Connect). The endpoints come from discovery of the issuer the
 application supplies (AUTH_UNITED_EFFECTS_ISSUER), of the form
@@ -3383,7 +3383,7 @@ button style.`,
 	},
 	{
 		ID: "zitadel", Package: "zitadel", Const: "Zitadel",
-		Name: "ZITADEL", Kind: "oidc",
+		Name: "ZITADEL", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package zitadel is the built-in provider for ZITADEL (OpenID Connect). The
 issuer is the instance's domain, e.g. https://<instance>.zitadel.cloud or
 a custom domain.

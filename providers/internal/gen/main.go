@@ -41,7 +41,50 @@ func run() error {
 	if err := write("ids_gen.go", idsFile(catalog)); err != nil {
 		return err
 	}
-	return write(filepath.Join("builtin", "registry_gen.go"), registryFile(catalog))
+	if err := write(filepath.Join("builtin", "registry_gen.go"), registryFile(catalog)); err != nil {
+		return err
+	}
+	return writeDocsTable(filepath.Join("..", "docs", "providers.md"), catalog)
+}
+
+// The generated table in docs/providers.md stands between these lines.
+const (
+	tableBegin = "<!-- The table is generated from providers/internal/gen/catalog.go by go generate. -->\n"
+	tableEnd   = "<!-- End of the generated table. -->\n"
+)
+
+// writeDocsTable replaces the table of ids in the providers document.
+func writeDocsTable(path string, rows []Provider) error {
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(doc)
+	i, j := strings.Index(s, tableBegin), strings.Index(s, tableEnd)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s: no %q ... %q lines around the table", path, strings.TrimSpace(tableBegin), strings.TrimSpace(tableEnd))
+	}
+	var b strings.Builder
+	b.WriteString(tableBegin)
+	b.WriteString("| id | name | type | environment |\n|---|---|---|---|\n")
+	for _, p := range rows {
+		env := fmt.Sprintf("`AUTH_%s_ID`, `_SECRET`", envName(p.ID))
+		if p.IssuerRequired {
+			env += ", `_ISSUER` (required)"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.ID, p.Name, p.Kind, env)
+	}
+	out := s[:i] + b.String() + s[j:]
+	if out == s {
+		return nil
+	}
+	return os.WriteFile(path, []byte(out), 0o644)
+}
+
+// envName is the id as the environment variables spell it, as
+// providers.EnvName does.
+func envName(id string) string {
+	return strings.ToUpper(strings.NewReplacer("-", "_").Replace(id))
 }
 
 // check reports rows that would make wrong code.

@@ -20,6 +20,10 @@ type Provider struct {
 	// Kind is "oauth" (OAuth 2.0, fixed endpoints) or "oidc" (OpenID
 	// Connect, endpoints from discovery).
 	Kind string
+	// IssuerRequired marks the providers with no issuer of their own:
+	// the application names the tenant, realm or instance (Issuer,
+	// AUTH_<ID>_ISSUER).
+	IssuerRequired bool
 	// Doc is the package documentation.
 	Doc string
 	// Facts are the exported constants after ID and Name, in order:
