@@ -79,8 +79,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Atlassian profile to a user: id ← AccountID, name ← Name, email ← Email, image ← Picture. A profile
-// without an id is refused.
+// MapProfile maps a Atlassian profile to a user: id ← AccountID, name
+// ← Name, email ← Email, image ← Picture. A profile without an id is
+// refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.AccountID, Name: p.Name, Email: p.Email, Image: p.Picture}, ID, "profile has no account_id")
 }

@@ -81,8 +81,9 @@ type Profile struct {
 	CoreAttributes CoreAttributes `json:"coreAttributes,omitzero"`
 }
 
-// MapProfile maps a Azure DevOps profile to a user: id ← ID, name ← DisplayName, email ← EmailAddress, image ← AvatarDataURL(p). A profile
-// without an id is refused.
+// MapProfile maps a Azure DevOps profile to a user: id ← ID, name ←
+// DisplayName, email ← EmailAddress, image ← AvatarDataURL(p). A
+// profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.DisplayName, Email: p.EmailAddress, Image: AvatarDataURL(p)}, ID, "profile has no id")
 }

@@ -70,8 +70,8 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Battle.net profile to a user: id ← Sub, name ← BattleTag. A profile
-// without an id is refused.
+// MapProfile maps a Battle.net profile to a user: id ← Sub, name ←
+// BattleTag. A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Sub, Name: p.BattleTag}, ID, "claims have no sub")
 }

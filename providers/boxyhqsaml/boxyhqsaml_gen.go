@@ -72,7 +72,26 @@ type Profile struct {
 	Requested map[string]any `json:"requested,omitempty"`
 }
 
-// MapProfile maps a BoxyHQ SAML profile to a user: id ← ID, name ← profile.FullName(p.FirstName, p.LastName), email ← Email. A profile
+// New returns the BoxyHQ SAML provider configuration for the Jackson
+// service at opts.Issuer, with opts laid over its defaults by
+// providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(Defaults(opts.Issuer), opts)
+}
+
+// Defaults returns the configuration for the Jackson service at issuer
+// (a trailing slash is allowed): the endpoints below it, the provider=saml
+// parameter, the default checks (pkce), MapProfile and the button style.
+// With issuer "" the endpoints are left empty, and gatehouse.New reports
+// the missing issuer.
+func Defaults(issuer string) providers.OAuthConfig[Profile] {
+	e := providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath)
+	e.AuthorizationParams = map[string]string{"provider": Provider}
+	return providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{BrandColor: "#25c2a0"})
+}
+
+// MapProfile maps a BoxyHQ SAML profile to a user: id ← ID, name ←
+// profile.FullName(p.FirstName, p.LastName), email ← Email. A profile
 // without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}, ID, "profile has no id")

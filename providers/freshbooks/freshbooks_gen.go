@@ -49,8 +49,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#0075dd"})
 }
 
-// MapProfile maps a Freshbooks profile to a user: id ← providers.FormatID(p.Response.ID), name ← profile.FullName(p.Response.FirstName, p.Response.LastName), email ← Response.Email. A profile
-// without an id is refused.
+// MapProfile maps a Freshbooks profile to a user: id ←
+// providers.FormatID(p.Response.ID), name ←
+// profile.FullName(p.Response.FirstName, p.Response.LastName), email ←
+// Response.Email. A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.Response.ID), Name: profile.FullName(p.Response.FirstName, p.Response.LastName), Email: p.Response.Email}, ID, "profile has no response.id")
 }

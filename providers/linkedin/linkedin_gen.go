@@ -26,6 +26,23 @@ const (
 // Profile is the ID token's claims (sub, name, email, picture, …).
 type Profile = profile.Claims
 
+// New returns the LinkedIn configuration with opts laid over its defaults
+// by providers.Merge. The profile is the ID token's claims (sub, name,
+// given_name, family_name, picture, email, email_verified, locale), mapped
+// by profile.FromClaims.
+func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OIDCConfig[Profile] {
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#069"})
+	c.Checks = []providers.Check{providers.CheckState}
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	c.Profile = MapProfile
+	return c
+}
+
 // MapProfile maps the profile's claims to a user by profile.FromClaims
 // (id ← sub, name ← name, email ← email, image ← picture, …). A profile
 // without an id is refused.

@@ -70,8 +70,23 @@ type Profile struct {
 	StatusesCount int64 `json:"statuses_count"`
 }
 
-// MapProfile maps a Mastodon profile to a user: id ← ID, name ← Username, image ← AvatarStatic. A profile
-// without an id is refused.
+// New returns the Mastodon provider configuration for the instance at
+// opts.Issuer, with opts laid over its defaults by providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(Defaults(opts.Issuer), opts)
+}
+
+// Defaults returns the configuration for the instance at issuer, its base
+// URL (a trailing slash is allowed). With issuer "" the endpoints are left
+// empty, and gatehouse.New reports the missing issuer.
+func Defaults(issuer string) providers.OAuthConfig[Profile] {
+	e := providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath)
+	e.AuthorizationParams = map[string]string{"scope": Scope}
+	return providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{})
+}
+
+// MapProfile maps a Mastodon profile to a user: id ← ID, name ←
+// Username, image ← AvatarStatic. A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username, Image: p.AvatarStatic}, ID, "profile has no id")
 }

@@ -67,6 +67,23 @@ type Profile struct {
 	DeleteAt int64 `json:"delete_at"`
 }
 
+// New returns the Mattermost provider configuration for the server at
+// opts.Issuer, with opts laid over its defaults by providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(Defaults(opts.Issuer), opts)
+}
+
+// Defaults returns the configuration for the server at issuer, its base
+// URL (a trailing slash is allowed). It sets no scope: Mattermost's OAuth
+// service has none. With issuer "" the endpoints are left empty, and
+// gatehouse.New reports the missing issuer.
+func Defaults(issuer string) providers.OAuthConfig[Profile] {
+	e := providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath)
+	c := providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{BrandColor: "#000"})
+	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
+	return c
+}
+
 // MapProfile maps a Mattermost profile to a user with the package's mapProfile.
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {

@@ -73,8 +73,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Notion profile to a user: id ← ID, name ← Name, email ← Person.Email, image ← AvatarURL. A profile
-// without an id is refused.
+// MapProfile maps a Notion profile to a user: id ← ID, name ← Name,
+// email ← Person.Email, image ← AvatarURL. A profile without an id is
+// refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Person.Email, Image: p.AvatarURL}, ID, "profile has no id")
 }

@@ -52,6 +52,21 @@ type Profile struct {
 	Requested Requested `json:"requested"`
 }
 
+// New returns the Osso provider configuration for the deployment at
+// opts.Issuer, with opts laid over its defaults by providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(Defaults(opts.Issuer), opts)
+}
+
+// Defaults returns the configuration for the deployment at issuer, its
+// base URL. It sets no scope and no Profile: the default mapping gives
+// id ← id, email ← email. With issuer "" the endpoints are left empty, and
+// gatehouse.New reports the missing issuer.
+func Defaults(issuer string) providers.OAuthConfig[Profile] {
+	e := providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath)
+	return providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{})
+}
+
 // MapProfile maps the profile's claims to a user by profile.FromClaims
 // (id ← sub, name ← name, email ← email, image ← picture, …). A profile
 // without an id is refused.

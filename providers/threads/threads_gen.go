@@ -67,8 +67,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Threads profile to a user: id ← ID, name ← Username, image ← ThreadsProfilePictureURL. A profile
-// without an id is refused.
+// MapProfile maps a Threads profile to a user: id ← ID, name ←
+// Username, image ← ThreadsProfilePictureURL. A profile without an id is
+// refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username, Image: p.ThreadsProfilePictureURL}, ID, "profile has no id")
 }

@@ -34,8 +34,22 @@ type Profile struct {
 	Data User `json:"data"`
 }
 
-// MapProfile maps a Twitter profile to a user: id ← Data.ID, name ← Data.Name, email ← Data.Email, image ← Data.ProfileImageURL. A profile
-// without an id is refused.
+// New returns the X configuration with opts laid over its defaults by
+// providers.Merge.
+func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
+	return providers.Merge(Defaults(), opts)
+}
+
+// Defaults returns the configuration before any user option.
+func Defaults() providers.OAuthConfig[Profile] {
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#1da1f2"})
+	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	return c
+}
+
+// MapProfile maps a Twitter profile to a user: id ← Data.ID, name ←
+// Data.Name, email ← Data.Email, image ← Data.ProfileImageURL. A
+// profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.ProfileImageURL}, ID, "users/me answered no data.id")
 }

@@ -618,6 +618,15 @@ mapped id attribute).`},
 client_id, state.`},
 		},
 		Map: "fields", MapID: "p.ID", MapName: "profile.FullName(p.FirstName, p.LastName)", MapEmail: "p.Email", Missing: "profile has no id",
+		Defaults: &Defaults{BaseURL: true, AuthParams: []Param{{"provider", "Provider"}}, Style: Style{BrandColor: "#25c2a0"}},
+		NewDoc: `New returns the BoxyHQ SAML provider configuration for the Jackson
+service at opts.Issuer, with opts laid over its defaults by
+providers.Merge.`,
+		DefaultsDoc: `Defaults returns the configuration for the Jackson service at issuer
+(a trailing slash is allowed): the endpoints below it, the provider=saml
+parameter, the default checks (pkce), MapProfile and the button style.
+With issuer "" the endpoints are left empty, and gatehouse.New reports
+the missing issuer.`,
 	},
 	{
 		ID: "bungie", Package: "bungie", Const: "Bungie",
@@ -1708,6 +1717,12 @@ the state check only, as in Auth.js: neither PKCE nor a nonce is sent.`,
 		},
 		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
 		Map: "claims", Missing: "claims have no sub",
+		Defaults: &Defaults{Issuer: true, AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#069"}},
+		NewDoc: `New returns the LinkedIn configuration with opts laid over its defaults
+by providers.Merge. The profile is the ID token's claims (sub, name,
+given_name, family_name, picture, email, email_verified, locale), mapped
+by profile.FromClaims.`,
+		DefaultsDoc: "",
 	},
 	{
 		ID: "logto", Package: "logto", Const: "Logto",
@@ -1869,6 +1884,12 @@ remote accounts.`},
 			{"StatusesCount", "int64", "json:\"statuses_count\"", "StatusesCount is the number of posts."},
 		},
 		Map: "fields", MapID: "p.ID", MapName: "p.Username", MapImage: "p.AvatarStatic", Missing: "profile has no id",
+		Defaults: &Defaults{BaseURL: true, ScopeParam: "scope"},
+		NewDoc: `New returns the Mastodon provider configuration for the instance at
+opts.Issuer, with opts laid over its defaults by providers.Merge.`,
+		DefaultsDoc: `Defaults returns the configuration for the instance at issuer, its base
+URL (a trailing slash is allowed). With issuer "" the endpoints are left
+empty, and gatehouse.New reports the missing issuer.`,
 	},
 	{
 		ID: "mattermost", Package: "mattermost", Const: "Mattermost",
@@ -1907,6 +1928,13 @@ credentials in the form (client_secret_post).`},
 			{"DeleteAt", "int64", "json:\"delete_at\"", "DeleteAt is the deactivation time, 0 when active."},
 		},
 		Map: "hook", Missing: "profile has no id",
+		Defaults: &Defaults{BaseURL: true, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#000"}},
+		NewDoc: `New returns the Mattermost provider configuration for the server at
+opts.Issuer, with opts laid over its defaults by providers.Merge.`,
+		DefaultsDoc: `Defaults returns the configuration for the server at issuer, its base
+URL (a trailing slash is allowed). It sets no scope: Mattermost's OAuth
+service has none. With issuer "" the endpoints are left empty, and
+gatehouse.New reports the missing issuer.`,
 	},
 	{
 		ID: "medium", Package: "medium", Const: "Medium",
@@ -2272,6 +2300,13 @@ email authorization parameter.
 			{"Requested", "Requested", "json:\"requested\"", "Requested is what the authorization request asked for."},
 		},
 		Map: "claims", Missing: "profile has no id",
+		Defaults: &Defaults{BaseURL: true},
+		NewDoc: `New returns the Osso provider configuration for the deployment at
+opts.Issuer, with opts laid over its defaults by providers.Merge.`,
+		DefaultsDoc: `Defaults returns the configuration for the deployment at issuer, its
+base URL. It sets no scope and no Profile: the default mapping gives
+id ← id, email ← email. With issuer "" the endpoints are left empty, and
+gatehouse.New reports the missing issuer.`,
 	},
 	{
 		ID: "osu", Package: "osu", Const: "Osu",
@@ -2998,6 +3033,10 @@ refresh token (offline.access).`},
 			{"Data", "User", "json:\"data\"", ""},
 		},
 		Map: "fields", MapID: "p.Data.ID", MapName: "p.Data.Name", MapEmail: "p.Data.Email", MapImage: "p.Data.ProfileImageURL", Missing: "users/me answered no data.id",
+		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#1da1f2"}},
+		NewDoc: `New returns the X configuration with opts laid over its defaults by
+providers.Merge.`,
+		DefaultsDoc: "",
 	},
 	{
 		ID: "united-effects", Package: "unitedeffects", Const: "UnitedEffects",

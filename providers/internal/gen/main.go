@@ -185,13 +185,17 @@ func providerFile(p Provider) []byte {
 			doc = fmt.Sprintf("New returns the %s configuration with opts laid over its defaults by\nproviders.Merge.", p.Name)
 		}
 		comment(&body, "", doc)
-		fmt.Fprintf(&body, "func New(opts providers.%s[Profile]) providers.%s[Profile] {\n\treturn providers.Merge(Defaults(), opts)\n}\n\n", user, conf)
+		arg, param := "", ""
+		if d.BaseURL {
+			arg, param = "opts.Issuer", "issuer string"
+		}
+		fmt.Fprintf(&body, "func New(opts providers.%s[Profile]) providers.%s[Profile] {\n\treturn providers.Merge(Defaults(%s), opts)\n}\n\n", user, conf, arg)
 		doc = p.DefaultsDoc
 		if doc == "" {
 			doc = "Defaults returns the configuration before any user option."
 		}
 		comment(&body, "", doc)
-		fmt.Fprintf(&body, "func Defaults() providers.%s[Profile] {\n", conf)
+		fmt.Fprintf(&body, "func Defaults(%s) providers.%s[Profile] {\n", param, conf)
 		var def bytes.Buffer
 		defaults(&def, p, d)
 		body.WriteString(simplify(def.String()))
@@ -258,6 +262,16 @@ func defaults(b *bytes.Buffer, p Provider, d *Defaults) {
 	}
 	authParams := d.AuthParams
 	switch {
+	case d.BaseURL:
+		b.WriteString("\te := providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath)\n")
+		if d.ScopeParam == "scope" {
+			authParams = append([]Param{{"scope", "Scope"}}, authParams...)
+		}
+		if len(authParams) > 0 {
+			fmt.Fprintf(b, "\te.AuthorizationParams = %s\n", params(authParams))
+			authParams = nil
+		}
+		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, e, %s, %s)\n", mapper, style(d.Style))
 	case p.Kind == "oidc" && d.Issuer:
 		fmt.Fprintf(b, "\tc := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, %s)\n", style(d.Style))
 	case p.Kind == "oidc":
@@ -309,13 +323,31 @@ func defaults(b *bytes.Buffer, p Provider, d *Defaults) {
 	b.WriteString("\treturn c\n")
 }
 
-// simplify turns "c := x; return c" into "return x".
+// wrap breaks text into lines of at most 72 characters.
+func wrap(text string) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > 72 {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// simplify turns a body ending in "c := x; return c" into one ending in
+// "return x".
 func simplify(body string) string {
 	lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
-	if len(lines) == 2 && strings.HasPrefix(lines[0], "\tc := ") {
-		return "\treturn " + strings.TrimPrefix(lines[0], "\tc := ") + "\n"
+	if n := len(lines); n >= 2 && strings.HasPrefix(lines[n-2], "\tc := ") && lines[n-1] == "\treturn c" {
+		lines = append(lines[:n-2], "\treturn "+strings.TrimPrefix(lines[n-2], "\tc := "))
 	}
-	return body
+	return strings.Join(lines, "\n") + "\n"
 }
 
 func mapProfile(b *bytes.Buffer, p Provider) {
@@ -328,7 +360,7 @@ func mapProfile(b *bytes.Buffer, p Provider) {
 				doc = append(doc, strings.ToLower(f.k)+" ← "+strings.TrimPrefix(f.v, "p."))
 			}
 		}
-		fmt.Fprintf(b, "// MapProfile maps a %s profile to a user: %s. A profile\n// without an id is refused.\n", p.Name, strings.Join(doc, ", "))
+		comment(b, "", wrap(fmt.Sprintf("MapProfile maps a %s profile to a user: %s. A profile without an id is refused.", p.Name, strings.Join(doc, ", "))))
 		b.WriteString("func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {\n")
 		fmt.Fprintf(b, "\treturn providers.RequireID(profile.User{%s}, ID, %q)\n}\n", strings.Join(parts, ", "), p.Missing)
 	case "claims":

@@ -85,6 +85,11 @@ type Param struct {
 type Defaults struct {
 	// Issuer uses the Issuer fact as the OIDC discovery base.
 	Issuer bool
+	// BaseURL makes a self-hosted OAuth provider: Defaults takes the
+	// server's base URL (New passes the Issuer option) and the endpoints
+	// are the AuthorizationPath, TokenPath and UserinfoPath facts under it
+	// (providers.EndpointsAt).
+	BaseURL bool
 	// ScopeParam says where an OAuth provider's Scope goes: "scope" (the
 	// "scope" parameter is the Scope fact), "empty" (the "scope"
 	// parameter is sent empty) or "" (no "scope" parameter but those of
