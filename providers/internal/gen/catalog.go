@@ -2,7 +2,8 @@ package main
 
 // catalog is the table of the built-in OAuth 2.0 and OpenID Connect
 // providers, in id order. Adding a provider is adding a row here and a
-// golden fixture, providers/builtin/testdata/providers/<id>.json.
+// golden fixture, providers/builtin/testdata/providers/<id>.json (see
+// docs/providers.md).
 var catalog = []Provider{
 	{
 		ID: "42-school", Package: "fortytwoschool", Const: "FortyTwoSchool",
@@ -16,45 +17,44 @@ of that profile to a user.
 		ClientSecret: os.Getenv("AUTH_42_SCHOOL_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://api.intra.42.fr/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.intra.42.fr/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.intra.42.fr/v2/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"public\"", "Scope asks for read access to the user's public data."},
+			{Name: "AuthorizationURL", Value: "https://api.intra.42.fr/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.intra.42.fr/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.intra.42.fr/v2/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "public", Doc: "Scope asks for read access to the user's public data."},
 		},
 		ProfileDoc: `Profile is the answer of GET /v2/me: the 42 intranet user, with the
 members the mapping and most applications use.`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id at 42."},
-			{"Email", "string", "json:\"email\"", "Email is the user's 42 e-mail address."},
-			{"Login", "string", "json:\"login\"", "Login is the user's 42 login."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the user's last name."},
-			{"UsualFullName", "string", "json:\"usual_full_name\"", "UsualFullName is the full name the user goes by."},
-			{"UsualFirstName", "string", "json:\"usual_first_name,omitempty\"", "UsualFirstName is the first name the user goes by, if set."},
-			{"URL", "string", "json:\"url\"", "URL is the user's API URL."},
-			{"Phone", "string", "json:\"phone,omitempty\"", "Phone is the user's phone number, or \"hidden\"."},
-			{"Displayname", "string", "json:\"displayname\"", "Displayname is the name the intranet shows."},
-			{"Kind", "string", "json:\"kind,omitempty\"", "Kind is the kind of account, e.g. \"student\"."},
-			{"Image", "Image", "json:\"image\"", "Image is the user's picture, in several sizes."},
-			{"Staff", "bool", "json:\"staff?\"", "Staff is true for 42 staff."},
-			{"PoolMonth", "string", "json:\"pool_month,omitempty\"", "PoolMonth is the month of the user's piscine, e.g. \"september\"."},
-			{"PoolYear", "string", "json:\"pool_year,omitempty\"", "PoolYear is the year of the user's piscine, e.g. \"2021\"."},
-			{"Location", "string", "json:\"location,omitempty\"", "Location is the workstation the user is logged in at, if any."},
-			{"Wallet", "int64", "json:\"wallet\"", "Wallet is the user's wallet balance."},
-			{"CorrectionPoint", "int64", "json:\"correction_point\"", "CorrectionPoint is the user's evaluation points."},
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id at 42."},
+			{"Email", "string", `json:"email"`, "Email is the user's 42 e-mail address."},
+			{"Login", "string", `json:"login"`, "Login is the user's 42 login."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
+			{"UsualFullName", "string", `json:"usual_full_name"`, "UsualFullName is the full name the user goes by."},
+			{"UsualFirstName", "string", `json:"usual_first_name,omitempty"`, "UsualFirstName is the first name the user goes by, if set."},
+			{"URL", "string", `json:"url"`, "URL is the user's API URL."},
+			{"Phone", "string", `json:"phone,omitempty"`, "Phone is the user's phone number, or \"hidden\"."},
+			{"Displayname", "string", `json:"displayname"`, "Displayname is the name the intranet shows."},
+			{"Kind", "string", `json:"kind,omitempty"`, "Kind is the kind of account, e.g. \"student\"."},
+			{"Image", "Image", `json:"image"`, "Image is the user's picture, in several sizes."},
+			{"Staff", "bool", `json:"staff?"`, "Staff is true for 42 staff."},
+			{"PoolMonth", "string", `json:"pool_month,omitempty"`, "PoolMonth is the month of the user's piscine, e.g. \"september\"."},
+			{"PoolYear", "string", `json:"pool_year,omitempty"`, "PoolYear is the year of the user's piscine, e.g. \"2021\"."},
+			{"Location", "string", `json:"location,omitempty"`, "Location is the workstation the user is logged in at, if any."},
+			{"Wallet", "int64", `json:"wallet"`, "Wallet is the user's wallet balance."},
+			{"CorrectionPoint", "int64", `json:"correction_point"`, "CorrectionPoint is the user's evaluation points."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the 42 School provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the 42 School configuration before any user option:
 the endpoints, the scope, the default checks (pkce) and MapProfile. The
 provider has no button style of its own.`,
-		Map: "fields", MapID: "providers.FormatID(p.ID)", MapName: "p.UsualFullName", MapEmail: "p.Email", MapImage: "p.Image.Link", Missing: "profile has no id",
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.UsualFullName`, MapEmail: `p.Email`, MapImage: `p.Image.Link`, Missing: "profile has no id",
 	},
 	{
-		ID: "amazon", Package: "amazon", Const: "Amazon",
-		Gatehouse: true,
-		Name:      "Amazon", Kind: "oauth",
+		ID: "amazon", Package: "amazon", Const: "Amazon", Gatehouse: true,
+		Name: "Amazon", Kind: "oauth",
 		Doc: `Package amazon is the built-in Login with Amazon provider (OAuth 2.0),
 which Auth.js does not have: its endpoints, the customer profile record,
 and the mapping of that record to a user.
@@ -64,25 +64,25 @@ and the mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_AMAZON_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.amazon.com/ap/oa\"", "AuthorizationURL is where the customer signs in and consents."},
-			{"TokenURL", "\"https://api.amazon.com/auth/o2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.amazon.com/user/profile\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"profile\"", "Scope grants the customer's id, name and e-mail address."},
+			{Name: "AuthorizationURL", Value: "https://www.amazon.com/ap/oa", Doc: "AuthorizationURL is where the customer signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.amazon.com/auth/o2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.amazon.com/user/profile", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "profile", Doc: "Scope grants the customer's id, name and e-mail address."},
 		},
 		ProfileDoc: "Profile is the answer of GET /user/profile.",
 		Profile: []Field{
-			{"UserID", "string", "json:\"user_id\"", `UserID is the customer's id for this application,
+			{"UserID", "string", `json:"user_id"`, `UserID is the customer's id for this application,
 "amzn1.account.…".`},
-			{"Name", "string", "json:\"name\"", "Name is the customer's name."},
-			{"Email", "string", "json:\"email\"", "Email is the customer's e-mail address."},
-			{"PostalCode", "string", "json:\"postal_code,omitempty\"", "PostalCode is the customer's postal code (scope postal_code)."},
+			{"Name", "string", `json:"name"`, "Name is the customer's name."},
+			{"Email", "string", `json:"email"`, "Email is the customer's e-mail address."},
+			{"PostalCode", "string", `json:"postal_code,omitempty"`, "PostalCode is the customer's postal code (scope postal_code)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#ff9900"}},
 		NewDoc: `New returns the Amazon provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Amazon configuration before any user option. The
 button uses Amazon's brand orange.`,
-		Map: "fields", MapID: "p.UserID", MapName: "p.Name", MapEmail: "p.Email", Missing: "profile has no id",
+		Map: "fields", MapID: `p.UserID`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "apple", Package: "apple", Const: "Apple",
@@ -106,32 +106,32 @@ and the sign-in flow account for:
     adds that form value to the claims as the claim "user" (as the JSON
     text, or decoded); Profile.User reads it in either form.`,
 		Facts: []Const{
-			{"Issuer", "\"https://appleid.apple.com\"", "Issuer is the ID token issuer and the discovery base."},
-			{"Scope", "\"name email\"", `Scope asks for the name and the e-mail address. Apple requires
+			{Name: "Issuer", Value: "https://appleid.apple.com", Doc: "Issuer is the ID token issuer and the discovery base."},
+			{Name: "Scope", Value: "name email", Doc: `Scope asks for the name and the e-mail address. Apple requires
 response_mode=form_post when either is requested.`},
-			{"ResponseMode", "\"form_post\"", "ResponseMode makes Apple POST the authorization response."},
-			{"UserFormField", "\"user\"", `UserFormField is the form field of the callback POST that carries
+			{Name: "ResponseMode", Value: "form_post", Doc: "ResponseMode makes Apple POST the authorization response."},
+			{Name: "UserFormField", Value: "user", Doc: `UserFormField is the form field of the callback POST that carries
 the user's name on the first authorization.`},
 		},
 		ProfileDoc: `Profile is the ID token's claims, with the user form field of the first
 authorization as User.`,
 		Profile: []Field{
-			{"Iss", "string", "json:\"iss,omitempty\"", ""},
-			{"Aud", "string", "json:\"aud,omitempty\"", ""},
-			{"Exp", "int64", "json:\"exp,omitempty\"", ""},
-			{"Iat", "int64", "json:\"iat,omitempty\"", ""},
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's stable id for the team."},
-			{"Nonce", "string", "json:\"nonce,omitempty\"", ""},
-			{"AuthTime", "int64", "json:\"auth_time,omitempty\"", ""},
-			{"Email", "string", "json:\"email,omitempty\"", `Email is the user's address, or a private relay address when
+			{"Iss", "string", `json:"iss,omitempty"`, ""},
+			{"Aud", "string", `json:"aud,omitempty"`, ""},
+			{"Exp", "int64", `json:"exp,omitempty"`, ""},
+			{"Iat", "int64", `json:"iat,omitempty"`, ""},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's stable id for the team."},
+			{"Nonce", "string", `json:"nonce,omitempty"`, ""},
+			{"AuthTime", "int64", `json:"auth_time,omitempty"`, ""},
+			{"Email", "string", `json:"email,omitempty"`, `Email is the user's address, or a private relay address when
 IsPrivateEmail.`},
-			{"EmailVerified", "Bool", "json:\"email_verified,omitempty\"", ""},
-			{"IsPrivateEmail", "Bool", "json:\"is_private_email,omitempty\"", ""},
-			{"RealUserStatus", "int", "json:\"real_user_status,omitempty\"", `RealUserStatus is Apple's guess that the user is real: 0
+			{"EmailVerified", "Bool", `json:"email_verified,omitempty"`, ""},
+			{"IsPrivateEmail", "Bool", `json:"is_private_email,omitempty"`, ""},
+			{"RealUserStatus", "int", `json:"real_user_status,omitempty"`, `RealUserStatus is Apple's guess that the user is real: 0
 unsupported, 1 unknown, 2 likely real.`},
-			{"NonceSupported", "bool", "json:\"nonce_supported,omitempty\"", ""},
-			{"TransferSub", "string", "json:\"transfer_sub,omitempty\"", ""},
-			{"User", "*User", "json:\"user,omitempty\"", `User is the "user" form field, present on the first authorization
+			{"NonceSupported", "bool", `json:"nonce_supported,omitempty"`, ""},
+			{"TransferSub", "string", `json:"transfer_sub,omitempty"`, ""},
+			{"User", "*User", `json:"user,omitempty"`, `User is the "user" form field, present on the first authorization
 only; nil afterwards.`},
 		},
 		Map: "hook", Missing: "profile has no id",
@@ -150,12 +150,13 @@ OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_ASGARDEO_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, given_name, email, picture, …).
+		ProfileDoc: `Profile is the ID token's claims (sub, given_name, email, picture, …).
 The issuer has the form https://api.asgardeo.io/t/<organization>/oauth2/token:
 Asgardeo serves its discovery document below that path, so Gatehouse's
 usual <issuer>/.well-known/openid-configuration finds it.`,
+		Claims:   true,
 		Defaults: &Defaults{Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Asgardeo provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
@@ -176,35 +177,35 @@ Atlassian accounts as used by Jira, Confluence and Bitbucket Cloud).
 		ClientSecret: os.Getenv("AUTH_ATLASSIAN_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://auth.atlassian.com/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://auth.atlassian.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.atlassian.com/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"read:me\"", "Scope lets the token read the user's account (GET /me)."},
-			{"Audience", "\"api.atlassian.com\"", "Audience is the API the token is for; Atlassian requires it."},
-			{"Prompt", "\"consent\"", `Prompt shows the consent screen, which Atlassian's 3LO documentation
+			{Name: "AuthorizationURL", Value: "https://auth.atlassian.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://auth.atlassian.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.atlassian.com/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "read:me", Doc: "Scope lets the token read the user's account (GET /me)."},
+			{Name: "Audience", Value: "api.atlassian.com", Doc: "Audience is the API the token is for; Atlassian requires it."},
+			{Name: "Prompt", Value: "consent", Doc: `Prompt shows the consent screen, which Atlassian's 3LO documentation
 lists as a required parameter.`},
 		},
 		ProfileDoc: "Profile is the answer of GET /me.",
 		Profile: []Field{
-			{"AccountID", "string", "json:\"account_id\"", "AccountID is the user's Atlassian account id."},
-			{"AccountType", "string", "json:\"account_type,omitempty\"", "AccountType is \"atlassian\" for Atlassian accounts."},
-			{"AccountStatus", "string", "json:\"account_status,omitempty\"", "AccountStatus is \"active\", \"inactive\" or \"closed\"."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"Nickname", "string", "json:\"nickname,omitempty\"", "Nickname is the user's public name."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
-			{"EmailVerified", "bool", "json:\"email_verified,omitempty\"", "EmailVerified says whether Atlassian verified Email."},
-			{"Picture", "string", "json:\"picture,omitempty\"", "Picture is the URL of the user's avatar."},
-			{"Zoneinfo", "string", "json:\"zoneinfo,omitempty\"", "Zoneinfo is the user's time zone, e.g. \"Australia/Sydney\"."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's locale, e.g. \"en-US\"."},
-			{"ExtendedProfile", "ExtendedProfile", "json:\"extended_profile,omitzero\"", "ExtendedProfile holds job details, when the user shares them."},
+			{"AccountID", "string", `json:"account_id"`, "AccountID is the user's Atlassian account id."},
+			{"AccountType", "string", `json:"account_type,omitempty"`, "AccountType is \"atlassian\" for Atlassian accounts."},
+			{"AccountStatus", "string", `json:"account_status,omitempty"`, "AccountStatus is \"active\", \"inactive\" or \"closed\"."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"Nickname", "string", `json:"nickname,omitempty"`, "Nickname is the user's public name."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
+			{"EmailVerified", "bool", `json:"email_verified,omitempty"`, "EmailVerified says whether Atlassian verified Email."},
+			{"Picture", "string", `json:"picture,omitempty"`, "Picture is the URL of the user's avatar."},
+			{"Zoneinfo", "string", `json:"zoneinfo,omitempty"`, "Zoneinfo is the user's time zone, e.g. \"Australia/Sydney\"."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's locale, e.g. \"en-US\"."},
+			{"ExtendedProfile", "ExtendedProfile", `json:"extended_profile,omitzero"`, "ExtendedProfile holds job details, when the user shares them."},
 		},
-		Defaults: &Defaults{AuthParams: []Param{{"scope", "Scope"}, {"audience", "Audience"}, {"prompt", "Prompt"}}, Checks: []string{"state"}, Style: Style{BrandColor: "#fff"}},
+		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"audience", `Audience`}, {"prompt", `Prompt`}}, Checks: []string{"state"}, Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Atlassian provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Atlassian configuration before any user option: the
 endpoints, the scope, audience and prompt, the checks (state: Atlassian
 does not do PKCE), MapProfile and the button style.`,
-		Map: "fields", MapID: "p.AccountID", MapName: "p.Name", MapEmail: "p.Email", MapImage: "p.Picture", Missing: "profile has no account_id",
+		Map: "fields", MapID: `p.AccountID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture`, Missing: "profile has no account_id",
 	},
 	{
 		ID: "auth0", Package: "auth0", Const: "Auth0",
@@ -217,11 +218,12 @@ or its custom domain. Auth0's issuer always ends in a slash; New adds
 one when it is missing, so that the discovery document's issuer and the
 ID tokens' iss match the configuration.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
-		Map: "claims", Missing: "claims have no sub",
+		Claims: true,
+		Map:    "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "authentik", Package: "authentik", Const: "Authentik",
@@ -236,11 +238,12 @@ The issuer has no default: set Issuer (or AUTH_AUTHENTIK_ISSUER for
 builtin.FromEnv), e.g.
 https://authentik.example.com/application/o/my-app/.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
-		Defaults: &Defaults{Style: Style{}},
+		Claims:   true,
+		Defaults: &Defaults{},
 		NewDoc: `New returns the Authentik configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
@@ -248,16 +251,16 @@ ID token's claims, mapped by profile.FromClaims.`,
 		Map:         "claims", Missing: "claims have no sub",
 	},
 	{
-		ID: "azure-ad", Package: "azuread", Const: "AzureAD",
-		ConstDoc: "alias of MicrosoftEntraID",
-		Name:     "Azure Active Directory", Kind: "oidc",
+		ID: "azure-ad", Package: "azuread", Const: "AzureAD", ConstDoc: "alias of MicrosoftEntraID",
+		Name: "Azure Active Directory", Kind: "oidc",
 		Doc: `Package azuread is the Microsoft Entra ID provider under its former
 name and id, "azure-ad" ("Azure Active Directory"), for applications
 whose callback URLs and stored accounts use that id. Everything else,
 including the multi-tenant issuer rule, is as in package
 microsoftentraid.`,
-		Claims: true, ProfileDoc: "Profile is the ID token's claims, as for Microsoft Entra ID.",
-		Map: "claims", Missing: "claims have no sub",
+		ProfileDoc: "Profile is the ID token's claims, as for Microsoft Entra ID.",
+		Claims:     true,
+		Map:        "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "azure-ad-b2c", Package: "azureadb2c", Const: "AzureADB2C",
@@ -280,30 +283,30 @@ tenant by its GUID: https://<tenant>.b2clogin.com/<tenant-guid>/v2.0/.
 Set Issuer to the latter and, when discovery from it fails, WellKnown
 to WellKnown(tenant, flow).`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
 		ProfileDoc: `Profile is the claims of a B2C ID token. Which optional claims are
 present depends on the user flow's "Return claim" settings.`,
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's object id in the tenant (the token's subject)."},
-			{"OID", "string", "json:\"oid,omitempty\"", "OID is the user's object id in the directory."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's display name."},
-			{"PreferredUsername", "string", "json:\"preferred_username,omitempty\"", "PreferredUsername is the user's sign-in name, when the flow returns it."},
-			{"GivenName", "string", "json:\"given_name,omitempty\"", "GivenName is the user's first name."},
-			{"FamilyName", "string", "json:\"family_name,omitempty\"", "FamilyName is the user's surname."},
-			{"Emails", "[]string", "json:\"emails,omitempty\"", "Emails are the user's addresses (\"Email Addresses\" claim)."},
-			{"Country", "string", "json:\"country,omitempty\"", "Country is the user's country."},
-			{"PostalCode", "string", "json:\"postalCode,omitempty\"", "PostalCode is the user's postal code."},
-			{"IDP", "string", "json:\"idp,omitempty\"", `IDP is the identity provider the user signed in with, for federated
+			{"Sub", "string", `json:"sub"`, "Sub is the user's object id in the tenant (the token's subject)."},
+			{"OID", "string", `json:"oid,omitempty"`, "OID is the user's object id in the directory."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's display name."},
+			{"PreferredUsername", "string", `json:"preferred_username,omitempty"`, "PreferredUsername is the user's sign-in name, when the flow returns it."},
+			{"GivenName", "string", `json:"given_name,omitempty"`, "GivenName is the user's first name."},
+			{"FamilyName", "string", `json:"family_name,omitempty"`, "FamilyName is the user's surname."},
+			{"Emails", "[]string", `json:"emails,omitempty"`, "Emails are the user's addresses (\"Email Addresses\" claim)."},
+			{"Country", "string", `json:"country,omitempty"`, "Country is the user's country."},
+			{"PostalCode", "string", `json:"postalCode,omitempty"`, "PostalCode is the user's postal code."},
+			{"IDP", "string", `json:"idp,omitempty"`, `IDP is the identity provider the user signed in with, for federated
 sign-ins.`},
-			{"TFP", "string", "json:\"tfp,omitempty\"", "TFP is the user flow (policy) that issued the token."},
-			{"Ver", "string", "json:\"ver,omitempty\"", "Ver is the token version, \"1.0\"."},
-			{"Iss", "string", "json:\"iss,omitempty\"", "Iss is the token's issuer."},
-			{"Aud", "string", "json:\"aud,omitempty\"", "Aud is the client id the token is for."},
-			{"Exp", "int64", "json:\"exp,omitempty\"", "Exp is when the token expires, in seconds since the epoch."},
-			{"Nbf", "int64", "json:\"nbf,omitempty\"", "Nbf is when the token becomes valid, in seconds since the epoch."},
-			{"Iat", "int64", "json:\"iat,omitempty\"", "Iat is when the token was issued, in seconds since the epoch."},
-			{"AuthTime", "int64", "json:\"auth_time,omitempty\"", "AuthTime is when the user authenticated, in seconds since the epoch."},
+			{"TFP", "string", `json:"tfp,omitempty"`, "TFP is the user flow (policy) that issued the token."},
+			{"Ver", "string", `json:"ver,omitempty"`, "Ver is the token version, \"1.0\"."},
+			{"Iss", "string", `json:"iss,omitempty"`, "Iss is the token's issuer."},
+			{"Aud", "string", `json:"aud,omitempty"`, "Aud is the client id the token is for."},
+			{"Exp", "int64", `json:"exp,omitempty"`, "Exp is when the token expires, in seconds since the epoch."},
+			{"Nbf", "int64", `json:"nbf,omitempty"`, "Nbf is when the token becomes valid, in seconds since the epoch."},
+			{"Iat", "int64", `json:"iat,omitempty"`, "Iat is when the token was issued, in seconds since the epoch."},
+			{"AuthTime", "int64", `json:"auth_time,omitempty"`, "AuthTime is when the user authenticated, in seconds since the epoch."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#0072c6"}},
 		NewDoc: `New returns the Azure AD B2C provider configuration with opts laid over
@@ -343,29 +346,29 @@ the callback is protected by state instead.
 Microsoft no longer accepts new Azure DevOps OAuth app registrations and
 recommends Microsoft Entra ID; this provider serves existing apps.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://app.vssps.visualstudio.com/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://app.vssps.visualstudio.com/oauth2/token\"", "TokenURL is where ExchangeAssertion trades the code for tokens."},
-			{"UserinfoURL", "\"https://app.vssps.visualstudio.com/_apis/profile/profiles/me\"", `UserinfoURL answers the Profile as JSON to a Bearer GET, with the
+			{Name: "AuthorizationURL", Value: "https://app.vssps.visualstudio.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://app.vssps.visualstudio.com/oauth2/token", Doc: "TokenURL is where ExchangeAssertion trades the code for tokens."},
+			{Name: "UserinfoURL", Value: "https://app.vssps.visualstudio.com/_apis/profile/profiles/me", Doc: `UserinfoURL answers the Profile as JSON to a Bearer GET, with the
 query parameters of UserinfoParams.`},
-			{"Scope", "\"vso.profile\"", `Scope lets the token read the user's profile. The scopes must match
+			{Name: "Scope", Value: "vso.profile", Doc: `Scope lets the token read the user's profile. The scopes must match
 those registered for the app.`},
-			{"ResponseType", "\"Assertion\"", "ResponseType is the response_type Azure DevOps requires."},
-			{"AssertionGrantType", "\"urn:ietf:params:oauth:grant-type:jwt-bearer\"", "AssertionGrantType is the grant_type of the code exchange."},
-			{"ClientAssertionType", "\"urn:ietf:params:oauth:client-assertion-type:jwt-bearer\"", `ClientAssertionType is the client_assertion_type of the code
+			{Name: "ResponseType", Value: "Assertion", Doc: "ResponseType is the response_type Azure DevOps requires."},
+			{Name: "AssertionGrantType", Value: "urn:ietf:params:oauth:grant-type:jwt-bearer", Doc: "AssertionGrantType is the grant_type of the code exchange."},
+			{Name: "ClientAssertionType", Value: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", Doc: `ClientAssertionType is the client_assertion_type of the code
 exchange: the client secret is itself a JWT.`},
 		},
 		ProfileDoc: "Profile is the answer of GET /_apis/profile/profiles/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's profile id (a GUID)."},
-			{"DisplayName", "string", "json:\"displayName,omitempty\"", "DisplayName is the user's name."},
-			{"PublicAlias", "string", "json:\"publicAlias,omitempty\"", "PublicAlias is the user's public alias (usually the id)."},
-			{"EmailAddress", "string", "json:\"emailAddress,omitempty\"", "EmailAddress is the user's address."},
-			{"CoreRevision", "int64", "json:\"coreRevision,omitempty\"", "CoreRevision is the revision of the core attributes."},
-			{"TimeStamp", "string", "json:\"timeStamp,omitempty\"", "TimeStamp is when the profile last changed."},
-			{"Revision", "int64", "json:\"revision,omitempty\"", "Revision is the profile's revision."},
-			{"CoreAttributes", "CoreAttributes", "json:\"coreAttributes,omitzero\"", "CoreAttributes holds the attributes asked for with coreAttributes."},
+			{"ID", "string", `json:"id"`, "ID is the user's profile id (a GUID)."},
+			{"DisplayName", "string", `json:"displayName,omitempty"`, "DisplayName is the user's name."},
+			{"PublicAlias", "string", `json:"publicAlias,omitempty"`, "PublicAlias is the user's public alias (usually the id)."},
+			{"EmailAddress", "string", `json:"emailAddress,omitempty"`, "EmailAddress is the user's address."},
+			{"CoreRevision", "int64", `json:"coreRevision,omitempty"`, "CoreRevision is the revision of the core attributes."},
+			{"TimeStamp", "string", `json:"timeStamp,omitempty"`, "TimeStamp is when the profile last changed."},
+			{"Revision", "int64", `json:"revision,omitempty"`, "Revision is the profile's revision."},
+			{"CoreAttributes", "CoreAttributes", `json:"coreAttributes,omitzero"`, "CoreAttributes holds the attributes asked for with coreAttributes."},
 		},
-		Map: "fields", MapID: "p.ID", MapName: "p.DisplayName", MapEmail: "p.EmailAddress", MapImage: "AvatarDataURL(p)", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.DisplayName`, MapEmail: `p.EmailAddress`, MapImage: `AvatarDataURL(p)`, Missing: "profile has no id",
 	},
 	{
 		ID: "bankid-no", Package: "bankidno", Const: "BankIDNo",
@@ -387,35 +390,35 @@ underlying client; here FetchProfile reads that JWT itself. For testing
 against BankID's pre-production environment, set Issuer to
 PreprodIssuer.`,
 		Facts: []Const{
-			{"Issuer", "\"https://auth.bankid.no/auth/realms/prod\"", `Issuer is BankID's production issuer; the endpoints come from its
+			{Name: "Issuer", Value: "https://auth.bankid.no/auth/realms/prod", Doc: `Issuer is BankID's production issuer; the endpoints come from its
 discovery document.`},
-			{"PreprodIssuer", "\"https://auth.current.bankid.no/auth/realms/current\"", "PreprodIssuer is BankID's pre-production (test) issuer."},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
-			{"UILocales", "\"no\"", "UILocales asks for BankID's pages in Norwegian."},
-			{"LoginHint", "\"BIS\"", `LoginHint pre-selects the BankID method, as Auth.js does; override
+			{Name: "PreprodIssuer", Value: "https://auth.current.bankid.no/auth/realms/current", Doc: "PreprodIssuer is BankID's pre-production (test) issuer."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "UILocales", Value: "no", Doc: "UILocales asks for BankID's pages in Norwegian."},
+			{Name: "LoginHint", Value: "BIS", Doc: `LoginHint pre-selects the BankID method, as Auth.js does; override
 login_hint in the authorization params to offer another.`},
 		},
 		ProfileDoc: `Profile is the claims BankID returns about the user, from the ID token
 and the userinfo JWT. Which are present depends on the scopes granted.`,
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's id at BankID (a UUID, stable per user)."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"GivenName", "string", "json:\"given_name,omitempty\"", "GivenName is the user's given names."},
-			{"FamilyName", "string", "json:\"family_name,omitempty\"", "FamilyName is the user's surname."},
-			{"Birthdate", "string", "json:\"birthdate,omitempty\"", "Birthdate is the user's date of birth, YYYY-MM-DD."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address (email scope; userinfo only)."},
-			{"PhoneNumber", "string", "json:\"phone_number,omitempty\"", "PhoneNumber is the user's phone number (phone scope; userinfo only)."},
-			{"NNIN", "string", "json:\"nnin,omitempty\"", "NNIN is the Norwegian national identity number (nnin scope)."},
-			{"Iss", "string", "json:\"iss,omitempty\"", "Iss is the issuer of the token the claims came from."},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's id at BankID (a UUID, stable per user)."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"GivenName", "string", `json:"given_name,omitempty"`, "GivenName is the user's given names."},
+			{"FamilyName", "string", `json:"family_name,omitempty"`, "FamilyName is the user's surname."},
+			{"Birthdate", "string", `json:"birthdate,omitempty"`, "Birthdate is the user's date of birth, YYYY-MM-DD."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope; userinfo only)."},
+			{"PhoneNumber", "string", `json:"phone_number,omitempty"`, "PhoneNumber is the user's phone number (phone scope; userinfo only)."},
+			{"NNIN", "string", `json:"nnin,omitempty"`, "NNIN is the Norwegian national identity number (nnin scope)."},
+			{"Iss", "string", `json:"iss,omitempty"`, "Iss is the issuer of the token the claims came from."},
 		},
-		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"ui_locales", "UILocales"}, {"login_hint", "LoginHint"}}, UserinfoRequest: "FetchProfile", AuthMethod: "client_secret_post", Checks: []string{"pkce", "state", "nonce"}, Style: Style{BrandColor: "#39134c"}},
+		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"ui_locales", `UILocales`}, {"login_hint", `LoginHint`}}, UserinfoRequest: "FetchProfile", AuthMethod: "client_secret_post", Checks: []string{"pkce", "state", "nonce"}, Style: Style{BrandColor: "#39134c"}},
 		NewDoc: `New returns the BankID Norge provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the issuer,
 the scope with ui_locales and login_hint, the checks (pkce, state and
 nonce), client_secret_post, FetchProfile, MapProfile and the button
 style.`,
-		Map: "fields", MapID: "p.Sub", MapName: "p.Name", MapEmail: "p.Email", Missing: "claims have no sub",
+		Map: "fields", MapID: `p.Sub`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "claims have no sub",
 	},
 	{
 		ID: "battlenet", Package: "battlenet", Const: "BattleNet",
@@ -432,20 +435,20 @@ BattleTag.
 		Issuer:       battlenet.IssuerGlobal,
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", `Scope asks for an ID token (Auth.js also sends profile and email,
+			{Name: "Scope", Value: "openid profile email", Doc: `Scope asks for an ID token (Auth.js also sends profile and email,
 which Battle.net ignores).`},
 		},
 		ProfileDoc: "Profile is the claims of a Battle.net ID token.",
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's account id."},
-			{"BattleTag", "string", "json:\"battle_tag\"", "BattleTag is the user's BattleTag, e.g. \"Jaina#1234\"."},
-			{"Iss", "string", "json:\"iss,omitempty\"", "Iss is the token's issuer."},
-			{"Aud", "string", "json:\"aud,omitempty\"", "Aud is the client id the token is for."},
-			{"Azp", "string", "json:\"azp,omitempty\"", "Azp is the authorized party, the client id."},
-			{"AtHash", "string", "json:\"at_hash,omitempty\"", "AtHash is the access token's hash."},
-			{"Exp", "int64", "json:\"exp,omitempty\"", "Exp is when the token expires, in seconds since the epoch."},
-			{"Iat", "int64", "json:\"iat,omitempty\"", "Iat is when the token was issued, in seconds since the epoch."},
-			{"JTI", "string", "json:\"jti,omitempty\"", "JTI is the token's unique id."},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's account id."},
+			{"BattleTag", "string", `json:"battle_tag"`, "BattleTag is the user's BattleTag, e.g. \"Jaina#1234\"."},
+			{"Iss", "string", `json:"iss,omitempty"`, "Iss is the token's issuer."},
+			{"Aud", "string", `json:"aud,omitempty"`, "Aud is the client id the token is for."},
+			{"Azp", "string", `json:"azp,omitempty"`, "Azp is the authorized party, the client id."},
+			{"AtHash", "string", `json:"at_hash,omitempty"`, "AtHash is the access token's hash."},
+			{"Exp", "int64", `json:"exp,omitempty"`, "Exp is when the token expires, in seconds since the epoch."},
+			{"Iat", "int64", `json:"iat,omitempty"`, "Iat is when the token was issued, in seconds since the epoch."},
+			{"JTI", "string", `json:"jti,omitempty"`, "JTI is the token's unique id."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#148eff"}},
 		NewDoc: `New returns the Battle.net provider configuration with opts laid over
@@ -454,7 +457,7 @@ the Issuer constants): without it the configuration is incomplete and gatehouse.
 reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks, MapProfile and the button style.`,
-		Map: "fields", MapID: "p.Sub", MapName: "p.BattleTag", Missing: "claims have no sub",
+		Map: "fields", MapID: `p.Sub`, MapName: `p.BattleTag`, Missing: "claims have no sub",
 	},
 	{
 		ID: "beyondidentity", Package: "beyondidentity", Const: "BeyondIdentity",
@@ -470,14 +473,14 @@ discovery.
 		Issuer:       os.Getenv("AUTH_BEYONDIDENTITY_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
 		ProfileDoc: "Profile is the claims Beyond Identity returns about the user.",
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's display name."},
-			{"PreferredUsername", "string", "json:\"preferred_username,omitempty\"", "PreferredUsername is the user's username."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's display name."},
+			{"PreferredUsername", "string", `json:"preferred_username,omitempty"`, "PreferredUsername is the user's username."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#5077c5"}},
 		NewDoc: `New returns the Beyond Identity provider configuration with opts laid
@@ -485,7 +488,7 @@ over its defaults by providers.Merge. opts.Issuer is required: without
 it the configuration is incomplete and gatehouse.New reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks, MapProfile and the button style.`,
-		Map: "fields", MapID: "p.Sub", MapName: "p.Name", MapEmail: "p.Email", Missing: "claims have no sub",
+		Map: "fields", MapID: `p.Sub`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "claims have no sub",
 	},
 	{
 		ID: "bitbucket", Package: "bitbucket", Const: "Bitbucket",
@@ -499,23 +502,23 @@ Bitbucket have none.
 		ClientSecret: os.Getenv("AUTH_BITBUCKET_SECRET"), // the consumer secret
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://bitbucket.org/site/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://bitbucket.org/site/oauth2/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.bitbucket.org/2.0/user\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"account\"", "Scope lets the token read the user's account."},
+			{Name: "AuthorizationURL", Value: "https://bitbucket.org/site/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://bitbucket.org/site/oauth2/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.bitbucket.org/2.0/user", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "account", Doc: "Scope lets the token read the user's account."},
 		},
 		ProfileDoc: "Profile is the answer of GET /2.0/user.",
 		Profile: []Field{
-			{"AccountID", "string", "json:\"account_id\"", "AccountID is the user's Atlassian account id."},
-			{"UUID", "string", "json:\"uuid,omitempty\"", "UUID is the user's Bitbucket id, in braces."},
-			{"Username", "string", "json:\"username,omitempty\"", "Username is the user's Bitbucket username."},
-			{"Nickname", "string", "json:\"nickname,omitempty\"", "Nickname is the user's public nickname."},
-			{"DisplayName", "string", "json:\"display_name,omitempty\"", "DisplayName is the user's display name."},
-			{"AccountStatus", "string", "json:\"account_status,omitempty\"", "AccountStatus is e.g. \"active\"."},
-			{"CreatedOn", "string", "json:\"created_on,omitempty\"", "CreatedOn is when the account was created (ISO 8601)."},
-			{"IsStaff", "bool", "json:\"is_staff,omitempty\"", "IsStaff is true for Atlassian staff."},
-			{"Type", "string", "json:\"type,omitempty\"", "Type is \"user\"."},
-			{"Links", "Links", "json:\"links\"", "Links are the account's API and web links."},
+			{"AccountID", "string", `json:"account_id"`, "AccountID is the user's Atlassian account id."},
+			{"UUID", "string", `json:"uuid,omitempty"`, "UUID is the user's Bitbucket id, in braces."},
+			{"Username", "string", `json:"username,omitempty"`, "Username is the user's Bitbucket username."},
+			{"Nickname", "string", `json:"nickname,omitempty"`, "Nickname is the user's public nickname."},
+			{"DisplayName", "string", `json:"display_name,omitempty"`, "DisplayName is the user's display name."},
+			{"AccountStatus", "string", `json:"account_status,omitempty"`, "AccountStatus is e.g. \"active\"."},
+			{"CreatedOn", "string", `json:"created_on,omitempty"`, "CreatedOn is when the account was created (ISO 8601)."},
+			{"IsStaff", "bool", `json:"is_staff,omitempty"`, "IsStaff is true for Atlassian staff."},
+			{"Type", "string", `json:"type,omitempty"`, "Type is \"user\"."},
+			{"Links", "Links", `json:"links"`, "Links are the account's API and web links."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#205081"}},
 		NewDoc: `New returns the Bitbucket provider configuration with opts laid over its
@@ -539,29 +542,29 @@ The configuration sets no scope: a Box app's scopes are chosen in the
 Box developer console, and the authorization request needs none. (Auth.js
 adds its generic default, "openid profile email", which Box ignores.)`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://account.box.com/api/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.box.com/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.box.com/2.0/users/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://account.box.com/api/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.box.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.box.com/2.0/users/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /2.0/users/me (a Box user object).",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's Box id (digits, as a string)."},
-			{"Type", "string", "json:\"type,omitempty\"", "Type is \"user\"."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's name."},
-			{"Login", "string", "json:\"login,omitempty\"", "Login is the user's primary e-mail address."},
-			{"CreatedAt", "string", "json:\"created_at,omitempty\"", "CreatedAt is when the user was created (ISO 8601)."},
-			{"ModifiedAt", "string", "json:\"modified_at,omitempty\"", "ModifiedAt is when the user was last modified (ISO 8601)."},
-			{"Language", "string", "json:\"language,omitempty\"", "Language is the user's language (ISO 639-1)."},
-			{"Timezone", "string", "json:\"timezone,omitempty\"", "Timezone is the user's time zone, e.g. \"Africa/Bujumbura\"."},
-			{"SpaceAmount", "int64", "json:\"space_amount,omitempty\"", "SpaceAmount is the user's storage quota in bytes."},
-			{"SpaceUsed", "int64", "json:\"space_used,omitempty\"", "SpaceUsed is the storage the user uses, in bytes."},
-			{"MaxUploadSize", "int64", "json:\"max_upload_size,omitempty\"", "MaxUploadSize is the largest file the user may upload, in bytes."},
-			{"Status", "string", "json:\"status,omitempty\"", `Status is active, inactive, cannot_delete_edit or
+			{"ID", "string", `json:"id"`, "ID is the user's Box id (digits, as a string)."},
+			{"Type", "string", `json:"type,omitempty"`, "Type is \"user\"."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name."},
+			{"Login", "string", `json:"login,omitempty"`, "Login is the user's primary e-mail address."},
+			{"CreatedAt", "string", `json:"created_at,omitempty"`, "CreatedAt is when the user was created (ISO 8601)."},
+			{"ModifiedAt", "string", `json:"modified_at,omitempty"`, "ModifiedAt is when the user was last modified (ISO 8601)."},
+			{"Language", "string", `json:"language,omitempty"`, "Language is the user's language (ISO 639-1)."},
+			{"Timezone", "string", `json:"timezone,omitempty"`, "Timezone is the user's time zone, e.g. \"Africa/Bujumbura\"."},
+			{"SpaceAmount", "int64", `json:"space_amount,omitempty"`, "SpaceAmount is the user's storage quota in bytes."},
+			{"SpaceUsed", "int64", `json:"space_used,omitempty"`, "SpaceUsed is the storage the user uses, in bytes."},
+			{"MaxUploadSize", "int64", `json:"max_upload_size,omitempty"`, "MaxUploadSize is the largest file the user may upload, in bytes."},
+			{"Status", "string", `json:"status,omitempty"`, `Status is active, inactive, cannot_delete_edit or
 cannot_delete_edit_upload.`},
-			{"JobTitle", "string", "json:\"job_title,omitempty\"", "JobTitle is the user's job title."},
-			{"Phone", "string", "json:\"phone,omitempty\"", "Phone is the user's phone number."},
-			{"Address", "string", "json:\"address,omitempty\"", "Address is the user's address."},
-			{"AvatarURL", "string", "json:\"avatar_url,omitempty\"", "AvatarURL is the URL of the user's avatar."},
+			{"JobTitle", "string", `json:"job_title,omitempty"`, "JobTitle is the user's job title."},
+			{"Phone", "string", `json:"phone,omitempty"`, "Phone is the user's phone number."},
+			{"Address", "string", `json:"address,omitempty"`, "Address is the user's address."},
+			{"AvatarURL", "string", `json:"avatar_url,omitempty"`, "AvatarURL is the URL of the user's avatar."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#0075C9"}},
 		NewDoc: `New returns the Box provider configuration with opts laid over its
@@ -569,7 +572,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Box configuration before any user option: the
 endpoints (no scope), the default checks (pkce), MapProfile and the
 button style.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Name", MapEmail: "p.Login", MapImage: "p.AvatarURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Login`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "boxyhq-saml", Package: "boxyhqsaml", Const: "BoxyHQSAML",
@@ -597,28 +600,27 @@ as above, or use the connection's own client id and secret instead of
 "tenant=acme.com&product=crm" with the secret "dummy"), one provider
 entry per connection.`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/api/oauth/authorize\"", `AuthorizationPath is where the user is sent on to their SAML
+			{Name: "AuthorizationPath", Value: "/api/oauth/authorize", Doc: `AuthorizationPath is where the user is sent on to their SAML
 identity provider.`},
-			{"TokenPath", "\"/api/oauth/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/api/oauth/userinfo\"", "UserinfoPath answers the Profile as JSON to a Bearer GET."},
-			{"Provider", "\"saml\"", "Provider is the provider authorization parameter: \"saml\"."},
+			{Name: "TokenPath", Value: "/api/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/api/oauth/userinfo", Doc: "UserinfoPath answers the Profile as JSON to a Bearer GET."},
+			{Name: "Provider", Value: "saml", Doc: "Provider is the provider authorization parameter: \"saml\"."},
 		},
 		ProfileDoc: `Profile is the answer of GET /api/oauth/userinfo: the SAML assertion's
 user, as Jackson maps it.`,
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", `ID is the user's id from the SAML assertion (its NameID, or the
+			{"ID", "string", `json:"id"`, `ID is the user's id from the SAML assertion (its NameID, or the
 mapped id attribute).`},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
-			{"FirstName", "string", "json:\"firstName,omitempty\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"lastName,omitempty\"", "LastName is the user's last name."},
-			{"Roles", "[]string", "json:\"roles,omitempty\"", "Roles are the user's roles, when the identity provider sends them."},
-			{"Groups", "[]string", "json:\"groups,omitempty\"", "Groups are the user's groups, when the identity provider sends them."},
-			{"Raw", "map[string]any", "json:\"raw,omitempty\"", "Raw holds every attribute of the assertion."},
-			{"Requested", "map[string]any", "json:\"requested,omitempty\"", `Requested echoes the authorization request: tenant, product,
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
+			{"FirstName", "string", `json:"firstName,omitempty"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"lastName,omitempty"`, "LastName is the user's last name."},
+			{"Roles", "[]string", `json:"roles,omitempty"`, "Roles are the user's roles, when the identity provider sends them."},
+			{"Groups", "[]string", `json:"groups,omitempty"`, "Groups are the user's groups, when the identity provider sends them."},
+			{"Raw", "map[string]any", `json:"raw,omitempty"`, "Raw holds every attribute of the assertion."},
+			{"Requested", "map[string]any", `json:"requested,omitempty"`, `Requested echoes the authorization request: tenant, product,
 client_id, state.`},
 		},
-		Map: "fields", MapID: "p.ID", MapName: "profile.FullName(p.FirstName, p.LastName)", MapEmail: "p.Email", Missing: "profile has no id",
-		Defaults: &Defaults{BaseURL: true, AuthParams: []Param{{"provider", "Provider"}}, Style: Style{BrandColor: "#25c2a0"}},
+		Defaults: &Defaults{BaseURL: true, AuthParams: []Param{{"provider", `Provider`}}, Style: Style{BrandColor: "#25c2a0"}},
 		NewDoc: `New returns the BoxyHQ SAML provider configuration for the Jackson
 service at opts.Issuer, with opts laid over its defaults by
 providers.Merge.`,
@@ -627,6 +629,7 @@ providers.Merge.`,
 parameter, the default checks (pkce), MapProfile and the button style.
 With issuer "" the endpoints are left empty, and gatehouse.New reports
 the missing issuer.`,
+		Map: "fields", MapID: `p.ID`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "bungie", Package: "bungie", Const: "Bungie",
@@ -651,26 +654,26 @@ sign-ins fail with an error saying so.
 Bungie requires HTTPS redirect URLs, also in development. Bungie does
 not document PKCE, so the callback checks state as well.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.bungie.net/en/OAuth/Authorize?reauth=true\"", `AuthorizationURL is where the user signs in; reauth=true makes
+			{Name: "AuthorizationURL", Value: "https://www.bungie.net/en/OAuth/Authorize?reauth=true", Doc: `AuthorizationURL is where the user signs in; reauth=true makes
 Bungie ask for credentials even when a session exists.`},
-			{"TokenURL", "\"https://www.bungie.net/platform/app/oauth/token/\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://www.bungie.net/platform/User/GetBungieAccount/\" + MembershipIDPlaceholder + \"/254/\"", `UserinfoURL answers the Profile as JSON to a Bearer GET with the API
+			{Name: "TokenURL", Value: "https://www.bungie.net/platform/app/oauth/token/", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Expr: `"https://www.bungie.net/platform/User/GetBungieAccount/" + MembershipIDPlaceholder + "/254/"`, Doc: `UserinfoURL answers the Profile as JSON to a Bearer GET with the API
 key; MembershipIDPlaceholder stands for the user's membership id.`},
-			{"MembershipIDPlaceholder", "\"{membershipId}\"", `MembershipIDPlaceholder is replaced in the userinfo URL by the
+			{Name: "MembershipIDPlaceholder", Value: "{membershipId}", Doc: `MembershipIDPlaceholder is replaced in the userinfo URL by the
 membership_id of the token response.`},
-			{"APIKeyHeader", "\"X-API-Key\"", "APIKeyHeader is the header that carries the API key."},
-			{"APIKeyEnv", "\"AUTH_BUNGIE_API_KEY\"", `APIKeyEnv is the environment variable the built-in registry reads
+			{Name: "APIKeyHeader", Value: "X-API-Key", Doc: "APIKeyHeader is the header that carries the API key."},
+			{Name: "APIKeyEnv", Value: "AUTH_BUNGIE_API_KEY", Doc: `APIKeyEnv is the environment variable the built-in registry reads
 the API key from.`},
-			{"SiteURL", "\"https://www.bungie.net\"", "SiteURL is the base of Bungie.net's pictures."},
+			{Name: "SiteURL", Value: "https://www.bungie.net", Doc: "SiteURL is the base of Bungie.net's pictures."},
 		},
 		ProfileDoc: `Profile is the answer of GET /User/GetBungieAccount/<id>/254/: a
 Bungie.net platform envelope around the account.`,
 		Profile: []Field{
-			{"Response", "Account", "json:\"Response\"", "Response is the account."},
-			{"ErrorCode", "int", "json:\"ErrorCode\"", "ErrorCode is 1 on success."},
-			{"ThrottleSeconds", "int", "json:\"ThrottleSeconds,omitempty\"", "ThrottleSeconds asks the client to wait before calling again."},
-			{"ErrorStatus", "string", "json:\"ErrorStatus,omitempty\"", "ErrorStatus is \"Success\" or the error's name."},
-			{"Message", "string", "json:\"Message,omitempty\"", "Message describes the outcome."},
+			{"Response", "Account", `json:"Response"`, "Response is the account."},
+			{"ErrorCode", "int", `json:"ErrorCode"`, "ErrorCode is 1 on success."},
+			{"ThrottleSeconds", "int", `json:"ThrottleSeconds,omitempty"`, "ThrottleSeconds asks the client to wait before calling again."},
+			{"ErrorStatus", "string", `json:"ErrorStatus,omitempty"`, "ErrorStatus is \"Success\" or the error's name."},
+			{"Message", "string", `json:"Message,omitempty"`, "Message describes the outcome."},
 		},
 		Map: "hook", Missing: "profile has no id",
 		Factory: "newBungie",
@@ -687,13 +690,13 @@ and no picture.
 		ClientSecret: os.Getenv("AUTH_CLICK_UP_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://app.clickup.com/api\"", "AuthorizationURL is where the user signs in and picks workspaces."},
-			{"TokenURL", "\"https://api.clickup.com/api/v2/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.clickup.com/api/v2/user\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://app.clickup.com/api", Doc: "AuthorizationURL is where the user signs in and picks workspaces."},
+			{Name: "TokenURL", Value: "https://api.clickup.com/api/v2/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.clickup.com/api/v2/user", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /api/v2/user.",
 		Profile: []Field{
-			{"User", "User", "json:\"user\"", "User is the authorized user."},
+			{"User", "User", `json:"user"`, "User is the authorized user."},
 		},
 		Defaults: &Defaults{Checks: []string{"state"}, Style: Style{BrandColor: "#24292f"}},
 		NewDoc: `New returns the ClickUp provider configuration with opts laid over its
@@ -701,7 +704,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the ClickUp configuration before any user option: the
 endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 button style.`,
-		Map: "fields", MapID: "providers.FormatID(p.User.ID)", MapName: "p.User.Username", Missing: "profile has no user id",
+		Map: "fields", MapID: `providers.FormatID(p.User.ID)`, MapName: `p.User.Username`, Missing: "profile has no user id",
 	},
 	{
 		ID: "cognito", Package: "cognito", Const: "Cognito",
@@ -715,10 +718,11 @@ The issuer has no default: set Issuer (or AUTH_COGNITO_ISSUER for
 builtin.FromEnv), e.g.
 https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
+		Claims:   true,
 		Defaults: &Defaults{Style: Style{BrandColor: "#C17B9E"}},
 		NewDoc: `New returns the Cognito configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
@@ -737,14 +741,14 @@ with Coinbase).
 		ClientSecret: os.Getenv("AUTH_COINBASE_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://login.coinbase.com/oauth2/auth\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://login.coinbase.com/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.coinbase.com/v2/user\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"wallet:user:email wallet:user:read\"", "Scope lets the token read the user and their e-mail address."},
+			{Name: "AuthorizationURL", Value: "https://login.coinbase.com/oauth2/auth", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://login.coinbase.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.coinbase.com/v2/user", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "wallet:user:email wallet:user:read", Doc: "Scope lets the token read the user and their e-mail address."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v2/user.",
 		Profile: []Field{
-			{"Data", "User", "json:\"data\"", "Data is the current user."},
+			{"Data", "User", `json:"data"`, "Data is the current user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#0052ff"}},
 		NewDoc: `New returns the Coinbase provider configuration with opts laid over its
@@ -752,7 +756,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Coinbase configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
-		Map: "fields", MapID: "p.Data.ID", MapName: "p.Data.Name", MapEmail: "p.Data.Email", MapImage: "p.Data.AvatarURL", Missing: "profile has no data.id",
+		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.AvatarURL`, Missing: "profile has no data.id",
 	},
 	{
 		ID: "concept2", Package: "concept2", Const: "Concept2",
@@ -764,23 +768,23 @@ button style.`,
 		ClientSecret: os.Getenv("AUTH_CONCEPT2_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://log.concept2.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://log.concept2.com/oauth/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://log.concept2.com/api/users/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"user:read,results:write\"", `Scope lets the token read the user and write results. Concept2
+			{Name: "AuthorizationURL", Value: "https://log.concept2.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://log.concept2.com/oauth/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://log.concept2.com/api/users/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "user:read,results:write", Doc: `Scope lets the token read the user and write results. Concept2
 separates scopes with commas.`},
 		},
 		ProfileDoc: "Profile is the answer of GET /api/users/me.",
 		Profile: []Field{
-			{"Data", "User", "json:\"data\"", "Data is the current user."},
+			{"Data", "User", `json:"data"`, "Data is the current user."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the Concept2 provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Concept2 configuration before any user option: the
 endpoints, the scope, the default checks (pkce) and MapProfile. Concept2
 has no button style of its own.`,
-		Map: "fields", MapID: "providers.FormatID(p.Data.ID)", MapName: "p.Data.Username", MapEmail: "p.Data.Email", MapImage: "p.Data.ProfileImage", Missing: "profile has no data.id",
+		Map: "fields", MapID: `providers.FormatID(p.Data.ID)`, MapName: `p.Data.Username`, MapEmail: `p.Data.Email`, MapImage: `p.Data.ProfileImage`, Missing: "profile has no data.id",
 	},
 	{
 		ID: "descope", Package: "descope", Const: "Descope",
@@ -796,13 +800,14 @@ OpenID Connect mapping.
 		ClientSecret: os.Getenv("AUTH_DESCOPE_SECRET"),
 	})`,
 		Facts: []Const{
-			{"IssuerBase", "\"https://api.descope.com/\"", "IssuerBase is the issuer of every project, less the project id."},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "IssuerBase", Value: "https://api.descope.com/", Doc: "IssuerBase is the issuer of every project, less the project id."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims: sub, name, email, email_verified,
+		ProfileDoc: `Profile is the ID token's claims: sub, name, email, email_verified,
 phone_number, phone_number_verified, picture and any custom claims of
 the project.`,
-		Map: "claims", Missing: "claims have no sub",
+		Claims: true,
+		Map:    "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "discord", Package: "discord", Const: "Discord",
@@ -818,32 +823,32 @@ Discord is configured as plain OAuth 2.0. Adding the openid scope makes
 Discord return an ID token too, which this configuration does not
 verify or use; the profile still comes from /users/@me.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://discord.com/api/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://discord.com/api/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://discord.com/api/users/@me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"identify email\"", "Scope asks for the user (identify) and their e-mail address."},
-			{"CDNURL", "\"https://cdn.discordapp.com\"", "CDNURL is the base of avatar URLs."},
+			{Name: "AuthorizationURL", Value: "https://discord.com/api/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://discord.com/api/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://discord.com/api/users/@me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "identify email", Doc: "Scope asks for the user (identify) and their e-mail address."},
+			{Name: "CDNURL", Value: "https://cdn.discordapp.com", Doc: "CDNURL is the base of avatar URLs."},
 		},
 		ProfileDoc: "Profile is the answer of GET /users/@me (a Discord user object).",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's snowflake id (digits, as a string)."},
-			{"Username", "string", "json:\"username\"", "Username is the user's unique username."},
-			{"Discriminator", "string", "json:\"discriminator\"", `Discriminator is the old four-digit tag, "0" for users that have
+			{"ID", "string", `json:"id"`, "ID is the user's snowflake id (digits, as a string)."},
+			{"Username", "string", `json:"username"`, "Username is the user's unique username."},
+			{"Discriminator", "string", `json:"discriminator"`, `Discriminator is the old four-digit tag, "0" for users that have
 moved to unique usernames.`},
-			{"GlobalName", "string", "json:\"global_name,omitempty\"", "GlobalName is the user's display name, if set."},
-			{"Avatar", "string", "json:\"avatar,omitempty\"", `Avatar is the user's avatar hash; empty (null) for the default
+			{"GlobalName", "string", `json:"global_name,omitempty"`, "GlobalName is the user's display name, if set."},
+			{"Avatar", "string", `json:"avatar,omitempty"`, `Avatar is the user's avatar hash; empty (null) for the default
 avatar. Hashes starting with "a_" are animated.`},
-			{"Bot", "bool", "json:\"bot,omitempty\"", "Bot is true for bot users."},
-			{"System", "bool", "json:\"system,omitempty\"", "System is true for Discord's official system user."},
-			{"MFAEnabled", "bool", "json:\"mfa_enabled,omitempty\"", "MFAEnabled is true when the user has two-factor authentication on."},
-			{"Banner", "string", "json:\"banner,omitempty\"", "Banner is the user's banner hash, if any."},
-			{"AccentColor", "*int", "json:\"accent_color,omitempty\"", "AccentColor is the user's banner colour as an integer, if set."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's chosen language, e.g. \"en-US\"."},
-			{"Verified", "bool", "json:\"verified,omitempty\"", "Verified says whether the e-mail address is verified (email scope)."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address (email scope)."},
-			{"Flags", "int64", "json:\"flags,omitempty\"", "Flags are the user's account flags."},
-			{"PremiumType", "int", "json:\"premium_type,omitempty\"", "PremiumType is the user's Nitro subscription type."},
-			{"PublicFlags", "int64", "json:\"public_flags,omitempty\"", "PublicFlags are the user's public account flags."},
+			{"Bot", "bool", `json:"bot,omitempty"`, "Bot is true for bot users."},
+			{"System", "bool", `json:"system,omitempty"`, "System is true for Discord's official system user."},
+			{"MFAEnabled", "bool", `json:"mfa_enabled,omitempty"`, "MFAEnabled is true when the user has two-factor authentication on."},
+			{"Banner", "string", `json:"banner,omitempty"`, "Banner is the user's banner hash, if any."},
+			{"AccentColor", "*int", `json:"accent_color,omitempty"`, "AccentColor is the user's banner colour as an integer, if set."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's chosen language, e.g. \"en-US\"."},
+			{"Verified", "bool", `json:"verified,omitempty"`, "Verified says whether the e-mail address is verified (email scope)."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope)."},
+			{"Flags", "int64", `json:"flags,omitempty"`, "Flags are the user's account flags."},
+			{"PremiumType", "int", `json:"premium_type,omitempty"`, "PremiumType is the user's Nitro subscription type."},
+			{"PublicFlags", "int64", `json:"public_flags,omitempty"`, "PublicFlags are the user's public account flags."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#5865F2"}},
 		NewDoc: `New returns the Discord provider configuration with opts laid over its
@@ -868,28 +873,28 @@ Authorization.Params["scope"] to ScopeUpload. (Auth.js takes the scope
 as a factory option with no default, and sends scope=undefined without
 it.)`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://dribbble.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://dribbble.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.dribbble.com/v2/user\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"public\"", "Scope lets the token read the user's public data."},
-			{"ScopeUpload", "\"public upload\"", "ScopeUpload also lets it upload and update shots."},
+			{Name: "AuthorizationURL", Value: "https://dribbble.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://dribbble.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.dribbble.com/v2/user", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "public", Doc: "Scope lets the token read the user's public data."},
+			{Name: "ScopeUpload", Value: "public upload", Doc: "ScopeUpload also lets it upload and update shots."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v2/user.",
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's name."},
-			{"Login", "string", "json:\"login,omitempty\"", "Login is the user's Dribbble username."},
-			{"HTMLURL", "string", "json:\"html_url,omitempty\"", "HTMLURL is the user's profile page."},
-			{"AvatarURL", "string", "json:\"avatar_url,omitempty\"", "AvatarURL is the URL of the user's avatar."},
-			{"Bio", "string", "json:\"bio,omitempty\"", "Bio is the user's biography, as HTML."},
-			{"Location", "string", "json:\"location,omitempty\"", "Location is where the user says they are."},
-			{"Links", "map[string]string", "json:\"links,omitempty\"", "Links are the user's web and social links, by kind."},
-			{"CanUploadShot", "bool", "json:\"can_upload_shot,omitempty\"", "CanUploadShot is true when the user may upload shots."},
-			{"Pro", "bool", "json:\"pro,omitempty\"", "Pro is true for Dribbble Pro members."},
-			{"FollowersCount", "int64", "json:\"followers_count,omitempty\"", "FollowersCount is the number of followers."},
-			{"CreatedAt", "string", "json:\"created_at,omitempty\"", "CreatedAt is when the account was created (ISO 8601)."},
-			{"Type", "string", "json:\"type,omitempty\"", "Type is \"Player\" or \"Team\"."},
-			{"Email", "string", "json:\"email,omitempty\"", `Email is the user's address. Dribbble's documented answer has none;
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name."},
+			{"Login", "string", `json:"login,omitempty"`, "Login is the user's Dribbble username."},
+			{"HTMLURL", "string", `json:"html_url,omitempty"`, "HTMLURL is the user's profile page."},
+			{"AvatarURL", "string", `json:"avatar_url,omitempty"`, "AvatarURL is the URL of the user's avatar."},
+			{"Bio", "string", `json:"bio,omitempty"`, "Bio is the user's biography, as HTML."},
+			{"Location", "string", `json:"location,omitempty"`, "Location is where the user says they are."},
+			{"Links", "map[string]string", `json:"links,omitempty"`, "Links are the user's web and social links, by kind."},
+			{"CanUploadShot", "bool", `json:"can_upload_shot,omitempty"`, "CanUploadShot is true when the user may upload shots."},
+			{"Pro", "bool", `json:"pro,omitempty"`, "Pro is true for Dribbble Pro members."},
+			{"FollowersCount", "int64", `json:"followers_count,omitempty"`, "FollowersCount is the number of followers."},
+			{"CreatedAt", "string", `json:"created_at,omitempty"`, "CreatedAt is when the account was created (ISO 8601)."},
+			{"Type", "string", `json:"type,omitempty"`, "Type is \"Player\" or \"Team\"."},
+			{"Email", "string", `json:"email,omitempty"`, `Email is the user's address. Dribbble's documented answer has none;
 the field is kept for the mapping Auth.js defines.`},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#000"}},
@@ -898,7 +903,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dribbble configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
-		Map: "fields", MapID: "providers.FormatID(p.ID)", MapName: "p.Name", MapEmail: "p.Email", MapImage: "p.AvatarURL", Missing: "profile has no id",
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "dropbox", Package: "dropbox", Const: "Dropbox",
@@ -912,35 +917,35 @@ makes.
 		ClientSecret: os.Getenv("AUTH_DROPBOX_SECRET"), // the app secret
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.dropbox.com/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.dropboxapi.com/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.dropboxapi.com/2/users/get_current_account\"", `UserinfoURL answers the Profile as JSON to a Bearer POST with no
+			{Name: "AuthorizationURL", Value: "https://www.dropbox.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.dropboxapi.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.dropboxapi.com/2/users/get_current_account", Doc: `UserinfoURL answers the Profile as JSON to a Bearer POST with no
 body.`},
-			{"Scope", "\"account_info.read\"", "Scope lets the token read the account's information."},
-			{"TokenAccessType", "\"offline\"", `TokenAccessType "offline" asks for a refresh token besides the
+			{Name: "Scope", Value: "account_info.read", Doc: "Scope lets the token read the account's information."},
+			{Name: "TokenAccessType", Value: "offline", Doc: `TokenAccessType "offline" asks for a refresh token besides the
 short-lived access token.`},
 		},
 		ProfileDoc: "Profile is the answer of POST /2/users/get_current_account.",
 		Profile: []Field{
-			{"AccountID", "string", "json:\"account_id\"", "AccountID is the user's account id, e.g. \"dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc\"."},
-			{"Name", "AccountName", "json:\"name\"", "Name is the user's name in its several forms."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
-			{"EmailVerified", "bool", "json:\"email_verified,omitempty\"", "EmailVerified says whether Dropbox verified Email."},
-			{"Disabled", "bool", "json:\"disabled,omitempty\"", "Disabled is true when the account has been disabled."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's language, e.g. \"en\"."},
-			{"ReferralLink", "string", "json:\"referral_link,omitempty\"", "ReferralLink is the user's referral link."},
-			{"IsPaired", "bool", "json:\"is_paired,omitempty\"", "IsPaired is true when a work account is paired with this one."},
-			{"ProfilePhotoURL", "string", "json:\"profile_photo_url,omitempty\"", "ProfilePhotoURL is the URL of the user's photo, if any."},
-			{"Country", "string", "json:\"country,omitempty\"", "Country is the user's country, ISO 3166-2."},
-			{"AccountType", "Tag", "json:\"account_type,omitzero\"", "AccountType is the account's plan: {\".tag\": \"basic\" | \"pro\" | \"business\"}."},
+			{"AccountID", "string", `json:"account_id"`, "AccountID is the user's account id, e.g. \"dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc\"."},
+			{"Name", "AccountName", `json:"name"`, "Name is the user's name in its several forms."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
+			{"EmailVerified", "bool", `json:"email_verified,omitempty"`, "EmailVerified says whether Dropbox verified Email."},
+			{"Disabled", "bool", `json:"disabled,omitempty"`, "Disabled is true when the account has been disabled."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's language, e.g. \"en\"."},
+			{"ReferralLink", "string", `json:"referral_link,omitempty"`, "ReferralLink is the user's referral link."},
+			{"IsPaired", "bool", `json:"is_paired,omitempty"`, "IsPaired is true when a work account is paired with this one."},
+			{"ProfilePhotoURL", "string", `json:"profile_photo_url,omitempty"`, "ProfilePhotoURL is the URL of the user's photo, if any."},
+			{"Country", "string", `json:"country,omitempty"`, "Country is the user's country, ISO 3166-2."},
+			{"AccountType", "Tag", `json:"account_type,omitzero"`, "AccountType is the account's plan: {\".tag\": \"basic\" | \"pro\" | \"business\"}."},
 		},
-		Defaults: &Defaults{AuthParams: []Param{{"scope", "Scope"}, {"token_access_type", "TokenAccessType"}}, UserinfoRequest: "FetchProfile", Style: Style{BrandColor: "#0061fe"}},
+		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"token_access_type", `TokenAccessType`}}, UserinfoRequest: "FetchProfile", Style: Style{BrandColor: "#0061fe"}},
 		NewDoc: `New returns the Dropbox provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dropbox configuration before any user option: the
 endpoints, the scope and token_access_type, the default checks (pkce),
 FetchProfile, MapProfile and the button style.`,
-		Map: "fields", MapID: "p.AccountID", MapName: "p.Name.DisplayName", MapEmail: "p.Email", MapImage: "p.ProfilePhotoURL", Missing: "profile has no account_id",
+		Map: "fields", MapID: `p.AccountID`, MapName: `p.Name.DisplayName`, MapEmail: `p.Email`, MapImage: `p.ProfilePhotoURL`, Missing: "profile has no account_id",
 	},
 	{
 		ID: "duende-identity-server6", Package: "duendeidentityserver6", Const: "DuendeIdentityServer6",
@@ -957,12 +962,13 @@ default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_DUENDE_IDENTITY_SERVER6_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
-			{"DemoIssuer", "\"https://demo.duendesoftware.com\"", `DemoIssuer is Duende's public demo server, handy for trying the
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "DemoIssuer", Value: "https://demo.duendesoftware.com", Doc: `DemoIssuer is Duende's public demo server, handy for trying the
 provider out.`},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, …).",
-		Defaults: &Defaults{Style: Style{}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, …).",
+		Claims:     true,
+		Defaults:   &Defaults{},
 		NewDoc: `New returns the Duende IdentityServer 6 provider configuration with opts
 laid over its defaults by providers.Merge. opts.Issuer is required:
 without it the configuration is incomplete and gatehouse.New reports so.`,
@@ -980,22 +986,22 @@ and the default checks. It has no issuer and no button style.`,
 		ClientSecret: os.Getenv("AUTH_EVENTBRITE_SECRET"), // the client secret
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.eventbrite.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://www.eventbrite.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_post)."},
-			{"UserinfoURL", "\"https://www.eventbriteapi.com/v3/users/me/\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"user.profile\"", "Scope lets the token read the user's profile."},
-			{"ImageURLFormat", "\"https://img.evbuc.com/https%%3A%%2F%%2Fcdn.evbuc.com%%2Fimages%%2F%s%%2F1%%2Foriginal.jpg\"", `ImageURLFormat is the user's picture URL, with the image_id for %s:
+			{Name: "AuthorizationURL", Value: "https://www.eventbrite.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://www.eventbrite.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
+			{Name: "UserinfoURL", Value: "https://www.eventbriteapi.com/v3/users/me/", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "user.profile", Doc: "Scope lets the token read the user's profile."},
+			{Name: "ImageURLFormat", Value: "https://img.evbuc.com/https%%3A%%2F%%2Fcdn.evbuc.com%%2Fimages%%2F%s%%2F1%%2Foriginal.jpg", Doc: `ImageURLFormat is the user's picture URL, with the image_id for %s:
 Eventbrite's image service serving the original upload.`},
 		},
 		ProfileDoc: "Profile is the answer of GET /v3/users/me/.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id (digits, as a string)."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"FirstName", "string", "json:\"first_name,omitempty\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name,omitempty\"", "LastName is the user's last name."},
-			{"Emails", "[]Email", "json:\"emails,omitempty\"", "Emails are the user's addresses; one is marked primary."},
-			{"IsPublic", "bool", "json:\"is_public,omitempty\"", "IsPublic is true when the profile is public."},
-			{"ImageID", "string", "json:\"image_id,omitempty\"", "ImageID is the id of the user's picture, if any."},
+			{"ID", "string", `json:"id"`, "ID is the user's id (digits, as a string)."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"FirstName", "string", `json:"first_name,omitempty"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name,omitempty"`, "LastName is the user's last name."},
+			{"Emails", "[]Email", `json:"emails,omitempty"`, "Emails are the user's addresses; one is marked primary."},
+			{"IsPublic", "bool", `json:"is_public,omitempty"`, "IsPublic is true when the profile is public."},
+			{"ImageID", "string", `json:"image_id,omitempty"`, "ImageID is the id of the user's picture, if any."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Style: Style{BrandColor: "#f05537"}},
 		NewDoc: `New returns the Eventbrite provider configuration with opts laid over
@@ -1017,32 +1023,32 @@ verify endpoint, and the picture from EVE's image server.
 		ClientSecret: os.Getenv("AUTH_EVEONLINE_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://login.eveonline.com/v2/oauth/authorize\"", "AuthorizationURL is where the user signs in and picks a character."},
-			{"TokenURL", "\"https://login.eveonline.com/v2/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://login.eveonline.com/oauth/verify\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"publicData\"", "Scope asks for the character's public data."},
-			{"ImageBaseURL", "\"https://image.eveonline.com\"", `ImageBaseURL is the base of character portraits:
+			{Name: "AuthorizationURL", Value: "https://login.eveonline.com/v2/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and picks a character."},
+			{Name: "TokenURL", Value: "https://login.eveonline.com/v2/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://login.eveonline.com/oauth/verify", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "publicData", Doc: "Scope asks for the character's public data."},
+			{Name: "ImageBaseURL", Value: "https://image.eveonline.com", Doc: `ImageBaseURL is the base of character portraits:
 ImageBaseURL/Character/<id>_<size>.jpg.`},
 		},
 		ProfileDoc: `Profile is the answer of GET /oauth/verify: the character the token
 belongs to.`,
 		Profile: []Field{
-			{"CharacterID", "int64", "json:\"CharacterID\"", "CharacterID is the character's numeric id."},
-			{"CharacterName", "string", "json:\"CharacterName\"", "CharacterName is the character's name."},
-			{"ExpiresOn", "string", "json:\"ExpiresOn,omitempty\"", "ExpiresOn is when the access token expires."},
-			{"Scopes", "string", "json:\"Scopes,omitempty\"", "Scopes are the token's scopes, space-separated."},
-			{"TokenType", "string", "json:\"TokenType,omitempty\"", "TokenType is \"Character\"."},
-			{"CharacterOwnerHash", "string", "json:\"CharacterOwnerHash,omitempty\"", `CharacterOwnerHash changes when the character changes owner; an
+			{"CharacterID", "int64", `json:"CharacterID"`, "CharacterID is the character's numeric id."},
+			{"CharacterName", "string", `json:"CharacterName"`, "CharacterName is the character's name."},
+			{"ExpiresOn", "string", `json:"ExpiresOn,omitempty"`, "ExpiresOn is when the access token expires."},
+			{"Scopes", "string", `json:"Scopes,omitempty"`, "Scopes are the token's scopes, space-separated."},
+			{"TokenType", "string", `json:"TokenType,omitempty"`, "TokenType is \"Character\"."},
+			{"CharacterOwnerHash", "string", `json:"CharacterOwnerHash,omitempty"`, `CharacterOwnerHash changes when the character changes owner; an
 application that keys users by character should compare it.`},
-			{"IntellectualProperty", "string", "json:\"IntellectualProperty,omitempty\"", "IntellectualProperty is \"EVE\"."},
+			{"IntellectualProperty", "string", `json:"IntellectualProperty,omitempty"`, "IntellectualProperty is \"EVE\"."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"state"}, Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"state"}},
 		NewDoc: `New returns the EVE Online provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the EVE Online configuration before any user option:
 the endpoints, the scope, the checks (state) and MapProfile. EVE Online
 has no button style of its own.`,
-		Map: "fields", MapID: "providers.FormatID(p.CharacterID)", MapName: "p.CharacterName", MapImage: "PortraitURL(p.CharacterID)", Missing: "profile has no CharacterID",
+		Map: "fields", MapID: `providers.FormatID(p.CharacterID)`, MapName: `p.CharacterName`, MapImage: `PortraitURL(p.CharacterID)`, Missing: "profile has no CharacterID",
 	},
 	{
 		ID: "facebook", Package: "facebook", Const: "Facebook",
@@ -1055,30 +1061,30 @@ Login through the Graph API).
 		ClientSecret: os.Getenv("AUTH_FACEBOOK_SECRET"), // the App Secret
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.facebook.com/v19.0/dialog/oauth\"", `AuthorizationURL is where the user signs in and consents (Graph API
+			{Name: "AuthorizationURL", Value: "https://www.facebook.com/v19.0/dialog/oauth", Doc: `AuthorizationURL is where the user signs in and consents (Graph API
 v19.0).`},
-			{"TokenURL", "\"https://graph.facebook.com/oauth/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://graph.facebook.com/me\"", `UserinfoURL answers the Profile as JSON to a Bearer GET; the fields
+			{Name: "TokenURL", Value: "https://graph.facebook.com/oauth/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://graph.facebook.com/me", Doc: `UserinfoURL answers the Profile as JSON to a Bearer GET; the fields
 it returns are named in UserinfoFields.`},
-			{"UserinfoFields", "\"id,name,email,picture\"", "UserinfoFields are the Graph API fields asked of UserinfoURL."},
-			{"Scope", "\"email\"", "Scope asks for the user's e-mail address (public_profile is implied)."},
+			{Name: "UserinfoFields", Value: "id,name,email,picture", Doc: "UserinfoFields are the Graph API fields asked of UserinfoURL."},
+			{Name: "Scope", Value: "email", Doc: "Scope asks for the user's e-mail address (public_profile is implied)."},
 		},
 		ProfileDoc: "Profile is the answer of GET /me?fields=id,name,email,picture.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's app-scoped id (digits, as a string)."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"Email", "string", "json:\"email,omitempty\"", `Email is the user's primary address (email scope); absent when the
+			{"ID", "string", `json:"id"`, "ID is the user's app-scoped id (digits, as a string)."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"Email", "string", `json:"email,omitempty"`, `Email is the user's primary address (email scope); absent when the
 user has none or declined.`},
-			{"Picture", "Picture", "json:\"picture,omitzero\"", "Picture is the user's profile picture."},
+			{"Picture", "Picture", `json:"picture,omitzero"`, "Picture is the user's profile picture."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", "UserinfoFields"}}, Style: Style{BrandColor: "#006aff"}},
+		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", `UserinfoFields`}}, Style: Style{BrandColor: "#006aff"}},
 		NewDoc: `New returns the Facebook provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Facebook configuration before any user option: the
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 MapProfile and the button style. The access token goes in a Bearer
 header, which the Graph API accepts.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Name", MapEmail: "p.Email", MapImage: "p.Picture.Data.URL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture.Data.URL`, Missing: "profile has no id",
 	},
 	{
 		ID: "faceit", Package: "faceit", Const: "Faceit",
@@ -1094,29 +1100,29 @@ FACEIT wants the client credentials in a Basic Authorization header at
 its token endpoint. Auth.js declares that header in a field its core
 never reads; here it is simply the default client_secret_basic.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://accounts.faceit.com/accounts\"", `AuthorizationURL is where the user signs in and consents; the
+			{Name: "AuthorizationURL", Value: "https://accounts.faceit.com/accounts", Doc: `AuthorizationURL is where the user signs in and consents; the
 redirect_popup parameter is in Defaults' params.`},
-			{"TokenURL", "\"https://api.faceit.com/auth/v1/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.faceit.com/auth/v1/resources/userinfo\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "TokenURL", Value: "https://api.faceit.com/auth/v1/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.faceit.com/auth/v1/resources/userinfo", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /auth/v1/resources/userinfo.",
 		Profile: []Field{
-			{"GUID", "string", "json:\"guid\"", "GUID is the user's FACEIT id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's name."},
-			{"Nickname", "string", "json:\"nickname,omitempty\"", "Nickname is the user's FACEIT nickname."},
-			{"GivenName", "string", "json:\"given_name,omitempty\"", "GivenName is the user's first name."},
-			{"FamilyName", "string", "json:\"family_name,omitempty\"", "FamilyName is the user's last name."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
-			{"Picture", "string", "json:\"picture,omitempty\"", "Picture is the URL of the user's avatar."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's locale."},
+			{"GUID", "string", `json:"guid"`, "GUID is the user's FACEIT id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name."},
+			{"Nickname", "string", `json:"nickname,omitempty"`, "Nickname is the user's FACEIT nickname."},
+			{"GivenName", "string", `json:"given_name,omitempty"`, "GivenName is the user's first name."},
+			{"FamilyName", "string", `json:"family_name,omitempty"`, "FamilyName is the user's last name."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
+			{"Picture", "string", `json:"picture,omitempty"`, "Picture is the URL of the user's avatar."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's locale."},
 		},
-		Defaults: &Defaults{AuthParams: []Param{{"redirect_popup", "\"true\""}}, Style: Style{}},
+		Defaults: &Defaults{AuthParams: []Param{{"redirect_popup", `"true"`}}},
 		NewDoc: `New returns the FACEIT provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the FACEIT configuration before any user option: the
 endpoints with redirect_popup=true, the default checks (pkce) and
 MapProfile. FACEIT has no button style of its own.`,
-		Map: "fields", MapID: "p.GUID", MapName: "p.Name", MapEmail: "p.Email", MapImage: "p.Picture", Missing: "profile has no guid",
+		Map: "fields", MapID: `p.GUID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture`, Missing: "profile has no guid",
 	},
 	{
 		ID: "figma", Package: "figma", Const: "Figma",
@@ -1128,17 +1134,17 @@ MapProfile. FACEIT has no button style of its own.`,
 		ClientSecret: os.Getenv("AUTH_FIGMA_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.figma.com/oauth\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.figma.com/v1/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.figma.com/v1/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"files:read\"", "Scope lets the token read the user's files (and GET /v1/me)."},
+			{Name: "AuthorizationURL", Value: "https://www.figma.com/oauth", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.figma.com/v1/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.figma.com/v1/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "files:read", Doc: "Scope lets the token read the user's files (and GET /v1/me)."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v1/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id (digits, as a string)."},
-			{"Handle", "string", "json:\"handle\"", "Handle is the user's name."},
-			{"ImgURL", "string", "json:\"img_url,omitempty\"", "ImgURL is the URL of the user's avatar."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address."},
+			{"ID", "string", `json:"id"`, "ID is the user's id (digits, as a string)."},
+			{"Handle", "string", `json:"handle"`, "Handle is the user's name."},
+			{"ImgURL", "string", `json:"img_url,omitempty"`, "ImgURL is the URL of the user's avatar."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"state"}, Style: Style{BrandColor: "#ff7237"}},
 		NewDoc: `New returns the Figma provider configuration with opts laid over its
@@ -1146,7 +1152,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Figma configuration before any user option: the
 endpoints, the scope, the checks (state), MapProfile and the button
 style.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Handle", MapEmail: "p.Email", MapImage: "p.ImgURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Handle`, MapEmail: `p.Email`, MapImage: `p.ImgURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "foursquare", Package: "foursquare", Const: "Foursquare",
@@ -1164,17 +1170,17 @@ version date in the v parameter; FetchProfile sends both.
 To pin another API version (Auth.js's apiVersion option), set
 Userinfo.Params["v"], e.g. to "20240101".`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://foursquare.com/oauth2/authenticate\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://foursquare.com/oauth2/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.foursquare.com/v2/users/self\"", `UserinfoURL answers the Profile as JSON to a GET with the token in
+			{Name: "AuthorizationURL", Value: "https://foursquare.com/oauth2/authenticate", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://foursquare.com/oauth2/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.foursquare.com/v2/users/self", Doc: `UserinfoURL answers the Profile as JSON to a GET with the token in
 the oauth_token query parameter.`},
-			{"APIVersion", "\"20230131\"", `APIVersion is the default v parameter: the date of the API version
+			{Name: "APIVersion", Value: "20230131", Doc: `APIVersion is the default v parameter: the date of the API version
 the answers follow.`},
 		},
 		ProfileDoc: "Profile is the answer of GET /v2/users/self.",
 		Profile: []Field{
-			{"Meta", "Meta", "json:\"meta\"", "Meta is the answer's status."},
-			{"Response", "Response", "json:\"response\"", "Response holds the user."},
+			{"Meta", "Meta", `json:"meta"`, "Meta is the answer's status."},
+			{"Response", "Response", `json:"response"`, "Response holds the user."},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
@@ -1188,13 +1194,13 @@ the answers follow.`},
 		ClientSecret: os.Getenv("AUTH_FRESHBOOKS_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://auth.freshbooks.com/service/auth/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.freshbooks.com/auth/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.freshbooks.com/auth/api/v1/users/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://auth.freshbooks.com/service/auth/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.freshbooks.com/auth/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.freshbooks.com/auth/api/v1/users/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /auth/api/v1/users/me.",
 		Profile: []Field{
-			{"Response", "User", "json:\"response\"", "Response is the current user (the identity)."},
+			{"Response", "User", `json:"response"`, "Response is the current user (the identity)."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#0075dd"}},
 		NewDoc: `New returns the FreshBooks provider configuration with opts laid over
@@ -1202,7 +1208,7 @@ its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the FreshBooks configuration before any user option:
 the endpoints (the scopes are chosen with the app), the default checks
 (pkce), MapProfile and the button style.`,
-		Map: "fields", MapID: "providers.FormatID(p.Response.ID)", MapName: "profile.FullName(p.Response.FirstName, p.Response.LastName)", MapEmail: "p.Response.Email", Missing: "profile has no response.id",
+		Map: "fields", MapID: `providers.FormatID(p.Response.ID)`, MapName: `profile.FullName(p.Response.FirstName, p.Response.LastName)`, MapEmail: `p.Response.Email`, Missing: "profile has no response.id",
 	},
 	{
 		ID: "frontegg", Package: "frontegg", Const: "Frontegg",
@@ -1219,25 +1225,25 @@ default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_FRONTEGG_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/oauth/authorize\"", "AuthorizationPath is where the user signs in (hosted login)."},
-			{"TokenPath", "\"/oauth/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/identity/resources/users/v2/me\"", "UserinfoPath answers the signed-in user to a Bearer GET."},
-			{"WellKnownPath", "\"/oauth/.well-known/openid-configuration\"", `WellKnownPath is Frontegg's discovery document, which is not at the
+			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in (hosted login)."},
+			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/identity/resources/users/v2/me", Doc: "UserinfoPath answers the signed-in user to a Bearer GET."},
+			{Name: "WellKnownPath", Value: "/oauth/.well-known/openid-configuration", Doc: `WellKnownPath is Frontegg's discovery document, which is not at the
 usual /.well-known/openid-configuration.`},
-			{"Scope", "\"openid profile email\"", `Scope asks for an ID token with the profile and e-mail claims (what
+			{Name: "Scope", Value: "openid profile email", Doc: `Scope asks for an ID token with the profile and e-mail claims (what
 Auth.js sends by default; Frontegg's provider sets none).`},
 		},
 		ProfileDoc: `Profile is the ID token's claims and the user record of the userinfo
 endpoint.`,
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's Frontegg id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's name."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's e-mail address."},
-			{"EmailVerified", "bool", "json:\"email_verified,omitempty\"", "EmailVerified says whether Frontegg verified Email."},
-			{"ProfilePictureURL", "string", "json:\"profilePictureUrl,omitempty\"", `ProfilePictureURL is the user's picture. The default mapping does not
+			{"Sub", "string", `json:"sub"`, "Sub is the user's Frontegg id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's e-mail address."},
+			{"EmailVerified", "bool", `json:"email_verified,omitempty"`, "EmailVerified says whether Frontegg verified Email."},
+			{"ProfilePictureURL", "string", `json:"profilePictureUrl,omitempty"`, `ProfilePictureURL is the user's picture. The default mapping does not
 read it (it reads picture); set a Profile callback to use it.`},
-			{"Roles", "[]string", "json:\"roles,omitempty\"", "Roles are the user's role keys."},
-			{"TenantID", "string", "json:\"tenantId,omitempty\"", "TenantID is the user's active tenant."},
+			{"Roles", "[]string", `json:"roles,omitempty"`, "Roles are the user's role keys."},
+			{"TenantID", "string", `json:"tenantId,omitempty"`, "TenantID is the user's active tenant."},
 		},
 		Map: "claims", Missing: "claims have no sub",
 	},
@@ -1255,16 +1261,16 @@ endpoint comes from discovery; the token and userinfo endpoints are
 tenant other than the default one, add the tenantId parameter to the
 authorization endpoint (see NewForTenant).`,
 		Facts: []Const{
-			{"Scope", "\"openid offline_access email profile\"", "Scope adds offline_access (a refresh token) to the OIDC scopes."},
-			{"TenantParam", "\"tenantId\"", "TenantParam is the authorization parameter naming the tenant."},
+			{Name: "Scope", Value: "openid offline_access email profile", Doc: "Scope adds offline_access (a refresh token) to the OIDC scopes."},
+			{Name: "TenantParam", Value: "tenantId", Doc: "TenantParam is the authorization parameter naming the tenant."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Map: "hook", Missing: "claims have no sub",
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Map:        "hook", Missing: "claims have no sub",
 	},
 	{
-		ID: "gitea", Package: "gitea", Const: "Gitea",
-		Gatehouse: true,
-		Name:      "Gitea", Kind: "oauth",
+		ID: "gitea", Package: "gitea", Const: "Gitea", Gatehouse: true,
+		Name: "Gitea", Kind: "oauth",
 		Doc: `Package gitea is the built-in Gitea provider: OAuth 2.0 against a Gitea
 instance, https://gitea.com by default. The userinfo endpoint is Gitea's
 OpenID Connect one, so the profile is a set of OIDC claims (sub, name,
@@ -1275,14 +1281,15 @@ For a self-hosted instance use NewAt, or set Issuer (AUTH_GITEA_ISSUER
 for builtin.FromEnv) to the instance's base URL: New derives the
 endpoints from it.`,
 		Facts: []Const{
-			{"BaseURL", "\"https://gitea.com\"", "BaseURL is the default instance."},
-			{"AuthorizationPath", "\"/login/oauth/authorize\"", "The endpoints' paths below an instance's base URL."},
-			{"TokenPath", "\"/login/oauth/access_token\"", ""},
-			{"UserinfoPath", "\"/login/oauth/userinfo\"", ""},
-			{"Scope", "\"openid profile email\"", "Scope asks for the OIDC claims the userinfo endpoint answers."},
+			{Name: "BaseURL", Value: "https://gitea.com", Doc: "BaseURL is the default instance."},
+			{Name: "AuthorizationPath", Value: "/login/oauth/authorize", Doc: "The endpoints' paths below an instance's base URL."},
+			{Name: "TokenPath", Value: "/login/oauth/access_token"},
+			{Name: "UserinfoPath", Value: "/login/oauth/userinfo"},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for the OIDC claims the userinfo endpoint answers."},
 		},
-		Claims: true, ProfileDoc: "Profile is the userinfo endpoint's claims (sub, name, email, picture, …).",
-		Map: "claims", Missing: "profile has no id",
+		ProfileDoc: "Profile is the userinfo endpoint's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Map:        "claims", Missing: "profile has no id",
 	},
 	{
 		ID: "github", Package: "github", Const: "GitHub",
@@ -1297,41 +1304,41 @@ the callback must see. The profile comes from the REST API: GET /user,
 and, when the user keeps their address private, GET /user/emails for the
 primary address.`,
 		Facts: []Const{
-			{"Issuer", "\"https://github.com/login/oauth\"", `Issuer is the value of the iss parameter GitHub adds to its
+			{Name: "Issuer", Value: "https://github.com/login/oauth", Doc: `Issuer is the value of the iss parameter GitHub adds to its
 authorization responses (RFC 9207).`},
-			{"AuthorizationURL", "\"https://github.com/login/oauth/authorize\"", ""},
-			{"TokenURL", "\"https://github.com/login/oauth/access_token\"", ""},
-			{"APIURL", "\"https://api.github.com\"", "APIURL is the base of the REST API."},
-			{"UserinfoURL", "APIURL + \"/user\"", "UserinfoURL is APIURL + \"/user\"."},
-			{"Scope", "\"read:user user:email\"", "Scope asks to read the profile and the e-mail addresses."},
-			{"UserAgent", "\"gatehouse\"", "UserAgent is sent on API requests, which GitHub requires to carry one."},
+			{Name: "AuthorizationURL", Value: "https://github.com/login/oauth/authorize"},
+			{Name: "TokenURL", Value: "https://github.com/login/oauth/access_token"},
+			{Name: "APIURL", Value: "https://api.github.com", Doc: "APIURL is the base of the REST API."},
+			{Name: "UserinfoURL", Expr: `APIURL + "/user"`, Doc: "UserinfoURL is APIURL + \"/user\"."},
+			{Name: "Scope", Value: "read:user user:email", Doc: "Scope asks to read the profile and the e-mail addresses."},
+			{Name: "UserAgent", Value: "gatehouse", Doc: "UserAgent is sent on API requests, which GitHub requires to carry one."},
 		},
 		ProfileDoc: `Profile is the answer of GET /user, plus what FetchProfile adds from
 GET /user/emails.`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id, the stable key of the account."},
-			{"Login", "string", "json:\"login\"", ""},
-			{"NodeID", "string", "json:\"node_id,omitempty\"", ""},
-			{"AvatarURL", "string", "json:\"avatar_url,omitempty\"", ""},
-			{"HTMLURL", "string", "json:\"html_url,omitempty\"", ""},
-			{"Type", "string", "json:\"type,omitempty\"", ""},
-			{"SiteAdmin", "bool", "json:\"site_admin,omitempty\"", ""},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is null on GitHub when the user set none; \"\" here."},
-			{"Company", "string", "json:\"company,omitempty\"", ""},
-			{"Blog", "string", "json:\"blog,omitempty\"", ""},
-			{"Location", "string", "json:\"location,omitempty\"", "Location, Bio and TwitterUsername are as the user wrote them."},
-			{"Bio", "string", "json:\"bio,omitempty\"", ""},
-			{"TwitterUsername", "string", "json:\"twitter_username,omitempty\"", ""},
-			{"Email", "string", "json:\"email,omitempty\"", `Email is the public address; when that is null FetchProfile fills
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id, the stable key of the account."},
+			{"Login", "string", `json:"login"`, ""},
+			{"NodeID", "string", `json:"node_id,omitempty"`, ""},
+			{"AvatarURL", "string", `json:"avatar_url,omitempty"`, ""},
+			{"HTMLURL", "string", `json:"html_url,omitempty"`, ""},
+			{"Type", "string", `json:"type,omitempty"`, ""},
+			{"SiteAdmin", "bool", `json:"site_admin,omitempty"`, ""},
+			{"Name", "string", `json:"name,omitempty"`, "Name is null on GitHub when the user set none; \"\" here."},
+			{"Company", "string", `json:"company,omitempty"`, ""},
+			{"Blog", "string", `json:"blog,omitempty"`, ""},
+			{"Location", "string", `json:"location,omitempty"`, "Location, Bio and TwitterUsername are as the user wrote them."},
+			{"Bio", "string", `json:"bio,omitempty"`, ""},
+			{"TwitterUsername", "string", `json:"twitter_username,omitempty"`, ""},
+			{"Email", "string", `json:"email,omitempty"`, `Email is the public address; when that is null FetchProfile fills
 it from /user/emails.`},
-			{"EmailVerified", "*bool", "json:\"email_verified,omitempty\"", `EmailVerified is not part of GitHub's answer: FetchProfile sets it
+			{"EmailVerified", "*bool", `json:"email_verified,omitempty"`, `EmailVerified is not part of GitHub's answer: FetchProfile sets it
 when Email came from /user/emails, to that entry's verified flag. It
 is nil when the address is the public one or there is none.`},
-			{"PublicRepos", "int", "json:\"public_repos,omitempty\"", ""},
-			{"Followers", "int", "json:\"followers,omitempty\"", ""},
-			{"Following", "int", "json:\"following,omitempty\"", ""},
-			{"CreatedAt", "string", "json:\"created_at,omitempty\"", ""},
-			{"UpdatedAt", "string", "json:\"updated_at,omitempty\"", ""},
+			{"PublicRepos", "int", `json:"public_repos,omitempty"`, ""},
+			{"Followers", "int", `json:"followers,omitempty"`, ""},
+			{"Following", "int", `json:"following,omitempty"`, ""},
+			{"CreatedAt", "string", `json:"created_at,omitempty"`, ""},
+			{"UpdatedAt", "string", `json:"updated_at,omitempty"`, ""},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
@@ -1349,38 +1356,38 @@ it is GitLab.com. GitLab's OpenID Connect issuer is that same base URL.
 		Issuer:       "https://gitlab.example.com", // omit for GitLab.com
 	})`,
 		Facts: []Const{
-			{"DefaultBaseURL", "\"https://gitlab.com\"", "DefaultBaseURL is GitLab.com."},
-			{"AuthorizationPath", "\"/oauth/authorize\"", "AuthorizationPath is where the user signs in and consents."},
-			{"TokenPath", "\"/oauth/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/api/v4/user\"", "UserinfoPath answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"read_user\"", "Scope lets the token read the user's profile."},
+			{Name: "DefaultBaseURL", Value: "https://gitlab.com", Doc: "DefaultBaseURL is GitLab.com."},
+			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
+			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/api/v4/user", Doc: "UserinfoPath answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "read_user", Doc: "Scope lets the token read the user's profile."},
 		},
 		ProfileDoc: "Profile is the answer of GET /api/v4/user (the signed-in user).",
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id on the instance."},
-			{"Sub", "string", "json:\"sub,omitempty\"", `Sub is the OpenID Connect subject. /api/v4/user has none; it is set
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id on the instance."},
+			{"Sub", "string", `json:"sub,omitempty"`, `Sub is the OpenID Connect subject. /api/v4/user has none; it is set
 when an application points Userinfo at GitLab's /oauth/userinfo, and
 then takes precedence over ID.`},
-			{"Username", "string", "json:\"username\"", "Username is the user's GitLab username."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's primary address."},
-			{"PublicEmail", "string", "json:\"public_email,omitempty\"", "PublicEmail is the address shown on the profile, if any."},
-			{"CommitEmail", "string", "json:\"commit_email,omitempty\"", "CommitEmail is the address used for web commits."},
-			{"State", "string", "json:\"state,omitempty\"", "State is \"active\", \"blocked\", …"},
-			{"Locked", "bool", "json:\"locked,omitempty\"", "Locked is true when the account is locked."},
-			{"AvatarURL", "string", "json:\"avatar_url,omitempty\"", "AvatarURL is the URL of the user's avatar."},
-			{"WebURL", "string", "json:\"web_url,omitempty\"", "WebURL is the user's profile page."},
-			{"CreatedAt", "string", "json:\"created_at,omitempty\"", "CreatedAt is when the account was created (ISO 8601)."},
-			{"ConfirmedAt", "string", "json:\"confirmed_at,omitempty\"", "ConfirmedAt is when the user confirmed their address."},
-			{"Bio", "string", "json:\"bio,omitempty\"", "Bio is the user's biography."},
-			{"Location", "string", "json:\"location,omitempty\"", "Location is where the user says they are."},
-			{"Organization", "string", "json:\"organization,omitempty\"", "Organization is the user's organization."},
-			{"JobTitle", "string", "json:\"job_title,omitempty\"", "JobTitle is the user's job title."},
-			{"Bot", "bool", "json:\"bot,omitempty\"", "Bot is true for bot users."},
-			{"IsAdmin", "bool", "json:\"is_admin,omitempty\"", "IsAdmin is true for instance administrators (visible to admins only)."},
-			{"TwoFactorEnabled", "bool", "json:\"two_factor_enabled,omitempty\"", "TwoFactorEnabled is true when the user has two-factor authentication."},
-			{"External", "bool", "json:\"external,omitempty\"", "External is true for external users."},
-			{"PrivateProfile", "bool", "json:\"private_profile,omitempty\"", "PrivateProfile is true when the profile is private."},
+			{"Username", "string", `json:"username"`, "Username is the user's GitLab username."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's primary address."},
+			{"PublicEmail", "string", `json:"public_email,omitempty"`, "PublicEmail is the address shown on the profile, if any."},
+			{"CommitEmail", "string", `json:"commit_email,omitempty"`, "CommitEmail is the address used for web commits."},
+			{"State", "string", `json:"state,omitempty"`, "State is \"active\", \"blocked\", …"},
+			{"Locked", "bool", `json:"locked,omitempty"`, "Locked is true when the account is locked."},
+			{"AvatarURL", "string", `json:"avatar_url,omitempty"`, "AvatarURL is the URL of the user's avatar."},
+			{"WebURL", "string", `json:"web_url,omitempty"`, "WebURL is the user's profile page."},
+			{"CreatedAt", "string", `json:"created_at,omitempty"`, "CreatedAt is when the account was created (ISO 8601)."},
+			{"ConfirmedAt", "string", `json:"confirmed_at,omitempty"`, "ConfirmedAt is when the user confirmed their address."},
+			{"Bio", "string", `json:"bio,omitempty"`, "Bio is the user's biography."},
+			{"Location", "string", `json:"location,omitempty"`, "Location is where the user says they are."},
+			{"Organization", "string", `json:"organization,omitempty"`, "Organization is the user's organization."},
+			{"JobTitle", "string", `json:"job_title,omitempty"`, "JobTitle is the user's job title."},
+			{"Bot", "bool", `json:"bot,omitempty"`, "Bot is true for bot users."},
+			{"IsAdmin", "bool", `json:"is_admin,omitempty"`, "IsAdmin is true for instance administrators (visible to admins only)."},
+			{"TwoFactorEnabled", "bool", `json:"two_factor_enabled,omitempty"`, "TwoFactorEnabled is true when the user has two-factor authentication."},
+			{"External", "bool", `json:"external,omitempty"`, "External is true for external users."},
+			{"PrivateProfile", "bool", `json:"private_profile,omitempty"`, "PrivateProfile is true when the profile is private."},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
@@ -1392,11 +1399,12 @@ Google sends a refresh token only when asked for offline access: add
 Params access_type=offline and prompt=consent to the authorization
 endpoint.`,
 		Facts: []Const{
-			{"Issuer", "\"https://accounts.google.com\"", "Issuer is the ID token issuer and the discovery base."},
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Issuer", Value: "https://accounts.google.com", Doc: "Issuer is the ID token issuer and the discovery base."},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
+		Claims:   true,
 		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#1a73e8"}},
 		NewDoc: `New returns the Google configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
@@ -1419,23 +1427,23 @@ GET <UserinfoURL>/<access token>, which FetchProfile does.
 Auth.js also adds client_id to the authorization parameters; the
 authorization request always carries it, so it is not repeated here.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://app.hubspot.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and picks an account."},
-			{"TokenURL", "\"https://api.hubapi.com/oauth/v1/token\"", "TokenURL exchanges the code for tokens (client_secret_post)."},
-			{"UserinfoURL", "\"https://api.hubapi.com/oauth/v1/access-tokens\"", `UserinfoURL is the access-token metadata endpoint; the token itself
+			{Name: "AuthorizationURL", Value: "https://app.hubspot.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and picks an account."},
+			{Name: "TokenURL", Value: "https://api.hubapi.com/oauth/v1/token", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
+			{Name: "UserinfoURL", Value: "https://api.hubapi.com/oauth/v1/access-tokens", Doc: `UserinfoURL is the access-token metadata endpoint; the token itself
 is the last path segment.`},
-			{"Scope", "\"oauth\"", "Scope is the minimal scope of a HubSpot app."},
+			{Name: "Scope", Value: "oauth", Doc: "Scope is the minimal scope of a HubSpot app."},
 		},
 		ProfileDoc: `Profile is the answer of GET /oauth/v1/access-tokens/<token>: who the
 token belongs to and what it grants.`,
 		Profile: []Field{
-			{"UserID", "int64", "json:\"user_id\"", "UserID is the user's numeric HubSpot id."},
-			{"User", "string", "json:\"user\"", "User is the user's e-mail address."},
-			{"HubID", "int64", "json:\"hub_id,omitempty\"", "HubID is the id of the HubSpot account (portal) the user picked."},
-			{"HubDomain", "string", "json:\"hub_domain,omitempty\"", "HubDomain is that account's domain."},
-			{"AppID", "int64", "json:\"app_id,omitempty\"", "AppID is the id of the app the token was issued to."},
-			{"Scopes", "[]string", "json:\"scopes,omitempty\"", "Scopes are the scopes granted."},
-			{"ExpiresIn", "int64", "json:\"expires_in,omitempty\"", "ExpiresIn is the token's remaining lifetime in seconds."},
-			{"TokenType", "string", "json:\"token_type,omitempty\"", "TokenType is \"access\"."},
+			{"UserID", "int64", `json:"user_id"`, "UserID is the user's numeric HubSpot id."},
+			{"User", "string", `json:"user"`, "User is the user's e-mail address."},
+			{"HubID", "int64", `json:"hub_id,omitempty"`, "HubID is the id of the HubSpot account (portal) the user picked."},
+			{"HubDomain", "string", `json:"hub_domain,omitempty"`, "HubDomain is that account's domain."},
+			{"AppID", "int64", `json:"app_id,omitempty"`, "AppID is the id of the app the token was issued to."},
+			{"Scopes", "[]string", `json:"scopes,omitempty"`, "Scopes are the scopes granted."},
+			{"ExpiresIn", "int64", `json:"expires_in,omitempty"`, "ExpiresIn is the token's remaining lifetime in seconds."},
+			{"TokenType", "string", `json:"token_type,omitempty"`, "TokenType is \"access\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "FetchProfile", AuthMethod: "client_secret_post", Style: Style{BrandColor: "#ff7a59"}},
 		NewDoc: `New returns the HubSpot provider configuration with opts laid over its
@@ -1443,7 +1451,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the HubSpot configuration before any user option: the
 endpoints, the scope, the default checks (pkce), client_secret_post,
 FetchProfile, MapProfile and the button style.`,
-		Map: "fields", MapID: "providers.FormatID(p.UserID)", MapName: "p.User", MapEmail: "p.User", Missing: "profile has no user_id",
+		Map: "fields", MapID: `providers.FormatID(p.UserID)`, MapName: `p.User`, MapEmail: `p.User`, Missing: "profile has no user_id",
 	},
 	{
 		ID: "huggingface", Package: "huggingface", Const: "HuggingFace",
@@ -1460,25 +1468,25 @@ claims are mapped by the default OpenID Connect mapping.
 Scopes beyond the default (read-repos, write-repos, manage-repos,
 inference-api, …) must first be enabled in the OAuth app's settings.`,
 		Facts: []Const{
-			{"Issuer", "\"https://huggingface.co\"", `Issuer is Hugging Face's issuer; the endpoints come from its
+			{Name: "Issuer", Value: "https://huggingface.co", Doc: `Issuer is Hugging Face's issuer; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
 		ProfileDoc: "Profile is the claims Hugging Face returns about the user.",
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's unique id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name (profile scope)."},
-			{"PreferredUsername", "string", "json:\"preferred_username,omitempty\"", "PreferredUsername is the user's Hugging Face username (profile scope)."},
-			{"ProfileURL", "string", "json:\"profile,omitempty\"", "ProfileURL is the URL of the user's profile page (profile scope)."},
-			{"Picture", "string", "json:\"picture,omitempty\"", "Picture is the URL of the user's avatar (profile scope)."},
-			{"Website", "string", "json:\"website,omitempty\"", "Website is the user's website (profile scope)."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address (email scope)."},
-			{"EmailVerified", "bool", "json:\"email_verified,omitempty\"", `EmailVerified says whether Email is verified; Hugging Face requires
+			{"Sub", "string", `json:"sub"`, "Sub is the user's unique id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name (profile scope)."},
+			{"PreferredUsername", "string", `json:"preferred_username,omitempty"`, "PreferredUsername is the user's Hugging Face username (profile scope)."},
+			{"ProfileURL", "string", `json:"profile,omitempty"`, "ProfileURL is the URL of the user's profile page (profile scope)."},
+			{"Picture", "string", `json:"picture,omitempty"`, "Picture is the URL of the user's avatar (profile scope)."},
+			{"Website", "string", `json:"website,omitempty"`, "Website is the user's website (profile scope)."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope)."},
+			{"EmailVerified", "bool", `json:"email_verified,omitempty"`, `EmailVerified says whether Email is verified; Hugging Face requires
 a verified address before a user can grant access to an OAuth app.`},
-			{"IsPro", "bool", "json:\"isPro\"", "IsPro is true when the user has a paid subscription."},
-			{"CanPay", "*bool", "json:\"canPay,omitempty\"", `CanPay is true when the user has a payment method (read-billing
+			{"IsPro", "bool", `json:"isPro"`, "IsPro is true when the user has a paid subscription."},
+			{"CanPay", "*bool", `json:"canPay,omitempty"`, `CanPay is true when the user has a payment method (read-billing
 scope).`},
-			{"Orgs", "[]Org", "json:\"orgs,omitempty\"", "Orgs are the user's organizations."},
+			{"Orgs", "[]Org", `json:"orgs,omitempty"`, "Orgs are the user's organizations."},
 		},
 		Defaults: &Defaults{Issuer: true, Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#FFD21E"}},
 		NewDoc: `New returns the Hugging Face provider configuration with opts laid over
@@ -1490,9 +1498,8 @@ name ← name, else preferred_username, email, image ← picture).`,
 		Map: "claims", Missing: "claims have no sub",
 	},
 	{
-		ID: "hydra", Package: "hydra", Const: "Hydra",
-		ConstDoc: "Ory Hydra",
-		Name:     "Ory Hydra", Kind: "oidc", IssuerRequired: true,
+		ID: "hydra", Package: "hydra", Const: "Hydra", ConstDoc: "Ory Hydra",
+		Name: "Ory Hydra", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package hydra is the built-in Ory Hydra provider (OpenID Connect); its
 id is hydra (Auth.js's file is named ory-hydra). The endpoints come from
 discovery of the issuer the application supplies (AUTH_HYDRA_ISSUER):
@@ -1506,10 +1513,11 @@ through the default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_HYDRA_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Style: Style{BrandColor: "#fff"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Ory Hydra provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -1532,10 +1540,11 @@ OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_IDENTITY_SERVER4_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, …).",
-		Defaults: &Defaults{Style: Style{}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, …).",
+		Claims:     true,
+		Defaults:   &Defaults{},
 		NewDoc: `New returns the IdentityServer4 provider configuration with opts laid
 over its defaults by providers.Merge. opts.Issuer is required: without
 it the configuration is incomplete and gatehouse.New reports so.`,
@@ -1560,27 +1569,27 @@ since use the Instagram API with Instagram Login, whose endpoints and
 scopes differ. Override Authorization, Token, Userinfo and the scope to
 use it.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://api.instagram.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.instagram.com/oauth/access_token\"", "TokenURL exchanges the code for tokens (client_secret_post)."},
-			{"UserinfoURL", "\"https://graph.instagram.com/me\"", `UserinfoURL answers the Profile as JSON to a Bearer GET; the fields
+			{Name: "AuthorizationURL", Value: "https://api.instagram.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.instagram.com/oauth/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
+			{Name: "UserinfoURL", Value: "https://graph.instagram.com/me", Doc: `UserinfoURL answers the Profile as JSON to a Bearer GET; the fields
 it returns are named in UserinfoFields.`},
-			{"UserinfoFields", "\"id,username,account_type,name\"", "UserinfoFields are the profile fields asked of UserinfoURL."},
-			{"Scope", "\"user_profile\"", "Scope lets the token read the user's profile."},
+			{Name: "UserinfoFields", Value: "id,username,account_type,name", Doc: "UserinfoFields are the profile fields asked of UserinfoURL."},
+			{Name: "Scope", Value: "user_profile", Doc: "Scope lets the token read the user's profile."},
 		},
 		ProfileDoc: "Profile is the answer of GET /me?fields=id,username,account_type,name.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's app-scoped id (digits, as a string)."},
-			{"Username", "string", "json:\"username\"", "Username is the user's Instagram username."},
-			{"AccountType", "string", "json:\"account_type,omitempty\"", "AccountType is BUSINESS, MEDIA_CREATOR or PERSONAL."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's name, when Instagram returns it."},
+			{"ID", "string", `json:"id"`, "ID is the user's app-scoped id (digits, as a string)."},
+			{"Username", "string", `json:"username"`, "Username is the user's Instagram username."},
+			{"AccountType", "string", `json:"account_type,omitempty"`, "AccountType is BUSINESS, MEDIA_CREATOR or PERSONAL."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name, when Instagram returns it."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", "UserinfoFields"}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#fff"}},
+		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", `UserinfoFields`}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Instagram provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Instagram configuration before any user option: the
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 client_secret_post, MapProfile and the button style.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Username", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, Missing: "profile has no id",
 	},
 	{
 		ID: "kakao", Package: "kakao", Const: "Kakao",
@@ -1595,24 +1604,24 @@ client_secret_post, MapProfile and the button style.`,
 The scope parameter is sent empty: Kakao then asks for the consent
 items configured for the app in Kakao Developers.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://kauth.kakao.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://kauth.kakao.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_post)."},
-			{"UserinfoURL", "\"https://kapi.kakao.com/v2/user/me\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://kauth.kakao.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://kauth.kakao.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
+			{Name: "UserinfoURL", Value: "https://kapi.kakao.com/v2/user/me", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v2/user/me.",
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric Kakao id."},
-			{"ConnectedAt", "string", "json:\"connected_at,omitempty\"", "ConnectedAt is when the user connected to the app (RFC 3339)."},
-			{"Properties", "map[string]string", "json:\"properties,omitempty\"", "Properties are the app's custom user properties."},
-			{"KakaoAccount", "Account", "json:\"kakao_account\"", "KakaoAccount is the account information the user consented to share."},
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric Kakao id."},
+			{"ConnectedAt", "string", `json:"connected_at,omitempty"`, "ConnectedAt is when the user connected to the app (RFC 3339)."},
+			{"Properties", "map[string]string", `json:"properties,omitempty"`, "Properties are the app's custom user properties."},
+			{"KakaoAccount", "Account", `json:"kakao_account"`, "KakaoAccount is the account information the user consented to share."},
 		},
-		Defaults: &Defaults{ScopeParam: "empty", AuthMethod: "client_secret_post", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "empty", AuthMethod: "client_secret_post"},
 		NewDoc: `New returns the Kakao provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Kakao configuration before any user option: the
 endpoints, an empty scope, the default checks (pkce), client_secret_post
 and MapProfile. Kakao has no button style of its own.`,
-		Map: "fields", MapID: "providers.FormatID(p.ID)", MapName: "p.KakaoAccount.Profile.Nickname", MapEmail: "p.KakaoAccount.Email", MapImage: "p.KakaoAccount.Profile.ProfileImageURL", Missing: "profile has no id",
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.KakaoAccount.Profile.Nickname`, MapEmail: `p.KakaoAccount.Email`, MapImage: `p.KakaoAccount.Profile.ProfileImageURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "keycloak", Package: "keycloak", Const: "Keycloak",
@@ -1624,10 +1633,11 @@ The issuer is the realm's URL, https://<host>/realms/<realm>
 The issuer has no default: set Issuer (or AUTH_KEYCLOAK_ISSUER for
 builtin.FromEnv), e.g. https://keycloak.example.com/realms/myrealm.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
+		Claims:   true,
 		Defaults: &Defaults{Style: Style{BrandColor: "#428bca"}},
 		NewDoc: `New returns the Keycloak configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
@@ -1649,10 +1659,11 @@ are mapped by the default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_KINDE_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#fff"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Kinde provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -1676,28 +1687,28 @@ default OpenID Connect mapping.
 The email claim is only present once LINE has approved the channel's
 request for e-mail permission.`,
 		Facts: []Const{
-			{"Issuer", "\"https://access.line.me\"", `Issuer is LINE's issuer; the endpoints come from its discovery
+			{Name: "Issuer", Value: "https://access.line.me", Doc: `Issuer is LINE's issuer; the endpoints come from its discovery
 document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
-			{"IDTokenAlg", "\"HS256\"", `IDTokenAlg is the algorithm LINE signs ID tokens with (HMAC with
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "IDTokenAlg", Value: "HS256", Doc: `IDTokenAlg is the algorithm LINE signs ID tokens with (HMAC with
 the channel secret).`},
 		},
 		ProfileDoc: "Profile is the claims of a LINE ID token.",
 		Profile: []Field{
-			{"Iss", "string", "json:\"iss\"", "Iss is the issuer, https://access.line.me."},
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's LINE user id."},
-			{"Aud", "string", "json:\"aud\"", "Aud is the channel id."},
-			{"Exp", "int64", "json:\"exp\"", "Exp is when the token expires, in seconds since the epoch."},
-			{"Iat", "int64", "json:\"iat\"", "Iat is when the token was issued, in seconds since the epoch."},
-			{"AuthTime", "int64", "json:\"auth_time,omitempty\"", "AuthTime is when the user authenticated."},
-			{"Nonce", "string", "json:\"nonce,omitempty\"", "Nonce echoes the authorization request's nonce, if one was sent."},
-			{"AMR", "[]string", "json:\"amr,omitempty\"", `AMR lists the authentication methods used (pwd, lineautologin,
+			{"Iss", "string", `json:"iss"`, "Iss is the issuer, https://access.line.me."},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's LINE user id."},
+			{"Aud", "string", `json:"aud"`, "Aud is the channel id."},
+			{"Exp", "int64", `json:"exp"`, "Exp is when the token expires, in seconds since the epoch."},
+			{"Iat", "int64", `json:"iat"`, "Iat is when the token was issued, in seconds since the epoch."},
+			{"AuthTime", "int64", `json:"auth_time,omitempty"`, "AuthTime is when the user authenticated."},
+			{"Nonce", "string", `json:"nonce,omitempty"`, "Nonce echoes the authorization request's nonce, if one was sent."},
+			{"AMR", "[]string", `json:"amr,omitempty"`, `AMR lists the authentication methods used (pwd, lineautologin,
 lineqr, linesso, mfa).`},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's display name (profile scope)."},
-			{"Picture", "string", "json:\"picture,omitempty\"", "Picture is the URL of the user's profile picture (profile scope)."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address (email scope, once approved by LINE)."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's display name (profile scope)."},
+			{"Picture", "string", `json:"picture,omitempty"`, "Picture is the URL of the user's profile picture (profile scope)."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope, once approved by LINE)."},
 		},
-		Defaults: &Defaults{Issuer: true, IDTokenAlg: "IDTokenAlg", Checks: []string{"state"}, Style: Style{BrandColor: "#00C300"}},
+		Defaults: &Defaults{Issuer: true, IDTokenAlg: `IDTokenAlg`, Checks: []string{"state"}, Style: Style{BrandColor: "#00C300"}},
 		NewDoc: `New returns the LINE provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the LINE configuration before any user option: the
@@ -1712,17 +1723,17 @@ token algorithm and the button style.`,
 ("Sign In with LinkedIn using OpenID Connect"), client_secret_post, with
 the state check only, as in Auth.js: neither PKCE nor a nonce is sent.`,
 		Facts: []Const{
-			{"Issuer", "\"https://www.linkedin.com/oauth\"", ""},
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Issuer", Value: "https://www.linkedin.com/oauth"},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Map: "claims", Missing: "claims have no sub",
-		Defaults: &Defaults{Issuer: true, AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#069"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#069"}},
 		NewDoc: `New returns the LinkedIn configuration with opts laid over its defaults
 by providers.Merge. The profile is the ID token's claims (sub, name,
 given_name, family_name, picture, email, email_verified, locale), mapped
 by profile.FromClaims.`,
-		DefaultsDoc: "",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "logto", Package: "logto", Const: "Logto",
@@ -1738,33 +1749,33 @@ endpoints come from discovery.
 		Issuer:       os.Getenv("AUTH_LOGTO_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"offline_access openid email profile\"", `Scope asks for an ID token with the profile and e-mail claims, and
+			{Name: "Scope", Value: "offline_access openid email profile", Doc: `Scope asks for an ID token with the profile and e-mail claims, and
 for a refresh token (offline_access).`},
 		},
 		ProfileDoc: `Profile is the claims Logto returns about the user. Which are present
 depends on the scopes granted.`,
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's id."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"Username", "string", "json:\"username,omitempty\"", "Username is the user's Logto username."},
-			{"Picture", "string", "json:\"picture,omitempty\"", "Picture is the URL of the user's avatar."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address (email scope)."},
-			{"EmailVerified", "bool", "json:\"email_verified,omitempty\"", "EmailVerified says whether Logto verified Email."},
-			{"PhoneNumber", "string", "json:\"phone_number,omitempty\"", "PhoneNumber is the user's phone number (phone scope)."},
-			{"PhoneNumberVerified", "bool", "json:\"phone_number_verified,omitempty\"", "PhoneNumberVerified says whether Logto verified PhoneNumber."},
-			{"CustomData", "map[string]any", "json:\"custom_data,omitempty\"", "CustomData is the user's custom data (custom_data scope)."},
-			{"Identities", "map[string]any", "json:\"identities,omitempty\"", `Identities are the user's linked social identities (identities
+			{"Sub", "string", `json:"sub"`, "Sub is the user's id."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"Username", "string", `json:"username,omitempty"`, "Username is the user's Logto username."},
+			{"Picture", "string", `json:"picture,omitempty"`, "Picture is the URL of the user's avatar."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope)."},
+			{"EmailVerified", "bool", `json:"email_verified,omitempty"`, "EmailVerified says whether Logto verified Email."},
+			{"PhoneNumber", "string", `json:"phone_number,omitempty"`, "PhoneNumber is the user's phone number (phone scope)."},
+			{"PhoneNumberVerified", "bool", `json:"phone_number_verified,omitempty"`, "PhoneNumberVerified says whether Logto verified PhoneNumber."},
+			{"CustomData", "map[string]any", `json:"custom_data,omitempty"`, "CustomData is the user's custom data (custom_data scope)."},
+			{"Identities", "map[string]any", `json:"identities,omitempty"`, `Identities are the user's linked social identities (identities
 scope), keyed by connector target.`},
-			{"Organizations", "[]string", "json:\"organizations,omitempty\"", `Organizations are the ids of the user's organizations
+			{"Organizations", "[]string", `json:"organizations,omitempty"`, `Organizations are the ids of the user's organizations
 (urn:logto:scope:organizations scope).`},
-			{"OrganizationRoles", "[]string", "json:\"organization_roles,omitempty\"", `OrganizationRoles are the user's organization roles, each
+			{"OrganizationRoles", "[]string", `json:"organization_roles,omitempty"`, `OrganizationRoles are the user's organization roles, each
 "<organization id>:<role name>".`},
-			{"CreatedAt", "int64", "json:\"created_at,omitempty\"", `CreatedAt is when the user was created, in milliseconds since the
+			{"CreatedAt", "int64", `json:"created_at,omitempty"`, `CreatedAt is when the user was created, in milliseconds since the
 epoch.`},
-			{"UpdatedAt", "int64", "json:\"updated_at,omitempty\"", `UpdatedAt is when the user was last updated, in milliseconds since
+			{"UpdatedAt", "int64", `json:"updated_at,omitempty"`, `UpdatedAt is when the user was last updated, in milliseconds since
 the epoch.`},
 		},
-		Defaults: &Defaults{Style: Style{}},
+		Defaults: &Defaults{},
 		NewDoc: `New returns the Logto provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -1784,27 +1795,27 @@ that record to a user.
 		ClientSecret: os.Getenv("AUTH_MAILCHIMP_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://login.mailchimp.com/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://login.mailchimp.com/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://login.mailchimp.com/oauth2/metadata\"", "UserinfoURL answers the Profile (the token's metadata) to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://login.mailchimp.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://login.mailchimp.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://login.mailchimp.com/oauth2/metadata", Doc: "UserinfoURL answers the Profile (the token's metadata) to a Bearer GET."},
 		},
 		ProfileDoc: `Profile is the answer of Mailchimp's metadata endpoint: the account the
 token belongs to and the login that granted it.`,
 		Profile: []Field{
-			{"DC", "string", "json:\"dc\"", "DC is the account's data centre, e.g. \"us1\"."},
-			{"Role", "string", "json:\"role\"", "Role is the login's role in the account, e.g. \"owner\"."},
-			{"AccountName", "string", "json:\"accountname\"", "AccountName is the account's name."},
-			{"UserID", "int64", "json:\"user_id\"", "UserID is the account's id."},
-			{"Login", "Login", "json:\"login\"", "Login is the person who signed in."},
-			{"LoginURL", "string", "json:\"login_url\"", "LoginURL is the account's login page."},
-			{"APIEndpoint", "string", "json:\"api_endpoint\"", "APIEndpoint is the base URL of the account's Marketing API."},
+			{"DC", "string", `json:"dc"`, "DC is the account's data centre, e.g. \"us1\"."},
+			{"Role", "string", `json:"role"`, "Role is the login's role in the account, e.g. \"owner\"."},
+			{"AccountName", "string", `json:"accountname"`, "AccountName is the account's name."},
+			{"UserID", "int64", `json:"user_id"`, "UserID is the account's id."},
+			{"Login", "Login", `json:"login"`, "Login is the person who signed in."},
+			{"LoginURL", "string", `json:"login_url"`, "LoginURL is the account's login page."},
+			{"APIEndpoint", "string", `json:"api_endpoint"`, "APIEndpoint is the base URL of the account's Marketing API."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Mailchimp provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Mailchimp configuration before any user option. It
 sets no scope: Mailchimp has none, a token grants the whole account.`,
-		Map: "fields", MapID: "providers.FormatID(p.Login.LoginID)", MapName: "p.AccountName", MapEmail: "p.Login.Email", Missing: "profile has no login.login_id",
+		Map: "fields", MapID: `providers.FormatID(p.Login.LoginID)`, MapName: `p.AccountName`, MapEmail: `p.Login.Email`, Missing: "profile has no login.login_id",
 	},
 	{
 		ID: "mailru", Package: "mailru", Const: "MailRu",
@@ -1818,27 +1829,27 @@ through the default mapping (profile.FromClaims).
 		ClientSecret: os.Getenv("AUTH_MAILRU_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://oauth.mail.ru/login\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://oauth.mail.ru/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://oauth.mail.ru/userinfo\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"userinfo\"", "Scope asks for the user's basic information and e-mail address."},
+			{Name: "AuthorizationURL", Value: "https://oauth.mail.ru/login", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://oauth.mail.ru/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://oauth.mail.ru/userinfo", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "userinfo", Doc: "Scope asks for the user's basic information and e-mail address."},
 		},
 		ProfileDoc: "Profile is the answer of the Mail.ru userinfo endpoint.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's unique id at Mail.ru."},
-			{"ClientID", "string", "json:\"client_id\"", "ClientID is the application the token was issued to."},
-			{"Gender", "string", "json:\"gender,omitempty\"", "Gender is \"m\", \"f\" or empty."},
-			{"Name", "string", "json:\"name,omitempty\"", "Name is the user's full name."},
-			{"Nickname", "string", "json:\"nickname,omitempty\"", "Nickname is the user's nickname."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's locale, e.g. \"ru_RU\"."},
-			{"FirstName", "string", "json:\"first_name,omitempty\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name,omitempty\"", "LastName is the user's last name."},
-			{"Birthday", "string", "json:\"birthday,omitempty\"", "Birthday is the date of birth as DD.MM.YYYY."},
-			{"Image", "string", "json:\"image,omitempty\"", `Image is the URL of the user's picture. The default mapping reads
+			{"ID", "string", `json:"id"`, "ID is the user's unique id at Mail.ru."},
+			{"ClientID", "string", `json:"client_id"`, "ClientID is the application the token was issued to."},
+			{"Gender", "string", `json:"gender,omitempty"`, "Gender is \"m\", \"f\" or empty."},
+			{"Name", "string", `json:"name,omitempty"`, "Name is the user's full name."},
+			{"Nickname", "string", `json:"nickname,omitempty"`, "Nickname is the user's nickname."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's locale, e.g. \"ru_RU\"."},
+			{"FirstName", "string", `json:"first_name,omitempty"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name,omitempty"`, "LastName is the user's last name."},
+			{"Birthday", "string", `json:"birthday,omitempty"`, "Birthday is the date of birth as DD.MM.YYYY."},
+			{"Image", "string", `json:"image,omitempty"`, `Image is the URL of the user's picture. The default mapping reads
 picture, so it does not become the user's image.`},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's e-mail address."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's e-mail address."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the Mail.ru provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Mail.ru configuration before any user option. Its
@@ -1859,37 +1870,37 @@ is the Issuer option (AUTH_MASTODON_ISSUER), e.g. https://mastodon.social.
 		Issuer:       os.Getenv("AUTH_MASTODON_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/oauth/authorize\"", "AuthorizationPath is where the user signs in and consents."},
-			{"TokenPath", "\"/oauth/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/api/v1/accounts/verify_credentials\"", "UserinfoPath answers the Profile to a Bearer GET."},
-			{"Scope", "\"read\"", "Scope lets the token read the account (verify_credentials needs it)."},
+			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
+			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/api/v1/accounts/verify_credentials", Doc: "UserinfoPath answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "read", Doc: "Scope lets the token read the account (verify_credentials needs it)."},
 		},
 		ProfileDoc: "Profile is the Account entity that verify_credentials answers.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the account's id on the instance (a string of digits)."},
-			{"Username", "string", "json:\"username\"", "Username is the account's user name, without the domain."},
-			{"Acct", "string", "json:\"acct\"", `Acct is the webfinger account URI: the user name, with @domain for
+			{"ID", "string", `json:"id"`, "ID is the account's id on the instance (a string of digits)."},
+			{"Username", "string", `json:"username"`, "Username is the account's user name, without the domain."},
+			{"Acct", "string", `json:"acct"`, `Acct is the webfinger account URI: the user name, with @domain for
 remote accounts.`},
-			{"DisplayName", "string", "json:\"display_name\"", "DisplayName is the profile's display name."},
-			{"Locked", "bool", "json:\"locked\"", "Locked is true when the account approves followers by hand."},
-			{"Bot", "bool", "json:\"bot\"", "Bot is true when the account performs automated actions."},
-			{"CreatedAt", "string", "json:\"created_at\"", "CreatedAt is when the account was created (RFC 3339)."},
-			{"Note", "string", "json:\"note\"", "Note is the profile's biography, as HTML."},
-			{"URL", "string", "json:\"url\"", "URL is the profile page."},
-			{"Avatar", "string", "json:\"avatar\"", "Avatar is the avatar's URL; it may be animated."},
-			{"AvatarStatic", "string", "json:\"avatar_static\"", "AvatarStatic is the avatar's URL as a still image."},
-			{"Header", "string", "json:\"header\"", "Header is the header image's URL."},
-			{"FollowersCount", "int64", "json:\"followers_count\"", "FollowersCount is the number of followers."},
-			{"FollowingCount", "int64", "json:\"following_count\"", "FollowingCount is the number of accounts followed."},
-			{"StatusesCount", "int64", "json:\"statuses_count\"", "StatusesCount is the number of posts."},
+			{"DisplayName", "string", `json:"display_name"`, "DisplayName is the profile's display name."},
+			{"Locked", "bool", `json:"locked"`, "Locked is true when the account approves followers by hand."},
+			{"Bot", "bool", `json:"bot"`, "Bot is true when the account performs automated actions."},
+			{"CreatedAt", "string", `json:"created_at"`, "CreatedAt is when the account was created (RFC 3339)."},
+			{"Note", "string", `json:"note"`, "Note is the profile's biography, as HTML."},
+			{"URL", "string", `json:"url"`, "URL is the profile page."},
+			{"Avatar", "string", `json:"avatar"`, "Avatar is the avatar's URL; it may be animated."},
+			{"AvatarStatic", "string", `json:"avatar_static"`, "AvatarStatic is the avatar's URL as a still image."},
+			{"Header", "string", `json:"header"`, "Header is the header image's URL."},
+			{"FollowersCount", "int64", `json:"followers_count"`, "FollowersCount is the number of followers."},
+			{"FollowingCount", "int64", `json:"following_count"`, "FollowingCount is the number of accounts followed."},
+			{"StatusesCount", "int64", `json:"statuses_count"`, "StatusesCount is the number of posts."},
 		},
-		Map: "fields", MapID: "p.ID", MapName: "p.Username", MapImage: "p.AvatarStatic", Missing: "profile has no id",
 		Defaults: &Defaults{BaseURL: true, ScopeParam: "scope"},
 		NewDoc: `New returns the Mastodon provider configuration for the instance at
 opts.Issuer, with opts laid over its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the configuration for the instance at issuer, its base
 URL (a trailing slash is allowed). With issuer "" the endpoints are left
 empty, and gatehouse.New reports the missing issuer.`,
+		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, MapImage: `p.AvatarStatic`, Missing: "profile has no id",
 	},
 	{
 		ID: "mattermost", Package: "mattermost", Const: "Mattermost",
@@ -1905,29 +1916,28 @@ https://chat.example.com.
 		Issuer:       os.Getenv("AUTH_MATTERMOST_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/oauth/authorize\"", "AuthorizationPath is where the user signs in and consents."},
-			{"TokenPath", "\"/oauth/access_token\"", `TokenPath exchanges the code for tokens, with the client
+			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
+			{Name: "TokenPath", Value: "/oauth/access_token", Doc: `TokenPath exchanges the code for tokens, with the client
 credentials in the form (client_secret_post).`},
-			{"UserinfoPath", "\"/api/v4/users/me\"", "UserinfoPath answers the Profile to a Bearer GET."},
+			{Name: "UserinfoPath", Value: "/api/v4/users/me", Doc: "UserinfoPath answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the User object of GET /api/v4/users/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id (26 characters)."},
-			{"Username", "string", "json:\"username\"", "Username is the user's login name."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the user's last name."},
-			{"Nickname", "string", "json:\"nickname\"", "Nickname is the user's nickname."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"EmailVerified", "bool", "json:\"email_verified\"", "EmailVerified is Mattermost's flag for a verified address."},
-			{"AuthService", "string", "json:\"auth_service\"", "AuthService is the sign-in method the user has (\"\" for e-mail)."},
-			{"Roles", "string", "json:\"roles\"", "Roles is a space-separated list of the user's roles."},
-			{"Locale", "string", "json:\"locale\"", "Locale is the user's locale, e.g. \"en\"."},
-			{"Position", "string", "json:\"position\"", "Position is the user's job title."},
-			{"CreateAt", "int64", "json:\"create_at\"", "CreateAt is the creation time in milliseconds since the epoch."},
-			{"UpdateAt", "int64", "json:\"update_at\"", "UpdateAt is the last update in milliseconds since the epoch."},
-			{"DeleteAt", "int64", "json:\"delete_at\"", "DeleteAt is the deactivation time, 0 when active."},
+			{"ID", "string", `json:"id"`, "ID is the user's id (26 characters)."},
+			{"Username", "string", `json:"username"`, "Username is the user's login name."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
+			{"Nickname", "string", `json:"nickname"`, "Nickname is the user's nickname."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"EmailVerified", "bool", `json:"email_verified"`, "EmailVerified is Mattermost's flag for a verified address."},
+			{"AuthService", "string", `json:"auth_service"`, "AuthService is the sign-in method the user has (\"\" for e-mail)."},
+			{"Roles", "string", `json:"roles"`, "Roles is a space-separated list of the user's roles."},
+			{"Locale", "string", `json:"locale"`, "Locale is the user's locale, e.g. \"en\"."},
+			{"Position", "string", `json:"position"`, "Position is the user's job title."},
+			{"CreateAt", "int64", `json:"create_at"`, "CreateAt is the creation time in milliseconds since the epoch."},
+			{"UpdateAt", "int64", `json:"update_at"`, "UpdateAt is the last update in milliseconds since the epoch."},
+			{"DeleteAt", "int64", `json:"delete_at"`, "DeleteAt is the deactivation time, 0 when active."},
 		},
-		Map: "hook", Missing: "profile has no id",
 		Defaults: &Defaults{BaseURL: true, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Mattermost provider configuration for the server at
 opts.Issuer, with opts laid over its defaults by providers.Merge.`,
@@ -1935,6 +1945,7 @@ opts.Issuer, with opts laid over its defaults by providers.Merge.`,
 URL (a trailing slash is allowed). It sets no scope: Mattermost's OAuth
 service has none. With issuer "" the endpoints are left empty, and
 gatehouse.New reports the missing issuer.`,
+		Map: "hook", Missing: "profile has no id",
 	},
 	{
 		ID: "medium", Package: "medium", Const: "Medium",
@@ -1955,20 +1966,20 @@ protection that PKCE, unknown to Medium, cannot.
 		ClientSecret: os.Getenv("AUTH_MEDIUM_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://medium.com/m/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.medium.com/v1/tokens\"", "TokenURL exchanges the code for tokens (client_secret_post)."},
-			{"UserinfoURL", "\"https://api.medium.com/v1/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"basicProfile\"", "Scope grants the user's basic profile."},
+			{Name: "AuthorizationURL", Value: "https://medium.com/m/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.medium.com/v1/tokens", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
+			{Name: "UserinfoURL", Value: "https://api.medium.com/v1/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "basicProfile", Doc: "Scope grants the user's basic profile."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v1/me: the user inside a data envelope.",
 		Profile: []Field{
-			{"Data", "User", "json:\"data\"", "Data is the user."},
+			{"Data", "User", `json:"data"`, "Data is the user."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Checks: []string{"state"}},
 		NewDoc: `New returns the Medium provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Medium configuration before any user option.",
-		Map:         "fields", MapID: "p.Data.ID", MapName: "p.Data.Name", MapImage: "p.Data.ImageURL", Missing: "profile has no id",
+		Map:         "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapImage: `p.Data.ImageURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "microsoft-entra-id", Package: "microsoftentraid", Const: "MicrosoftEntraID",
@@ -1999,15 +2010,15 @@ sign-in flow must:
 Use a tenant's GUID, not its domain name, for single-tenant
 applications: discovery answers a GUID issuer either way.`,
 		Facts: []Const{
-			{"LoginURL", "\"https://login.microsoftonline.com\"", "LoginURL is the base of every Entra issuer."},
-			{"Issuer", "LoginURL + \"/common/v2.0\"", `Issuer is the default issuer: the multi-tenant "common" endpoint,
+			{Name: "LoginURL", Value: "https://login.microsoftonline.com", Doc: "LoginURL is the base of every Entra issuer."},
+			{Name: "Issuer", Expr: `LoginURL + "/common/v2.0"`, Doc: `Issuer is the default issuer: the multi-tenant "common" endpoint,
 for work, school and personal Microsoft accounts.`},
-			{"DiscoveredIssuerTemplate", "LoginURL + \"/{tenantid}/v2.0\"", `DiscoveredIssuerTemplate is the issuer that the multi-tenant
+			{Name: "DiscoveredIssuerTemplate", Expr: `LoginURL + "/{tenantid}/v2.0"`, Doc: `DiscoveredIssuerTemplate is the issuer that the multi-tenant
 endpoints' discovery documents give.`},
-			{"Scope", "\"openid profile email User.Read\"", `Scope adds Microsoft Graph's User.Read, which reading the profile
+			{Name: "Scope", Value: "openid profile email User.Read", Doc: `Scope adds Microsoft Graph's User.Read, which reading the profile
 photo needs, to the OIDC scopes.`},
 		},
-		Claims: true, ProfileDoc: "",
+		Claims:   true,
 		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#0072c6"}},
 		NewDoc: `New returns the Entra ID configuration with opts laid over its defaults
 by providers.Merge. The profile is the ID token's claims, mapped by
@@ -2036,18 +2047,18 @@ into an error.
 		ClientSecret: os.Getenv("AUTH_NAVER_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://nid.naver.com/oauth2.0/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://nid.naver.com/oauth2.0/token\"", "TokenURL exchanges the code for tokens; see Exchange."},
-			{"UserinfoURL", "\"https://openapi.naver.com/v1/nid/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://nid.naver.com/oauth2.0/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://nid.naver.com/oauth2.0/token", Doc: "TokenURL exchanges the code for tokens; see Exchange."},
+			{Name: "UserinfoURL", Value: "https://openapi.naver.com/v1/nid/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: `Profile is the answer of the profile API: a result code and message,
 and the member in response.`,
 		Profile: []Field{
-			{"ResultCode", "string", "json:\"resultcode\"", "ResultCode is \"00\" on success."},
-			{"Message", "string", "json:\"message\"", "Message is \"success\" on success."},
-			{"Response", "Member", "json:\"response\"", "Response is the member."},
+			{"ResultCode", "string", `json:"resultcode"`, "ResultCode is \"00\" on success."},
+			{"Message", "string", `json:"message"`, "Message is \"success\" on success."},
+			{"Response", "Member", `json:"response"`, "Response is the member."},
 		},
-		Defaults: &Defaults{TokenRequest: "Exchange", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{}},
+		Defaults: &Defaults{TokenRequest: "Exchange", AuthMethod: "client_secret_post", Checks: []string{"state"}},
 		NewDoc: `New returns the Naver provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Naver configuration before any user option. It sets
@@ -2066,29 +2077,29 @@ record to a user.
 		ClientSecret: os.Getenv("AUTH_NETLIFY_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://app.netlify.com/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.netlify.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.netlify.com/api/v1/user\"", "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://app.netlify.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.netlify.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.netlify.com/api/v1/user", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /api/v1/user.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's unique id."},
-			{"UID", "string", "json:\"uid,omitempty\"", "UID is the user's id in Netlify's older numbering, if any."},
-			{"FullName", "string", "json:\"full_name\"", "FullName is the user's name."},
-			{"AvatarURL", "string", "json:\"avatar_url\"", "AvatarURL is the user's avatar."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"AffiliateID", "string", "json:\"affiliate_id,omitempty\"", "AffiliateID is the user's affiliate id."},
-			{"SiteCount", "int64", "json:\"site_count\"", "SiteCount is the number of sites the user owns."},
-			{"CreatedAt", "string", "json:\"created_at\"", "CreatedAt is when the account was created (RFC 3339)."},
-			{"LastLogin", "string", "json:\"last_login\"", "LastLogin is the user's last sign-in (RFC 3339)."},
-			{"LoginProviders", "[]string", "json:\"login_providers\"", "LoginProviders are the ways the user can sign in, e.g. \"github\"."},
+			{"ID", "string", `json:"id"`, "ID is the user's unique id."},
+			{"UID", "string", `json:"uid,omitempty"`, "UID is the user's id in Netlify's older numbering, if any."},
+			{"FullName", "string", `json:"full_name"`, "FullName is the user's name."},
+			{"AvatarURL", "string", `json:"avatar_url"`, "AvatarURL is the user's avatar."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"AffiliateID", "string", `json:"affiliate_id,omitempty"`, "AffiliateID is the user's affiliate id."},
+			{"SiteCount", "int64", `json:"site_count"`, "SiteCount is the number of sites the user owns."},
+			{"CreatedAt", "string", `json:"created_at"`, "CreatedAt is when the account was created (RFC 3339)."},
+			{"LastLogin", "string", `json:"last_login"`, "LastLogin is the user's last sign-in (RFC 3339)."},
+			{"LoginProviders", "[]string", `json:"login_providers"`, "LoginProviders are the ways the user can sign in, e.g. \"github\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#32e6e2"}},
 		NewDoc: `New returns the Netlify provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Netlify configuration before any user option. The
 scope parameter is sent empty: Netlify has no scopes.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.FullName", MapEmail: "p.Email", MapImage: "p.AvatarURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "netsuite", Package: "netsuite", Const: "NetSuite",
@@ -2114,20 +2125,20 @@ The account ID is not an issuer identifier (NetSuite's authorization
 responses carry none), so New uses it only to build the endpoint URLs
 and leaves Issuer empty in the configuration it returns.`,
 		Facts: []Const{
-			{"Scope", "\"restlets rest_webservices\"", `Scope grants access to RESTlets (the userinfo RESTlet needs it) and
+			{Name: "Scope", Value: "restlets rest_webservices", Doc: `Scope grants access to RESTlets (the userinfo RESTlet needs it) and
 to the REST web services.`},
 		},
 		ProfileDoc: `Profile is what the userinfo RESTlet answers: the fields of
 N/runtime.getCurrentUser().`,
 		Profile: []Field{
-			{"ID", "json.Number", "json:\"id\"", "ID is the user's internal id (a number, or a string of digits)."},
-			{"Name", "string", "json:\"name\"", "Name is the user's name."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"Location", "json.RawMessage", "json:\"location,omitempty\"", "Location is the user's location id."},
-			{"Role", "json.RawMessage", "json:\"role,omitempty\"", "Role is the id of the role the user signed in with."},
-			{"Contact", "json.RawMessage", "json:\"contact,omitempty\"", "Contact is the user's contact id, if any."},
+			{"ID", "json.Number", `json:"id"`, "ID is the user's internal id (a number, or a string of digits)."},
+			{"Name", "string", `json:"name"`, "Name is the user's name."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"Location", "json.RawMessage", `json:"location,omitempty"`, "Location is the user's location id."},
+			{"Role", "json.RawMessage", `json:"role,omitempty"`, "Role is the id of the role the user signed in with."},
+			{"Contact", "json.RawMessage", `json:"contact,omitempty"`, "Contact is the user's contact id, if any."},
 		},
-		Map: "fields", MapID: "p.ID.String()", MapName: "p.Name", MapEmail: "p.Email", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID.String()`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "nextcloud", Package: "nextcloud", Const: "Nextcloud",
@@ -2148,30 +2159,30 @@ OAuth 2.0 has no scopes: a token has full access to the account.
 		Issuer:       os.Getenv("AUTH_NEXTCLOUD_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/apps/oauth2/authorize\"", "AuthorizationPath is where the user signs in and consents."},
-			{"TokenPath", "\"/apps/oauth2/api/v1/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/ocs/v1.php/cloud/users\"", `UserinfoPath is the OCS users collection; the user's record is at
+			{Name: "AuthorizationPath", Value: "/apps/oauth2/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
+			{Name: "TokenPath", Value: "/apps/oauth2/api/v1/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/ocs/v1.php/cloud/users", Doc: `UserinfoPath is the OCS users collection; the user's record is at
 UserinfoPath/<user_id>. See Userinfo.`},
 		},
 		ProfileDoc: "Profile is a user record of the OCS provisioning API (ocs.data).",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's login name, e.g. \"frank\"."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address, if set."},
-			{"DisplayName", "string", "json:\"displayname\"", "DisplayName is the user's display name."},
-			{"Phone", "string", "json:\"phone,omitempty\"", "Phone is the user's phone number."},
-			{"Address", "string", "json:\"address,omitempty\"", "Address is the user's postal address."},
-			{"Website", "string", "json:\"website,omitempty\"", "Website is the user's web site."},
-			{"Twitter", "string", "json:\"twitter,omitempty\"", "Twitter is the user's Twitter handle."},
-			{"Fediverse", "string", "json:\"fediverse,omitempty\"", "Fediverse is the user's fediverse handle."},
-			{"Organisation", "string", "json:\"organisation,omitempty\"", "Organisation is the user's organisation."},
-			{"Role", "string", "json:\"role,omitempty\"", "Role is the user's role or job title."},
-			{"Headline", "string", "json:\"headline,omitempty\"", "Headline is the user's headline."},
-			{"Biography", "string", "json:\"biography,omitempty\"", "Biography is the user's biography."},
-			{"Groups", "[]string", "json:\"groups,omitempty\"", "Groups are the groups the user belongs to."},
-			{"Language", "string", "json:\"language,omitempty\"", "Language is the user's language, e.g. \"en\"."},
-			{"Locale", "string", "json:\"locale,omitempty\"", "Locale is the user's locale, e.g. \"en_US\"."},
-			{"Enabled", "bool", "json:\"enabled\"", "Enabled is false for a disabled account."},
-			{"StorageLocation", "string", "json:\"storageLocation,omitempty\"", "StorageLocation is the path of the user's files on the server."},
+			{"ID", "string", `json:"id"`, "ID is the user's login name, e.g. \"frank\"."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address, if set."},
+			{"DisplayName", "string", `json:"displayname"`, "DisplayName is the user's display name."},
+			{"Phone", "string", `json:"phone,omitempty"`, "Phone is the user's phone number."},
+			{"Address", "string", `json:"address,omitempty"`, "Address is the user's postal address."},
+			{"Website", "string", `json:"website,omitempty"`, "Website is the user's web site."},
+			{"Twitter", "string", `json:"twitter,omitempty"`, "Twitter is the user's Twitter handle."},
+			{"Fediverse", "string", `json:"fediverse,omitempty"`, "Fediverse is the user's fediverse handle."},
+			{"Organisation", "string", `json:"organisation,omitempty"`, "Organisation is the user's organisation."},
+			{"Role", "string", `json:"role,omitempty"`, "Role is the user's role or job title."},
+			{"Headline", "string", `json:"headline,omitempty"`, "Headline is the user's headline."},
+			{"Biography", "string", `json:"biography,omitempty"`, "Biography is the user's biography."},
+			{"Groups", "[]string", `json:"groups,omitempty"`, "Groups are the groups the user belongs to."},
+			{"Language", "string", `json:"language,omitempty"`, "Language is the user's language, e.g. \"en\"."},
+			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's locale, e.g. \"en_US\"."},
+			{"Enabled", "bool", `json:"enabled"`, "Enabled is false for a disabled account."},
+			{"StorageLocation", "string", `json:"storageLocation,omitempty"`, "StorageLocation is the path of the user's files on the server."},
 		},
 	},
 	{
@@ -2193,28 +2204,28 @@ it works.
 		ClientSecret: os.Getenv("AUTH_NOTION_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://api.notion.com/v1/oauth/authorize\"", "AuthorizationURL is where the user picks the pages to share."},
-			{"TokenURL", "\"https://api.notion.com/v1/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.notion.com/v1/users/me\"", "UserinfoURL answers the token's bot user; see Userinfo."},
-			{"APIVersion", "\"2022-06-28\"", "APIVersion is the Notion-Version header the userinfo request sends."},
+			{Name: "AuthorizationURL", Value: "https://api.notion.com/v1/oauth/authorize", Doc: "AuthorizationURL is where the user picks the pages to share."},
+			{Name: "TokenURL", Value: "https://api.notion.com/v1/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.notion.com/v1/users/me", Doc: "UserinfoURL answers the token's bot user; see Userinfo."},
+			{Name: "APIVersion", Value: "2022-06-28", Doc: "APIVersion is the Notion-Version header the userinfo request sends."},
 		},
 		ProfileDoc: "Profile is a Notion user of type \"person\".",
 		Profile: []Field{
-			{"Object", "string", "json:\"object\"", "Object is always \"user\"."},
-			{"ID", "string", "json:\"id\"", "ID is the user's unique id (a UUID)."},
-			{"Type", "string", "json:\"type\"", "Type is \"person\" (or \"bot\")."},
-			{"Name", "string", "json:\"name\"", "Name is the user's name."},
-			{"AvatarURL", "string", "json:\"avatar_url\"", "AvatarURL is the user's avatar, if any."},
-			{"Person", "Person", "json:\"person\"", `Person holds a person's e-mail address; present when the
+			{"Object", "string", `json:"object"`, "Object is always \"user\"."},
+			{"ID", "string", `json:"id"`, "ID is the user's unique id (a UUID)."},
+			{"Type", "string", `json:"type"`, "Type is \"person\" (or \"bot\")."},
+			{"Name", "string", `json:"name"`, "Name is the user's name."},
+			{"AvatarURL", "string", `json:"avatar_url"`, "AvatarURL is the user's avatar, if any."},
+			{"Person", "Person", `json:"person"`, `Person holds a person's e-mail address; present when the
 integration may read user e-mail addresses.`},
 		},
-		Defaults: &Defaults{AuthParams: []Param{{"owner", "\"user\""}}, UserinfoRequest: "Userinfo", Style: Style{BrandColor: "#fff"}},
+		Defaults: &Defaults{AuthParams: []Param{{"owner", `"user"`}}, UserinfoRequest: "Userinfo", Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Notion provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Notion configuration before any user option. The
 authorization request asks for a user-owned token (owner=user); there
 is no scope: the user picks the pages to share.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Name", MapEmail: "p.Person.Email", MapImage: "p.AvatarURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Person.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "okta", Package: "okta", Const: "Okta",
@@ -2227,10 +2238,11 @@ default custom server).
 The issuer has no default: set Issuer (or AUTH_OKTA_ISSUER for
 builtin.FromEnv), e.g. https://dev-123456.okta.com/oauth2/default.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
+		Claims:   true,
 		Defaults: &Defaults{Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Okta configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
@@ -2256,10 +2268,11 @@ Connect mapping.
 		Issuer:       os.Getenv("AUTH_ONELOGIN_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Style: Style{}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{},
 		NewDoc: `New returns the OneLogin provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2288,18 +2301,17 @@ email authorization parameter.
 		Issuer:       os.Getenv("AUTH_OSSO_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/oauth/authorize\"", "AuthorizationPath is where the user is sent to their SAML provider."},
-			{"TokenPath", "\"/oauth/token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/oauth/me\"", "UserinfoPath answers the Profile to a Bearer GET."},
+			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user is sent to their SAML provider."},
+			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/oauth/me", Doc: "UserinfoPath answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of Osso's /oauth/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id at Osso."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address, as the SAML provider asserted."},
-			{"IDP", "string", "json:\"idp\"", "IDP is the kind of SAML provider, e.g. \"Okta\" or \"Azure\"."},
-			{"Requested", "Requested", "json:\"requested\"", "Requested is what the authorization request asked for."},
+			{"ID", "string", `json:"id"`, "ID is the user's id at Osso."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address, as the SAML provider asserted."},
+			{"IDP", "string", `json:"idp"`, "IDP is the kind of SAML provider, e.g. \"Okta\" or \"Azure\"."},
+			{"Requested", "Requested", `json:"requested"`, "Requested is what the authorization request asked for."},
 		},
-		Map: "claims", Missing: "profile has no id",
 		Defaults: &Defaults{BaseURL: true},
 		NewDoc: `New returns the Osso provider configuration for the deployment at
 opts.Issuer, with opts laid over its defaults by providers.Merge.`,
@@ -2307,6 +2319,7 @@ opts.Issuer, with opts laid over its defaults by providers.Merge.`,
 base URL. It sets no scope and no Profile: the default mapping gives
 id ← id, email ← email. With issuer "" the endpoints are left empty, and
 gatehouse.New reports the missing issuer.`,
+		Map: "claims", Missing: "profile has no id",
 	},
 	{
 		ID: "osu", Package: "osu", Const: "Osu",
@@ -2320,33 +2333,33 @@ user.
 		ClientSecret: os.Getenv("AUTH_OSU_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://osu.ppy.sh/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://osu.ppy.sh/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://osu.ppy.sh/api/v2/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"identify\"", "Scope lets the token read the user's public profile."},
+			{Name: "AuthorizationURL", Value: "https://osu.ppy.sh/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://osu.ppy.sh/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://osu.ppy.sh/api/v2/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "identify", Doc: "Scope lets the token read the user's public profile."},
 		},
 		ProfileDoc: `Profile is the User object of GET /api/v2/me (the fields a sign-in
 needs; the answer has many more).`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id."},
-			{"Username", "string", "json:\"username\"", "Username is the user's current name."},
-			{"AvatarURL", "string", "json:\"avatar_url\"", "AvatarURL is the user's avatar."},
-			{"CountryCode", "string", "json:\"country_code\"", "CountryCode is the user's ISO 3166-1 alpha-2 country code."},
-			{"DefaultGroup", "string", "json:\"default_group\"", "DefaultGroup is the user's main group, e.g. \"default\"."},
-			{"IsActive", "bool", "json:\"is_active\"", "IsActive is true for an account active in the last months."},
-			{"IsBot", "bool", "json:\"is_bot\"", "IsBot is true for a bot account."},
-			{"IsDeleted", "bool", "json:\"is_deleted\"", "IsDeleted is true for a deleted account."},
-			{"IsOnline", "bool", "json:\"is_online\"", "IsOnline is true while the user is online."},
-			{"IsSupporter", "bool", "json:\"is_supporter\"", "IsSupporter is true for an osu!supporter."},
-			{"CoverURL", "string", "json:\"cover_url\"", "CoverURL is the user's profile cover image."},
-			{"JoinDate", "string", "json:\"join_date\"", "JoinDate is when the account was created (RFC 3339)."},
-			{"Playmode", "string", "json:\"playmode\"", "Playmode is the user's default game mode, e.g. \"osu\"."},
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id."},
+			{"Username", "string", `json:"username"`, "Username is the user's current name."},
+			{"AvatarURL", "string", `json:"avatar_url"`, "AvatarURL is the user's avatar."},
+			{"CountryCode", "string", `json:"country_code"`, "CountryCode is the user's ISO 3166-1 alpha-2 country code."},
+			{"DefaultGroup", "string", `json:"default_group"`, "DefaultGroup is the user's main group, e.g. \"default\"."},
+			{"IsActive", "bool", `json:"is_active"`, "IsActive is true for an account active in the last months."},
+			{"IsBot", "bool", `json:"is_bot"`, "IsBot is true for a bot account."},
+			{"IsDeleted", "bool", `json:"is_deleted"`, "IsDeleted is true for a deleted account."},
+			{"IsOnline", "bool", `json:"is_online"`, "IsOnline is true while the user is online."},
+			{"IsSupporter", "bool", `json:"is_supporter"`, "IsSupporter is true for an osu!supporter."},
+			{"CoverURL", "string", `json:"cover_url"`, "CoverURL is the user's profile cover image."},
+			{"JoinDate", "string", `json:"join_date"`, "JoinDate is when the account was created (RFC 3339)."},
+			{"Playmode", "string", `json:"playmode"`, "Playmode is the user's default game mode, e.g. \"osu\"."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the osu! provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the osu! configuration before any user option.",
-		Map:         "fields", MapID: "providers.FormatID(p.ID)", MapName: "p.Username", MapImage: "p.AvatarURL", Missing: "profile has no id",
+		Map:         "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.Username`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "passage", Package: "passage", Const: "Passage",
@@ -2365,10 +2378,11 @@ claims go through the default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_PASSAGE_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{AuthMethod: "client_secret_basic", Style: Style{BrandColor: "#3d53f6"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{AuthMethod: "client_secret_basic", Style: Style{BrandColor: "#3d53f6"}},
 		NewDoc: `New returns the Passage provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2389,20 +2403,20 @@ the mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_PATREON_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.patreon.com/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://www.patreon.com/api/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://www.patreon.com/api/oauth2/api/current_user\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"identity identity[email]\"", "Scope asks for the user's identity and e-mail address."},
+			{Name: "AuthorizationURL", Value: "https://www.patreon.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://www.patreon.com/api/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://www.patreon.com/api/oauth2/api/current_user", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "identity identity[email]", Doc: "Scope asks for the user's identity and e-mail address."},
 		},
 		ProfileDoc: "Profile is the JSON:API document current_user answers.",
 		Profile: []Field{
-			{"Data", "User", "json:\"data\"", "Data is the user resource."},
+			{"Data", "User", `json:"data"`, "Data is the user resource."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#e85b46"}},
 		NewDoc: `New returns the Patreon provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Patreon configuration before any user option.",
-		Map:         "fields", MapID: "p.Data.ID", MapName: "p.Data.Attributes.FullName", MapEmail: "p.Data.Attributes.Email", MapImage: "p.Data.Attributes.ImageURL", Missing: "profile has no id",
+		Map:         "fields", MapID: `p.Data.ID`, MapName: `p.Data.Attributes.FullName`, MapEmail: `p.Data.Attributes.Email`, MapImage: `p.Data.Attributes.ImageURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "ping-id", Package: "pingid", Const: "PingID",
@@ -2419,10 +2433,11 @@ Connect mapping.
 		Issuer:       os.Getenv("AUTH_PING_ID_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Style: Style{}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{},
 		NewDoc: `New returns the Ping Identity provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2448,25 +2463,25 @@ id is given.
 		ClientSecret: os.Getenv("AUTH_PINTEREST_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.pinterest.com/oauth\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.pinterest.com/v5/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.pinterest.com/v5/user_account\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"user_accounts:read\"", "Scope lets the token read the user account."},
+			{Name: "AuthorizationURL", Value: "https://www.pinterest.com/oauth", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.pinterest.com/v5/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.pinterest.com/v5/user_account", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "user_accounts:read", Doc: "Scope lets the token read the user account."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v5/user_account.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id,omitempty\"", "ID is the account's id."},
-			{"AccountType", "string", "json:\"account_type\"", "AccountType is \"PINNER\" or \"BUSINESS\"."},
-			{"ProfileImage", "string", "json:\"profile_image\"", "ProfileImage is the URL of the account's picture."},
-			{"WebsiteURL", "string", "json:\"website_url\"", "WebsiteURL is the account's web site."},
-			{"Username", "string", "json:\"username\"", "Username is the account's user name."},
-			{"About", "string", "json:\"about,omitempty\"", "About is the account's description."},
-			{"BusinessName", "string", "json:\"business_name,omitempty\"", "BusinessName is the name of a business account."},
-			{"BoardCount", "int64", "json:\"board_count,omitempty\"", "BoardCount is the number of boards."},
-			{"PinCount", "int64", "json:\"pin_count,omitempty\"", "PinCount is the number of pins."},
-			{"FollowerCount", "int64", "json:\"follower_count,omitempty\"", "FollowerCount is the number of followers."},
-			{"FollowingCount", "int64", "json:\"following_count,omitempty\"", "FollowingCount is the number of accounts followed."},
-			{"MonthlyViews", "int64", "json:\"monthly_views,omitempty\"", "MonthlyViews is the number of monthly views."},
+			{"ID", "string", `json:"id,omitempty"`, "ID is the account's id."},
+			{"AccountType", "string", `json:"account_type"`, "AccountType is \"PINNER\" or \"BUSINESS\"."},
+			{"ProfileImage", "string", `json:"profile_image"`, "ProfileImage is the URL of the account's picture."},
+			{"WebsiteURL", "string", `json:"website_url"`, "WebsiteURL is the account's web site."},
+			{"Username", "string", `json:"username"`, "Username is the account's user name."},
+			{"About", "string", `json:"about,omitempty"`, "About is the account's description."},
+			{"BusinessName", "string", `json:"business_name,omitempty"`, "BusinessName is the name of a business account."},
+			{"BoardCount", "int64", `json:"board_count,omitempty"`, "BoardCount is the number of boards."},
+			{"PinCount", "int64", `json:"pin_count,omitempty"`, "PinCount is the number of pins."},
+			{"FollowerCount", "int64", `json:"follower_count,omitempty"`, "FollowerCount is the number of followers."},
+			{"FollowingCount", "int64", `json:"following_count,omitempty"`, "FollowingCount is the number of accounts followed."},
+			{"MonthlyViews", "int64", `json:"monthly_views,omitempty"`, "MonthlyViews is the number of monthly views."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#bd081c"}},
 		NewDoc: `New returns the Pinterest provider configuration with opts laid over its
@@ -2492,24 +2507,24 @@ paths.
 		ClientSecret: os.Getenv("AUTH_PIPEDRIVE_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://oauth.pipedrive.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://oauth.pipedrive.com/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.pipedrive.com/v1/users/me\"", `UserinfoURL answers the Profile when the token response has no
+			{Name: "AuthorizationURL", Value: "https://oauth.pipedrive.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://oauth.pipedrive.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.pipedrive.com/v1/users/me", Doc: `UserinfoURL answers the Profile when the token response has no
 api_domain; see Userinfo.`},
-			{"UserinfoPath", "\"/api/v1/users/me\"", "UserinfoPath is the path of the user record under api_domain."},
+			{Name: "UserinfoPath", Value: "/api/v1/users/me", Doc: "UserinfoPath is the path of the user record under api_domain."},
 		},
 		ProfileDoc: `Profile is the answer of GET /v1/users/me: a success flag and the user
 in data.`,
 		Profile: []Field{
-			{"Success", "bool", "json:\"success\"", "Success is true for a successful answer."},
-			{"Data", "User", "json:\"data\"", "Data is the user."},
+			{"Success", "bool", `json:"success"`, "Success is true for a successful answer."},
+			{"Data", "User", `json:"data"`, "Data is the user."},
 		},
-		Defaults: &Defaults{UserinfoRequest: "Userinfo", Style: Style{}},
+		Defaults: &Defaults{UserinfoRequest: "Userinfo"},
 		NewDoc: `New returns the Pipedrive provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Pipedrive configuration before any user option. It
 sets no scope: a Pipedrive app's scopes are chosen in its settings.`,
-		Map: "fields", MapID: "providers.FormatID(p.Data.ID)", MapName: "p.Data.Name", MapEmail: "p.Data.Email", MapImage: "p.Data.IconURL", Missing: "profile has no data.id",
+		Map: "fields", MapID: `providers.FormatID(p.Data.ID)`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.IconURL`, Missing: "profile has no data.id",
 	},
 	{
 		ID: "reddit", Package: "reddit", Const: "Reddit",
@@ -2527,24 +2542,24 @@ UserAgent. Reddit does not implement PKCE; the callback checks state.
 		ClientSecret: os.Getenv("AUTH_REDDIT_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.reddit.com/api/v1/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://www.reddit.com/api/v1/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://oauth.reddit.com/api/v1/me\"", "UserinfoURL answers the Profile; see Userinfo."},
-			{"Scope", "\"identity\"", "Scope lets the token read the user's identity."},
-			{"UserAgent", "\"web:gatehouse:v1 (Go; +https://github.com/gatehouse-auth/gatehouse)\"", "UserAgent is the User-Agent of the userinfo request."},
+			{Name: "AuthorizationURL", Value: "https://www.reddit.com/api/v1/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://www.reddit.com/api/v1/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://oauth.reddit.com/api/v1/me", Doc: "UserinfoURL answers the Profile; see Userinfo."},
+			{Name: "Scope", Value: "identity", Doc: "Scope lets the token read the user's identity."},
+			{Name: "UserAgent", Value: "web:gatehouse:v1 (Go; +https://github.com/gatehouse-auth/gatehouse)", Doc: "UserAgent is the User-Agent of the userinfo request."},
 		},
 		ProfileDoc: `Profile is the account record of GET /api/v1/me (the fields a sign-in
 needs; the answer has many more).`,
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the account's id in base 36, without the t2_ prefix."},
-			{"Name", "string", "json:\"name\"", "Name is the user name."},
-			{"IconImg", "string", "json:\"icon_img,omitempty\"", "IconImg is the URL of the user's icon."},
-			{"SnoovatarImg", "string", "json:\"snoovatar_img,omitempty\"", "SnoovatarImg is the URL of the user's avatar, if any."},
-			{"Created", "float64", "json:\"created\"", "Created is the account's creation time in seconds since the epoch."},
-			{"HasVerifiedEmail", "bool", "json:\"has_verified_email\"", `HasVerifiedEmail is true when the account's e-mail is verified;
+			{"ID", "string", `json:"id"`, "ID is the account's id in base 36, without the t2_ prefix."},
+			{"Name", "string", `json:"name"`, "Name is the user name."},
+			{"IconImg", "string", `json:"icon_img,omitempty"`, "IconImg is the URL of the user's icon."},
+			{"SnoovatarImg", "string", `json:"snoovatar_img,omitempty"`, "SnoovatarImg is the URL of the user's avatar, if any."},
+			{"Created", "float64", `json:"created"`, "Created is the account's creation time in seconds since the epoch."},
+			{"HasVerifiedEmail", "bool", `json:"has_verified_email"`, `HasVerifiedEmail is true when the account's e-mail is verified;
 Reddit does not disclose the address.`},
-			{"Over18", "bool", "json:\"over_18\"", "Over18 is true when the user has said they are 18 or older."},
-			{"TotalKarma", "int64", "json:\"total_karma\"", "TotalKarma is the user's total karma."},
+			{"Over18", "bool", `json:"over_18"`, "Over18 is true when the user has said they are 18 or older."},
+			{"TotalKarma", "int64", `json:"total_karma"`, "TotalKarma is the user's total karma."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", Checks: []string{"state"}, Style: Style{BrandColor: "#FF4500"}},
 		NewDoc: `New returns the Reddit provider configuration with opts laid over its
@@ -2566,12 +2581,13 @@ default OpenID Connect mapping. Roblox gives no e-mail address.
 		ClientSecret: os.Getenv("AUTH_ROBLOX_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://apis.roblox.com/oauth/\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://apis.roblox.com/oauth/", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile\"", "Scope asks for an ID token with the profile claims."},
+			{Name: "Scope", Value: "openid profile", Doc: "Scope asks for an ID token with the profile claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Issuer: true, Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#5865F2"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#5865F2"}},
 		NewDoc: `New returns the Roblox provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Roblox configuration before any user option.",
@@ -2596,21 +2612,21 @@ same user, and the ID token is verified.
 		ClientSecret: os.Getenv("AUTH_SALESFORCE_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://login.salesforce.com\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://login.salesforce.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#00a1e0"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#00a1e0"}},
 		NewDoc: `New returns the Salesforce provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Salesforce configuration before any user option.",
 		Map:         "claims", Missing: "claims have no sub",
 	},
 	{
-		ID: "shopify", Package: "shopify", Const: "Shopify",
-		Gatehouse: true,
-		Name:      "Shopify", Kind: "oauth", IssuerRequired: true,
+		ID: "shopify", Package: "shopify", Const: "Shopify", Gatehouse: true,
+		Name: "Shopify", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package shopify is the built-in Shopify provider (OAuth 2.0 for a
 shop's staff), which Auth.js does not have: its per-shop endpoints, the
 staff member record, and the mapping of that record to a user.
@@ -2641,23 +2657,23 @@ exchange already bind the answer to this shop and this browser.
 		ClientSecret: os.Getenv("AUTH_SHOPIFY_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationPath", "\"/admin/oauth/authorize\"", "AuthorizationPath is where the staff member signs in and approves."},
-			{"TokenPath", "\"/admin/oauth/access_token\"", "TokenPath exchanges the code for tokens (client_secret_post)."},
-			{"GrantOptions", "\"per-user\"", `GrantOptions asks for an online access token, tied to the staff
+			{Name: "AuthorizationPath", Value: "/admin/oauth/authorize", Doc: "AuthorizationPath is where the staff member signs in and approves."},
+			{Name: "TokenPath", Value: "/admin/oauth/access_token", Doc: "TokenPath exchanges the code for tokens (client_secret_post)."},
+			{Name: "GrantOptions", Value: "per-user", Doc: `GrantOptions asks for an online access token, tied to the staff
 member who approved it.`},
 		},
 		ProfileDoc: `Profile is the staff member an online access token belongs to (the
 token response's associated_user), with the shop it is for.`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the staff member's Shopify user id."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the staff member's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the staff member's last name."},
-			{"Email", "string", "json:\"email\"", "Email is the staff member's e-mail address."},
-			{"EmailVerified", "bool", "json:\"email_verified\"", "EmailVerified is true when Shopify has verified the address."},
-			{"AccountOwner", "bool", "json:\"account_owner\"", "AccountOwner is true for the shop's owner."},
-			{"Locale", "string", "json:\"locale\"", "Locale is the staff member's locale, e.g. \"en\"."},
-			{"Collaborator", "bool", "json:\"collaborator\"", "Collaborator is true for a collaborator account."},
-			{"Shop", "string", "json:\"shop,omitempty\"", `Shop is the shop's myshopify.com domain. It is not part of
+			{"ID", "int64", `json:"id"`, "ID is the staff member's Shopify user id."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the staff member's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the staff member's last name."},
+			{"Email", "string", `json:"email"`, "Email is the staff member's e-mail address."},
+			{"EmailVerified", "bool", `json:"email_verified"`, "EmailVerified is true when Shopify has verified the address."},
+			{"AccountOwner", "bool", `json:"account_owner"`, "AccountOwner is true for the shop's owner."},
+			{"Locale", "string", `json:"locale"`, "Locale is the staff member's locale, e.g. \"en\"."},
+			{"Collaborator", "bool", `json:"collaborator"`, "Collaborator is true for a collaborator account."},
+			{"Shop", "string", `json:"shop,omitempty"`, `Shop is the shop's myshopify.com domain. It is not part of
 associated_user; AssociatedUser's caller fills it.`},
 		},
 		Map: "hook", Missing: "profile has no id",
@@ -2674,19 +2690,19 @@ takes the picture from avatar_url.
 		ClientSecret: os.Getenv("AUTH_SIMPLELOGIN_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://app.simplelogin.io\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://app.simplelogin.io", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
 		ProfileDoc: `Profile is SimpleLogin's claims. The e-mail address may be a
 SimpleLogin alias of the user's real address.`,
 		Profile: []Field{
-			{"Sub", "string", "json:\"sub\"", "Sub is the user's unique id."},
-			{"Name", "string", "json:\"name\"", "Name is the user's name."},
-			{"Email", "string", "json:\"email\"", "Email is the address the user chose to share (often an alias)."},
-			{"EmailVerified", "bool", "json:\"email_verified\"", "EmailVerified is true: SimpleLogin verifies its users' addresses."},
-			{"AvatarURL", "string", "json:\"avatar_url\"", "AvatarURL is the user's avatar, if any."},
-			{"Client", "string", "json:\"client\"", "Client is the name of the application the user signed in to."},
+			{"Sub", "string", `json:"sub"`, "Sub is the user's unique id."},
+			{"Name", "string", `json:"name"`, "Name is the user's name."},
+			{"Email", "string", `json:"email"`, "Email is the address the user chose to share (often an alias)."},
+			{"EmailVerified", "bool", `json:"email_verified"`, "EmailVerified is true: SimpleLogin verifies its users' addresses."},
+			{"AvatarURL", "string", `json:"avatar_url"`, "AvatarURL is the user's avatar, if any."},
+			{"Client", "string", `json:"client"`, "Client is the name of the application the user signed in to."},
 		},
 		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#e3156a"}},
 		NewDoc: `New returns the SimpleLogin provider configuration with opts laid over
@@ -2707,12 +2723,13 @@ Connect mapping (sub is the Slack user id).
 		ClientSecret: os.Getenv("AUTH_SLACK_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://slack.com\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://slack.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Issuer: true, Checks: []string{"nonce"}, Style: Style{BrandColor: "#611f69"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, Checks: []string{"nonce"}, Style: Style{BrandColor: "#611f69"}},
 		NewDoc: `New returns the Slack provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Slack configuration before any user option.",
@@ -2730,22 +2747,22 @@ record to a user.
 		ClientSecret: os.Getenv("AUTH_SPOTIFY_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://accounts.spotify.com/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://accounts.spotify.com/api/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.spotify.com/v1/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"user-read-email\"", "Scope lets the token read the user's e-mail address."},
+			{Name: "AuthorizationURL", Value: "https://accounts.spotify.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://accounts.spotify.com/api/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.spotify.com/v1/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "user-read-email", Doc: "Scope lets the token read the user's e-mail address."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v1/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's Spotify user id."},
-			{"DisplayName", "string", "json:\"display_name\"", "DisplayName is the name shown on the profile; null when unset."},
-			{"Email", "string", "json:\"email\"", `Email is the e-mail address on the account, which Spotify does not
+			{"ID", "string", `json:"id"`, "ID is the user's Spotify user id."},
+			{"DisplayName", "string", `json:"display_name"`, "DisplayName is the name shown on the profile; null when unset."},
+			{"Email", "string", `json:"email"`, `Email is the e-mail address on the account, which Spotify does not
 necessarily verify.`},
-			{"Images", "[]Image", "json:\"images\"", "Images are the profile images, largest first."},
-			{"Country", "string", "json:\"country,omitempty\"", "Country is an ISO 3166-1 alpha-2 code (needs user-read-private)."},
-			{"Product", "string", "json:\"product,omitempty\"", "Product is the subscription level (needs user-read-private)."},
-			{"URI", "string", "json:\"uri\"", "URI is the user's Spotify URI."},
-			{"Href", "string", "json:\"href\"", "Href is the Web API endpoint for the user."},
+			{"Images", "[]Image", `json:"images"`, "Images are the profile images, largest first."},
+			{"Country", "string", `json:"country,omitempty"`, "Country is an ISO 3166-1 alpha-2 code (needs user-read-private)."},
+			{"Product", "string", `json:"product,omitempty"`, "Product is the subscription level (needs user-read-private)."},
+			{"URI", "string", `json:"uri"`, "URI is the user's Spotify URI."},
+			{"Href", "string", `json:"href"`, "Href is the Web API endpoint for the user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#1db954"}},
 		NewDoc: `New returns the Spotify provider configuration with opts laid over its
@@ -2764,43 +2781,42 @@ endpoints, the athlete record, and the mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_STRAVA_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.strava.com/api/v3/oauth/authorize\"", "AuthorizationURL is where the athlete signs in and consents."},
-			{"TokenURL", "\"https://www.strava.com/api/v3/oauth/token\"", `TokenURL exchanges the code for tokens, with the client credentials
+			{Name: "AuthorizationURL", Value: "https://www.strava.com/api/v3/oauth/authorize", Doc: "AuthorizationURL is where the athlete signs in and consents."},
+			{Name: "TokenURL", Value: "https://www.strava.com/api/v3/oauth/token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
 in the form (client_secret_post).`},
-			{"UserinfoURL", "\"https://www.strava.com/api/v3/athlete\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"read\"", "Scope lets the token read public data."},
+			{Name: "UserinfoURL", Value: "https://www.strava.com/api/v3/athlete", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "read", Doc: "Scope lets the token read public data."},
 		},
 		ProfileDoc: `Profile is the athlete record of GET /api/v3/athlete. The token
 response also carries a summary of it, as athlete.`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the athlete's numeric id."},
-			{"Username", "string", "json:\"username\"", "Username is the athlete's user name, if set."},
-			{"Firstname", "string", "json:\"firstname\"", "Firstname is the athlete's first name."},
-			{"Lastname", "string", "json:\"lastname\"", "Lastname is the athlete's last name."},
-			{"Bio", "string", "json:\"bio,omitempty\"", "Bio is the athlete's description."},
-			{"City", "string", "json:\"city,omitempty\"", "City is the athlete's city."},
-			{"State", "string", "json:\"state,omitempty\"", "State is the athlete's state or region."},
-			{"Country", "string", "json:\"country,omitempty\"", "Country is the athlete's country."},
-			{"Sex", "string", "json:\"sex,omitempty\"", "Sex is \"M\", \"F\" or empty."},
-			{"Premium", "bool", "json:\"premium\"", "Premium is true for a subscriber."},
-			{"Summit", "bool", "json:\"summit\"", "Summit is true for a subscriber (Strava's newer name)."},
-			{"CreatedAt", "string", "json:\"created_at\"", "CreatedAt is when the account was created (RFC 3339)."},
-			{"UpdatedAt", "string", "json:\"updated_at\"", "UpdatedAt is the account's last change (RFC 3339)."},
-			{"ProfileMedium", "string", "json:\"profile_medium\"", "ProfileMedium is the 62×62 picture."},
-			{"Profile", "string", "json:\"profile\"", "Profile is the 124×124 picture."},
+			{"ID", "int64", `json:"id"`, "ID is the athlete's numeric id."},
+			{"Username", "string", `json:"username"`, "Username is the athlete's user name, if set."},
+			{"Firstname", "string", `json:"firstname"`, "Firstname is the athlete's first name."},
+			{"Lastname", "string", `json:"lastname"`, "Lastname is the athlete's last name."},
+			{"Bio", "string", `json:"bio,omitempty"`, "Bio is the athlete's description."},
+			{"City", "string", `json:"city,omitempty"`, "City is the athlete's city."},
+			{"State", "string", `json:"state,omitempty"`, "State is the athlete's state or region."},
+			{"Country", "string", `json:"country,omitempty"`, "Country is the athlete's country."},
+			{"Sex", "string", `json:"sex,omitempty"`, "Sex is \"M\", \"F\" or empty."},
+			{"Premium", "bool", `json:"premium"`, "Premium is true for a subscriber."},
+			{"Summit", "bool", `json:"summit"`, "Summit is true for a subscriber (Strava's newer name)."},
+			{"CreatedAt", "string", `json:"created_at"`, "CreatedAt is when the account was created (RFC 3339)."},
+			{"UpdatedAt", "string", `json:"updated_at"`, "UpdatedAt is the account's last change (RFC 3339)."},
+			{"ProfileMedium", "string", `json:"profile_medium"`, "ProfileMedium is the 62×62 picture."},
+			{"Profile", "string", `json:"profile"`, "Profile is the 124×124 picture."},
 		},
-		Defaults: &Defaults{AuthParams: []Param{{"scope", "Scope"}, {"approval_prompt", "\"auto\""}, {"response_type", "\"code\""}}, AuthMethod: "client_secret_post", Style: Style{}},
+		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"approval_prompt", `"auto"`}, {"response_type", `"code"`}}, AuthMethod: "client_secret_post"},
 		NewDoc: `New returns the Strava provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Strava configuration before any user option:
 besides the scope, approval_prompt=auto (no consent screen for an
 athlete who has already consented) and response_type=code.`,
-		Map: "fields", MapID: "providers.FormatID(p.ID)", MapName: "profile.FullName(p.Firstname, p.Lastname)", MapImage: "p.Profile", Missing: "profile has no id",
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `profile.FullName(p.Firstname, p.Lastname)`, MapImage: `p.Profile`, Missing: "profile has no id",
 	},
 	{
-		ID: "tailscale", Package: "tailscale", Const: "Tailscale",
-		Gatehouse: true,
-		Name:      "Tailscale", Kind: "oidc", IssuerRequired: true,
+		ID: "tailscale", Package: "tailscale", Const: "Tailscale", Gatehouse: true,
+		Name: "Tailscale", Kind: "oidc", IssuerRequired: true,
 		Doc: `Package tailscale is the built-in provider for Tailscale's identity
 provider, tsidp (OpenID Connect): the self-hosted service that signs in
 the tailnet's users. The issuer is the URL tsidp is served at, e.g.
@@ -2809,11 +2825,12 @@ https://idp.<tailnet>.ts.net.
 The issuer has no default: set Issuer (or AUTH_TAILSCALE_ISSUER for
 builtin.FromEnv), e.g. https://idp.example.ts.net.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
-		Defaults: &Defaults{Style: Style{}},
+		Claims:   true,
+		Defaults: &Defaults{},
 		NewDoc: `New returns the Tailscale configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
@@ -2836,26 +2853,26 @@ the top level, so here the mapping reads them there.
 		ClientSecret: os.Getenv("AUTH_THREADS_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://threads.net/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://graph.threads.net/oauth/access_token\"", `TokenURL exchanges the code for tokens, with the client credentials
+			{Name: "AuthorizationURL", Value: "https://threads.net/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://graph.threads.net/oauth/access_token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
 in the form (client_secret_post).`},
-			{"UserinfoURL", "\"https://graph.threads.net/v1.0/me?fields=id,username,threads_profile_picture_url\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"threads_basic\"", "Scope grants the user's basic profile."},
+			{Name: "UserinfoURL", Value: "https://graph.threads.net/v1.0/me?fields=id,username,threads_profile_picture_url", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "threads_basic", Doc: "Scope grants the user's basic profile."},
 		},
 		ProfileDoc: `Profile is the answer of GET /v1.0/me with the fields UserinfoURL asks
 for.`,
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's Threads id."},
-			{"Username", "string", "json:\"username\"", "Username is the user's handle."},
-			{"ThreadsProfilePictureURL", "string", "json:\"threads_profile_picture_url\"", "ThreadsProfilePictureURL is the user's picture."},
-			{"ThreadsBiography", "string", "json:\"threads_biography,omitempty\"", "ThreadsBiography is the user's biography (when asked for)."},
+			{"ID", "string", `json:"id"`, "ID is the user's Threads id."},
+			{"Username", "string", `json:"username"`, "Username is the user's handle."},
+			{"ThreadsProfilePictureURL", "string", `json:"threads_profile_picture_url"`, "ThreadsProfilePictureURL is the user's picture."},
+			{"ThreadsBiography", "string", `json:"threads_biography,omitempty"`, "ThreadsBiography is the user's biography (when asked for)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Threads provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Threads configuration before any user option. The
 callback checks state.`,
-		Map: "fields", MapID: "p.ID", MapName: "p.Username", MapImage: "p.ThreadsProfilePictureURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, MapImage: `p.ThreadsProfilePictureURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "tiktok", Package: "tiktok", Const: "TikTok",
@@ -2875,18 +2892,18 @@ the client id (the builtin registry does).
 		ClientSecret: os.Getenv("AUTH_TIKTOK_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://www.tiktok.com/v2/auth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://open.tiktokapis.com/v2/oauth/token/\"", `TokenURL exchanges the code for tokens (client_secret_post, plus
+			{Name: "AuthorizationURL", Value: "https://www.tiktok.com/v2/auth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://open.tiktokapis.com/v2/oauth/token/", Doc: `TokenURL exchanges the code for tokens (client_secret_post, plus
 client_key).`},
-			{"UserinfoURL", "\"https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name\"", `UserinfoURL answers the Profile to a Bearer GET, with the fields
+			{Name: "UserinfoURL", Value: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name", Doc: `UserinfoURL answers the Profile to a Bearer GET, with the fields
 user.info.basic grants.`},
-			{"Scope", "\"user.info.basic\"", "Scope grants the user's open id, avatar and display name."},
+			{Name: "Scope", Value: "user.info.basic", Doc: "Scope grants the user's open id, avatar and display name."},
 		},
 		ProfileDoc: `Profile is the answer of GET /v2/user/info/: the user in data.user and
 the outcome in error.`,
 		Profile: []Field{
-			{"Data", "struct {\n\t// User is the TikTok user; which fields are present depends on\n\t// the fields query parameter and the granted scopes.\n\tUser User `json:\"user\"`\n}", "json:\"data\"", "Data holds the user."},
-			{"Error", "Error", "json:\"error\"", "Error is the outcome; its code is \"ok\" on success."},
+			{"Data", "struct {\n\t// User is the TikTok user; which fields are present depends on\n\t// the fields query parameter and the granted scopes.\n\tUser User `json:\"user\"`\n}", `json:"data"`, "Data holds the user."},
+			{"Error", "Error", `json:"error"`, "Error is the outcome; its code is \"ok\" on success."},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
@@ -2910,31 +2927,31 @@ PKCE, so the callback checks state.
 		ClientSecret: os.Getenv("AUTH_TODOIST_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://todoist.com/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://todoist.com/oauth/access_token\"", `TokenURL exchanges the code for tokens, with the client credentials
+			{Name: "AuthorizationURL", Value: "https://todoist.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://todoist.com/oauth/access_token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
 in the form (client_secret_post).`},
-			{"UserinfoURL", "\"https://api.todoist.com/sync/v9/sync\"", `UserinfoURL is the Sync API endpoint the user record is read from;
+			{Name: "UserinfoURL", Value: "https://api.todoist.com/sync/v9/sync", Doc: `UserinfoURL is the Sync API endpoint the user record is read from;
 see Userinfo.`},
-			{"Scope", "\"data:read\"", "Scope lets the token read the user's data."},
+			{Name: "Scope", Value: "data:read", Doc: "Scope lets the token read the user's data."},
 		},
 		ProfileDoc: "Profile is the Sync API's user resource.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id (a string of digits)."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"FullName", "string", "json:\"full_name\"", "FullName is the user's name."},
-			{"AvatarBig", "string", "json:\"avatar_big,omitempty\"", "AvatarBig is the large avatar (195×195)."},
-			{"AvatarMedium", "string", "json:\"avatar_medium,omitempty\"", "AvatarMedium is the medium avatar (60×60)."},
-			{"AvatarS640", "string", "json:\"avatar_s640,omitempty\"", "AvatarS640 is the 640×640 avatar."},
-			{"AvatarSmall", "string", "json:\"avatar_small,omitempty\"", "AvatarSmall is the small avatar (35×35)."},
-			{"Lang", "string", "json:\"lang,omitempty\"", "Lang is the user's language, e.g. \"en\"."},
-			{"IsPremium", "bool", "json:\"is_premium\"", "IsPremium is true for a Pro user."},
-			{"JoinedAt", "string", "json:\"joined_at,omitempty\"", "JoinedAt is when the account was created (RFC 3339)."},
+			{"ID", "string", `json:"id"`, "ID is the user's id (a string of digits)."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"FullName", "string", `json:"full_name"`, "FullName is the user's name."},
+			{"AvatarBig", "string", `json:"avatar_big,omitempty"`, "AvatarBig is the large avatar (195×195)."},
+			{"AvatarMedium", "string", `json:"avatar_medium,omitempty"`, "AvatarMedium is the medium avatar (60×60)."},
+			{"AvatarS640", "string", `json:"avatar_s640,omitempty"`, "AvatarS640 is the 640×640 avatar."},
+			{"AvatarSmall", "string", `json:"avatar_small,omitempty"`, "AvatarSmall is the small avatar (35×35)."},
+			{"Lang", "string", `json:"lang,omitempty"`, "Lang is the user's language, e.g. \"en\"."},
+			{"IsPremium", "bool", `json:"is_premium"`, "IsPremium is true for a Pro user."},
+			{"JoinedAt", "string", `json:"joined_at,omitempty"`, "JoinedAt is when the account was created (RFC 3339)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#E44332"}},
 		NewDoc: `New returns the Todoist provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Todoist configuration before any user option.",
-		Map:         "fields", MapID: "p.ID", MapName: "p.FullName", MapEmail: "p.Email", MapImage: "p.AvatarBig", Missing: "profile has no id",
+		Map:         "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarBig`, Missing: "profile has no id",
 	},
 	{
 		ID: "trakt", Package: "trakt", Const: "Trakt",
@@ -2951,32 +2968,32 @@ request is a handler that sends those headers.
 		ClientSecret: os.Getenv("AUTH_TRAKT_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://trakt.tv/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://api.trakt.tv/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.trakt.tv/users/me?extended=full\"", "UserinfoURL answers the Profile; see Userinfo."},
-			{"APIVersion", "\"2\"", "APIVersion is the trakt-api-version header's value."},
+			{Name: "AuthorizationURL", Value: "https://trakt.tv/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://api.trakt.tv/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.trakt.tv/users/me?extended=full", Doc: "UserinfoURL answers the Profile; see Userinfo."},
+			{Name: "APIVersion", Value: "2", Doc: "APIVersion is the trakt-api-version header's value."},
 		},
 		ProfileDoc: "Profile is the answer of GET /users/me?extended=full.",
 		Profile: []Field{
-			{"Username", "string", "json:\"username\"", "Username is the user's name."},
-			{"Private", "bool", "json:\"private\"", "Private is true for a private profile."},
-			{"Name", "string", "json:\"name\"", "Name is the user's full name."},
-			{"VIP", "bool", "json:\"vip\"", "VIP is true for a VIP member."},
-			{"VIPEP", "bool", "json:\"vip_ep\"", "VIPEP is true for a VIP executive producer."},
-			{"IDs", "IDs", "json:\"ids\"", "IDs are the user's ids."},
-			{"JoinedAt", "string", "json:\"joined_at,omitempty\"", "JoinedAt is when the account was created (RFC 3339)."},
-			{"Location", "string", "json:\"location,omitempty\"", "Location is the user's location."},
-			{"About", "string", "json:\"about,omitempty\"", "About is the user's description."},
-			{"Gender", "string", "json:\"gender,omitempty\"", "Gender is the user's gender."},
-			{"Age", "int", "json:\"age,omitempty\"", "Age is the user's age."},
-			{"Images", "Images", "json:\"images\"", "Images holds the user's avatar."},
+			{"Username", "string", `json:"username"`, "Username is the user's name."},
+			{"Private", "bool", `json:"private"`, "Private is true for a private profile."},
+			{"Name", "string", `json:"name"`, "Name is the user's full name."},
+			{"VIP", "bool", `json:"vip"`, "VIP is true for a VIP member."},
+			{"VIPEP", "bool", `json:"vip_ep"`, "VIPEP is true for a VIP executive producer."},
+			{"IDs", "IDs", `json:"ids"`, "IDs are the user's ids."},
+			{"JoinedAt", "string", `json:"joined_at,omitempty"`, "JoinedAt is when the account was created (RFC 3339)."},
+			{"Location", "string", `json:"location,omitempty"`, "Location is the user's location."},
+			{"About", "string", `json:"about,omitempty"`, "About is the user's description."},
+			{"Gender", "string", `json:"gender,omitempty"`, "Gender is the user's gender."},
+			{"Age", "int", `json:"age,omitempty"`, "Age is the user's age."},
+			{"Images", "Images", `json:"images"`, "Images holds the user's avatar."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", UserinfoRequest: "Userinfo", Style: Style{BrandColor: "#ED2224"}},
 		NewDoc: `New returns the Trakt provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Trakt configuration before any user option. The
 scope parameter is sent empty: Trakt has no scopes.`,
-		Map: "fields", MapID: "p.IDs.Slug", MapName: "p.Name", MapImage: "p.Images.Avatar.Full", Missing: "profile has no id",
+		Map: "fields", MapID: `p.IDs.Slug`, MapName: `p.Name`, MapImage: `p.Images.Avatar.Full`, Missing: "profile has no id",
 	},
 	{
 		ID: "twitch", Package: "twitch", Const: "Twitch",
@@ -3000,15 +3017,16 @@ Twitch answers errors with {status, message} instead of RFC 6749's
 		ClientSecret: os.Getenv("AUTH_TWITCH_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://id.twitch.tv/oauth2\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://id.twitch.tv/oauth2", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid user:read:email\"", "Scope asks for an ID token and the user's e-mail address."},
-			{"Claims", "`{\"id_token\":{\"email\":null,\"picture\":null,\"preferred_username\":null}}`", `Claims is the claims request parameter (OpenID Connect Core §5.5):
+			{Name: "Scope", Value: "openid user:read:email", Doc: "Scope asks for an ID token and the user's e-mail address."},
+			{Name: "Claims", Expr: "`{\"id_token\":{\"email\":null,\"picture\":null,\"preferred_username\":null}}`", Doc: `Claims is the claims request parameter (OpenID Connect Core §5.5):
 the ID token claims to include.`},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims: sub, preferred_username, email,
+		ProfileDoc: `Profile is the ID token's claims: sub, preferred_username, email,
 email_verified and picture.`,
-		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"claims", "Claims"}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#65459B"}},
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"claims", `Claims`}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#65459B"}},
 		NewDoc: `New returns the Twitch provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Twitch configuration before any user option.",
@@ -3021,22 +3039,21 @@ defaults by providers.Merge.`,
 with PKCE and state, profile from the v2 API's users/me. The id stays
 "twitter", as in Auth.js. OAuth 1.0a is not supported.`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://x.com/i/oauth2/authorize\"", ""},
-			{"TokenURL", "\"https://api.x.com/2/oauth2/token\"", ""},
-			{"UserinfoURL", "\"https://api.x.com/2/users/me?user.fields=profile_image_url\"", `UserinfoURL asks users/me for the profile image besides id, name
+			{Name: "AuthorizationURL", Value: "https://x.com/i/oauth2/authorize"},
+			{Name: "TokenURL", Value: "https://api.x.com/2/oauth2/token"},
+			{Name: "UserinfoURL", Value: "https://api.x.com/2/users/me?user.fields=profile_image_url", Doc: `UserinfoURL asks users/me for the profile image besides id, name
 and username.`},
-			{"Scope", "\"users.read tweet.read offline.access\"", `Scope reads the user (users.read needs tweet.read) and asks for a
+			{Name: "Scope", Value: "users.read tweet.read offline.access", Doc: `Scope reads the user (users.read needs tweet.read) and asks for a
 refresh token (offline.access).`},
 		},
 		ProfileDoc: "Profile is the answer of users/me: the user under \"data\".",
 		Profile: []Field{
-			{"Data", "User", "json:\"data\"", ""},
+			{"Data", "User", `json:"data"`, ""},
 		},
-		Map: "fields", MapID: "p.Data.ID", MapName: "p.Data.Name", MapEmail: "p.Data.Email", MapImage: "p.Data.ProfileImageURL", Missing: "users/me answered no data.id",
 		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#1da1f2"}},
 		NewDoc: `New returns the X configuration with opts laid over its defaults by
 providers.Merge.`,
-		DefaultsDoc: "",
+		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.ProfileImageURL`, Missing: "users/me answered no data.id",
 	},
 	{
 		ID: "united-effects", Package: "unitedeffects", Const: "UnitedEffects",
@@ -3054,10 +3071,11 @@ token's claims go through the default OpenID Connect mapping.
 		Issuer:       os.Getenv("AUTH_UNITED_EFFECTS_ISSUER"),
 	})`,
 		Facts: []Const{
-			{"Scope", "\"openid email profile\"", "Scope asks for an ID token with the e-mail and profile claims."},
+			{Name: "Scope", Value: "openid email profile", Doc: "Scope asks for an ID token with the e-mail and profile claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Map: "claims", Missing: "claims have no sub",
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Map:        "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "vipps", Package: "vipps", Const: "Vipps",
@@ -3077,12 +3095,13 @@ name and e-mail address reach the mapping only from the userinfo answer.
 		ClientSecret: os.Getenv("AUTH_VIPPS_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://api.vipps.no/access-management-1.0/access/\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://api.vipps.no/access-management-1.0/access/", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid name email\"", "Scope asks for an ID token and the user's name and e-mail address."},
+			{Name: "Scope", Value: "openid name email", Doc: "Scope asks for an ID token and the user's name and e-mail address."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#f05c18"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#f05c18"}},
 		NewDoc: `New returns the Vipps provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Vipps configuration before any user option.",
@@ -3109,26 +3128,26 @@ the server ignores protects nothing, so here the callback checks state.
 		ClientSecret: os.Getenv("AUTH_VK_SECRET"),
 	})`,
 		Facts: []Const{
-			{"APIVersion", "\"5.131\"", "APIVersion is the VK API version every URL names."},
-			{"AuthorizationURL", "\"https://oauth.vk.com/authorize?v=\" + APIVersion", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://oauth.vk.com/access_token?v=\" + APIVersion", `TokenURL exchanges the code for tokens, with the client credentials
+			{Name: "APIVersion", Value: "5.131", Doc: "APIVersion is the VK API version every URL names."},
+			{Name: "AuthorizationURL", Expr: `"https://oauth.vk.com/authorize?v=" + APIVersion`, Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Expr: `"https://oauth.vk.com/access_token?v=" + APIVersion`, Doc: `TokenURL exchanges the code for tokens, with the client credentials
 in the form (client_secret_post).`},
-			{"UserinfoURL", "\"https://api.vk.com/method/users.get?fields=photo_100&v=\" + APIVersion", `UserinfoURL is users.get for the token's user, with photo_100; see
+			{Name: "UserinfoURL", Expr: `"https://api.vk.com/method/users.get?fields=photo_100&v=" + APIVersion`, Doc: `UserinfoURL is users.get for the token's user, with photo_100; see
 Userinfo.`},
-			{"Scope", "\"email\"", "Scope asks for the user's e-mail address."},
+			{Name: "Scope", Value: "email", Doc: "Scope asks for the user's e-mail address."},
 		},
 		ProfileDoc: `Profile is a VK user object (the fields a sign-in needs), with the
 e-mail address, which VK gives only in the token response.`,
 		Profile: []Field{
-			{"ID", "int64", "json:\"id\"", "ID is the user's numeric id."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the user's last name."},
-			{"Photo100", "string", "json:\"photo_100\"", "Photo100 is the user's square 100-pixel photo."},
-			{"ScreenName", "string", "json:\"screen_name,omitempty\"", "ScreenName is the user's short address, if asked for."},
-			{"CanAccessClosed", "bool", "json:\"can_access_closed\"", "CanAccessClosed is true when the token may see a closed profile."},
-			{"IsClosed", "bool", "json:\"is_closed\"", "IsClosed is true for a closed (private) profile."},
-			{"Deactivated", "string", "json:\"deactivated,omitempty\"", "Deactivated is \"deleted\" or \"banned\" for such a profile."},
-			{"Email", "string", "json:\"email,omitempty\"", `Email is empty in users.get answers: MapProfile takes the address
+			{"ID", "int64", `json:"id"`, "ID is the user's numeric id."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
+			{"Photo100", "string", `json:"photo_100"`, "Photo100 is the user's square 100-pixel photo."},
+			{"ScreenName", "string", `json:"screen_name,omitempty"`, "ScreenName is the user's short address, if asked for."},
+			{"CanAccessClosed", "bool", `json:"can_access_closed"`, "CanAccessClosed is true when the token may see a closed profile."},
+			{"IsClosed", "bool", `json:"is_closed"`, "IsClosed is true for a closed (private) profile."},
+			{"Deactivated", "string", `json:"deactivated,omitempty"`, "Deactivated is \"deleted\" or \"banned\" for such a profile."},
+			{"Email", "string", `json:"email,omitempty"`, `Email is empty in users.get answers: MapProfile takes the address
 from the token response. A custom userinfo handler may fill it.`},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#07F"}},
@@ -3150,26 +3169,26 @@ NewAPI.
 		ClientSecret: os.Getenv("AUTH_WEBEX_SECRET"),
 	})`,
 		Facts: []Const{
-			{"APIBaseURL", "\"https://webexapis.com/v1\"", "APIBaseURL is the default API base URL."},
-			{"AuthorizationPath", "\"/authorize\"", "AuthorizationPath is where the user signs in and consents."},
-			{"TokenPath", "\"/access_token\"", "TokenPath exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoPath", "\"/people/me\"", "UserinfoPath answers the Profile to a Bearer GET."},
-			{"Scope", "\"spark:kms spark:people_read\"", `Scope lets the token read the user's person record; spark:kms lets
+			{Name: "APIBaseURL", Value: "https://webexapis.com/v1", Doc: "APIBaseURL is the default API base URL."},
+			{Name: "AuthorizationPath", Value: "/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
+			{Name: "TokenPath", Value: "/access_token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoPath", Value: "/people/me", Doc: "UserinfoPath answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "spark:kms spark:people_read", Doc: `Scope lets the token read the user's person record; spark:kms lets
 it use Webex's key management, which Webex asks integrations for.`},
 		},
 		ProfileDoc: "Profile is the Person record of GET /people/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the person's unique id."},
-			{"Emails", "[]string", "json:\"emails\"", "Emails are the person's e-mail addresses."},
-			{"DisplayName", "string", "json:\"displayName\"", "DisplayName is the person's full name."},
-			{"NickName", "string", "json:\"nickName,omitempty\"", "NickName is the person's nickname."},
-			{"FirstName", "string", "json:\"firstName,omitempty\"", "FirstName is the person's first name."},
-			{"LastName", "string", "json:\"lastName,omitempty\"", "LastName is the person's last name."},
-			{"Avatar", "string", "json:\"avatar,omitempty\"", "Avatar is the URL of the person's picture."},
-			{"OrgID", "string", "json:\"orgId\"", "OrgID is the person's organization."},
-			{"Type", "string", "json:\"type\"", "Type is \"person\", \"bot\" or \"appuser\"."},
-			{"Created", "string", "json:\"created,omitempty\"", "Created is when the person was created (RFC 3339)."},
-			{"Status", "string", "json:\"status,omitempty\"", "Status is the person's presence, e.g. \"active\"."},
+			{"ID", "string", `json:"id"`, "ID is the person's unique id."},
+			{"Emails", "[]string", `json:"emails"`, "Emails are the person's e-mail addresses."},
+			{"DisplayName", "string", `json:"displayName"`, "DisplayName is the person's full name."},
+			{"NickName", "string", `json:"nickName,omitempty"`, "NickName is the person's nickname."},
+			{"FirstName", "string", `json:"firstName,omitempty"`, "FirstName is the person's first name."},
+			{"LastName", "string", `json:"lastName,omitempty"`, "LastName is the person's last name."},
+			{"Avatar", "string", `json:"avatar,omitempty"`, "Avatar is the URL of the person's picture."},
+			{"OrgID", "string", `json:"orgId"`, "OrgID is the person's organization."},
+			{"Type", "string", `json:"type"`, "Type is \"person\", \"bot\" or \"appuser\"."},
+			{"Created", "string", `json:"created,omitempty"`, "Created is when the person was created (RFC 3339)."},
+			{"Status", "string", `json:"status,omitempty"`, "Status is the person's presence, e.g. \"active\"."},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
@@ -3206,26 +3225,26 @@ sees its users' ids change from openid to unionid: bind first.
 		ClientSecret: os.Getenv("AUTH_WECHAT_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://open.weixin.qq.com/connect/oauth2/authorize\"", `AuthorizationURL is where a user inside WeChat consents (Official
+			{Name: "AuthorizationURL", Value: "https://open.weixin.qq.com/connect/oauth2/authorize", Doc: `AuthorizationURL is where a user inside WeChat consents (Official
 Account web pages).`},
-			{"QRConnectURL", "\"https://open.weixin.qq.com/connect/qrconnect\"", `QRConnectURL is where a web site's user scans a QR code (Website
+			{Name: "QRConnectURL", Value: "https://open.weixin.qq.com/connect/qrconnect", Doc: `QRConnectURL is where a web site's user scans a QR code (Website
 App).`},
-			{"TokenURL", "\"https://api.weixin.qq.com/sns/oauth2/access_token\"", "TokenURL exchanges the code for tokens; see Exchange."},
-			{"UserinfoURL", "\"https://api.weixin.qq.com/sns/userinfo\"", "UserinfoURL answers the Profile; see Userinfo."},
-			{"Scope", "\"snsapi_userinfo\"", "Scope asks an Official Account's user for their profile."},
-			{"WebsiteAppScope", "\"snsapi_login\"", "WebsiteAppScope is the scope of QR code login."},
+			{Name: "TokenURL", Value: "https://api.weixin.qq.com/sns/oauth2/access_token", Doc: "TokenURL exchanges the code for tokens; see Exchange."},
+			{Name: "UserinfoURL", Value: "https://api.weixin.qq.com/sns/userinfo", Doc: "UserinfoURL answers the Profile; see Userinfo."},
+			{Name: "Scope", Value: "snsapi_userinfo", Doc: "Scope asks an Official Account's user for their profile."},
+			{Name: "WebsiteAppScope", Value: "snsapi_login", Doc: "WebsiteAppScope is the scope of QR code login."},
 		},
 		ProfileDoc: "Profile is the answer of GET /sns/userinfo.",
 		Profile: []Field{
-			{"OpenID", "string", "json:\"openid\"", "OpenID is the user's id for this app."},
-			{"Nickname", "string", "json:\"nickname\"", "Nickname is the user's nickname."},
-			{"Sex", "int", "json:\"sex\"", "Sex is 1 for male, 2 for female, 0 when unknown."},
-			{"Province", "string", "json:\"province\"", "Province is the user's province."},
-			{"City", "string", "json:\"city\"", "City is the user's city."},
-			{"Country", "string", "json:\"country\"", "Country is the user's country."},
-			{"HeadImgURL", "string", "json:\"headimgurl\"", "HeadImgURL is the user's avatar; empty when the user has none."},
-			{"Privilege", "[]string", "json:\"privilege\"", "Privilege lists the user's privileges, e.g. \"chinaunicom\"."},
-			{"UnionID", "string", "json:\"unionid,omitempty\"", `UnionID is the user's id across the apps of one Open Platform
+			{"OpenID", "string", `json:"openid"`, "OpenID is the user's id for this app."},
+			{"Nickname", "string", `json:"nickname"`, "Nickname is the user's nickname."},
+			{"Sex", "int", `json:"sex"`, "Sex is 1 for male, 2 for female, 0 when unknown."},
+			{"Province", "string", `json:"province"`, "Province is the user's province."},
+			{"City", "string", `json:"city"`, "City is the user's city."},
+			{"Country", "string", `json:"country"`, "Country is the user's country."},
+			{"HeadImgURL", "string", `json:"headimgurl"`, "HeadImgURL is the user's avatar; empty when the user has none."},
+			{"Privilege", "[]string", `json:"privilege"`, "Privilege lists the user's privileges, e.g. \"chinaunicom\"."},
+			{"UnionID", "string", `json:"unionid,omitempty"`, `UnionID is the user's id across the apps of one Open Platform
 account; absent when the app is not bound to one.`},
 		},
 		Map: "hook", Missing: "profile has no id",
@@ -3242,22 +3261,22 @@ endpoints, the profile record, and the mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_WIKIMEDIA_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://meta.wikimedia.org/w/rest.php/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://meta.wikimedia.org/w/rest.php/oauth2/access_token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile\"", "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of the oauth2/resource/profile endpoint.",
 		Profile: []Field{
-			{"Sub", "json.Number", "json:\"sub\"", "Sub is the user's central (global) account id."},
-			{"Username", "string", "json:\"username\"", "Username is the user's name."},
-			{"EditCount", "int64", "json:\"editcount\"", "EditCount is the user's number of edits."},
-			{"ConfirmedEmail", "bool", "json:\"confirmed_email\"", "ConfirmedEmail is true when the user's address is confirmed."},
-			{"Blocked", "bool", "json:\"blocked\"", "Blocked is true when the user is blocked."},
-			{"Registered", "string", "json:\"registered\"", "Registered is the registration time, YYYYMMDDHHMMSS."},
-			{"Groups", "[]string", "json:\"groups\"", "Groups are the user's groups, e.g. \"*\", \"user\", \"autoconfirmed\"."},
-			{"Rights", "[]string", "json:\"rights\"", "Rights are the user's rights."},
-			{"RealName", "string", "json:\"realname,omitempty\"", "RealName is the user's real name, when the client may see it."},
-			{"Email", "string", "json:\"email,omitempty\"", "Email is the user's address, when the client may see it."},
+			{"Sub", "json.Number", `json:"sub"`, "Sub is the user's central (global) account id."},
+			{"Username", "string", `json:"username"`, "Username is the user's name."},
+			{"EditCount", "int64", `json:"editcount"`, "EditCount is the user's number of edits."},
+			{"ConfirmedEmail", "bool", `json:"confirmed_email"`, "ConfirmedEmail is true when the user's address is confirmed."},
+			{"Blocked", "bool", `json:"blocked"`, "Blocked is true when the user is blocked."},
+			{"Registered", "string", `json:"registered"`, "Registered is the registration time, YYYYMMDDHHMMSS."},
+			{"Groups", "[]string", `json:"groups"`, "Groups are the user's groups, e.g. \"*\", \"user\", \"autoconfirmed\"."},
+			{"Rights", "[]string", `json:"rights"`, "Rights are the user's rights."},
+			{"RealName", "string", `json:"realname,omitempty"`, "RealName is the user's real name, when the client may see it."},
+			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address, when the client may see it."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#000"}},
 		NewDoc: `New returns the Wikimedia provider configuration with opts laid over its
@@ -3265,7 +3284,7 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Wikimedia configuration before any user option. The
 scope parameter is sent empty: a Wikimedia OAuth consumer's grants are
 fixed when it is registered.`,
-		Map: "fields", MapID: "p.Sub.String()", MapName: "p.Username", MapEmail: "p.Email", Missing: "profile has no id",
+		Map: "fields", MapID: `p.Sub.String()`, MapName: `p.Username`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "wordpress", Package: "wordpress", Const: "WordPress",
@@ -3279,29 +3298,29 @@ mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_WORDPRESS_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://public-api.wordpress.com/oauth2/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://public-api.wordpress.com/oauth2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://public-api.wordpress.com/rest/v1/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"auth\"", "Scope is the authentication-only scope: it reads the user's profile."},
+			{Name: "AuthorizationURL", Value: "https://public-api.wordpress.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://public-api.wordpress.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://public-api.wordpress.com/rest/v1/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "auth", Doc: "Scope is the authentication-only scope: it reads the user's profile."},
 		},
 		ProfileDoc: "Profile is the answer of GET /rest/v1/me.",
 		Profile: []Field{
-			{"ID", "int64", "json:\"ID\"", "ID is the user's numeric id."},
-			{"DisplayName", "string", "json:\"display_name\"", "DisplayName is the user's display name."},
-			{"Username", "string", "json:\"username\"", "Username is the user's login."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"EmailVerified", "bool", "json:\"email_verified\"", "EmailVerified is WordPress.com's flag for a verified address."},
-			{"PrimaryBlog", "int64", "json:\"primary_blog\"", "PrimaryBlog is the id of the user's primary site."},
-			{"Language", "string", "json:\"language\"", "Language is the user's language, e.g. \"en\"."},
-			{"AvatarURL", "string", "json:\"avatar_URL\"", "AvatarURL is the user's Gravatar."},
-			{"ProfileURL", "string", "json:\"profile_URL\"", "ProfileURL is the user's public profile page."},
-			{"SiteCount", "int64", "json:\"site_count\"", "SiteCount is the number of sites the user belongs to."},
+			{"ID", "int64", `json:"ID"`, "ID is the user's numeric id."},
+			{"DisplayName", "string", `json:"display_name"`, "DisplayName is the user's display name."},
+			{"Username", "string", `json:"username"`, "Username is the user's login."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"EmailVerified", "bool", `json:"email_verified"`, "EmailVerified is WordPress.com's flag for a verified address."},
+			{"PrimaryBlog", "int64", `json:"primary_blog"`, "PrimaryBlog is the id of the user's primary site."},
+			{"Language", "string", `json:"language"`, "Language is the user's language, e.g. \"en\"."},
+			{"AvatarURL", "string", `json:"avatar_URL"`, "AvatarURL is the user's Gravatar."},
+			{"ProfileURL", "string", `json:"profile_URL"`, "ProfileURL is the user's public profile page."},
+			{"SiteCount", "int64", `json:"site_count"`, "SiteCount is the number of sites the user belongs to."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the WordPress.com provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the WordPress.com configuration before any user option.",
-		Map:         "fields", MapID: "providers.FormatID(p.ID)", MapName: "p.DisplayName", MapEmail: "p.Email", MapImage: "p.AvatarURL", Missing: "profile has no ID",
+		Map:         "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.DisplayName`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no ID",
 	},
 	{
 		ID: "workos", Package: "workos", Const: "WorkOS",
@@ -3324,32 +3343,31 @@ given as the Issuer option instead.
 		},
 	})`,
 		Facts: []Const{
-			{"BaseURL", "\"https://api.workos.com\"", "BaseURL is the default base URL of WorkOS's API."},
-			{"AuthorizationPath", "\"/sso/authorize\"", `AuthorizationPath is where the user is sent to their identity
+			{Name: "BaseURL", Value: "https://api.workos.com", Doc: "BaseURL is the default base URL of WorkOS's API."},
+			{Name: "AuthorizationPath", Value: "/sso/authorize", Doc: `AuthorizationPath is where the user is sent to their identity
 provider.`},
-			{"TokenPath", "\"/sso/token\"", `TokenPath exchanges the code for tokens, with the client credentials
+			{Name: "TokenPath", Value: "/sso/token", Doc: `TokenPath exchanges the code for tokens, with the client credentials
 in the form (client_secret_post).`},
-			{"UserinfoPath", "\"/sso/profile\"", "UserinfoPath answers the Profile to a Bearer GET."},
+			{Name: "UserinfoPath", Value: "/sso/profile", Doc: "UserinfoPath answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is a WorkOS SSO profile.",
 		Profile: []Field{
-			{"Object", "string", "json:\"object\"", "Object is \"profile\"."},
-			{"ID", "string", "json:\"id\"", "ID is the profile's unique id, \"prof_…\"."},
-			{"IDPID", "string", "json:\"idp_id\"", "IDPID is the user's id at the identity provider."},
-			{"ConnectionID", "string", "json:\"connection_id\"", "ConnectionID is the connection signed in with, \"conn_…\"."},
-			{"ConnectionType", "string", "json:\"connection_type\"", "ConnectionType is the kind of connection, e.g. \"OktaSAML\"."},
-			{"OrganizationID", "string", "json:\"organization_id\"", "OrganizationID is the user's organization, \"org_…\"."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the user's last name."},
-			{"RawAttributes", "map[string]any", "json:\"raw_attributes,omitempty\"", "RawAttributes are the identity provider's own attributes."},
+			{"Object", "string", `json:"object"`, "Object is \"profile\"."},
+			{"ID", "string", `json:"id"`, "ID is the profile's unique id, \"prof_…\"."},
+			{"IDPID", "string", `json:"idp_id"`, "IDPID is the user's id at the identity provider."},
+			{"ConnectionID", "string", `json:"connection_id"`, "ConnectionID is the connection signed in with, \"conn_…\"."},
+			{"ConnectionType", "string", `json:"connection_type"`, "ConnectionType is the kind of connection, e.g. \"OktaSAML\"."},
+			{"OrganizationID", "string", `json:"organization_id"`, "OrganizationID is the user's organization, \"org_…\"."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
+			{"RawAttributes", "map[string]any", `json:"raw_attributes,omitempty"`, "RawAttributes are the identity provider's own attributes."},
 		},
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
-		ID: "yahoo", Package: "yahoo", Const: "Yahoo",
-		Gatehouse: true,
-		Name:      "Yahoo", Kind: "oidc",
+		ID: "yahoo", Package: "yahoo", Const: "Yahoo", Gatehouse: true,
+		Name: "Yahoo", Kind: "oidc",
 		Doc: `Package yahoo is the built-in Yahoo provider (OpenID Connect), which
 Auth.js does not have. Its ID token's claims go through the default
 OpenID Connect mapping. The button uses Yahoo's brand purple.
@@ -3359,12 +3377,13 @@ OpenID Connect mapping. The button uses Yahoo's brand purple.
 		ClientSecret: os.Getenv("AUTH_YAHOO_SECRET"),
 	})`,
 		Facts: []Const{
-			{"Issuer", "\"https://api.login.yahoo.com\"", `Issuer is the issuer identifier; the endpoints come from its
+			{Name: "Issuer", Value: "https://api.login.yahoo.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
-			{"Scope", "\"openid profile email\"", "Scope asks for an ID token with the profile and e-mail claims."},
+			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		Claims: true, ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#6001d2"}},
+		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
+		Claims:     true,
+		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#6001d2"}},
 		NewDoc: `New returns the Yahoo provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Yahoo configuration before any user option.",
@@ -3382,34 +3401,34 @@ mapping of that profile to a user.
 		ClientSecret: os.Getenv("AUTH_YANDEX_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://oauth.yandex.ru/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://oauth.yandex.ru/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://login.yandex.ru/info?format=json\"", "UserinfoURL answers the Profile as JSON to a Bearer GET."},
-			{"Scope", "\"login:info login:email login:avatar\"", "Scope asks for the login, the e-mail addresses and the avatar."},
-			{"AvatarBaseURL", "\"https://avatars.yandex.net/get-yapic\"", "AvatarBaseURL is the base of avatar URLs: AvatarBaseURL/<id>/<size>."},
+			{Name: "AuthorizationURL", Value: "https://oauth.yandex.ru/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://oauth.yandex.ru/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://login.yandex.ru/info?format=json", Doc: "UserinfoURL answers the Profile as JSON to a Bearer GET."},
+			{Name: "Scope", Value: "login:info login:email login:avatar", Doc: "Scope asks for the login, the e-mail addresses and the avatar."},
+			{Name: "AvatarBaseURL", Value: "https://avatars.yandex.net/get-yapic", Doc: "AvatarBaseURL is the base of avatar URLs: AvatarBaseURL/<id>/<size>."},
 		},
 		ProfileDoc: `Profile is the answer of the Yandex userinfo endpoint. Which
 fields are present depends on the access the user granted: basic
 information, e-mail address, avatar, birthday, name and sex, phone.`,
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's unique id at Yandex."},
-			{"Login", "string", "json:\"login\"", "Login is the user's Yandex login."},
-			{"ClientID", "string", "json:\"client_id\"", "ClientID is the id of the application the token was issued to."},
-			{"PSUID", "string", "json:\"psuid\"", "PSUID is the user's id as Yandex forms it for this client_id."},
-			{"Birthday", "*string", "json:\"birthday\"", `Birthday is YYYY-MM-DD, with unknown parts as zeros (0000-MM-DD); nil
+			{"ID", "string", `json:"id"`, "ID is the user's unique id at Yandex."},
+			{"Login", "string", `json:"login"`, "Login is the user's Yandex login."},
+			{"ClientID", "string", `json:"client_id"`, "ClientID is the id of the application the token was issued to."},
+			{"PSUID", "string", `json:"psuid"`, "PSUID is the user's id as Yandex forms it for this client_id."},
+			{"Birthday", "*string", `json:"birthday"`, `Birthday is YYYY-MM-DD, with unknown parts as zeros (0000-MM-DD); nil
 when absent or null (unknown). See BirthDate.`},
-			{"DefaultAvatarID", "string", "json:\"default_avatar_id,omitempty\"", "DefaultAvatarID is the id of the profile picture; see AvatarURL."},
-			{"IsAvatarEmpty", "bool", "json:\"is_avatar_empty,omitempty\"", `IsAvatarEmpty is true when DefaultAvatarID is the automatically
+			{"DefaultAvatarID", "string", `json:"default_avatar_id,omitempty"`, "DefaultAvatarID is the id of the profile picture; see AvatarURL."},
+			{"IsAvatarEmpty", "bool", `json:"is_avatar_empty,omitempty"`, `IsAvatarEmpty is true when DefaultAvatarID is the automatically
 assigned stub picture.`},
-			{"DefaultEmail", "string", "json:\"default_email,omitempty\"", "DefaultEmail is the default contact e-mail address."},
-			{"Emails", "[]string", "json:\"emails,omitempty\"", "Emails are the user's addresses (currently only the default one)."},
-			{"DefaultPhone", "*Phone", "json:\"default_phone,omitempty\"", `DefaultPhone is the default contact phone number; Yandex may leave it
+			{"DefaultEmail", "string", `json:"default_email,omitempty"`, "DefaultEmail is the default contact e-mail address."},
+			{"Emails", "[]string", `json:"emails,omitempty"`, "Emails are the user's addresses (currently only the default one)."},
+			{"DefaultPhone", "*Phone", `json:"default_phone,omitempty"`, `DefaultPhone is the default contact phone number; Yandex may leave it
 out at its discretion.`},
-			{"DisplayName", "string", "json:\"display_name,omitempty\"", "DisplayName is the name the user chose to show."},
-			{"FirstName", "string", "json:\"first_name,omitempty\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name,omitempty\"", "LastName is the user's last name."},
-			{"RealName", "string", "json:\"real_name,omitempty\"", "RealName is the first and last name as entered in Yandex ID."},
-			{"Sex", "Sex", "json:\"sex,omitzero\"", "Sex is female, male, null (unknown) or absent; see Sex.Kind."},
+			{"DisplayName", "string", `json:"display_name,omitempty"`, "DisplayName is the name the user chose to show."},
+			{"FirstName", "string", `json:"first_name,omitempty"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name,omitempty"`, "LastName is the user's last name."},
+			{"RealName", "string", `json:"real_name,omitempty"`, "RealName is the first and last name as entered in Yandex ID."},
+			{"Sex", "Sex", `json:"sex,omitzero"`, "Sex is female, male, null (unknown) or absent; see Sex.Kind."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#ffcc00"}},
 		NewDoc: `New returns the Yandex provider configuration with opts laid over its
@@ -3430,11 +3449,12 @@ a custom domain.
 The issuer has no default: set Issuer (or AUTH_ZITADEL_ISSUER for
 builtin.FromEnv), e.g. https://my-instance.zitadel.cloud.`,
 		Facts: []Const{
-			{"Scope", "\"openid profile email\"", ""},
+			{Name: "Scope", Value: "openid profile email"},
 		},
-		Claims: true, ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
+		ProfileDoc: `Profile is the ID token's claims (sub, name, email, picture, …),
 mapped by profile.FromClaims.`,
-		Defaults: &Defaults{Style: Style{}},
+		Claims:   true,
+		Defaults: &Defaults{},
 		NewDoc: `New returns the ZITADEL configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
@@ -3455,24 +3475,24 @@ three URLs for those.
 		ClientSecret: os.Getenv("AUTH_ZOHO_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://accounts.zoho.com/oauth/v2/auth\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://accounts.zoho.com/oauth/v2/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://accounts.zoho.com/oauth/user/info\"", "UserinfoURL answers the Profile to a Bearer GET."},
-			{"Scope", "\"AaaServer.profile.Read\"", "Scope lets the token read the user's profile."},
+			{Name: "AuthorizationURL", Value: "https://accounts.zoho.com/oauth/v2/auth", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://accounts.zoho.com/oauth/v2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://accounts.zoho.com/oauth/user/info", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "Scope", Value: "AaaServer.profile.Read", Doc: "Scope lets the token read the user's profile."},
 		},
 		ProfileDoc: "Profile is the answer of GET /oauth/user/info.",
 		Profile: []Field{
-			{"ZUID", "json.Number", "json:\"ZUID\"", "ZUID is the user's Zoho user id (a number)."},
-			{"FirstName", "string", "json:\"First_Name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"Last_Name\"", "LastName is the user's last name."},
-			{"DisplayName", "string", "json:\"Display_Name\"", "DisplayName is the user's display name."},
-			{"Email", "string", "json:\"Email\"", "Email is the user's primary e-mail address."},
+			{"ZUID", "json.Number", `json:"ZUID"`, "ZUID is the user's Zoho user id (a number)."},
+			{"FirstName", "string", `json:"First_Name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"Last_Name"`, "LastName is the user's last name."},
+			{"DisplayName", "string", `json:"Display_Name"`, "DisplayName is the user's display name."},
+			{"Email", "string", `json:"Email"`, "Email is the user's primary e-mail address."},
 		},
-		Defaults: &Defaults{ScopeParam: "scope", Style: Style{}},
+		Defaults: &Defaults{ScopeParam: "scope"},
 		NewDoc: `New returns the Zoho provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Zoho configuration before any user option.",
-		Map:         "fields", MapID: "p.ZUID.String()", MapName: "profile.FullName(p.FirstName, p.LastName)", MapEmail: "p.Email", Missing: "profile has no id",
+		Map:         "fields", MapID: `p.ZUID.String()`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "zoom", Package: "zoom", Const: "Zoom",
@@ -3485,27 +3505,27 @@ the user record of Zoom's API, and the mapping of that record to a user.
 		ClientSecret: os.Getenv("AUTH_ZOOM_SECRET"),
 	})`,
 		Facts: []Const{
-			{"AuthorizationURL", "\"https://zoom.us/oauth/authorize\"", "AuthorizationURL is where the user signs in and consents."},
-			{"TokenURL", "\"https://zoom.us/oauth/token\"", "TokenURL exchanges the code for tokens (client_secret_basic)."},
-			{"UserinfoURL", "\"https://api.zoom.us/v2/users/me\"", "UserinfoURL answers the Profile to a Bearer GET."},
+			{Name: "AuthorizationURL", Value: "https://zoom.us/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
+			{Name: "TokenURL", Value: "https://zoom.us/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
+			{Name: "UserinfoURL", Value: "https://api.zoom.us/v2/users/me", Doc: "UserinfoURL answers the Profile to a Bearer GET."},
 		},
 		ProfileDoc: "Profile is the answer of GET /v2/users/me.",
 		Profile: []Field{
-			{"ID", "string", "json:\"id\"", "ID is the user's id."},
-			{"FirstName", "string", "json:\"first_name\"", "FirstName is the user's first name."},
-			{"LastName", "string", "json:\"last_name\"", "LastName is the user's last name."},
-			{"DisplayName", "string", "json:\"display_name,omitempty\"", "DisplayName is the user's display name."},
-			{"Email", "string", "json:\"email\"", "Email is the user's e-mail address."},
-			{"Type", "int", "json:\"type\"", "Type is the license type: 1 basic, 2 licensed, …"},
-			{"RoleName", "string", "json:\"role_name,omitempty\"", "RoleName is the user's role, e.g. \"Owner\"."},
-			{"PMI", "int64", "json:\"pmi,omitempty\"", "PMI is the user's personal meeting id."},
-			{"Timezone", "string", "json:\"timezone,omitempty\"", "Timezone is the user's IANA time zone."},
-			{"Verified", "int", "json:\"verified\"", "Verified is 1 when the user's address is verified."},
-			{"Dept", "string", "json:\"dept,omitempty\"", "Dept is the user's department."},
-			{"PicURL", "string", "json:\"pic_url,omitempty\"", "PicURL is the user's picture."},
-			{"AccountID", "string", "json:\"account_id\"", "AccountID is the Zoom account the user belongs to."},
-			{"Language", "string", "json:\"language,omitempty\"", "Language is the user's language, e.g. \"en-US\"."},
-			{"Status", "string", "json:\"status,omitempty\"", "Status is \"active\", \"inactive\" or \"pending\"."},
+			{"ID", "string", `json:"id"`, "ID is the user's id."},
+			{"FirstName", "string", `json:"first_name"`, "FirstName is the user's first name."},
+			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
+			{"DisplayName", "string", `json:"display_name,omitempty"`, "DisplayName is the user's display name."},
+			{"Email", "string", `json:"email"`, "Email is the user's e-mail address."},
+			{"Type", "int", `json:"type"`, "Type is the license type: 1 basic, 2 licensed, …"},
+			{"RoleName", "string", `json:"role_name,omitempty"`, "RoleName is the user's role, e.g. \"Owner\"."},
+			{"PMI", "int64", `json:"pmi,omitempty"`, "PMI is the user's personal meeting id."},
+			{"Timezone", "string", `json:"timezone,omitempty"`, "Timezone is the user's IANA time zone."},
+			{"Verified", "int", `json:"verified"`, "Verified is 1 when the user's address is verified."},
+			{"Dept", "string", `json:"dept,omitempty"`, "Dept is the user's department."},
+			{"PicURL", "string", `json:"pic_url,omitempty"`, "PicURL is the user's picture."},
+			{"AccountID", "string", `json:"account_id"`, "AccountID is the Zoom account the user belongs to."},
+			{"Language", "string", `json:"language,omitempty"`, "Language is the user's language, e.g. \"en-US\"."},
+			{"Status", "string", `json:"status,omitempty"`, "Status is \"active\", \"inactive\" or \"pending\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#0b5cff"}},
 		NewDoc: `New returns the Zoom provider configuration with opts laid over its
@@ -3513,6 +3533,6 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Zoom configuration before any user option. The
 scope parameter is sent empty: a Zoom app's scopes are set in its
 Marketplace configuration.`,
-		Map: "fields", MapID: "p.ID", MapName: "profile.FullName(p.FirstName, p.LastName)", MapEmail: "p.Email", MapImage: "p.PicURL", Missing: "profile has no id",
+		Map: "fields", MapID: `p.ID`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, MapImage: `p.PicURL`, Missing: "profile has no id",
 	},
 }

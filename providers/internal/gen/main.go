@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -157,7 +158,11 @@ func providerFile(p Provider) []byte {
 	fmt.Fprintf(&body, "\tName = %q\n", p.Name)
 	for _, c := range p.Facts {
 		comment(&body, "\t", c.Doc)
-		fmt.Fprintf(&body, "\t%s = %s\n", c.Name, c.Value)
+		value := strconv.Quote(c.Value)
+		if c.Expr != "" {
+			value = c.Expr
+		}
+		fmt.Fprintf(&body, "\t%s = %s\n", c.Name, value)
 	}
 	body.WriteString(")\n\n")
 

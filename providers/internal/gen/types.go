@@ -28,7 +28,7 @@ type Provider struct {
 	Doc string
 	// Facts are the exported constants after ID and Name, in order:
 	// Issuer, AuthorizationURL, TokenURL, UserinfoURL, Scope and the
-	// provider's own. Value is Go source.
+	// provider's own.
 	Facts []Const
 
 	// ProfileDoc documents the Profile type.
@@ -64,10 +64,13 @@ type Provider struct {
 	Factory string
 }
 
-// Const is an exported constant: its name, its value as Go source and
-// its documentation.
+// Const is an exported constant of a provider package.
 type Const struct {
-	Name, Value, Doc string
+	Name string
+	// Value is a string constant's value; Expr, when set, is the value as
+	// Go source instead (APIURL + "/user").
+	Value, Expr string
+	Doc         string
 }
 
 // Field is a field of a Profile struct: its name, Go type, struct tag
