@@ -35,6 +35,9 @@ func run() error {
 		return err
 	}
 	for _, p := range catalog {
+		if err := os.MkdirAll(p.Package, 0o755); err != nil {
+			return err
+		}
 		if err := write(filepath.Join(p.Package, p.Package+"_gen.go"), providerFile(p)); err != nil {
 			return err
 		}
