@@ -90,10 +90,8 @@ func (b *Bool) UnmarshalJSON(raw []byte) error {
 	return nil
 }
 
-// mapProfile is the default mapping: id ← sub; name ← the user form
-// field's "first last" on the first authorization, else the e-mail
-// address (as Auth.js does; later sign-ins carry no name); email ← email.
-// Apple has no picture. EmailVerified is set when email_verified is true.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: p.Sub, Name: p.User.FullName(), Email: p.Email}
 	if u.Name == "" {

@@ -72,7 +72,11 @@ type Profile struct {
 	User *User `json:"user,omitempty"`
 }
 
-// MapProfile maps a Apple profile to a user with the package's mapProfile.
+// MapProfile is the default mapping: id ← sub; name ← the user form
+// field's "first last" on the first authorization, else the e-mail
+// address (as Auth.js does; later sign-ins carry no name); email ← email.
+// Apple has no picture. EmailVerified is set when email_verified is true.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -15,9 +15,8 @@ func WellKnown(tenant, userFlow string) string {
 	return "https://" + tenant + ".b2clogin.com/" + tenant + ".onmicrosoft.com/" + userFlow + "/v2.0/.well-known/openid-configuration"
 }
 
-// mapProfile maps B2C claims to a user: id ← sub, name ← name, else
-// preferred_username, email ← the first of emails, no image. B2C does not
-// assert that the address is verified, so EmailVerified stays nil.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.Sub == "" {
 		return profile.User{}, errors.New("azure-ad-b2c: claims have no sub")

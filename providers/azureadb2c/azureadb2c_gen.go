@@ -94,7 +94,10 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Azure Active Directory B2C profile to a user with the package's mapProfile.
+// MapProfile maps B2C claims to a user: id ← sub, name ← name, else
+// preferred_username, email ← the first of emails, no image. B2C does not
+// assert that the address is verified, so EmailVerified stays nil.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

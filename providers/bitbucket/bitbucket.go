@@ -24,8 +24,8 @@ type Link struct {
 	Href string `json:"href"`
 }
 
-// mapProfile maps a Bitbucket user to a user: id ← account_id, name ←
-// display_name, else username, no e-mail, image ← links.avatar.href.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.AccountID == "" {
 		return profile.User{}, errors.New("bitbucket: profile has no account_id")

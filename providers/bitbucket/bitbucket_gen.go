@@ -71,7 +71,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#205081"})
 }
 
-// MapProfile maps a Bitbucket profile to a user with the package's mapProfile.
+// MapProfile maps a Bitbucket user to a user: id ← account_id, name ←
+// display_name, else username, no e-mail, image ← links.avatar.href.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

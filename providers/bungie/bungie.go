@@ -115,9 +115,8 @@ func membershipID(t account.TokenSet) string {
 	return ""
 }
 
-// mapProfile maps a Bungie.net account to a user: id ←
-// Response.bungieNetUser.membershipId, name ← displayName, no e-mail,
-// image ← SiteURL + profilePicturePath (none without a path).
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	b := p.Response.BungieNetUser
 	if b.MembershipID == "" {

@@ -70,7 +70,10 @@ type Profile struct {
 	Message string `json:"Message,omitempty"`
 }
 
-// MapProfile maps a Bungie profile to a user with the package's mapProfile.
+// MapProfile maps a Bungie.net account to a user: id ←
+// Response.bungieNetUser.membershipId, name ← displayName, no e-mail,
+// image ← SiteURL + profilePicturePath (none without a path).
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

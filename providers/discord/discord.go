@@ -35,8 +35,8 @@ func AvatarURL(p Profile) string {
 	return CDNURL + "/avatars/" + p.ID + "/" + p.Avatar + "." + format
 }
 
-// mapProfile maps a Discord user to a user: id ← id, name ← global_name,
-// else username, email ← email, image ← AvatarURL.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.ID == "" {
 		return profile.User{}, errors.New("discord: profile has no id")

@@ -89,7 +89,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#5865F2"})
 }
 
-// MapProfile maps a Discord profile to a user with the package's mapProfile.
+// MapProfile maps a Discord user to a user: id ← id, name ← global_name,
+// else username, email ← email, image ← AvatarURL.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -19,9 +19,8 @@ type Email struct {
 	Primary bool `json:"primary"`
 }
 
-// mapProfile maps an Eventbrite user to a user: id ← id, name ← name,
-// email ← the address marked primary (none when no address is), image ←
-// the image_id's picture (none without one).
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.ID == "" {
 		return profile.User{}, errors.New("eventbrite: profile has no id")

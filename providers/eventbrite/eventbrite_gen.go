@@ -68,7 +68,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Eventbrite profile to a user with the package's mapProfile.
+// MapProfile maps an Eventbrite user to a user: id ← id, name ← name,
+// email ← the address marked primary (none when no address is), image ←
+// the image_id's picture (none without one).
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

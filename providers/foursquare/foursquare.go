@@ -117,9 +117,8 @@ func FetchProfileWith(params map[string]string) func(context.Context, providers.
 	}
 }
 
-// mapProfile maps a Foursquare user to a user: id ← response.user.id,
-// name ← "firstName lastName", email ← contact.email, image ← the photo at
-// its original size.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := p.Response.User
 	if u.ID == "" {

@@ -48,7 +48,10 @@ type Profile struct {
 	Response Response `json:"response"`
 }
 
-// MapProfile maps a Foursquare profile to a user with the package's mapProfile.
+// MapProfile maps a Foursquare user to a user: id ← response.user.id,
+// name ← "firstName lastName", email ← contact.email, image ← the photo at
+// its original size.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -43,9 +43,8 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 }
 
-// mapProfile is the default mapping: id ← sub; name ← name, else
-// preferred_username, else given_name middle_name family_name; email ←
-// email; image ← picture. EmailVerified as profile.FromClaims.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, c profile.Claims, _ account.TokenSet) (profile.User, error) {
 	u := profile.FromClaims(c)
 	u.ID = c.String("sub")

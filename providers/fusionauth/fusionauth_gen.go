@@ -35,7 +35,10 @@ const (
 // Profile is the ID token's claims (sub, name, email, picture, …).
 type Profile = profile.Claims
 
-// MapProfile maps a FusionAuth profile to a user with the package's mapProfile.
+// MapProfile is the default mapping: id ← sub; name ← name, else
+// preferred_username, else given_name middle_name family_name; email ←
+// email; image ← picture. EmailVerified as profile.FromClaims.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -106,9 +106,8 @@ func PrimaryEmail(emails []Email) (e Email, ok bool) {
 	return emails[0], true
 }
 
-// mapProfile is the default mapping: id ← id (as a decimal string); name ←
-// name, else login; email ← email; image ← avatar_url. EmailVerified is set
-// when the address came from /user/emails and GitHub marks it verified.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{
 		ID:    providers.FormatID(p.ID),

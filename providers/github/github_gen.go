@@ -73,7 +73,10 @@ type Profile struct {
 	UpdatedAt     string `json:"updated_at,omitempty"`
 }
 
-// MapProfile maps a GitHub profile to a user with the package's mapProfile.
+// MapProfile is the default mapping: id ← id (as a decimal string); name ←
+// name, else login; email ← email; image ← avatar_url. EmailVerified is set
+// when the address came from /user/emails and GitHub marks it verified.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -28,8 +28,8 @@ func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{BrandColor: "#FC6D26"})
 }
 
-// mapProfile maps a GitLab user to a user: id ← sub, else id (as a
-// string), name ← name, else username, email ← email, image ← avatar_url.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	id := p.Sub
 	if id == "" && p.ID != 0 {

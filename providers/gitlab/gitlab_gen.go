@@ -88,7 +88,9 @@ type Profile struct {
 	PrivateProfile bool `json:"private_profile,omitempty"`
 }
 
-// MapProfile maps a GitLab profile to a user with the package's mapProfile.
+// MapProfile maps a GitLab user to a user: id ← sub, else id (as a
+// string), name ← name, else username, email ← email, image ← avatar_url.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -9,10 +9,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// mapProfile maps Logto claims to a user: id ← sub, name ← name, else
-// username, email ← email, image ← picture. EmailVerified is set to now
-// when Logto asserts email_verified, as the default OpenID Connect mapping
-// does.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.Sub == "" {
 		return profile.User{}, errors.New("logto: claims have no sub")

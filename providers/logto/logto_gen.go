@@ -84,7 +84,11 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Logto profile to a user with the package's mapProfile.
+// MapProfile maps Logto claims to a user: id ← sub, name ← name, else
+// username, email ← email, image ← picture. EmailVerified is set to now
+// when Logto asserts email_verified, as the default OpenID Connect mapping
+// does.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -7,8 +7,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// mapProfile maps a Mattermost user to a user: id ← id, name ← username,
-// else "first_name last_name", email ← email, no image.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	name := p.Username
 	if name == "" {

@@ -84,7 +84,9 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Mattermost profile to a user with the package's mapProfile.
+// MapProfile maps a Mattermost user to a user: id ← id, name ← username,
+// else "first_name last_name", email ← email, no image.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

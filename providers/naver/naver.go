@@ -59,10 +59,8 @@ func Exchange(ctx context.Context, r providers.TokenRequest) (account.TokenSet, 
 	return t, nil
 }
 
-// mapProfile maps a Naver profile to a user: id ← response.id, name ←
-// response.nickname, email ← response.email, image ←
-// response.profile_image. An answer whose resultcode is not "00" is an
-// error.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.ResultCode != "" && p.ResultCode != "00" {
 		return profile.User{}, fmt.Errorf("naver: profile API answered %s: %s", p.ResultCode, p.Message)

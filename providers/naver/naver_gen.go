@@ -67,7 +67,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Naver profile to a user with the package's mapProfile.
+// MapProfile maps a Naver profile to a user: id ← response.id, name ←
+// response.nickname, email ← response.email, image ←
+// response.profile_image. An answer whose resultcode is not "00" is an
+// error.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -7,9 +7,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// mapProfile maps a Pinterest account to a user: id ← id, else username;
-// name ← username; no e-mail (Pinterest does not give it); image ←
-// profile_image.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	id := p.ID
 	if id == "" {

@@ -78,7 +78,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#bd081c"})
 }
 
-// MapProfile maps a Pinterest profile to a user with the package's mapProfile.
+// MapProfile maps a Pinterest account to a user: id ← id, else username;
+// name ← username; no e-mail (Pinterest does not give it); image ←
+// profile_image.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

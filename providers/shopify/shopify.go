@@ -103,10 +103,8 @@ func AssociatedUser(tokens account.TokenSet) (Profile, error) {
 	return p, nil
 }
 
-// mapProfile maps a Shopify staff member to a user: id ← id (as a
-// string), name ← "first_name last_name", email ← email, no image.
-// EmailVerified is set when email_verified is true. A profile without an
-// id is refused.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}
 	if u.Email != "" && p.EmailVerified {

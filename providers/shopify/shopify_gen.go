@@ -78,7 +78,11 @@ type Profile struct {
 	Shop string `json:"shop,omitempty"`
 }
 
-// MapProfile maps a Shopify profile to a user with the package's mapProfile.
+// MapProfile maps a Shopify staff member to a user: id ← id (as a
+// string), name ← "first_name last_name", email ← email, no image.
+// EmailVerified is set when email_verified is true. A profile without an
+// id is refused.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -61,7 +61,10 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a SimpleLogin profile to a user with the package's mapProfile.
+// MapProfile maps SimpleLogin's claims to a user: id ← sub, name ← name,
+// email ← email, image ← avatar_url. EmailVerified is set when
+// email_verified is true, as the default OpenID Connect mapping does.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

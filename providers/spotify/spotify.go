@@ -17,8 +17,8 @@ type Image struct {
 	Width int `json:"width,omitempty"`
 }
 
-// mapProfile maps a Spotify user to a user: id ← id, name ← display_name,
-// email ← email, image ← the first of images, if any.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: p.ID, Name: p.DisplayName, Email: p.Email}
 	if len(p.Images) > 0 {

@@ -66,7 +66,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#1db954"})
 }
 
-// MapProfile maps a Spotify profile to a user with the package's mapProfile.
+// MapProfile maps a Spotify user to a user: id ← id, name ← display_name,
+// email ← email, image ← the first of images, if any.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -60,10 +60,8 @@ func Defaults(clientKey string) providers.OAuthConfig[Profile] {
 	return c
 }
 
-// mapProfile maps a TikTok user to a user: id ← data.user.open_id, name ←
-// data.user.display_name, no e-mail (TikTok does not give it), image ←
-// data.user.avatar_url. An answer whose error code is not "ok" is an
-// error.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.Error.Code != "" && p.Error.Code != "ok" {
 		return profile.User{}, fmt.Errorf("tiktok: user info answered %s: %s (log id %s)", p.Error.Code, p.Error.Message, p.Error.LogID)

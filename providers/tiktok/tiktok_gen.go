@@ -55,7 +55,11 @@ type Profile struct {
 	Error Error `json:"error"`
 }
 
-// MapProfile maps a TikTok profile to a user with the package's mapProfile.
+// MapProfile maps a TikTok user to a user: id ← data.user.open_id, name ←
+// data.user.display_name, no e-mail (TikTok does not give it), image ←
+// data.user.avatar_url. An answer whose error code is not "ok" is an
+// error.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -34,10 +34,8 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 	return answer.Response[0], nil
 }
 
-// mapProfile maps a VK user to a user: id ← id (as a string), name ←
-// "first_name last_name", email ← the token response's email (or the
-// profile's, when set), image ← photo_100. A profile without an id is
-// refused.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	email := p.Email
 	if email == "" {

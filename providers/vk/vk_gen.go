@@ -86,7 +86,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a VK profile to a user with the package's mapProfile.
+// MapProfile maps a VK user to a user: id ← id (as a string), name ←
+// "first_name last_name", email ← the token response's email (or the
+// profile's, when set), image ← photo_100. A profile without an id is
+// refused.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

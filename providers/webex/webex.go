@@ -26,8 +26,8 @@ func Defaults(apiBaseURL string) providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(apiBaseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{})
 }
 
-// mapProfile maps a Webex person to a user: id ← id, name ← displayName,
-// email ← the first of emails, image ← avatar.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: p.ID, Name: p.DisplayName, Image: p.Avatar}
 	if len(p.Emails) > 0 {

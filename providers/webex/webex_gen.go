@@ -64,7 +64,9 @@ type Profile struct {
 	Status string `json:"status,omitempty"`
 }
 
-// MapProfile maps a Webex profile to a user with the package's mapProfile.
+// MapProfile maps a Webex person to a user: id ← id, name ← displayName,
+// email ← the first of emails, image ← avatar.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -119,9 +119,8 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 	return answer.Profile, nil
 }
 
-// mapProfile maps a WeChat user to a user: id ← unionid, else openid;
-// name ← nickname; no e-mail (WeChat does not give it); image ←
-// headimgurl.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	id := p.UnionID
 	if id == "" {

@@ -84,7 +84,10 @@ type Profile struct {
 	UnionID string `json:"unionid,omitempty"`
 }
 
-// MapProfile maps a WeChat profile to a user with the package's mapProfile.
+// MapProfile maps a WeChat user to a user: id ← unionid, else openid;
+// name ← nickname; no e-mail (WeChat does not give it); image ←
+// headimgurl.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

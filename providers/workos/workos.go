@@ -30,9 +30,8 @@ func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	return c
 }
 
-// mapProfile maps a WorkOS profile to a user: id ← id, name ← "first_name
-// last_name", email ← email, image ← raw_attributes.picture when it is a
-// string.
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
 func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	picture, _ := p.RawAttributes["picture"].(string)
 	return profile.User{

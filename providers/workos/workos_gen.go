@@ -69,7 +69,10 @@ type Profile struct {
 	RawAttributes map[string]any `json:"raw_attributes,omitempty"`
 }
 
-// MapProfile maps a WorkOS profile to a user with the package's mapProfile.
+// MapProfile maps a WorkOS profile to a user: id ← id, name ← "first_name
+// last_name", email ← email, image ← raw_attributes.picture when it is a
+// string.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

@@ -89,7 +89,17 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ffcc00"})
 }
 
-// MapProfile maps a Yandex profile to a user with the package's mapProfile.
+// MapProfile is the default mapping of a Yandex profile to a user:
+//
+//   - id ← id;
+//   - name ← display_name, else real_name, else first_name;
+//   - email ← default_email, else the first of emails;
+//   - image ← the islands-200 avatar URL, unless the avatar is the stub
+//     (is_avatar_empty) or there is no default_avatar_id.
+//
+// Yandex does not say whether an address is verified, so EmailVerified is
+// left nil.
+//
 // A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)

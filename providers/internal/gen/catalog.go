@@ -134,6 +134,10 @@ unsupported, 1 unknown, 2 likely real.`},
 			{"User", "*User", `json:"user,omitempty"`, `User is the "user" form field, present on the first authorization
 only; nil afterwards.`},
 		},
+		MapDoc: `MapProfile is the default mapping: id ← sub; name ← the user form
+field's "first last" on the first authorization, else the e-mail
+address (as Auth.js does; later sign-ins carry no name); email ← email.
+Apple has no picture. EmailVerified is set when email_verified is true.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -314,6 +318,9 @@ its defaults by providers.Merge. opts.Issuer is required: without it
 the configuration is incomplete and gatehouse.New reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps B2C claims to a user: id ← sub, name ← name, else
+preferred_username, email ← the first of emails, no image. B2C does not
+assert that the address is verified, so EmailVerified stays nil.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -526,6 +533,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Bitbucket configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a Bitbucket user to a user: id ← account_id, name ←
+display_name, else username, no e-mail, image ← links.avatar.href.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -675,6 +684,9 @@ Bungie.net platform envelope around the account.`,
 			{"ErrorStatus", "string", `json:"ErrorStatus,omitempty"`, "ErrorStatus is \"Success\" or the error's name."},
 			{"Message", "string", `json:"Message,omitempty"`, "Message describes the outcome."},
 		},
+		MapDoc: `MapProfile maps a Bungie.net account to a user: id ←
+Response.bungieNetUser.membershipId, name ← displayName, no e-mail,
+image ← SiteURL + profilePicturePath (none without a path).`,
 		Map: "hook", Missing: "profile has no id",
 		Factory: "newBungie",
 	},
@@ -856,6 +868,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Discord configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a Discord user to a user: id ← id, name ← global_name,
+else username, email ← email, image ← AvatarURL.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1009,6 +1023,9 @@ its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Eventbrite configuration before any user option:
 the endpoints, the scope, the default checks (pkce), client_secret_post,
 MapProfile and the button style.`,
+		MapDoc: `MapProfile maps an Eventbrite user to a user: id ← id, name ← name,
+email ← the address marked primary (none when no address is), image ←
+the image_id's picture (none without one).`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1182,6 +1199,9 @@ the answers follow.`},
 			{"Meta", "Meta", `json:"meta"`, "Meta is the answer's status."},
 			{"Response", "Response", `json:"response"`, "Response holds the user."},
 		},
+		MapDoc: `MapProfile maps a Foursquare user to a user: id ← response.user.id,
+name ← "firstName lastName", email ← contact.email, image ← the photo at
+its original size.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1266,7 +1286,10 @@ authorization endpoint (see NewForTenant).`,
 		},
 		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
 		Claims:     true,
-		Map:        "hook", Missing: "claims have no sub",
+		MapDoc: `MapProfile is the default mapping: id ← sub; name ← name, else
+preferred_username, else given_name middle_name family_name; email ←
+email; image ← picture. EmailVerified as profile.FromClaims.`,
+		Map: "hook", Missing: "claims have no sub",
 	},
 	{
 		ID: "gitea", Package: "gitea", Const: "Gitea", Gatehouse: true,
@@ -1340,6 +1363,9 @@ is nil when the address is the public one or there is none.`},
 			{"CreatedAt", "string", `json:"created_at,omitempty"`, ""},
 			{"UpdatedAt", "string", `json:"updated_at,omitempty"`, ""},
 		},
+		MapDoc: `MapProfile is the default mapping: id ← id (as a decimal string); name ←
+name, else login; email ← email; image ← avatar_url. EmailVerified is set
+when the address came from /user/emails and GitHub marks it verified.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1389,6 +1415,8 @@ then takes precedence over ID.`},
 			{"External", "bool", `json:"external,omitempty"`, "External is true for external users."},
 			{"PrivateProfile", "bool", `json:"private_profile,omitempty"`, "PrivateProfile is true when the profile is private."},
 		},
+		MapDoc: `MapProfile maps a GitLab user to a user: id ← sub, else id (as a
+string), name ← name, else username, email ← email, image ← avatar_url.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1781,6 +1809,10 @@ defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks and MapProfile. Logto has no button style of its own.`,
+		MapDoc: `MapProfile maps Logto claims to a user: id ← sub, name ← name, else
+username, email ← email, image ← picture. EmailVerified is set to now
+when Logto asserts email_verified, as the default OpenID Connect mapping
+does.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -1945,6 +1977,8 @@ opts.Issuer, with opts laid over its defaults by providers.Merge.`,
 URL (a trailing slash is allowed). It sets no scope: Mattermost's OAuth
 service has none. With issuer "" the endpoints are left empty, and
 gatehouse.New reports the missing issuer.`,
+		MapDoc: `MapProfile maps a Mattermost user to a user: id ← id, name ← username,
+else "first_name last_name", email ← email, no image.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -2063,6 +2097,10 @@ and the member in response.`,
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Naver configuration before any user option. It sets
 no scope: Naver's permissions are chosen in the application's settings.`,
+		MapDoc: `MapProfile maps a Naver profile to a user: id ← response.id, name ←
+response.nickname, email ← response.email, image ←
+response.profile_image. An answer whose resultcode is not "00" is an
+error.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -2487,7 +2525,10 @@ id is given.
 		NewDoc: `New returns the Pinterest provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Pinterest configuration before any user option.",
-		Map:         "hook", Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Pinterest account to a user: id ← id, else username;
+name ← username; no e-mail (Pinterest does not give it); image ←
+profile_image.`,
+		Map: "hook", Missing: "profile has no id",
 	},
 	{
 		ID: "pipedrive", Package: "pipedrive", Const: "Pipedrive",
@@ -2676,6 +2717,10 @@ token response's associated_user), with the shop it is for.`,
 			{"Shop", "string", `json:"shop,omitempty"`, `Shop is the shop's myshopify.com domain. It is not part of
 associated_user; AssociatedUser's caller fills it.`},
 		},
+		MapDoc: `MapProfile maps a Shopify staff member to a user: id ← id (as a
+string), name ← "first_name last_name", email ← email, no image.
+EmailVerified is set when email_verified is true. A profile without an
+id is refused.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -2708,7 +2753,10 @@ SimpleLogin alias of the user's real address.`,
 		NewDoc: `New returns the SimpleLogin provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the SimpleLogin configuration before any user option.",
-		Map:         "hook", Missing: "profile has no id",
+		MapDoc: `MapProfile maps SimpleLogin's claims to a user: id ← sub, name ← name,
+email ← email, image ← avatar_url. EmailVerified is set when
+email_verified is true, as the default OpenID Connect mapping does.`,
+		Map: "hook", Missing: "profile has no id",
 	},
 	{
 		ID: "slack", Package: "slack", Const: "Slack",
@@ -2768,7 +2816,9 @@ necessarily verify.`},
 		NewDoc: `New returns the Spotify provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Spotify configuration before any user option.",
-		Map:         "hook", Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Spotify user to a user: id ← id, name ← display_name,
+email ← email, image ← the first of images, if any.`,
+		Map: "hook", Missing: "profile has no id",
 	},
 	{
 		ID: "strava", Package: "strava", Const: "Strava",
@@ -2905,6 +2955,10 @@ the outcome in error.`,
 			{"Data", "struct {\n\t// User is the TikTok user; which fields are present depends on\n\t// the fields query parameter and the granted scopes.\n\tUser User `json:\"user\"`\n}", `json:"data"`, "Data holds the user."},
 			{"Error", "Error", `json:"error"`, "Error is the outcome; its code is \"ok\" on success."},
 		},
+		MapDoc: `MapProfile maps a TikTok user to a user: id ← data.user.open_id, name ←
+data.user.display_name, no e-mail (TikTok does not give it), image ←
+data.user.avatar_url. An answer whose error code is not "ok" is an
+error.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -3154,7 +3208,11 @@ from the token response. A custom userinfo handler may fill it.`},
 		NewDoc: `New returns the VK provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the VK configuration before any user option.",
-		Map:         "hook", Missing: "profile has no id",
+		MapDoc: `MapProfile maps a VK user to a user: id ← id (as a string), name ←
+"first_name last_name", email ← the token response's email (or the
+profile's, when set), image ← photo_100. A profile without an id is
+refused.`,
+		Map: "hook", Missing: "profile has no id",
 	},
 	{
 		ID: "webex", Package: "webex", Const: "Webex",
@@ -3190,6 +3248,8 @@ it use Webex's key management, which Webex asks integrations for.`},
 			{"Created", "string", `json:"created,omitempty"`, "Created is when the person was created (RFC 3339)."},
 			{"Status", "string", `json:"status,omitempty"`, "Status is the person's presence, e.g. \"active\"."},
 		},
+		MapDoc: `MapProfile maps a Webex person to a user: id ← id, name ← displayName,
+email ← the first of emails, image ← avatar.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -3247,6 +3307,9 @@ App).`},
 			{"UnionID", "string", `json:"unionid,omitempty"`, `UnionID is the user's id across the apps of one Open Platform
 account; absent when the app is not bound to one.`},
 		},
+		MapDoc: `MapProfile maps a WeChat user to a user: id ← unionid, else openid;
+name ← nickname; no e-mail (WeChat does not give it); image ←
+headimgurl.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -3363,6 +3426,9 @@ in the form (client_secret_post).`},
 			{"LastName", "string", `json:"last_name"`, "LastName is the user's last name."},
 			{"RawAttributes", "map[string]any", `json:"raw_attributes,omitempty"`, "RawAttributes are the identity provider's own attributes."},
 		},
+		MapDoc: `MapProfile maps a WorkOS profile to a user: id ← id, name ← "first_name
+last_name", email ← email, image ← raw_attributes.picture when it is a
+string.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{
@@ -3437,6 +3503,16 @@ the type stays "oauth".`,
 		DefaultsDoc: `Defaults returns the Yandex configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile is the default mapping of a Yandex profile to a user:
+
+  - id ← id;
+  - name ← display_name, else real_name, else first_name;
+  - email ← default_email, else the first of emails;
+  - image ← the islands-200 avatar URL, unless the avatar is the stub
+    (is_avatar_empty) or there is no default_avatar_id.
+
+Yandex does not say whether an address is verified, so EmailVerified is
+left nil.`,
 		Map: "hook", Missing: "profile has no id",
 	},
 	{

@@ -377,7 +377,14 @@ func mapProfile(b *bytes.Buffer, p Provider) {
 		b.WriteString("\tu, err := providers.MapClaims(p)\n\tif err != nil {\n\t\treturn profile.User{}, err\n\t}\n")
 		fmt.Fprintf(b, "\treturn providers.RequireID(u, ID, %q)\n}\n", p.Missing)
 	case "hook":
-		fmt.Fprintf(b, "// MapProfile maps a %s profile to a user with the package's mapProfile.\n// A profile without an id is refused.\n", p.Name)
+		doc := p.MapDoc
+		if doc == "" {
+			doc = fmt.Sprintf("MapProfile maps a %s profile to a user.", p.Name)
+		}
+		if !strings.Contains(doc, "without an id is refused") {
+			doc += "\n\nA profile without an id is refused."
+		}
+		comment(b, "", doc)
 		b.WriteString("func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {\n")
 		b.WriteString("\tu, err := mapProfile(ctx, p, tokens)\n\tif err != nil {\n\t\treturn u, err\n\t}\n")
 		fmt.Fprintf(b, "\treturn providers.RequireID(u, ID, %q)\n}\n", p.Missing)

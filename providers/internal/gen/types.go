@@ -55,7 +55,10 @@ type Provider struct {
 	//   - "": MapProfile is hand-written.
 	// Every generated MapProfile refuses a user without an id
 	// (providers.RequireID) with the error "<id>: <Missing>".
-	Map                                string
+	Map string
+	// MapDoc documents MapProfile; when it is empty the generator writes
+	// what the Map fields say.
+	MapDoc                             string
 	MapID, MapName, MapEmail, MapImage string
 	Missing                            string
 
