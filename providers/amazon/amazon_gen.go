@@ -59,8 +59,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ff9900"})
 }
 
-// MapProfile maps a Amazon profile to a user: id ← UserID, name ←
-// Name, email ← Email. A profile without an id is refused.
+// MapProfile maps an Amazon customer profile to a user: id ← user_id,
+// name ← name, email ← email. Amazon gives no picture.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.UserID, Name: p.Name, Email: p.Email}, ID, "profile has no id")
 }

@@ -79,9 +79,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Atlassian profile to a user: id ← AccountID, name
-// ← Name, email ← Email, image ← Picture. A profile without an id is
-// refused.
+// MapProfile maps an Atlassian profile to a user: id ← account_id, name ←
+// name, email ← email, image ← picture.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.AccountID, Name: p.Name, Email: p.Email, Image: p.Picture}, ID, "profile has no account_id")
 }

@@ -81,9 +81,10 @@ type Profile struct {
 	CoreAttributes CoreAttributes `json:"coreAttributes,omitzero"`
 }
 
-// MapProfile maps a Azure DevOps profile to a user: id ← ID, name ←
-// DisplayName, email ← EmailAddress, image ← AvatarDataURL(p). A
-// profile without an id is refused.
+// MapProfile maps an Azure DevOps profile to a user: id ← id, name ←
+// displayName, email ← emailAddress, image ← AvatarDataURL.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.DisplayName, Email: p.EmailAddress, Image: AvatarDataURL(p)}, ID, "profile has no id")
 }

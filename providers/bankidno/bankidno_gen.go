@@ -90,8 +90,11 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a BankID Norge profile to a user: id ← Sub, name ←
-// Name, email ← Email. A profile without an id is refused.
+// MapProfile maps BankID claims to a user: id ← sub, name ← name, email ←
+// email when present, no image. BankID does not assert that the address
+// is verified, so EmailVerified stays nil.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, ID, "claims have no sub")
 }

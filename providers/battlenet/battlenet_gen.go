@@ -70,8 +70,10 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Battle.net profile to a user: id ← Sub, name ←
-// BattleTag. A profile without an id is refused.
+// MapProfile maps Battle.net claims to a user: id ← sub, name ←
+// battle_tag, no e-mail, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Sub, Name: p.BattleTag}, ID, "claims have no sub")
 }

@@ -57,8 +57,11 @@ func Defaults() providers.OIDCConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Beyond Identity profile to a user: id ← Sub, name
-// ← Name, email ← Email. A profile without an id is refused.
+// MapProfile maps Beyond Identity claims to a user: id ← sub, name ←
+// name, email ← email, no image. (Auth.js also passes preferred_username
+// on; a User has no such field, so it stays in the Profile.)
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Sub, Name: p.Name, Email: p.Email}, ID, "claims have no sub")
 }

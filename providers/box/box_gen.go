@@ -84,8 +84,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#0075C9"})
 }
 
-// MapProfile maps a Box profile to a user: id ← ID, name ← Name, email
-// ← Login, image ← AvatarURL. A profile without an id is refused.
+// MapProfile maps a Box user to a user: id ← id, name ← name, email ←
+// login, image ← avatar_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Login, Image: p.AvatarURL}, ID, "profile has no id")
 }

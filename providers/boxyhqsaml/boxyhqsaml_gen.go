@@ -90,9 +90,10 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{BrandColor: "#25c2a0"})
 }
 
-// MapProfile maps a BoxyHQ SAML profile to a user: id ← ID, name ←
-// profile.FullName(p.FirstName, p.LastName), email ← Email. A profile
-// without an id is refused.
+// MapProfile maps a Jackson user to a user: id ← id, name ← "firstName
+// lastName" (whichever parts are present), email ← email, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}, ID, "profile has no id")
 }

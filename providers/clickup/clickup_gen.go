@@ -53,9 +53,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a ClickUp profile to a user: id ←
-// providers.FormatID(p.User.ID), name ← User.Username. A profile without
-// an id is refused.
+// MapProfile maps a ClickUp user to a user: id ← user.id (as a string),
+// name ← user.username; no e-mail, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.User.ID), Name: p.User.Username}, ID, "profile has no user id")
 }

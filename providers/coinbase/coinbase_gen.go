@@ -52,9 +52,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#0052ff"})
 }
 
-// MapProfile maps a Coinbase profile to a user: id ← Data.ID, name ←
-// Data.Name, email ← Data.Email, image ← Data.AvatarURL. A profile
-// without an id is refused.
+// MapProfile maps a Coinbase user to a user: id ← data.id, name ←
+// data.name, email ← data.email, image ← data.avatar_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.AvatarURL}, ID, "profile has no data.id")
 }

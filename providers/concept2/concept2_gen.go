@@ -52,10 +52,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
-// MapProfile maps a Concept2 profile to a user: id ←
-// providers.FormatID(p.Data.ID), name ← Data.Username, email ←
-// Data.Email, image ← Data.ProfileImage. A profile without an id is
-// refused.
+// MapProfile maps a Concept2 user to a user: id ← data.id (as a string),
+// name ← data.username, email ← data.email, image ← data.profile_image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.Data.ID), Name: p.Data.Username, Email: p.Data.Email, Image: p.Data.ProfileImage}, ID, "profile has no data.id")
 }

@@ -85,9 +85,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#000"})
 }
 
-// MapProfile maps a Dribbble profile to a user: id ←
-// providers.FormatID(p.ID), name ← Name, email ← Email, image ←
-// AvatarURL. A profile without an id is refused.
+// MapProfile maps a Dribbble user to a user: id ← id (as a string), name ←
+// name, email ← email, image ← avatar_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.Name, Email: p.Email, Image: p.AvatarURL}, ID, "profile has no id")
 }

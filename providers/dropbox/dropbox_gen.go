@@ -79,9 +79,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Dropbox profile to a user: id ← AccountID, name ←
-// Name.DisplayName, email ← Email, image ← ProfilePhotoURL. A profile
-// without an id is refused.
+// MapProfile maps a Dropbox account to a user: id ← account_id, name ←
+// name.display_name, email ← email, image ← profile_photo_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.AccountID, Name: p.Name.DisplayName, Email: p.Email, Image: p.ProfilePhotoURL}, ID, "profile has no account_id")
 }

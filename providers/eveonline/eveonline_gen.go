@@ -72,9 +72,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a EVE Online profile to a user: id ←
-// providers.FormatID(p.CharacterID), name ← CharacterName, image ←
-// PortraitURL(p.CharacterID). A profile without an id is refused.
+// MapProfile maps an EVE character to a user: id ← CharacterID (as a
+// string), name ← CharacterName, no e-mail, image ← PortraitURL.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.CharacterID), Name: p.CharacterName, Image: PortraitURL(p.CharacterID)}, ID, "profile has no CharacterID")
 }

@@ -66,9 +66,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Facebook profile to a user: id ← ID, name ← Name,
-// email ← Email, image ← Picture.Data.URL. A profile without an id is
-// refused.
+// MapProfile maps a Facebook user to a user: id ← id, name ← name, email ←
+// email, image ← picture.data.url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Email, Image: p.Picture.Data.URL}, ID, "profile has no id")
 }

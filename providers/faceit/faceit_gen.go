@@ -68,8 +68,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"redirect_popup": "true"}}, MapProfile, providers.Style{})
 }
 
-// MapProfile maps a FACEIT profile to a user: id ← GUID, name ← Name,
-// email ← Email, image ← Picture. A profile without an id is refused.
+// MapProfile maps a FACEIT user to a user: id ← guid, name ← name, email ←
+// email, image ← picture.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.GUID, Name: p.Name, Email: p.Email, Image: p.Picture}, ID, "profile has no guid")
 }

@@ -59,8 +59,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Figma profile to a user: id ← ID, name ← Handle,
-// email ← Email, image ← ImgURL. A profile without an id is refused.
+// MapProfile maps a Figma user to a user: id ← id, name ← handle, email ←
+// email, image ← img_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Handle, Email: p.Email, Image: p.ImgURL}, ID, "profile has no id")
 }

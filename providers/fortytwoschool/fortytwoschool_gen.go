@@ -88,9 +88,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
-// MapProfile maps a 42 School profile to a user: id ←
-// providers.FormatID(p.ID), name ← UsualFullName, email ← Email, image
-// ← Image.Link. A profile without an id is refused.
+// MapProfile maps a 42 profile to a user: id ← id (as a string), name ←
+// usual_full_name, email ← email, image ← image.link. A profile without an
+// id is an error: the user could not be told apart from others.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.UsualFullName, Email: p.Email, Image: p.Image.Link}, ID, "profile has no id")
 }

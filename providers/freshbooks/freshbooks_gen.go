@@ -49,10 +49,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#0075dd"})
 }
 
-// MapProfile maps a Freshbooks profile to a user: id ←
-// providers.FormatID(p.Response.ID), name ←
-// profile.FullName(p.Response.FirstName, p.Response.LastName), email ←
-// Response.Email. A profile without an id is refused.
+// MapProfile maps a FreshBooks identity to a user: id ← response.id (as a
+// string), name ← "first_name last_name", email ← response.email, no
+// image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.Response.ID), Name: profile.FullName(p.Response.FirstName, p.Response.LastName), Email: p.Response.Email}, ID, "profile has no response.id")
 }

@@ -75,9 +75,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a HubSpot profile to a user: id ←
-// providers.FormatID(p.UserID), name ← User, email ← User. A profile
-// without an id is refused.
+// MapProfile maps HubSpot token metadata to a user: id ← user_id (as a
+// string), name ← user, email ← user (HubSpot gives only the address), no
+// image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.UserID), Name: p.User, Email: p.User}, ID, "profile has no user_id")
 }

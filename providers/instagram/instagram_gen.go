@@ -70,8 +70,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Instagram profile to a user: id ← ID, name ←
-// Username. A profile without an id is refused.
+// MapProfile maps an Instagram user to a user: id ← id, name ← username;
+// no e-mail, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username}, ID, "profile has no id")
 }

@@ -60,9 +60,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Kakao profile to a user: id ←
-// providers.FormatID(p.ID), name ← KakaoAccount.Profile.Nickname, email
-// ← KakaoAccount.Email, image ← KakaoAccount.Profile.ProfileImageURL.
+// MapProfile maps a Kakao user to a user: id ← id (as a string), name ←
+// kakao_account.profile.nickname, email ← kakao_account.email, image ←
+// kakao_account.profile.profile_image_url.
+//
 // A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.KakaoAccount.Profile.Nickname, Email: p.KakaoAccount.Email, Image: p.KakaoAccount.Profile.ProfileImageURL}, ID, "profile has no id")

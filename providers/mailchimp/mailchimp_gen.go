@@ -63,9 +63,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
 }
 
-// MapProfile maps a Mailchimp profile to a user: id ←
-// providers.FormatID(p.Login.LoginID), name ← AccountName, email ←
-// Login.Email. A profile without an id is refused.
+// MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name
+// ← accountname, email ← login.email, and no image. A profile without a
+// login_id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.Login.LoginID), Name: p.AccountName, Email: p.Login.Email}, ID, "profile has no login.login_id")
 }

@@ -85,8 +85,10 @@ func Defaults(issuer string) providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, e, MapProfile, providers.Style{})
 }
 
-// MapProfile maps a Mastodon profile to a user: id ← ID, name ←
-// Username, image ← AvatarStatic. A profile without an id is refused.
+// MapProfile maps a Mastodon account to a user: id ← id, name ← username,
+// no e-mail (Mastodon does not disclose it), image ← avatar_static.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username, Image: p.AvatarStatic}, ID, "profile has no id")
 }

@@ -61,8 +61,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Medium profile to a user: id ← Data.ID, name ←
-// Data.Name, image ← Data.ImageURL. A profile without an id is refused.
+// MapProfile maps a Medium profile to a user: id ← data.id, name ←
+// data.name, no e-mail (Medium does not give it), image ← data.imageUrl.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Name, Image: p.Data.ImageURL}, ID, "profile has no id")
 }

@@ -68,9 +68,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#32e6e2"})
 }
 
-// MapProfile maps a Netlify profile to a user: id ← ID, name ←
-// FullName, email ← Email, image ← AvatarURL. A profile without an id
-// is refused.
+// MapProfile maps a Netlify profile to a user: id ← id, name ← full_name,
+// email ← email, image ← avatar_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.FullName, Email: p.Email, Image: p.AvatarURL}, ID, "profile has no id")
 }

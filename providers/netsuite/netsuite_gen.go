@@ -59,8 +59,10 @@ type Profile struct {
 	Contact json.RawMessage `json:"contact,omitempty"`
 }
 
-// MapProfile maps a NetSuite profile to a user: id ← ID.String(), name
-// ← Name, email ← Email. A profile without an id is refused.
+// MapProfile maps the RESTlet's answer to a user: id ← id (as a string),
+// name ← name, email ← email, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID.String(), Name: p.Name, Email: p.Email}, ID, "profile has no id")
 }

@@ -73,9 +73,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Notion profile to a user: id ← ID, name ← Name,
-// email ← Person.Email, image ← AvatarURL. A profile without an id is
-// refused.
+// MapProfile maps a Notion user to a user: id ← id, name ← name, email ←
+// person.email, image ← avatar_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Name, Email: p.Person.Email, Image: p.AvatarURL}, ID, "profile has no id")
 }

@@ -76,8 +76,8 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
-// MapProfile maps a osu! profile to a user: id ←
-// providers.FormatID(p.ID), name ← Username, image ← AvatarURL. A
+// MapProfile maps an osu! user to a user: id ← id (as a string), name ←
+// username, no e-mail (osu! does not give it), image ← avatar_url. A
 // profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.Username, Image: p.AvatarURL}, ID, "profile has no id")

@@ -51,9 +51,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#e85b46"})
 }
 
-// MapProfile maps a Patreon profile to a user: id ← Data.ID, name ←
-// Data.Attributes.FullName, email ← Data.Attributes.Email, image ←
-// Data.Attributes.ImageURL. A profile without an id is refused.
+// MapProfile maps a Patreon user to a user: id ← data.id, name ←
+// data.attributes.full_name, email ← data.attributes.email, image ←
+// data.attributes.image_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Attributes.FullName, Email: p.Data.Attributes.Email, Image: p.Data.Attributes.ImageURL}, ID, "profile has no id")
 }

@@ -64,9 +64,11 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Pipedrive profile to a user: id ←
-// providers.FormatID(p.Data.ID), name ← Data.Name, email ← Data.Email,
-// image ← Data.IconURL. A profile without an id is refused.
+// MapProfile maps a Pipedrive user to a user: id ← data.id (as a string),
+// name ← data.name, email ← data.email, image ← data.icon_url. A profile
+// without a data.id is refused.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.Data.ID), Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.IconURL}, ID, "profile has no data.id")
 }

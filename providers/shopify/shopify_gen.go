@@ -82,8 +82,6 @@ type Profile struct {
 // string), name ← "first_name last_name", email ← email, no image.
 // EmailVerified is set when email_verified is true. A profile without an
 // id is refused.
-//
-// A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)
 	if err != nil {

@@ -84,9 +84,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Strava profile to a user: id ←
-// providers.FormatID(p.ID), name ← profile.FullName(p.Firstname,
-// p.Lastname), image ← Profile. A profile without an id is refused.
+// MapProfile maps a Strava athlete to a user: id ← id (a number, as a
+// string), name ← "firstname lastname", no e-mail (Strava does not give
+// it), image ← profile. A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.Firstname, p.Lastname), Image: p.Profile}, ID, "profile has no id")
 }

@@ -67,9 +67,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Threads profile to a user: id ← ID, name ←
-// Username, image ← ThreadsProfilePictureURL. A profile without an id is
-// refused.
+// MapProfile maps a Threads user to a user: id ← id, name ← username, no
+// e-mail (Threads does not give it), image ← threads_profile_picture_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.Username, Image: p.ThreadsProfilePictureURL}, ID, "profile has no id")
 }

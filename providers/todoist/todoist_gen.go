@@ -83,9 +83,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Todoist profile to a user: id ← ID, name ←
-// FullName, email ← Email, image ← AvatarBig. A profile without an id
-// is refused.
+// MapProfile maps a Todoist user to a user: id ← id, name ← full_name,
+// email ← email, image ← avatar_big.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: p.FullName, Email: p.Email, Image: p.AvatarBig}, ID, "profile has no id")
 }

@@ -79,8 +79,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Trakt profile to a user: id ← IDs.Slug, name ←
-// Name, image ← Images.Avatar.Full. A profile without an id is refused.
+// MapProfile maps a Trakt user to a user: id ← ids.slug, name ← name, no
+// e-mail (Trakt does not give it), image ← images.avatar.full.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.IDs.Slug, Name: p.Name, Image: p.Images.Avatar.Full}, ID, "profile has no id")
 }

@@ -47,9 +47,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a Twitter profile to a user: id ← Data.ID, name ←
-// Data.Name, email ← Data.Email, image ← Data.ProfileImageURL. A
-// profile without an id is refused.
+// MapProfile is the default mapping: id ← data.id; name ← data.name;
+// email ← data.email; image ← data.profile_image_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Data.ID, Name: p.Data.Name, Email: p.Data.Email, Image: p.Data.ProfileImageURL}, ID, "users/me answered no data.id")
 }

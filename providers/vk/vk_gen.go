@@ -90,8 +90,6 @@ func Defaults() providers.OAuthConfig[Profile] {
 // "first_name last_name", email ← the token response's email (or the
 // profile's, when set), image ← photo_100. A profile without an id is
 // refused.
-//
-// A profile without an id is refused.
 func MapProfile(ctx context.Context, p Profile, tokens account.TokenSet) (profile.User, error) {
 	u, err := mapProfile(ctx, p, tokens)
 	if err != nil {

@@ -70,8 +70,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#000"})
 }
 
-// MapProfile maps a Wikimedia profile to a user: id ← Sub.String(), name
-// ← Username, email ← Email. A profile without an id is refused.
+// MapProfile maps a Wikimedia profile to a user: id ← sub, name ←
+// username, email ← email, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.Sub.String(), Name: p.Username, Email: p.Email}, ID, "profile has no id")
 }

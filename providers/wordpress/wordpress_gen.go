@@ -69,9 +69,9 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
-// MapProfile maps a WordPress.com profile to a user: id ←
-// providers.FormatID(p.ID), name ← DisplayName, email ← Email, image
-// ← AvatarURL. A profile without an id is refused.
+// MapProfile maps a WordPress.com user to a user: id ← ID (as a string),
+// name ← display_name, email ← email, image ← avatar_URL. A profile
+// without an ID is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: providers.FormatID(p.ID), Name: p.DisplayName, Email: p.Email, Image: p.AvatarURL}, ID, "profile has no ID")
 }

@@ -62,9 +62,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
 }
 
-// MapProfile maps a Zoho profile to a user: id ← ZUID.String(), name ←
-// profile.FullName(p.FirstName, p.LastName), email ← Email. A profile
-// without an id is refused.
+// MapProfile maps a Zoho user to a user: id ← ZUID, name ← "First_Name
+// Last_Name", email ← Email, no image.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ZUID.String(), Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}, ID, "profile has no id")
 }

@@ -78,9 +78,10 @@ func Defaults() providers.OAuthConfig[Profile] {
 	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, ""), MapProfile, providers.Style{BrandColor: "#0b5cff"})
 }
 
-// MapProfile maps a Zoom profile to a user: id ← ID, name ←
-// profile.FullName(p.FirstName, p.LastName), email ← Email, image ←
-// PicURL. A profile without an id is refused.
+// MapProfile maps a Zoom user to a user: id ← id, name ← "first_name
+// last_name", email ← email, image ← pic_url.
+//
+// A profile without an id is refused.
 func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	return providers.RequireID(profile.User{ID: p.ID, Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email, Image: p.PicURL}, ID, "profile has no id")
 }

@@ -50,6 +50,9 @@ its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the 42 School configuration before any user option:
 the endpoints, the scope, the default checks (pkce) and MapProfile. The
 provider has no button style of its own.`,
+		MapDoc: `MapProfile maps a 42 profile to a user: id ← id (as a string), name ←
+usual_full_name, email ← email, image ← image.link. A profile without an
+id is an error: the user could not be told apart from others.`,
 		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.UsualFullName`, MapEmail: `p.Email`, MapImage: `p.Image.Link`, Missing: "profile has no id",
 	},
 	{
@@ -82,6 +85,8 @@ and the mapping of that record to a user.
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Amazon configuration before any user option. The
 button uses Amazon's brand orange.`,
+		MapDoc: `MapProfile maps an Amazon customer profile to a user: id ← user_id,
+name ← name, email ← email. Amazon gives no picture.`,
 		Map: "fields", MapID: `p.UserID`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
@@ -209,6 +214,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Atlassian configuration before any user option: the
 endpoints, the scope, audience and prompt, the checks (state: Atlassian
 does not do PKCE), MapProfile and the button style.`,
+		MapDoc: `MapProfile maps an Atlassian profile to a user: id ← account_id, name ←
+name, email ← email, image ← picture.`,
 		Map: "fields", MapID: `p.AccountID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture`, Missing: "profile has no account_id",
 	},
 	{
@@ -375,6 +382,8 @@ exchange: the client secret is itself a JWT.`},
 			{"Revision", "int64", `json:"revision,omitempty"`, "Revision is the profile's revision."},
 			{"CoreAttributes", "CoreAttributes", `json:"coreAttributes,omitzero"`, "CoreAttributes holds the attributes asked for with coreAttributes."},
 		},
+		MapDoc: `MapProfile maps an Azure DevOps profile to a user: id ← id, name ←
+displayName, email ← emailAddress, image ← AvatarDataURL.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.DisplayName`, MapEmail: `p.EmailAddress`, MapImage: `AvatarDataURL(p)`, Missing: "profile has no id",
 	},
 	{
@@ -425,6 +434,9 @@ its defaults by providers.Merge.`,
 the scope with ui_locales and login_hint, the checks (pkce, state and
 nonce), client_secret_post, FetchProfile, MapProfile and the button
 style.`,
+		MapDoc: `MapProfile maps BankID claims to a user: id ← sub, name ← name, email ←
+email when present, no image. BankID does not assert that the address
+is verified, so EmailVerified stays nil.`,
 		Map: "fields", MapID: `p.Sub`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "claims have no sub",
 	},
 	{
@@ -464,6 +476,8 @@ the Issuer constants): without it the configuration is incomplete and gatehouse.
 reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps Battle.net claims to a user: id ← sub, name ←
+battle_tag, no e-mail, no image.`,
 		Map: "fields", MapID: `p.Sub`, MapName: `p.BattleTag`, Missing: "claims have no sub",
 	},
 	{
@@ -495,6 +509,9 @@ over its defaults by providers.Merge. opts.Issuer is required: without
 it the configuration is incomplete and gatehouse.New reports so.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the scope,
 the default checks, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps Beyond Identity claims to a user: id ← sub, name ←
+name, email ← email, no image. (Auth.js also passes preferred_username
+on; a User has no such field, so it stays in the Profile.)`,
 		Map: "fields", MapID: `p.Sub`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "claims have no sub",
 	},
 	{
@@ -581,6 +598,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Box configuration before any user option: the
 endpoints (no scope), the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a Box user to a user: id ← id, name ← name, email ←
+login, image ← avatar_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Login`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
@@ -638,6 +657,8 @@ providers.Merge.`,
 parameter, the default checks (pkce), MapProfile and the button style.
 With issuer "" the endpoints are left empty, and gatehouse.New reports
 the missing issuer.`,
+		MapDoc: `MapProfile maps a Jackson user to a user: id ← id, name ← "firstName
+lastName" (whichever parts are present), email ← email, no image.`,
 		Map: "fields", MapID: `p.ID`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
@@ -716,6 +737,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the ClickUp configuration before any user option: the
 endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a ClickUp user to a user: id ← user.id (as a string),
+name ← user.username; no e-mail, no image.`,
 		Map: "fields", MapID: `providers.FormatID(p.User.ID)`, MapName: `p.User.Username`, Missing: "profile has no user id",
 	},
 	{
@@ -768,6 +791,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Coinbase configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a Coinbase user to a user: id ← data.id, name ←
+data.name, email ← data.email, image ← data.avatar_url.`,
 		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.AvatarURL`, Missing: "profile has no data.id",
 	},
 	{
@@ -796,6 +821,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Concept2 configuration before any user option: the
 endpoints, the scope, the default checks (pkce) and MapProfile. Concept2
 has no button style of its own.`,
+		MapDoc: `MapProfile maps a Concept2 user to a user: id ← data.id (as a string),
+name ← data.username, email ← data.email, image ← data.profile_image.`,
 		Map: "fields", MapID: `providers.FormatID(p.Data.ID)`, MapName: `p.Data.Username`, MapEmail: `p.Data.Email`, MapImage: `p.Data.ProfileImage`, Missing: "profile has no data.id",
 	},
 	{
@@ -917,6 +944,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dribbble configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
+		MapDoc: `MapProfile maps a Dribbble user to a user: id ← id (as a string), name ←
+name, email ← email, image ← avatar_url.`,
 		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
@@ -959,6 +988,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dropbox configuration before any user option: the
 endpoints, the scope and token_access_type, the default checks (pkce),
 FetchProfile, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps a Dropbox account to a user: id ← account_id, name ←
+name.display_name, email ← email, image ← profile_photo_url.`,
 		Map: "fields", MapID: `p.AccountID`, MapName: `p.Name.DisplayName`, MapEmail: `p.Email`, MapImage: `p.ProfilePhotoURL`, Missing: "profile has no account_id",
 	},
 	{
@@ -1065,6 +1096,8 @@ its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the EVE Online configuration before any user option:
 the endpoints, the scope, the checks (state) and MapProfile. EVE Online
 has no button style of its own.`,
+		MapDoc: `MapProfile maps an EVE character to a user: id ← CharacterID (as a
+string), name ← CharacterName, no e-mail, image ← PortraitURL.`,
 		Map: "fields", MapID: `providers.FormatID(p.CharacterID)`, MapName: `p.CharacterName`, MapImage: `PortraitURL(p.CharacterID)`, Missing: "profile has no CharacterID",
 	},
 	{
@@ -1101,6 +1134,8 @@ defaults by providers.Merge.`,
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 MapProfile and the button style. The access token goes in a Bearer
 header, which the Graph API accepts.`,
+		MapDoc: `MapProfile maps a Facebook user to a user: id ← id, name ← name, email ←
+email, image ← picture.data.url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture.Data.URL`, Missing: "profile has no id",
 	},
 	{
@@ -1139,6 +1174,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the FACEIT configuration before any user option: the
 endpoints with redirect_popup=true, the default checks (pkce) and
 MapProfile. FACEIT has no button style of its own.`,
+		MapDoc: `MapProfile maps a FACEIT user to a user: id ← guid, name ← name, email ←
+email, image ← picture.`,
 		Map: "fields", MapID: `p.GUID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture`, Missing: "profile has no guid",
 	},
 	{
@@ -1169,6 +1206,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Figma configuration before any user option: the
 endpoints, the scope, the checks (state), MapProfile and the button
 style.`,
+		MapDoc: `MapProfile maps a Figma user to a user: id ← id, name ← handle, email ←
+email, image ← img_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Handle`, MapEmail: `p.Email`, MapImage: `p.ImgURL`, Missing: "profile has no id",
 	},
 	{
@@ -1228,6 +1267,9 @@ its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the FreshBooks configuration before any user option:
 the endpoints (the scopes are chosen with the app), the default checks
 (pkce), MapProfile and the button style.`,
+		MapDoc: `MapProfile maps a FreshBooks identity to a user: id ← response.id (as a
+string), name ← "first_name last_name", email ← response.email, no
+image.`,
 		Map: "fields", MapID: `providers.FormatID(p.Response.ID)`, MapName: `profile.FullName(p.Response.FirstName, p.Response.LastName)`, MapEmail: `p.Response.Email`, Missing: "profile has no response.id",
 	},
 	{
@@ -1479,6 +1521,9 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the HubSpot configuration before any user option: the
 endpoints, the scope, the default checks (pkce), client_secret_post,
 FetchProfile, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps HubSpot token metadata to a user: id ← user_id (as a
+string), name ← user, email ← user (HubSpot gives only the address), no
+image.`,
 		Map: "fields", MapID: `providers.FormatID(p.UserID)`, MapName: `p.User`, MapEmail: `p.User`, Missing: "profile has no user_id",
 	},
 	{
@@ -1617,6 +1662,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Instagram configuration before any user option: the
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 client_secret_post, MapProfile and the button style.`,
+		MapDoc: `MapProfile maps an Instagram user to a user: id ← id, name ← username;
+no e-mail, no image.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, Missing: "profile has no id",
 	},
 	{
@@ -1649,6 +1696,9 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Kakao configuration before any user option: the
 endpoints, an empty scope, the default checks (pkce), client_secret_post
 and MapProfile. Kakao has no button style of its own.`,
+		MapDoc: `MapProfile maps a Kakao user to a user: id ← id (as a string), name ←
+kakao_account.profile.nickname, email ← kakao_account.email, image ←
+kakao_account.profile.profile_image_url.`,
 		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.KakaoAccount.Profile.Nickname`, MapEmail: `p.KakaoAccount.Email`, MapImage: `p.KakaoAccount.Profile.ProfileImageURL`, Missing: "profile has no id",
 	},
 	{
@@ -1847,6 +1897,9 @@ token belongs to and the login that granted it.`,
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Mailchimp configuration before any user option. It
 sets no scope: Mailchimp has none, a token grants the whole account.`,
+		MapDoc: `MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name
+← accountname, email ← login.email, and no image. A profile without a
+login_id is refused.`,
 		Map: "fields", MapID: `providers.FormatID(p.Login.LoginID)`, MapName: `p.AccountName`, MapEmail: `p.Login.Email`, Missing: "profile has no login.login_id",
 	},
 	{
@@ -1932,6 +1985,8 @@ opts.Issuer, with opts laid over its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the configuration for the instance at issuer, its base
 URL (a trailing slash is allowed). With issuer "" the endpoints are left
 empty, and gatehouse.New reports the missing issuer.`,
+		MapDoc: `MapProfile maps a Mastodon account to a user: id ← id, name ← username,
+no e-mail (Mastodon does not disclose it), image ← avatar_static.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, MapImage: `p.AvatarStatic`, Missing: "profile has no id",
 	},
 	{
@@ -2013,7 +2068,9 @@ protection that PKCE, unknown to Medium, cannot.
 		NewDoc: `New returns the Medium provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Medium configuration before any user option.",
-		Map:         "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapImage: `p.Data.ImageURL`, Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Medium profile to a user: id ← data.id, name ←
+data.name, no e-mail (Medium does not give it), image ← data.imageUrl.`,
+		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapImage: `p.Data.ImageURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "microsoft-entra-id", Package: "microsoftentraid", Const: "MicrosoftEntraID",
@@ -2137,6 +2194,8 @@ record to a user.
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Netlify configuration before any user option. The
 scope parameter is sent empty: Netlify has no scopes.`,
+		MapDoc: `MapProfile maps a Netlify profile to a user: id ← id, name ← full_name,
+email ← email, image ← avatar_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
@@ -2176,6 +2235,8 @@ N/runtime.getCurrentUser().`,
 			{"Role", "json.RawMessage", `json:"role,omitempty"`, "Role is the id of the role the user signed in with."},
 			{"Contact", "json.RawMessage", `json:"contact,omitempty"`, "Contact is the user's contact id, if any."},
 		},
+		MapDoc: `MapProfile maps the RESTlet's answer to a user: id ← id (as a string),
+name ← name, email ← email, no image.`,
 		Map: "fields", MapID: `p.ID.String()`, MapName: `p.Name`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
@@ -2263,6 +2324,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Notion configuration before any user option. The
 authorization request asks for a user-owned token (owner=user); there
 is no scope: the user picks the pages to share.`,
+		MapDoc: `MapProfile maps a Notion user to a user: id ← id, name ← name, email ←
+person.email, image ← avatar_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Name`, MapEmail: `p.Person.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
@@ -2397,7 +2460,10 @@ needs; the answer has many more).`,
 		NewDoc: `New returns the osu! provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the osu! configuration before any user option.",
-		Map:         "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.Username`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
+		MapDoc: `MapProfile maps an osu! user to a user: id ← id (as a string), name ←
+username, no e-mail (osu! does not give it), image ← avatar_url. A
+profile without an id is refused.`,
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.Username`, MapImage: `p.AvatarURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "passage", Package: "passage", Const: "Passage",
@@ -2454,7 +2520,10 @@ the mapping of that record to a user.
 		NewDoc: `New returns the Patreon provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Patreon configuration before any user option.",
-		Map:         "fields", MapID: `p.Data.ID`, MapName: `p.Data.Attributes.FullName`, MapEmail: `p.Data.Attributes.Email`, MapImage: `p.Data.Attributes.ImageURL`, Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Patreon user to a user: id ← data.id, name ←
+data.attributes.full_name, email ← data.attributes.email, image ←
+data.attributes.image_url.`,
+		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Attributes.FullName`, MapEmail: `p.Data.Attributes.Email`, MapImage: `p.Data.Attributes.ImageURL`, Missing: "profile has no id",
 	},
 	{
 		ID: "ping-id", Package: "pingid", Const: "PingID",
@@ -2565,6 +2634,9 @@ in data.`,
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Pipedrive configuration before any user option. It
 sets no scope: a Pipedrive app's scopes are chosen in its settings.`,
+		MapDoc: `MapProfile maps a Pipedrive user to a user: id ← data.id (as a string),
+name ← data.name, email ← data.email, image ← data.icon_url. A profile
+without a data.id is refused.`,
 		Map: "fields", MapID: `providers.FormatID(p.Data.ID)`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.IconURL`, Missing: "profile has no data.id",
 	},
 	{
@@ -2862,6 +2934,9 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Strava configuration before any user option:
 besides the scope, approval_prompt=auto (no consent screen for an
 athlete who has already consented) and response_type=code.`,
+		MapDoc: `MapProfile maps a Strava athlete to a user: id ← id (a number, as a
+string), name ← "firstname lastname", no e-mail (Strava does not give
+it), image ← profile. A profile without an id is refused.`,
 		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `profile.FullName(p.Firstname, p.Lastname)`, MapImage: `p.Profile`, Missing: "profile has no id",
 	},
 	{
@@ -2922,6 +2997,8 @@ for.`,
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Threads configuration before any user option. The
 callback checks state.`,
+		MapDoc: `MapProfile maps a Threads user to a user: id ← id, name ← username, no
+e-mail (Threads does not give it), image ← threads_profile_picture_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.Username`, MapImage: `p.ThreadsProfilePictureURL`, Missing: "profile has no id",
 	},
 	{
@@ -3005,7 +3082,9 @@ see Userinfo.`},
 		NewDoc: `New returns the Todoist provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Todoist configuration before any user option.",
-		Map:         "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarBig`, Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Todoist user to a user: id ← id, name ← full_name,
+email ← email, image ← avatar_big.`,
+		Map: "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarBig`, Missing: "profile has no id",
 	},
 	{
 		ID: "trakt", Package: "trakt", Const: "Trakt",
@@ -3047,6 +3126,8 @@ request is a handler that sends those headers.
 defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Trakt configuration before any user option. The
 scope parameter is sent empty: Trakt has no scopes.`,
+		MapDoc: `MapProfile maps a Trakt user to a user: id ← ids.slug, name ← name, no
+e-mail (Trakt does not give it), image ← images.avatar.full.`,
 		Map: "fields", MapID: `p.IDs.Slug`, MapName: `p.Name`, MapImage: `p.Images.Avatar.Full`, Missing: "profile has no id",
 	},
 	{
@@ -3107,6 +3188,8 @@ refresh token (offline.access).`},
 		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#1da1f2"}},
 		NewDoc: `New returns the X configuration with opts laid over its defaults by
 providers.Merge.`,
+		MapDoc: `MapProfile is the default mapping: id ← data.id; name ← data.name;
+email ← data.email; image ← data.profile_image_url.`,
 		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapEmail: `p.Data.Email`, MapImage: `p.Data.ProfileImageURL`, Missing: "users/me answered no data.id",
 	},
 	{
@@ -3347,6 +3430,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Wikimedia configuration before any user option. The
 scope parameter is sent empty: a Wikimedia OAuth consumer's grants are
 fixed when it is registered.`,
+		MapDoc: `MapProfile maps a Wikimedia profile to a user: id ← sub, name ←
+username, email ← email, no image.`,
 		Map: "fields", MapID: `p.Sub.String()`, MapName: `p.Username`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
@@ -3383,7 +3468,10 @@ mapping of that record to a user.
 		NewDoc: `New returns the WordPress.com provider configuration with opts laid over
 its defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the WordPress.com configuration before any user option.",
-		Map:         "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.DisplayName`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no ID",
+		MapDoc: `MapProfile maps a WordPress.com user to a user: id ← ID (as a string),
+name ← display_name, email ← email, image ← avatar_URL. A profile
+without an ID is refused.`,
+		Map: "fields", MapID: `providers.FormatID(p.ID)`, MapName: `p.DisplayName`, MapEmail: `p.Email`, MapImage: `p.AvatarURL`, Missing: "profile has no ID",
 	},
 	{
 		ID: "workos", Package: "workos", Const: "WorkOS",
@@ -3568,7 +3656,9 @@ three URLs for those.
 		NewDoc: `New returns the Zoho provider configuration with opts laid over its
 defaults by providers.Merge.`,
 		DefaultsDoc: "Defaults returns the Zoho configuration before any user option.",
-		Map:         "fields", MapID: `p.ZUID.String()`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
+		MapDoc: `MapProfile maps a Zoho user to a user: id ← ZUID, name ← "First_Name
+Last_Name", email ← Email, no image.`,
+		Map: "fields", MapID: `p.ZUID.String()`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
 	},
 	{
 		ID: "zoom", Package: "zoom", Const: "Zoom",
@@ -3609,6 +3699,8 @@ defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Zoom configuration before any user option. The
 scope parameter is sent empty: a Zoom app's scopes are set in its
 Marketplace configuration.`,
+		MapDoc: `MapProfile maps a Zoom user to a user: id ← id, name ← "first_name
+last_name", email ← email, image ← pic_url.`,
 		Map: "fields", MapID: `p.ID`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, MapImage: `p.PicURL`, Missing: "profile has no id",
 	},
 }

@@ -331,6 +331,12 @@ func defaults(b *bytes.Buffer, p Provider, d *Defaults) {
 	b.WriteString("\treturn c\n")
 }
 
+// saysRefused reports whether a MapProfile's documentation already says
+// that a profile without an id is refused.
+func saysRefused(doc string) bool {
+	return regexp.MustCompile(`without an? [^.]*(is refused|is an error)`).MatchString(strings.Join(strings.Fields(doc), " "))
+}
+
 // wrap breaks text into lines of at most 72 characters.
 func wrap(text string) string {
 	var lines []string
@@ -368,7 +374,14 @@ func mapProfile(b *bytes.Buffer, p Provider) {
 				doc = append(doc, strings.ToLower(f.k)+" ← "+strings.TrimPrefix(f.v, "p."))
 			}
 		}
-		comment(b, "", wrap(fmt.Sprintf("MapProfile maps a %s profile to a user: %s. A profile without an id is refused.", p.Name, strings.Join(doc, ", "))))
+		text := wrap(fmt.Sprintf("MapProfile maps a %s profile to a user: %s. A profile without an id is refused.", p.Name, strings.Join(doc, ", ")))
+		if p.MapDoc != "" {
+			text = p.MapDoc
+			if !saysRefused(text) {
+				text += "\n\nA profile without an id is refused."
+			}
+		}
+		comment(b, "", text)
 		b.WriteString("func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {\n")
 		fmt.Fprintf(b, "\treturn providers.RequireID(profile.User{%s}, ID, %q)\n}\n", strings.Join(parts, ", "), p.Missing)
 	case "claims":
@@ -381,7 +394,7 @@ func mapProfile(b *bytes.Buffer, p Provider) {
 		if doc == "" {
 			doc = fmt.Sprintf("MapProfile maps a %s profile to a user.", p.Name)
 		}
-		if !strings.Contains(doc, "without an id is refused") {
+		if !saysRefused(doc) {
 			doc += "\n\nA profile without an id is refused."
 		}
 		comment(b, "", doc)
