@@ -1,7 +1,7 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test race e2e screenshots lint vet staticcheck run bench fuzz authjs
+.PHONY: test race e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
@@ -34,6 +34,17 @@ authjs:
 	  if command -v npm >/dev/null; then npm ci --prefix $(AUTHJS) --no-audit --no-fund; \
 	  else echo "npm not found: the Auth.js interop test will skip (or fail with CI set)"; fi; \
 	fi
+
+# The built-in provider catalogue (providers/internal/gen/catalog.go) is
+# turned into Go code by go generate; generate-check fails when the
+# generated files in the tree are not what the table says.
+generate:
+	$(GO) generate ./...
+
+generate-check: generate
+	@git diff --exit-code -- . || { echo "generated files are stale: run make generate and commit the result"; exit 1; }
+	@untracked=$$(git ls-files --others --exclude-standard -- '*_gen.go'); \
+	if [ -n "$$untracked" ]; then echo "generated files not committed:"; echo "$$untracked"; exit 1; fi
 
 lint: vet staticcheck
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -74,7 +74,8 @@ var buttonRuleRe = regexp.MustCompile(`\.(provider-\d+) \{ --btn-bg: ([^;]+); --
 // must also pass ValidateStyle, or New would refuse the provider.
 func TestButtonTextContrast(t *testing.T) {
 	var buttons []Button
-	for id, factory := range builtin.Providers {
+	for _, id := range builtin.IDs() {
+		factory, _ := builtin.Lookup(id)
 		op, ok := factory(builtin.Options{ClientID: "x", ClientSecret: "y", Issuer: "https://issuer.example"}).(providers.OAuthProvider)
 		if !ok {
 			continue // e-mail, credentials and passkeys have no brand button style

@@ -47,6 +47,11 @@ func EndpointsUnder(base, authorizationPath, tokenPath, userinfoPath, scope stri
 	return Endpoints(base+authorizationPath, base+tokenPath, base+userinfoPath, scope)
 }
 
+// MapClaims maps any profile by profile.FromClaims, through its JSON form
+// unless it is a profile.Claims: the mapping of a provider whose profile
+// is its ID token's claims or a record with the usual claim names.
+func MapClaims[P any](p P) (profile.User, error) { return defaultMapping(p) }
+
 // RequireID returns u, or, when u.ID is empty, the error
 // "<provider>: <missing>" (e.g. "github: profile has no id"): a mapping
 // must not give a user who cannot be told apart from others.

@@ -16,10 +16,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// Check is a protection the callback endpoint performs (spec §2.3, §5.2).
+// Check is a protection the callback endpoint performs.
 type Check string
 
-// The checks of spec §2.3 and §2.4.
+// The checks an OAuth or OpenID Connect provider can ask for.
 const (
 	CheckNone  Check = "none"  // no check (only alone; not recommended)
 	CheckState Check = "state" // a one-time state bound to the browser (RFC 6749 §10.12)
@@ -44,8 +44,8 @@ const (
 	AuthPrivateKeyJWT AuthMethod = "private_key_jwt"
 )
 
-// Client holds overrides for the OAuth client (spec §2.3 "client",
-// Partial<Client>): the client metadata of RFC 7591 §2 that changes how
+// Client holds overrides for the OAuth client (Auth.js's "client",
+// a Partial<Client>): the client metadata of RFC 7591 §2 that changes how
 // the flow talks to the provider.
 type Client struct {
 	// TokenEndpointAuthMethod defaults to client_secret_basic.
@@ -101,9 +101,9 @@ func (c Client) merge(o Client) Client {
 	return c
 }
 
-// AuthorizationEndpoint is where the browser is sent to start login (spec
-// §2.3 "authorization"): a URL, with parameters to add to its query
-// (AuthorizationEndpointHandler of §2.6). Parameters already in URL's query
+// AuthorizationEndpoint is where the browser is sent to start login
+// (Auth.js's "authorization"): a URL, with parameters to add to its query
+// (Auth.js's AuthorizationEndpointHandler). Parameters already in URL's query
 // count too; Params win over them.
 type AuthorizationEndpoint struct {
 	URL string
@@ -145,7 +145,7 @@ func (e AuthorizationEndpoint) merge(o AuthorizationEndpoint) AuthorizationEndpo
 }
 
 // mergeURL lays a user's endpoint URL and parameters over the defaults'
-// (spec §4: the user's values win). A parameter written in the user's
+// (Merge: the user's values win). A parameter written in the user's
 // own URL is the user's value: the defaults' parameter of that name is
 // dropped, or it would replace the user's (Query lets Params win over the
 // URL). The user's Params win over both.
@@ -178,7 +178,7 @@ func mergeParams(a, b map[string]string) map[string]string {
 	return out
 }
 
-// TokenRequest is what a custom token endpoint handler receives (spec §2.6
+// TokenRequest is what a custom token endpoint handler receives (Auth.js's
 // TokenEndpointHandler: the checks and the callback parameters).
 type TokenRequest struct {
 	// Code is the authorization code from the callback.
@@ -197,7 +197,7 @@ type TokenRequest struct {
 	HTTPClient *http.Client
 }
 
-// TokenEndpoint is where the code is exchanged for tokens (spec §2.3
+// TokenEndpoint is where the code is exchanged for tokens (Auth.js's
 // "token"): a URL, or a Request handler that does the exchange itself.
 type TokenEndpoint struct {
 	URL string
@@ -216,7 +216,7 @@ func (e TokenEndpoint) merge(o TokenEndpoint) TokenEndpoint {
 	return e
 }
 
-// UserinfoRequest is what a custom userinfo handler receives (spec §2.6
+// UserinfoRequest is what a custom userinfo handler receives (Auth.js's
 // UserinfoEndpointHandler: the token set).
 type UserinfoRequest struct {
 	Tokens account.TokenSet
@@ -228,7 +228,7 @@ type UserinfoRequest struct {
 	HTTPClient *http.Client
 }
 
-// UserinfoEndpoint is where the user's profile is read (spec §2.3
+// UserinfoEndpoint is where the user's profile is read (Auth.js's
 // "userinfo"): a URL answered to a GET with the access token as a Bearer
 // token, or a Request handler that produces the profile itself.
 type UserinfoEndpoint[P any] struct {
@@ -247,8 +247,8 @@ func (e UserinfoEndpoint[P]) merge(o UserinfoEndpoint[P]) UserinfoEndpoint[P] {
 	return e
 }
 
-// OAuthConfig is the configuration of an OAuth 2.0 (Type "oauth", spec
-// §2.3 OAuth2Config) or OpenID Connect (Type "oidc", §2.4 OIDCConfig)
+// OAuthConfig is the configuration of an OAuth 2.0 (Type "oauth", Auth.js's
+// OAuth2Config) or OpenID Connect (Type "oidc", Auth.js's OIDCConfig)
 // provider whose profile has type P.
 //
 // The endpoints may come from discovery: for OIDC providers, WellKnown or
@@ -354,16 +354,16 @@ func OAuthDefaults[P any](id, name string, e OAuthEndpoints, mapProfile profile.
 	}
 }
 
-// OAuth2Config is the spec's name for an OAuthConfig of Type "oauth" (§2.3).
+// OAuth2Config is Auth.js's name for an OAuthConfig of Type "oauth".
 type OAuth2Config[P any] = OAuthConfig[P]
 
-// OIDCConfig is the spec's name for an OAuthConfig of Type "oidc" (§2.4).
+// OIDCConfig is Auth.js's name for an OAuthConfig of Type "oidc".
 type OIDCConfig[P any] = OAuthConfig[P]
 
 // ProviderBase implements Provider.
 func (c OAuthConfig[P]) ProviderBase() Base { return Base{ID: c.ID, Name: c.Name, Type: c.Type} }
 
-// OAuthUserConfig is what a built-in provider's factory takes (spec §2.6):
+// OAuthUserConfig is what a built-in provider's factory takes:
 // every field of OAuthConfig, all optional, with no Type. Set fields
 // override the provider's defaults; unset ones keep them.
 type OAuthUserConfig[P any] struct {
@@ -386,12 +386,12 @@ type OAuthUserConfig[P any] struct {
 	WellKnown                         string
 }
 
-// OIDCUserConfig is the spec's name for the options of an OIDC provider's
-// factory (§2.6).
+// OIDCUserConfig is Auth.js's name for the options of an OIDC provider's
+// factory.
 type OIDCUserConfig[P any] = OAuthUserConfig[P]
 
-// Merge lays user options over a built-in provider's defaults (spec §4
-// rule 3): every set option replaces the default; endpoint parameters,
+// Merge lays user options over a built-in provider's defaults: every set
+// option replaces the default; endpoint parameters,
 // client and style merge field by field; a set Checks list replaces the
 // default list whole (no merging by index). The type never changes.
 func Merge[P any](d OAuthConfig[P], o OAuthUserConfig[P]) OAuthConfig[P] {
@@ -527,7 +527,7 @@ func defaultMapping[P any](p P) (profile.User, error) {
 // EffectiveChecks returns the checks the callback performs: the configured
 // ones, or the default for the type (pkce for oauth; pkce, state and nonce
 // for oidc), with state added when proxied is true (a redirect proxy is in
-// use, spec §2.3 "checks").
+// use).
 func (o *OAuth) EffectiveChecks(proxied bool) []Check {
 	cs := slices.Clone(o.Checks)
 	if len(cs) == 0 {

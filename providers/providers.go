@@ -1,8 +1,8 @@
-// Package providers is the provider configuration model of
-// provider-configuration spec §2: the fields every provider has, the OAuth
-// 2.0 and OpenID Connect configurations with their endpoint handlers,
-// checks and button style, and the factory merge rule of §4 that built-in
-// providers (one package each below this one) follow.
+// Package providers is the provider configuration model: the fields every
+// provider has, the OAuth 2.0 and OpenID Connect configurations with their
+// endpoint handlers, checks and button style, and the merge rule (Merge)
+// by which the built-in providers (one package each below this one) lay a
+// user's options over their defaults.
 //
 // A configuration is data. The sign-in flow in package gatehouse works on
 // its type-erased form, OAuth, which an OAuthConfig of any profile type
@@ -14,11 +14,11 @@ import (
 	"regexp"
 )
 
-// ProviderType is the kind of a provider (spec §2.8). Every provider passed
+// ProviderType is the kind of a provider. Every provider passed
 // to the configuration has one of these.
 type ProviderType string
 
-// The provider types of spec §2.8.
+// The provider types, as Auth.js names them.
 const (
 	TypeOIDC        ProviderType = "oidc"
 	TypeOAuth       ProviderType = "oauth"
@@ -27,7 +27,7 @@ const (
 	TypeWebAuthn    ProviderType = "webauthn"
 )
 
-// Valid reports whether t is one of the types of spec §2.8.
+// Valid reports whether t is one of the provider types above.
 func (t ProviderType) Valid() bool {
 	switch t {
 	case TypeOIDC, TypeOAuth, TypeEmail, TypeCredentials, TypeWebAuthn:
@@ -36,11 +36,12 @@ func (t ProviderType) Valid() bool {
 	return false
 }
 
-// Redirectable reports whether t is a RedirectableProviderType (spec §2.6):
+// Redirectable reports whether t is a RedirectableProviderType (Auth.js's
+// name for the types whose sign-in redirects back to the application):
 // e-mail or credentials.
 func (t ProviderType) Redirectable() bool { return t == TypeEmail || t == TypeCredentials }
 
-// Base holds the fields shared by every provider type (spec §2.1).
+// Base holds the fields shared by every provider type.
 type Base struct {
 	// ID identifies the provider within the configuration's providers
 	// list. It is part of the provider's URLs, so it is limited to
@@ -54,7 +55,7 @@ type Base struct {
 }
 
 // AppProvider is a provider as the application and its front end see it
-// (spec §2.2): the Base fields and the provider's two URLs. It is what GET
+// (Auth.js's AppProvider): the Base fields and the provider's two URLs. It is what GET
 // {base}/providers answers for each provider.
 type AppProvider struct {
 	ID          string       `json:"id"`
@@ -64,7 +65,7 @@ type AppProvider struct {
 	CallbackURL string       `json:"callbackUrl"`
 }
 
-// Provider is one entry of the configuration's providers list (spec §2.6
+// Provider is one entry of the configuration's providers list (Auth.js's
 // Provider<P>): an OAuthConfig of any profile type, another provider
 // type's configuration, or a Func that returns one.
 type Provider interface {
@@ -73,7 +74,7 @@ type Provider interface {
 }
 
 // Func is a provider given as a function returning its configuration
-// (spec §2.6: "or a function returning one of these"). The configuration
+// (Auth.js allows a provider or a function returning one). The configuration
 // calls it once, when the handler is built.
 type Func func() Provider
 
@@ -92,7 +93,7 @@ func Resolve(p Provider) Provider {
 	return p
 }
 
-// Style is the sign-in button's look (spec §2.5 OAuthProviderButtonStyles).
+// Style is the sign-in button's look (Auth.js's OAuthProviderButtonStyles).
 type Style struct {
 	// Logo is the URL or path of the provider's logo.
 	Logo string `json:"logo,omitempty"`
@@ -153,7 +154,7 @@ func CheckID(id string) error {
 // configuration. gatehouse.New returns it (wrapped) for invalid input.
 type ConfigError struct {
 	Provider string // the provider id, or its index when the id is unusable
-	Field    string // the field's name as in the spec, e.g. "clientId"
+	Field    string // the field's name as Auth.js spells it, e.g. "clientId"
 	Reason   string
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
-	microsoftentraid "github.com/gatehouse-auth/gatehouse/providers/microsoft-entra-id"
+	"github.com/gatehouse-auth/gatehouse/providers/microsoftentraid"
 )
 
 // minSecretLen is the shortest secret gatehouse.New accepts outside

@@ -49,7 +49,8 @@ else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.`)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTYPE\tENVIRONMENT\tCALLBACK URL")
 	for _, id := range ids {
-		typ := builtin.Providers[id](builtin.Options{ClientID: "x"}).ProviderBase().Type
+		factory, _ := builtin.Lookup(id)
+		typ := factory(builtin.Options{ClientID: "x"}).ProviderBase().Type
 		vars, callback := envVars(id), "-"
 		if id.IsOAuth() {
 			callback = cb(string(id))
@@ -63,14 +64,7 @@ else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.`)
 }
 
 // registered returns the ids of the builtin registry, sorted.
-func registered() []providers.OAuthProviderType {
-	ids := make([]providers.OAuthProviderType, 0, len(builtin.Providers))
-	for id := range builtin.Providers {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
-}
+func registered() []providers.OAuthProviderType { return builtin.IDs() }
 
 // emailAPIs are the e-mail providers that send through an HTTP API with a
 // key (Auth.js reads it from AUTH_<ID>_KEY).
@@ -99,7 +93,11 @@ func envVars(id providers.OAuthProviderType) []string {
 // discovery URL of its own and is incomplete without one: a self-hosted
 // or per-tenant provider whose issuer the application must give.
 func needsIssuer(id providers.OAuthProviderType) bool {
-	p, ok := builtin.Providers[id](builtin.Options{ClientID: "x", ClientSecret: "x"}).(providers.OAuthProvider)
+	factory, ok := builtin.Lookup(id)
+	if !ok {
+		return false
+	}
+	p, ok := factory(builtin.Options{ClientID: "x", ClientSecret: "x"}).(providers.OAuthProvider)
 	if !ok {
 		return false
 	}

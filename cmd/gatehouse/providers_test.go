@@ -36,8 +36,8 @@ func TestProvidersList(t *testing.T) {
 	r := runCLI(t, nil, "providers")
 	r.want(t, exitOK)
 	got := rows(t, r.stdout)
-	if len(got) != len(builtin.Providers) {
-		t.Errorf("%d providers listed, want the registry's %d", len(got), len(builtin.Providers))
+	if len(got) != len(builtin.IDs()) {
+		t.Errorf("%d providers listed, want the registry's %d", len(got), len(builtin.IDs()))
 	}
 	for id, want := range map[string]string{
 		// Fixed endpoints: no issuer.
@@ -94,7 +94,7 @@ func TestProvidersCallbackURL(t *testing.T) {
 	h, err := gatehouse.New(gatehouse.Config{
 		Secret:    []string{strings.Repeat("s", 32)},
 		URL:       "https://app.example.com/api/auth/",
-		Providers: []providers.Provider{builtin.Providers[providers.GitHub](builtin.Options{ClientID: "id", ClientSecret: "s"})},
+		Providers: []providers.Provider{mustLookup(t, providers.GitHub)(builtin.Options{ClientID: "id", ClientSecret: "s"})},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -123,4 +123,13 @@ func TestProvidersUsage(t *testing.T) {
 			t.Errorf("%q: stderr %q lacks %q", tc.args, r.stderr, tc.msg)
 		}
 	}
+}
+
+func mustLookup(t *testing.T, id providers.OAuthProviderType) builtin.Factory {
+	t.Helper()
+	f, ok := builtin.Lookup(id)
+	if !ok {
+		t.Fatalf("builtin.Lookup(%q): no such provider", id)
+	}
+	return f
 }

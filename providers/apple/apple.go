@@ -1,21 +1,3 @@
-// Package apple is the built-in Sign in with Apple provider (OpenID
-// Connect).
-//
-// Apple differs from other OIDC providers in three ways the configuration
-// and the sign-in flow account for:
-//
-//   - The client secret is not a fixed string but an ES256-signed JWT the
-//     application makes from its private key (see ClientSecret), valid for
-//     at most six months. It is sent in the token request's body
-//     (client_secret_post).
-//   - When the name or email scope is requested, Apple answers with
-//     response_mode=form_post: the callback is a cross-site POST, so the
-//     check cookies must be SameSite=None; Secure.
-//   - There is no userinfo endpoint: the profile is the ID token's claims.
-//     The user's name is sent only once, on the first authorization, as a
-//     JSON form field named "user" next to code and state. The sign-in flow
-//     adds that form value to the claims as the claim "user" (as the JSON
-//     text, or decoded); Profile.User reads it in either form.
 package apple
 
 import (
@@ -28,22 +10,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts.
-const (
-	ID   = "apple"
-	Name = "Apple"
-	// Issuer is the ID token issuer and the discovery base.
-	Issuer = "https://appleid.apple.com"
-	// Scope asks for the name and the e-mail address. Apple requires
-	// response_mode=form_post when either is requested.
-	Scope = "name email"
-	// ResponseMode makes Apple POST the authorization response.
-	ResponseMode = "form_post"
-	// UserFormField is the form field of the callback POST that carries
-	// the user's name on the first authorization.
-	UserFormField = "user"
 )
 
 // New returns the Sign in with Apple configuration with opts laid over its
@@ -68,32 +34,6 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 		Profile: MapProfile,
 		Style:   providers.Style{BrandColor: "#000"},
 	}, opts)
-}
-
-// Profile is the ID token's claims, with the user form field of the first
-// authorization as User.
-type Profile struct {
-	Iss string `json:"iss,omitempty"`
-	Aud string `json:"aud,omitempty"`
-	Exp int64  `json:"exp,omitempty"`
-	Iat int64  `json:"iat,omitempty"`
-	// Sub is the user's stable id for the team.
-	Sub      string `json:"sub"`
-	Nonce    string `json:"nonce,omitempty"`
-	AuthTime int64  `json:"auth_time,omitempty"`
-	// Email is the user's address, or a private relay address when
-	// IsPrivateEmail.
-	Email          string `json:"email,omitempty"`
-	EmailVerified  Bool   `json:"email_verified,omitempty"`
-	IsPrivateEmail Bool   `json:"is_private_email,omitempty"`
-	// RealUserStatus is Apple's guess that the user is real: 0
-	// unsupported, 1 unknown, 2 likely real.
-	RealUserStatus int    `json:"real_user_status,omitempty"`
-	NonceSupported bool   `json:"nonce_supported,omitempty"`
-	TransferSub    string `json:"transfer_sub,omitempty"`
-	// User is the "user" form field, present on the first authorization
-	// only; nil afterwards.
-	User *User `json:"user,omitempty"`
 }
 
 // User is the JSON of the "user" form field.
@@ -150,11 +90,9 @@ func (b *Bool) UnmarshalJSON(raw []byte) error {
 	return nil
 }
 
-// MapProfile is the default mapping: id ← sub; name ← the user form
-// field's "first last" on the first authorization, else the e-mail
-// address (as Auth.js does; later sign-ins carry no name); email ← email.
-// Apple has no picture. EmailVerified is set when email_verified is true.
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: p.Sub, Name: p.User.FullName(), Email: p.Email}
 	if u.Name == "" {
 		u.Name = p.Email

@@ -8,9 +8,9 @@
 // that want a provider's typed configuration call its package's New
 // directly.
 //
-// The entries live in three files, so that providers can be added to
-// each without edits colliding: registry_core.go, registry_am.go (ids
-// a to m) and registry_nz.go (ids n to z).
+// The OAuth and OIDC entries are generated from the provider catalogue
+// (registry_gen.go, written by `go generate`); the e-mail and credentials
+// entries are in registry_other.go. Lookup and IDs read the registry.
 package builtin
 
 import (
@@ -38,7 +38,7 @@ type Options struct {
 	AllowDangerousEmailAccountLinking bool
 
 	// Authorization, Token, UserinfoURL, UserinfoParams, Checks and Style
-	// are laid over the provider's defaults (providers.Merge, spec §4):
+	// are laid over the provider's defaults (providers.Merge):
 	// what is set wins, field by field, a parameter in a URL's query
 	// included.
 	Authorization  providers.AuthorizationEndpoint
@@ -91,9 +91,30 @@ func of[P any](newFn func(providers.OAuthUserConfig[P]) providers.OAuthConfig[P]
 	}
 }
 
-// Providers maps every registered built-in provider id to its factory.
-// Treat it as read-only.
-var Providers = build(coreEntries, amEntries, nzEntries, otherEntries)
+// registry maps every registered built-in provider id to its factory.
+var registry = build(oauthEntries, otherEntries)
+
+// Lookup returns the factory of the built-in provider id, and whether
+// there is one.
+func Lookup(id providers.OAuthProviderType) (Factory, bool) {
+	f, ok := registry[id]
+	return f, ok
+}
+
+// IDs returns the ids of every registered built-in provider, sorted. The
+// slice is a fresh copy on each call.
+func IDs() []providers.OAuthProviderType {
+	return sortedIDs(registry)
+}
+
+func sortedIDs[F any](m map[providers.OAuthProviderType]F) []providers.OAuthProviderType {
+	ids := make([]providers.OAuthProviderType, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
 
 // build combines the registry files' lists into one map. When an id
 // appears twice the first entry wins; TestRegistry reports the duplicate
@@ -185,15 +206,11 @@ func kindOf(id providers.OAuthProviderType) []providers.ProviderType {
 // microsoft-entra-id reads AUTH_MICROSOFT_ENTRA_ID_ID. getenv is usually
 // os.Getenv.
 func FromEnv(getenv func(string) string) []providers.Provider {
-	return fromEnv(Providers, getenv)
+	return fromEnv(registry, getenv)
 }
 
 func fromEnv(registry map[providers.OAuthProviderType]Factory, getenv func(string) string) []providers.Provider {
-	ids := make([]providers.OAuthProviderType, 0, len(registry))
-	for id := range registry {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+	ids := sortedIDs(registry)
 	var out []providers.Provider
 	for _, id := range ids {
 		if !id.IsOAuth() {

@@ -8,22 +8,30 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// TestRegistry fails when an id is registered twice across the three
-// registry files, when a registered id is not a known OAuth/OIDC
+// TestRegistry fails when an id is registered twice across the
+// generated and hand-written registry lists, when a registered id is not a known OAuth/OIDC
 // OAuthProviderType, or when a factory's provider carries another id.
 func TestRegistry(t *testing.T) {
-	if err := check(coreEntries, amEntries, nzEntries, otherEntries); err != nil {
+	if err := check(oauthEntries, otherEntries); err != nil {
 		t.Fatalf("registry:\n%v", err)
 	}
-	if n := len(coreEntries) + len(amEntries) + len(nzEntries) + len(otherEntries); len(Providers) != n {
-		t.Fatalf("Providers has %d entries, the registry files %d", len(Providers), n)
+	if n := len(oauthEntries) + len(otherEntries); len(registry) != n || len(IDs()) != n {
+		t.Fatalf("registry has %d entries (IDs %d), the registry lists %d", len(registry), len(IDs()), n)
+	}
+	for _, id := range IDs() {
+		if f, ok := Lookup(id); !ok || f == nil {
+			t.Errorf("Lookup(%q) = %v, %v", id, f, ok)
+		}
+	}
+	if _, ok := Lookup("no-such-provider"); ok {
+		t.Error(`Lookup("no-such-provider") found a factory`)
 	}
 }
 
 // TestEveryOAuthProviderTypeRegistered fails until every id of
 // providers.AllOAuthProviderTypes (but those in notYet) has a factory.
 func TestEveryOAuthProviderTypeRegistered(t *testing.T) {
-	if m := missing(Providers); len(m) > 0 {
+	if m := missing(registry); len(m) > 0 {
 		ids := make([]string, len(m))
 		for i, id := range m {
 			ids[i] = string(id)

@@ -8,8 +8,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/authentik"
-	azureadb2c "github.com/gatehouse-auth/gatehouse/providers/azure-ad-b2c"
-	boxyhqsaml "github.com/gatehouse-auth/gatehouse/providers/boxyhq-saml"
+	"github.com/gatehouse-auth/gatehouse/providers/azureadb2c"
+	"github.com/gatehouse-auth/gatehouse/providers/boxyhqsaml"
 	"github.com/gatehouse-auth/gatehouse/providers/bungie"
 	"github.com/gatehouse-auth/gatehouse/providers/cognito"
 	"github.com/gatehouse-auth/gatehouse/providers/frontegg"
@@ -142,7 +142,7 @@ func TestConstructors(t *testing.T) {
 				TokenURL: "https://acme.frontegg.com/oauth/token", UserinfoURL: "https://acme.frontegg.com/identity/resources/users/v2/me",
 				Issuer: "https://acme.frontegg.com/", Checks: oidcChecks,
 			},
-			wellKnown: "https://acme.frontegg.com/oauth/.well-known/openid-configuration", validates: true,
+			wellKnown: "https://acme.frontegg.com/oauth/.well-known/openid-configuration", ownProfile: true, validates: true,
 		},
 		{
 			name: "frontegg without an issuer", got: builtOf(frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{ClientID: "cid"})),
@@ -150,6 +150,7 @@ func TestConstructors(t *testing.T) {
 				ID: "frontegg", Name: "Frontegg", Type: providers.TypeOIDC,
 				AuthParams: map[string]string{"scope": "openid profile email"}, Checks: oidcChecks,
 			},
+			ownProfile: true,
 		},
 		{
 			name: "boxyhq-saml", got: builtOf(boxyhqsaml.New(providers.OAuthUserConfig[boxyhqsaml.Profile]{ClientID: "dummy", ClientSecret: "dummy", Issuer: "https://jackson.acme.test/"})),
@@ -203,6 +204,7 @@ func TestConstructors(t *testing.T) {
 				AuthURL: "/login/oauth/authorize", AuthParams: map[string]string{"scope": "openid profile email"},
 				TokenURL: "/login/oauth/access_token", UserinfoURL: "/login/oauth/userinfo", Checks: pkce,
 			},
+			ownProfile: true,
 		},
 		{
 			name: "webex at an empty base: the bare paths", got: builtOf(webex.Defaults("")),
@@ -235,8 +237,8 @@ func TestConstructors(t *testing.T) {
 		},
 		{name: "wechat official account", got: builtOf(wechat.New(wechatApp)), want: wechatOfficial, ownProfile: true, validates: true},
 		{name: "wechat website app", got: builtOf(wechat.NewWebsiteApp(wechatApp)), want: wechatWebsite, ownProfile: true, validates: true},
-		{name: "linkedin", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"})), want: linkedinConfig, validates: true},
-		{name: "linkedin with basic client authentication", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretBasic}})), want: linkedinBasic},
+		{name: "linkedin", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{ClientID: "cid"})), want: linkedinConfig, ownProfile: true, validates: true},
+		{name: "linkedin with basic client authentication", got: builtOf(linkedin.New(providers.OAuthUserConfig[profile.Claims]{Client: providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretBasic}})), want: linkedinBasic, ownProfile: true},
 		{name: "twitter", got: builtOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ClientID: "cid"})), want: twitterConfig, ownProfile: true, validates: true},
 		{name: "twitter renamed", got: builtOf(twitter.New(providers.OAuthUserConfig[twitter.Profile]{ID: "x", Name: "X", Checks: pkce})), want: twitterX, ownProfile: true},
 		{

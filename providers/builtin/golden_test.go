@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -46,14 +47,14 @@ type sample struct {
 // files from the code; the diff is the review.
 func TestBuiltinGoldens(t *testing.T) {
 	ids := slices.Sorted(func(yield func(string) bool) {
-		for id := range Providers {
+		for id := range registry {
 			if !yield(string(id)) {
 				return
 			}
 		}
 	})
 	for _, id := range ids {
-		op, ok := Providers[providers.OAuthProviderType(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
+		op, ok := registry[providers.OAuthProviderType(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
 		if !ok {
 			continue // e-mail and credentials: their own packages' tests
 		}
@@ -92,6 +93,9 @@ func TestBuiltinGoldens(t *testing.T) {
 			if back.Validates != want.Validates || back.NeedsIssuer != want.NeedsIssuer {
 				t.Errorf("validates %v (needs an issuer %v), want %v (%v)", back.Validates, back.NeedsIssuer, want.Validates, want.NeedsIssuer)
 			}
+			if !slices.ContainsFunc(want.Profiles, func(s sample) bool { return !s.Err }) {
+				t.Errorf("%s: no sample profile that maps to a user: add one as the provider sends it and run go test -update", path)
+			}
 			for i := range want.Profiles {
 				w, g := want.Profiles[i], back.Profiles[i]
 				if g.Err != w.Err || g.Verified != w.Verified || g.User != w.User {
@@ -99,6 +103,21 @@ func TestBuiltinGoldens(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGoldenFilesRegistered fails for a file in testdata/providers whose
+// id is not a registered provider: a fixture left behind by a rename.
+func TestGoldenFilesRegistered(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "providers", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		id := strings.TrimSuffix(filepath.Base(f), ".json")
+		if _, ok := Lookup(providers.OAuthProviderType(id)); !ok {
+			t.Errorf("%s: %q is not a registered provider", f, id)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"maps"
 	"net/url"
 	"slices"
 	"sort"
@@ -10,7 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// TestMergeRulesEveryBuiltin applies the seed's merge rule (spec §4: the
+// TestMergeRulesEveryBuiltin applies the merge rule (providers.Merge: the
 // user's values win, field by field) to every built-in OAuth/OIDC
 // provider: a scope and prompt written in the user's own authorization
 // URL, its Params, the token and userinfo endpoints' URLs and Params,
@@ -30,11 +29,11 @@ func TestMergeRulesEveryBuiltin(t *testing.T) {
 		Checks:         []providers.Check{providers.CheckState},
 		Style:          providers.Style{BrandColor: "#123456", Logo: "/user.svg"},
 	}
-	ids := slices.Collect(maps.Keys(Providers))
+	ids := IDs()
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	n := 0
 	for _, id := range ids {
-		p := providers.Resolve(Providers[id](opts))
+		p := providers.Resolve(registry[id](opts))
 		oc, ok := p.(interface{ OAuth() *providers.OAuth })
 		if !ok {
 			continue // e-mail, credentials, passkeys

@@ -6,7 +6,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
-// otherEntries are the e-mail and credentials providers (issue 5).
+// otherEntries are the e-mail and credentials providers.
 var otherEntries = []Entry{
 	{providers.Email, func(o Options) providers.Provider { return email.Config{Server: o.Server, From: o.From} }},
 	{providers.Nodemailer, func(o Options) providers.Provider {

@@ -17,7 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	azuredevops "github.com/gatehouse-auth/gatehouse/providers/azure-devops"
+	"github.com/gatehouse-auth/gatehouse/providers/azuredevops"
 	"github.com/gatehouse-auth/gatehouse/providers/bungie"
 	"github.com/gatehouse-auth/gatehouse/providers/foursquare"
 	"github.com/gatehouse-auth/gatehouse/providers/naver"
@@ -459,5 +459,5 @@ func answer(t *testing.T, name string) string {
 
 // made is the OAuth configuration the factory of id makes with o.
 func made(id providers.OAuthProviderType, o Options) *providers.OAuth {
-	return Providers[id](o).(providers.OAuthProvider).OAuth()
+	return registry[id](o).(providers.OAuthProvider).OAuth()
 }

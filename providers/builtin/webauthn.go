@@ -9,11 +9,22 @@ import (
 // defaults of its id.
 type WebAuthnFactory func(passkey.WebAuthnConfig) passkey.WebAuthnConfig
 
-// WebAuthnProviders maps the WebAuthn provider ids of
+// webAuthnRegistry maps the WebAuthn provider ids of
 // providers.OAuthProviderType ("passkey" and "webauthn") to their
-// factories: the BuiltInProviders entries of the WebAuthn provider types
-// (spec §2.6). Treat it as read-only.
-var WebAuthnProviders = map[providers.OAuthProviderType]WebAuthnFactory{
+// factories: the built-in providers of the WebAuthn provider type.
+var webAuthnRegistry = map[providers.OAuthProviderType]WebAuthnFactory{
 	providers.Passkey:  passkey.New,
 	providers.WebAuthn: passkey.WebAuthn,
+}
+
+// LookupWebAuthn returns the factory of the WebAuthn provider id
+// ("passkey" or "webauthn"), and whether there is one.
+func LookupWebAuthn(id providers.OAuthProviderType) (WebAuthnFactory, bool) {
+	f, ok := webAuthnRegistry[id]
+	return f, ok
+}
+
+// WebAuthnIDs returns the WebAuthn provider ids, sorted.
+func WebAuthnIDs() []providers.OAuthProviderType {
+	return sortedIDs(webAuthnRegistry)
 }

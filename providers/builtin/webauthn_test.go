@@ -12,7 +12,7 @@ import (
 // an OAuth one.
 func TestWebAuthnProviders(t *testing.T) {
 	for _, id := range []providers.OAuthProviderType{providers.Passkey, providers.WebAuthn} {
-		f, ok := WebAuthnProviders[id]
+		f, ok := LookupWebAuthn(id)
 		if !ok {
 			t.Fatalf("%q has no WebAuthn factory", id)
 		}
@@ -27,8 +27,8 @@ func TestWebAuthnProviders(t *testing.T) {
 			t.Errorf("%q: %v", id, err)
 		}
 	}
-	if len(WebAuthnProviders) != 2 {
-		t.Errorf("WebAuthnProviders has %d entries, want 2", len(WebAuthnProviders))
+	if ids := WebAuthnIDs(); len(ids) != 2 {
+		t.Errorf("WebAuthnIDs() = %v, want 2 ids", ids)
 	}
 	// The passkey provider requires what makes a passkey; the plain
 	// WebAuthn provider only prefers it (Auth.js).

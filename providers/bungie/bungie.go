@@ -1,22 +1,3 @@
-// Package bungie is the built-in Bungie.net provider (OAuth 2.0).
-//
-//	p := bungie.NewWithAPIKey(os.Getenv("AUTH_BUNGIE_API_KEY"), providers.OAuthUserConfig[bungie.Profile]{
-//		ClientID:     os.Getenv("AUTH_BUNGIE_ID"),
-//		ClientSecret: os.Getenv("AUTH_BUNGIE_SECRET"),
-//	})
-//
-// Every Bungie.net API request needs the application's API key in an
-// X-API-Key header, and the account endpoint takes the user's Bungie.net
-// membership id in its path; the token response carries that id as
-// membership_id. Auth.js leaves both to the application (its userinfo URL
-// holds a literal {membershipId} placeholder and no key is sent), so its
-// provider does not work as shipped. Here the userinfo handler made by
-// FetchProfile fills in the membership id and sends the key given to
-// NewWithAPIKey. New, which has no key, makes a configuration whose
-// sign-ins fail with an error saying so.
-//
-// Bungie requires HTTPS redirect URLs, also in development. Bungie does
-// not document PKCE, so the callback checks state as well.
 package bungie
 
 import (
@@ -31,47 +12,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-// The provider's facts.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "bungie"
-	// Name is the display name.
-	Name = "Bungie"
-	// AuthorizationURL is where the user signs in; reauth=true makes
-	// Bungie ask for credentials even when a session exists.
-	AuthorizationURL = "https://www.bungie.net/en/OAuth/Authorize?reauth=true"
-	// TokenURL exchanges the code for tokens (client_secret_basic).
-	TokenURL = "https://www.bungie.net/platform/app/oauth/token/"
-	// UserinfoURL answers the Profile as JSON to a Bearer GET with the API
-	// key; MembershipIDPlaceholder stands for the user's membership id.
-	UserinfoURL = "https://www.bungie.net/platform/User/GetBungieAccount/" + MembershipIDPlaceholder + "/254/"
-	// MembershipIDPlaceholder is replaced in the userinfo URL by the
-	// membership_id of the token response.
-	MembershipIDPlaceholder = "{membershipId}"
-	// APIKeyHeader is the header that carries the API key.
-	APIKeyHeader = "X-API-Key"
-	// APIKeyEnv is the environment variable the built-in registry reads
-	// the API key from.
-	APIKeyEnv = "AUTH_BUNGIE_API_KEY"
-	// SiteURL is the base of Bungie.net's pictures.
-	SiteURL = "https://www.bungie.net"
-)
-
-// Profile is the answer of GET /User/GetBungieAccount/<id>/254/: a
-// Bungie.net platform envelope around the account.
-type Profile struct {
-	// Response is the account.
-	Response Account `json:"Response"`
-	// ErrorCode is 1 on success.
-	ErrorCode int `json:"ErrorCode"`
-	// ThrottleSeconds asks the client to wait before calling again.
-	ThrottleSeconds int `json:"ThrottleSeconds,omitempty"`
-	// ErrorStatus is "Success" or the error's name.
-	ErrorStatus string `json:"ErrorStatus,omitempty"`
-	// Message describes the outcome.
-	Message string `json:"Message,omitempty"`
-}
 
 // Account is a Bungie.net account and its game memberships.
 type Account struct {
@@ -175,10 +115,9 @@ func membershipID(t account.TokenSet) string {
 	return ""
 }
 
-// MapProfile maps a Bungie.net account to a user: id ←
-// Response.bungieNetUser.membershipId, name ← displayName, no e-mail,
-// image ← SiteURL + profilePicturePath (none without a path).
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	b := p.Response.BungieNetUser
 	if b.MembershipID == "" {
 		return profile.User{}, errors.New("bungie: profile has no membershipId")

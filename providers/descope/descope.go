@@ -1,36 +1,8 @@
-// Package descope is the built-in Descope provider (OpenID Connect). Its
-// issuer is https://api.descope.com/<project id>, and Descope's client id
-// is the project id, so the issuer follows from the client id unless the
-// application sets one. The ID token's claims are mapped by the default
-// OpenID Connect mapping.
-//
-//	p := descope.New(providers.OIDCUserConfig[descope.Profile]{
-//		ClientID:     os.Getenv("AUTH_DESCOPE_ID"),
-//		ClientSecret: os.Getenv("AUTH_DESCOPE_SECRET"),
-//	})
 package descope
 
 import (
-	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-// The provider's facts.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "descope"
-	// Name is the display name.
-	Name = "Descope"
-	// IssuerBase is the issuer of every project, less the project id.
-	IssuerBase = "https://api.descope.com/"
-	// Scope asks for an ID token with the profile and e-mail claims.
-	Scope = "openid profile email"
-)
-
-// Profile is the ID token's claims: sub, name, email, email_verified,
-// phone_number, phone_number_verified, picture and any custom claims of
-// the project.
-type Profile = profile.Claims
 
 // Issuer returns the issuer of the Descope project projectID (the client
 // id).
@@ -55,5 +27,6 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#1C1C23"})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
+	c.Profile = MapProfile
 	return c
 }

@@ -1,15 +1,3 @@
-// Package foursquare is the built-in Foursquare provider (OAuth 2.0,
-// Foursquare's v2 API). The v2 API takes the access token as the
-// oauth_token query parameter, not as a Bearer header, and wants an API
-// version date in the v parameter; FetchProfile sends both.
-//
-//	p := foursquare.New(providers.OAuthUserConfig[foursquare.Profile]{
-//		ClientID:     os.Getenv("AUTH_FOURSQUARE_ID"),
-//		ClientSecret: os.Getenv("AUTH_FOURSQUARE_SECRET"),
-//	})
-//
-// To pin another API version (Auth.js's apiVersion option), set
-// Userinfo.Params["v"], e.g. to "20240101".
 package foursquare
 
 import (
@@ -23,32 +11,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-// The provider's facts.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "foursquare"
-	// Name is the display name.
-	Name = "Foursquare"
-	// AuthorizationURL is where the user signs in and consents.
-	AuthorizationURL = "https://foursquare.com/oauth2/authenticate"
-	// TokenURL exchanges the code for tokens (client_secret_basic).
-	TokenURL = "https://foursquare.com/oauth2/access_token"
-	// UserinfoURL answers the Profile as JSON to a GET with the token in
-	// the oauth_token query parameter.
-	UserinfoURL = "https://api.foursquare.com/v2/users/self"
-	// APIVersion is the default v parameter: the date of the API version
-	// the answers follow.
-	APIVersion = "20230131"
-)
-
-// Profile is the answer of GET /v2/users/self.
-type Profile struct {
-	// Meta is the answer's status.
-	Meta Meta `json:"meta"`
-	// Response holds the user.
-	Response Response `json:"response"`
-}
 
 // Meta is the status part of a Foursquare v2 answer.
 type Meta struct {
@@ -155,10 +117,9 @@ func FetchProfileWith(params map[string]string) func(context.Context, providers.
 	}
 }
 
-// MapProfile maps a Foursquare user to a user: id ← response.user.id,
-// name ← "firstName lastName", email ← contact.email, image ← the photo at
-// its original size.
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := p.Response.User
 	if u.ID == "" {
 		return profile.User{}, errors.New("foursquare: profile has no response.user.id")

@@ -1,13 +1,3 @@
-// Package fusionauth is the built-in FusionAuth provider (OpenID Connect).
-//
-// The issuer has no default: set Issuer (or AUTH_FUSIONAUTH_ISSUER for
-// builtin.FromEnv) to the FusionAuth URL, e.g. https://auth.example.com.
-// It must also be the tenant's configured issuer in FusionAuth, whose
-// default ("acme.com") is not a URL and does not match. The authorization
-// endpoint comes from discovery; the token and userinfo endpoints are
-// <issuer>/oauth2/token and <issuer>/oauth2/userinfo unless set. For a
-// tenant other than the default one, add the tenantId parameter to the
-// authorization endpoint (see NewForTenant).
 package fusionauth
 
 import (
@@ -17,16 +7,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts.
-const (
-	ID   = "fusionauth"
-	Name = "FusionAuth"
-	// Scope adds offline_access (a refresh token) to the OIDC scopes.
-	Scope = "openid offline_access email profile"
-	// TenantParam is the authorization parameter naming the tenant.
-	TenantParam = "tenantId"
 )
 
 // New returns the FusionAuth configuration with opts laid over its
@@ -63,10 +43,9 @@ func Defaults() providers.OAuthConfig[profile.Claims] {
 	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
 }
 
-// MapProfile is the default mapping: id ← sub; name ← name, else
-// preferred_username, else given_name middle_name family_name; email ←
-// email; image ← picture. EmailVerified as profile.FromClaims.
-func MapProfile(_ context.Context, c profile.Claims, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, c profile.Claims, _ account.TokenSet) (profile.User, error) {
 	u := profile.FromClaims(c)
 	u.ID = c.String("sub")
 	u.Name = c.First("name", "preferred_username")

@@ -1,12 +1,3 @@
-// Package github is the built-in GitHub provider (OAuth 2.0 apps and
-// GitHub Apps on github.com, or GitHub Enterprise Server through
-// NewEnterprise).
-//
-// GitHub is not an OpenID Connect provider. Its authorization responses
-// carry the RFC 9207 iss parameter, so the configuration names the issuer
-// the callback must see. The profile comes from the REST API: GET /user,
-// and, when the user keeps their address private, GET /user/emails for the
-// primary address.
 package github
 
 import (
@@ -19,25 +10,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts, for github.com.
-const (
-	ID   = "github"
-	Name = "GitHub"
-	// Issuer is the value of the iss parameter GitHub adds to its
-	// authorization responses (RFC 9207).
-	Issuer           = "https://github.com/login/oauth"
-	AuthorizationURL = "https://github.com/login/oauth/authorize"
-	TokenURL         = "https://github.com/login/oauth/access_token"
-	// APIURL is the base of the REST API.
-	APIURL = "https://api.github.com"
-	// UserinfoURL is APIURL + "/user".
-	UserinfoURL = APIURL + "/user"
-	// Scope asks to read the profile and the e-mail addresses.
-	Scope = "read:user user:email"
-	// UserAgent is sent on API requests, which GitHub requires to carry one.
-	UserAgent = "gatehouse"
 )
 
 // New returns the github.com configuration with opts laid over its
@@ -74,39 +46,6 @@ func defaults(web, api, issuer string) providers.OAuthConfig[Profile] {
 		Profile: MapProfile,
 		Style:   providers.Style{BrandColor: "#24292f"},
 	}
-}
-
-// Profile is the answer of GET /user, plus what FetchProfile adds from
-// GET /user/emails.
-type Profile struct {
-	// ID is the user's numeric id, the stable key of the account.
-	ID        int64  `json:"id"`
-	Login     string `json:"login"`
-	NodeID    string `json:"node_id,omitempty"`
-	AvatarURL string `json:"avatar_url,omitempty"`
-	HTMLURL   string `json:"html_url,omitempty"`
-	Type      string `json:"type,omitempty"`
-	SiteAdmin bool   `json:"site_admin,omitempty"`
-	// Name is null on GitHub when the user set none; "" here.
-	Name    string `json:"name,omitempty"`
-	Company string `json:"company,omitempty"`
-	Blog    string `json:"blog,omitempty"`
-	// Location, Bio and TwitterUsername are as the user wrote them.
-	Location        string `json:"location,omitempty"`
-	Bio             string `json:"bio,omitempty"`
-	TwitterUsername string `json:"twitter_username,omitempty"`
-	// Email is the public address; when that is null FetchProfile fills
-	// it from /user/emails.
-	Email string `json:"email,omitempty"`
-	// EmailVerified is not part of GitHub's answer: FetchProfile sets it
-	// when Email came from /user/emails, to that entry's verified flag. It
-	// is nil when the address is the public one or there is none.
-	EmailVerified *bool  `json:"email_verified,omitempty"`
-	PublicRepos   int    `json:"public_repos,omitempty"`
-	Followers     int    `json:"followers,omitempty"`
-	Following     int    `json:"following,omitempty"`
-	CreatedAt     string `json:"created_at,omitempty"`
-	UpdatedAt     string `json:"updated_at,omitempty"`
 }
 
 // Email is one entry of GET /user/emails.
@@ -167,10 +106,9 @@ func PrimaryEmail(emails []Email) (e Email, ok bool) {
 	return emails[0], true
 }
 
-// MapProfile is the default mapping: id ← id (as a decimal string); name ←
-// name, else login; email ← email; image ← avatar_url. EmailVerified is set
-// when the address came from /user/emails and GitHub marks it verified.
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{
 		ID:    providers.FormatID(p.ID),
 		Name:  p.Name,

@@ -1,18 +1,3 @@
-// Package nextcloud is the built-in Nextcloud provider (OAuth 2.0).
-// Nextcloud is self-hosted: the endpoints are those of the server whose
-// base URL is the Issuer option (AUTH_NEXTCLOUD_ISSUER), e.g.
-// https://cloud.example.com.
-//
-// The profile comes from the OCS user provisioning API, which answers XML
-// unless asked for JSON and wants an OCS-APIRequest header; the token
-// response names the user (user_id) whose record is read. Nextcloud's
-// OAuth 2.0 has no scopes: a token has full access to the account.
-//
-//	p := nextcloud.New(providers.OAuthUserConfig[nextcloud.Profile]{
-//		ClientID:     os.Getenv("AUTH_NEXTCLOUD_ID"),
-//		ClientSecret: os.Getenv("AUTH_NEXTCLOUD_SECRET"),
-//		Issuer:       os.Getenv("AUTH_NEXTCLOUD_ISSUER"),
-//	})
 package nextcloud
 
 import (
@@ -28,60 +13,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-// The provider's facts. The endpoints are paths under the server's base
-// URL.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "nextcloud"
-	// Name is the display name.
-	Name = "Nextcloud"
-	// AuthorizationPath is where the user signs in and consents.
-	AuthorizationPath = "/apps/oauth2/authorize"
-	// TokenPath exchanges the code for tokens (client_secret_basic).
-	TokenPath = "/apps/oauth2/api/v1/token"
-	// UserinfoPath is the OCS users collection; the user's record is at
-	// UserinfoPath/<user_id>. See Userinfo.
-	UserinfoPath = "/ocs/v1.php/cloud/users"
-)
-
-// Profile is a user record of the OCS provisioning API (ocs.data).
-type Profile struct {
-	// ID is the user's login name, e.g. "frank".
-	ID string `json:"id"`
-	// Email is the user's e-mail address, if set.
-	Email string `json:"email"`
-	// DisplayName is the user's display name.
-	DisplayName string `json:"displayname"`
-	// Phone is the user's phone number.
-	Phone string `json:"phone,omitempty"`
-	// Address is the user's postal address.
-	Address string `json:"address,omitempty"`
-	// Website is the user's web site.
-	Website string `json:"website,omitempty"`
-	// Twitter is the user's Twitter handle.
-	Twitter string `json:"twitter,omitempty"`
-	// Fediverse is the user's fediverse handle.
-	Fediverse string `json:"fediverse,omitempty"`
-	// Organisation is the user's organisation.
-	Organisation string `json:"organisation,omitempty"`
-	// Role is the user's role or job title.
-	Role string `json:"role,omitempty"`
-	// Headline is the user's headline.
-	Headline string `json:"headline,omitempty"`
-	// Biography is the user's biography.
-	Biography string `json:"biography,omitempty"`
-	// Groups are the groups the user belongs to.
-	Groups []string `json:"groups,omitempty"`
-	// Language is the user's language, e.g. "en".
-	Language string `json:"language,omitempty"`
-	// Locale is the user's locale, e.g. "en_US".
-	Locale string `json:"locale,omitempty"`
-	// Enabled is false for a disabled account.
-	Enabled bool `json:"enabled"`
-	// StorageLocation is the path of the user's files on the server.
-	StorageLocation string `json:"storageLocation,omitempty"`
-}
 
 // New returns the Nextcloud provider configuration for the server at
 // opts.Issuer, with opts laid over its defaults by providers.Merge.
@@ -138,15 +69,16 @@ func Userinfo(ctx context.Context, r providers.UserinfoRequest) (Profile, error)
 }
 
 // MapProfile returns the mapping for the server at issuer: id ← id, name
-// ← displayname, email ← email, image ← <issuer>/avatar/<id>/512.
+// ← displayname, email ← email, image ← <issuer>/avatar/<id>/512. A
+// profile without an id is refused.
 func MapProfile(issuer string) profile.Callback[Profile] {
 	base := strings.TrimRight(issuer, "/")
 	return func(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
-		return profile.User{
+		return providers.RequireID(profile.User{
 			ID:    p.ID,
 			Name:  p.DisplayName,
 			Email: p.Email,
 			Image: base + "/avatar/" + url.PathEscape(p.ID) + "/512",
-		}, nil
+		}, ID, "profile has no id")
 	}
 }

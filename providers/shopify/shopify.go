@@ -1,32 +1,3 @@
-// Package shopify is the built-in Shopify provider (OAuth 2.0 for a
-// shop's staff), which Auth.js does not have: its per-shop endpoints, the
-// staff member record, and the mapping of that record to a user.
-//
-// Shopify's OAuth server is the shop itself, at
-// https://<shop>.myshopify.com/admin/oauth/…, so the provider is made for
-// one shop: New takes it from the Issuer option (AUTH_SHOPIFY_ISSUER, the
-// shop's name, its myshopify.com domain or URL), NewShop as an argument.
-//
-// Who signs in: the authorization request asks for online access
-// (grant_options[]=per-user), whose token response names the staff member
-// who approved it (associated_user). That record is the profile; no API
-// call is made. The other candidate, the Admin API's shop.json, describes
-// the shop, not the person: every member of a shop's staff would sign in
-// as the same user, so it is not used. User ids are Shopify's user ids;
-// as with any provider, accounts are kept per provider id, so two shops
-// are two providers with two ids.
-//
-// Shopify does not implement PKCE and requires a state, so the callback
-// checks state; the client credentials go in the token request's form
-// (client_secret_post). Shopify also signs its callbacks with an hmac
-// parameter, which this configuration does not check: the shop is fixed
-// and the code is only redeemed with the client secret, so state and the
-// exchange already bind the answer to this shop and this browser.
-//
-//	p := shopify.NewShop("my-shop", providers.OAuthUserConfig[shopify.Profile]{
-//		ClientID:     os.Getenv("AUTH_SHOPIFY_ID"),
-//		ClientSecret: os.Getenv("AUTH_SHOPIFY_SECRET"),
-//	})
 package shopify
 
 import (
@@ -41,21 +12,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-)
-
-// The provider's facts. The endpoints are paths under the shop's URL.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "shopify"
-	// Name is the display name.
-	Name = "Shopify"
-	// AuthorizationPath is where the staff member signs in and approves.
-	AuthorizationPath = "/admin/oauth/authorize"
-	// TokenPath exchanges the code for tokens (client_secret_post).
-	TokenPath = "/admin/oauth/access_token"
-	// GrantOptions asks for an online access token, tied to the staff
-	// member who approved it.
-	GrantOptions = "per-user"
 )
 
 var shopName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -73,30 +29,6 @@ func ShopDomain(shop string) string {
 		return ""
 	}
 	return s + ".myshopify.com"
-}
-
-// Profile is the staff member an online access token belongs to (the
-// token response's associated_user), with the shop it is for.
-type Profile struct {
-	// ID is the staff member's Shopify user id.
-	ID int64 `json:"id"`
-	// FirstName is the staff member's first name.
-	FirstName string `json:"first_name"`
-	// LastName is the staff member's last name.
-	LastName string `json:"last_name"`
-	// Email is the staff member's e-mail address.
-	Email string `json:"email"`
-	// EmailVerified is true when Shopify has verified the address.
-	EmailVerified bool `json:"email_verified"`
-	// AccountOwner is true for the shop's owner.
-	AccountOwner bool `json:"account_owner"`
-	// Locale is the staff member's locale, e.g. "en".
-	Locale string `json:"locale"`
-	// Collaborator is true for a collaborator account.
-	Collaborator bool `json:"collaborator"`
-	// Shop is the shop's myshopify.com domain. It is not part of
-	// associated_user; AssociatedUser's caller fills it.
-	Shop string `json:"shop,omitempty"`
 }
 
 // New returns the Shopify provider configuration for the shop named by
@@ -171,11 +103,9 @@ func AssociatedUser(tokens account.TokenSet) (Profile, error) {
 	return p, nil
 }
 
-// MapProfile maps a Shopify staff member to a user: id ← id (as a
-// string), name ← "first_name last_name", email ← email, no image.
-// EmailVerified is set when email_verified is true. A profile without an
-// id is refused.
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	u := profile.User{ID: providers.FormatID(p.ID), Name: profile.FullName(p.FirstName, p.LastName), Email: p.Email}
 	if u.Email != "" && p.EmailVerified {
 		now := time.Now().UTC().Truncate(time.Second)

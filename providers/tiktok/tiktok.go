@@ -1,17 +1,3 @@
-// Package tiktok is the built-in TikTok provider (OAuth 2.0, Login Kit
-// v2): its endpoints, the user info record, and the mapping of that record
-// to a user.
-//
-// TikTok calls the client id the client key and wants it under that name:
-// as the client_key parameter of the authorization request and of the
-// token request's form (the client credentials go in the form,
-// client_secret_post). Both come from opts.ClientID, so New must be given
-// the client id (the builtin registry does).
-//
-//	p := tiktok.New(providers.OAuthUserConfig[tiktok.Profile]{
-//		ClientID:     os.Getenv("AUTH_TIKTOK_ID"), // the client key
-//		ClientSecret: os.Getenv("AUTH_TIKTOK_SECRET"),
-//	})
 package tiktok
 
 import (
@@ -22,37 +8,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
-
-// The provider's facts.
-const (
-	// ID is the provider id, part of its URLs.
-	ID = "tiktok"
-	// Name is the display name.
-	Name = "TikTok"
-	// AuthorizationURL is where the user signs in and consents.
-	AuthorizationURL = "https://www.tiktok.com/v2/auth/authorize"
-	// TokenURL exchanges the code for tokens (client_secret_post, plus
-	// client_key).
-	TokenURL = "https://open.tiktokapis.com/v2/oauth/token/"
-	// UserinfoURL answers the Profile to a Bearer GET, with the fields
-	// user.info.basic grants.
-	UserinfoURL = "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name"
-	// Scope grants the user's open id, avatar and display name.
-	Scope = "user.info.basic"
-)
-
-// Profile is the answer of GET /v2/user/info/: the user in data.user and
-// the outcome in error.
-type Profile struct {
-	// Data holds the user.
-	Data struct {
-		// User is the TikTok user; which fields are present depends on
-		// the fields query parameter and the granted scopes.
-		User User `json:"user"`
-	} `json:"data"`
-	// Error is the outcome; its code is "ok" on success.
-	Error Error `json:"error"`
-}
 
 // User is a TikTok user.
 type User struct {
@@ -105,11 +60,9 @@ func Defaults(clientKey string) providers.OAuthConfig[Profile] {
 	return c
 }
 
-// MapProfile maps a TikTok user to a user: id ← data.user.open_id, name ←
-// data.user.display_name, no e-mail (TikTok does not give it), image ←
-// data.user.avatar_url. An answer whose error code is not "ok" is an
-// error.
-func MapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
+// mapProfile is the mapping of MapProfile, which documents it; MapProfile
+// refuses the user it gives when that has no id.
+func mapProfile(_ context.Context, p Profile, _ account.TokenSet) (profile.User, error) {
 	if p.Error.Code != "" && p.Error.Code != "ok" {
 		return profile.User{}, fmt.Errorf("tiktok: user info answered %s: %s (log id %s)", p.Error.Code, p.Error.Message, p.Error.LogID)
 	}

@@ -7,45 +7,6 @@ import (
 	"strconv"
 )
 
-// Profile is the answer of the Yandex userinfo endpoint (spec §2.9). Which
-// fields are present depends on the access the user granted: basic
-// information, e-mail address, avatar, birthday, name and sex, phone.
-type Profile struct {
-	// ID is the user's unique id at Yandex.
-	ID string `json:"id"`
-	// Login is the user's Yandex login.
-	Login string `json:"login"`
-	// ClientID is the id of the application the token was issued to.
-	ClientID string `json:"client_id"`
-	// PSUID is the user's id as Yandex forms it for this client_id.
-	PSUID string `json:"psuid"`
-	// Birthday is YYYY-MM-DD, with unknown parts as zeros (0000-MM-DD); nil
-	// when absent or null (unknown). See BirthDate.
-	Birthday *string `json:"birthday"`
-	// DefaultAvatarID is the id of the profile picture; see AvatarURL.
-	DefaultAvatarID string `json:"default_avatar_id,omitempty"`
-	// IsAvatarEmpty is true when DefaultAvatarID is the automatically
-	// assigned stub picture.
-	IsAvatarEmpty bool `json:"is_avatar_empty,omitempty"`
-	// DefaultEmail is the default contact e-mail address.
-	DefaultEmail string `json:"default_email,omitempty"`
-	// Emails are the user's addresses (currently only the default one).
-	Emails []string `json:"emails,omitempty"`
-	// DefaultPhone is the default contact phone number; Yandex may leave it
-	// out at its discretion.
-	DefaultPhone *Phone `json:"default_phone,omitempty"`
-	// DisplayName is the name the user chose to show.
-	DisplayName string `json:"display_name,omitempty"`
-	// FirstName is the user's first name.
-	FirstName string `json:"first_name,omitempty"`
-	// LastName is the user's last name.
-	LastName string `json:"last_name,omitempty"`
-	// RealName is the first and last name as entered in Yandex ID.
-	RealName string `json:"real_name,omitempty"`
-	// Sex is female, male, null (unknown) or absent; see Sex.Kind.
-	Sex Sex `json:"sex,omitzero"`
-}
-
 // Phone is a Yandex contact phone number.
 type Phone struct {
 	// ID is the phone number's id.
@@ -156,7 +117,7 @@ func (s Sex) MarshalJSON() ([]byte, error) {
 // AvatarSize is one of the sizes Yandex serves avatars in.
 type AvatarSize string
 
-// The avatar sizes of spec §2.9.
+// The avatar sizes Yandex serves (AvatarURL).
 const (
 	IslandsSmall        AvatarSize = "islands-small"         // 28×28
 	Islands34           AvatarSize = "islands-34"            // 34×34

@@ -107,7 +107,7 @@ func funcs(c providers.OAuthConfig[Profile]) [4]uintptr {
 	return [4]uintptr{ptr(c.Account), ptr(c.Token.Request), ptr(c.Userinfo.Request), ptr(c.Profile)}
 }
 
-// TestNewMerge checks spec §4 rule 3: each user option replaces its
+// TestNewMerge checks providers.Merge's rule: each user option replaces its
 // default, nothing else changes, and the type stays "oauth".
 func TestNewMerge(t *testing.T) {
 	tests := []struct {
