@@ -112,11 +112,31 @@ type Config struct {
 	// processes, give them one shared limiter (redislimit.Limiter). The
 	// credentials and e-mail providers have their own, stricter limits.
 	RateLimit limit.Limiter
-	// ClientIP returns the client address of a request, for RateLimit:
-	// the host of r.RemoteAddr when nil. Behind a reverse proxy, return
-	// the address the proxy reports (only from a header the proxy sets),
-	// or every visitor shares the proxy's address.
+	// ClientIP returns the client address of a request, for RateLimit
+	// and for every provider without a ClientIP of its own. Nil: the
+	// address TrustedProxies report, or the host of r.RemoteAddr.
 	ClientIP func(r *http.Request) string
+	// TrustedProxies are the reverse proxies in front of the application,
+	// as addresses ("10.0.0.5") or CIDR prefixes ("10.0.0.0/8"). For a
+	// request from one of them, the client address every limit counts is
+	// the one they report in ClientIPHeader, read from the right past the
+	// trusted proxies (what is further left was written by the client).
+	// Without them, behind a proxy every visitor shares its address.
+	TrustedProxies []string
+	// ClientIPHeader is the header TrustedProxies set: "X-Forwarded-For"
+	// (the default) or "Forwarded", which list the chain, or one that
+	// holds one address, such as "X-Real-IP".
+	ClientIPHeader string
+	// Limits makes every limit the handler keeps unless one is set on its
+	// own field: RateLimit; the credentials, e-mail and password-account
+	// providers' attempt and sending limits; TwoFactor's PerPending and
+	// PerUser; and the log of used passkey challenges. Each gets its
+	// default numbers and a name of its own, so swapping the backend
+	// changes where the counts live and nothing else. With several
+	// instances, one setting shares them all:
+	// Limits: redislimit.Backend{Client: rdb}. Nil: limit.InMemory{},
+	// this process's memory.
+	Limits limit.Backend
 	// Getenv reads the environment for the defaults of providers that
 	// leave their client id, secret or issuer empty (AUTH_<ID>_ID,
 	// AUTH_<ID>_SECRET, AUTH_<ID>_ISSUER, as Auth.js): os.Getenv when nil.

@@ -19,13 +19,13 @@ const handlerCacheSize = 16
 // comparable value built field by field from a Config, so that a lookup
 // is one map access. What each field is compared by:
 //
-//   - the Providers and Secret slices: by identity, the address of the
+//   - the Providers, Secret and TrustedProxies slices: by identity, the address of the
 //     first element and the length (a copy of the Config shares them; a
 //     Config built anew, with slice literals of its own, does not);
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
 //   - HTTPClient and Logger: by pointer;
-//   - Adapter, RateLimit and the two-factor limiters: with ==, so a
+//   - Adapter, RateLimit, Limits and the two-factor limiters: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
 //   - functions (Callbacks, Events, ClientIP, Getenv): by code pointer
@@ -57,7 +57,11 @@ type configKey struct {
 	httpClient                                             *http.Client
 	logger                                                 *slog.Logger
 
-	adapter, rateLimit, perPending, perUser any
+	adapter, rateLimit, perPending, perUser, limits any
+
+	trustedProxies  *string
+	nTrustedProxies int
+	clientIPHeader  string
 
 	funcs [18]uintptr // Callbacks, Events, ClientIP, Getenv: code pointers
 }
@@ -76,6 +80,8 @@ func keyOf(cfg *Config) (configKey, bool) {
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
 		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
+		limits:         cfg.Limits,
+		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
 	if s := cfg.UseSecureCookies; s != nil {
 		k.secureCookies = 1
@@ -90,7 +96,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		cfg.ClientIP, cfg.Getenv} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
-	for _, v := range [...]any{k.adapter, k.rateLimit, k.perPending, k.perUser} {
+	for _, v := range [...]any{k.adapter, k.rateLimit, k.perPending, k.perUser, k.limits} {
 		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return k, false
 		}

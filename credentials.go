@@ -16,11 +16,19 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // addCredentials checks a credentials provider and returns its flow.
 func (h *Handler) addCredentials(c credentials.Config) (flow, error) {
+	id := c.ProviderBase().ID
+	c.PerIP = h.limiter(c.PerIP, id+"-per-ip", credentials.DefaultPerIP, credentials.DefaultWindow)
+	c.PerIdentifier = h.limiter(c.PerIdentifier, id+"-per-identifier", credentials.DefaultPerIdentifier, credentials.DefaultWindow)
+	c.PerIdentifierAndIP = h.limiter(c.PerIdentifierAndIP, id+"-per-identifier-and-ip", credentials.DefaultPerIdentifierAndIP, credentials.DefaultWindow)
+	if c.ClientIP == nil {
+		c.ClientIP = h.cfg.ClientIP
+	}
 	c, err := c.Prepare()
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)
@@ -30,6 +38,15 @@ func (h *Handler) addCredentials(c credentials.Config) (flow, error) {
 
 // addPassword checks a password-accounts provider and returns its flow.
 func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
+	id := c.ProviderBase().ID
+	c.PerIP = h.limiter(c.PerIP, id+"-per-ip", credentials.DefaultPerIP, credentials.DefaultWindow)
+	c.PerIdentifier = h.limiter(c.PerIdentifier, id+"-per-identifier", credentials.DefaultPerIdentifier, credentials.DefaultWindow)
+	c.PerIdentifierAndIP = h.limiter(c.PerIdentifierAndIP, id+"-per-identifier-and-ip", credentials.DefaultPerIdentifierAndIP, credentials.DefaultWindow)
+	c.SendPerIP = h.limiter(c.SendPerIP, id+"-sends-per-ip", email.DefaultSendsPerIP, email.DefaultSendWindow)
+	c.SendPerIdentifier = h.limiter(c.SendPerIdentifier, id+"-sends-per-identifier", email.DefaultSendsPerIdentifier, email.DefaultSendWindow)
+	if c.ClientIP == nil {
+		c.ClientIP = h.cfg.ClientIP
+	}
 	c, err := c.Prepare()
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)

@@ -17,6 +17,12 @@ import (
 
 // addEmail checks an e-mail provider and returns its flow.
 func (h *Handler) addEmail(c email.Config) (flow, error) {
+	id := c.ProviderBase().ID
+	c.PerIP = h.limiter(c.PerIP, id+"-sends-per-ip", email.DefaultSendsPerIP, email.DefaultSendWindow)
+	c.PerIdentifier = h.limiter(c.PerIdentifier, id+"-sends-per-identifier", email.DefaultSendsPerIdentifier, email.DefaultSendWindow)
+	if c.ClientIP == nil {
+		c.ClientIP = h.cfg.ClientIP
+	}
 	c, err := c.Prepare()
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)

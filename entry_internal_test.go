@@ -62,6 +62,8 @@ func set(t *testing.T, v reflect.Value) bool {
 			v.Set(reflect.ValueOf(memory.New()))
 		case v.Type() == reflect.TypeFor[limit.Limiter]():
 			v.Set(reflect.ValueOf(limit.None{}))
+		case v.Type() == reflect.TypeFor[limit.Backend]():
+			v.Set(reflect.ValueOf(limit.InMemory{}))
 		default:
 			return false
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -66,11 +67,24 @@ func New(cfg Config) (*Handler, error) {
 		challenges: passkeyflow.NewChallenges()}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
-	if h.cfg.RateLimit == nil {
-		h.cfg.RateLimit = limit.NewMemory(DefaultRateLimit, time.Minute)
+	// Every default limit is made by one backend (Config.Limits), each
+	// under its own name, with the numbers it has in memory.
+	if h.cfg.Limits == nil {
+		h.cfg.Limits = limit.InMemory{}
+	}
+	h.cfg.RateLimit = h.limiter(h.cfg.RateLimit, "rate", DefaultRateLimit, time.Minute)
+	if _, inMemory := h.cfg.Limits.(limit.InMemory); !inMemory {
+		h.challenges.Shared = h.cfg.Limits.Limiter("passkey-challenges", 1, passkeyflow.MaxCeremony)
 	}
 	if h.cfg.ClientIP == nil {
 		h.cfg.ClientIP = credentials.RemoteIP
+		if len(h.cfg.TrustedProxies) > 0 {
+			proxies, err := clientip.New(h.cfg.TrustedProxies, h.cfg.ClientIPHeader)
+			if err != nil {
+				return nil, &ConfigError{Field: "TrustedProxies", Err: err}
+			}
+			h.cfg.ClientIP = proxies.ClientIP
+		}
 	}
 	if len(cfg.Providers) == 0 {
 		return nil, &ConfigError{Field: "Providers", Err: errNoProviders}
@@ -290,6 +304,16 @@ func (h *Handler) withState(w http.ResponseWriter, r *http.Request) *http.Reques
 		return r
 	}
 	return r.WithContext(h.readState(w, r, true))
+}
+
+// limiter returns l when it is set, and otherwise the limit called name
+// that Config.Limits makes, allowing max attempts per key within window:
+// the numbers of the in-memory default.
+func (h *Handler) limiter(l limit.Limiter, name string, max int, window time.Duration) limit.Limiter {
+	if l != nil {
+		return l
+	}
+	return h.cfg.Limits.Limiter(name, max, window)
 }
 
 // underBase reports whether path is one of the handler's own routes.

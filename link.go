@@ -22,7 +22,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
-	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
@@ -346,13 +345,9 @@ func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
 	if err != nil {
 		return nil, &ConfigError{Field: "TwoFactor", Err: err}
 	}
-	step.Service, step.PerPending, step.PerUser = svc, tf.PerPending, tf.PerUser
-	if step.PerPending == nil {
-		step.PerPending = limit.NewMemory(5, twofactor.PendingMaxAge)
-	}
-	if step.PerUser == nil {
-		step.PerUser = limit.NewMemory(10, 15*time.Minute)
-	}
+	step.Service = svc
+	step.PerPending = h.limiter(tf.PerPending, "two-factor-per-pending", 5, twofactor.PendingMaxAge)
+	step.PerUser = h.limiter(tf.PerUser, "two-factor-per-user", 10, 15*time.Minute)
 	return step, nil
 }
 

@@ -254,3 +254,25 @@ func ReserveAll(ctx context.Context, limits ...Attempt) (time.Duration, error) {
 	}
 	return 0, nil
 }
+
+// Backend makes limiters: one place that says where every count of a
+// Handler lives. gatehouse.Config.Limits takes one, and makes each limit
+// it uses by default (the rate limit; the credentials, e-mail and
+// password-account attempt limits; two-factor's; the log of used passkey
+// challenges) with the default numbers, under the limit's own name, so
+// that swapping the backend changes where counts live and nothing else.
+type Backend interface {
+	// Limiter returns the limiter called name, allowing max attempts per
+	// key within window. Each name is a namespace of its own: keys of two
+	// limits never meet.
+	Limiter(name string, max int, window time.Duration) Limiter
+}
+
+// InMemory is the Backend of Memory limiters, each in this process's
+// memory: the default.
+type InMemory struct{}
+
+// Limiter returns NewMemory(max, window).
+func (InMemory) Limiter(_ string, max int, window time.Duration) Limiter {
+	return NewMemory(max, window)
+}

@@ -141,7 +141,7 @@ func (f *Flow) authenticate(w http.ResponseWriter, r *http.Request, wa *webauthn
 	// A challenge is good for one ceremony: a replayed response (the same
 	// cookie and body sent again) is refused here even by authenticators
 	// that do not count.
-	if !f.cfg.Challenges.Use(st.Session.Challenge, st.Session.Expires) {
+	if !f.cfg.Challenges.Use(r.Context(), st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	// The adapter applies the counter rule again, atomically, so that two
@@ -191,7 +191,7 @@ func (f *Flow) register(w http.ResponseWriter, r *http.Request, wa *webauthn.Web
 	if err != nil {
 		return fail(webauthnrp.VerificationCode(err), webauthnrp.ProtocolError(err))
 	}
-	if !f.cfg.Challenges.Use(st.Session.Challenge, st.Session.Expires) {
+	if !f.cfg.Challenges.Use(r.Context(), st.Session.Challenge, st.Session.Expires) {
 		return fail("challenge_reused", errors.New("this challenge was already used"))
 	}
 	credID := base64.RawURLEncoding.EncodeToString(cred.ID)

@@ -1,6 +1,8 @@
 package passkeyflow
 
 import (
+	"context"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"testing"
 	"time"
 
@@ -13,19 +15,19 @@ import (
 func TestChallengesOnce(t *testing.T) {
 	c := newChallenges(2)
 	soon := time.Now().Add(time.Minute)
-	if !c.Use("a", soon) {
+	if !c.Use(context.Background(), "a", soon) {
 		t.Fatal("a first use was refused")
 	}
-	if c.Use("a", soon) {
+	if c.Use(context.Background(), "a", soon) {
 		t.Fatal("a replayed challenge was accepted")
 	}
-	if !c.Use("b", time.Time{}) {
+	if !c.Use(context.Background(), "b", time.Time{}) {
 		t.Fatal("a challenge without expiry was refused")
 	}
-	if c.Use("b", soon) {
+	if c.Use(context.Background(), "b", soon) {
 		t.Fatal("a challenge without expiry was forgotten at once")
 	}
-	if c.Use("c", soon) {
+	if c.Use(context.Background(), "c", soon) {
 		t.Fatal("a full log forgot a live challenge to take a new one")
 	}
 	if c.used.Len() != 2 {
@@ -45,5 +47,23 @@ func TestConfigOf(t *testing.T) {
 	}
 	if _, ok := ConfigOf((*passkey.WebAuthnConfig)(nil)); ok {
 		t.Error("a nil configuration was taken for a provider")
+	}
+}
+
+// TestChallengesShared: two instances' logs sharing one limiter (as with
+// Config.Limits) accept a challenge once between them.
+func TestChallengesShared(t *testing.T) {
+	shared := limit.NewMemory(1, MaxCeremony)
+	one, two := newChallenges(10), newChallenges(10)
+	one.Shared, two.Shared = shared, shared
+	ctx := context.Background()
+	if !one.Use(ctx, "c1", time.Time{}) {
+		t.Fatal("a new challenge was refused")
+	}
+	if two.Use(ctx, "c1", time.Time{}) {
+		t.Fatal("the other instance accepted a used challenge")
+	}
+	if !two.Use(ctx, "c2", time.Time{}) {
+		t.Fatal("the other instance refused a new challenge")
 	}
 }

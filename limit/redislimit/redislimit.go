@@ -159,3 +159,21 @@ func (l *Limiter) Reset(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// Backend is a limit.Backend whose limiters all live in one Redis, each
+// under its own prefix: Prefix (DefaultPrefix when empty) followed by the
+// limit's name and a colon. Give every instance of an application the
+// same Backend (gatehouse.Config.Limits) and every count is shared.
+type Backend struct {
+	Client redis.UniversalClient
+	Prefix string
+}
+
+// Limiter returns a Limiter in b's Redis for the limit called name.
+func (b Backend) Limiter(name string, max int, window time.Duration) limit.Limiter {
+	p := b.Prefix
+	if p == "" {
+		p = DefaultPrefix
+	}
+	return &Limiter{Client: b.Client, Max: max, Window: window, Prefix: p + name + ":"}
+}
