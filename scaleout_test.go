@@ -3,7 +3,10 @@ package gatehouse_test
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,11 +22,18 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
@@ -288,11 +298,16 @@ func TestScaleOutRedis(t *testing.T) {
 			t.Fatal(err)
 		}
 		h, err := gatehouse.New(gatehouse.Config{
-			Secret:    []string{testSecret},
-			URL:       base + "/auth",
-			Providers: []providers.Provider{devProvider(op)},
+			Secret: []string{testSecret},
+			URL:    base + "/auth",
+			Providers: []providers.Provider{devProvider(op), credentials.Config{Authorize: janeOnly,
+				Fields: []credentials.Field{{Name: "username", Label: "Username"}, {Name: "password", Label: "Password", Type: "password"}}}},
 			Adapter:   redisstore.New(rdb, pa, redisstore.Options{Prefix: prefix}),
 			TwoFactor: gatehouse.TwoFactorConfig{Enabled: true},
+			// One setting puts every limit in Redis; the balancer (the
+			// test client, on loopback) reports the client's address.
+			Limits:         redislimit.Backend{Client: rdb, Prefix: prefix + "limit:"},
+			TrustedProxies: []string{"127.0.0.1", "::1"},
 			// Asked for, and left off: sessions are read live from Redis
 			// (adapter.LiveSessions), so an ended one is refused at once.
 			Session:    gatehouse.SessionConfig{CookieCache: gatehouse.CookieCache{Enabled: true}},
@@ -350,10 +365,107 @@ func TestScaleOutRedis(t *testing.T) {
 	out.Body.Close()
 	signedOutEverywhere(laptop, "after sign-out, the laptop")
 
+	// The credentials lockout counts in Redis, per client address as the
+	// proxy reports it: five wrong passwords from one address, each on
+	// the next instance, lock that address out on all three; another
+	// address is not locked.
+	guess := func(from, pw string) int {
+		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/callback/credentials",
+			strings.NewReader(url.Values{"csrfToken": {laptop.csrf(a)}, "username": {"jane"}, "password": {pw}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", "198.51.100.99, "+from) // the left part is the client's own: ignored
+		resp := laptop.do(req)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i := range 5 {
+		if code := guess("203.0.113.7", "wrong"); code != http.StatusSeeOther {
+			t.Fatalf("wrong password %d: %d", i, code)
+		}
+	}
+	if code := guess("203.0.113.7", "correct horse"); code != http.StatusTooManyRequests {
+		t.Fatalf("a sixth attempt from the same address, on another instance: %d, want 429", code)
+	}
+	if code := guess("203.0.113.8", "wrong"); code != http.StatusSeeOther {
+		t.Fatalf("an attempt from another address: %d, want the usual refusal", code)
+	}
+	for _, name := range []string{"credentials-per-identifier-and-ip", "credentials-per-ip", "rate"} {
+		if keys, _ := rdb.Keys(context.Background(), prefix+"limit:"+name+":*").Result(); len(keys) == 0 {
+			t.Errorf("no counts of the %s limit in Redis", name)
+		}
+	}
+
 	if users, sessions := pgCount(t, conn, "gatehouse_users"), pgCount(t, conn, "gatehouse_sessions"); users != 1 || sessions != 0 {
 		t.Fatalf("PostgreSQL has %d users and %d sessions, want 1 and 0 (sessions live in Redis)", users, sessions)
 	}
 	if keys, _ := rdb.Keys(context.Background(), prefix+"session:*").Result(); len(keys) != 0 {
 		t.Fatalf("%d sessions left in Redis", len(keys))
+	}
+}
+
+// janeOnly is a credentials Authorize that knows one user, jane with the
+// password "correct horse".
+func janeOnly(_ context.Context, c map[string]string, _ *http.Request) (*profile.User, error) {
+	if c["username"] != "jane" || subtle.ConstantTimeCompare([]byte(c["password"]), []byte("correct horse")) != 1 {
+		return nil, nil
+	}
+	return &profile.User{ID: "u-jane", Name: "Jane", Email: "jane@example.com"}, nil
+}
+
+// recordingBackend records the limits a Handler asks of Config.Limits.
+type recordingBackend struct {
+	mu   sync.Mutex
+	made map[string]string
+}
+
+func (b *recordingBackend) Limiter(name string, max int, window time.Duration) limit.Limiter {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, dup := b.made[name]; dup {
+		b.made[name] = "asked twice"
+	} else {
+		b.made[name] = fmt.Sprintf("%d per %s", max, window)
+	}
+	return limit.NewMemory(max, window)
+}
+
+// TestLimitsMakesEveryLimit: with Config.Limits set, every limit the
+// handler keeps by default is made by it, each under a name of its own
+// and with the numbers of the in-memory default; a limiter set on its own
+// field is used as it is.
+func TestLimitsMakesEveryLimit(t *testing.T) {
+	rec := &recordingBackend{made: map[string]string{}}
+	op := newOP(t, authtest.Options{})
+	mine := limit.NewMemory(1, time.Hour)
+	newHandler(t, gatehouse.Config{
+		Secret: []string{testSecret}, URL: "https://app.test/auth", Adapter: memory.New(), Limits: rec,
+		TwoFactor: gatehouse.TwoFactorConfig{Enabled: true},
+		Providers: []providers.Provider{devProvider(op),
+			credentials.Config{Authorize: janeOnly, Fields: []credentials.Field{{Name: "username", Label: "Username"}}, PerIP: mine},
+			email.Config{SendVerificationRequest: func(context.Context, email.VerificationRequest) error { return nil }},
+			passwordaccount.Config{Send: func(context.Context, passwordaccount.Message) error { return nil }},
+			passkey.New(passkey.WebAuthnConfig{}),
+		},
+	})
+	n := func(max int, window time.Duration) string { return fmt.Sprintf("%d per %s", max, window) }
+	cred := func(max int) string { return n(max, credentials.DefaultWindow) }
+	sends := func(max int) string { return n(max, email.DefaultSendWindow) }
+	want := map[string]string{
+		"rate":                              n(gatehouse.DefaultRateLimit, time.Minute),
+		"passkey-challenges":                n(1, time.Hour),
+		"credentials-per-identifier":        cred(credentials.DefaultPerIdentifier),
+		"credentials-per-identifier-and-ip": cred(credentials.DefaultPerIdentifierAndIP),
+		"email-sends-per-ip":                sends(email.DefaultSendsPerIP),
+		"email-sends-per-identifier":        sends(email.DefaultSendsPerIdentifier),
+		"password-per-ip":                   cred(credentials.DefaultPerIP),
+		"password-per-identifier":           cred(credentials.DefaultPerIdentifier),
+		"password-per-identifier-and-ip":    cred(credentials.DefaultPerIdentifierAndIP),
+		"password-sends-per-ip":             sends(email.DefaultSendsPerIP),
+		"password-sends-per-identifier":     sends(email.DefaultSendsPerIdentifier),
+		"two-factor-per-pending":            n(5, 5*time.Minute),
+		"two-factor-per-user":               n(10, 15*time.Minute),
+	}
+	if !maps.Equal(rec.made, want) {
+		t.Fatalf("limits made by Config.Limits:\n%v\nwant:\n%v", rec.made, want)
 	}
 }
