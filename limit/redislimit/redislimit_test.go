@@ -244,3 +244,23 @@ func TestReserveRefusesInTheWindowsLastMillisecond(t *testing.T) {
 		t.Fatalf("count %d, %v after a refused attempt: want %d", n, err, max)
 	}
 }
+
+// TestBackendNamespaces: two limits of one Backend never share a count,
+// even for the same key; one limit is shared by every client (instance).
+func TestBackendNamespaces(t *testing.T) {
+	c1, c2 := redistest.NewClient(t), redistest.NewClient(t)
+	p := redistest.Prefix(t, c1)
+	ctx := context.Background()
+	perIP := redislimit.Backend{Client: c1, Prefix: p}.Limiter("credentials-per-ip", 1, time.Minute)
+	sends := redislimit.Backend{Client: c1, Prefix: p}.Limiter("email-sends-per-ip", 1, time.Minute)
+	other := redislimit.Backend{Client: c2, Prefix: p}.Limiter("credentials-per-ip", 1, time.Minute)
+	if wait, err := perIP.Reserve(ctx, "ip:192.0.2.1"); err != nil || wait != 0 {
+		t.Fatalf("first attempt: %v %v", wait, err)
+	}
+	if wait, err := sends.Reserve(ctx, "ip:192.0.2.1"); err != nil || wait != 0 {
+		t.Fatalf("another limit's first attempt for the same key: %v %v (counts shared)", wait, err)
+	}
+	if wait, err := other.Reserve(ctx, "ip:192.0.2.1"); err != nil || wait <= 0 {
+		t.Fatalf("the same limit on another instance: %v %v, want refused", wait, err)
+	}
+}
