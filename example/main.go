@@ -17,6 +17,8 @@
 //	AUTH_OIDC_SECRET        … and secret
 //	AUTH_<ID>_ID/_SECRET    any built-in provider, e.g. AUTH_GITHUB_ID, AUTH_YANDEX_ID (+ _ISSUER where needed)
 //	DATABASE_URL            postgres://… to use PostgreSQL, or a file path for SQLite
+//	REDIS_URL               redis://… to run several instances: sessions, e-mail tokens and every limit in Redis
+//	TRUSTED_PROXIES         the load balancer's addresses or CIDR prefixes, comma-separated (X-Forwarded-For)
 //	AUTH_EMAIL_SERVER       SMTP URL for e-mail sign-in links, e.g. smtps://user:pass@smtp.example.com
 //	AUTH_EMAIL_FROM         … and their sender
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
@@ -48,11 +50,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -146,10 +152,25 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	}
 	defer closeDB()
 	cfg.Adapter = db
+	// Several instances: sessions, e-mail tokens and every limit in one
+	// Redis; the client address of each limit from the load balancer.
+	if raw := getenv("REDIS_URL"); raw != "" {
+		opts, err := redis.ParseURL(raw)
+		if err != nil {
+			return fmt.Errorf("REDIS_URL: %w", err)
+		}
+		rdb := redis.NewClient(opts)
+		defer rdb.Close()
+		cfg.Adapter = redisstore.New(rdb, db, redisstore.Options{})
+		cfg.Limits = redislimit.Backend{Client: rdb}
+	}
+	if proxies := getenv("TRUSTED_PROXIES"); proxies != "" {
+		cfg.TrustedProxies = strings.Split(proxies, ",")
+	}
 	// Password accounts: sign-up, confirmation and reset links go where
 	// the e-mail provider's do. They need an adapter that keeps password
 	// hashes.
-	if adapter.Supports[adapter.PasswordStore](db) && mail != nil {
+	if adapter.Supports[adapter.PasswordStore](cfg.Adapter) && mail != nil {
 		cfg.Providers = append(cfg.Providers, mail.passwordProvider())
 	}
 	// Database sessions, read from the database at most once every five

@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
+	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"html"
 	"io"
 	"maps"
@@ -263,5 +266,41 @@ func TestPasskeysOffered(t *testing.T) {
 	}
 	if _, js := get(t, c, site+"/auth/webauthn.js"); !strings.Contains(js, "navigator.credentials") {
 		t.Fatalf("/auth/webauthn.js is not the passkey script")
+	}
+}
+
+// TestRunsWithRedis: with REDIS_URL, two instances keep their sessions in
+// Redis (a session made on one is read on the other, and ended on both by
+// a sign-out on either) and count their limits there.
+func TestRunsWithRedis(t *testing.T) {
+	rdb := redistest.NewClient(t)
+	ctx := context.Background()
+	sessionsBefore, _ := rdb.Keys(ctx, redisstore.DefaultPrefix+"session:*").Result()
+	env := siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1", "REDIS_URL": redistest.URL()})
+	site, site2 := start(t, env), start(t, env)
+	c, jar := newClient()
+
+	_, home := get(t, c, site+"/")
+	resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
+	resp = submit(t, c, resp.Request.URL.String(), read(t, resp), "authorize", url.Values{"authtest_user": {"alice"}})
+	if page := read(t, resp); !strings.Contains(page, "Signed in as <strong>Alice Example</strong>") {
+		t.Fatalf("after sign-in: %s\n%s", resp.Request.URL, page)
+	}
+	if after, _ := rdb.Keys(ctx, redisstore.DefaultPrefix+"session:*").Result(); len(after) <= len(sessionsBefore) {
+		t.Fatalf("no session was stored in Redis (%d keys before, %d after)", len(sessionsBefore), len(after))
+	}
+	if limits, _ := rdb.Keys(ctx, redislimit.DefaultPrefix+"rate:*").Result(); len(limits) == 0 {
+		t.Fatal("the rate limit does not count in Redis")
+	}
+	u1, _ := url.Parse(site)
+	u2, _ := url.Parse(site2)
+	jar.SetCookies(u2, jar.Cookies(u1))
+	if _, p := get(t, c, site2+"/private"); !strings.Contains(p, "alice@example.com") {
+		t.Fatalf("the second instance did not see the session:\n%s", p)
+	}
+	_, home = get(t, c, site2+"/")
+	read(t, submit(t, c, site2+"/", home, "/auth/signout", nil))
+	if resp, _ := get(t, c, site+"/private"); resp.Request.URL.Path != "/auth/signin" {
+		t.Fatalf("the session survived a sign-out on the other instance: %s", resp.Request.URL)
 	}
 }
