@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/internal/redistest"
-	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"html"
 	"io"
 	"maps"
@@ -17,7 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
+	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 )
 
 // testSecret is the AUTH_SECRET of the sites the tests start.
