@@ -30,7 +30,7 @@ import (
 // Config configures a Handler. Its zero values are the defaults; only
 // Providers and Secret (or Development) must be set.
 type Config struct {
-	// Providers are the ways to sign in (spec §2.6 AppProviders).
+	// Providers are the ways to sign in, in the order the sign-in page shows them.
 	Providers []providers.Provider
 	// Secret seals sessions and check cookies: one or more secrets,
 	// newest first. The newest seals; all are tried when opening, so a

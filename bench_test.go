@@ -29,7 +29,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// Benchmarks of the per-request paths (issue 8). Each comes in two forms:
+// Benchmarks of the per-request paths. Each comes in two forms:
 //
 //   - the default, "lean": the handler writes into a reusable
 //     ResponseWriter that keeps the status and counts the body, so the

@@ -23,7 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
-// Attacks by someone who controls a browser, not a provider (issue 15):
+// Attacks by someone who controls a browser, not a provider:
 // they start a sign-in in their own browser and plant its cookies in the
 // victim's (cookie tossing), or make the victim's browser finish it.
 

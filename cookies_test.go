@@ -14,7 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// TestCookieAttributes (ASVS 3.3.1-3.3.4, security.md §4.1): on https
+// TestCookieAttributes (ASVS 3.3.1-3.3.4; RFC 6265bis cookie prefixes): on https
 // every cookie is HttpOnly, Secure, Path=/, SameSite=Lax, without Domain,
 // and by default has the __Host- prefix, which no sibling subdomain or
 // plain-http page can set (cookie tossing); with AuthJSCookieNames the

@@ -461,7 +461,7 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%s: provider %q field %q, want %q %q (%v)", tc.name, provider, field, tc.provider, tc.field, err)
 		}
 	}
-	// A provider given as a function is resolved (spec §2.6 Provider<P>).
+	// A provider given as a function is resolved, as Auth.js allows.
 	if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{providers.Func(func() providers.Provider { return ok })}}); err != nil {
 		t.Fatalf("Func provider: %v", err)
 	}

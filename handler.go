@@ -225,7 +225,7 @@ func (h *Handler) providersJSON(b *base) []byte {
 func (h *Handler) BasePath() string { return h.cfg.BasePath }
 
 // Providers returns the configured providers as the application sees them
-// (spec §2.2), in configuration order, for the origin of r.
+// (Auth.js's AppProviders), in configuration order, for the origin of r.
 func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
 	return h.providersFor(h.baseFor(r))
 }

@@ -34,7 +34,7 @@ const (
 )
 
 // yandexFullProfile is a full answer of https://login.yandex.ru/info
-// with every access granted (spec §2.9).
+// with every access granted.
 const yandexFullProfile = `{
 	"id": "1000034426",
 	"login": "ivan",

@@ -312,7 +312,7 @@ func TestRFC9700_2_1_2_NoFrontChannelTokens(t *testing.T) {
 var hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]*)" value="([^"]*)">`)
 var formAction = regexp.MustCompile(`<form[^>]* action="([^"]*)"`)
 
-// §4.12 and security.md §4.1: response_mode=form_post. The check cookies
+// §4.12: response_mode=form_post. The check cookies
 // are SameSite=None; Secure (also on http://localhost, which browsers
 // treat as secure), so a browser still sends them with the provider's
 // cross-site POST, which withholds Lax cookies; the callback answers the

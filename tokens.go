@@ -2,7 +2,7 @@ package gatehouse
 
 // Tokens for calling provider APIs on behalf of the signed-in user: the
 // access token, renewed with the refresh token when it has expired, the
-// rotated tokens saved (authjs.md §11.2 items 1–2).
+// rotated tokens saved (Auth.js refreshes none).
 
 import (
 	"context"

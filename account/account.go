@@ -1,6 +1,6 @@
 // Package account holds the token set a provider returns at sign-in and its
 // reduction to the account record that links a user to that provider
-// (provider-configuration spec §2.3 "account", §5.4).
+// (the Auth.js "account" record).
 //
 // The default reduction keeps access_token, id_token, refresh_token,
 // expires_at, scope, token_type and session_state. A provider's Callback may
@@ -137,7 +137,7 @@ func (t *TokenSet) Normalize(now time.Time) {
 
 // Default is the default reduction of a token set to the properties stored
 // on an account: access_token, id_token, refresh_token, expires_at, scope,
-// token_type and session_state (spec §2.3). Extra is dropped.
+// token_type and session_state, as Auth.js keeps. Extra is dropped.
 func Default(t TokenSet) TokenSet {
 	return TokenSet{
 		AccessToken:  t.AccessToken,
@@ -151,7 +151,7 @@ func Default(t TokenSet) TokenSet {
 }
 
 // Callback reduces the full token set to the properties stored on the
-// account (spec §2.6 AccountCallback). Returning nil keeps the default
+// account (Auth.js's account callback). Returning nil keeps the default
 // reduction; returning an error ends the sign-in with that error.
 type Callback func(ctx context.Context, tokens TokenSet) (*TokenSet, error)
 

@@ -13,8 +13,8 @@ import (
 	"sync"
 )
 
-// CSRF implements the signed double-submit cookie of Auth.js (security.md
-// §4.4): the cookie holds "token|mac", the form field holds the token. A
+// CSRF implements the signed double-submit cookie of Auth.js (OWASP's
+// "signed double-submit cookie" pattern): the cookie holds "token|mac", the form field holds the token. A
 // POST is accepted only when the MAC is one of ours and the field equals
 // the cookie's token. The MAC is an HMAC (Auth.js uses sha256(token +
 // secret)); the cookie is __Host- in secure mode, so a sibling subdomain

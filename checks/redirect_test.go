@@ -7,7 +7,7 @@ import (
 )
 
 // FuzzSameOrigin: whatever callbackUrl arrives, the result is "" or a URL
-// on the app's own origin, never another host (security.md §5.2 vectors).
+// on the app's own origin, never another host (the usual open-redirect vectors).
 func FuzzSameOrigin(f *testing.F) {
 	const origin = "https://app.example.com"
 	for _, s := range []string{"/", "/a?b=c#d", "//evil.com", "/\\evil.com", "/\t/evil.com", "https://app.example.com/x",

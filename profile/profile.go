@@ -1,6 +1,6 @@
 // Package profile holds the user record that every sign-in produces and the
-// default reductions of a provider's profile to it (provider-configuration
-// spec §2.3 "profile").
+// default reductions of a provider's profile to it (the Auth.js "profile"
+// and "user" records).
 package profile
 
 import (
@@ -27,8 +27,8 @@ type User struct {
 	EmailVerified *time.Time `json:"emailVerified,omitempty"`
 }
 
-// Callback maps a provider's profile and token set to a User (spec §2.6
-// ProfileCallback). An error ends the sign-in cleanly with that error.
+// Callback maps a provider's profile and token set to a User (Auth.js's
+// profile callback). An error ends the sign-in cleanly with that error.
 type Callback[P any] func(ctx context.Context, p P, tokens account.TokenSet) (User, error)
 
 // Claims is a profile given as a JSON object, as OpenID Connect ID tokens

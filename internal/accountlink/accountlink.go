@@ -1,5 +1,5 @@
 // Package accountlink decides which stored user a sign-in is for, and
-// writes it: the account-linking rules of Auth.js (spec §2.3, §5.5),
+// writes it: the account-linking rules of Auth.js,
 // safe under concurrent sign-ins of one person. It knows nothing of
 // requests or cookies: the caller says who is signed in.
 package accountlink
@@ -39,7 +39,7 @@ type SignIn struct {
 	Current string
 }
 
-// Link applies the linking rules (spec §2.3, §5.5; authjs.md §7.3):
+// Link applies the linking rules of Auth.js, made stricter:
 //
 //   - an account already linked signs its user in, or fails with
 //     autherr.OAuthAccountNotLinked when another user is signed in;
@@ -206,9 +206,8 @@ func (l Linker) linkTo(ctx context.Context, userID string, acct account.Account,
 }
 
 // EmailUnverified reports whether the provider's profile says, with an
-// email_verified member, that the address is not verified (authjs.md
-// §11.2 item 3: dangerous linking only on a verified address, when the
-// provider tells).
+// email_verified member, that the address is not verified: dangerous
+// linking only ever joins a verified address, when the provider tells.
 func EmailUnverified(prof any) bool {
 	var m map[string]any
 	switch p := prof.(type) {
@@ -239,7 +238,7 @@ func ToProfile(u adapter.User) profile.User {
 }
 
 // EmailUser finds or creates the stored user of a verified address
-// (authjs.md §7.3 email): a found user gets EmailVerified set when it was
+// (the e-mail provider's sign-in): a found user gets EmailVerified set when it was
 // not; a new one is created with it. No account row is written.
 func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (profile.User, bool, error) {
 	a := l.Adapter

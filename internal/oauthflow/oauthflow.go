@@ -48,7 +48,7 @@ type Host interface {
 type Config struct {
 	// Sealer seals the checks into their cookie.
 	Sealer *checks.Sealer
-	// RedirectProxyURL is Config.RedirectProxyURL (spec §2.3).
+	// RedirectProxyURL is Config.RedirectProxyURL.
 	RedirectProxyURL string
 	// BasePath is the routes' path, e.g. /auth.
 	BasePath string
@@ -168,7 +168,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 }
 
 // checksFor returns the checks of the provider. State is added when a
-// redirect proxy is in use (spec §2.3), and when the provider's metadata
+// redirect proxy is in use (Config.RedirectProxyURL), and when the provider's metadata
 // shows it does not support PKCE S256 (RFC 9700 §2.1: PKCE protects only
 // once the AS is known to support it).
 func (f *Flow) checksFor(e *rp.Endpoints) (pkce, state, nonce bool) {
@@ -218,7 +218,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	}
 
 	// 2. RFC 9207 iss first: an error response is not trusted before it
-	// (security.md §2 item 6). The expected issuer is the configured or
+	// (RFC 9207 §2.4). The expected issuer is the configured or
 	// discovered one, never a placeholder.
 	if err := checks.VerifyIssuer(params.Get("iss"), e.Issuer, e.IssRequired); err != nil {
 		return checkError(c.ID, err)

@@ -93,7 +93,7 @@ func (p *Provider) clientAssertion(aud string) (string, error) {
 }
 
 // assertionAudience is the aud of client assertions: the issuer
-// identifier, as RFC 7523 §3 allows and FAPI 2.0 (security.md) requires,
+// identifier, as RFC 7523 §3 allows and FAPI 2.0 requires,
 // so that one assertion serves the token and PAR endpoints alike and
 // cannot be replayed at another server. Without an issuer (a plain OAuth
 // provider configured by URLs) it is the endpoint's URL.

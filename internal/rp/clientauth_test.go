@@ -56,7 +56,7 @@ func TestClientAssertionClaims(t *testing.T) {
 	if err := tok.Claims(&k.PublicKey, &c, &aud); err != nil {
 		t.Fatal(err)
 	}
-	// aud a single string, never an array (security.md: audience injection).
+	// aud a single string, never an array (audience injection).
 	if aud.Aud != "https://as.example" || c.Issuer != "client" || c.Subject != "client" || c.ID == "" ||
 		c.Expiry.Time().Sub(c.IssuedAt.Time()) != assertionLifetime || tok.Headers[0].KeyID != "k" {
 		t.Fatalf("assertion claims %+v, aud %#v, kid %q", c, aud.Aud, tok.Headers[0].KeyID)

@@ -189,7 +189,7 @@ func (p *Provider) resolve(ctx context.Context) (*Endpoints, error) {
 		if hmacKey == nil {
 			// Only asymmetric algorithms: a JWKS never holds the client's
 			// secret, and accepting HS256 with a public key as the secret
-			// is the classic key-confusion attack (security.md §6).
+			// is the classic key-confusion attack.
 			algs = slices.DeleteFunc(slices.Clone(algs), func(a string) bool { return a == "none" || strings.HasPrefix(a, "HS") })
 		}
 		if len(algs) == 0 {

@@ -43,7 +43,7 @@ func HTTPClient(given *http.Client, timeout time.Duration) (*http.Client, time.D
 
 // defaultHTTPClient is used for every call to a provider when the Config
 // gives none: go-oidc and x/oauth2 would otherwise use
-// http.DefaultClient, which never times out (security.md §6).
+// http.DefaultClient, which never times out.
 func defaultHTTPClient(timeout time.Duration) *http.Client {
 	t := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,

@@ -18,7 +18,7 @@ import (
 // Codec seals session tokens of type T as Auth.js does: JWE compact, alg
 // "dir", enc A256CBC-HS512, the key derived from each secret with
 // HKDF-SHA256 and the cookie name as salt, so a token made for one cookie
-// name cannot be read under another (key separation, security.md §4.3).
+// name cannot be read under another (key separation).
 // The kid header names the secret that sealed it (RFC 7638 thumbprint).
 // Keys are derived once, in NewCodec, never per request.
 //

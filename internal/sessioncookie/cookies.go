@@ -19,7 +19,7 @@ import (
 )
 
 // Names are the cookies' names: Auth.js's, and on https with the
-// __Host- prefix (security.md §4.1): a __Host- cookie is Secure, has
+// __Host- prefix (RFC 6265bis §4.1.3.2): a __Host- cookie is Secure, has
 // Path=/ and no Domain, so neither a sibling subdomain nor a plain-http
 // page of the host can set one (cookie tossing). With
 // Config.AuthJSCookieNames the names are Auth.js's own on https

@@ -12,7 +12,7 @@ const Claim = "provider_tokens"
 
 // Kept is what the JWT strategy keeps of an account's tokens in the
 // session cookie: enough to call and refresh, not the ID token (cookies
-// stay small, authjs.md §11.2 item 9).
+// stay small).
 type Kept struct {
 	Provider     string `json:"provider"`
 	AccessToken  string `json:"access_token"`

@@ -1,7 +1,7 @@
 // Package tokensource hands out the access token of a signed-in user's
 // account at a provider, renewed with the refresh token when it has
-// expired (RFC 6749 §6), the rotated tokens saved (authjs.md §11.2 items
-// 1–2):
+// expired (RFC 6749 §6), the rotated tokens saved (Auth.js keeps neither
+// fresh):
 //
 //   - with an adapter, in the stored account, under the adapter's account
 //     lock when it has one, so that one process refreshes a rotation and
