@@ -38,7 +38,21 @@ type Limiter struct {
 // burst is an open window of one kind.
 type burst struct {
 	repeats int
-	report  func(repeats int) // the latest event's, for the summary
+	report  func(repeats int) // the latest reported event's, for the summary
+}
+
+// Count counts an event of kind key when a window of key is open, and
+// reports whether it did: a caller on a hot path calls Report only when
+// Count says no, and so builds its report only for the events that are
+// reported.
+func (l *Limiter) Count(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.open[key]
+	if ok {
+		b.repeats++
+	}
+	return ok
 }
 
 // Report reports an event of kind key. The first event of a window is
@@ -60,7 +74,7 @@ func (l *Limiter) Report(key string, report func(repeats int)) {
 		l.mu.Unlock()
 		return
 	}
-	l.open[key] = &burst{}
+	l.open[key] = &burst{report: report} // until a later Report brings its own
 	after := l.after
 	window := l.Window
 	l.mu.Unlock()

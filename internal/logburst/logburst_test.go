@@ -101,3 +101,24 @@ func TestBurstRealTimer(t *testing.T) {
 		t.Fatalf("reports %d then %d, want 0 then 1", first, second)
 	}
 }
+
+// TestCount: Count counts only into an open window, which reports the
+// counted events in its summary.
+func TestCount(t *testing.T) {
+	clock := &manual{}
+	l := &Limiter{after: clock.after}
+	if l.Count("k") {
+		t.Fatal("Count counted with no window open")
+	}
+	got := -1
+	l.Report("k", func(n int) { got = n })
+	for range 5 {
+		if !l.Count("k") {
+			t.Fatal("Count did not count into the open window")
+		}
+	}
+	clock.fire()
+	if got != 5 {
+		t.Fatalf("the summary counts %d, want 5", got)
+	}
+}

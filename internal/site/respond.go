@@ -205,8 +205,11 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 // (internal/logburst). A flood of refusals, or every request while the
 // database is down, then writes a handful of lines, not one per request.
 func (s *Site) Report(ctx context.Context, level slog.Level, kind string, e *autherr.Error) {
-	ctx = context.WithoutCancel(ctx) // the summary outlives the request
 	key := string(e.Type) + "\x00" + kind + "\x00" + e.Provider + "\x00" + e.Step
+	if s.bursts.Count(key) {
+		return // counted into the window's summary
+	}
+	ctx = context.WithoutCancel(ctx) // the summary outlives the request
 	s.bursts.Report(key, func(repeats int) {
 		args := []any{"code", e.Code, "provider", e.Provider, "step", e.Step}
 		if e.Err != nil {
