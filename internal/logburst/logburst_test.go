@@ -93,7 +93,7 @@ func TestBurstConcurrent(t *testing.T) {
 }
 
 func TestBurstRealTimer(t *testing.T) {
-	l := &Limiter{Window: time.Millisecond}
+	l := &Limiter{Window: 200 * time.Millisecond}
 	done := make(chan int, 2)
 	l.Report("k", func(n int) { done <- n })
 	l.Report("k", func(n int) { done <- n })
