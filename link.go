@@ -83,7 +83,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		link := h.linkUser
 		if res.Account.Type == account.TypeEmail {
 			link = func(ctx context.Context, res signin.Result) (profile.User, bool, error) {
-				return h.linker().EmailUser(ctx, res.Account.Provider, res.User)
+				return h.linker().EmailUser(ctx, res.Account.Provider, res.User, res.SignedIn)
 			}
 		}
 		stored, created, err := link(ctx, res)

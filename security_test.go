@@ -431,3 +431,23 @@ func TestOutageLogsOnce(t *testing.T) {
 		t.Fatalf("the outage wrote %d log lines, want 1:\n%s", lines, log.String())
 	}
 }
+
+// TestEmailLinkProvesSignedInUsersAddress: a signed-in user whose address
+// was never proven follows an e-mail link to it in the same browser: the
+// address becomes proven on their own user (their session shows it is
+// them), not taken away into a new user.
+func TestEmailLinkProvesSignedInUsersAddress(t *testing.T) {
+	a, db, ms := squatApp(t, "memory", authtest.Options{Users: []authtest.User{{Subject: "di", Name: "Di", Email: "di@example.com"}}})
+	b := newBrowser(t)
+	b.signIn(a.app, "dev", "/")
+	id := signedInID(a.app, b)
+	if body := emailSignIn(t, a, ms, b, "di@example.com"); body != "hello di@example.com" {
+		t.Fatalf("the link: %q", body)
+	}
+	if got := signedInID(a.app, b); got != id {
+		t.Fatalf("signed in as %q after the link, want the same user %q", got, id)
+	}
+	if u, err := db.GetUser(context.Background(), id); err != nil || u.Email != "di@example.com" || u.EmailVerified == nil {
+		t.Fatalf("the user after proving the address: %+v, %v", u, err)
+	}
+}

@@ -125,7 +125,7 @@ func (l Linker) linkOnce(ctx context.Context, res SignIn) (profile.User, bool, e
 		// The provider proved the address: a stored user who never did
 		// gives it up (Claim), so a squatter's sign-up neither blocks
 		// this first sign-in nor receives it.
-		if err := l.Claim(ctx, res.User.Email); err != nil {
+		if err := l.Claim(ctx, res.User.Email, ""); err != nil {
 			return adapterFail(err)
 		}
 	}
@@ -240,7 +240,11 @@ func ToProfile(u adapter.User) profile.User {
 // EmailUser finds or creates the stored user of a verified address
 // (the e-mail provider's sign-in): a found user gets EmailVerified set when it was
 // not; a new one is created with it. No account row is written.
-func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (profile.User, bool, error) {
+//
+// current is the id of the user signed in on the browser that followed
+// the link, or "": a signed-in user proving their own address keeps their
+// user (Claim leaves it alone).
+func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User, current string) (profile.User, bool, error) {
 	a := l.Adapter
 	fail := func(err error) (profile.User, bool, error) {
 		return profile.User{}, false, autherr.New(autherr.AdapterError, "adapter", prov, "user", err)
@@ -248,7 +252,7 @@ func (l Linker) EmailUser(ctx context.Context, prov string, user profile.User) (
 	for range linkAttempts {
 		// The link proved the address: a stored user who never did
 		// gives it up first (Claim).
-		if err := l.Claim(ctx, user.Email); err != nil {
+		if err := l.Claim(ctx, user.Email, current); err != nil {
 			return fail(err)
 		}
 		u, err := a.GetUserByEmail(ctx, user.Email)
@@ -352,12 +356,14 @@ func (l Linker) Unlink(ctx context.Context, userID, provider string, otherWays i
 //     working for whoever set them up, but never for the address's owner.
 //
 // The proving sign-in then finds no user with the address and creates its
-// own. A user whose address was proven keeps everything. Claim is the one
-// place this rule lives; every route that proves an address calls it.
-func (l Linker) Claim(ctx context.Context, addr string) error {
+// own. A user whose address was proven keeps everything, and so does the
+// user signedIn, the one signed in on the browser that proved the address
+// (their session shows it is them; "" for none). Claim is the one place
+// this rule lives; every route that proves an address calls it.
+func (l Linker) Claim(ctx context.Context, addr, signedIn string) error {
 	a := l.Adapter
 	u, err := a.GetUserByEmail(ctx, addr)
-	if errors.Is(err, adapter.ErrNotFound) || (err == nil && u.EmailVerified != nil) {
+	if errors.Is(err, adapter.ErrNotFound) || (err == nil && (u.EmailVerified != nil || u.ID == signedIn)) {
 		return nil
 	}
 	if err != nil {

@@ -332,7 +332,7 @@ func (s *Service) Reset(ctx context.Context, address, token, pw string) (profile
 	// (a sign-up never confirmed, perhaps someone else's) gives it up
 	// first: the reset then makes the owner's own user, with none of the
 	// squatter's password, name or ways in.
-	if err := (accountlink.Linker{Adapter: s.store}).Claim(ctx, addr); err != nil {
+	if err := (accountlink.Linker{Adapter: s.store}).Claim(ctx, addr, ""); err != nil {
 		return profile.User{}, 0, err
 	}
 	u, err := s.store.GetUserByEmail(ctx, addr)
