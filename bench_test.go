@@ -261,7 +261,9 @@ func BenchmarkAnonymousSession(b *testing.B) {
 	h := a.h.Middleware(a.h)
 	r := request("GET", a.url+"/auth/session", nil, "")
 	run(b, h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
-		if w.Code != 200 || w.Body.String() != "null\n" || !strings.Contains(w.Header().Get("Set-Cookie"), "authjs.csrf-token=") {
+		// No CSRF cookie: the handler's own routes make one when they
+		// need it, not on every poll of {base}/session.
+		if w.Code != 200 || w.Body.String() != "null\n" || w.Header().Get("Set-Cookie") != "" {
 			return errBench("not the anonymous answer")
 		}
 		return nil

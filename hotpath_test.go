@@ -59,7 +59,7 @@ func TestSessionJSONCache(t *testing.T) {
 		r := b.get(a.url + "/auth/session")
 		r.Body.Close()
 		h := r.Header
-		if h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "private, no-cache, no-store" || h.Get("Expires") != "0" || h.Get("Pragma") != "no-cache" {
+		if h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "no-store" || len(h) != 4 {
 			t.Fatalf("cached answer's headers: %v", h)
 		}
 	}
@@ -80,7 +80,7 @@ func TestSessionJSONCache(t *testing.T) {
 	}
 	r := b.get(counted.url + "/auth/session")
 	r.Body.Close()
-	if h := r.Header; h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "private, no-cache, no-store" || h.Get("Expires") != "0" {
+	if h := r.Header; h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "no-store" {
 		t.Fatalf("encoded answer's headers: %v", h)
 	}
 }

@@ -102,22 +102,31 @@ func Redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, status)
 }
 
-// WriteJSON writes v as the JSON answer, never cached.
+// WriteJSON writes v as the JSON answer, never cached: Cache-Control:
+// no-store alone keeps it out of every cache, the browser's and shared
+// ones (RFC 9111 §5.2.2.5); "private" and "no-cache" beside it, and the
+// HTTP/1.0 Expires and Pragma, would add bytes to every answer and
+// nothing a browser uses.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
 
 // WriteJSONBytes is WriteJSON for a body already encoded.
 func WriteJSONBytes(w http.ResponseWriter, status int, body []byte) {
-	hdr := w.Header()
-	v := &[2]string{"application/json", "private, no-cache, no-store"} // one allocation for both
-	hdr["Content-Type"] = v[0:1:1]
-	hdr["Cache-Control"] = v[1:2:2]
+	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// setJSONHeaders sets WriteJSON's Content-Type and Cache-Control, their
+// values in one allocation (each answer its own: a middleware may write
+// to a header's value slice).
+func setJSONHeaders(hdr http.Header) {
+	v := &[2]string{"application/json", "no-store"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
 }
 
 // absoluteASCII reports whether target is an absolute http(s) URL of
