@@ -8,8 +8,11 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
@@ -194,7 +197,49 @@ func (h *Handler) providersJSON(b *base) []byte {
 }
 
 // ServeHTTP answers the auth routes.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.routes.ServeHTTP(w, r) }
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.direct(w, r) {
+		h.routes.ServeHTTP(w, r)
+	}
+}
+
+// direct answers the routes a page or a script calls most, GET
+// {base}/session, GET {base}/providers and POST {base}/signin/{provider},
+// matched as the router matches them but without it (the router copies
+// the request into a context of its own, two allocations), and reports
+// whether it did. A request routed by a chi router around the handler
+// (its routing path may not be the URL's) and an escaped path go to the
+// router.
+func (h *Handler) direct(w http.ResponseWriter, r *http.Request) bool {
+	if r.URL.RawPath != "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, h.cfg.BasePath)
+	if !ok || len(rest) < len("/session") {
+		return false
+	}
+	switch {
+	case r.Method == http.MethodGet && (rest == "/session" || rest == "/providers"):
+	case r.Method == http.MethodPost && strings.HasPrefix(rest, "/signin/"):
+		if id := rest[len("/signin/"):]; id == "" || strings.IndexByte(id, '/') >= 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	if r.Context().Value(chi.RouteCtxKey) != nil {
+		return false
+	}
+	switch rest {
+	case "/session":
+		h.sessionJSON(w, r)
+	case "/providers":
+		h.providersList(w, r)
+	default:
+		h.signInAt(w, r, rest[len("/signin/"):])
+	}
+	return true
+}
 
 // BasePath returns the path the routes live under, e.g. "/auth".
 func (h *Handler) BasePath() string { return h.cfg.BasePath }

@@ -103,6 +103,15 @@ func TestRoutesFlat(t *testing.T) {
 		{"GET", "/auth/session", 200},
 		{"GET", "/auth/csrf", 200},
 		{"GET", "/auth/providers", 200},
+		// Near the routes answered without the router (Handler.direct).
+		{"HEAD", "/auth/session", 400},
+		{"GET", "/auth/session/", 400},
+		{"GET", "/auth/providers/", 400},
+		{"GET", "/auth//session", 400},
+		{"POST", "/auth/providers", 400},
+		{"POST", "/auth/signin/", 400},
+		{"POST", "/auth/signin/dev/x", 400},
+		{"POST", "/auth/signin", 400},
 	} {
 		req := httptest.NewRequest(c.method, a.url+c.path, nil)
 		rec := httptest.NewRecorder()

@@ -139,7 +139,11 @@ func (h *Handler) oauthProvider(id string) (*rp.Provider, bool) {
 // signIn answers POST {base}/signin/{provider}: origin, rate limit and
 // CSRF token checked, then the provider's own flow.
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("provider")
+	h.signInAt(w, r, r.PathValue("provider"))
+}
+
+// signInAt is signIn for the provider id.
+func (h *Handler) signInAt(w http.ResponseWriter, r *http.Request, id string) {
 	if err := h.site.SameOrigin(r); err != nil {
 		h.site.Fail(w, r, autherr.CrossSite("signin", id, err))
 		return
