@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -211,6 +213,14 @@ func wrkMain(issuer string, only []string, conns int, d, warmup time.Duration, v
 		}
 		var l line
 		l.row = row
+		for _, x := range []struct {
+			what string
+			req  wrkRequest
+		}{{row.server, req}, {"ceiling", creq}} {
+			if in, out, err := wireSize(x.req, verbose); err == nil {
+				fmt.Fprintf(os.Stderr, "bench: %-10s %-16s a %d-byte request, a %d-byte answer\n", row.name, x.what, in, out)
+			}
+		}
 		measure := func(s *server, what string, r wrkRequest) (wrkResult, error) {
 			before, uerr := s.usage()
 			res, err := runWrk(r, conns, d)
@@ -270,6 +280,49 @@ func wrkMain(issuer string, only []string, conns int, d, warmup time.Duration, v
 			l.got.p50, l.ceiling.p50, l.got.p99, l.ceiling.p99, float64(l.got.p99)/float64(l.ceiling.p99), l.got.cpu/1e3, l.ceiling.cpu/1e3, 100*l.row.goal, met)
 	}
 	return nil
+}
+
+// wireSize sends req once, as wrk does, and returns the bytes of the
+// request and of the answer (status line, headers and body) on the wire.
+func wireSize(req wrkRequest, show bool) (int, int, error) {
+	u, err := url.Parse(req.url)
+	if err != nil {
+		return 0, 0, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\n", req.method, u.RequestURI(), u.Host)
+	if req.cookie != "" {
+		fmt.Fprintf(&b, "Cookie: %s\r\n", req.cookie)
+	}
+	if req.contentType != "" {
+		fmt.Fprintf(&b, "Content-Type: %s\r\n", req.contentType)
+	}
+	if req.body != "" {
+		fmt.Fprintf(&b, "Content-Length: %d\r\n", len(req.body))
+	}
+	b.WriteString("\r\n" + req.body)
+	c, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, b.String()); err != nil {
+		return 0, 0, err
+	}
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var resp bytes.Buffer
+	rd := bufio.NewReader(io.TeeReader(c, &resp))
+	r, err := http.ReadResponse(rd, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	_, _ = io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	n := resp.Len() - rd.Buffered()
+	if show {
+		fmt.Fprintf(os.Stderr, "%s\n", resp.Bytes()[:n])
+	}
+	return b.Len(), n, nil
 }
 
 // haveWrk reports whether wrk is on PATH.
