@@ -316,24 +316,26 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		own := underBase(r.URL.Path, b.Path)
-		if own {
+		if underBase(r.URL.Path, b.Path) {
 			// The handler's own routes: {base}/providers, a sign-in start
 			// and most others read no session, and the ones that do read
 			// it before they answer (readSession); SessionFrom reads it
-			// too, for a wrapper of the handler that asks.
+			// too, for a wrapper of the handler that asks. They check the
+			// CSRF cookie themselves, and make one when they need it
+			// (csrfToken), so a script polling {base}/session is not
+			// given a cookie per request; a template helper reads it when
+			// asked (Funcs).
 			st.pending, st.w, st.r = true, w, r
-		} else {
-			st.session, st.storeErr = h.readSession(w, r, b)
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
 		}
+		st.session, st.storeErr = h.readSession(w, r, b)
 		// The CSRF cookie's MAC is checked only when a template asks for
 		// the token (Funcs); a browser without one gets one now, before
-		// the page starts writing. The handler's own routes make theirs
-		// when they need one (csrfToken), so a script polling
-		// {base}/session is not given a cookie per request.
+		// the page starts writing.
 		if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
 			st.csrfCookie = c
-		} else if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !own {
+		} else if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			t, c := h.site.CSRF.NewPair()
 			b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 			st.csrfToken = t
@@ -438,6 +440,9 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	if r != nil {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 			s.load(nil)
+			if s.pending && s.csrfToken == "" && s.csrfCookie == "" {
+				s.csrfCookie = sessioncookie.Value(r, s.base.Cookies.CSRF) // not read by the Middleware
+			}
 			st = s
 		}
 	}

@@ -43,8 +43,9 @@ func (m *Manager) body(s *session.Session) ([]byte, bool) {
 		return nil, false
 	}
 	k := keyOf(s)
-	now := time.Now()
-	if b, ok := m.bodies.Get(k, now); ok {
+	// The entries never expire (a session's expiry is in its key): no
+	// clock reading to find one.
+	if b, ok := m.bodies.Get(k, time.Time{}); ok {
 		return b, true
 	}
 	b, err := s.MarshalJSON()
@@ -52,7 +53,7 @@ func (m *Manager) body(s *session.Session) ([]byte, bool) {
 		return nil, false
 	}
 	b = append(b, '\n')
-	m.bodies.Set(k, b, time.Time{}, now)
+	m.bodies.Set(k, b, time.Time{}, time.Now())
 	return b, true
 }
 
