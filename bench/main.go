@@ -35,6 +35,11 @@
 //
 // It needs Node.js and `npm ci` in bench/authjs; without node the authjs
 // row is skipped. Run it with `make bench` or `go run . -d 10s` here.
+//
+// With -wrk it drives Gatehouse's routes with wrk instead (wrk.go): the
+// ceiling ("bytes") measured before and after each route, p50 and p99
+// latency, and the database session row on SQLite with the cookie cache,
+// as the example runs it: `go run -mod=mod . -wrk`.
 package main
 
 import (
