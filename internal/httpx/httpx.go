@@ -54,9 +54,7 @@ func ReadForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	// http.MaxBytesReader stops reading at MaxFormBytes; net/http closes
-	// a connection whose request body was left largely unread.
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxFormBytes))
+	body, err := readBody(r)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +77,22 @@ func ReadForm(r *http.Request) (url.Values, error) {
 		r.PostForm = v
 	}
 	return v, err
+}
+
+// readBody reads r's body, at most MaxFormBytes of it. A body of a
+// declared length (a form posted by a browser) is read into a buffer of
+// that size: net/http ends the body there.
+func readBody(r *http.Request) ([]byte, error) {
+	if n := r.ContentLength; n > 0 && n <= MaxFormBytes {
+		b := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, b); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	// http.MaxBytesReader stops reading at MaxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
+	return io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxFormBytes))
 }
 
 // Redirect sends the browser to target: 302 after a GET, 303 after a
