@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -256,10 +257,35 @@ type reqState struct {
 	// storeErr is ErrStoreUnavailable when the session could not be read
 	// (database sessions): not signed out, unknown.
 	storeErr error
+	// pending: the Middleware left the session to be read at its first
+	// use (load), through w and r: a request to the handler's own routes,
+	// most of which need none, and the ones that do read it before they
+	// answer.
+	pending bool
+	once    sync.Once
+	w       http.ResponseWriter
+	r       *http.Request
+}
+
+// load reads the session the Middleware left pending, once; a cookie it
+// clears or renews goes to w when not nil (the route's writer), to the
+// Middleware's otherwise. The read sees the request as the Middleware
+// got it (a Session callback's context does not lead back here).
+func (st *reqState) load(w http.ResponseWriter) {
+	if st.pending {
+		st.once.Do(func() {
+			if w != nil {
+				st.w = w
+			}
+			st.session, st.storeErr = st.owner.sessions.Read(st.w, st.r, st.base)
+			st.w, st.r = nil, nil
+		})
+	}
 }
 
 // Middleware reads the session of every request once and puts it in the
-// request context, where SessionFrom finds it. It also makes sure the
+// request context, where SessionFrom finds it (for a request to the
+// handler's own routes, at its first use: most of them need none). It also makes sure the
 // browser has a CSRF cookie, so that forms rendered with the template
 // helpers can be posted. Wrap the whole application with it.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
@@ -279,15 +305,24 @@ func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *
 	if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
 		return ctx
 	}
+	if underBase(r.URL.Path, b.Path) {
+		// The handler's own routes: {base}/providers, a sign-in start and
+		// most others read no session, and the ones that do read it
+		// before they answer (readSession); SessionFrom reads it too, for
+		// a wrapper of the handler that asks. They check the CSRF cookie
+		// themselves, and make one when they need it (csrfToken), so a
+		// script polling {base}/session is not given a cookie per
+		// request; a template helper reads it when asked (Funcs).
+		st.pending, st.w, st.r = true, w, r
+		return ctx
+	}
 	st.session, st.storeErr = h.readSession(w, r, b)
 	// The CSRF cookie's MAC is checked only when a template asks for
 	// the token (Funcs); a browser without one gets one now, before
-	// the page starts writing. The handler's own routes make theirs
-	// when they need one (csrfToken), so a script polling
-	// {base}/session is not given a cookie per request.
+	// the page starts writing.
 	if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
 		st.csrfCookie = c
-	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !underBase(r.URL.Path, b.Path) {
+	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		t, c := h.site.CSRF.NewPair()
 		b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 		st.csrfToken = t
@@ -343,6 +378,7 @@ func (c *stateContext) Value(key any) any {
 // (GHSA-8fpg-xm3f-6cx3).
 func SessionFrom(ctx context.Context) *Session {
 	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
+		st.load(nil)
 		return st.session
 	}
 	return nil
@@ -353,6 +389,7 @@ func SessionFrom(ctx context.Context) *Session {
 // when the database could not be read. It is nil otherwise.
 func SessionErr(ctx context.Context) error {
 	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
+		st.load(nil)
 		return st.storeErr
 	}
 	return nil
@@ -415,6 +452,10 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	here := ""
 	if r != nil {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
+			s.load(nil)
+			if s.pending && s.csrfToken == "" && s.csrfCookie == "" {
+				s.csrfCookie = sessioncookie.Value(r, s.base.Cookies.CSRF) // not read by the Middleware
+			}
 			st = s
 		} else {
 			// No Middleware, and no ResponseWriter to set a cookie on:

@@ -104,12 +104,42 @@ var routeContexts = sync.Pool{New: func() any { return chi.NewRouteContext() }}
 // it serves the same routes however it is mounted. The path may arrive
 // whole or with the base path stripped (routePath).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := h.routePath(r)
+	if r.URL.RawPath == "" && h.direct(w, r, path) {
+		return
+	}
 	rctx := routeContexts.Get().(*chi.Context)
 	rctx.Reset()
 	rctx.Routes = h.routes
-	rctx.RoutePath = h.routePath(r)
+	rctx.RoutePath = path
 	h.routes.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), chi.RouteCtxKey, rctx)))
 	routeContexts.Put(rctx)
+}
+
+// direct answers the routes a page or a script calls most, GET
+// {base}/session, GET {base}/providers and POST {base}/signin/{provider},
+// matched on path (routePath) as the router matches them but without it
+// (the router copies the request into a context of its own, two
+// allocations), and reports whether it did.
+func (h *Handler) direct(w http.ResponseWriter, r *http.Request, path string) bool {
+	switch {
+	case r.Method == http.MethodGet && (path == "/session" || path == "/providers"):
+	case r.Method == http.MethodPost && strings.HasPrefix(path, "/signin/"):
+		if id := path[len("/signin/"):]; id == "" || strings.IndexByte(id, '/') >= 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	switch path {
+	case "/session":
+		h.sessionJSON(w, r)
+	case "/providers":
+		h.providersList(w, r)
+	default:
+		h.signInAt(w, r, path[len("/signin/"):])
+	}
+	return true
 }
 
 // routePath returns the path of r below the base path, the path the
@@ -235,7 +265,11 @@ func (h *Handler) oauthProvider(id string) (*rp.Provider, bool) {
 // signIn answers POST {base}/signin/{provider}: origin, rate limit and
 // CSRF token checked, then the provider's own flow.
 func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("provider")
+	h.signInAt(w, r, r.PathValue("provider"))
+}
+
+// signInAt is signIn for the provider id.
+func (h *Handler) signInAt(w http.ResponseWriter, r *http.Request, id string) {
 	if err := h.site.SameOrigin(r); err != nil {
 		h.site.Fail(w, r, autherr.CrossSite("signin", id, err))
 		return

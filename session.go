@@ -46,12 +46,14 @@ var ErrStoreUnavailable = sessions.ErrStoreUnavailable
 // (sessions.Manager.Read).
 //
 // A request that went through the Middleware has had its session read
-// there: that result is used again, so a request costs at most one
-// adapter query (GET {base}/session inside the Middleware included).
+// there, or left for its first use (the handler's own routes): that
+// result is used again, so a request costs at most one adapter query
+// (GET {base}/session inside the Middleware included).
 // A session the Middleware took from a Bearer header is not: the auth
 // routes answer for the cookie only.
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) && !st.bearer {
+		st.load(w)
 		return st.session, st.storeErr
 	}
 	return h.sessions.Read(w, r, b)
@@ -104,6 +106,9 @@ func unauthorizedBearer(w http.ResponseWriter) {
 // or a page's script.
 func (h *Handler) SessionToken(r *http.Request) string {
 	st, ok := r.Context().Value(ctxKey{}).(*reqState)
+	if ok {
+		st.load(nil)
+	}
 	if !ok || st.owner != h || st.session == nil {
 		return ""
 	}

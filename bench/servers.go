@@ -24,6 +24,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -54,6 +55,26 @@ func runServer(name, issuer, profile string) error {
 		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
 			cfg.Adapter = memory.New()
 			cfg.Session.CookieCache.Enabled = true
+		})
+	case "gatehouse-sqlite":
+		// The example's setup: database sessions in a SQLite file, read
+		// through the cookie cache.
+		path, remove, terr := tempDB()
+		if terr != nil {
+			return terr
+		}
+		defer remove()
+		a, oerr := sqlite.Open(context.Background(), path)
+		if oerr != nil {
+			return oerr
+		}
+		defer a.Close()
+		if err := a.Migrate(context.Background()); err != nil {
+			return err
+		}
+		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
+			cfg.Adapter = a
+			cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 		})
 	case "goth":
 		h, err = gothServer(origin, issuer)

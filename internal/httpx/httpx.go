@@ -54,9 +54,7 @@ func ReadForm(r *http.Request) (url.Values, error) {
 	if r.Method != http.MethodPost {
 		return url.Values{}, nil
 	}
-	// http.MaxBytesReader stops reading at MaxFormBytes; net/http closes
-	// a connection whose request body was left largely unread.
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxFormBytes))
+	body, err := readBody(r)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +79,22 @@ func ReadForm(r *http.Request) (url.Values, error) {
 	return v, err
 }
 
+// readBody reads r's body, at most MaxFormBytes of it. A body of a
+// declared length (a form posted by a browser) is read into a buffer of
+// that size: net/http ends the body there.
+func readBody(r *http.Request) ([]byte, error) {
+	if n := r.ContentLength; n > 0 && n <= MaxFormBytes {
+		b := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, b); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	// http.MaxBytesReader stops reading at MaxFormBytes; net/http closes
+	// a connection whose request body was left largely unread.
+	return io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxFormBytes))
+}
+
 // Redirect sends the browser to target: 302 after a GET, 303 after a
 // POST (RFC 9700 §4.12: never 307, which would re-post the form), or
 // 200 {"url"} when the client asked with X-Auth-Return-Redirect (the
@@ -102,22 +116,31 @@ func Redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, status)
 }
 
-// WriteJSON writes v as the JSON answer, never cached.
+// WriteJSON writes v as the JSON answer, never cached: Cache-Control:
+// no-store alone keeps it out of every cache, the browser's and shared
+// ones (RFC 9111 §5.2.2.5); "private" and "no-cache" beside it, and the
+// HTTP/1.0 Expires and Pragma, would add bytes to every answer and
+// nothing a browser uses.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "private, no-cache, no-store")
+	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
 
 // WriteJSONBytes is WriteJSON for a body already encoded.
 func WriteJSONBytes(w http.ResponseWriter, status int, body []byte) {
-	hdr := w.Header()
-	v := &[2]string{"application/json", "private, no-cache, no-store"} // one allocation for both
-	hdr["Content-Type"] = v[0:1:1]
-	hdr["Cache-Control"] = v[1:2:2]
+	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// setJSONHeaders sets WriteJSON's Content-Type and Cache-Control, their
+// values in one allocation (each answer its own: a middleware may write
+// to a header's value slice).
+func setJSONHeaders(hdr http.Header) {
+	v := &[2]string{"application/json", "no-store"}
+	hdr["Content-Type"] = v[0:1:1]
+	hdr["Cache-Control"] = v[1:2:2]
 }
 
 // absoluteASCII reports whether target is an absolute http(s) URL of

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,31 @@ func TestRedirectAsNetHTTP(t *testing.T) {
 			if got.Code != want.Code || !reflect.DeepEqual(got.Header(), want.Header()) || got.Body.String() != want.Body.String() {
 				t.Errorf("%s %q: got %d %v %q, want %d %v %q", method, target, got.Code, got.Header(), got.Body, want.Code, want.Header(), want.Body)
 			}
+		}
+	}
+}
+
+// TestReadForm: a form is read whole, whether its length is declared or
+// not, and a body over MaxFormBytes is refused either way.
+func TestReadForm(t *testing.T) {
+	body := "csrfToken=a%2Bb&callbackUrl=%2Fx"
+	for _, declared := range []bool{true, false} {
+		r := httptest.NewRequest(http.MethodPost, "http://app/auth/signin/dev", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if !declared {
+			r.ContentLength = -1
+		}
+		f, err := ReadForm(r)
+		if err != nil || f.Get("csrfToken") != "a+b" || f.Get("callbackUrl") != "/x" || r.PostForm.Get("csrfToken") != "a+b" {
+			t.Errorf("declared %v: %v, %v", declared, f, err)
+		}
+		big := strings.Repeat("a", MaxFormBytes+1)
+		r = httptest.NewRequest(http.MethodPost, "http://app/auth/signin/dev", strings.NewReader(big))
+		if !declared {
+			r.ContentLength = -1
+		}
+		if _, err := ReadForm(r); err == nil {
+			t.Errorf("declared %v: a body over MaxFormBytes was read", declared)
 		}
 	}
 }

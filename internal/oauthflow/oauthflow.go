@@ -153,7 +153,9 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	if cb := h.CallbackURL(r, form.Get("callbackUrl")); cb != "" {
 		if formPost {
 			setCheck(w, cookies.CallbackURL, cb, expires) // read by the cross-site POST too
-		} else {
+		} else if sessioncookie.Value(r, cookies.CallbackURL) != cb {
+			// A browser-session cookie: one that already holds cb (a
+			// second sign-in from the same page) is left as it is.
 			cookies.Set(w, cookies.CallbackURL, cb, time.Time{})
 		}
 	}

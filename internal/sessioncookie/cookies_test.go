@@ -1,6 +1,7 @@
 package sessioncookie
 
 import (
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -114,6 +115,45 @@ func TestSetCookieAsNetHTTP(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestValidCookieValueWords: the eight-bytes-at-a-time check agrees with
+// the byte table for every byte value at every position of a word, next
+// to every other byte value, and on random strings of every length.
+func TestValidCookieValueWords(t *testing.T) {
+	want := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if !cookieValueByte[s[i]] {
+				return false
+			}
+		}
+		return true
+	}
+	for pos := range 8 {
+		for b := range 256 {
+			for c := range 256 {
+				w := []byte("abcdefghij")
+				w[pos], w[pos+1] = byte(b), byte(c)
+				if s := string(w); validCookieValue(s) != want(s) {
+					t.Fatalf("%q: %v, want %v", s, validCookieValue(s), want(s))
+				}
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		n := rnd.IntN(40)
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(0x1e + rnd.IntN(0x64)) // mostly valid, some not
+			if rnd.IntN(50) == 0 {
+				b[i] = byte(rnd.IntN(256))
+			}
+		}
+		if s := string(b); validCookieValue(s) != want(s) {
+			t.Fatalf("%q: %v, want %v", s, validCookieValue(s), want(s))
 		}
 	}
 }

@@ -43,8 +43,9 @@ func (m *Manager) body(s *session.Session) ([]byte, bool) {
 		return nil, false
 	}
 	k := keyOf(s)
-	now := time.Now()
-	if b, ok := m.bodies.Get(k, now); ok {
+	// The entries never expire (a session's expiry is in its key): no
+	// clock reading to find one.
+	if b, ok := m.bodies.Get(k, time.Time{}); ok {
 		return b, true
 	}
 	b, err := s.MarshalJSON()
@@ -52,39 +53,24 @@ func (m *Manager) body(s *session.Session) ([]byte, bool) {
 		return nil, false
 	}
 	b = append(b, '\n')
-	m.bodies.Set(k, b, time.Time{}, now)
+	m.bodies.Set(k, b, time.Time{}, time.Now())
 	return b, true
 }
 
 // WriteJSON answers GET {base}/session for s: 200 with its JSON, or with
-// null for no session. The JSON is cached; the headers forbid caching
-// it anywhere else.
+// null for no session. The JSON is cached here; the answer is never
+// stored anywhere else (httpx.WriteJSON's Cache-Control: no-store).
 func (m *Manager) WriteJSON(w http.ResponseWriter, s *session.Session) {
 	if s == nil {
-		writeBody(w, null)
+		httpx.WriteJSONBytes(w, http.StatusOK, null)
 		return
 	}
 	b, ok := m.body(s)
 	if !ok {
-		w.Header().Set("Expires", "0")
-		w.Header().Set("Pragma", "no-cache")
 		httpx.WriteJSON(w, http.StatusOK, s)
 		return
 	}
-	writeBody(w, b)
-}
-
-// writeBody answers 200 with body and the session route's headers,
-// their values set with one allocation.
-func writeBody(w http.ResponseWriter, body []byte) {
-	hdr := w.Header()
-	v := &[4]string{"application/json", "private, no-cache, no-store", "0", "no-cache"}
-	hdr["Content-Type"] = v[0:1:1]
-	hdr["Cache-Control"] = v[1:2:2]
-	hdr["Expires"] = v[2:3:3]
-	hdr["Pragma"] = v[3:4:4]
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	httpx.WriteJSONBytes(w, http.StatusOK, b)
 }
 
 var null = []byte("null\n")
