@@ -3,6 +3,7 @@ package gatehouse_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -728,5 +729,111 @@ func TestPasswordSignInAgainWhileSignedIn(t *testing.T) {
 				t.Fatalf("cid's password in ann's browser left the session of %q", b.userID(a.app))
 			}
 		})
+	}
+}
+
+// TestConcurrentConfirmOneCode: 20 confirmations of one enrolment at
+// once, with the same code (a double click, many tabs): two-factor
+// sign-in is turned on once, one answer carries backup codes, the others
+// are refused (409 already_enabled or 401), and the codes shown are the
+// ones that work.
+func TestConcurrentConfirmOneCode(t *testing.T) {
+	for _, kind := range attackStores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			var enabled atomic.Int32
+			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, func(c *gatehouse.Config) {
+				c.TwoFactor.PerUser = limit.None{}
+				c.Events.TwoFactor = func(_ context.Context, _ profile.User, ch gatehouse.TwoFactorChange) {
+					if ch == gatehouse.TwoFactorEnabled {
+						enabled.Add(1)
+					}
+				}
+			})
+			b := newBrowser(t)
+			signedIn(t, a.app, b)
+			code, e := b.twoFactor(a.app, "enroll", url.Values{})
+			secret, _ := e["secret"].(string)
+			if code != http.StatusOK || secret == "" {
+				t.Fatalf("enroll: %d %v", code, e)
+			}
+			const n = 20
+			form := url.Values{"code": {totp(t, secret, 0)}, "csrfToken": {b.csrf(a.app)}}
+			statuses := make([]int, n)
+			bodies := make([][]byte, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					resp := b.post(a.url+"/auth/two-factor/confirm", form)
+					bodies[i], _ = io.ReadAll(resp.Body)
+					resp.Body.Close()
+					statuses[i] = resp.StatusCode
+				})
+			}
+			wg.Wait()
+			var codes []string
+			ok := 0
+			for i, s := range statuses {
+				switch s {
+				case http.StatusOK:
+					ok++
+					var v struct{ BackupCodes []string }
+					if err := json.Unmarshal(bodies[i], &v); err != nil || len(v.BackupCodes) == 0 {
+						t.Fatalf("a confirmation: %s", bodies[i])
+					}
+					codes = v.BackupCodes
+				case http.StatusConflict, http.StatusUnauthorized:
+				default:
+					t.Errorf("a confirmation answered %d %s", s, bodies[i])
+				}
+			}
+			if ok != 1 || enabled.Load() != 1 {
+				t.Fatalf("%d confirmations succeeded, %d reported, want 1 and 1 (%v)", ok, enabled.Load(), statuses)
+			}
+			other := newBrowser(t)
+			atCodeStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
+			secondStep(t, a.app, other, codes[0], b.userID(a.app), "OpenID")
+		})
+	}
+}
+
+// TestResetEndsPendingSignIns: someone who had the old password and
+// stopped at the code form (a phished password, a code still to come)
+// cannot finish once the owner set a new password, by a reset or a
+// change: the old password's pending sign-in fails even with a valid
+// code, and the owner's new password still works with the next code.
+// Failed before: the pending sign-in outlived the new password.
+func TestResetEndsPendingSignIns(t *testing.T) {
+	for _, kind := range sessionStores {
+		for _, how := range []string{"reset", "change"} {
+			t.Run(kind+"/"+how, func(t *testing.T) {
+				t.Parallel()
+				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
+				owner := newBrowser(t)
+				confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
+				_, codes := enrol(t, a.app, owner)
+				annID := owner.userID(a.app)
+				thief := newBrowser(t)
+				atCodeStep(t, a.app, thief, a.signIn(thief, "ann@example.com", "correct horse battery"), "the old password")
+
+				if how == "reset" {
+					jsonOf(t, a.postAs(owner, "password/forgot", url.Values{"email": {"ann@example.com"}}, false))
+					link := mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
+					if code, v := jsonOf(t, a.postAs(owner, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {"a brand new password"}}, false)); code != http.StatusOK {
+						t.Fatalf("reset: %d %v", code, v)
+					}
+				} else if code, v := jsonOf(t, a.postAs(owner, "password/change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}}, false)); code != http.StatusOK {
+					t.Fatalf("change: %d %v", code, v)
+				}
+				st, out := thief.twoFactor(a.app, "", url.Values{"code": {codes[0]}})
+				if loc, _ := out["location"].(string); st != http.StatusSeeOther || !strings.Contains(loc, "error=TwoFactorFailed") || thief.session(a.app) != nil {
+					t.Fatalf("the old password's pending sign-in after the %s: %d %v, session %v", how, st, out, thief.session(a.app))
+				}
+
+				next := newBrowser(t)
+				atCodeStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), "the new password")
+				secondStep(t, a.app, next, codes[1], annID, "the new password")
+			})
+		}
 	}
 }
