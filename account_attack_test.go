@@ -837,3 +837,55 @@ func TestResetEndsPendingSignIns(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPasswordEndsOtherResetLinks: reset links asked for before a new
+// password is set (someone read one in the mailbox, or asked for several)
+// stop working once the password is set, by another link or by a change:
+// invalid_token, and the password stays the owner's. A link asked for
+// afterwards works. Failed before: every link worked until it expired.
+func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
+	for _, kind := range attackStores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
+			owner := newBrowser(t)
+			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
+			stranger := newBrowser(t)
+			resetLink := func() url.Values {
+				t.Helper()
+				if code, v := jsonOf(t, a.postAs(stranger, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK {
+					t.Fatalf("forgot: %d %v", code, v)
+				}
+				return mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
+			}
+			reset := func(link url.Values, pw string) (int, map[string]any) {
+				return jsonOf(t, a.postAs(newBrowser(t), "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {pw}}, false))
+			}
+			stolen, mine := resetLink(), resetLink()
+			if code, v := reset(mine, "the owner's new password"); code != http.StatusOK {
+				t.Fatalf("the owner's reset: %d %v", code, v)
+			}
+			if code, v := reset(stolen, "the thief's password"); code != http.StatusBadRequest || v["code"] != "invalid_token" {
+				t.Fatalf("a link asked for before the reset: %d %v", code, v)
+			}
+
+			stolen = resetLink()
+			b := newBrowser(t)
+			b.signInWith(a.signIn(b, "ann@example.com", "the owner's new password"))
+			if code, v := jsonOf(t, a.postAs(b, "password/change", url.Values{"currentPassword": {"the owner's new password"}, "newPassword": {"changed by the owner"}}, false)); code != http.StatusOK {
+				t.Fatalf("change: %d %v", code, v)
+			}
+			if code, v := reset(stolen, "the thief's password"); code != http.StatusBadRequest || v["code"] != "invalid_token" {
+				t.Fatalf("a link asked for before the change: %d %v", code, v)
+			}
+			c := newBrowser(t)
+			if _, body := c.signInWith(a.signIn(c, "ann@example.com", "changed by the owner")); body != "hello ann@example.com" {
+				t.Fatalf("the owner's password stopped working: %q", body)
+			}
+
+			if code, v := reset(resetLink(), "a later new password"); code != http.StatusOK {
+				t.Fatalf("a link asked for after the change: %d %v", code, v)
+			}
+		})
+	}
+}
