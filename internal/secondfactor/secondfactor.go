@@ -184,6 +184,16 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method, err := s.Service.Verify(ctx, p.UserID, form.Get("code"))
+	if errors.Is(err, twofactor.ErrNotEnrolled) {
+		// Two-factor sign-in was turned off since the first factor (in
+		// another tab, on another device): this pending sign-in cannot
+		// finish, and is no store failure. Signing in again takes one
+		// factor.
+		c.Clear(w, c.TwoFactor)
+		s.end(ctx, p)
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_off", p.Provider, "two_factor", err))
+		return
+	}
 	if err != nil {
 		if !errors.Is(err, twofactor.ErrInvalidCode) && !errors.Is(err, twofactor.ErrReplayed) {
 			h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
