@@ -158,7 +158,8 @@ func (at attempt) send(a *app, html bool) *http.Response {
 
 // refusal reports whether resp refuses: a 4xx, or a redirect to the
 // sign-in page (to come back after signing in, or with an error) or to
-// the error page with an error type.
+// the error page with an error type that is not the server's
+// (AdapterError, Configuration).
 func refusal(resp *http.Response) bool {
 	if resp.StatusCode >= 400 && resp.StatusCode < 500 {
 		return true
@@ -171,11 +172,13 @@ func refusal(resp *http.Response) bool {
 		return false
 	}
 	q := loc.Query()
-	switch loc.Path {
-	case "/auth/error":
-		return q.Get("error") != ""
-	case "/auth/signin":
-		return q.Get("error") != "" || q.Get("callbackUrl") != ""
+	switch e := q.Get("error"); {
+	case e == "AdapterError" || e == "Configuration":
+		return false // the server's fault, not the user's mistake
+	case loc.Path == "/auth/error":
+		return e != ""
+	case loc.Path == "/auth/signin":
+		return e != "" || q.Get("callbackUrl") != ""
 	}
 	return false
 }
@@ -210,6 +213,16 @@ func TestAccountRoutesAnswer4xxForMistakes(t *testing.T) {
 			// pending: the owner's password, stopped at the code form.
 			pending := newBrowser(t)
 			atCodeStep(t, a.app, pending, a.signIn(pending, "owner@example.com", "correct horse battery"), "password")
+			// turnedOff: at the code form of a user who then turned
+			// two-factor sign-in off (another tab, another device).
+			offUser := newBrowser(t)
+			confirmedPasswordUser(t, a, offUser, "off@example.com", "correct horse battery")
+			_, offCodes := enrol(t, a.app, offUser)
+			turnedOff := newBrowser(t)
+			atCodeStep(t, a.app, turnedOff, a.signIn(turnedOff, "off@example.com", "correct horse battery"), "password")
+			if code, out := offUser.twoFactor(a.app, "disable", url.Values{"code": {offCodes[0]}}); code != http.StatusOK {
+				t.Fatalf("disable: %d %v", code, out)
+			}
 			// forged: a pending cookie that is not one.
 			forged := newBrowser(t)
 			forged.csrf(a.app)
@@ -265,6 +278,7 @@ func TestAccountRoutesAnswer4xxForMistakes(t *testing.T) {
 				{name: "a wrong code", method: "POST", path: "two-factor", as: pending, form: f("code", "000000"), refuses: true},
 				{name: "no code", method: "POST", path: "two-factor", as: pending, form: f(), refuses: true},
 				{name: "a code without CSRF", method: "POST", path: "two-factor", as: pending, form: f("code", "000000"), csrf: "none", refuses: true},
+				{name: "a code after two-factor sign-in was turned off", method: "POST", path: "two-factor", as: turnedOff, form: f("code", offCodes[1]), refuses: true},
 				{name: "a forged pending cookie", method: "POST", path: "two-factor", as: forged, form: f("code", "123456"), refuses: true},
 				// Password accounts.
 				{name: "sign-up page", method: "GET", path: "password/sign-up?email=%3Cscript%3E", as: anon},
