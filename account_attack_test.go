@@ -566,56 +566,84 @@ func TestConcurrentSignUpConfirmations(t *testing.T) {
 	}
 }
 
-// TestConcurrentDisableOneBackupCode: 20 requests to turn two-factor
-// sign-in off, at once, each with the same backup code (a stolen code,
-// replayed): the code is used once, so exactly one succeeds and the
-// change is reported once. With the per-user limit off, every request
-// reaches the check.
-func TestConcurrentDisableOneBackupCode(t *testing.T) {
+// TestConcurrentSettingsOneBackupCode: 20 requests at once to turn
+// two-factor sign-in off, or to make new backup codes, each with the same
+// backup code (a stolen code, replayed): the code is used once, so
+// exactly one succeeds and the change is reported once; after new codes,
+// the ones shown are the ones that work. With the per-user limit off,
+// every request reaches the check.
+func TestConcurrentSettingsOneBackupCode(t *testing.T) {
 	for _, kind := range attackStores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			var disabled atomic.Int32
-			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, func(c *gatehouse.Config) {
-				c.TwoFactor.PerUser = limit.None{}
-				c.Events.TwoFactor = func(_ context.Context, _ profile.User, ch gatehouse.TwoFactorChange) {
-					if ch == gatehouse.TwoFactorDisabled {
-						disabled.Add(1)
+		for _, action := range []string{"disable", "backup-codes"} {
+			t.Run(kind+"/"+action, func(t *testing.T) {
+				t.Parallel()
+				want := gatehouse.TwoFactorDisabled
+				if action == "backup-codes" {
+					want = gatehouse.TwoFactorNewBackup
+				}
+				var changes atomic.Int32
+				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, func(c *gatehouse.Config) {
+					c.TwoFactor.PerUser = limit.None{}
+					c.Events.TwoFactor = func(_ context.Context, _ profile.User, ch gatehouse.TwoFactorChange) {
+						if ch == want {
+							changes.Add(1)
+						}
+					}
+				})
+				b := newBrowser(t)
+				signedIn(t, a.app, b)
+				_, codes := enrol(t, a.app, b)
+				const n = 20
+				form := url.Values{"code": {codes[0]}, "csrfToken": {b.csrf(a.app)}}
+				statuses := make([]int, n)
+				bodies := make([][]byte, n)
+				var wg sync.WaitGroup
+				for i := range n {
+					wg.Go(func() {
+						resp := b.post(a.url+"/auth/two-factor/"+action, form)
+						bodies[i], _ = io.ReadAll(resp.Body)
+						resp.Body.Close()
+						statuses[i] = resp.StatusCode
+					})
+				}
+				wg.Wait()
+				ok := 0
+				var fresh []string
+				for i, s := range statuses {
+					switch s {
+					case http.StatusOK:
+						ok++
+						var v struct{ BackupCodes []string }
+						_ = json.Unmarshal(bodies[i], &v)
+						fresh = v.BackupCodes
+					case http.StatusUnauthorized:
+					default:
+						t.Errorf("%s answered %d %s", action, s, bodies[i])
 					}
 				}
-			})
-			b := newBrowser(t)
-			signedIn(t, a.app, b)
-			_, codes := enrol(t, a.app, b)
-			const n = 20
-			form := url.Values{"code": {codes[0]}, "csrfToken": {b.csrf(a.app)}}
-			statuses := make([]int, n)
-			var wg sync.WaitGroup
-			for i := range n {
-				wg.Go(func() {
-					resp := b.post(a.url+"/auth/two-factor/disable", form)
-					resp.Body.Close()
-					statuses[i] = resp.StatusCode
-				})
-			}
-			wg.Wait()
-			ok := 0
-			for _, s := range statuses {
-				switch s {
-				case http.StatusOK:
-					ok++
-				case http.StatusUnauthorized:
-				default:
-					t.Errorf("a disable answered %d", s)
+				if ok != 1 || changes.Load() != 1 {
+					t.Fatalf("%d of %d succeeded and %d were reported with one backup code, want 1 and 1 (%v)", ok, n, changes.Load(), statuses)
 				}
-			}
-			if ok != 1 || disabled.Load() != 1 {
-				t.Fatalf("%d disables succeeded and %d were reported with one backup code, want 1 and 1 (%v)", ok, disabled.Load(), statuses)
-			}
-			if _, st := b.getJSON(a.app, "/auth/two-factor/setup"); st["enabled"] != false {
-				t.Fatalf("after the disable: %v", st)
-			}
-		})
+				_, st := b.getJSON(a.app, "/auth/two-factor/setup")
+				if action == "disable" {
+					if st["enabled"] != false {
+						t.Fatalf("after the disable: %v", st)
+					}
+					return
+				}
+				if st["enabled"] != true || len(fresh) == 0 || st["backupCodesLeft"] != float64(len(fresh)) {
+					t.Fatalf("after new backup codes: %v, shown %q", st, fresh)
+				}
+				other := newBrowser(t)
+				atCodeStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
+				if code, _ := other.twoFactor(a.app, "", url.Values{"code": {codes[1]}}); code != http.StatusUnauthorized {
+					t.Fatalf("an old backup code after new ones: %d", code)
+				}
+				if code, _ := other.twoFactor(a.app, "", url.Values{"code": {fresh[0]}}); code != http.StatusSeeOther || other.userID(a.app) != b.userID(a.app) {
+					t.Fatalf("a new backup code: %d", code)
+				}
+			})
+		}
 	}
 }
 
