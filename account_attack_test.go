@@ -931,3 +931,47 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoFactorCodeReplayAcrossRoutes: a TOTP code that finished a
+// sign-in cannot be replayed to the settings (to turn two-factor sign-in
+// off, or to make new backup codes) by whoever saw it, and one the
+// settings used cannot finish a sign-in: each code works once, across
+// routes.
+func TestTwoFactorCodeReplayAcrossRoutes(t *testing.T) {
+	for _, kind := range attackStores {
+		for _, first := range []string{"sign-in", "settings"} {
+			t.Run(kind+"/"+first+" first", func(t *testing.T) {
+				t.Parallel()
+				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
+				owner := newBrowser(t)
+				signedIn(t, a.app, owner)
+				secret, backups := enrol(t, a.app, owner) // used the code of this period
+				userID := owner.userID(a.app)
+				b := newBrowser(t)
+				atCodeStep(t, a.app, b, b.follow(b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
+				code := totp(t, secret, 1)
+
+				if first == "settings" {
+					if st, out := owner.twoFactor(a.app, "backup-codes", url.Values{"code": {code}}); st != http.StatusOK {
+						t.Fatalf("new backup codes: %d %v", st, out)
+					}
+					if st, out := b.twoFactor(a.app, "", url.Values{"code": {code}}); st != http.StatusUnauthorized || b.session(a.app) != nil {
+						t.Fatalf("the settings' code replayed to sign in: %d %v", st, out)
+					}
+					return
+				}
+				if st, out := b.twoFactor(a.app, "", url.Values{"code": {code}}); st != http.StatusSeeOther || b.userID(a.app) != userID {
+					t.Fatalf("the sign-in's code: %d %v", st, out)
+				}
+				for _, action := range []string{"disable", "backup-codes"} {
+					if st, out := b.twoFactor(a.app, action, url.Values{"code": {code}}); st != http.StatusUnauthorized || out["error"] != "invalid_code" {
+						t.Fatalf("the sign-in's code replayed to %s: %d %v", action, st, out)
+					}
+				}
+				if _, st := owner.getJSON(a.app, "/auth/two-factor/setup"); st["enabled"] != true || st["backupCodesLeft"] != float64(len(backups)) {
+					t.Fatalf("after the replays: %v", st)
+				}
+			})
+		}
+	}
+}
