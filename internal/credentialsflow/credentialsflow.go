@@ -131,6 +131,11 @@ func SignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config, store
 	res := signin.Result{User: u, Account: acct, CallbackURL: form.Get("callbackUrl"),
 		AllowDangerousLinking: c.AllowDangerousEmailAccountLinking, Unbound: true}
 	if stored {
+		// The user is the stored one (password accounts keep no linked
+		// account): its id is the user a signed-in browser is compared
+		// with, so that the same user signing in again is not refused as
+		// another.
+		acct.UserID = u.ID
 		res.Persist = func(context.Context) (profile.User, bool, error) { return u, false, nil }
 	}
 	return h.FinishSignIn(w, r, res)

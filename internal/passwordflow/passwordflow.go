@@ -381,7 +381,9 @@ func (f *Flow) verify(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	u, err := f.svc.Verify(r.Context(), q.Get("email"), q.Get("token"))
 	if err == nil {
-		acct := &account.Account{Type: account.TypeCredentials, Provider: f.cfg.ID, ProviderAccountID: u.ID}
+		// UserID: the stored user, whom a signed-in browser is compared
+		// with (no linked account records a password).
+		acct := &account.Account{UserID: u.ID, Type: account.TypeCredentials, Provider: f.cfg.ID, ProviderAccountID: u.ID}
 		err = f.host.FinishSignIn(w, r, signin.Result{User: u, Account: acct, CallbackURL: q.Get("callbackUrl"), Unbound: true,
 			Persist: func(context.Context) (profile.User, bool, error) { return u, false, nil }})
 	}

@@ -13,7 +13,9 @@
 //  2. POST {base}/two-factor {csrfToken, code} (Verify): the pending
 //     cookie is opened (intact, under 5 minutes old, this browser's), the
 //     attempt is counted per pending sign-in and per user before the code
-//     is checked, and a TOTP code or a backup code makes the session.
+//     is checked, and a TOTP code or a backup code makes the session, once,
+//     unless the user's password was reset or changed since the first
+//     factor (the store's record of the pending sign-in is bound to it).
 //
 // The settings routes (enrol, confirm, backup codes, disable) are
 // internal/selfservice's.
@@ -100,8 +102,14 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	}
 	// The cookie alone could be copied and used again after the user
 	// finished: the pending sign-in is also recorded in the store, where
-	// Verify uses it up (single use on every instance).
-	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, time.Now().Add(twofactor.PendingMaxAge))); err != nil {
+	// Verify uses it up (single use on every instance). The record is
+	// bound to the user's password as it is now: a reset or change
+	// before the code makes it unusable.
+	cred, err := s.credential(ctx, user.ID)
+	if err != nil {
+		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
+	}
+	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, cred, time.Now().Add(twofactor.PendingMaxAge))); err != nil {
 		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
 	c := s.Host.Cookies(r)
@@ -176,6 +184,16 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method, err := s.Service.Verify(ctx, p.UserID, form.Get("code"))
+	if errors.Is(err, twofactor.ErrNotEnrolled) {
+		// Two-factor sign-in was turned off since the first factor (in
+		// another tab, on another device): this pending sign-in cannot
+		// finish, and is no store failure. Signing in again takes one
+		// factor.
+		c.Clear(w, c.TwoFactor)
+		s.end(ctx, p)
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_off", p.Provider, "two_factor", err))
+		return
+	}
 	if err != nil {
 		if !errors.Is(err, twofactor.ErrInvalidCode) && !errors.Is(err, twofactor.ErrReplayed) {
 			h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
@@ -189,10 +207,11 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	c.Clear(w, c.TwoFactor)
 	// Use the pending sign-in up: of two copies of the cookie, each with
 	// a good code, one makes a session; a copy used after the user
-	// finished makes none.
+	// finished makes none, nor one started before the user's password
+	// was reset or changed.
 	switch rec, err := s.end(ctx, p); {
 	case errors.Is(err, adapter.ErrNotFound):
-		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_used", p.Provider, "two_factor", errors.New("the pending sign-in was used, or ended by too many attempts")))
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_used", p.Provider, "two_factor", errors.New("the pending sign-in was used, ended by too many attempts, or started before a new password was set")))
 		return
 	case err != nil:
 		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
@@ -239,16 +258,36 @@ func (s *Step) codeRefused(w http.ResponseWriter, r *http.Request, page any) {
 // which always has an "@"; this has none.
 const pendingIdentifier = "gatehouse:two-factor-pending"
 
-// pendingRecord is the store's record of p: only a hash of its random id,
-// as for every other token.
-func pendingRecord(p twofactor.Pending, expires time.Time) adapter.VerificationToken {
-	sum := sha256.Sum256([]byte(p.ID))
+// pendingRecord is the store's record of p: only a hash of its random id
+// and of cred (Step.credential), as for every other token.
+func pendingRecord(p twofactor.Pending, cred string, expires time.Time) adapter.VerificationToken {
+	sum := sha256.Sum256([]byte(p.ID + "\x00" + cred))
 	return adapter.VerificationToken{Identifier: pendingIdentifier, TokenHash: hex.EncodeToString(sum[:]), Expires: expires}
 }
 
+// credential is what a pending sign-in of userID is bound to besides its
+// id: the user's password hash, "" for a user with no password (or a
+// store that keeps none). A password reset or change replaces it, so the
+// record of a pending sign-in started before is no longer found.
+func (s *Step) credential(ctx context.Context, userID string) (string, error) {
+	ps, ok := s.Users.(adapter.PasswordStore)
+	if !ok {
+		return "", nil
+	}
+	h, err := ps.PasswordHash(ctx, userID)
+	if errors.Is(err, adapter.ErrNotFound) || errors.Is(err, errors.ErrUnsupported) {
+		return "", nil
+	}
+	return h, err
+}
+
 // end uses p's record up, atomically: ErrNotFound when it was used (or
-// never recorded).
+// never recorded, or the user's password changed since).
 func (s *Step) end(ctx context.Context, p twofactor.Pending) (adapter.VerificationToken, error) {
-	rec := pendingRecord(p, time.Time{})
+	cred, err := s.credential(ctx, p.UserID)
+	if err != nil {
+		return adapter.VerificationToken{}, err
+	}
+	rec := pendingRecord(p, cred, time.Time{})
 	return s.Users.UseVerificationToken(ctx, rec.Identifier, rec.TokenHash)
 }

@@ -163,17 +163,25 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 }
 
 // end deletes the sessions of list that ends picks, and reports how many
-// and whether current (this browser's) was among them.
+// it deleted (one already gone is not counted) and whether current (this
+// browser's) was among them.
 func (s *Routes) end(ctx context.Context, list []adapter.Session, ends func(adapter.Session) bool, current string) (n int, signedOut bool, err error) {
 	for _, x := range list {
 		if !ends(x) {
 			continue
 		}
-		if _, err := s.cfg.Adapter.DeleteSession(ctx, x.Token); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+		signedOut = signedOut || x.Token == current
+		_, err := s.cfg.Adapter.DeleteSession(ctx, x.Token)
+		switch {
+		case errors.Is(err, adapter.ErrNotFound):
+			// Ended since it was listed (a concurrent revoke, a sign-out):
+			// gone, but not ended by this request, so not counted, and
+			// not told to Events.RevokeSessions a second time.
+			continue
+		case err != nil:
 			return n, signedOut, err
 		}
 		n++
-		signedOut = signedOut || x.Token == current
 	}
 	return n, signedOut, nil
 }

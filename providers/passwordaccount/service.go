@@ -3,6 +3,7 @@ package passwordaccount
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -430,6 +431,30 @@ func (s *Service) identifier(k Kind, addr string) string {
 	return string(k) + ":" + s.cfg.ID + ":" + addr
 }
 
+// tokenIdentifier is the identifier a token of kind k for addr is stored
+// under. A reset link's also names the password the address's user has
+// as it is made (none, for a user without one): once a password is set,
+// by any link or a change, every other reset link asked for before
+// matches nothing.
+func (s *Service) tokenIdentifier(ctx context.Context, k Kind, addr string) (string, error) {
+	ident := s.identifier(k, addr)
+	if k != KindReset {
+		return ident, nil
+	}
+	u, err := s.store.GetUserByEmail(ctx, addr)
+	if err != nil && !errors.Is(err, adapter.ErrNotFound) {
+		return "", err
+	}
+	// Looked up for an unknown address too (no user has the id ""): a
+	// made-up link costs the same for known and unknown addresses.
+	hash, err := s.store.PasswordHash(ctx, u.ID)
+	if err != nil && !errors.Is(err, adapter.ErrNotFound) {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(hash))
+	return ident + ":" + hex.EncodeToString(sum[:8]), nil
+}
+
 // sendToken makes a single-use token of kind k (KindVerify or KindReset),
 // stores its keyed hash and mails the link. A failed send removes the
 // token: no link works that nobody received.
@@ -444,7 +469,11 @@ func (s *Service) sendToken(ctx context.Context, k Kind, addr string, links Link
 		base, maxAge = links.Reset, s.cfg.ResetMaxAge
 	}
 	expires := time.Now().Add(maxAge)
-	ident, hash := s.identifier(k, addr), s.tokens.Hash(token)
+	ident, err := s.tokenIdentifier(ctx, k, addr)
+	if err != nil {
+		return err
+	}
+	hash := s.tokens.Hash(token)
 	if err := s.store.CreateVerificationToken(ctx, adapter.VerificationToken{Identifier: ident, TokenHash: hash, Expires: expires}); err != nil {
 		return err
 	}
@@ -470,7 +499,11 @@ func (s *Service) sendExists(ctx context.Context, addr string, links Links) erro
 // as it returns it, so of two uses only one succeeds. Rotated secrets are
 // tried too.
 func (s *Service) useToken(ctx context.Context, k Kind, addr, token string) error {
-	err := s.tokens.Use(ctx, s.store, s.identifier(k, addr), token)
+	ident, err := s.tokenIdentifier(ctx, k, addr)
+	if err != nil {
+		return err
+	}
+	err = s.tokens.Use(ctx, s.store, ident, token)
 	switch {
 	case errors.Is(err, email.ErrTokenUnknown):
 		return ErrInvalidToken
