@@ -40,7 +40,7 @@ type Handler struct {
 	// rawBase is the base path escaped, to compare with URL.RawPath.
 	rawBase string
 	// notFoundAnswer and methodAnswer answer requests that no route
-	// takes (wrongrequest.go).
+	// takes (routes.go).
 	notFoundAnswer, methodAnswer *wrongAnswer
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
