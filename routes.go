@@ -208,6 +208,11 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 		CallbackURL: h.site.CallbackURL(r, q.Get("callbackUrl")),
 		Error:       site.ErrorTypeParam(q.Get("error")),
 	}
+	// After a refused credentials form, the identifier typed into it
+	// (internal/credentialsflow keeps it in a cookie for a minute).
+	if provider, field, typed := h.site.TakeTyped(w, r); page.Error == string(CredentialsSignin) && typed != "" {
+		page.Failed, page.Values = provider, map[string]string{field: typed}
+	}
 	for _, p := range h.Providers(r) {
 		h.flows[p.ID].AddTo(&page, p, b)
 	}

@@ -98,7 +98,7 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 	typeInto(t, ctx, `#credentials-0-0`, "demo")
 	typeInto(t, ctx, `#credentials-0-1`, "not the password")
 	resp := click(t, ctx, `form[action$="/callback/credentials"] button`)
-	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign in failed. Check the details you provided are correct.",
+	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign-in failed. Check the details you provided are correct.",
 		"sign-in page after a wrong password", "signin-wrong-password")
 
 	typeInto(t, ctx, `#credentials-0-0`, "demo")
@@ -126,7 +126,7 @@ func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	if h := mustText(t, ctx, "h1"); h != "Check your email" {
 		t.Errorf("heading = %q", h)
 	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "A sign in link has been sent to your email address.") {
+	if text := bodyText(t, ctx); !strings.Contains(text, "A sign-in link has been sent to your email address.") {
 		t.Errorf("verify-request page says %q", text)
 	}
 	checkAccessible(t, ctx, "verify-request page")
