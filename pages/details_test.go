@@ -11,7 +11,7 @@ import (
 // TestHiddenStaysHidden checks that the stylesheet's display rules do not
 // draw an element with the hidden attribute: the reset form's username
 // for password managers is hidden, and must stay so (the e2e test
-// TestPasswordResetFocus checks it in a browser).
+// TestPasswordAccount checks it in a browser).
 func TestHiddenStaysHidden(t *testing.T) {
 	body := render(t, pages.Password{Kind: pages.PasswordReset, CSRFToken: "csrf", ActionURL: "/auth/password/reset",
 		Email: "a@example.com", Token: "tok"})
@@ -97,7 +97,7 @@ func TestSignInRefusedForm(t *testing.T) {
 	if strings.Contains(body, "secret") {
 		t.Errorf("the page shows the password")
 	}
-	if n := strings.Count(body, "aria-invalid"); n != 2 {
+	if n := strings.Count(body, `aria-invalid="true" aria-describedby`); n != 2 {
 		t.Errorf("%d inputs marked invalid, want the refused form's 2 (not the other provider's)", n)
 	}
 
@@ -111,7 +111,7 @@ func TestSignInRefusedForm(t *testing.T) {
 	body = render(t, page)
 	for _, want := range []string{
 		`name="username" value="demo" aria-invalid="true" aria-describedby="credentials-0-error">`,
-		`name="password" aria-invalid="true" aria-describedby="credentials-0-error">`,
+		`name="password" aria-invalid="true" aria-describedby="credentials-0-error" autofocus>`,
 		`<p id="credentials-0-error" class="field-error">Sign-in failed.`,
 	} {
 		if !strings.Contains(body, want) {

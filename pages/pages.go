@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -363,7 +364,7 @@ type (
 	}
 	fieldView struct {
 		ID, Name, Label, Type, Placeholder, Autocomplete string
-		Required                                         bool
+		Required, Autofocus                              bool
 		Value, ErrorID                                   string // after a refusal (SignIn.Failed)
 	}
 	signOutView struct {
@@ -527,6 +528,8 @@ func buildSignIn(p *SignIn) *document {
 				fv.ErrorID = cv.ErrorID
 				if fv.Type != "password" {
 					fv.Value = p.Values[f.Name]
+				} else if !slices.ContainsFunc(cv.Fields, func(x fieldView) bool { return x.Autofocus }) {
+					fv.Autofocus = true // the first password input: what is typed next
 				}
 			}
 		}

@@ -80,7 +80,8 @@ type Notice struct {
 
 // passwordLinksRule lays out the sign-in form's two links.
 // fieldErrorRule styles the error shown inside a refused form.
-const fieldErrorRule = ".field-error { margin: -.25rem 0 1rem; color: var(--err-text); font-size: .875rem; }"
+const fieldErrorRule = ".field-error { margin: -.25rem 0 1rem; color: var(--err-text); font-size: .875rem; }\n" +
+	"input[aria-invalid=\"true\"] { border-color: var(--err-text); }"
 
 const passwordLinksRule = ".links { display: flex; justify-content: space-between; gap: 1rem; margin: .75rem 0 0; font-size: .875rem; }"
 
