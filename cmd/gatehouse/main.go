@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
@@ -136,19 +137,17 @@ func envFileFlag(fl *flag.FlagSet) *string {
 func readEnvFile(e *env, name string, fl *flag.FlagSet, path string) (read bool, code int, ok bool) {
 	named := false
 	fl.Visit(func(f *flag.Flag) { named = named || f.Name == "env-file" })
-	getenv, err := dotenv.Getenv(e.getenv, path, !named && path == defaultEnvFile)
+	optional := !named && path == defaultEnvFile
+	if _, err := os.Stat(path); optional && errors.Is(err, fs.ErrNotExist) {
+		return false, 0, true
+	}
+	getenv, err := dotenv.Getenv(e.getenv, path, false)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gatehouse %s: %v\n", name, err)
 		return false, exitUsage, false
 	}
-	read = getenv != nil && (named || fileExists(path))
 	e.getenv = getenv
-	return read, 0, true
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+	return true, 0, true
 }
 
 // usageError reports a usage problem found after parsing.
