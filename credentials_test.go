@@ -140,15 +140,30 @@ func TestCredentialsGenericError(t *testing.T) {
 	b := newBrowser(t)
 	wrong := a.post(b, "jane", "wrong")
 	unknown := a.post(b, "nobody", "correct horse")
-	for _, r := range []*http.Response{wrong, unknown} {
-		if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != credentialsFailed || len(r.Cookies()) != 0 {
-			t.Fatalf("answered %d to %q with cookies %v", r.StatusCode, r.Header.Get("Location"), r.Cookies())
+	// The same answer, but for the identifier typed, which the sign-in
+	// page shows again: one cookie, kept for a minute.
+	for i, r := range []*http.Response{wrong, unknown} {
+		c := r.Cookies()
+		typed := []string{"jane", "nobody"}[i]
+		if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != credentialsFailed || len(c) != 1 ||
+			c[0].Name != "gatehouse.typed" || !strings.Contains(c[0].Value, "v="+typed) || c[0].MaxAge > 60 || !c[0].HttpOnly {
+			t.Fatalf("answered %d to %q with cookies %v", r.StatusCode, r.Header.Get("Location"), c)
 		}
 	}
 	page := b.follow(a.post(b, "jane", "wrong"))
 	body, _ := io.ReadAll(page.Body)
-	if !strings.Contains(string(body), "Check the details you provided are correct") {
-		t.Fatalf("sign-in page:\n%s", body)
+	for _, want := range []string{
+		"Check the details you provided are correct",
+		`name="username" value="jane"`,
+		`aria-invalid="true" aria-describedby="credentials-0-error"`,
+		`<p id="credentials-0-error" class="field-error">Sign-in failed.`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Fatalf("sign-in page lacks %s:\n%s", want, body)
+		}
+	}
+	if strings.Contains(string(body), `value="wrong"`) {
+		t.Fatalf("the sign-in page shows the password typed:\n%s", body)
 	}
 	if s := b.session(a.app); s != nil {
 		t.Fatalf("signed in after failures: %v", s)

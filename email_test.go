@@ -313,7 +313,7 @@ func TestEmailMalformedAddress(t *testing.T) {
 	}
 	page := b.follow(m.requestLink(b, "not an address", "/"))
 	body, _ := io.ReadAll(page.Body)
-	if !strings.Contains(string(body), "That e-mail address cannot receive a sign in link") {
+	if !strings.Contains(string(body), "That e-mail address cannot receive a sign-in link") {
 		t.Fatalf("the sign-in page does not say what is wrong:\n%s", body)
 	}
 	if n := len(m.mail.Messages()); n != 0 {

@@ -343,6 +343,11 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 	// GET {base}/signin/{provider}: that provider's part of the page
 	// alone; the whole page for an id of no provider.
 	_, one := h.flows[r.PathValue("provider")]
+	// After a refused credentials form, the identifier typed into it
+	// (internal/credentialsflow keeps it in a cookie for a minute).
+	if provider, field, typed := h.site.TakeTyped(w, r); page.Error == string(CredentialsSignin) && typed != "" {
+		page.Failed, page.Values = provider, map[string]string{field: typed}
+	}
 	for _, p := range h.Providers(r) {
 		if !one || p.ID == r.PathValue("provider") {
 			h.flows[p.ID].AddTo(&page, p, b)

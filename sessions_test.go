@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -291,5 +293,25 @@ func TestSweep(t *testing.T) {
 	var ce *gatehouse.ConfigError
 	if err := jwt.Sweep(ctx, 0); !errors.As(err, &ce) {
 		t.Fatalf("Sweep without an adapter = %v", err)
+	}
+}
+
+// TestSessionsPageProviderName: the sessions page names the provider a
+// session signed in with by its display name, as the accounts page does;
+// the JSON keeps its id.
+func TestSessionsPageProviderName(t *testing.T) {
+	a, _ := newDBApp(t, openStore(t, "memory"), authtest.Options{}, nil)
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	if _, list := b.sessions(a); len(list) != 1 || list[0]["provider"] != "dev" {
+		t.Fatalf("sessions JSON %v, want one session of provider dev", list)
+	}
+	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/sessions", nil)
+	req.Header.Set("Accept", "text/html")
+	resp := b.do(req)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), "signed in with Development") || strings.Contains(string(body), "signed in with dev") {
+		t.Fatalf("sessions page does not name the provider Development:\n%s", body)
 	}
 }

@@ -1,6 +1,6 @@
 module github.com/gatehouse-auth/gatehouse/bench
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/gatehouse-auth/gatehouse v0.0.0

@@ -85,7 +85,7 @@ func TestCrossSiteFormPostRefused(t *testing.T) {
 
 		// What Alice sees: the sign-in page on the example's origin with
 		// the banner, not the attacker's page.
-		const banner = "The sign in form had expired. Reload the page and try again."
+		const banner = "The sign-in form had expired. Reload the page and try again."
 		if got := mustText(t, ctx, `[role="alert"]`); got != banner {
 			t.Errorf("%s: banner = %q, want %q", tc.name, got, banner)
 		}

@@ -33,7 +33,7 @@ func TestErrorPageAfterAlteredState(t *testing.T) {
 	if h := mustText(t, ctx, "h1"); h != "Unable to sign in" {
 		t.Errorf("heading = %q", h)
 	}
-	const sentence = "The sign in attempt could not be verified. Make sure cookies are enabled, then start again from the sign in page."
+	const sentence = "The sign-in attempt could not be verified. Make sure cookies are enabled, then start again from the sign-in page."
 	if p := mustText(t, ctx, ".card p"); p != sentence {
 		t.Errorf("sentence = %q, want %q", p, sentence)
 	}
@@ -84,7 +84,7 @@ func TestErrorPageStatus(t *testing.T) {
 	}{
 		{"Configuration", 500, "Server error", "There is a problem with the server configuration. If you run this site, check the server logs for details."},
 		{"AccessDenied", 403, "Access denied", "You do not have permission to sign in."},
-		{"Verification", 403, "Link no longer valid", "The sign in link is no longer valid. It may have been used already or it may have expired."},
+		{"Verification", 403, "Link no longer valid", "The sign-in link is no longer valid. It may have been used already or it may have expired."},
 		{"<script>", 400, "Unable to sign in", "Unable to sign in."},
 	} {
 		resp := load(t, ctx, "error page "+tc.typ, chromedp.Navigate(base+"/auth/error?error="+url.QueryEscape(tc.typ)))

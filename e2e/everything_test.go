@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,10 +99,22 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 	typeInto(t, ctx, `#credentials-0-0`, "demo")
 	typeInto(t, ctx, `#credentials-0-1`, "not the password")
 	resp := click(t, ctx, `form[action$="/callback/credentials"] button`)
-	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign in failed. Check the details you provided are correct.",
+	wantSignInError(t, ctx, resp, "CredentialsSignin", "Sign-in failed. Check the details you provided are correct.",
 		"sign-in page after a wrong password", "signin-wrong-password")
 
-	typeInto(t, ctx, `#credentials-0-0`, "demo")
+	// The username typed is kept, the password is not; the error is tied
+	// to both, and focus waits in the password input.
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+		document.getElementById("credentials-0-0").value, document.getElementById("credentials-0-1").value,
+		document.getElementById("credentials-0-0").getAttribute("aria-invalid"),
+		document.getElementById("credentials-0-1").getAttribute("aria-describedby"),
+		document.getElementById("credentials-0-error").innerText, document.activeElement.id]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"demo", "", "true", "credentials-0-error", "Sign-in failed. Check the details you provided are correct.", "credentials-0-1"}; !slices.Equal(got, want) {
+		t.Errorf("after a wrong password, username, password, aria-invalid, aria-describedby, message, focus = %q, want %q", got, want)
+	}
 	// Enter in the password field submits the form.
 	resp = load(t, ctx, "typing the password and Enter", chromedp.SendKeys(chromedp.CSS(`#credentials-0-1`), "demo\r", chromedp.NodeVisible))
 	wantStatus(t, resp, 200)
@@ -126,7 +139,7 @@ func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	if h := mustText(t, ctx, "h1"); h != "Check your email" {
 		t.Errorf("heading = %q", h)
 	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "A sign in link has been sent to your email address.") {
+	if text := bodyText(t, ctx); !strings.Contains(text, "A sign-in link has been sent to your email address.") {
 		t.Errorf("verify-request page says %q", text)
 	}
 	checkAccessible(t, ctx, "verify-request page")

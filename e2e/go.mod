@@ -1,6 +1,6 @@
 module github.com/gatehouse-auth/gatehouse/e2e
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/chromedp/cdproto v0.159.0

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestPasswordAccount goes through the password accounts of the example
@@ -70,6 +71,7 @@ func TestPasswordAccount(t *testing.T) {
 		t.Fatalf("reset page heading = %q", h)
 	}
 	checkAccessible(t, ctx, "reset page")
+	wantResetFocus(t, ctx)
 	shootPage(t, ctx, "password-reset")
 	typeInto(t, ctx, `#password-new`, newPassword)
 	resp = click(t, ctx, `form[action$="/auth/password/reset"] button[type="submit"]`)
@@ -90,10 +92,76 @@ func TestPasswordAccount(t *testing.T) {
 	if u := wantPath(t, ctx, "/auth/signin"); u.Query().Get("error") != "CredentialsSignin" {
 		t.Fatalf("the old password gave %s", u)
 	}
+	wantRefusedForm(t, ctx, addr)
+	checkAccessible(t, ctx, "refused password sign-in")
 	signInWithPassword(newPassword)
 	wantPath(t, ctx, "/private")
 	if text := bodyText(t, ctx); !strings.Contains(text, addr) || !strings.Contains(text, "Change your password") {
 		t.Fatalf("after the new password, the private page says %q", text)
+	}
+}
+
+// wantResetFocus checks the reset page as a browser draws it: the
+// username input kept for password managers is hidden (not drawn, no
+// box), and the first Tab from the top of the page reaches the new
+// password, not that input.
+func wantResetFocus(t *testing.T, ctx context.Context) {
+	t.Helper()
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(() => {
+		const e = document.querySelector('input[name="username"][hidden]');
+		if (!e) return {found: false};
+		const r = e.getBoundingClientRect();
+		return {found: true, display: getComputedStyle(e).display, width: r.width, height: r.height};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hidden["found"] != true || hidden["display"] != "none" || hidden["width"] != 0.0 || hidden["height"] != 0.0 {
+		t.Errorf("the reset page's hidden username input is drawn: %v", hidden)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.activeElement && document.activeElement.blur(), window.focus(), true)`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id || document.activeElement.name || document.activeElement.tagName`)); id != "password-new" {
+		t.Errorf("the first Tab on the reset page reaches %q, want the new password (password-new)", id)
+	}
+}
+
+// wantRefusedForm checks the sign-in page after a wrong password: the
+// address typed is still there, the password is not, the error is
+// announced (role=alert) and tied to both inputs (aria-invalid,
+// aria-describedby naming the message in the form), and focus waits in
+// the password input.
+func wantRefusedForm(t *testing.T, ctx context.Context, addr string) {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(() => {
+		const email = document.getElementById("password-0-email");
+		const pw = document.getElementById("password-0-password");
+		const msg = document.getElementById(pw.getAttribute("aria-describedby") || "-");
+		const alert = document.querySelector('[role="alert"]');
+		return {
+			email: email.value, password: pw.value,
+			emailInvalid: email.getAttribute("aria-invalid") || "", passwordInvalid: pw.getAttribute("aria-invalid") || "",
+			emailDescribed: email.getAttribute("aria-describedby") || "", passwordDescribed: pw.getAttribute("aria-describedby") || "",
+			message: msg ? msg.innerText : "", visible: msg && msg.getBoundingClientRect().height > 0 ? "yes" : "no",
+			alert: alert ? alert.innerText : "", focus: document.activeElement.id,
+		};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const message = "Sign-in failed. Check the details you provided are correct."
+	for k, want := range map[string]string{
+		"email": addr, "password": "", "emailInvalid": "true", "passwordInvalid": "true",
+		"emailDescribed": "password-0-error", "passwordDescribed": "password-0-error",
+		"message": message, "visible": "yes", "alert": message, "focus": "password-0-password",
+	} {
+		if got[k] != want {
+			t.Errorf("after a wrong password, %s = %q, want %q", k, got[k], want)
+		}
 	}
 }
 

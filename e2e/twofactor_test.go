@@ -27,6 +27,7 @@ func TestTwoFactorPages(t *testing.T) {
 	if h := mustText(t, ctx, "h1"); h != "Two-factor authentication" {
 		t.Fatalf("heading %q", h)
 	}
+	wantBackButton(t, ctx, "two-factor settings", "Back")
 	resp = click(t, ctx, `form[action$="/two-factor/enroll"] button`)
 	wantStatus(t, resp, 200)
 	secret := mustText(t, ctx, ".secret")
@@ -51,6 +52,7 @@ func TestTwoFactorPages(t *testing.T) {
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/auth/two-factor")
 	checkAccessible(t, ctx, "two-factor challenge")
+	wantBackButton(t, ctx, "two-factor challenge", "Back to sign-in")
 	shootPage(t, ctx, "two-factor-challenge")
 	if s := bodyOf(t, ctx, base+"/auth/session"); s != "null" {
 		t.Fatalf("a session before the second factor: %s", s)
@@ -67,6 +69,19 @@ func TestTwoFactorPages(t *testing.T) {
 	resp = click(t, ctx, `form[action$="/auth/two-factor"] button`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/private")
+}
+
+// wantBackButton checks that the page's way back is the secondary button
+// the other pages have, drawn as one (its box wider than its text).
+func wantBackButton(t *testing.T, ctx context.Context, page, text string) {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("a")].filter(a => a.innerText.trim().startsWith("Back")).map(a => a.className + "|" + a.innerText.trim() + "|" + getComputedStyle(a).display)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != "btn secondary|"+text+"|flex" {
+		t.Errorf("%s: the Back links are %q, want one secondary button %q", page, got, text)
+	}
 }
 
 // bodyOf opens u and returns its body text.

@@ -7,7 +7,9 @@
 // gatehouse-example.db. Passkeys are on: sign in, add a passkey on the
 // private page, and sign in with it next time (open the site as
 // http://localhost:3000, since WebAuthn does not accept an IP address). It
-// reads the Auth.js environment conventions:
+// reads the Auth.js environment conventions, from the environment and then
+// from .env in the working directory (which `gatehouse secret -write`
+// writes; a variable set in the environment wins):
 //
 //	ADDR                    listen address (default localhost:3000)
 //	AUTH_SECRET             session secret(s), comma-separated, newest first (default: random, with a warning)
@@ -58,6 +60,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dotenv"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -69,9 +72,28 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Getenv, nil); err != nil {
+	getenv, err := withEnvFile(os.Getenv, ".env")
+	if err != nil {
 		log.Fatal(err)
 	}
+	if err := run(ctx, getenv, nil); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// withEnvFile returns getenv falling back on the env file at path (the
+// .env that `gatehouse secret -write` writes) for the variables the
+// environment leaves unset. A missing file is skipped; a malformed one
+// is an error naming the line, never its value.
+func withEnvFile(getenv func(string) string, path string) (func(string) string, error) {
+	g, err := dotenv.Getenv(getenv, path, true)
+	if err != nil {
+		return nil, fmt.Errorf("reading the settings: %w", err)
+	}
+	if _, statErr := os.Stat(path); statErr == nil {
+		slog.Info("settings from the environment, then " + path)
+	}
+	return g, nil
 }
 
 // run starts the site and serves until ctx ends. ready, when not nil,

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -302,5 +303,43 @@ func TestRunsWithRedis(t *testing.T) {
 	read(t, submit(t, c, site2+"/", home, "/auth/signout", nil))
 	if resp, _ := get(t, c, site+"/private"); resp.Request.URL.Path != "/auth/signin" {
 		t.Fatalf("the session survived a sign-out on the other instance: %s", resp.Request.URL)
+	}
+}
+
+// TestEnvFile checks that the example reads the .env that `gatehouse
+// secret -write` writes, that the environment wins over it, and that a
+// malformed file is refused without showing a value.
+func TestEnvFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".env")
+	body := "# Added by `gatehouse secret`.\nAUTH_SECRET=" + strings.Repeat("f", 44) + "\nexport ADDR='file:1'\n"
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"ADDR": "env:2"}
+	getenv, err := withEnvFile(func(k string) string { return env[k] }, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := getenv("AUTH_SECRET"); got != strings.Repeat("f", 44) {
+		t.Errorf("AUTH_SECRET = %q, want the file's", got)
+	}
+	if got := getenv("ADDR"); got != "env:2" {
+		t.Errorf("ADDR = %q, want the environment's", got)
+	}
+
+	// No file: the environment alone.
+	getenv, err = withEnvFile(func(k string) string { return env[k] }, filepath.Join(dir, "missing"))
+	if err != nil || getenv("ADDR") != "env:2" || getenv("AUTH_SECRET") != "" {
+		t.Errorf("without a file: %v, ADDR=%q", err, getenv("ADDR"))
+	}
+
+	if err := os.WriteFile(path, []byte("AUTH_SECRET=\"s3cret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = withEnvFile(func(k string) string { return env[k] }, path)
+	if err == nil || !strings.Contains(err.Error(), path+":1:") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("a malformed file: error %v, want one naming line 1 and no value", err)
 	}
 }

@@ -1,9 +1,9 @@
 module github.com/gatehouse-auth/gatehouse/otelgatehouse
 
-go 1.26.8
+go 1.26.0
 
 require (
-	github.com/gatehouse-auth/gatehouse v0.0.0
+	github.com/gatehouse-auth/gatehouse v0.1.0
 	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.72.0
 	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/metric v1.47.0
@@ -44,4 +44,9 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 )
 
+// Development only: in this repository otelgatehouse builds against the
+// Gatehouse beside it. A replace applies only in the module being built,
+// so a user's build ignores it and resolves the requirement above, the
+// Gatehouse release tagged with this module (the README's "Modules and
+// releases" says how to release the two together).
 replace github.com/gatehouse-auth/gatehouse => ../

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -114,6 +115,14 @@ type SignIn struct {
 	// Error is the ?error= type, e.g. "OAuthAccountNotLinked"; "" for
 	// none. When set, a banner shows ErrorMessage(Error).
 	Error string
+	// Failed, when set with Error, is the id of the credentials or
+	// password provider whose form was refused: its inputs are marked
+	// invalid (aria-invalid) and described by the error shown in the
+	// form (aria-describedby), and keep Values.
+	Failed string
+	// Values are what was typed into Failed's form, by field name. A
+	// password input is never filled.
+	Values map[string]string
 	// OAuth are the OAuth and OIDC providers' buttons.
 	OAuth []Button
 	// Email are the e-mail providers' forms.
@@ -192,7 +201,8 @@ type Sessions struct {
 type SessionRow struct {
 	// ID names the session in the revoke form.
 	ID string
-	// Provider is the provider the session signed in with, if recorded.
+	// Provider names the provider the session signed in with, if
+	// recorded: its display name, as the Accounts page shows it.
 	Provider string
 	// Device is the coarse description of the browser that made the
 	// session ("Firefox on Linux"), if recorded.
@@ -350,10 +360,12 @@ type (
 	credentialsView struct {
 		Name, CallbackURL string
 		Fields            []fieldView
+		ErrorID           string // after a refusal (SignIn.Failed)
 	}
 	fieldView struct {
 		ID, Name, Label, Type, Placeholder, Autocomplete string
-		Required                                         bool
+		Required, Autofocus                              bool
+		Value, ErrorID                                   string // after a refusal (SignIn.Failed)
 	}
 	signOutView struct {
 		CSRFToken, SignOutURL, CallbackURL, HomeURL string
@@ -488,8 +500,16 @@ func buildSignIn(p *SignIn) *document {
 			InputID:   "email-" + strconv.Itoa(i),
 		}})
 	}
+	failed := func(id, prefix string) string { // the id of the form's error message, if refused
+		if p.Failed == "" || p.Failed != id || v.Error == "" {
+			return ""
+		}
+		rules = append(rules, fieldErrorRule)
+		return prefix + "-error"
+	}
 	for i, c := range p.Credentials {
 		cv := &credentialsView{Name: displayName(c.Name, c.ID), CallbackURL: c.CallbackURL}
+		cv.ErrorID = failed(c.ID, "credentials-"+strconv.Itoa(i))
 		for j, f := range c.Fields {
 			label := f.Label
 			if strings.TrimSpace(label) == "" {
@@ -504,6 +524,14 @@ func buildSignIn(p *SignIn) *document {
 				Autocomplete: f.Autocomplete,
 				Required:     f.Required,
 			})
+			if fv := &cv.Fields[len(cv.Fields)-1]; cv.ErrorID != "" {
+				fv.ErrorID = cv.ErrorID
+				if fv.Type != "password" {
+					fv.Value = p.Values[f.Name]
+				} else if !slices.ContainsFunc(cv.Fields, func(x fieldView) bool { return x.Autofocus }) {
+					fv.Autofocus = true // the first password input: what is typed next
+				}
+			}
 		}
 		v.Sections = append(v.Sections, section{Credentials: cv})
 	}
@@ -511,10 +539,14 @@ func buildSignIn(p *SignIn) *document {
 		rules = append(rules, passwordLinksRule)
 	}
 	for i, f := range p.Password {
-		v.Sections = append(v.Sections, section{Password: &passwordFormView{
+		pv := &passwordFormView{
 			Name: displayName(f.Name, f.ID), CallbackURL: f.CallbackURL, SignUpURL: f.SignUpURL, ForgotURL: f.ForgotURL,
 			InputPrefix: "password-" + strconv.Itoa(i),
-		}})
+		}
+		if pv.ErrorID = failed(f.ID, pv.InputPrefix); pv.ErrorID != "" {
+			pv.Email = p.Values["email"]
+		}
+		v.Sections = append(v.Sections, section{Password: pv})
 	}
 	if len(p.WebAuthn) > 0 {
 		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)

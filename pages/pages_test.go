@@ -229,7 +229,7 @@ func TestErrorMessage(t *testing.T) {
 		"Callback":              "Try signing in with a different account.",
 		"OAuthAccountNotLinked": "To confirm your identity, sign in with the same account you used originally.",
 		"EmailSignin":           "The e-mail could not be sent.",
-		"CredentialsSignin":     "Sign in failed. Check the details you provided are correct.",
+		"CredentialsSignin":     "Sign-in failed. Check the details you provided are correct.",
 		"SessionRequired":       "Please sign in to access this page.",
 		"":                      "Unable to sign in.",
 		"<b>bogus</b>":          "Unable to sign in.",

@@ -59,7 +59,7 @@ type Password struct {
 	// Error, when set, is shown in a banner: what was wrong with what
 	// was sent (never whether an account exists).
 	Error string
-	// SignInURL, when set, is linked as "Back to sign in".
+	// SignInURL, when set, is linked as "Back to sign-in".
 	SignInURL string
 	// HomeURL, when set, is linked as "Back" (the change page).
 	HomeURL string
@@ -79,11 +79,16 @@ type Notice struct {
 }
 
 // passwordLinksRule lays out the sign-in form's two links.
+// fieldErrorRule styles the error shown inside a refused form.
+const fieldErrorRule = ".field-error { margin: -.25rem 0 1rem; color: var(--err-text); font-size: .875rem; }\n" +
+	"input[aria-invalid=\"true\"] { border-color: var(--err-text); }"
+
 const passwordLinksRule = ".links { display: flex; justify-content: space-between; gap: 1rem; margin: .75rem 0 0; font-size: .875rem; }"
 
 type (
 	passwordFormView struct {
 		Name, CallbackURL, SignUpURL, ForgotURL, InputPrefix string
+		Email, ErrorID                                       string // after a refusal (SignIn.Failed)
 	}
 	passwordView struct {
 		Password

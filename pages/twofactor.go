@@ -14,7 +14,8 @@ type TwoFactorChallenge struct {
 	ActionURL string
 	// Error, when set, is shown above the form (a wrong code).
 	Error string
-	// SignInURL, when set, is linked as "Start again".
+	// SignInURL, when set, is linked as "Back to sign-in", a button as on
+	// the other pages.
 	SignInURL string
 }
 

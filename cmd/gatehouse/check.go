@@ -41,8 +41,12 @@ builtin.FromEnv read it: AUTH_SECRET, and for each provider whose
 AUTH_<ID>_ID is set, that its client secret is set, that its discovery
 document answers and names the configured issuer (or that it uses fixed
 endpoints), and the redirect URI to register with it. Exit status 1 when
-anything is wrong. Secrets are never printed.`)
+anything is wrong. Secrets are never printed.
+
+Settings the environment leaves unset are read from the env file (.env,
+which gatehouse secret -write writes, or -env-file); the environment wins.`)
 	site := siteFlags(fl)
+	envFile := envFileFlag(fl)
 	timeout := fl.Duration("timeout", 10*time.Second, "how long each provider may take to answer")
 	if code, ok := parse(fl, args); !ok {
 		return code
@@ -52,6 +56,10 @@ anything is wrong. Secrets are never printed.`)
 	}
 	if *timeout <= 0 {
 		return usageError(e, "check", "-timeout must be positive")
+	}
+	read, code, ok := readEnvFile(&e, "check", fl, *envFile)
+	if !ok {
+		return code
 	}
 	problems := 0
 	show := func(f finding) {
@@ -64,6 +72,9 @@ anything is wrong. Secrets are never printed.`)
 	}
 
 	fmt.Fprintln(e.stdout, "settings")
+	if read {
+		fmt.Fprintf(e.stdout, "  (from the environment, then %s)\n", *envFile)
+	}
 	show(checkSecret(e.getenv))
 	callback, err := site.callbacks(e.getenv)
 	if err != nil {

@@ -7,7 +7,8 @@
 //
 //	secret     print a new AUTH_SECRET (32 random bytes, base64); with
 //	           -write add it to .env (or -env-file), created with mode 0600;
-//	           an AUTH_SECRET already there is kept unless -force
+//	           an AUTH_SECRET already there is kept (exit status 0) unless
+//	           -force
 //	migrate    create or update the adapter tables of DATABASE_URL
 //	           (postgres://…, postgresql://…, or SQLite: file:…, sqlite://…
 //	           or a path) and list the migrations applied
@@ -22,6 +23,13 @@
 //	           endpoints), and the redirect URI to register
 //
 // Each command takes -h for its flags.
+//
+// migrate, providers and check read the env file that secret -write
+// writes (.env in the working directory, or the file given with
+// -env-file) for the variables that the environment leaves unset: a
+// variable set in the environment wins. The file holds NAME=value lines,
+// "#" comments, an optional "export " and single- or double-quoted
+// values; a malformed line stops the command with its line number.
 //
 // Exit status: 0 when the command did what was asked (for check: nothing
 // is wrong); 1 when it failed, or check found a problem; 2 for a usage

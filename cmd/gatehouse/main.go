@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
 	"unicode"
+
+	"github.com/gatehouse-auth/gatehouse/internal/dotenv"
 )
 
 // Exit codes (documented in doc.go and by usage).
@@ -112,6 +115,39 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 		return exitUsage, false
 	}
 	return 0, true
+}
+
+// defaultEnvFile is the env file that secret -write writes and the
+// other commands read.
+const defaultEnvFile = ".env"
+
+// envFileFlag adds -env-file to fl: the file whose settings fill in what
+// the environment leaves unset.
+func envFileFlag(fl *flag.FlagSet) *string {
+	return fl.String("env-file", defaultEnvFile,
+		"read the settings the environment leaves unset from this file (a missing "+defaultEnvFile+" is skipped)")
+}
+
+// readEnvFile makes e.getenv fall back on the env file at path, which
+// `gatehouse secret -write` writes: a variable set in the environment
+// wins over the file. The default file may be missing; one named with
+// -env-file must exist. It reports whether a file was read, and returns
+// false with the exit code when the command should stop: a malformed
+// line is named by its number, never by its value.
+func readEnvFile(e *env, name string, fl *flag.FlagSet, path string) (read bool, code int, ok bool) {
+	named := false
+	fl.Visit(func(f *flag.Flag) { named = named || f.Name == "env-file" })
+	optional := !named && path == defaultEnvFile
+	if _, err := os.Stat(path); optional && errors.Is(err, fs.ErrNotExist) {
+		return false, 0, true
+	}
+	getenv, err := dotenv.Getenv(e.getenv, path, false)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gatehouse %s: %v\n", name, err)
+		return false, exitUsage, false
+	}
+	e.getenv = getenv
+	return true, 0, true
 }
 
 // usageError reports a usage problem found after parsing.

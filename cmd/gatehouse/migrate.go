@@ -17,13 +17,18 @@ them up to date, and says which migrations ran. It is safe to run again.
 
 DATABASE_URL is a PostgreSQL URL (postgres://… or postgresql://…), or an
 SQLite database: file:… (an SQLite URI), sqlite://<path> (sqlite:///abs/path
-for an absolute path) or a plain file path.`)
+for an absolute path) or a plain file path. When the environment leaves
+DATABASE_URL unset it is read from the env file (.env, or -env-file).`)
 	dsn := fl.String("database-url", "", "the database, instead of $DATABASE_URL")
+	envFile := envFileFlag(fl)
 	if code, ok := parse(fl, args); !ok {
 		return code
 	}
 	if fl.NArg() > 0 {
 		return usageError(e, "migrate", "unexpected argument %q", fl.Arg(0))
+	}
+	if _, code, ok := readEnvFile(&e, "migrate", fl, *envFile); !ok {
+		return code
 	}
 	if *dsn == "" {
 		*dsn = e.getenv("DATABASE_URL")

@@ -22,13 +22,19 @@ const (
 )
 
 func runProviders(ctx context.Context, e env, args []string) int {
-	fl := flags(e, "providers", " [id ...]", `Lists the built-in providers (or those named): their type, the
-environment variables that configure them and the callback URL to
-register with the provider. The URL is built from -url, else AUTH_URL,
+	fl := flags(e, "providers", " [id ...]", `Lists the built-in providers: their name, type and the environment
+variables that configure them; with ids, shows each in full, with the
+callback URL to register with the provider. The URL is built from -url, else AUTH_URL,
 else `+defaultURL+`, and the base path (-base, else the path of the URL,
-else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.`)
+else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.
+Settings the environment leaves unset are read from the env file (.env,
+or -env-file); the environment wins.`)
 	site := siteFlags(fl)
+	envFile := envFileFlag(fl)
 	if code, ok := parse(fl, args); !ok {
+		return code
+	}
+	if _, code, ok := readEnvFile(&e, "providers", fl, *envFile); !ok {
 		return code
 	}
 	cb, err := site.callbacks(e.getenv)
@@ -36,31 +42,125 @@ else `+defaultBase+`); AUTH_REDIRECT_PROXY_URL replaces both when set.`)
 		return usageError(e, "providers", "%v", err)
 	}
 	ids := registered()
-	if fl.NArg() > 0 {
-		for _, a := range fl.Args() {
-			if !slices.Contains(ids, providers.OAuthProviderType(a)) {
-				return usageError(e, "providers", "%q is not a built-in provider id", a)
-			}
-		}
-		ids = slices.DeleteFunc(ids, func(id providers.OAuthProviderType) bool {
-			return !slices.Contains(fl.Args(), string(id))
-		})
+	if fl.NArg() == 0 {
+		listProviders(e, ids, cb)
+		return exitOK
 	}
+	for _, a := range fl.Args() {
+		if !slices.Contains(ids, providers.OAuthProviderType(a)) {
+			msg := fmt.Sprintf("%q is not a built-in provider id", a)
+			if near := nearIDs(a, ids); len(near) > 0 {
+				msg += "; did you mean " + strings.Join(near, ", ") + "?"
+			}
+			return usageError(e, "providers", "%s", msg)
+		}
+	}
+	for i, a := range fl.Args() {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		showProvider(e, providers.OAuthProviderType(a), cb)
+	}
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, fromEnvNote)
+	return exitOK
+}
+
+// listProviders prints the table of providers ids, narrow enough for an
+// 80-column terminal: the variables by their suffix, and the callback URL
+// once as a pattern (showProvider gives them in full).
+func listProviders(e env, ids []providers.OAuthProviderType, cb func(string) string) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTYPE\tENVIRONMENT\tCALLBACK URL")
+	fmt.Fprintln(tw, "ID\tNAME\tTYPE\tVARIABLES (AUTH_<ID>_...)")
 	for _, id := range ids {
 		factory, _ := builtin.Lookup(id)
-		typ := factory(builtin.Options{ClientID: "x"}).ProviderBase().Type
-		vars, callback := envVars(id), "-"
-		if id.IsOAuth() {
-			callback = cb(string(id))
+		b := factory(builtin.Options{ClientID: "x"}).ProviderBase()
+		var suffixes []string
+		for _, v := range envVars(id) {
+			suffixes = append(suffixes, v[strings.LastIndexByte(v, '_')+1:])
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, typ, cmp.Or(strings.Join(vars, " "), "- (set in code)"), callback)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, printable(b.Name), b.Type, cmp.Or(strings.Join(suffixes, " "), "- (set in code)"))
 	}
 	tw.Flush()
-	fmt.Fprintln(e.stdout, "\nbuiltin.FromEnv, and gatehouse.New for a provider that leaves them empty, read AUTH_<ID>_ID,")
-	fmt.Fprintln(e.stdout, "_SECRET and _ISSUER; gatehouse.New reads AUTH_<ID>_KEY for an e-mail API provider made without a key.")
-	return exitOK
+	fmt.Fprintln(e.stdout, "\n<ID> is the id in capitals, \"-\" as \"_\": AUTH_MICROSOFT_ENTRA_ID_ID.")
+	fmt.Fprintln(e.stdout, "Callback URL to register (oauth, oidc):", cb("<id>"))
+	fmt.Fprintln(e.stdout, "gatehouse providers <id> shows one provider's variables and callback URL in full.")
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, fromEnvNote)
+}
+
+// fromEnvNote says which variables the library reads.
+const fromEnvNote = "builtin.FromEnv, and gatehouse.New for a provider that leaves them empty,\n" +
+	"read AUTH_<ID>_ID, _SECRET and _ISSUER; gatehouse.New reads AUTH_<ID>_KEY\n" +
+	"for an e-mail API provider made without a key."
+
+// showProvider prints everything about provider id, one field a line.
+func showProvider(e env, id providers.OAuthProviderType, cb func(string) string) {
+	factory, _ := builtin.Lookup(id)
+	b := factory(builtin.Options{ClientID: "x"}).ProviderBase()
+	vars, callback := envVars(id), "- (nothing to register)"
+	if id.IsOAuth() {
+		callback = cb(string(id))
+	}
+	fmt.Fprintf(e.stdout, "%s\n", id)
+	fmt.Fprintf(e.stdout, "  name:          %s\n", printable(b.Name))
+	fmt.Fprintf(e.stdout, "  type:          %s\n", b.Type)
+	fmt.Fprintf(e.stdout, "  variables:     %s\n", cmp.Or(strings.Join(vars, " "), "- (set in code)"))
+	fmt.Fprintf(e.stdout, "  callback URL:  %s\n", callback)
+}
+
+// nearIDs returns the ids that name may have meant: those it is a prefix
+// of or that are a prefix of it, and those within a small edit distance,
+// closest first, at most five.
+func nearIDs(name string, ids []providers.OAuthProviderType) []string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	type near struct {
+		id   string
+		dist int
+	}
+	var found []near
+	limit := max(1, min(3, len(name)/3))
+	if slices.Contains(ids, providers.OAuthProviderType(name)) {
+		return []string{name} // the id in other letter case
+	}
+	for _, id := range ids {
+		s := string(id)
+		d := editDistance(name, s)
+		switch {
+		case name == "":
+		case strings.HasPrefix(s, name) && len(name) >= 2, strings.HasPrefix(name, s+"-"):
+			found = append(found, near{s, 0})
+		case d <= limit:
+			found = append(found, near{s, d})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b near) int { return cmp.Compare(a.dist, b.dist) })
+	var out []string
+	for _, f := range found[:min(len(found), 5)] {
+		out = append(out, f.id)
+	}
+	return out
+}
+
+// editDistance returns the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // registered returns the ids of the builtin registry, sorted.

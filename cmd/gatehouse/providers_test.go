@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -12,21 +14,40 @@ import (
 )
 
 // rows returns the table rows of providers' output by id: the fields of
-// each line after the header, up to the blank line.
+// each line after the header, up to the blank line, the name left out
+// (it may have spaces).
 func rows(t *testing.T, out string) map[string][]string {
 	t.Helper()
 	table, _, _ := strings.Cut(out, "\n\n")
 	lines := strings.Split(table, "\n")
-	if len(lines) < 2 || !regexp.MustCompile(`^ID +TYPE +ENVIRONMENT +CALLBACK URL$`).MatchString(lines[0]) {
+	header := regexp.MustCompile(`^ID +NAME +TYPE +VARIABLES \(AUTH_<ID>_\.\.\.\)$`)
+	if len(lines) < 2 || !header.MatchString(lines[0]) {
 		t.Fatalf("no table header in:\n%s", out)
 	}
+	typeAt := strings.Index(lines[0], "TYPE")
 	m := make(map[string][]string)
 	for _, l := range lines[1:] {
-		f := strings.Fields(l)
-		if _, dup := m[f[0]]; dup {
-			t.Errorf("%s is listed twice", f[0])
+		id := strings.Fields(l)[0]
+		if _, dup := m[id]; dup {
+			t.Errorf("%s is listed twice", id)
 		}
-		m[f[0]] = f[1:]
+		m[id] = strings.Fields(l[typeAt:])
+	}
+	return m
+}
+
+// detail returns the fields of `providers <id>` for id.
+func detail(t *testing.T, out, id string) map[string]string {
+	t.Helper()
+	_, block, ok := strings.Cut("\n"+out, "\n"+id+"\n")
+	if !ok {
+		t.Fatalf("no block for %s in:\n%s", id, out)
+	}
+	block, _, _ = strings.Cut(block, "\n\n")
+	m := make(map[string]string)
+	for _, l := range strings.Split(block, "\n") {
+		k, v, _ := strings.Cut(strings.TrimSpace(l), ":")
+		m[k] = strings.TrimSpace(v)
 	}
 	return m
 }
@@ -34,29 +55,82 @@ func rows(t *testing.T, out string) map[string][]string {
 func TestProvidersList(t *testing.T) {
 	t.Parallel()
 	r := runCLI(t, nil, "providers")
-	r.want(t, exitOK)
+	r.want(t, exitOK, "Callback URL to register (oauth, oidc): http://localhost:3000/auth/callback/<id>")
 	got := rows(t, r.stdout)
 	if len(got) != len(builtin.IDs()) {
 		t.Errorf("%d providers listed, want the registry's %d", len(got), len(builtin.IDs()))
 	}
 	for id, want := range map[string]string{
 		// Fixed endpoints: no issuer.
-		"github": "oauth AUTH_GITHUB_ID AUTH_GITHUB_SECRET http://localhost:3000/auth/callback/github",
+		"github": "oauth ID SECRET",
 		// A default issuer: none to give.
-		"google": "oidc AUTH_GOOGLE_ID AUTH_GOOGLE_SECRET http://localhost:3000/auth/callback/google",
+		"google": "oidc ID SECRET",
 		// Self-hosted: the issuer is required.
-		"keycloak":           "oidc AUTH_KEYCLOAK_ID AUTH_KEYCLOAK_SECRET AUTH_KEYCLOAK_ISSUER http://localhost:3000/auth/callback/keycloak",
-		"microsoft-entra-id": "oidc AUTH_MICROSOFT_ENTRA_ID_ID AUTH_MICROSOFT_ENTRA_ID_SECRET http://localhost:3000/auth/callback/microsoft-entra-id",
-		"mattermost":         "oauth AUTH_MATTERMOST_ID AUTH_MATTERMOST_SECRET AUTH_MATTERMOST_ISSUER http://localhost:3000/auth/callback/mattermost",
-		// E-mail API: its key, and nothing to register.
-		"resend": "email AUTH_RESEND_KEY -",
+		"keycloak":           "oidc ID SECRET ISSUER",
+		"microsoft-entra-id": "oidc ID SECRET",
+		"mattermost":         "oauth ID SECRET ISSUER",
+		// E-mail API: its key.
+		"resend": "email KEY",
 		// Set up in code.
-		"nodemailer":  "email - (set in code) -",
-		"credentials": "credentials - (set in code) -",
+		"nodemailer":  "email - (set in code)",
+		"credentials": "credentials - (set in code)",
 	} {
 		if line := strings.Join(got[id], " "); line != want {
 			t.Errorf("%s: %q, want %q", id, line, want)
 		}
+	}
+	for i, l := range strings.Split(r.stdout, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line %d is %d columns wide, more than 100: %q", i+1, n, l)
+		}
+	}
+}
+
+// TestProvidersDetail checks that `providers <id>` gives in full what
+// the table abbreviates.
+func TestProvidersDetail(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, nil, "providers", "keycloak", "resend", "credentials", "microsoft-entra-id")
+	r.want(t, exitOK)
+	for id, want := range map[string]map[string]string{
+		"keycloak": {"name": "Keycloak", "type": "oidc",
+			"variables":    "AUTH_KEYCLOAK_ID AUTH_KEYCLOAK_SECRET AUTH_KEYCLOAK_ISSUER",
+			"callback URL": "http://localhost:3000/auth/callback/keycloak"},
+		"microsoft-entra-id": {"type": "oidc",
+			"variables":    "AUTH_MICROSOFT_ENTRA_ID_ID AUTH_MICROSOFT_ENTRA_ID_SECRET",
+			"callback URL": "http://localhost:3000/auth/callback/microsoft-entra-id"},
+		"resend":      {"type": "email", "variables": "AUTH_RESEND_KEY", "callback URL": "- (nothing to register)"},
+		"credentials": {"type": "credentials", "variables": "- (set in code)", "callback URL": "- (nothing to register)"},
+	} {
+		got := detail(t, r.stdout, id)
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s %s: %q, want %q", id, k, got[k], v)
+			}
+		}
+	}
+}
+
+// TestProvidersSuggests checks that a mistyped id is answered with the
+// ids it may have meant.
+func TestProvidersSuggests(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"githib":    "did you mean github, gitlab?",
+		"GitHub":    "did you mean github?",
+		"microsoft": "did you mean microsoft-entra-id?",
+		"azure":     "did you mean azure-ad, azure-ad-b2c, azure-devops?",
+		"keycloack": "did you mean keycloak?",
+	} {
+		r := runCLI(t, nil, "providers", name)
+		r.want(t, exitUsage)
+		if !strings.Contains(r.stderr, fmt.Sprintf("%q is not a built-in provider id; %s", name, want)) {
+			t.Errorf("%s: stderr %q, want %q", name, r.stderr, want)
+		}
+	}
+	r := runCLI(t, nil, "providers", "nosuch")
+	if r.code != exitUsage || strings.Contains(r.stderr, "did you mean") {
+		t.Errorf("nosuch: exit %d, %q: want a usage error with no suggestion", r.code, r.stderr)
 	}
 }
 
@@ -81,12 +155,8 @@ func TestProvidersCallbackURL(t *testing.T) {
 	} {
 		r := runCLI(t, tc.vars, append(append([]string{"providers"}, tc.args...), "github")...)
 		r.want(t, exitOK)
-		got := rows(t, r.stdout)
-		if len(got) != 1 {
-			t.Errorf("%s: %d rows for one id asked", tc.name, len(got))
-		}
-		if f := got["github"]; len(f) == 0 || f[len(f)-1] != tc.want {
-			t.Errorf("%s: github row %q, want callback %s", tc.name, f, tc.want)
+		if got := detail(t, r.stdout, "github")["callback URL"]; got != tc.want {
+			t.Errorf("%s: github callback %q, want %s", tc.name, got, tc.want)
 		}
 	}
 

@@ -28,7 +28,8 @@ func runSecret(ctx context.Context, e env, args []string) int {
 	fl := flags(e, "secret", "", `Prints a new AUTH_SECRET: 32 random bytes, base64-encoded.
 With -write it is added to the env file (created with mode 0600 if
 missing) instead of printed; an AUTH_SECRET already in the file is kept
-unless -force is given.`)
+(exit status 0) unless -force is given. The other commands read the
+env file.`)
 	write := fl.Bool("write", false, "add AUTH_SECRET to the env file instead of printing it")
 	file := fl.String("env-file", ".env", "the env file -write adds to (setting it implies -write)")
 	force := fl.Bool("force", false, "replace an AUTH_SECRET already in the env file")
@@ -56,6 +57,12 @@ unless -force is given.`)
 		return exitOK
 	}
 	done, err := writeSecret(*file, secret, *force)
+	if errors.Is(err, errSecretSet) {
+		// Nothing to do: the file has what was asked for.
+		fmt.Fprintf(e.stdout, "%s already has an AUTH_SECRET; kept it. Use -force to replace it "+
+			"(sessions sealed with the old secret then end), or rotate by hand: AUTH_SECRET=<new>,<old>\n", *file)
+		return exitOK
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gatehouse secret: %v\n", err)
 		return exitProblem
@@ -115,8 +122,7 @@ func writeSecret(path, secret string, force bool) (string, error) {
 		return fmt.Sprintf("Added a new AUTH_SECRET to %s.", path), nil
 	}
 	if !force {
-		return "", fmt.Errorf("%s %w; use -force to replace it (sessions sealed with the old secret then end), "+
-			"or rotate by hand: AUTH_SECRET=<new>,<old>", path, errSecretSet)
+		return "", errSecretSet
 	}
 	var body []byte
 	for i, l := range lines {

@@ -36,6 +36,9 @@ import (
 type Host interface {
 	CSRFOK(r *http.Request, submitted string) bool
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)
+	// KeepTyped keeps the identifier of a refused form for the sign-in
+	// page it is sent back to.
+	KeepTyped(w http.ResponseWriter, r *http.Request, provider, field, identifier string)
 	FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error
 }
 
@@ -108,6 +111,7 @@ func SignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config, store
 		if errors.As(err, &se) && autherr.PublicCode(se.Code) {
 			code = se.Code
 		}
+		h.KeepTyped(w, r, c.ID, c.IdentifierField, creds[c.IdentifierField])
 		return fail(autherr.CredentialsSignin, code, "authorize", err)
 	}
 	if user.ID == "" {

@@ -253,13 +253,13 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 			err := f.svc.SignUp(ctx, form.Get("email"), form.Get("password"), form.Get("name"), links)
 			f.answer(w, r, pages.PasswordSignUp, form, err, pages.Notice{Title: "Check your email",
 				Message: "We sent a message to the address you gave. Follow its link to confirm the address, then sign in.",
-				LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign in"}, "check_email")
+				LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign-in"}, "check_email")
 			return
 		}
 		err := f.svc.Forgot(ctx, form.Get("email"), links)
 		f.answer(w, r, pages.PasswordForgot, form, err, pages.Notice{Title: "Check your email",
 			Message: "If an account has this address, we sent it a link to choose a new password. The link works once, for a short time.",
-			LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign in"}, "check_email")
+			LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign-in"}, "check_email")
 	case "reset":
 		u, n, err := f.svc.Reset(ctx, form.Get("email"), form.Get("token"), form.Get("password"))
 		if err == nil {

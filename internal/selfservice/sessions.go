@@ -103,8 +103,18 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 		}
 		return t.Format(day)
 	}
+	// The page names a provider as the accounts page does, by its display
+	// name ("Password", not the id "credentials"); the JSON keeps the id.
+	names := map[string]string{}
+	for _, p := range s.host.Providers(r) {
+		names[p.ID] = p.Name
+	}
 	for _, x := range out {
-		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: x.Provider, Device: x.Device,
+		provider := x.Provider
+		if n := names[provider]; n != "" {
+			provider = n
+		}
+		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: provider, Device: x.Device,
 			Created: shown(x.Created), LastSeen: shown(x.LastSeen), Expires: x.Expires.Format(day), Current: x.Current})
 	}
 	s.host.Render(w, http.StatusOK, page)

@@ -39,6 +39,10 @@ type Names struct {
 	// twofactor.Pending); __Host- on https, as the CSRF cookie it is
 	// bound to.
 	TwoFactor string
+	// Typed holds, for a minute, the identifier typed into a credentials
+	// form that was refused, so that the sign-in page shows it again
+	// (site.KeepTyped). Never a password.
+	Typed string
 }
 
 // NewNames returns the names for a site on https (secure) or not, with
@@ -61,6 +65,7 @@ func NewNames(secure, authjs bool) Names {
 		LogoutState: p + "authjs.logout-state",
 		SessionData: p + "gatehouse.session-data",
 		TwoFactor:   host + "gatehouse.two-factor",
+		Typed:       p + "gatehouse.typed",
 	}
 }
 

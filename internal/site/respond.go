@@ -199,6 +199,38 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 	httpx.Redirect(w, r, target)
 }
 
+// typedMax is the longest identifier KeepTyped keeps; a longer one is
+// not kept.
+const typedMax = 320
+
+// KeepTyped keeps, for a minute, the identifier typed into the field of
+// provider's credentials form, which was refused: the sign-in page it is sent to
+// shows it again (TakeTyped). A cookie of its own, HttpOnly, holds it,
+// so that it appears in no URL or log.
+func (s *Site) KeepTyped(w http.ResponseWriter, r *http.Request, provider, field, identifier string) {
+	if identifier == "" || len(identifier) > typedMax {
+		return
+	}
+	c := s.For(r).Cookies
+	c.Set(w, c.Typed, url.Values{"p": {provider}, "f": {field}, "v": {identifier}}.Encode(), time.Now().Add(time.Minute))
+}
+
+// TakeTyped returns what KeepTyped kept, and clears it: the provider, the
+// field and the identifier typed into it, or "".
+func (s *Site) TakeTyped(w http.ResponseWriter, r *http.Request) (provider, field, identifier string) {
+	c := s.For(r).Cookies
+	raw := sessioncookie.Value(r, c.Typed)
+	if raw == "" {
+		return "", "", ""
+	}
+	c.Set(w, c.Typed, "", time.Unix(1, 0))
+	q, err := url.ParseQuery(raw)
+	if err != nil || len(q.Get("v")) > typedMax {
+		return "", "", ""
+	}
+	return q.Get("p"), q.Get("f"), q.Get("v")
+}
+
 // Report logs e at level and tells Events.Failure, once per window for
 // each kind (e's type, provider, step and kind, a code or ""): the first
 // at once, the rest as one summary whose Repeats counts them
