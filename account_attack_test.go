@@ -40,24 +40,15 @@ var sessionStores = append(attackStores[:len(attackStores):len(attackStores)], "
 // limits are off, so that what a test sees is the route's own answer.
 func allFeaturesApp(t *testing.T, kind string, opOpts authtest.Options, mutate func(*gatehouse.Config)) (*pwApp, adapter.Adapter, *authtest.MailServer) {
 	t.Helper()
-	db := squatStore(t, kind)
-	ms, err := authtest.NewMailServer(authtest.MailOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ms.Close() })
-	a := newPwAppWith(t, opOpts, func(c *gatehouse.Config, p *passwordaccount.Config) {
-		c.Adapter = db
+	return mailPwApp(t, kind, opOpts, func(c *gatehouse.Config, p *passwordaccount.Config, e *email.Config) {
 		c.RateLimit = limit.None{}
 		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
 		p.SendPerIP, p.SendPerIdentifier = limit.None{}, limit.None{}
-		c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>",
-			PerIP: limit.None{}, PerIdentifier: limit.None{}})
+		e.PerIP, e.PerIdentifier = limit.None{}, limit.None{}
 		if mutate != nil {
 			mutate(c)
 		}
 	})
-	return a, db, ms
 }
 
 // confirmedPasswordUser signs addr up with pw, opens the confirmation

@@ -51,15 +51,26 @@ func squatStore(t *testing.T, kind string) adapter.Adapter {
 // users, on a store of kind.
 func squatApp(t *testing.T, kind string, opOpts authtest.Options) (*pwApp, adapter.Adapter, *authtest.MailServer) {
 	t.Helper()
+	return mailPwApp(t, kind, opOpts, nil)
+}
+
+// mailPwApp is squatApp with mutate, when not nil, changing the Config,
+// the password-accounts provider's and the e-mail provider's.
+func mailPwApp(t *testing.T, kind string, opOpts authtest.Options, mutate func(*gatehouse.Config, *passwordaccount.Config, *email.Config)) (*pwApp, adapter.Adapter, *authtest.MailServer) {
+	t.Helper()
 	db := squatStore(t, kind)
 	ms, err := authtest.NewMailServer(authtest.MailOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ms.Close() })
-	a := newPwAppWith(t, opOpts, func(c *gatehouse.Config, _ *passwordaccount.Config) {
+	a := newPwAppWith(t, opOpts, func(c *gatehouse.Config, p *passwordaccount.Config) {
 		c.Adapter = db
-		c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"})
+		e := email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"}
+		if mutate != nil {
+			mutate(c, p, &e)
+		}
+		c.Providers = append(c.Providers, e)
 	})
 	return a, db, ms
 }
