@@ -210,15 +210,21 @@ func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
 // with another valid code, on the same instance or another one sharing
 // the store.
 func TestTwoFactorPendingSingleUse(t *testing.T) {
-	for _, instances := range []string{"one instance", "two instances"} {
+	for _, instances := range []string{"one instance", "one instance on SQLite", "two instances on PostgreSQL"} {
 		t.Run(instances, func(t *testing.T) {
 			t.Parallel()
 			var first, second *app
-			if instances == "one instance" {
+			switch instances {
+			case "one instance":
 				first, _ = twoFactorApp(t, nil)
 				second = first
-			} else {
-				db := migratedPostgres(t)
+			default:
+				var db adapter.Adapter
+				if instances == "one instance on SQLite" {
+					db = openStore(t, "sqlite").raw
+				} else {
+					db = migratedPostgres(t)
+				}
 				op := newOP(t, authtest.Options{AutoApprove: true})
 				mk := func() *app {
 					return startApp(t, op, func(c *gatehouse.Config) {
@@ -226,7 +232,11 @@ func TestTwoFactorPendingSingleUse(t *testing.T) {
 						c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
 					})
 				}
-				first, second = mk(), mk()
+				first = mk()
+				second = first
+				if instances == "two instances on PostgreSQL" {
+					second = mk()
+				}
 			}
 			owner := newBrowser(t)
 			signedIn(t, first, owner)
