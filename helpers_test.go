@@ -2,12 +2,15 @@ package gatehouse_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,4 +168,173 @@ func askDPoPNonce(w http.ResponseWriter, nonce string) {
 	w.Header().Set("DPoP-Nonce", nonce)
 	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
 	w.WriteHeader(http.StatusUnauthorized)
+}
+
+const testSecret = "test-secret-test-secret-test-secret-0123"
+
+// app is a site using Gatehouse, served on loopback, with an in-process
+// OpenID provider.
+type app struct {
+	t   *testing.T
+	op  *authtest.Server
+	srv *httptest.Server
+	h   *gatehouse.Handler
+	url string
+}
+
+func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config)) *app {
+	t.Helper()
+	opOpts.AutoApprove = true
+	op := newOP(t, opOpts)
+	return startApp(t, op, mutate)
+}
+
+// startApp serves a site using Gatehouse on loopback, signing in with op.
+func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config)) *app {
+	t.Helper()
+	return serveApp(t, op, mutate, false)
+}
+
+// serveApp is startApp, over https when tls is set.
+func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config), tls bool) *app {
+	t.Helper()
+	ln := listenLocal(t)
+	base := "http://" + ln.Addr().String()
+	if tls {
+		base = "https://" + ln.Addr().String()
+	}
+	cfg := gatehouse.Config{
+		Secret:     []string{testSecret},
+		URL:        base + "/auth",
+		Providers:  []providers.Provider{devProvider(op)},
+		HTTPClient: &http.Client{Timeout: 2 * time.Second},
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h := newHandler(t, cfg)
+	srv := serveOn(t, ln, h.Middleware(siteMux(h)), tls)
+	return &app{t: t, op: op, srv: srv, h: h, url: base}
+}
+
+// devProvider is op as the provider "dev" of a Config.
+func devProvider(op *authtest.Server) providers.Provider {
+	return providers.OAuthConfig[profile.Claims]{
+		ID: "dev", Name: "Development", Type: providers.TypeOIDC,
+		Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+	}
+}
+
+// newHandler is gatehouse.New, failing the test on an error.
+func newHandler(t testing.TB, cfg gatehouse.Config) *gatehouse.Handler {
+	t.Helper()
+	h, err := gatehouse.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// siteMux is the test site: the auth routes, a /private page that says
+// hello to the signed-in user, and a home page.
+func siteMux(h *gatehouse.Handler) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", h)
+	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
+	return mux
+}
+
+// serveOn serves handler on ln (over TLS when tls is set) until the test
+// ends.
+func serveOn(t testing.TB, ln net.Listener, handler http.Handler, tls bool) *httptest.Server {
+	srv := httptest.NewUnstartedServer(handler)
+	srv.Listener.Close()
+	srv.Listener = ln
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// browser keeps cookies and follows redirects one at a time, like a
+// browser with a cookie jar.
+type browser struct {
+	t    *testing.T
+	c    *http.Client
+	hops []string
+}
+
+func newBrowser(t *testing.T) *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: t, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (b *browser) do(req *http.Request) *http.Response {
+	b.t.Helper()
+	resp, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return resp
+}
+
+// follow follows redirects from resp and returns the last response.
+func (b *browser) follow(resp *http.Response) *http.Response {
+	b.t.Helper()
+	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
+		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		resp.Body.Close()
+		b.hops = append(b.hops, loc.String())
+		req, _ := http.NewRequest(http.MethodGet, loc.String(), nil)
+		resp = b.do(req)
+	}
+	return resp
+}
+
+func (b *browser) get(u string) *http.Response {
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	return b.do(req)
+}
+
+func (b *browser) post(u string, form url.Values) *http.Response {
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return b.do(req)
+}
+
+func (b *browser) csrf(a *app) string {
+	b.t.Helper()
+	resp := b.get(a.url + "/auth/csrf")
+	defer resp.Body.Close()
+	var v struct{ CSRFToken string }
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || len(v.CSRFToken) != 64 {
+		b.t.Fatalf("csrf: %v %q", err, v.CSRFToken)
+	}
+	return v.CSRFToken
+}
+
+// signIn runs the whole flow and returns the final response and its body.
+func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
+	b.t.Helper()
+	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
+}
+
+func (b *browser) session(a *app) map[string]any {
+	b.t.Helper()
+	resp := b.get(a.url + "/auth/session")
+	defer resp.Body.Close()
+	var s map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+		b.t.Fatal(err)
+	}
+	return s
 }
