@@ -321,36 +321,6 @@ func TestSecretRequired(t *testing.T) {
 	}
 }
 
-// TestMiddlewareCSRFCookie: the Middleware gives a browser without a
-// CSRF cookie one on the application's pages (their forms need it), but
-// not on the handler's own routes, which make one only when they need it:
-// a script polling {base}/session gets no cookie per request.
-func TestMiddlewareCSRFCookie(t *testing.T) {
-	a := newApp(t, authtest.Options{}, nil)
-	sets := func(path string) bool {
-		resp, err := http.Get(a.url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		for _, c := range resp.Cookies() {
-			if c.Name == "authjs.csrf-token" {
-				return true
-			}
-		}
-		return false
-	}
-	if !sets("/") {
-		t.Error("an application page gave no CSRF cookie")
-	}
-	if sets("/auth/session") {
-		t.Error("GET /auth/session set a CSRF cookie")
-	}
-	if !sets("/auth/csrf") || !sets("/auth/signin") {
-		t.Error("the handler's CSRF route or sign-in page gave no CSRF cookie")
-	}
-}
-
 // eventLog records Events.Failure and Events.Refresh.
 type eventLog struct {
 	mu        sync.Mutex
@@ -480,5 +450,31 @@ func TestConfigErrors(t *testing.T) {
 	// A provider given as a function is resolved, as Auth.js allows.
 	if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{providers.Func(func() providers.Provider { return ok })}}); err != nil {
 		t.Fatalf("Func provider: %v", err)
+	}
+}
+
+// The JWT strategy stays the default without an adapter, and can be
+// chosen with one.
+func TestStrategyDefaults(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	if raw := b.cookie(a, sessionCookie); strings.Count(raw, ".") != 4 {
+		t.Fatalf("without an adapter the session cookie is %q, want a JWE", raw)
+	}
+
+	st := openStore(t, "memory")
+	a, _ = newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) { cfg.Session.Strategy = gatehouse.StrategyJWT })
+	b = newBrowser(t)
+	b.signIn(a, "dev", "/")
+	if raw := b.cookie(a, sessionCookie); strings.Count(raw, ".") != 4 {
+		t.Fatalf("with Strategy jwt the session cookie is %q, want a JWE", raw)
+	}
+	u, err := st.raw.GetUserByEmail(context.Background(), "alice@example.com")
+	if err != nil || b.userID(a) != u.ID {
+		t.Fatalf("JWT session with an adapter: user %q, stored %+v (%v)", b.userID(a), u, err)
+	}
+	if n := st.spy.count("CreateSession") + st.spy.count("GetSessionAndUser"); n != 0 {
+		t.Fatalf("the JWT strategy made %d session calls to the adapter", n)
 	}
 }
