@@ -379,3 +379,38 @@ func TestRoutes(t *testing.T) {
 		t.Fatalf("X-Auth-Return-Redirect: %d %q", r.StatusCode, v.URL)
 	}
 }
+
+// TestRoutesFlat: the routes registered on one router (no mounted
+// subrouter) answer as before: an unknown action is 404, a wrong method
+// 405 with Allow (JSON to anything but a browser), a known one its own
+// answer.
+func TestRoutesFlat(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/auth/nope", 404},
+		{"PUT", "/auth/session", 405},
+		{"GET", "/auth/signin/dev", 200},
+		{"GET", "/auth/session", 200},
+		{"GET", "/auth/csrf", 200},
+		{"GET", "/auth/providers", 200},
+		// Near the routes answered without the router (Handler.direct).
+		{"HEAD", "/auth/session", 405},
+		{"GET", "/auth/session/", 404},
+		{"GET", "/auth/providers/", 404},
+		{"GET", "/auth//session", 404},
+		{"POST", "/auth/providers", 405},
+		{"POST", "/auth/signin/", 404},
+		{"POST", "/auth/signin/dev/x", 404},
+		{"POST", "/auth/signin", 405},
+	} {
+		req := httptest.NewRequest(c.method, a.url+c.path, nil)
+		rec := httptest.NewRecorder()
+		a.h.ServeHTTP(rec, req)
+		if rec.Code != c.status || c.status >= 400 && rec.Header().Get("Content-Type") != "application/json" {
+			t.Errorf("%s %s: %d %q, want %d", c.method, c.path, rec.Code, rec.Body, c.status)
+		}
+	}
+}

@@ -17,7 +17,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -2588,32 +2587,6 @@ func (brokenLimiter) Reserve(context.Context, string) (time.Duration, error) {
 }
 func (brokenLimiter) Release(context.Context, string) error { return errors.New("store down") }
 func (brokenLimiter) Reset(context.Context, string) error   { return errors.New("store down") }
-
-// redisClient connects to the test server (GATEHOUSE_TEST_REDIS, a
-// redis:// URL, or 127.0.0.1:6379); without one the test fails when CI is
-// set and is skipped otherwise.
-func redisClient(t *testing.T) *redis.Client {
-	t.Helper()
-	u := os.Getenv("GATEHOUSE_TEST_REDIS")
-	if u == "" {
-		u = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(u)
-	if err != nil {
-		t.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
-	}
-	c := redis.NewClient(opt)
-	t.Cleanup(func() { c.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", opt.Addr, err)
-		}
-		t.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", opt.Addr, err)
-	}
-	return c
-}
 
 // TestCredentialsLockoutSharedThroughRedis: two Gatehouse handlers (two
 // processes, each with its own Redis connection) share the attempt
