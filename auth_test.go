@@ -214,7 +214,7 @@ func TestThemeWithNonOAuthProviders(t *testing.T) {
 func TestCookieAttributes(t *testing.T) {
 	for _, authjs := range []bool{false, true} {
 		t.Run(map[bool]string{false: "default", true: "AuthJSCookieNames"}[authjs], func(t *testing.T) {
-			a, b := newTLSApp(t, func(c *gatehouse.Config) { c.AuthJSCookieNames = authjs }) // authjs_interop_test.go
+			a, b := newTLSApp(t, func(c *gatehouse.Config) { c.AuthJSCookieNames = authjs }) // interop_test.go
 			seen := map[string]*http.Cookie{}
 			record := func(resp *http.Response) {
 				for _, c := range resp.Cookies() {

@@ -2656,7 +2656,7 @@ func TestCredentialsFailClosedWithoutRedis(t *testing.T) {
 //     TestTokenSourceSingleFlight, TestTokenSourceInvalidGrant,
 //     TestTokenSourceJWT (tokens_test.go).
 //   - §2.6 TLS (no plain http outside loopback or Development mode):
-//     TestConfigErrors "http URL" (flow_test.go).
+//     TestConfigErrors "http URL" (auth_test.go).
 //   - §4.11.1 the full open-redirect vector list: TestRedirectPolicy and
 //     FuzzSameOrigin.
 
