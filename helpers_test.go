@@ -37,154 +37,6 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// eachStore runs test, in parallel, on a new store of each of the kinds
-// of stores.
-func eachStore(t *testing.T, test func(t *testing.T, st *store)) {
-	eachKind(t, func(t *testing.T, kind string) { test(t, openStore(t, kind)) })
-}
-
-// eachKind runs test, in parallel, as a subtest for each of the kinds of
-// stores, for tests whose own subtests each open a new store.
-func eachKind(t *testing.T, test func(t *testing.T, kind string)) {
-	for _, kind := range stores {
-		t.Run(kind, func(t *testing.T) {
-			t.Parallel()
-			test(t, kind)
-		})
-	}
-}
-
-// signedInKeepingTokens starts an app that keeps the provider's tokens
-// (KeepTokens), its provider "dev" changed by dev, and signs a new browser
-// in.
-func signedInKeepingTokens(t *testing.T, opts authtest.Options, dev func(c *providers.OAuthConfig[profile.Claims])) (*app, *browser) {
-	t.Helper()
-	a := newApp(t, opts, func(cfg *gatehouse.Config) {
-		withDev(dev)(cfg)
-		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
-	})
-	b := newBrowser(t)
-	signedIn(t, a, b)
-	return a, b
-}
-
-// nonceRetriedPAR returns the PAR and token requests of a sign-in whose
-// PAR request the provider answered use_dpop_nonce: two PAR requests and
-// one token request, or it fails the test.
-func nonceRetriedPAR(t *testing.T, a *app) (pars, toks []authtest.RecordedRequest) {
-	t.Helper()
-	pars, toks = requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
-	if len(pars) != 2 || len(toks) != 1 {
-		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
-	}
-	return pars, toks
-}
-
-// accessToken returns the access token of ts, as Handler.TokenSource
-// returned it with err.
-func accessToken(ts oauth2.TokenSource, err error) (string, error) {
-	if err != nil {
-		return "", err
-	}
-	tok, err := ts.Token()
-	if err != nil {
-		return "", err
-	}
-	return tok.AccessToken, nil
-}
-
-// tossCallback has a new attacker's browser start a sign-in as user of
-// provider, plants its check cookie in victim's browser (cookie tossing),
-// and returns the callback URL the provider sent the attacker to.
-func (s *attackSite) tossCallback(t *testing.T, victim *browser, provider, user string) string {
-	t.Helper()
-	attacker := s.browser(t)
-	cb := attacker.startAs(s.app, provider, user)
-	plantChecks(t, s.app, attacker, victim)
-	return cb
-}
-
-// newOP starts an in-process provider with opts, closed when the test
-// ends.
-func newOP(tb testing.TB, opts authtest.Options) *authtest.Server {
-	op := authtest.NewServer(opts)
-	tb.Cleanup(op.Close)
-	return op
-}
-
-// listenLocal listens on a free loopback port, or fails the test.
-func listenLocal(tb testing.TB) net.Listener {
-	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return ln
-}
-
-// postSignIn posts q to the sign-in URL u and follows the flow to its
-// end, returning the final response and its body.
-func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
-	b.t.Helper()
-	resp := b.post(u, q)
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
-}
-
-// userinfoAfterRefresh calls the provider's userinfo endpoint through
-// Handler.Client with a MinValidity that makes it refresh the token
-// first, or fails the test.
-func userinfoAfterRefresh(t *testing.T, a *app, b *browser) {
-	t.Helper()
-	w := httptest.NewRecorder()
-	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Get(a.op.Issuer() + "/userinfo")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
-	}
-	resp.Body.Close()
-}
-
-// wantUnchanged fails the test unless victim is still signed in as
-// userID and the account of provider with providerAccountID was not
-// stored: an attack was refused and left nothing behind.
-func (s *attackSite) wantUnchanged(t *testing.T, victim *browser, userID, provider, providerAccountID string) {
-	t.Helper()
-	if got := victim.userID(s.app); got != userID {
-		t.Fatalf("the victim's session changed: user %q, want %q", got, userID)
-	}
-	if _, err := s.db.GetUserByAccount(context.Background(), provider, providerAccountID); !errors.Is(err, adapter.ErrNotFound) {
-		t.Fatalf("the account %s/%s was stored: %v", provider, providerAccountID, err)
-	}
-}
-
-// signInWithFaults starts an app whose provider, started with opts, has
-// faults, and runs a new browser's sign-in with "dev" to /private.
-func signInWithFaults(t *testing.T, opts authtest.Options, faults authtest.Faults) (a *app, b *browser, resp *http.Response, body string) {
-	t.Helper()
-	a = newApp(t, opts, nil)
-	a.op.SetFaults(faults)
-	b = newBrowser(t)
-	resp, body = b.signIn(a, "dev", "/private")
-	return a, b, resp, body
-}
-
-// askDPoPNonce answers a resource request 401 use_dpop_nonce, asking for
-// a DPoP proof with nonce (RFC 9449 §9).
-func askDPoPNonce(w http.ResponseWriter, nonce string) {
-	w.Header().Set("DPoP-Nonce", nonce)
-	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
-	w.WriteHeader(http.StatusUnauthorized)
-}
-
 const testSecret = "test-secret-test-secret-test-secret-0123"
 
 // app is a site using Gatehouse, served on loopback, with an in-process
@@ -354,6 +206,154 @@ func (b *browser) session(a *app) map[string]any {
 	return s
 }
 
+// eachStore runs test, in parallel, on a new store of each of the kinds
+// of stores.
+func eachStore(t *testing.T, test func(t *testing.T, st *store)) {
+	eachKind(t, func(t *testing.T, kind string) { test(t, openStore(t, kind)) })
+}
+
+// eachKind runs test, in parallel, as a subtest for each of the kinds of
+// stores, for tests whose own subtests each open a new store.
+func eachKind(t *testing.T, test func(t *testing.T, kind string)) {
+	for _, kind := range stores {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			test(t, kind)
+		})
+	}
+}
+
+// signedInKeepingTokens starts an app that keeps the provider's tokens
+// (KeepTokens), its provider "dev" changed by dev, and signs a new browser
+// in.
+func signedInKeepingTokens(t *testing.T, opts authtest.Options, dev func(c *providers.OAuthConfig[profile.Claims])) (*app, *browser) {
+	t.Helper()
+	a := newApp(t, opts, func(cfg *gatehouse.Config) {
+		withDev(dev)(cfg)
+		cfg.Callbacks.JWT = gatehouse.KeepTokens(nil)
+	})
+	b := newBrowser(t)
+	signedIn(t, a, b)
+	return a, b
+}
+
+// nonceRetriedPAR returns the PAR and token requests of a sign-in whose
+// PAR request the provider answered use_dpop_nonce: two PAR requests and
+// one token request, or it fails the test.
+func nonceRetriedPAR(t *testing.T, a *app) (pars, toks []authtest.RecordedRequest) {
+	t.Helper()
+	pars, toks = requestsTo(a.op, authtest.EndpointPAR), requestsTo(a.op, authtest.EndpointToken)
+	if len(pars) != 2 || len(toks) != 1 {
+		t.Fatalf("%d PAR and %d token requests, want 2 and 1", len(pars), len(toks))
+	}
+	return pars, toks
+}
+
+// accessToken returns the access token of ts, as Handler.TokenSource
+// returned it with err.
+func accessToken(ts oauth2.TokenSource, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		return "", err
+	}
+	return tok.AccessToken, nil
+}
+
+// tossCallback has a new attacker's browser start a sign-in as user of
+// provider, plants its check cookie in victim's browser (cookie tossing),
+// and returns the callback URL the provider sent the attacker to.
+func (s *attackSite) tossCallback(t *testing.T, victim *browser, provider, user string) string {
+	t.Helper()
+	attacker := s.browser(t)
+	cb := attacker.startAs(s.app, provider, user)
+	plantChecks(t, s.app, attacker, victim)
+	return cb
+}
+
+// newOP starts an in-process provider with opts, closed when the test
+// ends.
+func newOP(tb testing.TB, opts authtest.Options) *authtest.Server {
+	op := authtest.NewServer(opts)
+	tb.Cleanup(op.Close)
+	return op
+}
+
+// listenLocal listens on a free loopback port, or fails the test.
+func listenLocal(tb testing.TB) net.Listener {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ln
+}
+
+// postSignIn posts q to the sign-in URL u and follows the flow to its
+// end, returning the final response and its body.
+func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
+	b.t.Helper()
+	resp := b.post(u, q)
+	if resp.StatusCode != http.StatusSeeOther {
+		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
+	}
+	resp = b.follow(resp)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+// userinfoAfterRefresh calls the provider's userinfo endpoint through
+// Handler.Client with a MinValidity that makes it refresh the token
+// first, or fails the test.
+func userinfoAfterRefresh(t *testing.T, a *app, b *browser) {
+	t.Helper()
+	w := httptest.NewRecorder()
+	c, err := a.h.Client(context.Background(), w, b.appRequest(a), "dev", gatehouse.MinValidity(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Get(a.op.Issuer() + "/userinfo")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("userinfo after a refresh: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}
+
+// wantUnchanged fails the test unless victim is still signed in as
+// userID and the account of provider with providerAccountID was not
+// stored: an attack was refused and left nothing behind.
+func (s *attackSite) wantUnchanged(t *testing.T, victim *browser, userID, provider, providerAccountID string) {
+	t.Helper()
+	if got := victim.userID(s.app); got != userID {
+		t.Fatalf("the victim's session changed: user %q, want %q", got, userID)
+	}
+	if _, err := s.db.GetUserByAccount(context.Background(), provider, providerAccountID); !errors.Is(err, adapter.ErrNotFound) {
+		t.Fatalf("the account %s/%s was stored: %v", provider, providerAccountID, err)
+	}
+}
+
+// signInWithFaults starts an app whose provider, started with opts, has
+// faults, and runs a new browser's sign-in with "dev" to /private.
+func signInWithFaults(t *testing.T, opts authtest.Options, faults authtest.Faults) (a *app, b *browser, resp *http.Response, body string) {
+	t.Helper()
+	a = newApp(t, opts, nil)
+	a.op.SetFaults(faults)
+	b = newBrowser(t)
+	resp, body = b.signIn(a, "dev", "/private")
+	return a, b, resp, body
+}
+
+// askDPoPNonce answers a resource request 401 use_dpop_nonce, asking for
+// a DPoP proof with nonce (RFC 9449 §9).
+func askDPoPNonce(w http.ResponseWriter, nonce string) {
+	w.Header().Set("DPoP-Nonce", nonce)
+	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+	w.WriteHeader(http.StatusUnauthorized)
+}
+
 // spyAdapter wraps an adapter: it counts calls, can fail chosen methods or
 // all of them (the database gone), and can hold calls at a barrier.
 type spyAdapter struct {
@@ -372,6 +372,46 @@ func newSpy(a adapter.Adapter) *spyAdapter {
 	return &spyAdapter{Adapter: a, calls: map[string]int{}, fail: map[string]error{}, hold: map[string]*barrier{}, created: map[string]bool{}}
 }
 
+func (s *spyAdapter) enter(method string) error {
+	s.mu.Lock()
+	s.calls[method]++
+	err := s.fail[method]
+	bar := s.hold[method]
+	s.mu.Unlock()
+	if bar != nil {
+		bar.wait()
+	}
+	if s.down.Load() {
+		return errDown
+	}
+	return err
+}
+
+func (s *spyAdapter) count(method string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.calls[method]
+}
+
+func (s *spyAdapter) reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = map[string]int{}
+}
+
+func (s *spyAdapter) setFail(method string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	setOrDelete(s.fail, method, err)
+}
+
+// holdAt makes every call of method wait at bar (nil: no more).
+func (s *spyAdapter) holdAt(method string, bar *barrier) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	setOrDelete(s.hold, method, bar)
+}
+
 // setOrDelete sets m[key] to v, or deletes key if v is the zero value.
 func setOrDelete[V comparable](m map[string]V, key string, v V) {
 	var zero V
@@ -380,6 +420,12 @@ func setOrDelete[V comparable](m map[string]V, key string, v V) {
 	} else {
 		m[key] = v
 	}
+}
+
+func (s *spyAdapter) usersCreated() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.created)
 }
 
 // barrier lets n callers through together, or each one after a timeout.
@@ -422,6 +468,103 @@ func spiedErr(s *spyAdapter, method string, call func() error) error {
 		return err
 	}
 	return call()
+}
+
+// noteCreated records the id of a user the wrapped adapter created, and
+// passes its answer on.
+func (s *spyAdapter) noteCreated(u adapter.User, err error) (adapter.User, error) {
+	if err == nil {
+		s.mu.Lock()
+		s.created[u.ID] = true
+		s.mu.Unlock()
+	}
+	return u, err
+}
+
+func (s *spyAdapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	return spied(s, "CreateUser", func() (adapter.User, error) { return s.noteCreated(s.Adapter.CreateUser(ctx, u)) })
+}
+
+func (s *spyAdapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
+	return spied(s, "CreateUserWithAccount", func() (adapter.User, error) {
+		return s.noteCreated(s.Adapter.CreateUserWithAccount(ctx, u, a))
+	})
+}
+
+func (s *spyAdapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
+	return spied(s, "GetUser", func() (adapter.User, error) { return s.Adapter.GetUser(ctx, id) })
+}
+
+func (s *spyAdapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
+	return spied(s, "GetUserByEmail", func() (adapter.User, error) { return s.Adapter.GetUserByEmail(ctx, email) })
+}
+
+func (s *spyAdapter) GetUserByAccount(ctx context.Context, provider, id string) (adapter.User, error) {
+	return spied(s, "GetUserByAccount", func() (adapter.User, error) { return s.Adapter.GetUserByAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	return spied(s, "UpdateUser", func() (adapter.User, error) { return s.Adapter.UpdateUser(ctx, u) })
+}
+
+func (s *spyAdapter) DeleteUser(ctx context.Context, id string) error {
+	return spiedErr(s, "DeleteUser", func() error { return s.Adapter.DeleteUser(ctx, id) })
+}
+
+func (s *spyAdapter) LinkAccount(ctx context.Context, a account.Account) error {
+	return spiedErr(s, "LinkAccount", func() error { return s.Adapter.LinkAccount(ctx, a) })
+}
+
+func (s *spyAdapter) UnlinkAccount(ctx context.Context, provider, id string) error {
+	return spiedErr(s, "UnlinkAccount", func() error { return s.Adapter.UnlinkAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) GetAccount(ctx context.Context, provider, id string) (account.Account, error) {
+	return spied(s, "GetAccount", func() (account.Account, error) { return s.Adapter.GetAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
+	return spied(s, "ListAccounts", func() ([]account.Account, error) { return s.Adapter.ListAccounts(ctx, userID) })
+}
+
+func (s *spyAdapter) UpdateAccount(ctx context.Context, a account.Account) error {
+	return spiedErr(s, "UpdateAccount", func() error { return s.Adapter.UpdateAccount(ctx, a) })
+}
+
+func (s *spyAdapter) CreateSession(ctx context.Context, sess adapter.Session) (adapter.Session, error) {
+	return spied(s, "CreateSession", func() (adapter.Session, error) { return s.Adapter.CreateSession(ctx, sess) })
+}
+
+func (s *spyAdapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
+	if err := s.enter("GetSessionAndUser"); err != nil {
+		return adapter.Session{}, adapter.User{}, err
+	}
+	return s.Adapter.GetSessionAndUser(ctx, token)
+}
+
+func (s *spyAdapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
+	return spied(s, "UpdateSession", func() (adapter.Session, error) { return s.Adapter.UpdateSession(ctx, token, expires) })
+}
+
+func (s *spyAdapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
+	return spied(s, "DeleteSession", func() (adapter.Session, error) { return s.Adapter.DeleteSession(ctx, token) })
+}
+
+func (s *spyAdapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
+	return spiedErr(s, "CreateVerificationToken", func() error { return s.Adapter.CreateVerificationToken(ctx, t) })
+}
+
+func (s *spyAdapter) UseVerificationToken(ctx context.Context, identifier, hash string) (adapter.VerificationToken, error) {
+	return spied(s, "UseVerificationToken", func() (adapter.VerificationToken, error) {
+		return s.Adapter.UseVerificationToken(ctx, identifier, hash)
+	})
+}
+
+// ListSessions lists through the wrapped adapter (adapter.SessionLister).
+func (s *spyAdapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
+	return spied(s, "ListSessions", func() ([]adapter.Session, error) {
+		return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
+	})
 }
 
 // store is a database under test: the adapter, and for SQLite a direct
@@ -480,6 +623,52 @@ type events struct {
 	mu                                     sync.Mutex
 	createUser, linkAccount, signIn, newIn int
 	linked                                 []string // provider/providerAccountId → userId
+}
+
+func (e *events) install(cfg *gatehouse.Config) {
+	cfg.Events.CreateUser = func(context.Context, profile.User) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.createUser++
+	}
+	cfg.Events.LinkAccount = func(_ context.Context, u profile.User, a account.Account) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.linkAccount++
+		e.linked = append(e.linked, a.Provider+"/"+a.ProviderAccountID+"→"+u.ID)
+	}
+	cfg.Events.SignIn = func(_ context.Context, _ profile.User, _ *account.Account, isNew bool) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.signIn++
+		if isNew {
+			e.newIn++
+		}
+	}
+}
+
+func (e *events) counts() (createUser, linkAccount, signIn, newIn int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.createUser, e.linkAccount, e.signIn, e.newIn
+}
+
+// wantCreatedLinked fails the test unless the CreateUser and LinkAccount
+// events fired createUser and linkAccount times.
+func (e *events) wantCreatedLinked(t *testing.T, createUser, linkAccount int) {
+	t.Helper()
+	if c, l, _, _ := e.counts(); c != createUser || l != linkAccount {
+		t.Fatalf("CreateUser %d, LinkAccount %d times, want %d, %d", c, l, createUser, linkAccount)
+	}
+}
+
+// wantSignedIn fails the test unless the SignIn event fired signIn
+// times, newIn of them for a new user.
+func (e *events) wantSignedIn(t *testing.T, signIn, newIn int) {
+	t.Helper()
+	if _, _, s, n := e.counts(); s != signIn || n != newIn {
+		t.Fatalf("SignIn %d (new %d), want %d (%d)", s, n, signIn, newIn)
+	}
 }
 
 // newDBApp is newApp with st's spy as the adapter (database strategy by
@@ -684,195 +873,6 @@ func (o *outage) GetUserByEmail(ctx context.Context, addr string) (adapter.User,
 		return adapter.User{}, err
 	}
 	return o.Adapter.GetUserByEmail(ctx, addr)
-}
-
-func (s *spyAdapter) enter(method string) error {
-	s.mu.Lock()
-	s.calls[method]++
-	err := s.fail[method]
-	bar := s.hold[method]
-	s.mu.Unlock()
-	if bar != nil {
-		bar.wait()
-	}
-	if s.down.Load() {
-		return errDown
-	}
-	return err
-}
-
-func (s *spyAdapter) count(method string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.calls[method]
-}
-
-func (s *spyAdapter) reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.calls = map[string]int{}
-}
-
-func (s *spyAdapter) setFail(method string, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	setOrDelete(s.fail, method, err)
-}
-
-// holdAt makes every call of method wait at bar (nil: no more).
-func (s *spyAdapter) holdAt(method string, bar *barrier) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	setOrDelete(s.hold, method, bar)
-}
-
-func (s *spyAdapter) usersCreated() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.created)
-}
-
-// noteCreated records the id of a user the wrapped adapter created, and
-// passes its answer on.
-func (s *spyAdapter) noteCreated(u adapter.User, err error) (adapter.User, error) {
-	if err == nil {
-		s.mu.Lock()
-		s.created[u.ID] = true
-		s.mu.Unlock()
-	}
-	return u, err
-}
-
-func (s *spyAdapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	return spied(s, "CreateUser", func() (adapter.User, error) { return s.noteCreated(s.Adapter.CreateUser(ctx, u)) })
-}
-
-func (s *spyAdapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
-	return spied(s, "CreateUserWithAccount", func() (adapter.User, error) {
-		return s.noteCreated(s.Adapter.CreateUserWithAccount(ctx, u, a))
-	})
-}
-
-func (s *spyAdapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	return spied(s, "GetUser", func() (adapter.User, error) { return s.Adapter.GetUser(ctx, id) })
-}
-
-func (s *spyAdapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	return spied(s, "GetUserByEmail", func() (adapter.User, error) { return s.Adapter.GetUserByEmail(ctx, email) })
-}
-
-func (s *spyAdapter) GetUserByAccount(ctx context.Context, provider, id string) (adapter.User, error) {
-	return spied(s, "GetUserByAccount", func() (adapter.User, error) { return s.Adapter.GetUserByAccount(ctx, provider, id) })
-}
-
-func (s *spyAdapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	return spied(s, "UpdateUser", func() (adapter.User, error) { return s.Adapter.UpdateUser(ctx, u) })
-}
-
-func (s *spyAdapter) DeleteUser(ctx context.Context, id string) error {
-	return spiedErr(s, "DeleteUser", func() error { return s.Adapter.DeleteUser(ctx, id) })
-}
-
-func (s *spyAdapter) LinkAccount(ctx context.Context, a account.Account) error {
-	return spiedErr(s, "LinkAccount", func() error { return s.Adapter.LinkAccount(ctx, a) })
-}
-
-func (s *spyAdapter) UnlinkAccount(ctx context.Context, provider, id string) error {
-	return spiedErr(s, "UnlinkAccount", func() error { return s.Adapter.UnlinkAccount(ctx, provider, id) })
-}
-
-func (s *spyAdapter) GetAccount(ctx context.Context, provider, id string) (account.Account, error) {
-	return spied(s, "GetAccount", func() (account.Account, error) { return s.Adapter.GetAccount(ctx, provider, id) })
-}
-
-func (s *spyAdapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
-	return spied(s, "ListAccounts", func() ([]account.Account, error) { return s.Adapter.ListAccounts(ctx, userID) })
-}
-
-func (s *spyAdapter) UpdateAccount(ctx context.Context, a account.Account) error {
-	return spiedErr(s, "UpdateAccount", func() error { return s.Adapter.UpdateAccount(ctx, a) })
-}
-
-func (s *spyAdapter) CreateSession(ctx context.Context, sess adapter.Session) (adapter.Session, error) {
-	return spied(s, "CreateSession", func() (adapter.Session, error) { return s.Adapter.CreateSession(ctx, sess) })
-}
-
-func (s *spyAdapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
-	if err := s.enter("GetSessionAndUser"); err != nil {
-		return adapter.Session{}, adapter.User{}, err
-	}
-	return s.Adapter.GetSessionAndUser(ctx, token)
-}
-
-func (s *spyAdapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	return spied(s, "UpdateSession", func() (adapter.Session, error) { return s.Adapter.UpdateSession(ctx, token, expires) })
-}
-
-func (s *spyAdapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	return spied(s, "DeleteSession", func() (adapter.Session, error) { return s.Adapter.DeleteSession(ctx, token) })
-}
-
-func (s *spyAdapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
-	return spiedErr(s, "CreateVerificationToken", func() error { return s.Adapter.CreateVerificationToken(ctx, t) })
-}
-
-func (s *spyAdapter) UseVerificationToken(ctx context.Context, identifier, hash string) (adapter.VerificationToken, error) {
-	return spied(s, "UseVerificationToken", func() (adapter.VerificationToken, error) {
-		return s.Adapter.UseVerificationToken(ctx, identifier, hash)
-	})
-}
-
-// ListSessions lists through the wrapped adapter (adapter.SessionLister).
-func (s *spyAdapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
-	return spied(s, "ListSessions", func() ([]adapter.Session, error) {
-		return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
-	})
-}
-
-func (e *events) install(cfg *gatehouse.Config) {
-	cfg.Events.CreateUser = func(context.Context, profile.User) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		e.createUser++
-	}
-	cfg.Events.LinkAccount = func(_ context.Context, u profile.User, a account.Account) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		e.linkAccount++
-		e.linked = append(e.linked, a.Provider+"/"+a.ProviderAccountID+"→"+u.ID)
-	}
-	cfg.Events.SignIn = func(_ context.Context, _ profile.User, _ *account.Account, isNew bool) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		e.signIn++
-		if isNew {
-			e.newIn++
-		}
-	}
-}
-
-func (e *events) counts() (createUser, linkAccount, signIn, newIn int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.createUser, e.linkAccount, e.signIn, e.newIn
-}
-
-// wantCreatedLinked fails the test unless the CreateUser and LinkAccount
-// events fired createUser and linkAccount times.
-func (e *events) wantCreatedLinked(t *testing.T, createUser, linkAccount int) {
-	t.Helper()
-	if c, l, _, _ := e.counts(); c != createUser || l != linkAccount {
-		t.Fatalf("CreateUser %d, LinkAccount %d times, want %d, %d", c, l, createUser, linkAccount)
-	}
-}
-
-// wantSignedIn fails the test unless the SignIn event fired signIn
-// times, newIn of them for a new user.
-func (e *events) wantSignedIn(t *testing.T, signIn, newIn int) {
-	t.Helper()
-	if _, _, s, n := e.counts(); s != signIn || n != newIn {
-		t.Fatalf("SignIn %d (new %d), want %d (%d)", s, n, signIn, newIn)
-	}
 }
 
 // postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
