@@ -26,7 +26,7 @@ e2e:
 screenshots:
 	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 10m ./...
 
-# The Auth.js interop test (authjs_interop_test.go) runs @auth/core, pinned
+# The Auth.js interop tests (in interop_test.go) run @auth/core, pinned
 # in interop/authjs/package-lock.json: install it when missing or stale.
 AUTHJS := interop/authjs
 authjs:

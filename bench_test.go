@@ -18,15 +18,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Benchmarks of the per-request paths. Each comes in two forms:
@@ -676,4 +675,112 @@ func BenchmarkSessionReadPostgres(b *testing.B) {
 	stop()
 	b.ReportMetric(float64(n.writes.Load()-w0)/float64(b.N), "round-trips/op")
 	b.ReportMetric(float64(n.queries.Load()-q0)/float64(b.N), "queries/op")
+}
+
+// BenchmarkMiddlewareBearer is BenchmarkMiddlewareProtected with
+// Session.Bearer on: a browser request (cookie, no Authorization header)
+// and an API request (the same token as a Bearer header).
+func BenchmarkMiddlewareBearer(b *testing.B) {
+	t := &testing.T{}
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Session.Bearer = true })
+	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
+	br := newBrowser(t)
+	br.signIn(a, "dev", "/")
+	u, _ := url.Parse(a.url)
+	cookies := br.c.Jar.Cookies(u)
+	h := a.h.Middleware(a.h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(gatehouse.SessionFrom(r.Context()).User.ID))
+	})))
+	for _, tc := range []struct {
+		name string
+		r    *http.Request
+	}{
+		{"cookie", request("GET", a.url+"/private", cookies, "")},
+		{"bearer", func() *http.Request {
+			r := request("GET", a.url+"/private", nil, "")
+			r.Header.Set("Authorization", "Bearer "+br.cookie(a, "authjs.session-token"))
+			return r
+		}()},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, tc.r)
+				if w.Code != 200 {
+					b.Fatal(w.Code)
+				}
+			}
+		})
+	}
+}
+
+// benchSession signs in once with cfg and returns the Handler and the
+// signed-in browser's cookies.
+func benchSession(b *testing.B, mutate func(*gatehouse.Config)) (*gatehouse.Handler, []*http.Cookie) {
+	b.Helper()
+	op := newOP(b, authtest.Options{AutoApprove: true})
+	srv := httptest.NewUnstartedServer(nil)
+	base := "http://" + srv.Listener.Addr().String()
+	cfg := gatehouse.Config{
+		Secret:    []string{testSecret},
+		URL:       base + "/auth",
+		Providers: []providers.Provider{devProvider(op)},
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h, err := gatehouse.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", h)
+	mux.HandleFunc("/", func(http.ResponseWriter, *http.Request) {})
+	srv.Config.Handler = h.Middleware(mux)
+	srv.Start()
+	b.Cleanup(srv.Close)
+	final, body, c, err := signInFlow(context.Background(), base, "dev", "")
+	if err != nil || !strings.HasSuffix(final, "/private") {
+		b.Fatalf("sign-in: %v, ended on %s with %q", err, final, body)
+	}
+	u, _ := url.Parse(base)
+	return h, c.Jar.Cookies(u)
+}
+
+// BenchmarkSessionReadDatabase is BenchmarkSessionRead (GET
+// {base}/session) with the database strategy: the token hashed, one
+// GetSessionAndUser, no expiry push.
+func BenchmarkSessionReadDatabase(b *testing.B) {
+	for _, kind := range stores {
+		for _, cached := range []bool{false, true} {
+			name := kind
+			if cached {
+				name += "/cookiecache"
+			}
+			b.Run(name, func(b *testing.B) { benchSessionReadDatabase(b, kind, cached) })
+		}
+	}
+}
+
+// benchSessionReadDatabase reads a database session of kind, through the
+// cookie cache (SessionConfig.CookieCache) when cached is set.
+func benchSessionReadDatabase(b *testing.B, kind string, cached bool) {
+	st := openStore(b, kind)
+	h, cookies := benchSession(b, func(cfg *gatehouse.Config) {
+		cfg.Adapter = st.raw
+		cfg.Session.CookieCache.Enabled = cached
+	})
+	r := httptest.NewRequest(http.MethodGet, "http://app/auth/session", nil)
+	for _, c := range cookies {
+		r.AddCookie(c)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+			b.Fatalf("%d %s", w.Code, w.Body)
+		}
+	}
 }

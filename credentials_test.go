@@ -1,24 +1,31 @@
 package gatehouse_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // credsApp is an app with a credentials provider that knows one user,
@@ -358,5 +365,403 @@ func TestCredentialsSignInRoute(t *testing.T) {
 	resp := b.post(a.url+"/auth/signin/credentials", url.Values{"csrfToken": {b.csrf(a.app)}, "username": {"jane"}, "password": {"correct horse"}})
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != a.url+"/auth/signin" || a.calls.Load() != 0 {
 		t.Fatalf("answered %d to %q after %d Authorize calls", resp.StatusCode, resp.Header.Get("Location"), a.calls.Load())
+	}
+}
+
+// pwApp is an app with a password-accounts provider "password", database
+// sessions, and an outbox for its mail.
+type pwApp struct {
+	*app
+	db *memory.Adapter
+
+	mu   sync.Mutex
+	mail []passwordaccount.Message
+
+	resets, changes, revoked atomic.Int32
+}
+
+func newPwApp(t *testing.T, mutate func(*gatehouse.Config, *passwordaccount.Config)) *pwApp {
+	t.Helper()
+	return newPwAppWith(t, authtest.Options{}, mutate)
+}
+
+// newPwAppWith is newPwApp with a provider made with opOpts.
+func newPwAppWith(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config, *passwordaccount.Config)) *pwApp {
+	t.Helper()
+	a := &pwApp{db: memory.New()}
+	h, err := password.NewHasher(password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.app = newApp(t, opOpts, func(c *gatehouse.Config) {
+		c.Adapter = a.db
+		c.Session.Strategy = gatehouse.StrategyDatabase
+		c.Events.PasswordReset = func(context.Context, profile.User) { a.resets.Add(1) }
+		c.Events.PasswordChange = func(context.Context, profile.User) { a.changes.Add(1) }
+		c.Events.RevokeSessions = func(_ context.Context, _ profile.User, n int) { a.revoked.Add(int32(n)) }
+		pc := passwordaccount.Config{Hasher: h, Send: func(_ context.Context, m passwordaccount.Message) error {
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			a.mail = append(a.mail, m)
+			return nil
+		}}
+		if mutate != nil {
+			mutate(c, &pc)
+		}
+		c.Providers = append(c.Providers, pc)
+	})
+	return a
+}
+
+// next waits for the next message (they are sent after the answer).
+func (a *pwApp) next(kind passwordaccount.Kind) passwordaccount.Message {
+	a.t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		a.mu.Lock()
+		if len(a.mail) > 0 {
+			m := a.mail[0]
+			a.mail = a.mail[1:]
+			a.mu.Unlock()
+			if m.Kind != kind {
+				a.t.Fatalf("sent a %s message, want %s", m.Kind, kind)
+			}
+			return m
+		}
+		a.mu.Unlock()
+	}
+	a.t.Fatalf("no %s message was sent", kind)
+	return passwordaccount.Message{}
+}
+
+// quiet checks that nothing was sent.
+func (a *pwApp) quiet() {
+	a.t.Helper()
+	time.Sleep(50 * time.Millisecond)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.mail) != 0 {
+		a.t.Fatalf("sent %+v, want nothing", a.mail)
+	}
+}
+
+// postAs posts form (with this browser's CSRF token) to {base}/{path}, as
+// a page's form (html) or a single-page app's fetch.
+func (a *pwApp) postAs(b *browser, path string, form url.Values, html bool) *http.Response {
+	a.t.Helper()
+	form.Set("csrfToken", b.csrf(a.app))
+	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/"+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", a.url)
+	if html {
+		req.Header.Set("Accept", "text/html,application/xhtml+xml")
+	}
+	return b.do(req)
+}
+
+// jsonOf reads a JSON answer.
+func jsonOf(t *testing.T, resp *http.Response) (int, map[string]any) {
+	t.Helper()
+	defer resp.Body.Close()
+	var v map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatalf("status %d, not JSON: %v", resp.StatusCode, err)
+	}
+	return resp.StatusCode, v
+}
+
+func (a *pwApp) signIn(b *browser, addr, pw string) *http.Response {
+	return a.postAs(b, "callback/password", url.Values{"email": {addr}, "password": {pw}, "callbackUrl": {"/private"}}, true)
+}
+
+// signedIn reports who the browser is signed in as ("" for nobody).
+func (a *pwApp) signedIn(b *browser) string {
+	s := b.session(a.app)
+	u, _ := s["user"].(map[string]any)
+	e, _ := u["email"].(string)
+	return e
+}
+
+func TestPasswordAccountFlow(t *testing.T) {
+	a := newPwApp(t, nil)
+	b := newBrowser(t)
+
+	// The sign-in page offers the form and its two links.
+	resp := b.get(a.url + "/auth/signin")
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`action="` + a.url + `/auth/callback/password"`, `name="password" autocomplete="current-password"`,
+		`href="` + a.url + `/auth/password/sign-up">Create an account`, `href="` + a.url + `/auth/password/forgot">Forgot your password?`} {
+		if !strings.Contains(string(page), want) {
+			t.Fatalf("sign-in page lacks %s:\n%s", want, page)
+		}
+	}
+
+	// Sign-up (as a single-page app): "check your e-mail".
+	code, v := jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"Ann@Example.com"}, "password": {"correct horse battery"}, "name": {"Ann"}}, false))
+	if code != http.StatusOK || v["ok"] != true || v["code"] != "check_email" {
+		t.Fatalf("sign-up: %d %v", code, v)
+	}
+	verify := a.next(passwordaccount.KindVerify)
+
+	// Before confirming, the right password is sent to confirm (and gets
+	// a new link); a wrong one is the generic refusal.
+	resp = a.signIn(b, "ann@example.com", "correct horse battery")
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.Contains(loc, "error=EmailUnverified") {
+		t.Fatalf("unconfirmed sign-in: %d %s", resp.StatusCode, loc)
+	}
+	a.next(passwordaccount.KindVerify)
+	resp = a.signIn(b, "ann@example.com", "wrong horse battery")
+	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=CredentialsSignin") {
+		t.Fatalf("wrong password: %d %s", resp.StatusCode, loc)
+	}
+
+	// The confirmation link signs in.
+	final, _ := b.signInWith(b.get(verify.URL))
+	if final.StatusCode != http.StatusOK || a.signedIn(b) != "ann@example.com" {
+		t.Fatalf("after the link: %d at %s, signed in as %q", final.StatusCode, final.Request.URL, a.signedIn(b))
+	}
+	if u, err := a.db.GetUserByEmail(context.Background(), "ann@example.com"); err != nil || u.EmailVerified == nil || u.Name != "Ann" {
+		t.Fatalf("stored user %+v, %v", u, err)
+	}
+
+	// A second browser signs in with the password.
+	b2 := newBrowser(t)
+	final, body := b2.signInWith(a.signIn(b2, "ann@example.com", "correct horse battery"))
+	if final.Request.URL.Path != "/private" || body != "hello ann@example.com" {
+		t.Fatalf("password sign-in landed on %s: %q", final.Request.URL, body)
+	}
+
+	// Forgot, from a third browser; the reset page does not use the link.
+	b3 := newBrowser(t)
+	code, v = jsonOf(t, a.postAs(b3, "password/forgot", url.Values{"email": {"ann@example.com"}}, false))
+	if code != http.StatusOK || v["code"] != "check_email" {
+		t.Fatalf("forgot: %d %v", code, v)
+	}
+	reset := a.next(passwordaccount.KindReset)
+	link := mustParse(t, reset.URL)
+	for range 2 {
+		resp = b3.get(reset.URL)
+		page, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), `name="token" value="`+link.Query().Get("token")+`"`) || resp.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Fatalf("reset page: %d\n%s", resp.StatusCode, page)
+		}
+	}
+	// A refused password keeps the link usable.
+	resp = a.postAs(b3, "password/reset", url.Values{"email": {link.Query().Get("email")}, "token": {link.Query().Get("token")}, "password": {"short"}}, true)
+	page, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(page), "too short") || !strings.Contains(string(page), link.Query().Get("token")) {
+		t.Fatalf("short reset password: %d\n%s", resp.StatusCode, page)
+	}
+	code, v = jsonOf(t, a.postAs(b3, "password/reset", url.Values{"email": {link.Query().Get("email")}, "token": {link.Query().Get("token")}, "password": {"a brand new password"}}, false))
+	if code != http.StatusOK || v["code"] != "password_reset" {
+		t.Fatalf("reset: %d %v", code, v)
+	}
+	// Every session ended: both browsers are signed out.
+	if a.signedIn(b) != "" || a.signedIn(b2) != "" {
+		t.Fatal("a session survived the reset")
+	}
+	if a.resets.Load() != 1 || a.revoked.Load() != 2 {
+		t.Fatalf("events: %d resets, %d sessions revoked; want 1, 2", a.resets.Load(), a.revoked.Load())
+	}
+	// The link works once.
+	code, v = jsonOf(t, a.postAs(b3, "password/reset", url.Values{"email": {link.Query().Get("email")}, "token": {link.Query().Get("token")}, "password": {"another new password"}}, false))
+	if code != http.StatusBadRequest || v["code"] != "invalid_token" {
+		t.Fatalf("second reset: %d %v", code, v)
+	}
+
+	// The old password is refused, the new one accepted.
+	if loc := a.signIn(b, "ann@example.com", "correct horse battery").Header.Get("Location"); !strings.Contains(loc, "error=CredentialsSignin") {
+		t.Fatalf("old password: %s", loc)
+	}
+	final, body = b.signInWith(a.signIn(b, "ann@example.com", "a brand new password"))
+	if body != "hello ann@example.com" {
+		t.Fatalf("new password landed on %s: %q", final.Request.URL, body)
+	}
+}
+
+// Sign-up and forgot answer byte for byte the same for a known and an
+// unknown address, as a page and as JSON.
+func TestPasswordAccountSameAnswer(t *testing.T) {
+	a := newPwApp(t, nil)
+	b := newBrowser(t)
+	a.postAs(b, "password/sign-up", url.Values{"email": {"known@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
+	a.next(passwordaccount.KindVerify)
+
+	answer := func(path, addr string, html bool) string {
+		form := url.Values{"email": {addr}}
+		if path == "password/sign-up" {
+			form.Set("password", "some other password")
+		}
+		resp := a.postAs(b, path, form, html)
+		defer resp.Body.Close()
+		resp.Header.Del("Date")
+		var out bytes.Buffer
+		out.WriteString(resp.Status + "\n")
+		_ = resp.Header.Write(&out)
+		_, _ = io.Copy(&out, resp.Body)
+		return out.String()
+	}
+	for _, path := range []string{"password/sign-up", "password/forgot"} {
+		for _, html := range []bool{false, true} {
+			known, unknown := answer(path, "known@example.com", html), answer(path, "unknown-"+path[9:]+"@example.com", html)
+			if known != unknown {
+				t.Errorf("%s (html %v) answers differ:\nknown:\n%s\nunknown:\n%s", path, html, known, unknown)
+			}
+			if !strings.Contains(known, "200 OK") {
+				t.Errorf("%s: %s", path, known)
+			}
+		}
+	}
+	// The known address was told of each sign-up and sent each reset
+	// link; the new sign-ups were sent confirmations; the unknown
+	// "forgot" addresses nothing.
+	var kinds []string
+	for deadline := time.Now().Add(5 * time.Second); len(kinds) < 6 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		a.mu.Lock()
+		for _, m := range a.mail {
+			kinds = append(kinds, string(m.Kind)+" "+m.To)
+		}
+		a.mail = nil
+		a.mu.Unlock()
+	}
+	a.quiet()
+	slices.Sort(kinds)
+	want := []string{"exists known@example.com", "exists known@example.com", "reset known@example.com", "reset known@example.com",
+		"verify unknown-sign-up@example.com", "verify unknown-sign-up@example.com"}
+	// The second sign-up of the new address finds it known by then.
+	want[5] = "exists unknown-sign-up@example.com"
+	slices.Sort(want)
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("sent %q, want %q", kinds, want)
+	}
+	if _, err := a.db.GetUserByEmail(context.Background(), "unknown-forgot@example.com"); err == nil {
+		t.Fatal("forgot created a user")
+	}
+}
+
+// The differing work (storing, mailing) runs after the answer, and both
+// paths hash: a slow mail server and the hash cost the same on both.
+func TestPasswordAccountSameTime(t *testing.T) {
+	a := newPwApp(t, func(_ *gatehouse.Config, p *passwordaccount.Config) {
+		p.Hasher = nil // the default parameters: a hash costs tens of milliseconds
+		send := p.Send
+		p.Send = func(ctx context.Context, m passwordaccount.Message) error {
+			time.Sleep(100 * time.Millisecond) // a slow mail server
+			return send(ctx, m)
+		}
+		p.SendPerIP, p.SendPerIdentifier = limit.None{}, limit.None{}
+	})
+	b := newBrowser(t)
+	csrf := b.csrf(a.app)
+	timeOf := func(addr string) time.Duration {
+		form := url.Values{"email": {addr}, "password": {"correct horse battery"}, "csrfToken": {csrf}}
+		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/password/sign-up", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		start := time.Now()
+		resp := b.do(req)
+		d := time.Since(start)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("sign-up answered %d", resp.StatusCode)
+		}
+		return d
+	}
+	timeOf("known@example.com")
+	a.next(passwordaccount.KindVerify)
+	var known, unknown []time.Duration
+	for i := range 5 {
+		known = append(known, timeOf("known@example.com"))
+		unknown = append(unknown, timeOf("new"+string(rune('a'+i))+"@example.com"))
+	}
+	slices.Sort(known)
+	slices.Sort(unknown)
+	mk, mu := known[2], unknown[2]
+	t.Logf("median sign-up answer: known %v, unknown %v", mk, mu)
+	// Half a hash's cost, measured: skipping the hash on one path, or
+	// mailing before the answer, is more.
+	if diff := (mk - mu).Abs(); diff > max(mk, mu)/2 {
+		t.Fatalf("known and unknown sign-ups take %v and %v", mk, mu)
+	}
+}
+
+func TestPasswordChange(t *testing.T) {
+	a := newPwApp(t, func(_ *gatehouse.Config, p *passwordaccount.Config) { p.AllowUnverified = true })
+	b1, b2 := newBrowser(t), newBrowser(t)
+	a.postAs(b1, "password/sign-up", url.Values{"email": {"cid@example.com"}, "password": {"the old password"}}, false).Body.Close()
+	a.next(passwordaccount.KindVerify)
+	for _, b := range []*browser{b1, b2} {
+		b.signInWith(a.signIn(b, "cid@example.com", "the old password"))
+		if a.signedIn(b) != "cid@example.com" {
+			t.Fatal("sign-in without confirming failed with AllowUnverified")
+		}
+	}
+	// Signed out: refused.
+	code, _ := jsonOf(t, a.postAs(newBrowser(t), "password/change", url.Values{"currentPassword": {"the old password"}, "newPassword": {"a new password"}}, false))
+	if code != http.StatusUnauthorized {
+		t.Fatalf("change while signed out: %d", code)
+	}
+	code, v := jsonOf(t, a.postAs(b1, "password/change", url.Values{"currentPassword": {"not the password"}, "newPassword": {"a new password"}}, false))
+	if code != http.StatusBadRequest || v["code"] != "wrong_password" {
+		t.Fatalf("wrong current password: %d %v", code, v)
+	}
+	code, v = jsonOf(t, a.postAs(b1, "password/change", url.Values{"currentPassword": {"the old password"}, "newPassword": {"a new password"}}, false))
+	if code != http.StatusOK || v["code"] != "password_changed" {
+		t.Fatalf("change: %d %v", code, v)
+	}
+	if a.signedIn(b1) != "cid@example.com" || a.signedIn(b2) != "" {
+		t.Fatalf("after the change: this browser %q, the other %q; want this one only", a.signedIn(b1), a.signedIn(b2))
+	}
+	if a.changes.Load() != 1 || a.revoked.Load() != 1 {
+		t.Fatalf("events: %d changes, %d revoked", a.changes.Load(), a.revoked.Load())
+	}
+	b3 := newBrowser(t)
+	if _, body := b3.signInWith(a.signIn(b3, "cid@example.com", "a new password")); body != "hello cid@example.com" {
+		t.Fatalf("new password: %q", body)
+	}
+	// The change page is for signed-in users.
+	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/password/change", nil)
+	req.Header.Set("Accept", "text/html")
+	if resp := newBrowser(t).do(req); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=") {
+		t.Fatalf("change page signed out: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+func TestPasswordAccountRefusals(t *testing.T) {
+	a := newPwApp(t, nil)
+	b := newBrowser(t)
+	// No CSRF token.
+	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/password/sign-up", strings.NewReader("email=x%40example.com&password=correct+horse+battery"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if code, _ := jsonOf(t, b.do(req)); code != http.StatusForbidden {
+		t.Fatalf("sign-up without CSRF: %d", code)
+	}
+	// Another site's form.
+	if resp := b.crossSitePost(a.url+"/auth/password/forgot", url.Values{"email": {"x@example.com"}, "csrfToken": {b.csrf(a.app)}}); resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("cross-site forgot: %d", resp.StatusCode)
+	}
+	// A too-short password, as a page: the form again, with the address.
+	resp := a.postAs(b, "password/sign-up", url.Values{"email": {"dee@example.com"}, "password": {"short"}}, true)
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(page), "The password is too short.") || !strings.Contains(string(page), `value="dee@example.com"`) {
+		t.Fatalf("short password: %d\n%s", resp.StatusCode, page)
+	}
+	code, v := jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"not an address"}, "password": {"correct horse battery"}}, false))
+	if code != http.StatusBadRequest || v["code"] != "invalid_email" {
+		t.Fatalf("bad address: %d %v", code, v)
+	}
+	a.quiet()
+	// A used or made-up confirmation link.
+	resp = b.get(a.url + "/auth/password/verify?token=00&email=dee%40example.com")
+	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=Verification") {
+		t.Fatalf("bad link: %d %s", resp.StatusCode, loc)
+	}
+	// An adapter without password storage is a configuration error.
+	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost/auth", Adapter: struct{ adapter.Adapter }{memory.New()},
+		Providers: []providers.Provider{passwordaccount.Config{Send: func(context.Context, passwordaccount.Message) error { return nil }}}})
+	if err == nil || !strings.Contains(err.Error(), "PasswordStore") {
+		t.Fatalf("New without a PasswordStore: %v", err)
 	}
 }

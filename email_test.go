@@ -604,3 +604,26 @@ func TestEmailScaleOut(t *testing.T) {
 		t.Fatalf("the link worked twice across instances: %q", loc)
 	}
 }
+
+// TestEmailSignInStalledDatabase: asking for a sign-in link while the
+// database stalls ends within the store bound, on the error page, and no
+// link is sent. Before, the e-mail form's adapter calls had no bound and
+// the request hung with the database.
+func TestEmailSignInStalledDatabase(t *testing.T) {
+	store := &outage{Adapter: memory.New()}
+	m := newMailApp(t, func(c *gatehouse.Config, _ *email.Config) { c.Adapter = store })
+	b := newBrowser(t)
+	b.csrf(m.app)
+	store.stall.Store(true)
+	start := time.Now()
+	resp := m.requestLink(b, "ada@example.com", "/private")
+	if d := time.Since(start); d > 15*time.Second {
+		t.Fatalf("the request took %v", d)
+	}
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != "/auth/error?code=adapter&error=AdapterError" {
+		t.Fatalf("the form answered %d to %q, want the error page with AdapterError", resp.StatusCode, loc)
+	}
+	if n := len(m.mail.Messages()); n != 0 {
+		t.Fatalf("%d messages sent", n)
+	}
+}

@@ -2,22 +2,209 @@ package gatehouse_test
 
 import (
 	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 	"golang.org/x/oauth2"
 )
+
+const testSecret = "test-secret-test-secret-test-secret-0123"
+
+// app is a site using Gatehouse, served on loopback, with an in-process
+// OpenID provider.
+type app struct {
+	t   *testing.T
+	op  *authtest.Server
+	srv *httptest.Server
+	h   *gatehouse.Handler
+	url string
+}
+
+func newApp(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.Config)) *app {
+	t.Helper()
+	opOpts.AutoApprove = true
+	op := newOP(t, opOpts)
+	return startApp(t, op, mutate)
+}
+
+// startApp serves a site using Gatehouse on loopback, signing in with op.
+func startApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config)) *app {
+	t.Helper()
+	return serveApp(t, op, mutate, false)
+}
+
+// serveApp is startApp, over https when tls is set.
+func serveApp(t *testing.T, op *authtest.Server, mutate func(*gatehouse.Config), tls bool) *app {
+	t.Helper()
+	ln := listenLocal(t)
+	base := "http://" + ln.Addr().String()
+	if tls {
+		base = "https://" + ln.Addr().String()
+	}
+	cfg := gatehouse.Config{
+		Secret:     []string{testSecret},
+		URL:        base + "/auth",
+		Providers:  []providers.Provider{devProvider(op)},
+		HTTPClient: &http.Client{Timeout: 2 * time.Second},
+	}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h := newHandler(t, cfg)
+	srv := serveOn(t, ln, h.Middleware(siteMux(h)), tls)
+	return &app{t: t, op: op, srv: srv, h: h, url: base}
+}
+
+// devProvider is op as the provider "dev" of a Config.
+func devProvider(op *authtest.Server) providers.Provider {
+	return providers.OAuthConfig[profile.Claims]{
+		ID: "dev", Name: "Development", Type: providers.TypeOIDC,
+		Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+	}
+}
+
+// newHandler is gatehouse.New, failing the test on an error.
+func newHandler(t testing.TB, cfg gatehouse.Config) *gatehouse.Handler {
+	t.Helper()
+	h, err := gatehouse.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// siteMux is the test site: the auth routes, a /private page that says
+// hello to the signed-in user, and a home page.
+func siteMux(h *gatehouse.Handler) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", h)
+	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
+	return mux
+}
+
+// serveOn serves handler on ln (over TLS when tls is set) until the test
+// ends.
+func serveOn(t testing.TB, ln net.Listener, handler http.Handler, tls bool) *httptest.Server {
+	srv := httptest.NewUnstartedServer(handler)
+	srv.Listener.Close()
+	srv.Listener = ln
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// browser keeps cookies and follows redirects one at a time, like a
+// browser with a cookie jar.
+type browser struct {
+	t    *testing.T
+	c    *http.Client
+	hops []string
+}
+
+func newBrowser(t *testing.T) *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: t, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (b *browser) do(req *http.Request) *http.Response {
+	b.t.Helper()
+	resp, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return resp
+}
+
+// follow follows redirects from resp and returns the last response.
+func (b *browser) follow(resp *http.Response) *http.Response {
+	b.t.Helper()
+	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
+		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		resp.Body.Close()
+		b.hops = append(b.hops, loc.String())
+		req, _ := http.NewRequest(http.MethodGet, loc.String(), nil)
+		resp = b.do(req)
+	}
+	return resp
+}
+
+func (b *browser) get(u string) *http.Response {
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	return b.do(req)
+}
+
+func (b *browser) post(u string, form url.Values) *http.Response {
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return b.do(req)
+}
+
+func (b *browser) csrf(a *app) string {
+	b.t.Helper()
+	resp := b.get(a.url + "/auth/csrf")
+	defer resp.Body.Close()
+	var v struct{ CSRFToken string }
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || len(v.CSRFToken) != 64 {
+		b.t.Fatalf("csrf: %v %q", err, v.CSRFToken)
+	}
+	return v.CSRFToken
+}
+
+// signIn runs the whole flow and returns the final response and its body.
+func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
+	b.t.Helper()
+	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
+}
+
+func (b *browser) session(a *app) map[string]any {
+	b.t.Helper()
+	resp := b.get(a.url + "/auth/session")
+	defer resp.Body.Close()
+	var s map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+		b.t.Fatal(err)
+	}
+	return s
+}
 
 // eachStore runs test, in parallel, on a new store of each of the kinds
 // of stores.
@@ -165,4 +352,639 @@ func askDPoPNonce(w http.ResponseWriter, nonce string) {
 	w.Header().Set("DPoP-Nonce", nonce)
 	w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
 	w.WriteHeader(http.StatusUnauthorized)
+}
+
+// spyAdapter wraps an adapter: it counts calls, can fail chosen methods or
+// all of them (the database gone), and can hold calls at a barrier.
+type spyAdapter struct {
+	adapter.Adapter
+
+	down atomic.Bool
+
+	mu      sync.Mutex
+	calls   map[string]int
+	fail    map[string]error    // method → error, until cleared
+	hold    map[string]*barrier // method → barrier every call waits at
+	created map[string]bool     // ids of users created through the spy
+}
+
+func newSpy(a adapter.Adapter) *spyAdapter {
+	return &spyAdapter{Adapter: a, calls: map[string]int{}, fail: map[string]error{}, hold: map[string]*barrier{}, created: map[string]bool{}}
+}
+
+func (s *spyAdapter) enter(method string) error {
+	s.mu.Lock()
+	s.calls[method]++
+	err := s.fail[method]
+	bar := s.hold[method]
+	s.mu.Unlock()
+	if bar != nil {
+		bar.wait()
+	}
+	if s.down.Load() {
+		return errDown
+	}
+	return err
+}
+
+func (s *spyAdapter) count(method string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.calls[method]
+}
+
+func (s *spyAdapter) reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = map[string]int{}
+}
+
+func (s *spyAdapter) setFail(method string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	setOrDelete(s.fail, method, err)
+}
+
+// holdAt makes every call of method wait at bar (nil: no more).
+func (s *spyAdapter) holdAt(method string, bar *barrier) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	setOrDelete(s.hold, method, bar)
+}
+
+// setOrDelete sets m[key] to v, or deletes key if v is the zero value.
+func setOrDelete[V comparable](m map[string]V, key string, v V) {
+	var zero V
+	if v == zero {
+		delete(m, key)
+	} else {
+		m[key] = v
+	}
+}
+
+func (s *spyAdapter) usersCreated() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.created)
+}
+
+// barrier lets n callers through together, or each one after a timeout.
+type barrier struct {
+	n       int
+	mu      sync.Mutex
+	arrived int
+	open    chan struct{}
+}
+
+func newBarrier(n int) *barrier { return &barrier{n: n, open: make(chan struct{})} }
+
+func (b *barrier) wait() {
+	b.mu.Lock()
+	b.arrived++
+	if b.arrived == b.n {
+		close(b.open)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.open:
+	case <-time.After(3 * time.Second):
+	}
+}
+
+// spied is a call of method through the spy: counted, held at its
+// barrier, and answered with the spy's error for it, if any; otherwise
+// call asks the wrapped adapter.
+func spied[T any](s *spyAdapter, method string, call func() (T, error)) (T, error) {
+	if err := s.enter(method); err != nil {
+		var zero T
+		return zero, err
+	}
+	return call()
+}
+
+// spiedErr is spied for the methods that answer only an error.
+func spiedErr(s *spyAdapter, method string, call func() error) error {
+	if err := s.enter(method); err != nil {
+		return err
+	}
+	return call()
+}
+
+// noteCreated records the id of a user the wrapped adapter created, and
+// passes its answer on.
+func (s *spyAdapter) noteCreated(u adapter.User, err error) (adapter.User, error) {
+	if err == nil {
+		s.mu.Lock()
+		s.created[u.ID] = true
+		s.mu.Unlock()
+	}
+	return u, err
+}
+
+func (s *spyAdapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	return spied(s, "CreateUser", func() (adapter.User, error) { return s.noteCreated(s.Adapter.CreateUser(ctx, u)) })
+}
+
+func (s *spyAdapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
+	return spied(s, "CreateUserWithAccount", func() (adapter.User, error) {
+		return s.noteCreated(s.Adapter.CreateUserWithAccount(ctx, u, a))
+	})
+}
+
+func (s *spyAdapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
+	return spied(s, "GetUser", func() (adapter.User, error) { return s.Adapter.GetUser(ctx, id) })
+}
+
+func (s *spyAdapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
+	return spied(s, "GetUserByEmail", func() (adapter.User, error) { return s.Adapter.GetUserByEmail(ctx, email) })
+}
+
+func (s *spyAdapter) GetUserByAccount(ctx context.Context, provider, id string) (adapter.User, error) {
+	return spied(s, "GetUserByAccount", func() (adapter.User, error) { return s.Adapter.GetUserByAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
+	return spied(s, "UpdateUser", func() (adapter.User, error) { return s.Adapter.UpdateUser(ctx, u) })
+}
+
+func (s *spyAdapter) DeleteUser(ctx context.Context, id string) error {
+	return spiedErr(s, "DeleteUser", func() error { return s.Adapter.DeleteUser(ctx, id) })
+}
+
+func (s *spyAdapter) LinkAccount(ctx context.Context, a account.Account) error {
+	return spiedErr(s, "LinkAccount", func() error { return s.Adapter.LinkAccount(ctx, a) })
+}
+
+func (s *spyAdapter) UnlinkAccount(ctx context.Context, provider, id string) error {
+	return spiedErr(s, "UnlinkAccount", func() error { return s.Adapter.UnlinkAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) GetAccount(ctx context.Context, provider, id string) (account.Account, error) {
+	return spied(s, "GetAccount", func() (account.Account, error) { return s.Adapter.GetAccount(ctx, provider, id) })
+}
+
+func (s *spyAdapter) ListAccounts(ctx context.Context, userID string) ([]account.Account, error) {
+	return spied(s, "ListAccounts", func() ([]account.Account, error) { return s.Adapter.ListAccounts(ctx, userID) })
+}
+
+func (s *spyAdapter) UpdateAccount(ctx context.Context, a account.Account) error {
+	return spiedErr(s, "UpdateAccount", func() error { return s.Adapter.UpdateAccount(ctx, a) })
+}
+
+func (s *spyAdapter) CreateSession(ctx context.Context, sess adapter.Session) (adapter.Session, error) {
+	return spied(s, "CreateSession", func() (adapter.Session, error) { return s.Adapter.CreateSession(ctx, sess) })
+}
+
+func (s *spyAdapter) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
+	if err := s.enter("GetSessionAndUser"); err != nil {
+		return adapter.Session{}, adapter.User{}, err
+	}
+	return s.Adapter.GetSessionAndUser(ctx, token)
+}
+
+func (s *spyAdapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
+	return spied(s, "UpdateSession", func() (adapter.Session, error) { return s.Adapter.UpdateSession(ctx, token, expires) })
+}
+
+func (s *spyAdapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
+	return spied(s, "DeleteSession", func() (adapter.Session, error) { return s.Adapter.DeleteSession(ctx, token) })
+}
+
+func (s *spyAdapter) CreateVerificationToken(ctx context.Context, t adapter.VerificationToken) error {
+	return spiedErr(s, "CreateVerificationToken", func() error { return s.Adapter.CreateVerificationToken(ctx, t) })
+}
+
+func (s *spyAdapter) UseVerificationToken(ctx context.Context, identifier, hash string) (adapter.VerificationToken, error) {
+	return spied(s, "UseVerificationToken", func() (adapter.VerificationToken, error) {
+		return s.Adapter.UseVerificationToken(ctx, identifier, hash)
+	})
+}
+
+// ListSessions lists through the wrapped adapter (adapter.SessionLister).
+func (s *spyAdapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
+	return spied(s, "ListSessions", func() ([]adapter.Session, error) {
+		return s.Adapter.(adapter.SessionLister).ListSessions(ctx, userID)
+	})
+}
+
+// store is a database under test: the adapter, and for SQLite a direct
+// connection to count rows.
+type store struct {
+	name string
+	raw  adapter.Adapter
+	spy  *spyAdapter
+	db   *sql.DB // nil for memory
+}
+
+// stores are the adapters the persistence tests run against.
+var stores = []string{"memory", "sqlite"}
+
+func openStore(t testing.TB, kind string) *store {
+	t.Helper()
+	switch kind {
+	case "memory":
+		m := memory.New()
+		return &store{name: kind, raw: m, spy: newSpy(m)}
+	case "sqlite":
+		db, err := sql.Open("sqlite", sqlite.DSN(filepath.Join(t.TempDir(), "gatehouse.db")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		a := sqlite.New(db)
+		if err := a.Migrate(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return &store{name: kind, raw: a, spy: newSpy(a), db: db}
+	}
+	t.Fatalf("unknown store %q", kind)
+	return nil
+}
+
+// rows counts the rows of a table (SQLite), or for memory the users the
+// spy saw created (other tables: -1, unknown).
+func (s *store) rows(t testing.TB, table string) int {
+	t.Helper()
+	if s.db == nil {
+		if table == "gatehouse_users" {
+			return s.spy.usersCreated()
+		}
+		return -1
+	}
+	var n int
+	if err := s.db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// events counts the events a Handler fires.
+type events struct {
+	mu                                     sync.Mutex
+	createUser, linkAccount, signIn, newIn int
+	linked                                 []string // provider/providerAccountId → userId
+}
+
+func (e *events) install(cfg *gatehouse.Config) {
+	cfg.Events.CreateUser = func(context.Context, profile.User) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.createUser++
+	}
+	cfg.Events.LinkAccount = func(_ context.Context, u profile.User, a account.Account) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.linkAccount++
+		e.linked = append(e.linked, a.Provider+"/"+a.ProviderAccountID+"→"+u.ID)
+	}
+	cfg.Events.SignIn = func(_ context.Context, _ profile.User, _ *account.Account, isNew bool) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.signIn++
+		if isNew {
+			e.newIn++
+		}
+	}
+}
+
+func (e *events) counts() (createUser, linkAccount, signIn, newIn int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.createUser, e.linkAccount, e.signIn, e.newIn
+}
+
+// wantCreatedLinked fails the test unless the CreateUser and LinkAccount
+// events fired createUser and linkAccount times.
+func (e *events) wantCreatedLinked(t *testing.T, createUser, linkAccount int) {
+	t.Helper()
+	if c, l, _, _ := e.counts(); c != createUser || l != linkAccount {
+		t.Fatalf("CreateUser %d, LinkAccount %d times, want %d, %d", c, l, createUser, linkAccount)
+	}
+}
+
+// wantSignedIn fails the test unless the SignIn event fired signIn
+// times, newIn of them for a new user.
+func (e *events) wantSignedIn(t *testing.T, signIn, newIn int) {
+	t.Helper()
+	if _, _, s, n := e.counts(); s != signIn || n != newIn {
+		t.Fatalf("SignIn %d (new %d), want %d (%d)", s, n, signIn, newIn)
+	}
+}
+
+// newDBApp is newApp with st's spy as the adapter (database strategy by
+// default) and the events counted.
+func newDBApp(t *testing.T, st *store, opOpts authtest.Options, mutate func(*gatehouse.Config)) (*app, *events) {
+	t.Helper()
+	ev := &events{}
+	a := newApp(t, opOpts, func(cfg *gatehouse.Config) {
+		cfg.Adapter = st.spy
+		ev.install(cfg)
+		if mutate != nil {
+			mutate(cfg)
+		}
+	})
+	return a, ev
+}
+
+// secondProvider starts another OpenID provider and returns a mutate
+// function adding it to a Config as provider id.
+func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bool) func(*gatehouse.Config) {
+	t.Helper()
+	op := newOP(t, authtest.Options{AutoApprove: true, Users: users})
+	return func(cfg *gatehouse.Config) {
+		cfg.Providers = append(cfg.Providers, providers.OAuthConfig[profile.Claims]{
+			ID: id, Name: strings.ToUpper(id[:1]) + id[1:], Type: providers.TypeOIDC,
+			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			AllowDangerousEmailAccountLinking: dangerous,
+		})
+	}
+}
+
+// signInAs signs in at provider as the provider user hint (login_hint).
+func (b *browser) signInAs(a *app, provider, hint string) (*http.Response, string) {
+	b.t.Helper()
+	q := url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}}
+	u := a.url + "/auth/signin/" + provider
+	if hint != "" {
+		u += "?" + url.Values{"login_hint": {hint}}.Encode()
+	}
+	return b.postSignIn(u, q)
+}
+
+// cookie returns the browser's cookie name for the app, or "".
+func (b *browser) cookie(a *app, name string) string {
+	u, _ := url.Parse(a.url)
+	for _, c := range b.c.Jar.Cookies(u) {
+		if c.Name == name {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// userID returns the id of the session's user, or "" without a session.
+func (b *browser) userID(a *app) string {
+	b.t.Helper()
+	s := b.session(a)
+	if s == nil {
+		return ""
+	}
+	u, _ := s["user"].(map[string]any)
+	id, _ := u["id"].(string)
+	return id
+}
+
+const sessionCookie = "authjs.session-token"
+
+// wantError checks that a sign-in ended on route (signin or error) with
+// ?error=typ&code=code.
+func wantError(t *testing.T, resp *http.Response, route string, typ gatehouse.ErrorType, code string) {
+	t.Helper()
+	u := resp.Request.URL
+	if u.Path != "/auth/"+route || u.Query().Get("error") != string(typ) || (code != "" && u.Query().Get("code") != code) {
+		t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s&code=%s", u, resp.StatusCode, route, typ, code)
+	}
+}
+
+var (
+	alice     = authtest.User{Subject: "alice", Name: "Alice", Email: "alice@example.com", EmailVerified: true}
+	alice2    = authtest.User{Subject: "alice-2", Name: "Alice Two", Email: "alice.two@example.com", EmailVerified: true}
+	bob       = authtest.User{Subject: "bob", Name: "Bob", Email: "bob@example.com", EmailVerified: true}
+	aliceWork = authtest.User{Subject: "a-w", Name: "Alice", Email: "alice@work.example", EmailVerified: true}
+	// aliceElsewhere is alice's address at another provider.
+	aliceElsewhere = authtest.User{Subject: "x1", Name: "A", Email: "alice@example.com", EmailVerified: true}
+)
+
+// signInFlow runs a whole sign-in as the provider user hint (login_hint,
+// "" for the first) with a client that follows redirects, for use from
+// several goroutines. It returns the final URL and body, and the client.
+func signInFlow(ctx context.Context, appURL, provider, hint string) (string, string, *http.Client, error) {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, appURL+"/auth/csrf", nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		return "", "", nil, err
+	}
+	var v struct{ CSRFToken string }
+	err = json.NewDecoder(resp.Body).Decode(&v)
+	resp.Body.Close()
+	if err != nil {
+		return "", "", nil, err
+	}
+	form := url.Values{"csrfToken": {v.CSRFToken}, "callbackUrl": {"/private"}}
+	u := appURL + "/auth/signin/" + provider
+	if hint != "" {
+		u += "?" + url.Values{"login_hint": {hint}}.Encode()
+	}
+	req, _ = http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err = c.Do(req)
+	if err != nil {
+		return "", "", nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp.Request.URL.String(), string(body), c, err
+}
+
+func sessionUserID(c *http.Client, appURL string) (string, error) {
+	resp, err := c.Get(appURL + "/auth/session")
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var s struct {
+		User struct{ ID string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+		return "", err
+	}
+	return s.User.ID, nil
+}
+
+// runConcurrentSignInsAs signs n browsers in at once as the provider user
+// hint, and checks that they all end on /private as one user.
+func runConcurrentSignInsAs(t *testing.T, appURL, provider, hint string, n int) {
+	t.Helper()
+	ids := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			final, body, c, err := signInFlow(t.Context(), appURL, provider, hint)
+			if err == nil && !strings.HasSuffix(final, "/private") {
+				err = fmt.Errorf("ended on %s with %q", final, body)
+			}
+			if err == nil {
+				ids[i], err = sessionUserID(c, appURL)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("sign-in %d: %v", i, err)
+		}
+		if ids[i] == "" || ids[i] != ids[0] {
+			t.Fatalf("sign-ins ended as users %q", ids)
+		}
+	}
+}
+
+// outage is an adapter whose reads fail while down is set, as a
+// database that stopped answering does, or hang until the context ends
+// while stall is set.
+type outage struct {
+	adapter.Adapter
+	down, stall atomic.Bool
+}
+
+var errDatabase = errors.New("dial tcp 10.0.0.5:5432: connect: connection refused")
+
+func (o *outage) fail(ctx context.Context) error {
+	if o.stall.Load() {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	if o.down.Load() {
+		return errDatabase
+	}
+	return nil
+}
+
+func (o *outage) GetSessionAndUser(ctx context.Context, token string) (adapter.Session, adapter.User, error) {
+	if err := o.fail(ctx); err != nil {
+		return adapter.Session{}, adapter.User{}, err
+	}
+	return o.Adapter.GetSessionAndUser(ctx, token)
+}
+
+func (o *outage) GetUserByAccount(ctx context.Context, provider, id string) (adapter.User, error) {
+	if err := o.fail(ctx); err != nil {
+		return adapter.User{}, err
+	}
+	return o.Adapter.GetUserByAccount(ctx, provider, id)
+}
+
+func (o *outage) GetUserByEmail(ctx context.Context, addr string) (adapter.User, error) {
+	if err := o.fail(ctx); err != nil {
+		return adapter.User{}, err
+	}
+	return o.Adapter.GetUserByEmail(ctx, addr)
+}
+
+// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
+// server with trust authentication.
+func postgresDSN() string {
+	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
+		return dsn
+	}
+	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+}
+
+// requirePostgres fails the test when the server cannot be reached and CI
+// is set, and skips it otherwise.
+func requirePostgres(t testing.TB) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, postgresDSN())
+	if err == nil {
+		err = conn.Ping(ctx)
+		conn.Close(ctx)
+	}
+	if err == nil {
+		return
+	}
+	where := "the server of GATEHOUSE_TEST_POSTGRES"
+	if u, perr := url.Parse(postgresDSN()); perr == nil && u.Scheme != "" {
+		where = u.Redacted()
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", where, err)
+	}
+	t.Skipf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES, or CI to make this fail): %v", where, err)
+}
+
+// pgSchema creates a schema of the test's own, dropped at clean-up, so
+// that parallel runs do not collide (as adapter/postgres's tests do). It
+// returns the schema and a connection for counting rows.
+func pgSchema(t testing.TB) (string, *pgx.Conn) {
+	t.Helper()
+	var b [8]byte
+	rand.Read(b[:])
+	schema := "gatehouse_scaleout_" + hex.EncodeToString(b[:])
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, postgresDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{schema}.Sanitize()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, "SET search_path TO "+pgx.Identifier{schema}.Sanitize()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+		conn.Close(ctx)
+	})
+	return schema, conn
+}
+
+// pgAdapter is one instance's adapter: its own pool on schema.
+func pgAdapter(t *testing.T, schema string) *postgres.Adapter {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(postgresDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return postgres.New(pool)
+}
+
+func pgCount(t *testing.T, conn *pgx.Conn, table string) int {
+	t.Helper()
+	var n int
+	if err := conn.QueryRow(context.Background(), "SELECT count(*) FROM "+table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// redisClient connects to the test server (GATEHOUSE_TEST_REDIS, a
+// redis:// URL, or 127.0.0.1:6379); without one the test fails when CI is
+// set and is skipped otherwise.
+func redisClient(t *testing.T) *redis.Client {
+	t.Helper()
+	u := os.Getenv("GATEHOUSE_TEST_REDIS")
+	if u == "" {
+		u = "redis://127.0.0.1:6379/0"
+	}
+	opt, err := redis.ParseURL(u)
+	if err != nil {
+		t.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
+	}
+	c := redis.NewClient(opt)
+	t.Cleanup(func() { c.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.Ping(ctx).Err(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", opt.Addr, err)
+		}
+		t.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", opt.Addr, err)
+	}
+	return c
 }

@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-jose/go-jose/v4"
-	"github.com/go-jose/go-jose/v4/jwt"
-
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
 )
 
 var twoUsers = authtest.Options{Users: []authtest.User{
@@ -338,5 +337,18 @@ func TestBackChannelLogoutPreMigrationSessions(t *testing.T) {
 				t.Error("bob's session from before the upgrade ended")
 			}
 		})
+	}
+}
+
+func TestSignOutNeedsCSRF(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {"forged"}})
+	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
+		t.Fatalf("sign-out with a forged token went to %q", loc)
+	}
+	if s := b.session(a); s == nil {
+		t.Fatal("a forged sign-out ended the session")
 	}
 }

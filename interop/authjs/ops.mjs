@@ -1,4 +1,4 @@
-// The operations the Go interop test asks of @auth/core (authjs_interop_test.go).
+// The operations the Go interop test asks of @auth/core (interop_test.go).
 // Each takes and returns a plain JSON object. serve.mjs runs them in one
 // process; encode.mjs, decode.mjs, session.mjs and env.mjs run one each.
 import { Auth, setEnvDefaults } from "@auth/core"

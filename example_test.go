@@ -11,13 +11,81 @@ import (
 	"net/http/httptest"
 	"net/url"
 
-	"golang.org/x/oauth2"
-
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/yandex"
+	"golang.org/x/oauth2"
 )
+
+func ExampleNew() {
+	op := authtest.NewServer(authtest.Options{}) // any OpenID provider
+	defer op.Close()
+
+	auth, err := gatehouse.New(gatehouse.Config{
+		Secret: []string{"a-secret-of-at-least-32-bytes-0123456789"},
+		URL:    "https://app.example.com/auth",
+		Providers: []providers.Provider{
+			yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"}),
+			providers.OAuthConfig[profile.Claims]{
+				ID: "corp", Name: "Corp SSO", Type: providers.TypeOIDC,
+				Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
+			},
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range auth.Providers(httptest.NewRequest("GET", "/", nil)) {
+		fmt.Println(p.ID, p.Type, p.SigninURL, p.CallbackURL)
+	}
+	// Output:
+	// yandex oauth https://app.example.com/auth/signin/yandex https://app.example.com/auth/callback/yandex
+	// corp oidc https://app.example.com/auth/signin/corp https://app.example.com/auth/callback/corp
+}
+
+func ExampleNew_configError() {
+	_, err := gatehouse.New(gatehouse.Config{
+		Secret:    []string{"a-secret-of-at-least-32-bytes-0123456789"},
+		Providers: []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{})},
+	})
+	fmt.Println(err)
+	// Output:
+	// gatehouse: config: provider "yandex": clientId: is required (set it, or AUTH_YANDEX_ID)
+}
+
+// A Go API behind an Auth.js front end: it reads the front end's session
+// cookie, or the same token as a Bearer header (docs/authjs-interop.md).
+func ExampleSessionConfig_bearer() {
+	secure := true // the front end is on https: __Secure-authjs.session-token
+	api, err := gatehouse.New(gatehouse.Config{
+		Secret:           []string{"the-front-ends-AUTH_SECRET-0123456789abc"},
+		UseSecureCookies: &secure,
+		// The front end's cookie names: the session key is derived from it.
+		AuthJSCookieNames: true,
+		Session:           gatehouse.SessionConfig{Bearer: true},
+		Providers:         []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"})},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/me", api.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintln(w, gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	h := api.Middleware(mux)
+
+	r := httptest.NewRequest("GET", "/api/me", nil)
+	r.Header.Set("Authorization", "Bearer not-a-session-token")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	fmt.Println(w.Code, w.Header().Get("WWW-Authenticate"))
+	// Output:
+	// 401 Bearer error="invalid_token", error_description="the session token is missing, invalid or expired"
+}
 
 // A page that calls a provider API as the signed-in user. The provider's
 // tokens are kept in the session cookie (KeepTokens; with an Adapter they

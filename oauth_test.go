@@ -1,9 +1,5 @@
 package gatehouse_test
 
-// The OAuth client extensions against the in-process provider: pushed
-// authorization requests, JWT client authentication, DPoP, and the ID
-// token rules of a refresh.
-
 import (
 	"context"
 	"crypto"
@@ -18,6 +14,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -25,15 +22,197 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-jose/go-jose/v4"
-	"github.com/go-jose/go-jose/v4/jwt"
-	"golang.org/x/oauth2"
-
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
+	"golang.org/x/oauth2"
 )
+
+func TestSignInOIDC(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	resp, body := b.signIn(a, "dev", "/private")
+	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+	}
+	s := b.session(a)
+	user, _ := s["user"].(map[string]any)
+	if user["email"] != "alice@example.com" || user["name"] != "Alice" || user["id"] != "dev:alice" {
+		t.Fatalf("session = %v", s)
+	}
+	exp, err := time.Parse(time.RFC3339Nano, s["expires"].(string))
+	if err != nil || exp.Before(time.Now().Add(29*24*time.Hour)) {
+		t.Fatalf("expires = %v (%v)", s["expires"], err)
+	}
+
+	// The authorization request carried PKCE S256, state and nonce, and
+	// the token request repeated the redirect_uri with the verifier.
+	var sawAuth, sawToken bool
+	for _, r := range a.op.Requests() {
+		switch r.Endpoint {
+		case authtest.EndpointAuthorize:
+			q := r.Query
+			sawAuth = q.Get("code_challenge_method") == "S256" && len(q.Get("code_challenge")) == 43 &&
+				len(q.Get("state")) == 43 && len(q.Get("nonce")) == 43 && q.Get("redirect_uri") == a.url+"/auth/callback/dev"
+		case authtest.EndpointToken:
+			sawToken = r.Form.Get("redirect_uri") == a.url+"/auth/callback/dev" && len(r.Form.Get("code_verifier")) == 43
+		}
+	}
+	if !sawAuth || !sawToken {
+		t.Fatalf("authorization request ok=%v, token request ok=%v: %+v", sawAuth, sawToken, a.op.Requests())
+	}
+
+	// Sign out with CSRF ends the session.
+	out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
+	if out.StatusCode != http.StatusSeeOther || out.Header.Get("Location") != a.url+"/" {
+		t.Fatalf("sign-out answered %d to %q", out.StatusCode, out.Header.Get("Location"))
+	}
+	if s := b.session(a); s != nil {
+		t.Fatalf("session after sign-out = %v", s)
+	}
+	if r := b.get(a.url + "/private"); r.StatusCode != http.StatusFound || !strings.Contains(r.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
+		t.Fatalf("protected page after sign-out: %d %q", r.StatusCode, r.Header.Get("Location"))
+	}
+}
+
+func TestSignInNeedsCSRF(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	b.csrf(a) // a valid cookie, but the form's token is not its own
+	for _, tok := range []string{"", strings.Repeat("0", 64)} {
+		resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {tok}})
+		if loc := resp.Header.Get("Location"); !strings.HasPrefix(loc, "/auth/signin?") || !strings.Contains(loc, "error=MissingCSRF") {
+			t.Fatalf("token %q: went to %q", tok, loc)
+		}
+	}
+	if n := len(a.op.Requests()); n != 0 {
+		t.Fatalf("the provider was contacted %d times", n)
+	}
+}
+
+// TestConformance runs the ID token and callback faults of the OpenID
+// Foundation's relying-party tests: each must end on an error page with
+// its specific code, without a session.
+func TestConformance(t *testing.T) {
+	cases := []struct {
+		name       string
+		faults     authtest.Faults
+		errType    gatehouse.ErrorType
+		code       string
+		opts       authtest.Options
+		errorRoute string
+	}{
+		{"rp-id_token-sig-none", authtest.Faults{IDTokenAlgNone: true}, gatehouse.InvalidIDToken, "", authtest.Options{}, "error"},
+		{"rp-id_token-bad-sig-rs256", authtest.Faults{IDTokenForeignKey: true}, gatehouse.InvalidIDToken, "signature", authtest.Options{}, "error"},
+		{"rp-id_token-bad-sig-es256", authtest.Faults{IDTokenForeignKey: true}, gatehouse.InvalidIDToken, "signature", authtest.Options{Alg: "ES256"}, "error"},
+		{"hs256-with-public-key", authtest.Faults{IDTokenHS256PublicKey: true}, gatehouse.InvalidIDToken, "", authtest.Options{}, "error"},
+		{"rp-id_token-kid-absent-multiple-jwks", authtest.Faults{IDTokenOmitKID: true, JWKSExtraKeys: 2, IDTokenForeignKey: true}, gatehouse.InvalidIDToken, "signature", authtest.Options{}, "error"},
+		{"unknown-kid", authtest.Faults{IDTokenUnknownKID: true}, gatehouse.InvalidIDToken, "signature", authtest.Options{}, "error"},
+		{"rp-id_token-issuer-mismatch", authtest.Faults{IDTokenWrongIssuer: true}, gatehouse.InvalidIDToken, "issuer", authtest.Options{}, "error"},
+		{"rp-id_token-aud", authtest.Faults{IDTokenWrongAudience: true}, gatehouse.InvalidIDToken, "audience", authtest.Options{}, "error"},
+		{"azp-missing-with-several-aud", authtest.Faults{IDTokenExtraAudience: true, IDTokenOmitAZP: true}, gatehouse.InvalidIDToken, "azp_missing", authtest.Options{}, "error"},
+		{"azp-wrong", authtest.Faults{IDTokenWrongAZP: true}, gatehouse.InvalidIDToken, "azp", authtest.Options{}, "error"},
+		{"expired", authtest.Faults{IDTokenExpired: true}, gatehouse.InvalidIDToken, "expired", authtest.Options{}, "error"},
+		{"exp-missing", authtest.Faults{IDTokenOmitExp: true}, gatehouse.InvalidIDToken, "", authtest.Options{}, "error"},
+		{"rp-id_token-iat", authtest.Faults{IDTokenOmitIat: true}, gatehouse.InvalidIDToken, "iat_missing", authtest.Options{}, "error"},
+		{"iat-in-future", authtest.Faults{IDTokenIatInFuture: true}, gatehouse.InvalidIDToken, "iat_future", authtest.Options{}, "error"},
+		{"rp-id_token-sub", authtest.Faults{IDTokenOmitSub: true}, gatehouse.InvalidIDToken, "sub_missing", authtest.Options{}, "error"},
+		{"rp-nonce-invalid", authtest.Faults{IDTokenWrongNonce: true}, gatehouse.InvalidIDToken, "nonce_mismatch", authtest.Options{}, "error"},
+		{"rp-nonce-unless-code-flow (missing)", authtest.Faults{IDTokenOmitNonce: true}, gatehouse.InvalidIDToken, "nonce_missing", authtest.Options{}, "error"},
+		{"at_hash-wrong", authtest.Faults{IDTokenWrongAtHash: true}, gatehouse.InvalidIDToken, "at_hash", authtest.Options{}, "error"},
+		{"rp-userinfo-bad-sub-claim", authtest.Faults{UserinfoWrongSub: true}, gatehouse.UserinfoFailed, "sub_mismatch", authtest.Options{}, "error"},
+		{"userinfo-500", authtest.Faults{UserinfoFail: true}, gatehouse.UserinfoFailed, "http_500", authtest.Options{}, "error"},
+		{"rfc9207-iss-wrong", authtest.Faults{AuthorizeWrongIss: true}, gatehouse.InvalidCheck, "iss_mismatch", authtest.Options{}, "error"},
+		{"rfc9207-iss-missing", authtest.Faults{AuthorizeOmitIss: true}, gatehouse.InvalidCheck, "iss_missing", authtest.Options{}, "error"},
+		{"access-denied", authtest.Faults{AuthorizeAccessDenied: true}, gatehouse.OAuthCallbackError, "access_denied", authtest.Options{}, "signin"},
+		{"token-invalid_grant", authtest.Faults{TokenInvalidGrant: true}, gatehouse.TokenExchangeFailed, "invalid_grant", authtest.Options{}, "error"},
+		{"token-500", authtest.Faults{TokenServerError: true}, gatehouse.TokenExchangeFailed, "http_500", authtest.Options{}, "error"},
+		{"token-html", authtest.Faults{TokenHTML: true}, gatehouse.TokenExchangeFailed, "", authtest.Options{}, "error"},
+		{"token-huge", authtest.Faults{TokenHugeBody: true}, gatehouse.TokenExchangeFailed, "", authtest.Options{}, "error"},
+		{"token-timeout", authtest.Faults{TokenDelay: 5 * time.Second}, gatehouse.TokenExchangeFailed, "timeout", authtest.Options{}, "error"},
+		{"no-id_token", authtest.Faults{TokenOmitIDToken: true}, gatehouse.InvalidIDToken, "missing", authtest.Options{}, "error"},
+		{"rp-discovery-issuer-not-matching-config", authtest.Faults{DiscoveryWrongIssuer: true}, gatehouse.ProviderUnavailable, "discovery", authtest.Options{}, "error"},
+		{"jwks-500", authtest.Faults{JWKSFail: true}, gatehouse.InvalidIDToken, "", authtest.Options{}, "error"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a, b, resp, _ := signInWithFaults(t, tc.opts, tc.faults)
+			u := resp.Request.URL
+			if u.Path != "/auth/"+tc.errorRoute || u.Query().Get("error") != string(tc.errType) {
+				t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s (hops %v)", u, resp.StatusCode, tc.errorRoute, tc.errType, b.hops)
+			}
+			if tc.code != "" && u.Query().Get("code") != tc.code {
+				t.Fatalf("code = %q, want %q", u.Query().Get("code"), tc.code)
+			}
+			// Provider faults answer 502, refused checks 4xx: never a bare 500.
+			if resp.StatusCode == http.StatusInternalServerError {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			if s := b.session(a); s != nil {
+				t.Fatalf("a session after %s: %v", tc.name, s)
+			}
+		})
+	}
+}
+
+func TestCheckCookies(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	// Start in one browser, finish in another: the state/PKCE/nonce
+	// cookies are missing (login CSRF, RFC 9700 §4.7).
+	b1, b2 := newBrowser(t), newBrowser(t)
+	resp := b1.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b1.csrf(a)}})
+	authz := resp.Header.Get("Location")
+	cb := b1.get(authz) // AutoApprove: straight to our callback
+	callback := cb.Header.Get("Location")
+	final := b2.follow(b2.get(callback))
+	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" || q.Get("code") != "iss_missing" && !strings.HasSuffix(q.Get("code"), "cookie_missing") {
+		t.Fatalf("cross-browser callback ended on %s", final.Request.URL)
+	}
+
+	// The right browser, with the state altered.
+	u, _ := url.Parse(callback)
+	q := u.Query()
+	q.Set("state", q.Get("state")+"x")
+	u.RawQuery = q.Encode()
+	final = b1.follow(b1.get(u.String()))
+	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" || q.Get("code") != "state_mismatch" {
+		t.Fatalf("altered state ended on %s", final.Request.URL)
+	}
+	// The cookies were single-use: replaying the genuine callback fails.
+	final = b1.follow(b1.get(callback))
+	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" {
+		t.Fatalf("replayed callback ended on %s", final.Request.URL)
+	}
+}
+
+func TestRedirectPolicy(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	evil := []string{
+		"https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)",
+		"http://user@" + strings.TrimPrefix(a.url, "http://") + "@evil.example/", "/%2F%2Fevil.example",
+		"http://" + strings.TrimPrefix(a.url, "http://") + ".evil.example/", "data:text/html,hi", "/\n/evil.example",
+	}
+	for _, cb := range evil {
+		b := newBrowser(t)
+		resp, _ := b.signIn(a, "dev", cb)
+		if got := resp.Request.URL.String(); got != a.url+"/" {
+			t.Errorf("callbackUrl %q landed on %q", cb, got)
+		}
+	}
+	b := newBrowser(t)
+	if resp, _ := b.signIn(a, "dev", a.url+"/private?x=1"); resp.Request.URL.String() != a.url+"/private?x=1" {
+		t.Errorf("same-origin absolute callbackUrl landed on %s", resp.Request.URL)
+	}
+}
+
+// The OAuth client extensions against the in-process provider: pushed
+// authorization requests, JWT client authentication, DPoP, and the ID
+// token rules of a refresh.
 
 // withDev changes the "dev" provider of the test app's configuration.
 func withDev(f func(*providers.OAuthConfig[profile.Claims])) func(*gatehouse.Config) {
@@ -657,5 +836,49 @@ func TestEndpointNoRedirect(t *testing.T) {
 	}
 	if typ != string(gatehouse.OAuthSignin) || code != "par_rejected" {
 		t.Fatalf("a redirecting PAR endpoint ended with %s/%s", typ, code)
+	}
+}
+
+// TestRetryKeepsCallbackURL: after a failure the visitor can retry from
+// the sign-in page (a wrong password, a sign-in cancelled at the
+// provider), the sign-in page still knows where they were going, so its
+// forms post that callbackUrl again.
+func TestRetryKeepsCallbackURL(t *testing.T) {
+	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) {
+		c.Providers = append(c.Providers, credentials.Config{
+			Fields: []credentials.Field{{Name: "password", Type: "password"}},
+			Authorize: func(ctx context.Context, c map[string]string, r *http.Request) (*profile.User, error) {
+				return nil, credentials.ErrInvalid
+			},
+		})
+	})
+	want := "/private"
+
+	// A wrong password.
+	b := newBrowser(t)
+	resp := b.post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}, "password": {"x"}})
+	resp.Body.Close()
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	if loc == nil || loc.Path != "/auth/signin" || loc.Query().Get("error") != "CredentialsSignin" || loc.Query().Get("callbackUrl") != want {
+		t.Errorf("wrong password: sent to %q, want the sign-in page with error=CredentialsSignin and callbackUrl=%s", resp.Header.Get("Location"), want)
+	}
+
+	// A sign-in cancelled at the provider.
+	a.op.SetFaults(authtest.Faults{AuthorizeAccessDenied: true})
+	b = newBrowser(t)
+	resp, body := b.signIn(a, "dev", "/private")
+	if resp.Request.URL.Path != "/auth/signin" || resp.Request.URL.Query().Get("callbackUrl") != want {
+		t.Errorf("cancelled: landed on %s, want the sign-in page with callbackUrl=%s", resp.Request.URL, want)
+	}
+	if hidden := `<input type="hidden" name="callbackUrl" value="` + a.url + want + `">`; !strings.Contains(body, hidden) {
+		t.Errorf("the sign-in page's forms lack %s", hidden)
+	}
+
+	// Only same-origin destinations are carried.
+	b = newBrowser(t)
+	resp = b.post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"https://evil.example/x"}, "password": {"x"}})
+	resp.Body.Close()
+	if loc, _ := url.Parse(resp.Header.Get("Location")); loc == nil || loc.Path != "/auth/signin" || loc.Query().Has("callbackUrl") {
+		t.Errorf("foreign callbackUrl: sent to %q, want the sign-in page without callbackUrl (home is the default)", resp.Header.Get("Location"))
 	}
 }
