@@ -444,6 +444,25 @@ func (a *pwApp) quiet() {
 	}
 }
 
+// wholeAnswer posts path (password/sign-up or password/forgot) for addr
+// from b, as a page or as JSON, and returns the whole answer as text
+// (status, headers but Date, body), for comparing two answers byte for
+// byte.
+func (a *pwApp) wholeAnswer(b *browser, path, addr string, html bool) string {
+	form := url.Values{"email": {addr}}
+	if path == "password/sign-up" {
+		form.Set("password", "some other password")
+	}
+	resp := a.postAs(b, path, form, html)
+	defer resp.Body.Close()
+	resp.Header.Del("Date")
+	var out bytes.Buffer
+	out.WriteString(resp.Status + "\n")
+	_ = resp.Header.Write(&out)
+	_, _ = io.Copy(&out, resp.Body)
+	return out.String()
+}
+
 // postAs posts form (with this browser's CSRF token) to {base}/{path}, as
 // a page's form (html) or a single-page app's fetch.
 func (a *pwApp) postAs(b *browser, path string, form url.Values, html bool) *http.Response {
@@ -589,20 +608,7 @@ func TestPasswordAccountSameAnswer(t *testing.T) {
 	a.postAs(b, "password/sign-up", url.Values{"email": {"known@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
 	a.next(passwordaccount.KindVerify)
 
-	answer := func(path, addr string, html bool) string {
-		form := url.Values{"email": {addr}}
-		if path == "password/sign-up" {
-			form.Set("password", "some other password")
-		}
-		resp := a.postAs(b, path, form, html)
-		defer resp.Body.Close()
-		resp.Header.Del("Date")
-		var out bytes.Buffer
-		out.WriteString(resp.Status + "\n")
-		_ = resp.Header.Write(&out)
-		_, _ = io.Copy(&out, resp.Body)
-		return out.String()
-	}
+	answer := func(path, addr string, html bool) string { return a.wholeAnswer(b, path, addr, html) }
 	for _, path := range []string{"password/sign-up", "password/forgot"} {
 		for _, html := range []bool{false, true} {
 			known, unknown := answer(path, "known@example.com", html), answer(path, "unknown-"+path[9:]+"@example.com", html)
