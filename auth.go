@@ -53,7 +53,7 @@ type Config struct {
 	TrustHost bool
 	// Session configures sessions.
 	Session SessionConfig
-	// TwoFactor turns on two-factor sign-in (internal/secondfactor).
+	// TwoFactor turns on two-factor sign-in (internal/twofactorflow).
 	TwoFactor TwoFactorConfig
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
@@ -607,10 +607,10 @@ const (
 	AccountNotLinked          = autherr.AccountNotLinked          // a passkey cannot be tied to the user
 	// AccountLinkMismatch: a sign-in that was not started by the session
 	// this browser holds. Nothing is linked and the session is left as it
-	// was (link.go).
+	// was (finish.go).
 	AccountLinkMismatch = autherr.AccountLinkMismatch
 	// TwoFactorFailed: the second step of a two-factor sign-in expired or
-	// was not this browser's; the user signs in again (internal/secondfactor).
+	// was not this browser's; the user signs in again (internal/twofactorflow).
 	TwoFactorFailed = autherr.TwoFactorFailed
 	// EmailUnverified: a right password for an address not confirmed yet
 	// (providers/passwordaccount); a new confirmation link was sent.

@@ -40,9 +40,9 @@
 //	                             internal/credentialsflow: attempt limits, Authorize
 //	                                         (or the stored password: internal/passwordflow)
 //	                             internal/passkeyflow: assertion or attestation
-//	    └ finishSignIn           link.go     SignIn callback, binding to the session that
+//	    └ finishSignIn           finish.go   SignIn callback, binding to the session that
 //	                                         started it, linking (internal/accountlink)
-//	      ├ twoFactor.Ask        internal/secondfactor: 2FA on, a sealed pending cookie,
+//	      ├ twoFactor.Ask        internal/twofactorflow: 2FA on, a sealed pending cookie,
 //	      │                                  then POST {base}/two-factor
 //	      └ sessions.Issue       internal/sessions: a new JWT or database session
 //
@@ -64,7 +64,7 @@
 //	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
 //	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
-//	internal/secondfactor  the two-factor step of a sign-in: ask, the code form, verify
+//	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)
 //	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,

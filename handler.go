@@ -19,12 +19,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -52,8 +52,8 @@ type Handler struct {
 	sessions   *sessions.Manager       // issues, reads and ends sessions (internal/sessions)
 	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
 	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
-	twoFactor  *secondfactor.Step      // the second step of sign-ins (link.go, internal/secondfactor)
-	self       *selfservice.Routes     // accounts, sessions, two-factor settings (link.go)
+	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
+	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:

@@ -449,7 +449,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		data := virtualwebauthn.CreateAttestationResponse(k.rp, k.auth, k.cred, *opts)
 		b.signOut(a)
 		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
-		// The ceremony is bound to the session that asked for it (link.go).
+		// The ceremony is bound to the session that asked for it (finish.go).
 		resp.Body.Close()
 		loc, _ := url.Parse(resp.Header.Get("Location"))
 		if q := loc.Query(); resp.StatusCode != http.StatusSeeOther || loc.Path != "/auth/error" || q.Get("error") != "AccountLinkMismatch" || q.Get("code") != "session_mismatch" {

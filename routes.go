@@ -78,8 +78,8 @@ func (h *Handler) routeTable() []route {
 		post("/sessions/revoke-all", h.self.Revoke),
 		get("/two-factor/setup", h.self.TwoFactor),
 		post("/two-factor/{action}", h.self.TwoFactor),
-		get("/two-factor", h.twoFactor.Page),    // internal/secondfactor
-		post("/two-factor", h.twoFactor.Verify), // internal/secondfactor
+		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
+		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),
 		get("/verify-request", h.site.VerifyRequestPage),
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go

@@ -32,7 +32,7 @@ import (
 
 // Host is what the sign-in needs of the Handler, per request. The
 // root's host type implements it; each method is documented there
-// (link.go, or internal/site's Site, which host embeds).
+// (finish.go, or internal/site's Site, which host embeds).
 type Host interface {
 	CSRFOK(r *http.Request, submitted string) bool
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

@@ -49,7 +49,7 @@ import (
 
 // Host is what the flow needs of the Handler, per request. The
 // root's host type implements it; each method is documented there
-// (link.go, or internal/site's Site, which host embeds).
+// (finish.go, or internal/site's Site, which host embeds).
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

@@ -31,7 +31,7 @@ import (
 
 // Host is what the flow needs of the Handler, per request. The
 // root's host type implements it; each method is documented there
-// (link.go, or internal/site's Site, which host embeds).
+// (finish.go, or internal/site's Site, which host embeds).
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	Cookies(r *http.Request) sessioncookie.Names
@@ -137,7 +137,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	}
 	pkce, state, nonce := f.checksFor(e)
 	tx := checks.NewTransaction(pkce, state, nonce)
-	tx.Binding = h.Binding(r) // who started it: the root's link.go
+	tx.Binding = h.Binding(r) // who started it: the root's finish.go
 	s := rp.SignIn{RedirectURI: f.redirectURI(r), State: tx.State, Nonce: tx.Nonce, Extra: extra}
 	if pkce {
 		s.CodeChallenge = checks.Challenge(tx.Verifier)
@@ -250,7 +250,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	// The browser that finishes must be the one that started, in the same
-	// session (the root's link.go). Only a provider's form_post answer goes
+	// session (the root's finish.go). Only a provider's form_post answer goes
 	// without: a cross-site POST, it carries no SameSite=Lax cookie (no
 	// session, no CSRF cookie) to compare; its check cookie is a
 	// SameSite=None one, which exists only on https and loopback, where it

@@ -16,12 +16,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
@@ -94,7 +94,7 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 	}
 
 	if asked, err := h.twoFactor.Ask(ctx, w, r, user, res); asked || err != nil {
-		return err // internal/secondfactor makes the session after the code
+		return err // internal/twofactorflow makes the session after the code
 	}
 	if err := h.sessions.Issue(ctx, w, r, b, user, res, isNew); err != nil {
 		return err
@@ -286,7 +286,7 @@ func (s host) SignOutHere(w http.ResponseWriter, r *http.Request) {
 	s.h.sessions.SignOutHere(w, r, s.h.baseFor(r))
 }
 
-// FinishSignIn ends a sign-in as every flow does (link.go's finishSignIn).
+// FinishSignIn ends a sign-in as every flow does (finish.go's finishSignIn).
 func (s host) FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error {
 	return s.h.finishSignIn(w, r, s.h.baseFor(r), res)
 }
@@ -330,8 +330,8 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 
 // newTwoFactor checks cfg.TwoFactor and returns the second step of h's
 // sign-ins, its Service nil when two-factor sign-in is off.
-func (h *Handler) newTwoFactor(cfg Config) (*secondfactor.Step, error) {
-	step := &secondfactor.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: h.host(),
+func (h *Handler) newTwoFactor(cfg Config) (*twofactorflow.Step, error) {
+	step := &twofactorflow.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: h.host(),
 		Changed: func(ctx context.Context, userID string, c twofactor.Change) { h.self.TwoFactorEvent(ctx, userID, c) }}
 	tf := cfg.TwoFactor
 	if !tf.Enabled {

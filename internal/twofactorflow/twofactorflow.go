@@ -1,4 +1,4 @@
-// Package secondfactor is the second step of a two-factor sign-in, top
+// Package twofactorflow is the second step of a two-factor sign-in, top
 // to bottom. The codes, the sealed pending state and their storage are
 // package twofactor's; this package is the step's routes.
 //
@@ -19,7 +19,7 @@
 //
 // The settings routes (enrol, confirm, backup codes, disable) are
 // internal/selfservice's.
-package secondfactor
+package twofactorflow
 
 import (
 	"context"
@@ -46,7 +46,7 @@ import (
 
 // Host is what the step needs of the Handler, per request. The
 // root's host type implements it; each method is documented there
-// (link.go, or internal/site's Site, which host embeds).
+// (finish.go, or internal/site's Site, which host embeds).
 type Host interface {
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
 	// CSRFOf returns the browser's CSRF token from its cookie, "" for
