@@ -16,10 +16,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -390,7 +390,7 @@ func (cfg Config) normalize() (Config, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 			return cfg, &ConfigError{Field: "URL", Reason: fmt.Sprintf("%q is not an absolute http(s) URL without query", cfg.URL)}
 		}
-		if u.Scheme == "http" && !cfg.Development && !sessioncookie.IsLoopback(u.Hostname()) {
+		if u.Scheme == "http" && !cfg.Development && !cookies.IsLoopback(u.Hostname()) {
 			return cfg, &ConfigError{Field: "URL", Reason: "plain http is only allowed for localhost or in Development mode (RFC 9700 §2.6)"}
 		}
 		if p := strings.TrimRight(u.Path, "/"); p != "" {

@@ -72,7 +72,7 @@
 //	                       exchange, refresh, userinfo; no cookies, no sessions
 //	internal/tokensource   provider tokens refreshed once per rotation, saved
 //	internal/backchannel   Back-Channel Logout 1.0's receiver
-//	internal/sessioncookie cookie names, chunked cookies, the Auth.js session token
+//	internal/cookies       cookie names, chunked cookies, the Auth.js session token
 //	internal/accountlink   which stored user a sign-in is for
 //	internal/signin        the result every flow hands to finishSignIn
 //	internal/httpx         bounded forms, redirects, JSON answers

@@ -16,11 +16,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
@@ -320,7 +320,7 @@ func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *
 	// The CSRF cookie's MAC is checked only when a template asks for
 	// the token (Funcs); a browser without one gets one now, before
 	// the page starts writing.
-	if c := sessioncookie.Value(r, b.Cookies.CSRF); c != "" {
+	if c := cookies.Value(r, b.Cookies.CSRF); c != "" {
 		st.csrfCookie = c
 	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		t, c := h.site.CSRF.NewPair()
@@ -454,7 +454,7 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 			s.load(nil)
 			if s.pending && s.csrfToken == "" && s.csrfCookie == "" {
-				s.csrfCookie = sessioncookie.Value(r, s.base.Cookies.CSRF) // not read by the Middleware
+				s.csrfCookie = cookies.Value(r, s.base.Cookies.CSRF) // not read by the Middleware
 			}
 			st = s
 		} else {

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/session"
 )
@@ -76,7 +76,7 @@ func (h *Handler) bearerRequest(w http.ResponseWriter, r *http.Request, b *base,
 	if len(values) == 0 {
 		return false
 	}
-	token, ok := sessioncookie.BearerToken(values)
+	token, ok := cookies.BearerToken(values)
 	if !ok {
 		return false
 	}
@@ -115,7 +115,7 @@ func (h *Handler) SessionToken(r *http.Request) string {
 	if st.bearer {
 		return st.bearerToken
 	}
-	raw, _ := sessioncookie.ReadChunked(r, st.base.Cookies.Session)
+	raw, _ := cookies.ReadChunked(r, st.base.Cookies.Session)
 	return raw
 }
 

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 )
 
 // EndSessionURL returns where to send the browser after a local sign-out
@@ -30,15 +30,15 @@ func (f *Flow) EndSessionURL(w http.ResponseWriter, r *http.Request, idToken, ca
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
 		return ""
 	}
-	id, cookies := f.p.Config().ID, f.host.Cookies(r)
+	id, names := f.p.Config().ID, f.host.Cookies(r)
 	state := checks.NewState()
-	sealed, err := f.cfg.Sealer.Seal(cookies.LogoutState, id, state)
+	sealed, err := f.cfg.Sealer.Seal(names.LogoutState, id, state)
 	if err != nil {
 		return ""
 	}
-	cookies.Set(w, cookies.LogoutState, sealed, time.Now().Add(checks.MaxAge))
+	names.Set(w, names.LogoutState, sealed, time.Now().Add(checks.MaxAge))
 	if callbackURL != "" {
-		cookies.Set(w, cookies.CallbackURL, callbackURL, time.Time{})
+		names.Set(w, names.CallbackURL, callbackURL, time.Time{})
 	}
 	q := u.Query()
 	if idToken != "" {
@@ -59,15 +59,15 @@ func (f *Flow) EndSessionURL(w http.ResponseWriter, r *http.Request, idToken, ca
 func SignOutReturn(w http.ResponseWriter, r *http.Request, sealer *checks.Sealer, host Host) {
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	prov := r.PathValue("provider")
-	cookies := host.Cookies(r)
-	want, err := sealer.Open(checks.State, cookies.LogoutState, prov, sessioncookie.Value(r, cookies.LogoutState))
+	names := host.Cookies(r)
+	want, err := sealer.Open(checks.State, names.LogoutState, prov, cookies.Value(r, names.LogoutState))
 	if err == nil {
 		err = checks.VerifyState(r.URL.Query().Get("state"), want)
 	}
-	cookies.Clear(w, cookies.LogoutState)
+	names.Clear(w, names.LogoutState)
 	if err != nil {
 		host.Fail(w, r, checkError(prov, err))
 		return
 	}
-	httpx.Redirect(w, r, host.CallbackURL(r, sessioncookie.Value(r, cookies.CallbackURL)))
+	httpx.Redirect(w, r, host.CallbackURL(r, cookies.Value(r, names.CallbackURL)))
 }

@@ -19,9 +19,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -34,7 +34,7 @@ import (
 // (finish.go, or internal/site's Site, which host embeds).
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
-	Cookies(r *http.Request) sessioncookie.Names
+	Cookies(r *http.Request) cookies.Names
 	Origin(r *http.Request) string
 	CallbackURL(r *http.Request, raw string) string
 	// Binding is the digest of the browser and session starting a
@@ -100,7 +100,7 @@ const passThrough = "login_hint prompt max_age ui_locales acr_values display hd 
 // the authorization request built (pushed, with PAR).
 func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	p, h, id := f.p, f.host, f.p.Config().ID
-	cookies, origin := h.Cookies(r), h.Origin(r)
+	names, origin := h.Cookies(r), h.Origin(r)
 	e, err := p.Endpoints(r.Context())
 	if err != nil {
 		h.Fail(w, r, autherr.New(autherr.ProviderUnavailable, "discovery", id, "signin", err))
@@ -127,13 +127,13 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	// The checks, sealed together into one cookie bound to this provider
 	// and to the cookie's name, for checks.MaxAge.
 	expires := time.Now().Add(checks.MaxAge)
-	setCheck := cookies.Set
-	formPost := mode == "form_post" && (cookies.Secure || sessioncookie.LoopbackOrigin(origin))
+	setCheck := names.Set
+	formPost := mode == "form_post" && (names.Secure || cookies.LoopbackOrigin(origin))
 	if formPost {
 		// The callback is a cross-site POST, which carries SameSite=None
 		// cookies only; browsers take Secure cookies on http://localhost
 		// too, so local development works the same way.
-		setCheck = cookies.SetNone
+		setCheck = names.SetNone
 	}
 	pkce, state, nonce := f.checksFor(e)
 	tx := checks.NewTransaction(pkce, state, nonce)
@@ -143,20 +143,20 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		s.CodeChallenge = checks.Challenge(tx.Verifier)
 	}
 	if pkce || state || nonce {
-		sealed, err := f.cfg.Sealer.SealTransaction(cookies.Checks, id, tx)
+		sealed, err := f.cfg.Sealer.SealTransaction(names.Checks, id, tx)
 		if err != nil {
 			h.Fail(w, r, autherr.New(autherr.OAuthSignin, "seal", id, "signin", err))
 			return
 		}
-		setCheck(w, cookies.Checks, sealed, expires)
+		setCheck(w, names.Checks, sealed, expires)
 	}
 	if cb := h.CallbackURL(r, form.Get("callbackUrl")); cb != "" {
 		if formPost {
-			setCheck(w, cookies.CallbackURL, cb, expires) // read by the cross-site POST too
-		} else if sessioncookie.Value(r, cookies.CallbackURL) != cb {
+			setCheck(w, names.CallbackURL, cb, expires) // read by the cross-site POST too
+		} else if cookies.Value(r, names.CallbackURL) != cb {
 			// A browser-session cookie: one that already holds cb (a
 			// second sign-in from the same page) is left as it is.
-			cookies.Set(w, cookies.CallbackURL, cb, time.Time{})
+			names.Set(w, names.CallbackURL, cb, time.Time{})
 		}
 	}
 	// The fixed parameters are encoded once per provider; PAR and DPoP:
@@ -193,8 +193,8 @@ func (f *Flow) redirectURI(r *http.Request) string {
 // then completeSignIn.
 func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 	// The check cookie is single use: cleared whatever happens next.
-	if cookies := f.host.Cookies(r); sessioncookie.Value(r, cookies.Checks) != "" {
-		cookies.Clear(w, cookies.Checks)
+	if names := f.host.Cookies(r); cookies.Value(r, names.Checks) != "" {
+		names.Clear(w, names.Checks)
 	}
 	if err := f.completeSignIn(w, r); err != nil {
 		f.host.Fail(w, r, autherr.Wrap(err, autherr.CallbackRouteError, "callback", f.p.Config().ID, "callback"))
@@ -203,7 +203,7 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 
 func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	p, h, cookies := f.p, f.host, f.host.Cookies(r)
+	p, h, names := f.p, f.host, f.host.Cookies(r)
 	c := p.Config()
 	fail := func(t autherr.Type, code, step string, err error) error {
 		return autherr.New(t, code, c.ID, step, err)
@@ -237,7 +237,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 				first = checks.Nonce
 			}
 		}
-		if tx, err = f.cfg.Sealer.OpenTransaction(first, cookies.Checks, c.ID, sessioncookie.Value(r, cookies.Checks)); err == nil {
+		if tx, err = f.cfg.Sealer.OpenTransaction(first, names.Checks, c.ID, cookies.Value(r, names.Checks)); err == nil {
 			err = tx.Need(usePKCE, useState, useNonce)
 		}
 		if err != nil {
@@ -257,7 +257,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	// is a __Host- cookie no other origin can set; and as no session is
 	// visible to it, it links nothing. A POST that does carry those
 	// cookies (same-site: a sibling subdomain's form) is compared.
-	crossSitePost := r.Method == http.MethodPost && sessioncookie.ChunkedValue(r, cookies.Session) == "" && sessioncookie.Value(r, cookies.CSRF) == ""
+	crossSitePost := r.Method == http.MethodPost && cookies.ChunkedValue(r, names.Session) == "" && cookies.Value(r, names.CSRF) == ""
 	if (usePKCE || useState || useNonce) && !crossSitePost {
 		if err := h.CheckBinding(r, c.ID, tx.Binding); err != nil {
 			return err

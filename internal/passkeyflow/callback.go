@@ -17,8 +17,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -33,10 +33,10 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The challenge cookie is single use: cleared whatever happens next.
-	cookies := f.host.Cookies(r)
-	sealed := sessioncookie.Value(r, cookies.Challenge)
+	names := f.host.Cookies(r)
+	sealed := cookies.Value(r, names.Challenge)
 	if sealed != "" {
-		cookies.Clear(w, cookies.Challenge)
+		names.Clear(w, names.Challenge)
 	}
 	form, err := httpx.ReadForm(r)
 	if err != nil || !f.host.CSRFOK(r, form.Get("csrfToken")) {

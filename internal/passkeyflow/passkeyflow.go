@@ -43,8 +43,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
@@ -55,14 +55,14 @@ import (
 )
 
 // Host is the handler, as the passkey flow sees it. Its methods take the
-// request, from which it knows its base URL and cookies.
+// request, from which it knows its base URL and names.
 type Host interface {
 	// Origin returns the site's origin; URL the absolute URL of the
 	// route parts under the base path.
 	Origin(r *http.Request) string
 	URL(r *http.Request, parts ...string) string
 	// Cookies returns the cookie names of the request's site.
-	Cookies(r *http.Request) sessioncookie.Names
+	Cookies(r *http.Request) cookies.Names
 	// RateLimited answers 429 and reports true when the rate limit
 	// refuses this request.
 	RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool
@@ -192,12 +192,12 @@ func (f *Flow) Options(w http.ResponseWriter, r *http.Request) {
 		st.Session, options, st.UserID, st.NewUser = *sess, c.Response, user.ID, user.NewUser
 	}
 
-	cookies := f.host.Cookies(r)
+	names := f.host.Cookies(r)
 	raw, err := json.Marshal(st)
 	if err == nil {
 		var sealed string
-		if sealed, err = f.cfg.Sealer.Seal(cookies.Challenge, id, string(raw)); err == nil {
-			cookies.Set(w, cookies.Challenge, sealed, time.Now().Add(p.Timeout))
+		if sealed, err = f.cfg.Sealer.Seal(names.Challenge, id, string(raw)); err == nil {
+			names.Set(w, names.Challenge, sealed, time.Now().Add(p.Timeout))
 		}
 	}
 	if err != nil {
@@ -206,7 +206,7 @@ func (f *Flow) Options(w http.ResponseWriter, r *http.Request) {
 	}
 	// Where to land afterwards, as for the other providers' sign-in.
 	if cb := r.URL.Query().Get("callbackUrl"); cb != "" {
-		cookies.Set(w, cookies.CallbackURL, f.host.CallbackURL(r, cb), time.Time{}) // same-origin, never ""
+		names.Set(w, names.CallbackURL, f.host.CallbackURL(r, cb), time.Time{}) // same-origin, never ""
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"action": action, "options": options})
 }

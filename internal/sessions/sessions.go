@@ -1,6 +1,6 @@
 // Package sessions issues, reads, renews and ends sessions, of both
 // strategies: a JWT session lives in its sealed cookie (the Auth.js
-// token: internal/sessioncookie), a database session in the Adapter, its
+// token: internal/cookies), a database session in the Adapter, its
 // cookie holding an opaque token whose hash is the row's key. With the
 // cookie cache on, a sealed copy of a database session answers reads for
 // a few minutes without the database.
@@ -26,9 +26,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logburst"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/useragent"
@@ -68,8 +68,8 @@ type Manager struct {
 	cfg Config
 	// The session cookie's codec and the cookie cache's, by secure mode:
 	// the cookie's name is the key derivation's salt.
-	codecs map[bool]*sessioncookie.Codec[session.Token]
-	cache  map[bool]*sessioncookie.Codec[sessioncookie.Cached] // nil: no cookie cache
+	codecs map[bool]*cookies.Codec[session.Token]
+	cache  map[bool]*cookies.Codec[cookies.Cached] // nil: no cookie cache
 	// bodies is the JSON of sessions already answered (json.go).
 	bodies *bounded.Map[bodyKey, []byte]
 	// bursts keeps a store outage to a few log lines: every request
@@ -79,18 +79,18 @@ type Manager struct {
 
 // New returns the Manager of cfg.
 func New(cfg Config) (*Manager, error) {
-	m := &Manager{cfg: cfg, codecs: map[bool]*sessioncookie.Codec[session.Token]{}, bodies: bounded.New[bodyKey, []byte](bodiesMax)}
+	m := &Manager{cfg: cfg, codecs: map[bool]*cookies.Codec[session.Token]{}, bodies: bounded.New[bodyKey, []byte](bodiesMax)}
 	for _, secure := range []bool{false, true} {
-		c, err := NewCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSNames).Session)
+		c, err := NewCodec(cfg.Secret, cookies.NewNames(secure, cfg.AuthJSNames).Session)
 		if err != nil {
 			return nil, err
 		}
 		m.codecs[secure] = c
 	}
 	if cfg.CookieCache > 0 {
-		m.cache = map[bool]*sessioncookie.Codec[sessioncookie.Cached]{}
+		m.cache = map[bool]*cookies.Codec[cookies.Cached]{}
 		for _, secure := range []bool{false, true} {
-			c, err := sessioncookie.NewCacheCodec(cfg.Secret, sessioncookie.NewNames(secure, cfg.AuthJSNames).SessionData, cfg.CookieCache)
+			c, err := cookies.NewCacheCodec(cfg.Secret, cookies.NewNames(secure, cfg.AuthJSNames).SessionData, cfg.CookieCache)
 			if err != nil {
 				return nil, err
 			}
@@ -101,8 +101,8 @@ func New(cfg Config) (*Manager, error) {
 }
 
 // NewCodec returns the codec of the session cookie named cookie.
-func NewCodec(secrets []string, cookie string) (*sessioncookie.Codec[session.Token], error) {
-	return sessioncookie.NewCodec(secrets, cookie, sessioncookie.ClockTolerance,
+func NewCodec(secrets []string, cookie string) (*cookies.Codec[session.Token], error) {
+	return cookies.NewCodec(secrets, cookie, cookies.ClockTolerance,
 		// A token with no subject is not a session (a check cookie pasted
 		// into the session slot would look so, CVE-2023-48309).
 		func(t session.Token) (time.Time, bool) {
@@ -119,7 +119,7 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 	expires := now.Add(m.cfg.MaxAge)
 	prov := res.Account.Provider
 	if m.cfg.Database {
-		if old, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); old != "" {
+		if old, _ := cookies.ReadChunked(r, b.Cookies.Session); old != "" {
 			_, _ = m.cfg.Adapter.DeleteSession(ctx, HashToken(old))
 		}
 		raw := RandomToken()
@@ -166,9 +166,9 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 // The error wraps ErrStoreUnavailable when the database could not be
 // read: the session is then unknown, not absent.
 func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
-	raw := sessioncookie.ChunkedValue(r, b.Cookies.Session)
+	raw := cookies.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
-		if sessioncookie.Count(r, b.Cookies.Session) > 1 {
+		if cookies.Count(r, b.Cookies.Session) > 1 {
 			site.LogDuplicate(m.cfg.Logger, r, b)
 		}
 		return nil, nil
@@ -276,7 +276,7 @@ func (m *Manager) shape(ctx context.Context, s *session.Session, t *session.Toke
 // another session token (an earlier sign-in, a planted cookie) is not
 // used.
 func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
-	raw := sessioncookie.Value(r, b.Cookies.SessionData)
+	raw := cookies.Value(r, b.Cookies.SessionData)
 	if raw == "" {
 		return nil, false
 	}
@@ -298,7 +298,7 @@ func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now ti
 // cacheCopy writes the cookie cache's copy of a session just read from
 // the database.
 func (m *Manager) cacheCopy(w http.ResponseWriter, b *site.Base, tokenHash string, u adapter.User, expires, now time.Time) {
-	sealed, err := m.cache[b.Cookies.Secure].Encode(sessioncookie.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+	sealed, err := m.cache[b.Cookies.Secure].Encode(cookies.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
 	if err != nil {
 		return // the next request reads the database again
 	}
@@ -311,7 +311,7 @@ func (m *Manager) cacheCopy(w http.ResponseWriter, b *site.Base, tokenHash strin
 
 // clearCache clears the cookie cache's copy, when r has one.
 func (m *Manager) clearCache(w http.ResponseWriter, r *http.Request, b *site.Base) {
-	if sessioncookie.Value(r, b.Cookies.SessionData) != "" {
+	if cookies.Value(r, b.Cookies.SessionData) != "" {
 		b.Cookies.Clear(w, b.Cookies.SessionData)
 	}
 }
@@ -326,7 +326,7 @@ func (m *Manager) SignOutHere(w http.ResponseWriter, r *http.Request, b *site.Ba
 // logged: the cookies are cleared all the same), then its cookies.
 func (m *Manager) End(w http.ResponseWriter, r *http.Request, b *site.Base) {
 	if m.cfg.Database {
-		if raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session); raw != "" {
+		if raw, _ := cookies.ReadChunked(r, b.Cookies.Session); raw != "" {
 			ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 			if _, err := m.cfg.Adapter.DeleteSession(ctx, HashToken(raw)); err != nil && !errors.Is(err, adapter.ErrNotFound) {
 				m.cfg.Logger.Error("gatehouse: deleting the session failed; its cookie is cleared anyway", "step", "signout", "err", err)
@@ -340,7 +340,7 @@ func (m *Manager) End(w http.ResponseWriter, r *http.Request, b *site.Base) {
 // Token returns the JWT session token of r's cookie, when it has a good
 // one (JWT strategy).
 func (m *Manager) Token(r *http.Request, b *site.Base) (session.Token, bool) {
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	raw, _ := cookies.ReadChunked(r, b.Cookies.Session)
 	if raw == "" {
 		return session.Token{}, false
 	}
@@ -367,7 +367,7 @@ func (m *Manager) Rewrite(w http.ResponseWriter, r *http.Request, b *site.Base, 
 // creating a user because the session could not be read.
 func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (string, time.Time, error) {
 	if m.cfg.Database {
-		raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+		raw, _ := cookies.ReadChunked(r, b.Cookies.Session)
 		if raw == "" {
 			return "", time.Time{}, nil
 		}
@@ -414,7 +414,7 @@ func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (s
 // and its digest matches only the same cookie.
 func (m *Manager) Binding(r *http.Request, b *site.Base) string {
 	sess := checks.NoSession()
-	switch raw := sessioncookie.ChunkedValue(r, b.Cookies.Session); {
+	switch raw := cookies.ChunkedValue(r, b.Cookies.Session); {
 	case raw == "":
 	case m.cfg.Database:
 		sess = checks.DatabaseSession(raw)
@@ -423,7 +423,7 @@ func (m *Manager) Binding(r *http.Request, b *site.Base) string {
 			sess = checks.JWTSession(t.ID, t.Subject)
 		}
 	}
-	return checks.Binding(sess, sessioncookie.Value(r, b.Cookies.CSRF))
+	return checks.Binding(sess, cookies.Value(r, b.Cookies.CSRF))
 }
 
 // Provider returns the provider the session of r came from and the ID
@@ -437,7 +437,7 @@ func (m *Manager) Provider(r *http.Request, b *site.Base, ids []string) (provide
 		it, _ := t.Extra["id_token"].(string)
 		return t.Provider, it
 	}
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	raw, _ := cookies.ReadChunked(r, b.Cookies.Session)
 	if raw == "" {
 		return "", ""
 	}
@@ -464,7 +464,7 @@ func (m *Manager) Provider(r *http.Request, b *site.Base, ids []string) (provide
 // SessionHash returns the stored hash of this browser's database session
 // token, "" for none.
 func SessionHash(r *http.Request, b *site.Base) string {
-	raw, _ := sessioncookie.ReadChunked(r, b.Cookies.Session)
+	raw, _ := cookies.ReadChunked(r, b.Cookies.Session)
 	return HashToken(raw)
 }
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/session"
 )
 
@@ -48,7 +48,7 @@ func FuzzSessionDecode(f *testing.F) {
 		if err == nil && tok.Subject != "u" {
 			t.Fatalf("decoded a forged token %q to %+v", s, tok)
 		}
-		if err != nil && !errors.Is(err, sessioncookie.ErrInvalid) {
+		if err != nil && !errors.Is(err, cookies.ErrInvalid) {
 			t.Fatalf("untyped refusal %v", err)
 		}
 		if err == nil {

@@ -16,9 +16,9 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logburst"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
@@ -78,7 +78,7 @@ func (s *Site) Origin(r *http.Request) string { return s.For(r).Origin }
 func (s *Site) URL(r *http.Request, parts ...string) string { return s.For(r).URL(parts...) }
 
 // Cookies returns the cookie names of r's site.
-func (s *Site) Cookies(r *http.Request) sessioncookie.Names { return s.For(r).Cookies }
+func (s *Site) Cookies(r *http.Request) cookies.Names { return s.For(r).Cookies }
 
 // Redirect answers with a redirect to target, or {url} for a client that
 // asked with X-Auth-Return-Redirect (httpx.Redirect).
@@ -102,19 +102,19 @@ func (s *Site) SameOrigin(r *http.Request) error {
 // CSRFOK reports whether submitted is the CSRF token of r's CSRF cookie
 // (checks.CSRF: the signed double-submit cookie).
 func (s *Site) CSRFOK(r *http.Request, submitted string) bool {
-	return s.CSRF.Verify(sessioncookie.Value(r, s.For(r).Cookies.CSRF), submitted)
+	return s.CSRF.Verify(cookies.Value(r, s.For(r).Cookies.CSRF), submitted)
 }
 
 // CSRFOf returns the CSRF token of r's cookie, "" for none.
 func (s *Site) CSRFOf(r *http.Request) string {
-	return s.CSRF.Token(sessioncookie.Value(r, s.For(r).Cookies.CSRF))
+	return s.CSRF.Token(cookies.Value(r, s.For(r).Cookies.CSRF))
 }
 
 // CSRFToken returns r's CSRF token, setting a new cookie when r has none
 // of ours.
 func (s *Site) CSRFToken(w http.ResponseWriter, r *http.Request) string {
 	b := s.For(r)
-	if t := s.CSRF.Token(sessioncookie.Value(r, b.Cookies.CSRF)); t != "" {
+	if t := s.CSRF.Token(cookies.Value(r, b.Cookies.CSRF)); t != "" {
 		return t
 	}
 	if s.MadeToken != nil {
@@ -189,7 +189,7 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 		// reads its callback-url cookie on the sign-in page to the same
 		// end. CallbackURL keeps it same-origin; the home page, the
 		// default, is left out, and the origin is dropped.
-		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), sessioncookie.Value(r, b.Cookies.CallbackURL)); cb != "" {
+		if cb := cmp.Or(r.PostForm.Get("callbackUrl"), cookies.Value(r, b.Cookies.CallbackURL)); cb != "" {
 			if path := strings.TrimPrefix(s.CallbackURL(r, cb), b.Origin); path != "/" {
 				q.Set("callbackUrl", path)
 			}
@@ -219,7 +219,7 @@ func (s *Site) KeepTyped(w http.ResponseWriter, r *http.Request, provider, field
 // field and the identifier typed into it, or "".
 func (s *Site) TakeTyped(w http.ResponseWriter, r *http.Request) (provider, field, identifier string) {
 	c := s.For(r).Cookies
-	raw := sessioncookie.Value(r, c.Typed)
+	raw := cookies.Value(r, c.Typed)
 	if raw == "" {
 		return "", "", ""
 	}
@@ -269,7 +269,7 @@ func (s *Site) SignInPage(r *http.Request, q url.Values) string {
 }
 
 // WarnDuplicate logs, by name only, a security-relevant cookie the
-// request carries twice (and so reads as none: sessioncookie.Value).
+// request carries twice (and so reads as none: cookies.Value).
 func (s *Site) WarnDuplicate(r *http.Request) { LogDuplicate(s.Logger, r, s.For(r)) }
 
 // LogDuplicate is WarnDuplicate for a request whose base is known.

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 )
 
 // Base is where the routes are reached from, for one request.
@@ -20,7 +20,7 @@ type Base struct {
 	Origin       string // scheme://host[:port]
 	Scheme, Host string
 	Path         string // e.g. /auth
-	Cookies      sessioncookie.Names
+	Cookies      cookies.Names
 	// Providers is the {base}/providers answer, encoded on first use: it
 	// changes with nothing but the origin.
 	Providers atomic.Pointer[[]byte]
@@ -60,7 +60,7 @@ func (s *Resolver) New(scheme, host string) *Base {
 	if s.Secure != nil {
 		secure = *s.Secure
 	}
-	return &Base{Origin: scheme + "://" + host, Scheme: scheme, Host: host, Path: s.Path, Cookies: sessioncookie.NewNames(secure, s.AuthJSNames)}
+	return &Base{Origin: scheme + "://" + host, Scheme: scheme, Host: host, Path: s.Path, Cookies: cookies.NewNames(secure, s.AuthJSNames)}
 }
 
 // Fix makes every request's base that of scheme://host (Config.URL) and

@@ -34,9 +34,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
-	"github.com/gatehouse-auth/gatehouse/internal/sessioncookie"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -53,7 +53,7 @@ type Host interface {
 	// none; it sets no cookie.
 	CSRFOf(r *http.Request) string
 	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
-	Cookies(r *http.Request) sessioncookie.Names
+	Cookies(r *http.Request) cookies.Names
 	CallbackURL(r *http.Request, raw string) string
 	URL(r *http.Request, parts ...string) string
 	Render(w http.ResponseWriter, status int, page any)
@@ -124,7 +124,7 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 // Page answers GET {base}/two-factor: the code form, for a browser with a
 // pending sign-in.
 func (s *Step) Page(w http.ResponseWriter, r *http.Request) {
-	if s.Service == nil || sessioncookie.Value(r, s.Host.Cookies(r).TwoFactor) == "" {
+	if s.Service == nil || cookies.Value(r, s.Host.Cookies(r).TwoFactor) == "" {
 		httpx.Redirect(w, r, s.Host.URL(r, "signin"))
 		return
 	}
@@ -157,7 +157,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	}
 	// The pending sign-in: intact, fresh, and bound to this browser's CSRF
 	// token (a value planted from another browser opens with a mismatch).
-	p, err := s.Service.OpenPending(sessioncookie.Value(r, c.TwoFactor), h.CSRFOf(r))
+	p, err := s.Service.OpenPending(cookies.Value(r, c.TwoFactor), h.CSRFOf(r))
 	switch {
 	case errors.Is(err, twofactor.ErrExpired):
 		failed("two_factor_expired", err)
@@ -241,7 +241,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	if s.SignedIn != nil {
 		s.SignedIn(r.Context(), user, res.Account, false)
 	}
-	httpx.Redirect(w, r, h.CallbackURL(r, sessioncookie.Value(r, c.CallbackURL)))
+	httpx.Redirect(w, r, h.CallbackURL(r, cookies.Value(r, c.CallbackURL)))
 }
 
 // codeRefused answers a wrong code: the form again, or JSON.

@@ -1,4 +1,4 @@
-package sessioncookie
+package cookies
 
 import (
 	"net/http"

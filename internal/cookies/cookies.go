@@ -1,10 +1,10 @@
-// Package sessioncookie holds Gatehouse's cookies: their names (Auth.js's,
+// Package cookies holds Gatehouse's cookies: their names (Auth.js's,
 // or __Host- ones on https), writing and reading them (chunked past 4 KB,
 // a name sent twice read as none: cookie tossing), and the session token
 // sealed in the session cookie as Auth.js seals it (Codec: JWE, keys
 // derived with HKDF, secret rotation, a bounded cache of opened tokens).
 // It knows nothing of users or providers.
-package sessioncookie
+package cookies
 
 import (
 	"net"

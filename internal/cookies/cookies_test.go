@@ -1,4 +1,4 @@
-package sessioncookie
+package cookies
 
 import (
 	"math/rand/v2"
