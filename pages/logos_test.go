@@ -21,7 +21,7 @@ func TestLogoFiles(t *testing.T) {
 		t.Errorf("only %d logos loaded", len(logoPaths))
 	}
 	for id := range logoPaths {
-		if _, ok := builtin.Lookup(providers.OAuthProviderType(id)); !ok {
+		if _, ok := builtin.Lookup(providers.BuiltinID(id)); !ok {
 			t.Errorf("logos/%s.svg: %q is not a built-in provider id", id, id)
 		}
 		if !strings.Contains(string(readme), "| `"+id+"` |") {

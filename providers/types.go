@@ -2,11 +2,17 @@ package providers
 
 import "slices"
 
-// OAuthProviderType is the id of a built-in provider: a
-// closed enumeration of lower-case ids, some with hyphens. Besides the
-// OAuth 2.0 and OpenID Connect providers it holds the e-mail, credentials
-// and passkey provider ids, as Auth.js's enumeration does.
-type OAuthProviderType string
+// BuiltinID is the id of a built-in provider: a closed enumeration of
+// lower-case ids, some with hyphens. Besides the OAuth 2.0 and OpenID
+// Connect providers it holds the e-mail, credentials and passkey provider
+// ids, as Auth.js's enumeration (OAuthProviderType) does.
+type BuiltinID string
+
+// OAuthProviderType is the name Auth.js gives BuiltinID.
+//
+// Deprecated: use BuiltinID; the type also names e-mail, credentials and
+// passkey providers, which are not OAuth.
+type OAuthProviderType = BuiltinID
 
 // The built-in e-mail (magic link) provider ids.
 const (

@@ -35,7 +35,7 @@ func TestAllOAuthProviderTypes(t *testing.T) {
 
 func TestOAuthProviderTypeValid(t *testing.T) {
 	tests := []struct {
-		id           OAuthProviderType
+		id           BuiltinID
 		valid, oauth bool
 	}{
 		{Yandex, true, true},

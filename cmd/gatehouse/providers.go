@@ -47,7 +47,7 @@ or -env-file); the environment wins.`)
 		return exitOK
 	}
 	for _, a := range fl.Args() {
-		if !slices.Contains(ids, providers.OAuthProviderType(a)) {
+		if !slices.Contains(ids, providers.BuiltinID(a)) {
 			msg := fmt.Sprintf("%q is not a built-in provider id", a)
 			if near := nearIDs(a, ids); len(near) > 0 {
 				msg += "; did you mean " + strings.Join(near, ", ") + "?"
@@ -59,7 +59,7 @@ or -env-file); the environment wins.`)
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		showProvider(e, providers.OAuthProviderType(a), cb)
+		showProvider(e, providers.BuiltinID(a), cb)
 	}
 	fmt.Fprintln(e.stdout)
 	fmt.Fprintln(e.stdout, fromEnvNote)
@@ -69,7 +69,7 @@ or -env-file); the environment wins.`)
 // listProviders prints the table of providers ids, narrow enough for an
 // 80-column terminal: the variables by their suffix, and the callback URL
 // once as a pattern (showProvider gives them in full).
-func listProviders(e env, ids []providers.OAuthProviderType, cb func(string) string) {
+func listProviders(e env, ids []providers.BuiltinID, cb func(string) string) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tTYPE\tVARIABLES (AUTH_<ID>_...)")
 	for _, id := range ids {
@@ -95,7 +95,7 @@ const fromEnvNote = "builtin.FromEnv, and gatehouse.New for a provider that leav
 	"for an e-mail API provider made without a key."
 
 // showProvider prints everything about provider id, one field a line.
-func showProvider(e env, id providers.OAuthProviderType, cb func(string) string) {
+func showProvider(e env, id providers.BuiltinID, cb func(string) string) {
 	factory, _ := builtin.Lookup(id)
 	b := factory(builtin.Options{ClientID: "x"}).ProviderBase()
 	vars, callback := envVars(id), "- (nothing to register)"
@@ -112,7 +112,7 @@ func showProvider(e env, id providers.OAuthProviderType, cb func(string) string)
 // nearIDs returns the ids that name may have meant: those it is a prefix
 // of or that are a prefix of it, and those within a small edit distance,
 // closest first, at most five.
-func nearIDs(name string, ids []providers.OAuthProviderType) []string {
+func nearIDs(name string, ids []providers.BuiltinID) []string {
 	name = strings.ToLower(strings.TrimSpace(name))
 	type near struct {
 		id   string
@@ -120,7 +120,7 @@ func nearIDs(name string, ids []providers.OAuthProviderType) []string {
 	}
 	var found []near
 	limit := max(1, min(3, len(name)/3))
-	if slices.Contains(ids, providers.OAuthProviderType(name)) {
+	if slices.Contains(ids, providers.BuiltinID(name)) {
 		return []string{name} // the id in other letter case
 	}
 	for _, id := range ids {
@@ -164,17 +164,17 @@ func editDistance(a, b string) int {
 }
 
 // registered returns the ids of the builtin registry, sorted.
-func registered() []providers.OAuthProviderType { return builtin.IDs() }
+func registered() []providers.BuiltinID { return builtin.IDs() }
 
 // emailAPIs are the e-mail providers that send through an HTTP API with a
 // key (Auth.js reads it from AUTH_<ID>_KEY).
-var emailAPIs = []providers.OAuthProviderType{
+var emailAPIs = []providers.BuiltinID{
 	providers.Resend, providers.SendGrid, providers.Postmark, providers.Mailgun,
 	providers.ForwardEmail, providers.Loops,
 }
 
 // envVars returns the environment variables that configure provider id.
-func envVars(id providers.OAuthProviderType) []string {
+func envVars(id providers.BuiltinID) []string {
 	prefix := "AUTH_" + providers.EnvName(string(id)) + "_"
 	switch {
 	case slices.Contains(emailAPIs, id):
@@ -192,7 +192,7 @@ func envVars(id providers.OAuthProviderType) []string {
 // needsIssuer reports whether OAuth provider id has no issuer or
 // discovery URL of its own and is incomplete without one: a self-hosted
 // or per-tenant provider whose issuer the application must give.
-func needsIssuer(id providers.OAuthProviderType) bool {
+func needsIssuer(id providers.BuiltinID) bool {
 	factory, ok := builtin.Lookup(id)
 	if !ok {
 		return false

@@ -195,7 +195,7 @@ func TestProvidersUsage(t *testing.T) {
 	}
 }
 
-func mustLookup(t *testing.T, id providers.OAuthProviderType) builtin.Factory {
+func mustLookup(t *testing.T, id providers.BuiltinID) builtin.Factory {
 	t.Helper()
 	f, ok := builtin.Lookup(id)
 	if !ok {

@@ -1,5 +1,5 @@
 // Package builtin is the registry of Gatehouse's built-in OAuth 2.0 and
-// OpenID Connect providers: each provider id (providers.OAuthProviderType)
+// OpenID Connect providers: each provider id (providers.BuiltinID)
 // mapped to a factory that takes the settings an application usually
 // keeps in its environment.
 //
@@ -63,7 +63,7 @@ type Factory func(opts Options) providers.Provider
 
 // Entry is one registration: a provider id and its factory.
 type Entry struct {
-	ID  providers.OAuthProviderType
+	ID  providers.BuiltinID
 	New Factory
 }
 
@@ -96,19 +96,19 @@ var registry = build(oauthEntries, otherEntries)
 
 // Lookup returns the factory of the built-in provider id, and whether
 // there is one.
-func Lookup(id providers.OAuthProviderType) (Factory, bool) {
+func Lookup(id providers.BuiltinID) (Factory, bool) {
 	f, ok := registry[id]
 	return f, ok
 }
 
 // IDs returns the ids of every registered built-in provider, sorted. The
 // slice is a fresh copy on each call.
-func IDs() []providers.OAuthProviderType {
+func IDs() []providers.BuiltinID {
 	return sortedIDs(registry)
 }
 
-func sortedIDs[F any](m map[providers.OAuthProviderType]F) []providers.OAuthProviderType {
-	ids := make([]providers.OAuthProviderType, 0, len(m))
+func sortedIDs[F any](m map[providers.BuiltinID]F) []providers.BuiltinID {
+	ids := make([]providers.BuiltinID, 0, len(m))
 	for id := range m {
 		ids = append(ids, id)
 	}
@@ -119,8 +119,8 @@ func sortedIDs[F any](m map[providers.OAuthProviderType]F) []providers.OAuthProv
 // build combines the registry files' lists into one map. When an id
 // appears twice the first entry wins; TestRegistry reports the duplicate
 // (see check).
-func build(lists ...[]Entry) map[providers.OAuthProviderType]Factory {
-	m := make(map[providers.OAuthProviderType]Factory)
+func build(lists ...[]Entry) map[providers.BuiltinID]Factory {
+	m := make(map[providers.BuiltinID]Factory)
 	for _, list := range lists {
 		for _, e := range list {
 			if _, dup := m[e.ID]; !dup && e.New != nil {
@@ -132,18 +132,18 @@ func build(lists ...[]Entry) map[providers.OAuthProviderType]Factory {
 }
 
 // check reports what is wrong with the registry lists: ids that appear
-// more than once, ids that are not a known providers.OAuthProviderType,
+// more than once, ids that are not a known providers.BuiltinID,
 // entries without a factory, and factories whose configuration has a
 // different id or a type that does not fit the id (an OAuth id must make
 // an oauth or oidc provider, an e-mail id an email one, …).
 func check(lists ...[]Entry) error {
 	var errs []error
-	seen := make(map[providers.OAuthProviderType]int)
+	seen := make(map[providers.BuiltinID]int)
 	for _, list := range lists {
 		for _, e := range list {
 			seen[e.ID]++
 			if !e.ID.Valid() {
-				errs = append(errs, fmt.Errorf("%q is not a known OAuthProviderType", e.ID))
+				errs = append(errs, fmt.Errorf("%q is not a known BuiltinID", e.ID))
 			}
 			if e.New == nil {
 				errs = append(errs, fmt.Errorf("%q has no factory", e.ID))
@@ -166,15 +166,15 @@ func check(lists ...[]Entry) error {
 	}
 	sort.Strings(dups)
 	for _, id := range dups {
-		errs = append(errs, fmt.Errorf("%q is registered %d times", id, seen[providers.OAuthProviderType(id)]))
+		errs = append(errs, fmt.Errorf("%q is registered %d times", id, seen[providers.BuiltinID(id)]))
 	}
 	return errors.Join(errs...)
 }
 
 // missing returns the provider ids with no registry entry, sorted, but
 // for those in notYet.
-func missing(m map[providers.OAuthProviderType]Factory) []providers.OAuthProviderType {
-	var out []providers.OAuthProviderType
+func missing(m map[providers.BuiltinID]Factory) []providers.BuiltinID {
+	var out []providers.BuiltinID
 	for _, t := range providers.AllOAuthProviderTypes() {
 		if _, ok := m[t]; !ok && !slices.Contains(notYet, t) {
 			out = append(out, t)
@@ -184,10 +184,10 @@ func missing(m map[providers.OAuthProviderType]Factory) []providers.OAuthProvide
 }
 
 // notYet are the ids whose providers are not registered yet.
-var notYet = []providers.OAuthProviderType{providers.WebAuthn, providers.Passkey}
+var notYet = []providers.BuiltinID{providers.WebAuthn, providers.Passkey}
 
 // kindOf returns the provider types an id's factory may make.
-func kindOf(id providers.OAuthProviderType) []providers.ProviderType {
+func kindOf(id providers.BuiltinID) []providers.ProviderType {
 	switch id {
 	case providers.Nodemailer, providers.Email, providers.Resend, providers.SendGrid, providers.Postmark,
 		providers.Mailgun, providers.ForwardEmail, providers.Loops:
@@ -209,7 +209,7 @@ func FromEnv(getenv func(string) string) []providers.Provider {
 	return fromEnv(registry, getenv)
 }
 
-func fromEnv(registry map[providers.OAuthProviderType]Factory, getenv func(string) string) []providers.Provider {
+func fromEnv(registry map[providers.BuiltinID]Factory, getenv func(string) string) []providers.Provider {
 	ids := sortedIDs(registry)
 	var out []providers.Provider
 	for _, id := range ids {

@@ -10,7 +10,7 @@ import (
 
 // TestRegistry fails when an id is registered twice across the
 // generated and hand-written registry lists, when a registered id is not a known OAuth/OIDC
-// OAuthProviderType, or when a factory's provider carries another id.
+// BuiltinID, or when a factory's provider carries another id.
 func TestRegistry(t *testing.T) {
 	if err := check(oauthEntries, otherEntries); err != nil {
 		t.Fatalf("registry:\n%v", err)
@@ -58,7 +58,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"clean", [][]Entry{{{providers.Google, fake("google")}}, {{providers.Okta, fake("okta")}}}, ""},
 		{"duplicate across files", [][]Entry{{{providers.Google, fake("google")}}, {{providers.Google, fake("google")}}}, `"google" is registered 2 times`},
 		{"duplicate in one file", [][]Entry{{{providers.Okta, fake("okta")}, {providers.Okta, fake("okta")}}}, `"okta" is registered 2 times`},
-		{"unknown id", [][]Entry{{{"no-such-idp", fake("no-such-idp")}}}, `"no-such-idp" is not a known OAuthProviderType`},
+		{"unknown id", [][]Entry{{{"no-such-idp", fake("no-such-idp")}}}, `"no-such-idp" is not a known BuiltinID`},
 		{"e-mail id, OIDC factory", [][]Entry{{{providers.Resend, fake("resend")}}}, `"resend": the factory makes a provider of type "oidc", want ["email"]`},
 		{"nil factory", [][]Entry{{{providers.Okta, nil}}}, `"okta" has no factory`},
 		{"factory with another id", [][]Entry{{{providers.Okta, fake("auth0")}}}, `the factory's provider has id "auth0"`},
@@ -87,7 +87,7 @@ func TestBuildFirstEntryWins(t *testing.T) {
 }
 
 func TestMissing(t *testing.T) {
-	all := make(map[providers.OAuthProviderType]Factory)
+	all := make(map[providers.BuiltinID]Factory)
 	for _, id := range providers.AllOAuthProviderTypes() {
 		if id != providers.Zoom {
 			all[id] = fake(string(id))
@@ -100,7 +100,7 @@ func TestMissing(t *testing.T) {
 }
 
 func TestFromEnv(t *testing.T) {
-	registry := map[providers.OAuthProviderType]Factory{
+	registry := map[providers.BuiltinID]Factory{
 		providers.MicrosoftEntraID: fake("microsoft-entra-id"),
 		providers.Google:           fake("google"),
 		providers.Okta:             fake("okta"),

@@ -54,7 +54,7 @@ func TestBuiltinGoldens(t *testing.T) {
 		}
 	})
 	for _, id := range ids {
-		op, ok := registry[providers.OAuthProviderType(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
+		op, ok := registry[providers.BuiltinID(id)](Options{ClientID: "cid", ClientSecret: "secret"}).(providers.OAuthProvider)
 		if !ok {
 			continue // e-mail and credentials: their own packages' tests
 		}
@@ -115,7 +115,7 @@ func TestGoldenFilesRegistered(t *testing.T) {
 	}
 	for _, f := range files {
 		id := strings.TrimSuffix(filepath.Base(f), ".json")
-		if _, ok := Lookup(providers.OAuthProviderType(id)); !ok {
+		if _, ok := Lookup(providers.BuiltinID(id)); !ok {
 			t.Errorf("%s: %q is not a registered provider", f, id)
 		}
 	}

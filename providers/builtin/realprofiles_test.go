@@ -216,7 +216,7 @@ func TestRealProfiles(t *testing.T) {
 		},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
-			p := registry[providers.OAuthProviderType(tc.id)](Options{ClientID: "cid"})
+			p := registry[providers.BuiltinID(tc.id)](Options{ClientID: "cid"})
 			o := p.(providers.OAuthProvider).OAuth()
 			providertest.CheckMapping(t, o, []providertest.MappingCase{{Name: tc.doc, JSON: tc.json, Verified: tc.verified, Want: tc.want}})
 		})

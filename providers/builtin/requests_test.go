@@ -458,6 +458,6 @@ func answer(t *testing.T, name string) string {
 }
 
 // made is the OAuth configuration the factory of id makes with o.
-func made(id providers.OAuthProviderType, o Options) *providers.OAuth {
+func made(id providers.BuiltinID, o Options) *providers.OAuth {
 	return registry[id](o).(providers.OAuthProvider).OAuth()
 }

@@ -10,21 +10,21 @@ import (
 type WebAuthnFactory func(passkey.WebAuthnConfig) passkey.WebAuthnConfig
 
 // webAuthnRegistry maps the WebAuthn provider ids of
-// providers.OAuthProviderType ("passkey" and "webauthn") to their
+// providers.BuiltinID ("passkey" and "webauthn") to their
 // factories: the built-in providers of the WebAuthn provider type.
-var webAuthnRegistry = map[providers.OAuthProviderType]WebAuthnFactory{
+var webAuthnRegistry = map[providers.BuiltinID]WebAuthnFactory{
 	providers.Passkey:  passkey.New,
 	providers.WebAuthn: passkey.WebAuthn,
 }
 
 // LookupWebAuthn returns the factory of the WebAuthn provider id
 // ("passkey" or "webauthn"), and whether there is one.
-func LookupWebAuthn(id providers.OAuthProviderType) (WebAuthnFactory, bool) {
+func LookupWebAuthn(id providers.BuiltinID) (WebAuthnFactory, bool) {
 	f, ok := webAuthnRegistry[id]
 	return f, ok
 }
 
 // WebAuthnIDs returns the WebAuthn provider ids, sorted.
-func WebAuthnIDs() []providers.OAuthProviderType {
+func WebAuthnIDs() []providers.BuiltinID {
 	return sortedIDs(webAuthnRegistry)
 }

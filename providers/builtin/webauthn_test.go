@@ -11,7 +11,7 @@ import (
 // makes a valid configuration with its own id and type, and neither id is
 // an OAuth one.
 func TestWebAuthnProviders(t *testing.T) {
-	for _, id := range []providers.OAuthProviderType{providers.Passkey, providers.WebAuthn} {
+	for _, id := range []providers.BuiltinID{providers.Passkey, providers.WebAuthn} {
 		f, ok := LookupWebAuthn(id)
 		if !ok {
 			t.Fatalf("%q has no WebAuthn factory", id)

@@ -417,7 +417,7 @@ func idsFile(rows []Provider) []byte {
 	}
 	byConst := func(ps []Provider) {
 		for _, p := range ps {
-			fmt.Fprintf(&b, "\t%s OAuthProviderType = %q", p.Const, p.ID)
+			fmt.Fprintf(&b, "\t%s BuiltinID = %q", p.Const, p.ID)
 			if p.ConstDoc != "" {
 				b.WriteString(" // " + p.ConstDoc)
 			}
@@ -428,7 +428,7 @@ func idsFile(rows []Provider) []byte {
 	byConst(auth)
 	b.WriteString(")\n\n// OAuth 2.0 and OpenID Connect provider ids that Gatehouse adds to those of\n// Auth.js.\nconst (\n")
 	byConst(gh)
-	b.WriteString(")\n\n// oauthProviderTypes are the built-in OAuth 2.0 and OpenID Connect\n// provider ids, in id order.\nvar oauthProviderTypes = []OAuthProviderType{\n")
+	b.WriteString(")\n\n// oauthProviderTypes are the built-in OAuth 2.0 and OpenID Connect\n// provider ids, in id order.\nvar oauthProviderTypes = []BuiltinID{\n")
 	for _, p := range rows {
 		fmt.Fprintf(&b, "\t%s,\n", p.Const)
 	}
