@@ -353,7 +353,7 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 			h.flows[p.ID].AddTo(&page, p, b)
 		}
 	}
-	h.site.Render(w, http.StatusOK, page)
+	h.site.Render(w, r, http.StatusOK, page)
 }
 
 func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
@@ -362,7 +362,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, h.cfg.Pages.SignOut, http.StatusFound)
 		return
 	}
-	h.site.Render(w, http.StatusOK, pages.SignOut{
+	h.site.Render(w, r, http.StatusOK, pages.SignOut{
 		Theme: h.cfg.Theme, CSRFToken: h.site.CSRFToken(w, r), SignOutURL: b.URL("signout"),
 		CallbackURL: h.site.CallbackURL(r, r.URL.Query().Get("callbackUrl")), HomeURL: b.Origin + "/",
 	})

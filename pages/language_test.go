@@ -47,6 +47,9 @@ func TestCatalogueComplete(t *testing.T) {
 	used := map[string]bool{}
 	tmpls, _ := filepath.Glob("templates/*.html")
 	goFiles, _ := filepath.Glob("*.go")
+	outside, _ := filepath.Glob("../internal/*/*.go")
+	rootFiles, _ := filepath.Glob("../*.go")
+	goFiles = append(append(goFiles, outside...), rootFiles...)
 	for _, f := range append(tmpls, goFiles...) {
 		if strings.HasSuffix(f, "_test.go") || f == "messages.go" {
 			continue
@@ -59,6 +62,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`\{\{-? *t "([^"]+)"`),
 			regexp.MustCompile(`\(t "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
+			regexp.MustCompile(`Text\(r, "([^"]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {

@@ -85,6 +85,7 @@ var english = map[string]string{
 	"password.change":       "Change password",
 	"password.resetTitle":   "Choose a new password",
 	"password.changeTitle":  "Change your password",
+	"site.tooMany":          "Too many requests. Wait, then try again (Retry-After says how long).",
 	"password.hint":         "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -193,6 +194,7 @@ var german = map[string]string{
 	"password.change":       "Passwort ändern",
 	"password.resetTitle":   "Neues Passwort wählen",
 	"password.changeTitle":  "Ihr Passwort ändern",
+	"site.tooMany":          "Zu viele Anfragen. Warten Sie und versuchen Sie es dann erneut (Retry-After sagt, wie lange).",
 	"password.hint":         "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",

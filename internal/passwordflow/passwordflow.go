@@ -61,7 +61,8 @@ type Host interface {
 	// Fail reports e to the browser (the error or sign-in page).
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	// Render writes a built-in page.
-	Render(w http.ResponseWriter, status int, page any)
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	Text(r *http.Request, key string, args ...any) string
 	// URL returns the absolute URL of the route parts under the base
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
@@ -402,7 +403,7 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 			return
 		}
 		done.Theme = f.conf.Theme
-		f.host.Render(w, http.StatusOK, done)
+		f.host.Render(w, r, http.StatusOK, done)
 		return
 	}
 	code, msg := passwordaccount.FormError(err)
@@ -448,5 +449,5 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request, kind pages.PasswordK
 		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 		return
 	}
-	f.host.Render(w, status, p)
+	f.host.Render(w, r, status, p)
 }

@@ -182,7 +182,7 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 			page.Notice = "Unlinked " + name(q.Get("unlinked")) + "."
 		}
 	}
-	s.host.Render(w, status, page)
+	s.host.Render(w, r, status, page)
 }
 
 // Unlink answers POST {base}/accounts/unlink/{provider} {csrfToken}: the

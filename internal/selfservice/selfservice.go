@@ -55,7 +55,8 @@ type Host interface {
 	// client that asked with X-Auth-Return-Redirect.
 	Redirect(w http.ResponseWriter, r *http.Request, target string)
 	// Render writes a built-in page.
-	Render(w http.ResponseWriter, status int, page any)
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	Text(r *http.Request, key string, args ...any) string
 	// URL returns the absolute URL of the route parts under the base
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string

@@ -117,7 +117,7 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: provider, Device: x.Device,
 			Created: shown(x.Created), LastSeen: shown(x.LastSeen), Expires: x.Expires.Format(day), Current: x.Current})
 	}
-	s.host.Render(w, http.StatusOK, page)
+	s.host.Render(w, r, http.StatusOK, page)
 }
 
 // Revoke answers POST {base}/sessions/revoke {csrfToken, id} (one

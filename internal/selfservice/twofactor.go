@@ -109,7 +109,7 @@ func (s *Routes) renderSetup(w http.ResponseWriter, r *http.Request, page setupP
 	page.Theme, page.CSRFToken, page.HomeURL = s.cfg.Theme, s.host.CSRFToken(w, r), s.host.Origin(r)+"/"
 	page.EnrollURL, page.ConfirmURL = s.host.URL(r, "two-factor", "enroll"), s.host.URL(r, "two-factor", "confirm")
 	page.BackupCodesURL, page.DisableURL = s.host.URL(r, "two-factor", "backup-codes"), s.host.URL(r, "two-factor", "disable")
-	s.host.Render(w, status, page.TwoFactorSetup)
+	s.host.Render(w, r, status, page.TwoFactorSetup)
 }
 
 // setupPage is the settings page with its JSON form.
