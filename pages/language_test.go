@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"bytes"
 	"html"
 	"net/http/httptest"
 	"os"
@@ -63,11 +64,21 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`\(t "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {
+				if bytes.HasSuffix(m[1], []byte(".")) {
+					continue // a prefix: "passwordflow.err."+code
+				}
 				used[string(m[1])] = true
 			}
+		}
+	}
+	// passwordaccount.FormError's codes, looked up as "passwordflow.err."+code.
+	for k := range english {
+		if strings.HasPrefix(k, "passwordflow.err.") {
+			used[k] = true
 		}
 	}
 	for _, e := range errorTypes {

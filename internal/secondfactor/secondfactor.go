@@ -201,7 +201,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Changed(ctx, p.UserID, twofactor.CodeRefused)
-		s.codeRefused(w, r, s.challenge(w, r, selfservice.WrongCode))
+		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, selfservice.WrongCode)))
 		return
 	}
 	_ = s.PerUser.Reset(ctx, perUser.Key)

@@ -177,9 +177,9 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 	if alert == "" {
 		q := r.URL.Query()
 		if id := q.Get("linked"); id != "" && linked[id] {
-			page.Notice = "Linked " + name(id) + "."
+			page.Notice = s.host.Text(r, "selfservice.linked", name(id))
 		} else if _, known := provs[q.Get("unlinked")]; known && !linked[q.Get("unlinked")] {
-			page.Notice = "Unlinked " + name(q.Get("unlinked")) + "."
+			page.Notice = s.host.Text(r, "selfservice.unlinked", name(q.Get("unlinked")))
 		}
 	}
 	s.host.Render(w, r, status, page)
@@ -198,7 +198,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	var form url.Values
 	if page {
 		again := func(u signedIn) {
-			s.accountsPage(w, r, u.id, http.StatusForbidden, "Nothing was unlinked: the form had expired. Please try again.")
+			s.accountsPage(w, r, u.id, http.StatusForbidden, s.host.Text(r, "selfservice.unlinkExpired"))
 		}
 		f, ok := s.formOK(w, r, "accounts", again)
 		if !ok {
@@ -217,7 +217,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	// stolen session cookie alone must not do it.
 	if !s.fresh(u) {
 		if page {
-			s.accountsPage(w, r, userID, http.StatusForbidden, StaleMessage)
+			s.accountsPage(w, r, userID, http.StatusForbidden, s.host.Text(r, StaleMessage))
 			return
 		}
 		staleJSON(w)
@@ -244,15 +244,15 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, adapter.ErrNotFound) && page:
-		s.accountsPage(w, r, userID, http.StatusNotFound, "That account is not linked, so there was nothing to unlink.")
+		s.accountsPage(w, r, userID, http.StatusNotFound, s.host.Text(r, "selfservice.notLinked"))
 	case errors.Is(err, adapter.ErrNotFound):
 		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_linked"})
 	case errors.Is(err, accountlink.ErrLastWay) && page:
-		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is your only way to sign in. Link another account first.")
+		s.accountsPage(w, r, userID, http.StatusConflict, s.host.Text(r, "selfservice.onlyWay", name))
 	case errors.Is(err, accountlink.ErrLastWay):
 		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
 	case errors.Is(err, accountlink.ErrNotUnlinkable) && page:
-		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is this site's own sign-in, not an account you linked.")
+		s.accountsPage(w, r, userID, http.StatusConflict, s.host.Text(r, "selfservice.ownSignIn", name))
 	case errors.Is(err, accountlink.ErrNotUnlinkable):
 		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_unlinkable"})
 	case err != nil:

@@ -163,8 +163,9 @@ func staleJSON(w http.ResponseWriter) {
 	httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
 }
 
-// StaleMessage is what a page says when a change needs a fresh sign-in.
-const StaleMessage = "For your safety, sign in again first: this change needs a recent sign-in."
+// StaleMessage is the catalogue key (pages.Text) of what a page says
+// when a change needs a fresh sign-in.
+const StaleMessage = "selfservice.stale"
 
 // owner returns the signed-in user, or answers for the route: 501
 // without an adapter, 401 when nobody is signed in, 503 when the store is
