@@ -44,6 +44,8 @@ func TestPagesLanguage(t *testing.T) {
 		{"/auth/verify-request", "de", "de", "Prüfen Sie Ihre E-Mails"},
 		{"/auth/members/sign-up", "de", "de", "Konto anlegen"},
 		{"/auth/members/forgot", "de", "de", "Link senden"},
+		{"/auth/no-such-route", "de", "de", "Unter dieser Adresse gibt es nichts."},
+		{"/auth/no-such-route", "", "en", "There is nothing at this address."},
 	} {
 		body := get(h, c.path, c.accept)
 		if !strings.Contains(body, `<html lang="`+c.lang+`"`) || !strings.Contains(body, c.want) {

@@ -64,7 +64,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`\(t "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
-			regexp.MustCompile(`"((?:selfservice|passwordflow)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {

@@ -114,6 +114,10 @@ var english = map[string]string{
 	"passwordflow.err.wrong_password": "The current password is wrong.",
 	"passwordflow.err.no_password":    "Your account has no password yet: sign out and use “Forgot your password?” to set one.",
 	"passwordflow.err.name_too_long":  "The name is too long.",
+	"wrong.notFound":                  "Not found",
+	"wrong.notFoundText":              "There is nothing at this address.",
+	"wrong.method":                    "Method not allowed",
+	"wrong.methodText":                "This address does not take that kind of request.",
 	"password.hint":                   "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -251,6 +255,10 @@ var german = map[string]string{
 	"passwordflow.err.wrong_password": "Das aktuelle Passwort ist falsch.",
 	"passwordflow.err.no_password":    "Ihr Konto hat noch kein Passwort: Melden Sie sich ab und wählen Sie „Passwort vergessen?“, um eines festzulegen.",
 	"passwordflow.err.name_too_long":  "Der Name ist zu lang.",
+	"wrong.notFound":                  "Nicht gefunden",
+	"wrong.notFoundText":              "Unter dieser Adresse gibt es nichts.",
+	"wrong.method":                    "Methode nicht erlaubt",
+	"wrong.methodText":                "Diese Adresse nimmt diese Art von Anfrage nicht an.",
 	"password.hint":                   "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
