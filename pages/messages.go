@@ -118,6 +118,12 @@ var english = map[string]string{
 	"wrong.notFoundText":              "There is nothing at this address.",
 	"wrong.method":                    "Method not allowed",
 	"wrong.methodText":                "This address does not take that kind of request.",
+	"ways.passkey":                    "Passkey",
+	"ways.passkeys":                   "%d passkeys",
+	"ways.password":                   "Password",
+	"ways.passwords":                  "%d passwords",
+	"ways.emailLink":                  "Email link",
+	"ways.emailLinks":                 "%d email links",
 	"password.hint":                   "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -259,6 +265,12 @@ var german = map[string]string{
 	"wrong.notFoundText":              "Unter dieser Adresse gibt es nichts.",
 	"wrong.method":                    "Methode nicht erlaubt",
 	"wrong.methodText":                "Diese Adresse nimmt diese Art von Anfrage nicht an.",
+	"ways.passkey":                    "Passkey",
+	"ways.passkeys":                   "%d Passkeys",
+	"ways.password":                   "Passwort",
+	"ways.passwords":                  "%d Passwörter",
+	"ways.emailLink":                  "E-Mail-Link",
+	"ways.emailLinks":                 "%d E-Mail-Links",
 	"password.hint":                   "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",

@@ -97,7 +97,7 @@ func (s *Routes) canUnlink(r *http.Request, userID, provider string) bool {
 
 // remaining names what the user can still sign in with once the account
 // at provider is gone: the other linked accounts and the other ways.
-func remaining(list []linkedAccount, ways []Way, provider string) []string {
+func remaining(list []linkedAccount, ways []Way, provider string, label func(Way) string) []string {
 	var out []string
 	for _, a := range list {
 		if a.Provider != provider {
@@ -105,14 +105,28 @@ func remaining(list []linkedAccount, ways []Way, provider string) []string {
 		}
 	}
 	for _, w := range ways {
-		out = append(out, wayLabel(w))
+		out = append(out, label(w))
 	}
 	return out
 }
 
-// wayLabel is w as the page lists it: "Password", "2 passkeys".
-func wayLabel(w Way) string {
-	if w.Count > 1 {
+// wayKeys are the catalogue keys (pages.Text) of the ways' names, one
+// and several.
+var wayKeys = map[string][2]string{
+	"Passkey":    {"ways.passkey", "ways.passkeys"},
+	"Password":   {"ways.password", "ways.passwords"},
+	"Email link": {"ways.emailLink", "ways.emailLinks"},
+}
+
+// wayLabel is w as r's page lists it: "Password", "2 passkeys".
+func (s *Routes) wayLabel(r *http.Request, w Way) string {
+	keys, ok := wayKeys[w.Name]
+	switch {
+	case ok && w.Count > 1:
+		return s.host.Text(r, keys[1], w.Count)
+	case ok:
+		return s.host.Text(r, keys[0])
+	case w.Count > 1:
 		return fmt.Sprintf("%d %ss", w.Count, strings.ToLower(w.Name))
 	}
 	return w.Name
@@ -138,13 +152,13 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 	page := pages.Accounts{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), CallbackURL: s.host.URL(r, "accounts"),
 		Error: alert, HomeURL: s.host.Origin(r) + "/"}
 	for _, w := range ways {
-		page.Ways = append(page.Ways, wayLabel(w))
+		page.Ways = append(page.Ways, s.wayLabel(r, w))
 	}
 	for _, a := range list {
 		if a.Provider == confirm && a.CanUnlink {
 			page.Confirm = &pages.UnlinkConfirm{Name: cmp.Or(a.Name, a.Provider),
 				UnlinkURL: s.host.URL(r, "accounts", "unlink", url.PathEscape(a.Provider)),
-				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider)}
+				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider, func(w Way) string { return s.wayLabel(r, w) })}
 		}
 	}
 	all := s.host.Providers(r)
