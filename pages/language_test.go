@@ -162,12 +162,13 @@ func everyPage() map[string]any {
 
 var (
 	skipElements = regexp.MustCompile(`(?s)<(style|script)>.*?</(style|script)>`)
-	attrText     = regexp.MustCompile(`\s(?:alt|aria-label|placeholder|title)="([^"]*)"`)
+	attrText     = regexp.MustCompile(`\s(?:alt|aria-label|placeholder|title|data-msg-[a-z]+)="([^"]*)"`)
 	tags         = regexp.MustCompile(`<[^>]*>`)
 )
 
 // visibleText returns what a reader or a screen reader gets of a page:
-// the text, and the alt, aria-label, placeholder and title attributes.
+// the text, the alt, aria-label, placeholder and title attributes, and
+// the passkey script's messages (data-msg-*).
 func visibleText(page string) string {
 	page = skipElements.ReplaceAllString(page, " ")
 	var b strings.Builder

@@ -124,6 +124,10 @@ var english = map[string]string{
 	"ways.passwords":                  "%d passwords",
 	"ways.emailLink":                  "Email link",
 	"ways.emailLinks":                 "%d email links",
+	"webauthn.unsupported":            "This browser cannot use passkeys.",
+	"webauthn.cancelled":              "The passkey request was cancelled or timed out.",
+	"webauthn.failed":                 "Passkey failed.",
+	"webauthn.refused":                "The server refused.",
 	"password.hint":                   "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -271,6 +275,10 @@ var german = map[string]string{
 	"ways.passwords":                  "%d Passwörter",
 	"ways.emailLink":                  "E-Mail-Link",
 	"ways.emailLinks":                 "%d E-Mail-Links",
+	"webauthn.unsupported":            "Dieser Browser kann keine Passkeys verwenden.",
+	"webauthn.cancelled":              "Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen.",
+	"webauthn.failed":                 "Der Passkey hat nicht funktioniert.",
+	"webauthn.refused":                "Der Server hat abgelehnt.",
 	"password.hint":                   "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
