@@ -65,7 +65,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`\(t "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
-			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {

@@ -128,6 +128,9 @@ var english = map[string]string{
 	"webauthn.cancelled":              "The passkey request was cancelled or timed out.",
 	"webauthn.failed":                 "Passkey failed.",
 	"webauthn.refused":                "The server refused.",
+	"device.on":                       "%s on %s",
+	"device.someOn":                   "A browser on %s",
+	"device.unknown":                  "Unknown browser",
 	"password.hint":                   "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -279,6 +282,9 @@ var german = map[string]string{
 	"webauthn.cancelled":              "Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen.",
 	"webauthn.failed":                 "Der Passkey hat nicht funktioniert.",
 	"webauthn.refused":                "Der Server hat abgelehnt.",
+	"device.on":                       "%s unter %s",
+	"device.someOn":                   "Ein Browser unter %s",
+	"device.unknown":                  "Unbekannter Browser",
 	"password.hint":                   "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
