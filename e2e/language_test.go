@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -81,4 +82,37 @@ func TestPagesInGerman(t *testing.T) {
 	check("/auth/sessions", "Ihre Sitzungen", "sessions")
 	check("/auth/accounts", "Verknüpfte Konten", "accounts")
 	check("/auth/two-factor/setup", "Zwei-Faktor-Authentifizierung", "two-factor-setup")
+
+	// Two-factor: enrolling, a wrong code, the backup codes, and the
+	// challenge at the next sign-in, with the messages the handler adds.
+	wantText := func(what, want string) {
+		t.Helper()
+		if text := bodyText(t, ctx); !strings.Contains(text, want) {
+			t.Errorf("%s: no %q in %q", what, want, text)
+		}
+	}
+	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
+	secret := mustText(t, ctx, ".secret")
+	wantText("enrolling", "Scannen Sie diesen Code")
+	shootGerman(t, ctx, "two-factor-enrolling")
+	typeInto(t, ctx, "#code", "12")
+	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
+	wantText("a wrong code", "Dieser Code stimmt nicht.")
+	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
+	secret = mustText(t, ctx, ".secret")
+	typeInto(t, ctx, "#code", totpCode(t, secret, time.Now()))
+	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
+	wantText("the backup codes", "Bewahren Sie diese Ersatzcodes sicher auf.")
+	wantText("the backup codes", "Die Zwei-Faktor-Anmeldung ist eingeschaltet.")
+	shootGerman(t, ctx, "two-factor-backup-codes")
+	load(t, ctx, "opening the sign-out page", chromedp.Navigate(base+"/auth/signout"))
+	click(t, ctx, `form[action$="/auth/signout"] button[type="submit"]`)
+	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	signInAsAlice(t, ctx)
+	wantPath(t, ctx, "/auth/two-factor")
+	wantText("the challenge", "Code aus Ihrer Authenticator-App oder ein Ersatzcode")
+	shootGerman(t, ctx, "two-factor-challenge")
+	typeInto(t, ctx, "#code", "12")
+	click(t, ctx, `form[action$="/two-factor"] button`)
+	wantText("a wrong code at sign-in", "Dieser Code stimmt nicht.")
 }

@@ -131,6 +131,7 @@ var english = map[string]string{
 	"device.on":                       "%s on %s",
 	"device.someOn":                   "A browser on %s",
 	"device.unknown":                  "Unknown browser",
+	"selfservice.wrongCodeSetup":      "That code is not right. Check your authenticator app and try again. Set up the app again if the code keeps failing.",
 	"password.hint":                   "At least %d characters, up to %d. A long phrase is easy to remember and hard to guess.",
 
 	// The ?error= types' sentences (ErrorMessage). The first three are
@@ -285,6 +286,7 @@ var german = map[string]string{
 	"device.on":                       "%s unter %s",
 	"device.someOn":                   "Ein Browser unter %s",
 	"device.unknown":                  "Unbekannter Browser",
+	"selfservice.wrongCodeSetup":      "Dieser Code stimmt nicht. Prüfen Sie Ihre Authenticator-App und versuchen Sie es erneut. Richten Sie die App neu ein, wenn der Code weiterhin nicht passt.",
 	"password.hint":                   "Mindestens %d Zeichen, höchstens %d. Ein langer Satz ist leicht zu merken und schwer zu erraten.",
 
 	"error.msg.differentAccount":          "Versuchen Sie, sich mit einem anderen Konto anzumelden.",

@@ -197,7 +197,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		}
 		if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrNotEnrolled) || errors.Is(err, twofactor.ErrReplayed) {
 			p, status, err := refused()
-			p.Error += " Set up the app again if the code keeps failing."
+			p.Error = "selfservice.wrongCodeSetup" // WrongCode, and: set up the app again
 			return p, status, err
 		}
 		if err != nil {
