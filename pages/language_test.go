@@ -241,6 +241,17 @@ func TestEveryPageInGerman(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "Anmeld") {
 			t.Errorf("%s: German in the English page", name)
 		}
+		for lang, page := range map[string]string{"en": rec.Body.String(), "de": body} {
+			if strings.Contains(page, "%!") {
+				t.Errorf("%s: a message's arguments do not fit it (%s)", name, lang)
+			}
+			en := visibleText(page)
+			for _, k := range keys {
+				if strings.Contains(en, k) {
+					t.Errorf("%s: message key %q shown (%s)", name, k, lang)
+				}
+			}
+		}
 	}
 }
 
