@@ -92,14 +92,14 @@ func TestPagesInGerman(t *testing.T) {
 		}
 	}
 	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
-	secret := mustText(t, ctx, ".secret")
+	mustText(t, ctx, ".secret") // the QR code page, waited for
 	wantText("enrolling", "Scannen Sie diesen Code")
 	shootGerman(t, ctx, "two-factor-enrolling")
 	typeInto(t, ctx, "#code", "12")
 	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
 	wantText("a wrong code", "Dieser Code stimmt nicht.")
 	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
-	secret = mustText(t, ctx, ".secret")
+	secret := mustText(t, ctx, ".secret")
 	typeInto(t, ctx, "#code", totpCode(t, secret, time.Now()))
 	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
 	wantText("the backup codes", "Bewahren Sie diese Ersatzcodes sicher auf.")
