@@ -173,7 +173,7 @@ func (h *Handler) newSite() (*site.Site, error) {
 	}
 	s := &site.Site{Resolver: &site.Resolver{Path: c.BasePath, Secure: c.UseSecureCookies, AuthJSNames: c.AuthJSCookieNames, TrustHost: c.TrustHost},
 		CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
-		Logger: c.Logger, Theme: c.Theme, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
+		Logger: c.Logger, Theme: c.Theme, Language: c.Language, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
 		Pages: site.Pages(c.Pages)}
 	if c.URL != "" {
 		u, _ := url.Parse(c.URL)

@@ -353,7 +353,7 @@ func (h *Handler) signInPage(w http.ResponseWriter, r *http.Request) {
 			h.flows[p.ID].AddTo(&page, p, b)
 		}
 	}
-	h.site.Render(w, http.StatusOK, page)
+	h.site.Render(w, r, http.StatusOK, page)
 }
 
 func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
@@ -362,7 +362,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, h.cfg.Pages.SignOut, http.StatusFound)
 		return
 	}
-	h.site.Render(w, http.StatusOK, pages.SignOut{
+	h.site.Render(w, r, http.StatusOK, pages.SignOut{
 		Theme: h.cfg.Theme, CSRFToken: h.site.CSRFToken(w, r), SignOutURL: b.URL("signout"),
 		CallbackURL: h.site.CallbackURL(r, r.URL.Query().Get("callbackUrl")), HomeURL: b.Origin + "/",
 	})
@@ -421,53 +421,64 @@ const DefaultRateLimit = 120
 
 // wrongAnswer is the answer to a request that no route takes: a small
 // page for a browser (Accept: text/html), JSON for anything else. Both
-// are built once, at New, so that a stream of wrong requests costs no
-// rendering.
+// are built once, at New, the page in every language there are messages
+// for, so that a stream of wrong requests costs no rendering.
 type wrongAnswer struct {
 	status int
-	page   httpx.Response // the page, headers and all
+	page   map[string]*httpx.Response // by language tag: the page, headers and all
 	json   []byte
 }
 
 // newWrongAnswer renders the answer of status, in the built-in pages' look.
+// title and message are catalogue keys (pages.Text); the JSON answer is
+// in English.
 func (h *Handler) newWrongAnswer(status int, title, message string) (*wrongAnswer, error) {
-	a := &wrongAnswer{status: status}
+	a := &wrongAnswer{status: status, page: map[string]*httpx.Response{}}
 	signIn := h.cfg.BasePath + "/signin"
 	if h.cfg.Pages.SignIn != "" {
 		signIn = h.cfg.Pages.SignIn
 	}
-	if err := pages.Render(&a.page, status, pages.Notice{Theme: h.cfg.Theme, Title: title, Message: message,
-		LinkURL: signIn, LinkText: "Sign in"}); err != nil {
-		return nil, err
+	for _, tag := range pages.Languages() {
+		lang := pages.LanguageFor(tag)
+		page := &httpx.Response{}
+		if err := pages.RenderIn(page, lang, status, pages.Notice{Theme: h.cfg.Theme, Title: pages.Text(lang.Tag, title),
+			Message: pages.Text(lang.Tag, message), LinkURL: signIn, LinkText: pages.Text(lang.Tag, "signin.title")}); err != nil {
+			return nil, err
+		}
+		a.page[lang.Tag] = page
 	}
 	var js httpx.Response
-	httpx.WriteJSON(&js, status, map[string]string{"message": title + "."})
+	httpx.WriteJSON(&js, status, map[string]string{"message": pages.Text("en", title) + "."})
 	a.json = js.Body()
 	return a, nil
 }
 
-// write sends the answer, the page when r asks for HTML.
-func (a *wrongAnswer) write(w http.ResponseWriter, r *http.Request) {
+// write sends the answer, the page in lang when r asks for HTML.
+func (a *wrongAnswer) write(w http.ResponseWriter, r *http.Request, lang pages.Language) {
 	if !httpx.AcceptsHTML(r) {
 		httpx.WriteJSONBytes(w, a.status, a.json)
 		return
 	}
-	a.page.WriteTo(w)
+	page, ok := a.page[lang.Tag]
+	if !ok {
+		page = a.page["en"]
+	}
+	page.WriteTo(w)
 }
 
 // newWrongAnswers builds the 404 and 405 answers.
 func (h *Handler) newWrongAnswers() (err error) {
-	if h.notFoundAnswer, err = h.newWrongAnswer(http.StatusNotFound, "Not found",
-		"There is nothing at this address."); err != nil {
+	if h.notFoundAnswer, err = h.newWrongAnswer(http.StatusNotFound, "wrong.notFound", "wrong.notFoundText"); err != nil {
 		return err
 	}
-	h.methodAnswer, err = h.newWrongAnswer(http.StatusMethodNotAllowed, "Method not allowed",
-		"This address does not take that kind of request.")
+	h.methodAnswer, err = h.newWrongAnswer(http.StatusMethodNotAllowed, "wrong.method", "wrong.methodText")
 	return err
 }
 
 // notFound answers a path under the base path that is no route: 404.
-func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) { h.notFoundAnswer.write(w, r) }
+func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
+	h.notFoundAnswer.write(w, r, h.site.Lang(r))
+}
 
 // methodNotAllowed answers a route asked with a method it does not take:
 // 405, with the methods it takes in Allow.
@@ -483,5 +494,5 @@ func (h *Handler) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	h.methodAnswer.write(w, r)
+	h.methodAnswer.write(w, r, h.site.Lang(r))
 }

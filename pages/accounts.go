@@ -95,7 +95,7 @@ type (
 	}
 )
 
-func buildAccounts(p *Accounts) *document {
+func buildAccounts(p *Accounts, lang Language) *document {
 	v := &accountsView{CSRFToken: p.CSRFToken, Notice: p.Notice, Error: p.Error, HomeURL: p.HomeURL, Ways: p.Ways, Confirm: p.Confirm}
 	rules := []string{
 		".linked { display: flex; align-items: center; gap: .75rem; padding: .75rem 0; border-top: 1px solid var(--border); }",
@@ -126,7 +126,7 @@ func buildAccounts(p *Accounts) *document {
 	for _, a := range p.Linked {
 		mark := view(a.ID, a.Name, a.Style)
 		lv := linkedView{Mark: mark, AccountID: a.AccountID, ShortID: shortID(a.AccountID), UnlinkURL: a.UnlinkURL}
-		lv.UnlinkLabel = "Unlink " + mark.Name
+		lv.UnlinkLabel = Text(lang.Tag, "accounts.unlinkName", mark.Name)
 		v.Linked = append(v.Linked, lv)
 	}
 	for _, b := range p.Link {
@@ -134,7 +134,7 @@ func buildAccounts(p *Accounts) *document {
 		bv.SigninURL = b.SigninURL
 		v.Link = append(v.Link, linkView{buttonView: bv, Callback: withQuery(p.CallbackURL, "linked", b.ID)})
 	}
-	d := newDocument(accountsTmpl, p.Theme, "Linked accounts", rules, v)
+	d := newDocument(accountsTmpl, lang, p.Theme, Text(lang.Tag, "accounts.title"), rules, v)
 	for _, o := range origins {
 		d.addOrigin(o)
 	}

@@ -22,6 +22,15 @@
 // Icons shapes, drawn in the button's text colour; see HasLogo), else a
 // badge with its initial.
 //
+// Every word of the pages comes from a message catalogue, by key; English
+// and German ship complete. Render writes English; RenderIn writes a
+// given Language, which sets the page's lang and dir attributes, and
+// LanguageFor (or RequestLanguage) picks one from an Accept-Language
+// header: each preference exactly, then its base language, then English.
+// Messages lets an application override messages or add a language; Text
+// looks one up. Text the caller puts into a page (titles, notices,
+// provider names, dates) is shown as given.
+//
 // The pages are usable without a mouse: every input has a label, every
 // action is a real button or link reached with Tab, and focus shows as a
 // 2px ring in a colour that contrasts with the card by at least 3:1.

@@ -2,19 +2,20 @@ package pages
 
 import "net/http"
 
-// errorInfo is what the pages know about one ?error= type.
+// errorInfo is what the pages know about one ?error= type: its status
+// and the catalogue key of its sentence.
 type errorInfo struct {
 	status  int
 	message string
 }
 
-// Sentences shared by several types. The first four are the Auth.js
-// sign-in page's own, kept so that an application moving from Auth.js
-// shows its users the same words.
+// Sentences shared by several types, by catalogue key. The first three
+// are the Auth.js sign-in page's own, kept so that an application moving
+// from Auth.js shows its users the same words.
 const (
-	msgDifferentAccount = "Try signing in with a different account."
-	msgNotLinked        = "To confirm your identity, sign in with the same account you used originally."
-	msgUnknown          = "Unable to sign in."
+	msgDifferentAccount = "error.msg.differentAccount"
+	msgNotLinked        = "error.msg.notLinked"
+	msgUnknown          = "error.msg.unknown"
 )
 
 // errorTypes holds the status and sentence of every ?error= type the pages
@@ -30,30 +31,30 @@ var errorTypes = map[string]errorInfo{
 	"Callback":              {http.StatusBadRequest, msgDifferentAccount},
 	"OAuthAccountNotLinked": {http.StatusBadRequest, msgNotLinked},
 	"AccountNotLinked":      {http.StatusBadRequest, msgNotLinked},
-	"AccountLinkMismatch":   {http.StatusForbidden, "This sign-in was not started here, so it was stopped and nothing was changed. To use another account, sign out first, then sign in again."},
-	"EmailSignin":           {http.StatusInternalServerError, "The e-mail could not be sent."},
-	"CredentialsSignin":     {http.StatusBadRequest, "Sign-in failed. Check the details you provided are correct."},
-	"EmailSignInError":      {http.StatusBadRequest, "That e-mail address cannot receive a sign-in link. Check it and try again."},
-	"TooManyRequests":       {http.StatusTooManyRequests, "Too many failed attempts. Wait a few minutes, then try again."},
-	"SessionRequired":       {http.StatusForbidden, "Please sign in to access this page."},
-	"TwoFactorFailed":       {http.StatusForbidden, "Your two-factor sign-in expired or could not be verified. Please sign in again."},
+	"AccountLinkMismatch":   {http.StatusForbidden, "error.msg.AccountLinkMismatch"},
+	"EmailSignin":           {http.StatusInternalServerError, "error.msg.EmailSignin"},
+	"CredentialsSignin":     {http.StatusBadRequest, "error.msg.CredentialsSignin"},
+	"EmailSignInError":      {http.StatusBadRequest, "error.msg.EmailSignInError"},
+	"TooManyRequests":       {http.StatusTooManyRequests, "error.msg.TooManyRequests"},
+	"SessionRequired":       {http.StatusForbidden, "error.msg.SessionRequired"},
+	"TwoFactorFailed":       {http.StatusForbidden, "error.msg.TwoFactorFailed"},
 
 	// The error page's types and Gatehouse's own.
-	"Configuration":             {http.StatusInternalServerError, "There is a problem with the server configuration. If you run this site, check the server logs for details."},
-	"AdapterError":              {http.StatusServiceUnavailable, "Your account could not be loaded or saved. Please try again later."},
-	"CallbackRouteError":        {http.StatusInternalServerError, "The sign-in could not be completed. Please try again later."},
-	"AccessDenied":              {http.StatusForbidden, "You do not have permission to sign in."},
-	"Verification":              {http.StatusForbidden, "The sign-in link is no longer valid. It may have been used already or it may have expired."},
-	"MissingCSRF":               {http.StatusForbidden, "The sign-in form had expired. Reload the page and try again."},
-	"InvalidCheck":              {http.StatusBadRequest, "The sign-in attempt could not be verified. Make sure cookies are enabled, then start again from the sign-in page."},
-	"OAuthProfileParseError":    {http.StatusBadGateway, "The sign-in provider sent a profile that could not be read."},
-	"InvalidIDToken":            {http.StatusBadGateway, "The sign-in provider's answer could not be verified."},
-	"TokenExchangeFailed":       {http.StatusBadGateway, "The sign-in provider did not complete the sign-in. Please try again."},
-	"UserinfoFailed":            {http.StatusBadGateway, "Your profile could not be fetched from the sign-in provider. Please try again."},
-	"ProviderUnavailable":       {http.StatusBadGateway, "The sign-in provider is not responding. Please try again later."},
-	"UnknownProvider":           {http.StatusNotFound, "This sign-in method is not available."},
-	"WebAuthnVerificationError": {http.StatusBadRequest, "The passkey could not be verified."},
-	"EmailUnverified":           {http.StatusForbidden, "Confirm your e-mail address first: we sent you a new link. Follow it, then sign in."},
+	"Configuration":             {http.StatusInternalServerError, "error.msg.Configuration"},
+	"AdapterError":              {http.StatusServiceUnavailable, "error.msg.AdapterError"},
+	"CallbackRouteError":        {http.StatusInternalServerError, "error.msg.CallbackRouteError"},
+	"AccessDenied":              {http.StatusForbidden, "error.msg.AccessDenied"},
+	"Verification":              {http.StatusForbidden, "error.msg.Verification"},
+	"MissingCSRF":               {http.StatusForbidden, "error.msg.MissingCSRF"},
+	"InvalidCheck":              {http.StatusBadRequest, "error.msg.InvalidCheck"},
+	"OAuthProfileParseError":    {http.StatusBadGateway, "error.msg.OAuthProfileParseError"},
+	"InvalidIDToken":            {http.StatusBadGateway, "error.msg.InvalidIDToken"},
+	"TokenExchangeFailed":       {http.StatusBadGateway, "error.msg.TokenExchangeFailed"},
+	"UserinfoFailed":            {http.StatusBadGateway, "error.msg.UserinfoFailed"},
+	"ProviderUnavailable":       {http.StatusBadGateway, "error.msg.ProviderUnavailable"},
+	"UnknownProvider":           {http.StatusNotFound, "error.msg.UnknownProvider"},
+	"WebAuthnVerificationError": {http.StatusBadRequest, "error.msg.WebAuthnVerificationError"},
+	"EmailUnverified":           {http.StatusForbidden, "error.msg.EmailUnverified"},
 }
 
 // ErrorStatus returns the HTTP status of the error page for an ?error=
@@ -110,21 +111,27 @@ func ErrorStatus(errType string) int {
 // (the value comes from the query string, so anything can arrive) gives
 // "Unable to sign in.".
 func ErrorMessage(errType string) string {
-	if e, ok := errorTypes[errType]; ok {
-		return e.message
-	}
-	return msgUnknown
+	return errorMessage(English, errType)
 }
 
-// errorHeading returns the error page's heading for a type.
+// errorMessage is ErrorMessage in lang.
+func errorMessage(lang Language, errType string) string {
+	if e, ok := errorTypes[errType]; ok {
+		return Text(lang.Tag, e.message)
+	}
+	return Text(lang.Tag, msgUnknown)
+}
+
+// errorHeading returns the catalogue key of the error page's heading for
+// a type.
 func errorHeading(errType string) string {
 	switch errType {
 	case "Configuration", "AdapterError":
-		return "Server error"
+		return "error.heading.server"
 	case "AccessDenied":
-		return "Access denied"
+		return "error.heading.denied"
 	case "Verification":
-		return "Link no longer valid"
+		return "error.heading.link"
 	}
-	return "Unable to sign in"
+	return "error.heading.default"
 }

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -242,8 +243,51 @@ func mustRead(name string) string {
 	return string(b)
 }
 
-func parse(page string) *template.Template {
-	return template.Must(template.New(page).ParseFS(files, "templates/base.html", "templates/"+page))
+// pageTemplate is one page's template, parsed once per language with
+// that language's "t" function. The English set is parsed at start-up,
+// so that a broken template fails at once; the others on first use.
+type pageTemplate struct {
+	file   string
+	byLang sync.Map // language tag to *template.Template
+}
+
+func parse(page string) *pageTemplate {
+	p := &pageTemplate{file: page}
+	p.get(English)
+	return p
+}
+
+// get returns the template set of lang, parsing it on first use.
+func (p *pageTemplate) get(lang Language) *template.Template {
+	if t, ok := p.byLang.Load(lang.Tag); ok {
+		return t.(*template.Template)
+	}
+	tag := lang.Tag
+	t := template.Must(template.New(p.file).Funcs(template.FuncMap{
+		// t is the message key in the page's language (Text); the
+		// result is a plain string, escaped like any other.
+		"t": func(key string, args ...any) string { return Text(tag, key, args...) },
+		// join lists names: "a, b".
+		"join": func(s []string) string { return strings.Join(s, ", ") },
+	}).ParseFS(files, "templates/base.html", "templates/"+p.file))
+	got, _ := p.byLang.LoadOrStore(lang.Tag, t)
+	return got.(*template.Template)
+}
+
+// supported returns lang when there are messages for its tag, else its
+// base language when there are for that, else English: what a page is
+// rendered in, and a bound on the template sets kept.
+func supported(lang Language) Language {
+	tag := strings.ToLower(strings.TrimSpace(lang.Tag))
+	switch {
+	case tag == "" || tag == "en":
+		return English
+	case known(tag):
+		return languageOf(tag)
+	case known(baseOf(tag)):
+		return languageOf(baseOf(tag))
+	}
+	return English
 }
 
 // Render writes page, one of SignIn, SignOut, Error, VerifyRequest,
@@ -273,19 +317,31 @@ func parse(page string) *template.Template {
 // before anything was written (an unknown page type, an invalid status),
 // the caller can still send its own answer.
 func Render(w http.ResponseWriter, status int, page any) error {
+	return RenderIn(w, English, status, page)
+}
+
+// RenderIn is Render in the language lang: every word of the page comes
+// from the message catalogue (Text) in that language, and the page's
+// lang and dir attributes are lang's. A language there are no messages
+// for falls back to its base language, then to English. Choose lang with
+// RequestLanguage, or however the application likes; text the caller
+// puts in a page (a title, a notice, a provider's name) is shown as
+// given.
+func RenderIn(w http.ResponseWriter, lang Language, status int, page any) error {
 	if status == 0 {
 		status = http.StatusOK
 	}
 	if status < 200 || status > 599 {
 		return fmt.Errorf("pages: invalid status %d for a page", status)
 	}
-	d, err := build(page)
+	lang = supported(lang)
+	d, err := build(page, lang)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := d.tmpl.ExecuteTemplate(&buf, "base", d.layout); err != nil {
-		return fmt.Errorf("pages: rendering %s: %w", d.tmpl.Name(), err)
+	if err := d.tmpl.get(lang).ExecuteTemplate(&buf, "base", d.layout); err != nil {
+		return fmt.Errorf("pages: rendering %s: %w", d.tmpl.file, err)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
@@ -303,13 +359,14 @@ func Render(w http.ResponseWriter, status int, page any) error {
 // document is a page ready to render: its template set, the data for the
 // "base" template, and the image origins its CSP must allow.
 type document struct {
-	tmpl      *template.Template
+	tmpl      *pageTemplate
 	layout    layout
 	imgOrigin []string
 }
 
 // layout is the data of the "base" template.
 type layout struct {
+	Lang, Dir  string // <html lang dir>
 	Scheme     string // class on <html>: auto, light or dark
 	MetaScheme string // <meta name="color-scheme">
 	Title      string
@@ -380,7 +437,7 @@ type (
 
 // builders build the documents of the page types, each given as a value
 // or a pointer (see pageBuilder).
-var builders = []func(page any) (*document, bool){
+var builders = []func(page any, lang Language) (*document, bool){
 	pageBuilder(buildSignIn),
 	pageBuilder(buildSignOut),
 	pageBuilder(buildError),
@@ -396,25 +453,25 @@ var builders = []func(page any) (*document, bool){
 // pageBuilder turns fn, which builds the document of a page of type T,
 // into one of builders: for a page that is a T or a *T it reports true,
 // with the document, or nil for a nil *T; for any other page, false.
-func pageBuilder[T any](fn func(*T) *document) func(page any) (*document, bool) {
-	return func(page any) (*document, bool) {
+func pageBuilder[T any](fn func(*T, Language) *document) func(page any, lang Language) (*document, bool) {
+	return func(page any, lang Language) (*document, bool) {
 		switch p := page.(type) {
 		case T:
-			return fn(&p), true
+			return fn(&p, lang), true
 		case *T:
 			if p == nil {
 				return nil, true
 			}
-			return fn(p), true
+			return fn(p, lang), true
 		}
 		return nil, false
 	}
 }
 
 // build turns a page value into a document.
-func build(page any) (*document, error) {
+func build(page any, lang Language) (*document, error) {
 	for _, b := range builders {
-		if d, ok := b(page); ok {
+		if d, ok := b(page, lang); ok {
 			if d == nil {
 				return nil, errors.New("pages: cannot render a nil page")
 			}
@@ -426,7 +483,7 @@ func build(page any) (*document, error) {
 
 // newDocument fills in what every page shares: scheme, title, site logo
 // and the style sheet with the theme's colours and the extra rules.
-func newDocument(tmpl *template.Template, t Theme, title string, extra []string, body any) *document {
+func newDocument(tmpl *pageTemplate, lang Language, t Theme, title string, extra []string, body any) *document {
 	d := &document{tmpl: tmpl}
 	scheme := strings.ToLower(strings.TrimSpace(t.ColorScheme))
 	meta := scheme
@@ -441,6 +498,8 @@ func newDocument(tmpl *template.Template, t Theme, title string, extra []string,
 		d.addOrigin(origin)
 	}
 	d.layout = layout{
+		Lang:       lang.Tag,
+		Dir:        lang.Dir,
 		Scheme:     scheme,
 		MetaScheme: meta,
 		Title:      title,
@@ -464,14 +523,14 @@ func (d *document) addOrigin(origin string) {
 	d.imgOrigin[i] = origin
 }
 
-func buildSignIn(p *SignIn) *document {
+func buildSignIn(p *SignIn, lang Language) *document {
 	title := strings.TrimSpace(p.Title)
 	if title == "" {
-		title = "Sign in"
+		title = Text(lang.Tag, "signin.title")
 	}
 	v := &signInView{Title: title, CSRFToken: p.CSRFToken, CallbackURL: p.CallbackURL}
 	if p.Error != "" {
-		v.Error = ErrorMessage(p.Error)
+		v.Error = errorMessage(lang, p.Error)
 	}
 	var rules []string
 	var logos []string // origins, added to the document below
@@ -551,7 +610,7 @@ func buildSignIn(p *SignIn) *document {
 	if len(p.WebAuthn) > 0 {
 		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)
 	}
-	d := newDocument(signInTmpl, p.Theme, title, rules, v)
+	d := newDocument(signInTmpl, lang, p.Theme, title, rules, v)
 	if len(p.WebAuthn) > 0 {
 		d.layout.Script = script(webauthnScript)
 	}
@@ -561,36 +620,36 @@ func buildSignIn(p *SignIn) *document {
 	return d
 }
 
-func buildSignOut(p *SignOut) *document {
-	return newDocument(signOutTmpl, p.Theme, "Sign out", nil, &signOutView{
+func buildSignOut(p *SignOut, lang Language) *document {
+	return newDocument(signOutTmpl, lang, p.Theme, Text(lang.Tag, "signout.title"), nil, &signOutView{
 		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL, HomeURL: p.HomeURL,
 	})
 }
 
-func buildError(p *Error) *document {
-	heading := errorHeading(p.Type)
+func buildError(p *Error, lang Language) *document {
+	heading := Text(lang.Tag, errorHeading(p.Type))
 	code := p.Code
 	if code == "" {
 		code = p.Type
 	}
-	return newDocument(errorTmpl, p.Theme, heading, nil, &errorView{
+	return newDocument(errorTmpl, lang, p.Theme, heading, nil, &errorView{
 		Heading:   heading,
-		Message:   ErrorMessage(p.Type),
+		Message:   errorMessage(lang, p.Type),
 		Code:      code,
 		SignInURL: p.SignInURL,
 		HomeURL:   p.HomeURL,
 	})
 }
 
-func buildSessions(p *Sessions) *document {
-	return newDocument(sessionsTmpl, p.Theme, "Your sessions", []string{
+func buildSessions(p *Sessions, lang Language) *document {
+	return newDocument(sessionsTmpl, lang, p.Theme, Text(lang.Tag, "sessions.title"), []string{
 		".session { padding: .75rem 0; border-top: 1px solid var(--border); }",
 		".session p { margin: 0 0 .5rem; }",
 	}, p)
 }
 
-func buildVerifyRequest(p *VerifyRequest) *document {
-	return newDocument(verifyRequestTmpl, p.Theme, "Check your email", nil, &verifyRequestView{
+func buildVerifyRequest(p *VerifyRequest, lang Language) *document {
+	return newDocument(verifyRequestTmpl, lang, p.Theme, Text(lang.Tag, "verify.title"), nil, &verifyRequestView{
 		HomeURL: p.HomeURL, Host: p.Host,
 	})
 }

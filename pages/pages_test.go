@@ -567,11 +567,11 @@ func TestRenderRefuses(t *testing.T) {
 
 func TestColorScheme(t *testing.T) {
 	for scheme, want := range map[string]string{
-		"":       `<html lang="en" class="auto">`,
-		"auto":   `<html lang="en" class="auto">`,
-		"Dark":   `<html lang="en" class="dark">`,
-		"light":  `<html lang="en" class="light">`,
-		"purple": `<html lang="en" class="auto">`,
+		"":       `<html lang="en" dir="ltr" class="auto">`,
+		"auto":   `<html lang="en" dir="ltr" class="auto">`,
+		"Dark":   `<html lang="en" dir="ltr" class="dark">`,
+		"light":  `<html lang="en" dir="ltr" class="light">`,
+		"purple": `<html lang="en" dir="ltr" class="auto">`,
 	} {
 		body := render(t, 200, SignOut{Theme: Theme{ColorScheme: scheme}}).Body.String()
 		if !strings.Contains(body, want) {

@@ -1,7 +1,5 @@
 package pages
 
-import "strconv"
-
 // PasswordForm is a password-accounts provider's sign-in form, with its
 // links to the sign-up and "forgot your password" pages.
 type PasswordForm struct {
@@ -96,28 +94,28 @@ type (
 	}
 )
 
-func buildPassword(p *Password) *document {
+func buildPassword(p *Password, lang Language) *document {
 	v := &passwordView{Password: *p} // a copy: the caller's page stays as it was
 	switch v.Kind {
 	case PasswordForgot:
-		v.Title = "Forgot your password?"
+		v.Title = Text(lang.Tag, "signin.forgot")
 	case PasswordReset:
-		v.Title = "Choose a new password"
+		v.Title = Text(lang.Tag, "password.resetTitle")
 	case PasswordChange:
-		v.Title = "Change your password"
+		v.Title = Text(lang.Tag, "password.changeTitle")
 	default: // PasswordSignUp, and a kind this version does not know
-		v.Kind, v.Title = PasswordSignUp, "Create an account"
+		v.Kind, v.Title = PasswordSignUp, Text(lang.Tag, "signin.createAccount")
 	}
 	if v.MinLength > 0 && v.MaxLength > 0 {
-		v.Hint = "At least " + strconv.Itoa(v.MinLength) + " characters, up to " + strconv.Itoa(v.MaxLength) + ". A long phrase is easy to remember and hard to guess."
+		v.Hint = Text(lang.Tag, "password.hint", v.MinLength, v.MaxLength)
 	}
-	return newDocument(passwordTmpl, p.Theme, v.Title, nil, v)
+	return newDocument(passwordTmpl, lang, p.Theme, v.Title, nil, v)
 }
 
-func buildNotice(p *Notice) *document {
+func buildNotice(p *Notice, lang Language) *document {
 	title := p.Title
 	if title == "" {
-		title = "Check your email"
+		title = Text(lang.Tag, "verify.title")
 	}
-	return newDocument(noticeTmpl, p.Theme, title, nil, &Notice{Title: title, Message: p.Message, LinkURL: p.LinkURL, LinkText: p.LinkText})
+	return newDocument(noticeTmpl, lang, p.Theme, title, nil, &Notice{Title: title, Message: p.Message, LinkURL: p.LinkURL, LinkText: p.LinkText})
 }

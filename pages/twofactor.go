@@ -62,12 +62,12 @@ var (
 	twoFactorSetupTmpl = parse("two-factor-setup.html")
 )
 
-func (p *TwoFactorChallenge) build() *document {
-	return newDocument(twoFactorTmpl, p.Theme, "Two-factor authentication", nil, p)
+func (p *TwoFactorChallenge) build(lang Language) *document {
+	return newDocument(twoFactorTmpl, lang, p.Theme, Text(lang.Tag, "twofactor.title"), nil, p)
 }
 
-func (p *TwoFactorSetup) build() *document {
-	return newDocument(twoFactorSetupTmpl, p.Theme, "Two-factor authentication", []string{
+func (p *TwoFactorSetup) build(lang Language) *document {
+	return newDocument(twoFactorSetupTmpl, lang, p.Theme, Text(lang.Tag, "twofactor.title"), []string{
 		".qr { display: block; margin: 0 auto 1rem; width: 200px; height: 200px; image-rendering: pixelated; }",
 		".secret, .codes { font-family: ui-monospace, monospace; letter-spacing: .05em; word-break: break-all; }",
 		".codes { columns: 2; list-style: none; padding: 0; }",

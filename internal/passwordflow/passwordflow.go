@@ -61,7 +61,8 @@ type Host interface {
 	// Fail reports e to the browser (the error or sign-in page).
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	// Render writes a built-in page.
-	Render(w http.ResponseWriter, status int, page any)
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	Text(r *http.Request, key string, args ...any) string
 	// URL returns the absolute URL of the route parts under the base
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
@@ -251,15 +252,15 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 		links := f.links(r, f.host.CallbackURL(r, form.Get("callbackUrl")))
 		if action == "sign-up" {
 			err := f.svc.SignUp(ctx, form.Get("email"), form.Get("password"), form.Get("name"), links)
-			f.answer(w, r, pages.PasswordSignUp, form, err, pages.Notice{Title: "Check your email",
-				Message: "We sent a message to the address you gave. Follow its link to confirm the address, then sign in.",
-				LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign-in"}, "check_email")
+			f.answer(w, r, pages.PasswordSignUp, form, err, pages.Notice{Title: f.host.Text(r, "verify.title"),
+				Message: f.host.Text(r, "passwordflow.confirmSent"),
+				LinkURL: f.host.URL(r, "signin"), LinkText: f.host.Text(r, "action.backToSignIn")}, "check_email")
 			return
 		}
 		err := f.svc.Forgot(ctx, form.Get("email"), links)
-		f.answer(w, r, pages.PasswordForgot, form, err, pages.Notice{Title: "Check your email",
-			Message: "If an account has this address, we sent it a link to choose a new password. The link works once, for a short time.",
-			LinkURL: f.host.URL(r, "signin"), LinkText: "Back to sign-in"}, "check_email")
+		f.answer(w, r, pages.PasswordForgot, form, err, pages.Notice{Title: f.host.Text(r, "verify.title"),
+			Message: f.host.Text(r, "passwordflow.resetSent"),
+			LinkURL: f.host.URL(r, "signin"), LinkText: f.host.Text(r, "action.backToSignIn")}, "check_email")
 	case "reset":
 		u, n, err := f.svc.Reset(ctx, form.Get("email"), form.Get("token"), form.Get("password"))
 		if err == nil {
@@ -267,9 +268,9 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 			f.host.SignOutHere(w, r)
 			f.events(r.Context(), f.conf.Events.PasswordReset, u, n)
 		}
-		f.answer(w, r, pages.PasswordReset, form, err, pages.Notice{Title: "Password changed",
-			Message: "Your new password is set, and every session of your account was signed out. Sign in with the new password.",
-			LinkURL: f.host.URL(r, "signin"), LinkText: "Sign in"}, "password_reset")
+		f.answer(w, r, pages.PasswordReset, form, err, pages.Notice{Title: f.host.Text(r, "passwordflow.changed"),
+			Message: f.host.Text(r, "passwordflow.resetDone"),
+			LinkURL: f.host.URL(r, "signin"), LinkText: f.host.Text(r, "signin.title")}, "password_reset")
 	case "change":
 		f.change(ctx, w, r, form)
 	default:
@@ -343,8 +344,8 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		_ = try.Limiter.Release(ctx, try.Key) // not a guess
 		_ = anywhere.Limiter.Release(ctx, anywhere.Key)
 	}
-	f.answer(w, r, pages.PasswordChange, form, err, pages.Notice{Title: "Password changed",
-		Message: "Your new password is set. Your account's other sessions were signed out.", LinkURL: f.host.Origin(r) + "/", LinkText: "Continue"}, "password_changed")
+	f.answer(w, r, pages.PasswordChange, form, err, pages.Notice{Title: f.host.Text(r, "passwordflow.changed"),
+		Message: f.host.Text(r, "passwordflow.changeDone"), LinkURL: f.host.Origin(r) + "/", LinkText: f.host.Text(r, "passwordflow.continue")}, "password_changed")
 }
 
 // signedIn reports whether r has a signed-in user, else answers: the
@@ -402,7 +403,7 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 			return
 		}
 		done.Theme = f.conf.Theme
-		f.host.Render(w, http.StatusOK, done)
+		f.host.Render(w, r, http.StatusOK, done)
 		return
 	}
 	code, msg := passwordaccount.FormError(err)
@@ -414,6 +415,11 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 	case !selfservice.WantsHTML(r):
 		httpx.WriteJSON(w, http.StatusBadRequest, map[string]string{"error": "PasswordForm", "code": code, "message": msg})
 	default:
+		// The page's sentence in the visitor's language: the catalogue's
+		// for the code, else FormError's own (English).
+		if m := f.host.Text(r, "passwordflow.err."+code); m != "passwordflow.err."+code {
+			msg = m
+		}
 		f.page(w, r, kind, http.StatusBadRequest, msg, form)
 	}
 }
@@ -448,5 +454,5 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request, kind pages.PasswordK
 		httpx.WriteJSON(w, http.StatusBadRequest, "Bad request.")
 		return
 	}
-	f.host.Render(w, status, p)
+	f.host.Render(w, r, status, p)
 }

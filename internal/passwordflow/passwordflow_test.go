@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -49,7 +50,12 @@ func (*fakeHost) Fail(w http.ResponseWriter, _ *http.Request, _ *autherr.Error) 
 	w.WriteHeader(http.StatusBadRequest)
 }
 
-func (*fakeHost) Render(w http.ResponseWriter, status int, _ any) { w.WriteHeader(status) }
+func (*fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, _ any) {
+	w.WriteHeader(status)
+}
+func (*fakeHost) Text(_ *http.Request, key string, args ...any) string {
+	return pages.Text("en", key, args...)
+}
 
 func (*fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "https://app.test/auth/" + strings.Join(parts, "/")

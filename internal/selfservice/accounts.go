@@ -97,7 +97,7 @@ func (s *Routes) canUnlink(r *http.Request, userID, provider string) bool {
 
 // remaining names what the user can still sign in with once the account
 // at provider is gone: the other linked accounts and the other ways.
-func remaining(list []linkedAccount, ways []Way, provider string) []string {
+func remaining(list []linkedAccount, ways []Way, provider string, label func(Way) string) []string {
 	var out []string
 	for _, a := range list {
 		if a.Provider != provider {
@@ -105,14 +105,28 @@ func remaining(list []linkedAccount, ways []Way, provider string) []string {
 		}
 	}
 	for _, w := range ways {
-		out = append(out, wayLabel(w))
+		out = append(out, label(w))
 	}
 	return out
 }
 
-// wayLabel is w as the page lists it: "Password", "2 passkeys".
-func wayLabel(w Way) string {
-	if w.Count > 1 {
+// wayKeys are the catalogue keys (pages.Text) of the ways' names, one
+// and several.
+var wayKeys = map[string][2]string{
+	"Passkey":    {"ways.passkey", "ways.passkeys"},
+	"Password":   {"ways.password", "ways.passwords"},
+	"Email link": {"ways.emailLink", "ways.emailLinks"},
+}
+
+// wayLabel is w as r's page lists it: "Password", "2 passkeys".
+func (s *Routes) wayLabel(r *http.Request, w Way) string {
+	keys, ok := wayKeys[w.Name]
+	switch {
+	case ok && w.Count > 1:
+		return s.host.Text(r, keys[1], w.Count)
+	case ok:
+		return s.host.Text(r, keys[0])
+	case w.Count > 1:
 		return fmt.Sprintf("%d %ss", w.Count, strings.ToLower(w.Name))
 	}
 	return w.Name
@@ -138,13 +152,13 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 	page := pages.Accounts{Theme: s.cfg.Theme, CSRFToken: s.host.CSRFToken(w, r), CallbackURL: s.host.URL(r, "accounts"),
 		Error: alert, HomeURL: s.host.Origin(r) + "/"}
 	for _, w := range ways {
-		page.Ways = append(page.Ways, wayLabel(w))
+		page.Ways = append(page.Ways, s.wayLabel(r, w))
 	}
 	for _, a := range list {
 		if a.Provider == confirm && a.CanUnlink {
 			page.Confirm = &pages.UnlinkConfirm{Name: cmp.Or(a.Name, a.Provider),
 				UnlinkURL: s.host.URL(r, "accounts", "unlink", url.PathEscape(a.Provider)),
-				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider)}
+				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider, func(w Way) string { return s.wayLabel(r, w) })}
 		}
 	}
 	all := s.host.Providers(r)
@@ -177,12 +191,12 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 	if alert == "" {
 		q := r.URL.Query()
 		if id := q.Get("linked"); id != "" && linked[id] {
-			page.Notice = "Linked " + name(id) + "."
+			page.Notice = s.host.Text(r, "selfservice.linked", name(id))
 		} else if _, known := provs[q.Get("unlinked")]; known && !linked[q.Get("unlinked")] {
-			page.Notice = "Unlinked " + name(q.Get("unlinked")) + "."
+			page.Notice = s.host.Text(r, "selfservice.unlinked", name(q.Get("unlinked")))
 		}
 	}
-	s.host.Render(w, status, page)
+	s.host.Render(w, r, status, page)
 }
 
 // Unlink answers POST {base}/accounts/unlink/{provider} {csrfToken}: the
@@ -198,7 +212,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	var form url.Values
 	if page {
 		again := func(u signedIn) {
-			s.accountsPage(w, r, u.id, http.StatusForbidden, "Nothing was unlinked: the form had expired. Please try again.")
+			s.accountsPage(w, r, u.id, http.StatusForbidden, s.host.Text(r, "selfservice.unlinkExpired"))
 		}
 		f, ok := s.formOK(w, r, "accounts", again)
 		if !ok {
@@ -217,7 +231,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	// stolen session cookie alone must not do it.
 	if !s.fresh(u) {
 		if page {
-			s.accountsPage(w, r, userID, http.StatusForbidden, StaleMessage)
+			s.accountsPage(w, r, userID, http.StatusForbidden, s.host.Text(r, StaleMessage))
 			return
 		}
 		staleJSON(w)
@@ -244,15 +258,15 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, adapter.ErrNotFound) && page:
-		s.accountsPage(w, r, userID, http.StatusNotFound, "That account is not linked, so there was nothing to unlink.")
+		s.accountsPage(w, r, userID, http.StatusNotFound, s.host.Text(r, "selfservice.notLinked"))
 	case errors.Is(err, adapter.ErrNotFound):
 		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_linked"})
 	case errors.Is(err, accountlink.ErrLastWay) && page:
-		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is your only way to sign in. Link another account first.")
+		s.accountsPage(w, r, userID, http.StatusConflict, s.host.Text(r, "selfservice.onlyWay", name))
 	case errors.Is(err, accountlink.ErrLastWay):
 		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "last_way"})
 	case errors.Is(err, accountlink.ErrNotUnlinkable) && page:
-		s.accountsPage(w, r, userID, http.StatusConflict, name+" was not unlinked: it is this site's own sign-in, not an account you linked.")
+		s.accountsPage(w, r, userID, http.StatusConflict, s.host.Text(r, "selfservice.ownSignIn", name))
 	case errors.Is(err, accountlink.ErrNotUnlinkable):
 		httpx.WriteJSON(w, http.StatusConflict, map[string]string{"error": string(autherr.AccountNotLinked), "code": "not_unlinkable"})
 	case err != nil:

@@ -55,7 +55,8 @@ type Host interface {
 	// client that asked with X-Auth-Return-Redirect.
 	Redirect(w http.ResponseWriter, r *http.Request, target string)
 	// Render writes a built-in page.
-	Render(w http.ResponseWriter, status int, page any)
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	Text(r *http.Request, key string, args ...any) string
 	// URL returns the absolute URL of the route parts under the base
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
@@ -162,8 +163,9 @@ func staleJSON(w http.ResponseWriter) {
 	httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
 }
 
-// StaleMessage is what a page says when a change needs a fresh sign-in.
-const StaleMessage = "For your safety, sign in again first: this change needs a recent sign-in."
+// StaleMessage is the catalogue key (pages.Text) of what a page says
+// when a change needs a fresh sign-in.
+const StaleMessage = "selfservice.stale"
 
 // owner returns the signed-in user, or answers for the route: 501
 // without an adapter, 401 when nobody is signed in, 503 when the store is

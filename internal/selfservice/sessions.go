@@ -114,10 +114,10 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 		if n := names[provider]; n != "" {
 			provider = n
 		}
-		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: provider, Device: x.Device,
+		page.Sessions = append(page.Sessions, pages.SessionRow{ID: x.ID, Provider: provider, Device: s.deviceText(r, x.Device),
 			Created: shown(x.Created), LastSeen: shown(x.LastSeen), Expires: x.Expires.Format(day), Current: x.Current})
 	}
-	s.host.Render(w, http.StatusOK, page)
+	s.host.Render(w, r, http.StatusOK, page)
 }
 
 // Revoke answers POST {base}/sessions/revoke {csrfToken, id} (one
@@ -212,4 +212,19 @@ func (s *Routes) EndOthers(ctx context.Context, r *http.Request, userID string) 
 	current := s.host.SessionHash(r)
 	n, _, err := s.end(ctx, list, func(x adapter.Session) bool { return x.Token != current }, current)
 	return n, err
+}
+
+// deviceText is a stored device description (useragent.Describe: "Firefox
+// on Linux", "A browser on Linux", "Unknown browser") in the language of
+// r's pages; any other text as it is.
+func (s *Routes) deviceText(r *http.Request, d string) string {
+	switch b, sys, ok := strings.Cut(d, " on "); {
+	case d == "Unknown browser":
+		return s.host.Text(r, "device.unknown")
+	case ok && b == "A browser":
+		return s.host.Text(r, "device.someOn", sys)
+	case ok:
+		return s.host.Text(r, "device.on", b, sys)
+	}
+	return d
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -24,9 +23,10 @@ func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c twofactor.
 	}
 }
 
-// WrongCode is what a refused code is told, whatever the reason (wrong,
-// replayed, malformed): the page says no more than that.
-const WrongCode = "That code is not right. Check your authenticator app and try again."
+// WrongCode is the catalogue key (pages.Text) of what a refused code is
+// told, whatever the reason (wrong, replayed, malformed): the page says no
+// more than that.
+const WrongCode = "selfservice.wrongCode"
 
 // TwoFactor answers GET {base}/two-factor/setup and POST
 // {base}/two-factor/{enroll,confirm,backup-codes,disable}, for the
@@ -57,7 +57,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 				StoreUnavailable(w)
 				return
 			}
-			page.Error = "The form had expired. Please try again."
+			page.Error = "selfservice.formExpired"
 			s.renderSetup(w, r, page, http.StatusForbidden)
 		}
 		f, ok := s.formOK(w, r, "two-factor/setup", again)
@@ -106,10 +106,17 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 
 // renderSetup renders the two-factor settings page.
 func (s *Routes) renderSetup(w http.ResponseWriter, r *http.Request, page setupPage, status int) {
+	// Error and Message are catalogue keys until here (twoFactorAction).
+	if page.Error != "" {
+		page.Error = s.host.Text(r, page.Error, page.args...)
+	}
+	if page.Message != "" {
+		page.Message = s.host.Text(r, page.Message)
+	}
 	page.Theme, page.CSRFToken, page.HomeURL = s.cfg.Theme, s.host.CSRFToken(w, r), s.host.Origin(r)+"/"
 	page.EnrollURL, page.ConfirmURL = s.host.URL(r, "two-factor", "enroll"), s.host.URL(r, "two-factor", "confirm")
 	page.BackupCodesURL, page.DisableURL = s.host.URL(r, "two-factor", "backup-codes"), s.host.URL(r, "two-factor", "disable")
-	s.host.Render(w, status, page.TwoFactorSetup)
+	s.host.Render(w, r, status, page.TwoFactorSetup)
 }
 
 // setupPage is the settings page with its JSON form.
@@ -117,6 +124,7 @@ type setupPage struct {
 	pages.TwoFactorSetup
 	uri  string // the otpauth:// URI while enrolling
 	code string // the JSON error code with Error
+	args []any  // Error's arguments: Error and Message are catalogue keys until renderSetup
 }
 
 func (p setupPage) json() any {
@@ -148,14 +156,14 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 	// Enrolling or confirming again when it is on is the user's mistake
 	// (a second tab, a double click): 409, not a server error.
 	alreadyOn := func(st twofactor.Status) (setupPage, int, error) {
-		p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "Two-factor sign-in is already on.", "already_enabled"
+		p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "selfservice.alreadyOn", "already_enabled"
 		return p, http.StatusConflict, nil
 	}
 	// The actions that take a code count it per user, as the sign-in does.
 	if action != "" && action != "enroll" {
 		key := "2fa-user:" + userID
 		if wait, err := s.cfg.PerUser.Reserve(ctx, key); err != nil || wait > 0 {
-			p.Error, p.code = fmt.Sprintf("Too many wrong codes. Wait %d minutes, then try again.", max(1, int(wait.Minutes()))), "too_many_attempts"
+			p.Error, p.code, p.args = "selfservice.tooManyCodes", "too_many_attempts", []any{max(1, int(wait.Minutes()))}
 			return p, http.StatusTooManyRequests, nil
 		}
 	}
@@ -189,7 +197,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		}
 		if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrNotEnrolled) || errors.Is(err, twofactor.ErrReplayed) {
 			p, status, err := refused()
-			p.Error += " Set up the app again if the code keeps failing."
+			p.Error = "selfservice.wrongCodeSetup" // WrongCode, and: set up the app again
 			return p, status, err
 		}
 		if err != nil {
@@ -197,7 +205,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		}
 		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
 		s.TwoFactorEvent(ctx, userID, twofactor.Enabled)
-		p.Enabled, p.BackupCodes, p.Message = true, codes, "Two-factor sign-in is on."
+		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.nowOn"
 		return p, http.StatusOK, nil
 	case "backup-codes", "disable":
 		if _, err := svc.Verify(ctx, userID, code); err != nil {
@@ -212,7 +220,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 				return p, 0, err
 			}
 			s.TwoFactorEvent(ctx, userID, twofactor.Disabled)
-			p.Message = "Two-factor sign-in is off."
+			p.Message = "selfservice.nowOff"
 			return p, http.StatusOK, nil
 		}
 		codes, err := svc.RegenerateBackupCodes(ctx, userID)
@@ -220,7 +228,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 			return p, 0, err
 		}
 		s.TwoFactorEvent(ctx, userID, twofactor.BackupCodesRegenerated)
-		p.Enabled, p.BackupCodes, p.Message = true, codes, "Your old backup codes no longer work."
+		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.oldCodes"
 		return p, http.StatusOK, nil
 	}
 	st, err := svc.Status(ctx, userID)

@@ -43,6 +43,9 @@ type Site struct {
 	ClientIP  func(r *http.Request) string
 	Logger    *slog.Logger
 	Theme     pages.Theme
+	// Language is Config.Language: the language tag of r's pages, "" to
+	// go by its Accept-Language header (Lang).
+	Language func(r *http.Request) string
 	// Pages are the application's own routes for the built-in pages.
 	Pages Pages
 	// RedirectPolicy is Callbacks.Redirect: nil keeps the default
@@ -62,7 +65,7 @@ type Site struct {
 	// tooMany holds the 429 page rendered once per base path: a refusal
 	// must cost less than the work it refuses.
 	tooManyMu sync.Mutex
-	tooMany   map[string]*httpx.Response
+	tooMany   map[string]*httpx.Response // by base path and language tag
 }
 
 // Pages are Config.Pages, field for field (the root converts one to the
@@ -86,9 +89,28 @@ func (s *Site) Redirect(w http.ResponseWriter, r *http.Request, target string) {
 	httpx.Redirect(w, r, target)
 }
 
-// Render writes a built-in page.
-func (s *Site) Render(w http.ResponseWriter, status int, page any) {
-	if err := pages.Render(w, status, page); err != nil {
+// Lang returns the language of r's pages: Language's answer when it
+// has one and there are messages for it (or its base language), else the
+// best match of r's Accept-Language header, else English.
+func (s *Site) Lang(r *http.Request) pages.Language {
+	if s.Language != nil {
+		if tag := s.Language(r); tag != "" {
+			if l := pages.LanguageFor(tag); l != pages.English || strings.EqualFold(tag, "en") || strings.HasPrefix(strings.ToLower(tag), "en-") {
+				return l
+			}
+		}
+	}
+	return pages.RequestLanguage(r)
+}
+
+// Text returns the message key in the language of r's pages (pages.Text).
+func (s *Site) Text(r *http.Request, key string, args ...any) string {
+	return pages.Text(s.Lang(r).Tag, key, args...)
+}
+
+// Render writes a built-in page in the language of r's pages.
+func (s *Site) Render(w http.ResponseWriter, r *http.Request, status int, page any) {
+	if err := pages.RenderIn(w, s.Lang(r), status, page); err != nil {
 		s.Logger.Error("gatehouse: rendering a page failed", "err", err)
 	}
 }
@@ -315,29 +337,30 @@ func (s *Site) TooManyAttempts(w http.ResponseWriter, r *http.Request, provider 
 		h.Set("Cache-Control", "no-store")
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		w.WriteHeader(http.StatusTooManyRequests)
-		io.WriteString(w, tooManyText)
+		io.WriteString(w, s.Text(r, "site.tooMany")+"\n")
 		return
 	}
-	s.tooManyPage(s.For(r).Path).WriteTo(w)
+	s.tooManyPage(s.For(r).Path, s.Lang(r)).WriteTo(w)
 }
 
-// tooManyText is the 429 answer to a client that does not ask for HTML.
-const tooManyText = "Too many requests. Wait, then try again (Retry-After says how long).\n"
-
-// tooManyPage returns the 429 page of base path p, rendered on first use.
-// Its links are paths, so one page serves every origin of the site.
-func (s *Site) tooManyPage(p string) *httpx.Response {
+// tooManyPage returns the 429 page of base path p in lang, rendered on
+// first use. Its links are paths, so one page serves every origin of the
+// site.
+func (s *Site) tooManyPage(p string, lang pages.Language) *httpx.Response {
 	s.tooManyMu.Lock()
 	defer s.tooManyMu.Unlock()
-	if page, ok := s.tooMany[p]; ok {
+	key := p + "\x00" + lang.Tag
+	if page, ok := s.tooMany[key]; ok {
 		return page
 	}
 	page := &httpx.Response{}
-	s.Render(page, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests), SignInURL: p + "/signin", HomeURL: "/"})
-	if s.tooMany == nil || len(s.tooMany) >= 8 { // a handful of base paths at most
+	if err := pages.RenderIn(page, lang, http.StatusTooManyRequests, pages.Error{Theme: s.Theme, Type: string(autherr.TooManyRequests), SignInURL: p + "/signin", HomeURL: "/"}); err != nil {
+		s.Logger.Error("gatehouse: rendering a page failed", "err", err)
+	}
+	if s.tooMany == nil || len(s.tooMany) >= 32 { // a handful of base paths and languages at most
 		s.tooMany = map[string]*httpx.Response{}
 	}
-	s.tooMany[p] = page
+	s.tooMany[key] = page
 	return page
 }
 
@@ -359,7 +382,7 @@ func (s *Site) ErrorPage(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
 	}
 	b := s.For(r)
-	s.Render(w, status, pages.Error{Theme: s.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
+	s.Render(w, r, status, pages.Error{Theme: s.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
 }
 
 // VerifyRequestPage answers GET {base}/verify-request, the "check your
@@ -370,7 +393,7 @@ func (s *Site) VerifyRequestPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b := s.For(r)
-	s.Render(w, http.StatusOK, pages.VerifyRequest{Theme: s.Theme, HomeURL: b.Origin + "/", Host: b.Host})
+	s.Render(w, r, http.StatusOK, pages.VerifyRequest{Theme: s.Theme, HomeURL: b.Origin + "/", Host: b.Host})
 }
 
 // ErrorTypeParam keeps ?error= values to the shape of an error type, so

@@ -217,7 +217,7 @@ func TestRefusalsAreCheap(t *testing.T) {
 		case !limited || w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "":
 			t.Fatalf("request %d: %d %v", i, w.Code, w.Header())
 		case i%2 == 1:
-			if w.Body.String() != tooManyText || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+			if w.Body.String() != "Too many requests. Wait, then try again (Retry-After says how long).\n" || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
 				t.Fatalf("a program's refusal: %q", w.Body)
 			}
 		default:
@@ -232,5 +232,52 @@ func TestRefusalsAreCheap(t *testing.T) {
 	}
 	if len(s.tooMany) != 1 || !bytes.Equal(pages[0], pages[len(pages)-1]) {
 		t.Fatal("the 429 page is not the one rendered once")
+	}
+}
+
+// TestLang checks the language of the pages: Language's answer when
+// there are messages for it, else the Accept-Language header, else
+// English; the 429 answers follow it.
+func TestLang(t *testing.T) {
+	s := testSite(t)
+	req := func(accept string) *http.Request {
+		r := httptest.NewRequest(http.MethodGet, "https://app.test/auth/signin", nil)
+		if accept != "" {
+			r.Header.Set("Accept-Language", accept)
+		}
+		return r
+	}
+	for _, c := range []struct {
+		language func(*http.Request) string
+		accept   string
+		want     string
+	}{
+		{nil, "", "en"},
+		{nil, "de-CH, en;q=0.5", "de"},
+		{func(*http.Request) string { return "" }, "de", "de"},
+		{func(*http.Request) string { return "en" }, "de", "en"},
+		{func(*http.Request) string { return "de-AT" }, "en", "de"},
+		{func(*http.Request) string { return "xx" }, "de", "de"},
+	} {
+		s.Language = c.language
+		if got := s.Lang(req(c.accept)).Tag; got != c.want {
+			t.Errorf("Language %v, Accept-Language %q: %q, want %q", c.language != nil, c.accept, got, c.want)
+		}
+	}
+	s.Language = nil
+	s.ClientIP = func(*http.Request) string { return "192.0.2.2" }
+	s.RateLimit = limit.NewMemory(1, time.Minute)
+	s.RateLimited(httptest.NewRecorder(), req("de"), "dev")
+	w := httptest.NewRecorder()
+	s.RateLimited(w, req("de"), "dev")
+	if !strings.HasPrefix(w.Body.String(), "Zu viele Anfragen.") {
+		t.Errorf("a German program's refusal: %q", w.Body)
+	}
+	r := req("de")
+	r.Header.Set("Accept", "text/html")
+	w = httptest.NewRecorder()
+	s.RateLimited(w, r, "dev")
+	if b := w.Body.String(); !strings.Contains(b, `<html lang="de"`) || !strings.Contains(b, "Zu viele fehlgeschlagene Versuche.") {
+		t.Errorf("a German browser's refusal:\n%s", b)
 	}
 }

@@ -56,7 +56,8 @@ type Host interface {
 	Cookies(r *http.Request) cookies.Names
 	CallbackURL(r *http.Request, raw string) string
 	URL(r *http.Request, parts ...string) string
-	Render(w http.ResponseWriter, status int, page any)
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	Text(r *http.Request, key string, args ...any) string
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)
@@ -128,7 +129,7 @@ func (s *Step) Page(w http.ResponseWriter, r *http.Request) {
 		httpx.Redirect(w, r, s.Host.URL(r, "signin"))
 		return
 	}
-	s.Host.Render(w, http.StatusOK, s.challenge(w, r, ""))
+	s.Host.Render(w, r, http.StatusOK, s.challenge(w, r, ""))
 }
 
 func (s *Step) challenge(w http.ResponseWriter, r *http.Request, msg string) pages.TwoFactorChallenge {
@@ -200,7 +201,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Changed(ctx, p.UserID, twofactor.CodeRefused)
-		s.codeRefused(w, r, s.challenge(w, r, selfservice.WrongCode))
+		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, selfservice.WrongCode)))
 		return
 	}
 	_ = s.PerUser.Reset(ctx, perUser.Key)
@@ -247,7 +248,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 // codeRefused answers a wrong code: the form again, or JSON.
 func (s *Step) codeRefused(w http.ResponseWriter, r *http.Request, page any) {
 	if selfservice.WantsHTML(r) {
-		s.Host.Render(w, http.StatusUnauthorized, page)
+		s.Host.Render(w, r, http.StatusUnauthorized, page)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_code"})

@@ -76,7 +76,7 @@
       credentials: "same-origin", headers: { Accept: "application/json" }, signal: signal
     }).then(function (res) {
       return res.json().then(function (j) {
-        if (!res.ok) throw new Error(j.reason || j.error || "The server refused.");
+        if (!res.ok) throw new Error(j.reason || j.error || form.dataset.msgRefused || "The server refused.");
         return j.options;
       });
     });
@@ -122,7 +122,7 @@
 
   function setUp(form) {
     if (!window.PublicKeyCredential || !navigator.credentials) {
-      say(form, "This browser cannot use passkeys.");
+      say(form, form.dataset.msgUnsupported || "This browser cannot use passkeys.");
       form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       return;
     }
@@ -133,7 +133,7 @@
       if (pending) { pending.abort(); pending = null; }
       say(form, "");
       ceremony(form, action).catch(function (err) {
-        say(form, err && err.name === "NotAllowedError" ? "The passkey request was cancelled or timed out." : (err && err.message) || "Passkey failed.");
+        say(form, err && err.name === "NotAllowedError" ? (form.dataset.msgCancelled || "The passkey request was cancelled or timed out.") : (err && err.message) || form.dataset.msgFailed || "Passkey failed.");
       });
     });
     if (form.dataset.conditional === "true" && PublicKeyCredential.isConditionalMediationAvailable) {

@@ -1,0 +1,325 @@
+package pages
+
+import (
+	"bytes"
+	"html"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/providers"
+)
+
+// sameInGerman are the English messages that are the same word in German,
+// by key: the untranslated-text check skips them.
+var sameInGerman = map[string]bool{
+	"field.name":   true, // "Name"
+	"ways.passkey": true, // "Passkey"
+}
+
+// verbs returns a message's fmt verbs, in order.
+func verbs(s string) []string { return regexp.MustCompile(`%[a-z]`).FindAllString(s, -1) }
+
+// TestCatalogueComplete checks that German has exactly the English keys,
+// each with the same fmt verbs, and that every key the templates and the
+// Go code use is in the catalogue.
+func TestCatalogueComplete(t *testing.T) {
+	for k, en := range english {
+		de, ok := german[k]
+		switch {
+		case !ok:
+			t.Errorf("German lacks %q", k)
+		case strings.Join(verbs(en), " ") != strings.Join(verbs(de), " "):
+			t.Errorf("%q: German verbs %v, English %v", k, verbs(de), verbs(en))
+		case strings.TrimSpace(de) == "":
+			t.Errorf("%q: German is empty", k)
+		}
+	}
+	for k := range german {
+		if _, ok := english[k]; !ok {
+			t.Errorf("German has %q, English does not", k)
+		}
+	}
+	// The keys used: {{t "key"}} in the templates, Text(lang.Tag, "key")
+	// and the error keys in the Go code.
+	used := map[string]bool{}
+	tmpls, _ := filepath.Glob("templates/*.html")
+	goFiles, _ := filepath.Glob("*.go")
+	outside, _ := filepath.Glob("../internal/*/*.go")
+	rootFiles, _ := filepath.Glob("../*.go")
+	goFiles = append(append(goFiles, outside...), rootFiles...)
+	for _, f := range append(tmpls, goFiles...) {
+		if strings.HasSuffix(f, "_test.go") || f == "messages.go" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, re := range []*regexp.Regexp{
+			regexp.MustCompile(`\{\{-? *t "([^"]+)"`),
+			regexp.MustCompile(`\(t "([^"]+)"`),
+			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
+			regexp.MustCompile(`Text\(r, "([^"]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
+		} {
+			for _, m := range re.FindAllSubmatch(b, -1) {
+				if bytes.HasSuffix(m[1], []byte(".")) {
+					continue // a prefix: "passwordflow.err."+code
+				}
+				used[string(m[1])] = true
+			}
+		}
+	}
+	// passwordaccount.FormError's codes, looked up as "passwordflow.err."+code.
+	for k := range english {
+		if strings.HasPrefix(k, "passwordflow.err.") {
+			used[k] = true
+		}
+	}
+	for _, e := range errorTypes {
+		used[e.message] = true
+	}
+	used[msgUnknown] = true
+	if len(used) < 50 {
+		t.Fatalf("found only %d keys in use; the patterns are out of date", len(used))
+	}
+	for k := range used {
+		if _, ok := english[k]; !ok {
+			t.Errorf("key %q is used but not in the catalogue", k)
+		}
+	}
+	for k := range english {
+		if !used[k] {
+			t.Errorf("key %q is in the catalogue but never used", k)
+		}
+	}
+}
+
+// everyPage returns every built-in page in each of its states, by name.
+// The text a caller supplies (provider names, dates) is chosen to contain
+// no English message.
+func everyPage() map[string]any {
+	p := map[string]any{
+		"signin-all": func() SignIn {
+			s := fullSignIn()
+			s.Email[0].Name = "E-Mail"
+			s.Credentials[0].Name = "Kennwort"
+			s.Credentials[0].Fields[0].Label = "Benutzer"
+			s.Credentials[0].Fields[1].Label = "Kennwort"
+			s.Failed = "credentials"
+			s.Error = "CredentialsSignin"
+			s.WebAuthn = []WebAuthnForm{{ID: "passkey", Name: "Passkey", OptionsURL: "/o", CallbackURL: "/c", Conditional: true, SignUp: true}}
+			s.Password = []PasswordForm{{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}
+			return s
+		}(),
+		"signin-password-failed": SignIn{Error: "CredentialsSignin", Failed: "password",
+			Password: []PasswordForm{{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}},
+		"signin-oauth":  SignIn{OAuth: []Button{{ID: "github", Name: "GitHub", SigninURL: "/g", Style: providers.Style{BrandColor: "#24292f"}}}},
+		"signout":       SignOut{SignOutURL: "/so", HomeURL: "/", CallbackURL: "/"},
+		"verify":        VerifyRequest{HomeURL: "/", Host: "example.com"},
+		"verify-nohost": VerifyRequest{HomeURL: "/"},
+		"notice":        Notice{Message: "Nachricht", LinkURL: "/", LinkText: "Weiter"},
+		"accounts": Accounts{
+			CSRFToken: "x", HomeURL: "/", CallbackURL: "/acc", Ways: []string{"Passkey"},
+			Linked: []LinkedAccount{
+				{ID: "github", Name: "GitHub", AccountID: "1234567890abcdefghij", UnlinkURL: "/u"},
+				{ID: "google", Name: "Google", AccountID: "42"},
+			},
+			Link: []Button{{ID: "gitlab", Name: "GitLab", SigninURL: "/l"}},
+		},
+		"accounts-confirm": Accounts{Confirm: &UnlinkConfirm{Name: "GitHub", UnlinkURL: "/u", CancelURL: "/", Remaining: []string{"Google", "Passkey"}}},
+		"sessions": Sessions{HomeURL: "/", RevokeURL: "/r", RevokeOthersURL: "/ro", RevokeAllURL: "/ra", Sessions: []SessionRow{
+			{ID: "a", Current: true, Provider: "GitHub", Device: "Firefox unter Linux", Created: "1.12.2026", LastSeen: "2.12.2026", Expires: "3.1.2027"},
+			{ID: "b", Expires: "4.1.2027"},
+		}},
+		"two-factor":           TwoFactorChallenge{ActionURL: "/t", SignInURL: "/s", Error: "Falsch"},
+		"two-factor-setup-off": TwoFactorSetup{EnrollURL: "/e", HomeURL: "/"},
+		"two-factor-setup-enrolling": TwoFactorSetup{QRCode: "data:image/png;base64,AAAA", Secret: "ABCDEF", ConfirmURL: "/c",
+			SignInURL: "/s"},
+		"two-factor-setup-codes": TwoFactorSetup{BackupCodes: []string{"abcd-efgh"}},
+		"two-factor-setup-on":    TwoFactorSetup{Enabled: true, BackupCodesLeft: 5, BackupCodesURL: "/b", DisableURL: "/d"},
+		"two-factor-setup-on-1":  TwoFactorSetup{Enabled: true, BackupCodesLeft: 1, BackupCodesURL: "/b", DisableURL: "/d"},
+	}
+	for _, k := range []PasswordKind{PasswordSignUp, PasswordForgot, PasswordReset, PasswordChange} {
+		p["password-"+string(k)] = Password{Kind: k, ActionURL: "/a", MinLength: 8, MaxLength: 64, SignInURL: "/s", HomeURL: "/"}
+	}
+	types := []string{"Unknown-Type"}
+	for typ := range errorTypes {
+		types = append(types, typ)
+	}
+	for _, typ := range types {
+		p["error-"+typ] = Error{Type: typ, SignInURL: "/s", HomeURL: "/"}
+		p["signin-error-"+typ] = SignIn{Error: typ}
+	}
+	return p
+}
+
+var (
+	skipElements = regexp.MustCompile(`(?s)<(style|script)>.*?</(style|script)>`)
+	attrText     = regexp.MustCompile(`\s(?:alt|aria-label|placeholder|title|data-msg-[a-z]+)="([^"]*)"`)
+	tags         = regexp.MustCompile(`<[^>]*>`)
+)
+
+// visibleText returns what a reader or a screen reader gets of a page:
+// the text, the alt, aria-label, placeholder and title attributes, and
+// the passkey script's messages (data-msg-*).
+func visibleText(page string) string {
+	page = skipElements.ReplaceAllString(page, " ")
+	var b strings.Builder
+	for _, m := range attrText.FindAllStringSubmatch(page, -1) {
+		b.WriteString(html.UnescapeString(m[1]) + "\n")
+	}
+	b.WriteString(html.UnescapeString(tags.ReplaceAllString(page, "\n")))
+	return b.String()
+}
+
+// TestEveryPageInGerman renders every built-in page in German and finds
+// none of the English messages in it (nor a message key, the sign of a
+// missing message), and finds the German lang attribute.
+func TestEveryPageInGerman(t *testing.T) {
+	// What must not appear: every English message of at least four
+	// characters that German does not share, and the literal parts of
+	// those with arguments, of at least five.
+	type needle struct{ key, text string }
+	var needles []needle
+	for k, en := range english {
+		if sameInGerman[k] {
+			continue
+		}
+		if len(verbs(en)) == 0 {
+			if len(strings.TrimSpace(en)) >= 4 {
+				needles = append(needles, needle{k, strings.TrimSpace(en)})
+			}
+			continue
+		}
+		for _, part := range regexp.MustCompile(`%[a-z]`).Split(en, -1) {
+			if part = strings.TrimSpace(strings.Trim(strings.TrimSpace(part), ".?:")); len(part) >= 5 {
+				needles = append(needles, needle{k, part})
+			}
+		}
+	}
+	sort.Slice(needles, func(i, j int) bool { return needles[i].key < needles[j].key })
+	keys := Keys()
+	pages := everyPage()
+	names := make([]string, 0, len(pages))
+	for n := range pages {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		rec := httptest.NewRecorder()
+		if err := RenderIn(rec, Language{Tag: "de"}, 0, pages[name]); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		body := rec.Body.String()
+		if !strings.Contains(body, `<html lang="de" dir="ltr"`) {
+			t.Errorf("%s: no German lang attribute", name)
+		}
+		text := visibleText(body)
+		for _, n := range needles {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n.text) + `\b`).MatchString(text) {
+				t.Errorf("%s: English %q (%s) in the German page", name, n.text, n.key)
+			}
+		}
+		for _, k := range keys {
+			if strings.Contains(text, k) {
+				t.Errorf("%s: message key %q shown", name, k)
+			}
+		}
+		// The same page in English shows no German: the English messages
+		// are used, not a stale German template set.
+		rec = httptest.NewRecorder()
+		if err := Render(rec, 0, pages[name]); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(rec.Body.String(), "Anmeld") {
+			t.Errorf("%s: German in the English page", name)
+		}
+		for lang, page := range map[string]string{"en": rec.Body.String(), "de": body} {
+			if strings.Contains(page, "%!") {
+				t.Errorf("%s: a message's arguments do not fit it (%s)", name, lang)
+			}
+			en := visibleText(page)
+			for _, k := range keys {
+				if strings.Contains(en, k) {
+					t.Errorf("%s: message key %q shown (%s)", name, k, lang)
+				}
+			}
+		}
+	}
+}
+
+func TestLanguageFor(t *testing.T) {
+	for _, c := range []struct{ header, want string }{
+		{"", "en"},
+		{"de", "de"},
+		{"de-AT,en;q=0.5", "de"},
+		{"fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7", "de"},
+		{"en-US,en;q=0.9,de;q=0.8", "en"},
+		{"de;q=0, en", "en"},
+		{"fr, ja", "en"},
+		{"*", "en"},
+		{"de;q=bogus, fr", "en"},
+		{"en;q=0.1, DE;q=0.9", "de"},
+	} {
+		if got := LanguageFor(c.header); got.Tag != c.want || got.Dir != "ltr" {
+			t.Errorf("LanguageFor(%q) = %+v, want %s ltr", c.header, got, c.want)
+		}
+	}
+}
+
+// TestMessagesOverride checks an application's own messages: an override
+// of a built-in one, a new language with the fallback to English, a
+// regional tag falling back to its base, and a right-to-left language.
+func TestMessagesOverride(t *testing.T) {
+	old := Messages
+	t.Cleanup(func() { Messages = old })
+	Messages = map[string]map[string]string{
+		"de": {"signin.title": "Willkommen"},
+		"fr": {"signout.title": "Se déconnecter"},
+		"ar": {"signout.title": "تسجيل الخروج"},
+	}
+	if got := Text("de-AT", "signin.title"); got != "Willkommen" {
+		t.Errorf("de-AT signin.title = %q", got)
+	}
+	if got := Text("fr", "signout.confirm"); got != english["signout.confirm"] {
+		t.Errorf("fr falls back to %q", got)
+	}
+	if l := LanguageFor("fr-CA"); l.Tag != "fr" || l.Dir != "ltr" {
+		t.Errorf("LanguageFor(fr-CA) = %+v", l)
+	}
+	l := LanguageFor("ar-EG, de;q=0.5")
+	if l.Tag != "ar" || l.Dir != "rtl" {
+		t.Fatalf("LanguageFor(ar-EG) = %+v", l)
+	}
+	rec := httptest.NewRecorder()
+	if err := RenderIn(rec, l, 0, SignOut{SignOutURL: "/so"}); err != nil {
+		t.Fatal(err)
+	}
+	if b := rec.Body.String(); !strings.Contains(b, `<html lang="ar" dir="rtl"`) || !strings.Contains(b, "<h1>تسجيل الخروج</h1>") {
+		t.Errorf("Arabic page:\n%s", b)
+	}
+	// A language without messages is rendered in English.
+	rec = httptest.NewRecorder()
+	if err := RenderIn(rec, Language{Tag: "xx-yy", Dir: "rtl"}, 0, SignOut{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec.Body.String(), `<html lang="en" dir="ltr"`) {
+		t.Error("an unknown language is not rendered in English")
+	}
+	// Escaping stays: a message with markup is text.
+	Messages["de"]["signout.confirm"] = `<b>Sicher?</b>`
+	rec = httptest.NewRecorder()
+	if err := RenderIn(rec, Language{Tag: "de"}, 0, SignOut{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec.Body.String(), "&lt;b&gt;Sicher?&lt;/b&gt;") {
+		t.Error("a message's markup is not escaped")
+	}
+}
