@@ -70,7 +70,12 @@ func (h *fakeHost) Redirect(w http.ResponseWriter, _ *http.Request, target strin
 	w.Header().Set("Location", target)
 	w.WriteHeader(http.StatusSeeOther)
 }
-func (h *fakeHost) Render(w http.ResponseWriter, status int, page any) {
+// Text is the English message of key, as the site renders it.
+func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
+	return pages.Text("en", key, args...)
+}
+
+func (h *fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, page any) {
 	h.rendered = append(h.rendered, rendered{status, page})
 	w.WriteHeader(status)
 }

@@ -68,7 +68,12 @@ func (h *fakeHost) CallbackURL(_ *http.Request, raw string) string {
 func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "/auth/" + strings.Join(parts, "/")
 }
-func (h *fakeHost) Render(w http.ResponseWriter, status int, page any) {
+// Text is the English message of key, as the site renders it.
+func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
+	return pages.Text("en", key, args...)
+}
+
+func (h *fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, page any) {
 	h.rendered = append(h.rendered, rendered{status, page})
 	w.WriteHeader(status)
 }
@@ -421,7 +426,7 @@ func TestVerifyAttempts(t *testing.T) {
 	if w.Code != http.StatusUnauthorized || len(e.h.rendered) != 1 {
 		t.Fatalf("wrong code (HTML): %d, rendered %d", w.Code, len(e.h.rendered))
 	}
-	if p, ok := e.h.rendered[0].page.(pages.TwoFactorChallenge); !ok || p.Error != selfservice.WrongCode || p.CSRFToken != "tok-A" || p.ActionURL != "/auth/two-factor" {
+	if p, ok := e.h.rendered[0].page.(pages.TwoFactorChallenge); !ok || p.Error != pages.Text("en", selfservice.WrongCode) || p.CSRFToken != "tok-A" || p.ActionURL != "/auth/two-factor" {
 		t.Errorf("rendered %+v", e.h.rendered[0].page)
 	}
 	w = e.verify(pending, "tok-A", "000001", false)
