@@ -70,6 +70,7 @@ func (h *fakeHost) Redirect(w http.ResponseWriter, _ *http.Request, target strin
 	w.Header().Set("Location", target)
 	w.WriteHeader(http.StatusSeeOther)
 }
+
 // Text is the English message of key, as the site renders it.
 func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
 	return pages.Text("en", key, args...)

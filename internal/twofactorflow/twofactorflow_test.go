@@ -68,6 +68,7 @@ func (h *fakeHost) CallbackURL(_ *http.Request, raw string) string {
 func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "/auth/" + strings.Join(parts, "/")
 }
+
 // Text is the English message of key, as the site renders it.
 func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
 	return pages.Text("en", key, args...)
