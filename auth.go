@@ -696,7 +696,7 @@ const handlerCacheSize = 16
 //   - Adapter, RateLimit, Limits and the two-factor limiters: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
-//   - functions (Callbacks, Events, ClientIP, Getenv): by code pointer
+//   - functions (Callbacks, Events, ClientIP, Getenv, Language): by code pointer
 //     (reflect.Value.Pointer), so two closures made by one function
 //     literal at one place, or two method values of one method, are the
 //     same function here (the compiler may copy a literal into each place
@@ -731,7 +731,7 @@ type configKey struct {
 	nTrustedProxies int
 	clientIPHeader  string
 
-	funcs [18]uintptr // Callbacks, Events, ClientIP, Getenv: code pointers
+	funcs [19]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
 }
 
 // keyOf returns cfg's key, and false when cfg cannot be cached: one of
@@ -761,7 +761,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 	for i, f := range [...]any{c.SignIn, c.Redirect, c.JWT, c.Session,
 		e.SignIn, e.SignOut, e.CreateUser, e.LinkAccount, e.UnlinkAccount, e.RevokeSessions, e.TwoFactor,
 		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh,
-		cfg.ClientIP, cfg.Getenv} {
+		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
 	for _, v := range [...]any{k.adapter, k.rateLimit, k.perPending, k.perUser, k.limits} {
