@@ -12,7 +12,7 @@
 //	GET/POST {id}/change    currentPassword, newPassword: signed in only
 //
 // Every POST is same-origin with the CSRF token (Host.CheckPost). A
-// browser (selfservice.WantsHTML) gets pages; any other client JSON:
+// browser (httpx.AcceptsHTML) gets pages; any other client JSON:
 // {"ok":true,"code":…} or {"error":…,"code":…}. Sign-up and forgot answer
 // the same for known and unknown addresses, and both count against the
 // e-mail send limits.
@@ -235,7 +235,7 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 	}
 	form, e := f.host.CheckPost(r, "password")
 	if e != nil {
-		if selfservice.WantsHTML(r) {
+		if httpx.AcceptsHTML(r) {
 			f.host.Fail(w, r, e)
 		} else {
 			httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(e.Type), "code": e.Code})
@@ -356,7 +356,7 @@ func (f *Flow) signedIn(w http.ResponseWriter, r *http.Request) bool {
 	if id, err := f.host.CurrentUserID(ctx, r); err == nil && id != "" {
 		return true
 	}
-	if !selfservice.WantsHTML(r) {
+	if !httpx.AcceptsHTML(r) {
 		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
 		return false
 	}
@@ -398,7 +398,7 @@ func (f *Flow) verify(w http.ResponseWriter, r *http.Request) {
 // {"error":"PasswordForm","code"}); else a server error.
 func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.PasswordKind, form url.Values, err error, done pages.Notice, code string) {
 	if err == nil {
-		if !selfservice.WantsHTML(r) {
+		if !httpx.AcceptsHTML(r) {
 			httpx.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "code": code})
 			return
 		}
@@ -408,11 +408,11 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 	}
 	code, msg := passwordaccount.FormError(err)
 	switch {
-	case code == "invalid_token" && selfservice.WantsHTML(r):
+	case code == "invalid_token" && httpx.AcceptsHTML(r):
 		f.host.Fail(w, r, autherr.New(autherr.Verification, code, f.cfg.ID, string(kind), err))
 	case code == "":
 		f.serverError(w, r, err)
-	case !selfservice.WantsHTML(r):
+	case !httpx.AcceptsHTML(r):
 		httpx.WriteJSON(w, http.StatusBadRequest, map[string]string{"error": "PasswordForm", "code": code, "message": msg})
 	default:
 		// The page's sentence in the visitor's language: the catalogue's
@@ -427,7 +427,7 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 // serverError answers a failing store or limiter: 503 (the error page, or
 // JSON).
 func (f *Flow) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	if !selfservice.WantsHTML(r) {
+	if !httpx.AcceptsHTML(r) {
 		f.conf.Logger.Error("gatehouse: a password-account request failed", "provider", f.cfg.ID, "err", err)
 		selfservice.StoreUnavailable(w)
 		return

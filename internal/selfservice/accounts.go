@@ -40,7 +40,7 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if WantsHTML(r) {
+	if httpx.AcceptsHTML(r) {
 		s.accountsPage(w, r, u.id, http.StatusOK, "")
 		return
 	}
@@ -208,7 +208,7 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 // with the refusal.
 func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	prov := r.PathValue("provider")
-	page := WantsHTML(r)
+	page := httpx.AcceptsHTML(r)
 	var form url.Values
 	if page {
 		again := func(u signedIn) {

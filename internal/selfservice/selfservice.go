@@ -135,10 +135,6 @@ type Routes struct {
 // New returns the routes of cfg, served through host.
 func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
-// WantsHTML reports whether r is a browser's navigation (a page or a
-// form), which gets pages and redirects rather than JSON.
-func WantsHTML(r *http.Request) bool { return httpx.AcceptsHTML(r) }
-
 // StoreUnavailable answers 503 with Retry-After, saying nothing of the
 // database: it is usually back within seconds.
 func StoreUnavailable(w http.ResponseWriter) {
@@ -195,7 +191,7 @@ func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) 
 // sign in and back to back (a route under the base path); a store that
 // is down gets the error page.
 func (s *Routes) pageOwner(w http.ResponseWriter, r *http.Request, back ...string) (signedIn, bool) {
-	if !WantsHTML(r) || s.cfg.Adapter == nil {
+	if !httpx.AcceptsHTML(r) || s.cfg.Adapter == nil {
 		return s.owner(w, r)
 	}
 	w.Header().Set("Cache-Control", "no-store")

@@ -80,7 +80,7 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 		out = append(out, listed{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
 			Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC(), Current: x.Token == current})
 	}
-	if !WantsHTML(r) {
+	if !httpx.AcceptsHTML(r) {
 		httpx.WriteJSON(w, http.StatusOK, out)
 		return
 	}
@@ -165,7 +165,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 			ev(r.Context(), u, n)
 		}
 	}
-	if WantsHTML(r) && !signedOut {
+	if httpx.AcceptsHTML(r) && !signedOut {
 		s.host.Redirect(w, r, s.host.URL(r, "sessions")) // back to the page (303)
 		return
 	}

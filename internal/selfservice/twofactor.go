@@ -48,7 +48,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	var form url.Values
 	switch {
 	case r.Method != http.MethodPost:
-	case WantsHTML(r):
+	case httpx.AcceptsHTML(r):
 		again := func(u signedIn) {
 			ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 			defer cancel()
@@ -97,7 +97,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 		StoreUnavailable(w)
 		return
 	}
-	if !WantsHTML(r) {
+	if !httpx.AcceptsHTML(r) {
 		httpx.WriteJSON(w, status, page.json())
 		return
 	}

@@ -247,7 +247,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 
 // codeRefused answers a wrong code: the form again, or JSON.
 func (s *Step) codeRefused(w http.ResponseWriter, r *http.Request, page any) {
-	if selfservice.WantsHTML(r) {
+	if httpx.AcceptsHTML(r) {
 		s.Host.Render(w, r, http.StatusUnauthorized, page)
 		return
 	}
