@@ -255,7 +255,35 @@ func (p *Provider) discover(ctx context.Context) (*metadata, error) {
 	if m.Issuer == "" {
 		return nil, fmt.Errorf("discovery %s: no issuer", u)
 	}
+	if err := m.noDowngrade(); err != nil {
+		return nil, fmt.Errorf("discovery %s: %w", u, err)
+	}
 	return &m, nil
+}
+
+// noDowngrade refuses metadata whose issuer is https but which sends the
+// browser or the client to an endpoint over plain http: the client secret,
+// the code, tokens and (at sign-out) the ID token as id_token_hint would
+// cross the network in clear (RFC 9700 §2.6 and RP-Initiated Logout 1.0
+// §2, which wants TLS for the end_session_endpoint). An http issuer is a
+// development provider on the application's own choice and is left alone.
+func (m *metadata) noDowngrade() error {
+	if !strings.HasPrefix(m.Issuer, "https://") {
+		return nil
+	}
+	for _, e := range []struct{ name, url string }{
+		{"authorization_endpoint", m.AuthorizationEndpoint},
+		{"token_endpoint", m.TokenEndpoint},
+		{"userinfo_endpoint", m.UserinfoEndpoint},
+		{"jwks_uri", m.JWKSURI},
+		{"end_session_endpoint", m.EndSessionEndpoint},
+		{"pushed_authorization_request_endpoint", m.PushedAuthorizationRequestEndpt},
+	} {
+		if e.url != "" && !strings.HasPrefix(strings.ToLower(e.url), "https://") {
+			return fmt.Errorf("%s %q is not https while the issuer is", e.name, e.url)
+		}
+	}
+	return nil
 }
 
 // tenantPlaceholder is how Microsoft's multi-tenant metadata writes the
