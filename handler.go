@@ -172,7 +172,7 @@ func (h *Handler) newSite() (*site.Site, error) {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	s := &site.Site{Resolver: &site.Resolver{Path: c.BasePath, Secure: c.UseSecureCookies, AuthJSNames: c.AuthJSCookieNames, TrustHost: c.TrustHost},
-		CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
+		CSRF: csrf, Sealer: h.sealer, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
 		Logger: c.Logger, Theme: c.Theme, Language: c.Language, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
 		Pages: site.Pages(c.Pages)}
 	if c.URL != "" {
