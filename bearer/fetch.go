@@ -128,11 +128,12 @@ func (v *Verifier) discover(ctx context.Context) error {
 		if m.Issuer != issuer {
 			return fmt.Errorf("bearer: %w: metadata at %s is for issuer %q", ErrUnavailable, u, m.Issuer)
 		}
-		if m.JWKSURI != "" && checkURL(m.JWKSURI) != nil {
-			return fmt.Errorf("bearer: %w: metadata at %s: bad jwks_uri", ErrUnavailable, u)
-		}
-		if m.Introspection != "" && checkURL(m.Introspection) != nil {
-			return fmt.Errorf("bearer: %w: metadata at %s: bad introspection_endpoint", ErrUnavailable, u)
+		// An https issuer may not send us to http endpoints: keys could be
+		// swapped on the way, and introspected tokens travel in clear.
+		for name, endpoint := range map[string]string{"jwks_uri": m.JWKSURI, "introspection_endpoint": m.Introspection} {
+			if endpoint != "" && (checkURL(endpoint) != nil || scheme == "https" && !strings.HasPrefix(endpoint, "https://")) {
+				return fmt.Errorf("bearer: %w: metadata at %s: %s %q refused", ErrUnavailable, u, name, endpoint)
+			}
 		}
 		v.discovery.jwks, v.discovery.introspection = m.JWKSURI, m.Introspection
 		return nil

@@ -386,6 +386,30 @@ func TestDiscovery(t *testing.T) {
 	}
 }
 
+// TestDiscoveryHTTPS: an https issuer's metadata may not name an http
+// key set.
+func TestDiscoveryHTTPS(t *testing.T) {
+	t.Parallel()
+	is := newTestIssuer(t)
+	var srv *httptest.Server
+	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]string{"issuer": srv.URL, "jwks_uri": is.srv.URL + "/jwks"})
+	}))
+	t.Cleanup(srv.Close)
+	c := newClock()
+	v, err := New(Config{Issuer: srv.URL, Audience: []string{testAudience}, HTTPClient: srv.Client(), Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := is.token(t, "es1", c.Now(), func(m map[string]any) { m["iss"] = srv.URL })
+	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "jwks_uri") {
+		t.Fatalf("https issuer naming an http jwks_uri: %v", err)
+	}
+	if is.fetches.Load() != 0 {
+		t.Fatal("the http key set was fetched")
+	}
+}
+
 // TestTokenCache: a token is cached until its exp, by its exact text.
 func TestTokenCache(t *testing.T) {
 	t.Parallel()
