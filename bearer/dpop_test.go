@@ -6,7 +6,6 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -38,21 +37,8 @@ func (d *dpopClient) proof(t *testing.T, method, url, token string, iat time.Tim
 	if edit != nil {
 		edit(claims)
 	}
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: d.key.Key},
-		&jose.SignerOptions{EmbedJWK: true, ExtraHeaders: map[jose.HeaderKey]any{jose.HeaderType: "dpop+jwt"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	payload, _ := json.Marshal(claims)
-	jws, err := signer.Sign(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := jws.CompactSerialize()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return signJWS(t, jose.ES256, d.key.Key,
+		&jose.SignerOptions{EmbedJWK: true, ExtraHeaders: map[jose.HeaderKey]any{jose.HeaderType: "dpop+jwt"}}, claims)
 }
 
 func dpopRequest(method, url, scheme, token, proof string) *http.Request {

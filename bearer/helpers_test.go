@@ -131,7 +131,13 @@ func (is *testIssuer) sign(t testing.TB, kid, typ string, claims map[string]any)
 	if typ != "" {
 		opts = opts.WithType(jose.ContentType(typ))
 	}
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.SignatureAlgorithm(k.Algorithm), Key: k}, opts)
+	return signJWS(t, jose.SignatureAlgorithm(k.Algorithm), k, opts, claims)
+}
+
+// signJWS signs claims as a compact JWS with key under alg and opts.
+func signJWS(t testing.TB, alg jose.SignatureAlgorithm, key any, opts *jose.SignerOptions, claims any) string {
+	t.Helper()
+	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: alg, Key: key}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

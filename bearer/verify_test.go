@@ -61,16 +61,7 @@ func TestHostileTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	pemKey := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})
-	hmacSigner, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.HS256, Key: pemKey},
-		(&jose.SignerOptions{}).WithType("at+jwt").WithHeader("kid", "rs1"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs, err := hmacSigner.Sign(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs256, _ := hs.CompactSerialize()
+	hs256 := signJWS(t, jose.HS256, pemKey, (&jose.SignerOptions{}).WithType("at+jwt").WithHeader("kid", "rs1"), is.claims(now))
 
 	// A valid ES256 signature under a header that has been swapped.
 	good := is.token(t, "es1", now, nil)
@@ -128,17 +119,7 @@ func TestHostileTokens(t *testing.T) {
 func forgeKid(t *testing.T, is *testIssuer, kid string, now time.Time) string {
 	k := is.private["secret"]
 	k.KeyID = kid
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: k}, (&jose.SignerOptions{}).WithType("at+jwt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	payload, _ := json.Marshal(is.claims(now))
-	jws, err := signer.Sign(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := jws.CompactSerialize()
-	return s
+	return signJWS(t, jose.ES256, k, (&jose.SignerOptions{}).WithType("at+jwt"), is.claims(now))
 }
 
 func TestAnyTypeAndAlgorithms(t *testing.T) {
@@ -203,10 +184,7 @@ func TestUnknownKidFlood(t *testing.T) {
 	k := is.private["secret"]
 	for i := range 200 {
 		k.KeyID = fmt.Sprintf("kid-%d", i)
-		signer, _ := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: k}, (&jose.SignerOptions{}).WithType("at+jwt"))
-		payload, _ := json.Marshal(is.claims(c.Now()))
-		jws, _ := signer.Sign(payload)
-		tok, _ := jws.CompactSerialize()
+		tok := signJWS(t, jose.ES256, k, (&jose.SignerOptions{}).WithType("at+jwt"), is.claims(c.Now()))
 		if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrUnknownKey) {
 			t.Fatalf("token %d: %v", i, err)
 		}
