@@ -32,13 +32,19 @@ func newDPoPClient(t *testing.T) *dpopClient {
 // change its claims.
 func (d *dpopClient) proof(t *testing.T, method, url, token string, iat time.Time, edit func(map[string]any)) string {
 	t.Helper()
+	return d.proofTyped(t, "dpop+jwt", method, url, token, iat, edit)
+}
+
+// proofTyped is proof with the typ header typ.
+func (d *dpopClient) proofTyped(t *testing.T, typ, method, url, token string, iat time.Time, edit func(map[string]any)) string {
+	t.Helper()
 	sum := sha256.Sum256([]byte(token))
 	claims := map[string]any{"jti": rand.Text(), "htm": method, "htu": url, "iat": iat.Unix(), "ath": b64(sum[:])}
 	if edit != nil {
 		edit(claims)
 	}
 	return signJWS(t, jose.ES256, d.key.Key,
-		&jose.SignerOptions{EmbedJWK: true, ExtraHeaders: map[jose.HeaderKey]any{jose.HeaderType: "dpop+jwt"}}, claims)
+		&jose.SignerOptions{EmbedJWK: true, ExtraHeaders: map[jose.HeaderKey]any{jose.HeaderType: typ}}, claims)
 }
 
 func dpopRequest(method, url, scheme, token, proof string) *http.Request {
@@ -88,6 +94,7 @@ func TestDPoP(t *testing.T) {
 		{"stale proof", dpopRequest("DELETE", url, "DPoP", token, client.proof(t, "DELETE", url, token, now.Add(-5*time.Minute), nil)), ErrDPoPProof, 401},
 		{"proof from the future", dpopRequest("DELETE", url, "DPoP", token, client.proof(t, "DELETE", url, token, now.Add(5*time.Minute), nil)), ErrDPoPProof, 401},
 		{"proof without jti", dpopRequest("DELETE", url, "DPoP", token, client.proof(t, "DELETE", url, token, now, func(m map[string]any) { delete(m, "jti") })), ErrDPoPProof, 401},
+		{"proof typ JWT", dpopRequest("DELETE", url, "DPoP", token, client.proofTyped(t, "JWT", "DELETE", url, token, now, nil)), ErrDPoPProof, 401},
 		{"proof is the access token", dpopRequest("DELETE", url, "DPoP", token, token), ErrDPoPProof, 401},
 		{"bound token as Bearer", dpopRequest("DELETE", url, "Bearer", token, client.proof(t, "DELETE", url, token, now, nil)), ErrDPoPRequired, 401},
 		{"bound token without proof", dpopRequest("DELETE", url, "DPoP", token, ""), ErrDPoPRequired, 401},

@@ -28,9 +28,6 @@ func (v *Verifier) do(req *http.Request) ([]byte, http.Header, error) {
 		return nil, nil, fmt.Errorf("bearer: %w: %s answered %s", ErrUnavailable, req.URL.Redacted(), resp.Status)
 	}
 	max := v.cfg.MaxResponseBytes
-	if resp.ContentLength > max {
-		return nil, nil, fmt.Errorf("bearer: %w: %w: %s sent %d bytes", ErrUnavailable, ErrTooLarge, req.URL.Redacted(), resp.ContentLength)
-	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("bearer: %w: reading %s: %w", ErrUnavailable, req.URL.Redacted(), err)

@@ -117,8 +117,8 @@ func (s *keySet) find(ctx context.Context, kid, alg string, now time.Time) ([]*k
 	return nil, fmt.Errorf("bearer: %w: kid %q, alg %s", ErrUnknownKey, kid, alg)
 }
 
-// fetch downloads and parses the key set. Keys it cannot use (symmetric,
-// unparseable, for encryption) are skipped, not fatal: one odd key must
+// fetch downloads and parses the key set. Keys it cannot use
+// (unparseable, for encryption) are skipped, not fatal: one odd key must
 // not take the issuer's other keys down.
 func (s *keySet) fetch(ctx context.Context, old *keySnapshot, now time.Time) (*keySnapshot, error) {
 	url, _, err := s.v.endpoints(ctx, now)
@@ -143,9 +143,6 @@ func (s *keySet) fetch(ctx context.Context, old *keySnapshot, now time.Time) (*k
 		var jwk jose.JSONWebKey
 		if json.Unmarshal(raw, &jwk) != nil || (jwk.Use != "" && jwk.Use != "sig") {
 			continue
-		}
-		if _, symmetric := jwk.Key.([]byte); symmetric {
-			continue // never a shared secret (RFC 8725 §3.1)
 		}
 		if !jwk.IsPublic() {
 			jwk = jwk.Public()
@@ -188,7 +185,8 @@ func (snap *keySnapshot) match(kid, alg string) []*key {
 }
 
 // fits reports whether a public key can verify alg: RSA for RS*/PS*, the
-// curve of the algorithm for ES*, Ed25519 for EdDSA.
+// curve of the algorithm for ES*, Ed25519 for EdDSA. A symmetric key in a
+// JWKS fits nothing: it is never used as a shared secret (RFC 8725 §3.1).
 func fits(pub any, alg string) bool {
 	switch k := pub.(type) {
 	case *rsa.PublicKey:
