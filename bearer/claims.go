@@ -22,10 +22,10 @@ type claims struct {
 	ClientID string       `json:"client_id"`
 	Scope    string       `json:"scope"`
 	OrgID    string       `json:"org_id"`
-	Cnf      struct {
-		Jkt string `json:"jkt"`
-	} `json:"cnf"`
-	Active bool `json:"active"`
+	// Cnf is the confirmation (RFC 7800): only jkt, the DPoP key
+	// thumbprint (RFC 9449 §6), can be checked here.
+	Cnf    map[string]json.RawMessage `json:"cnf"`
+	Active bool                       `json:"active"`
 }
 
 // audience is aud: one string or an array of them (RFC 7519 §4.1.3).
@@ -92,6 +92,19 @@ func (v *Verifier) checkClaims(c *claims, now time.Time, required bool) error {
 	if c.Iat != nil && now.Add(v.leeway).Before(c.Iat.time()) {
 		return fmt.Errorf("bearer: %w: iat %s", ErrNotYetValid, c.Iat.time().UTC().Format(time.RFC3339))
 	}
+	return v.checkBinding(c)
+}
+
+// checkBinding refuses a token bound by a confirmation method other than a
+// DPoP key: taking, say, a certificate-bound token (RFC 8705) as a bearer
+// token would let whoever copied it use it.
+func (v *Verifier) checkBinding(c *claims) error {
+	for method, value := range c.Cnf {
+		var jkt string
+		if method != "jkt" || json.Unmarshal(value, &jkt) != nil || jkt == "" {
+			return fmt.Errorf("bearer: %w: cnf %q", ErrBinding, method)
+		}
+	}
 	return nil
 }
 
@@ -109,15 +122,17 @@ func (v *Verifier) forUs(aud []string) bool {
 // token turns checked claims into a Token; raw is the claims JSON.
 func (c *claims) token(raw []byte) *Token {
 	t := &Token{
-		Issuer:        c.Iss,
-		Subject:       c.Sub,
-		Audience:      c.Aud,
-		ClientID:      c.ClientID,
-		Scopes:        strings.Fields(c.Scope),
-		Organization:  c.OrgID,
-		ID:            c.Jti,
-		KeyThumbprint: c.Cnf.Jkt,
-		raw:           raw,
+		Issuer:       c.Iss,
+		Subject:      c.Sub,
+		Audience:     c.Aud,
+		ClientID:     c.ClientID,
+		Scopes:       strings.Fields(c.Scope),
+		Organization: c.OrgID,
+		ID:           c.Jti,
+		raw:          raw,
+	}
+	if jkt, ok := c.Cnf["jkt"]; ok {
+		json.Unmarshal(jkt, &t.KeyThumbprint) // checked by checkBinding
 	}
 	if c.Exp != nil {
 		t.Expiry = c.Exp.time()

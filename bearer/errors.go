@@ -55,6 +55,11 @@ var (
 	// ErrDPoPReplay: the proof's jti was already used.
 	ErrDPoPReplay = errors.New("DPoP proof replayed")
 
+	// ErrBinding: the token is bound (cnf) by a method other than DPoP,
+	// such as an mTLS client certificate (RFC 8705), which this package
+	// cannot check.
+	ErrBinding = errors.New("token binding not supported")
+
 	// ErrInsufficientScope: the token lacks a scope RequireScope needs.
 	ErrInsufficientScope = errors.New("insufficient scope")
 
@@ -99,7 +104,7 @@ func description(err error) string {
 	for _, e := range []error{
 		ErrNoToken, ErrMalformedRequest, ErrTokenInQuery, ErrMalformed, ErrAlgorithm, ErrType,
 		ErrIssuer, ErrAudience, ErrExpired, ErrNotYetValid, ErrUnknownKey, ErrSignature,
-		ErrInactive, ErrDPoPRequired, ErrDPoPProof, ErrDPoPMismatch, ErrDPoPReplay, ErrInsufficientScope, ErrUnavailable,
+		ErrInactive, ErrBinding, ErrDPoPRequired, ErrDPoPProof, ErrDPoPMismatch, ErrDPoPReplay, ErrInsufficientScope, ErrUnavailable,
 	} {
 		if errors.Is(err, e) {
 			return e.Error()

@@ -87,6 +87,10 @@ func TestHostileTokens(t *testing.T) {
 		{"other key under a published kid", forgeKid(t, is, "es1", now), ErrSignature},
 		{"header swapped", header(`{"alg":"ES256","typ":"at+jwt","kid":"es1","x":1}`) + "." + parts[1] + "." + parts[2], ErrSignature},
 		{"payload swapped", parts[0] + "." + b64([]byte(`{"iss":"`+is.srv.URL+`","aud":"`+testAudience+`","exp":9999999999,"sub":"admin"}`)) + "." + parts[2], ErrSignature},
+		{"certificate-bound", is.token(t, "es1", now, func(m map[string]any) {
+			m["cnf"] = map[string]string{"x5t#S256": "bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2"}
+		}), ErrBinding},
+		{"cnf.jkt not a string", is.token(t, "es1", now, func(m map[string]any) { m["cnf"] = map[string]any{"jkt": 1} }), ErrBinding},
 		{"not a JWT", "opaque-token", ErrMalformed},
 		{"JSON serialization", `{"payload":"e30","signatures":[]}`, ErrMalformed},
 	}
