@@ -16,18 +16,25 @@ import (
 
 // Defaults for the zero values of Config.
 const (
-	DefaultType             = "at+jwt"
-	DefaultLeeway           = 30 * time.Second
-	DefaultRefetchInterval  = 30 * time.Second
+	// DefaultType is the typ a token must have: RFC 9068 §2.1.
+	DefaultType = "at+jwt"
+	// DefaultLeeway is the clock skew allowed by default.
+	DefaultLeeway = 30 * time.Second
+	// DefaultRefetchInterval is the least time between two JWKS fetches
+	// for unknown kids.
+	DefaultRefetchInterval = 30 * time.Second
+	// DefaultMaxResponseBytes caps the issuer's answers.
 	DefaultMaxResponseBytes = 256 << 10
-	DefaultCacheSize        = 10000
+	// DefaultCacheSize bounds the verified-token cache.
+	DefaultCacheSize = 10000
+	// DefaultIntrospectionAge is how long an introspection answer is reused.
 	DefaultIntrospectionAge = time.Minute
-	DefaultProofLifetime    = time.Minute
+	// DefaultProofLifetime is how old a DPoP proof may be.
+	DefaultProofLifetime = time.Minute
 )
 
-// DefaultAlgorithms are the signature algorithms accepted when
-// Config.Algorithms is empty: asymmetric only.
-var DefaultAlgorithms = []string{"RS256", "PS256", "ES256", "EdDSA"}
+// defaultAlgorithms are accepted when Config.Algorithms is empty.
+var defaultAlgorithms = []string{"RS256", "PS256", "ES256", "EdDSA"}
 
 // asymmetric lists every algorithm Config.Algorithms may name. HMAC (HS*)
 // is absent on purpose: a verifier holding only public keys must never
@@ -53,8 +60,9 @@ type Config struct {
 	// issuer's metadata (RFC 8414 /.well-known/oauth-authorization-server,
 	// then OpenID /.well-known/openid-configuration), fetched on first use.
 	JWKSURL string
-	// Algorithms lists the accepted alg values. Empty: DefaultAlgorithms.
-	// Only RSA, RSA-PSS, ECDSA and EdDSA algorithms may be named.
+	// Algorithms lists the accepted alg values. Empty: RS256, PS256, ES256
+	// and EdDSA. Only RSA, RSA-PSS, ECDSA and EdDSA algorithms may be
+	// named: RS, PS and ES with 256, 384 or 512, and EdDSA.
 	Algorithms []string
 	// Type is the typ header a token must carry, compared as a media
 	// type (case-insensitive, "application/" optional). Empty: "at+jwt",
@@ -178,7 +186,7 @@ func New(cfg Config) (*Verifier, error) {
 		return nil, errors.New("bearer: Config.Realm: quotes, backslashes and control characters are not allowed")
 	}
 	if len(cfg.Algorithms) == 0 {
-		cfg.Algorithms = DefaultAlgorithms
+		cfg.Algorithms = defaultAlgorithms
 	}
 	v := &Verifier{cfg: cfg, now: cfg.Now, leeway: cfg.Leeway}
 	for _, a := range cfg.Algorithms {
@@ -252,8 +260,13 @@ func checkURL(s string) error {
 // Token is a verified access token. Tokens are shared between requests
 // (and cached): treat them as read-only.
 type Token struct {
-	Issuer   string
-	Subject  string
+	// Issuer is iss, the Config.Issuer (or empty when an introspection
+	// answer leaves it out).
+	Issuer string
+	// Subject is sub: the user, or for a client credentials token the
+	// client itself.
+	Subject string
+	// Audience is aud, one or more values.
 	Audience []string
 	// ClientID is the client the token was issued to (client_id).
 	ClientID string
@@ -263,9 +276,11 @@ type Token struct {
 	// Organization is the active organization (org_id), if any.
 	Organization string
 	// ID is the token identifier (jti).
-	ID       string
+	ID string
+	// IssuedAt is iat; zero when absent.
 	IssuedAt time.Time
-	Expiry   time.Time
+	// Expiry is exp; zero only for an introspection answer without one.
+	Expiry time.Time
 	// KeyThumbprint is cnf.jkt, the RFC 7638 thumbprint of the key a
 	// DPoP-bound token is bound to; empty for bearer tokens.
 	KeyThumbprint string
