@@ -33,6 +33,7 @@ type testIssuer struct {
 	published    []string                   // kids in the JWKS
 	cacheControl string
 	jwksBody     []byte // when set, served instead of the keys
+	down         bool   // answer 503
 }
 
 var (
@@ -78,6 +79,10 @@ func newTestIssuer(t testing.TB) *testIssuer {
 		is.fetches.Add(1)
 		is.mu.Lock()
 		defer is.mu.Unlock()
+		if is.down {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
 		if is.cacheControl != "" {
 			w.Header().Set("Cache-Control", is.cacheControl)
 		}

@@ -100,6 +100,26 @@ func TestIssuerDown(t *testing.T) {
 	if w.Code != 503 || w.Header().Get("WWW-Authenticate") != "" {
 		t.Fatalf("status %d, challenge %q", w.Code, w.Header().Get("WWW-Authenticate"))
 	}
+
+	// Keys already held keep working while the issuer is down, past
+	// their max-age; the issuer is asked once per RefetchInterval.
+	v = is.verifier(t, c, nil)
+	if _, err := v.Verify(context.Background(), is.token(t, "es1", c.Now(), nil)); err != nil {
+		t.Fatal(err)
+	}
+	is.mu.Lock()
+	is.down = true
+	is.mu.Unlock()
+	c.advance(defaultKeyAge + time.Second)
+	before := is.fetches.Load()
+	for range 5 {
+		if _, err := v.Verify(context.Background(), is.token(t, "es1", c.Now(), nil)); err != nil {
+			t.Fatalf("known key, issuer down: %v", err)
+		}
+	}
+	if n := is.fetches.Load() - before; n != 1 {
+		t.Fatalf("%d fetches while down, want 1", n)
+	}
 }
 
 // introspector plays an RFC 7662 endpoint answering answer for the token
