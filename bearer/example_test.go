@@ -1,10 +1,12 @@
 package bearer_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -21,14 +23,7 @@ import (
 func Example() {
 	// The issuer's key set; in production the issuer (Gatehouse's
 	// {base}/jwks, or any OAuth server's jwks_uri) serves it.
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		log.Fatal(err)
-	}
-	signing := jose.JSONWebKey{Key: key, KeyID: "2026-11", Algorithm: "ES256"}
-	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(jose.JSONWebKeySet{Keys: []jose.JSONWebKey{signing.Public()}})
-	}))
+	signing, jwks := exampleIssuer()
 	defer jwks.Close()
 
 	// The API server: every route needs a token, deleting needs a scope.
@@ -52,7 +47,7 @@ func Example() {
 
 	for _, scope := range []string{"project:read project:delete", "project:read"} {
 		req, _ := http.NewRequest("DELETE", api.URL+"/projects/7", nil)
-		req.Header.Set("Authorization", "Bearer "+accessToken(signing, scope))
+		req.Header.Set("Authorization", "Bearer "+accessToken(signing, scope, 5*time.Minute))
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			log.Fatal(err)
@@ -70,8 +65,46 @@ func Example() {
 	// Bearer realm="projects", error="insufficient_scope", error_description="insufficient scope", scope="project:delete"
 }
 
-// accessToken signs an RFC 9068 access token as the issuer would.
-func accessToken(key jose.JSONWebKey, scope string) string {
+// Verify checks a token outside HTTP, for a queue consumer or a gRPC
+// interceptor; each failure matches one of the package's errors.
+func ExampleVerifier_Verify() {
+	signing, jwks := exampleIssuer()
+	defer jwks.Close()
+	v, err := bearer.New(bearer.Config{
+		Issuer:   "https://auth.example.com",
+		Audience: []string{"https://api.example.com"},
+		JWKSURL:  jwks.URL,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	t, err := v.Verify(ctx, accessToken(signing, "reports:read", time.Minute))
+	fmt.Println(t.Subject, t.ClientID, t.Scopes, err)
+
+	_, err = v.Verify(ctx, accessToken(signing, "reports:read", -time.Hour))
+	fmt.Println(errors.Is(err, bearer.ErrExpired))
+	// Output:
+	// user-1 reports [reports:read] <nil>
+	// true
+}
+
+// exampleIssuer returns a signing key and a server publishing its JWKS.
+func exampleIssuer() (jose.JSONWebKey, *httptest.Server) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		log.Fatal(err)
+	}
+	signing := jose.JSONWebKey{Key: key, KeyID: "2026-11", Algorithm: "ES256"}
+	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(jose.JSONWebKeySet{Keys: []jose.JSONWebKey{signing.Public()}})
+	}))
+	return signing, jwks
+}
+
+// accessToken signs an RFC 9068 access token, valid for ttl, as the
+// issuer would.
+func accessToken(key jose.JSONWebKey, scope string, ttl time.Duration) string {
 	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: key},
 		(&jose.SignerOptions{}).WithType("at+jwt"))
 	if err != nil {
@@ -81,7 +114,7 @@ func accessToken(key jose.JSONWebKey, scope string) string {
 	claims, _ := json.Marshal(map[string]any{
 		"iss": "https://auth.example.com", "aud": "https://api.example.com",
 		"sub": "user-1", "client_id": "reports", "scope": scope, "org_id": "org-7",
-		"iat": now.Unix(), "exp": now.Add(5 * time.Minute).Unix(), "jti": rand.Text(),
+		"iat": now.Unix(), "exp": now.Add(ttl).Unix(), "jti": rand.Text(),
 	})
 	jws, err := signer.Sign(claims)
 	if err != nil {

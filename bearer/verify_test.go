@@ -205,6 +205,34 @@ func TestUnknownKidFlood(t *testing.T) {
 	}
 }
 
+// TestConcurrentColdStart: requests arriving together before the JWKS is
+// known wait for one fetch.
+func TestConcurrentColdStart(t *testing.T) {
+	t.Parallel()
+	is := newTestIssuer(t)
+	c := newClock()
+	v := is.verifier(t, c, func(cfg *Config) { cfg.RefetchInterval = time.Nanosecond })
+	tokens := make([]string, 32)
+	for i := range tokens {
+		tokens[i] = is.token(t, "ed1", c.Now(), nil)
+	}
+	errs := make(chan error, len(tokens))
+	for _, tok := range tokens {
+		go func() {
+			_, err := v.Verify(context.Background(), tok)
+			errs <- err
+		}()
+	}
+	for range tokens {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := is.fetches.Load(); n != 1 {
+		t.Fatalf("%d JWKS fetches, want 1", n)
+	}
+}
+
 // TestKeyRotation: a new key is picked up by a refetch on its unknown kid;
 // a key removed from the JWKS stops verifying, cached tokens included,
 // once the set is refetched.
