@@ -32,8 +32,11 @@ type claims struct {
 type audience []string
 
 func (a *audience) UnmarshalJSON(b []byte) error {
-	var one string
-	if json.Unmarshal(b, &one) == nil {
+	if len(b) > 0 && b[0] == '"' {
+		var one string
+		if err := json.Unmarshal(b, &one); err != nil {
+			return err
+		}
 		*a = audience{one}
 		return nil
 	}
