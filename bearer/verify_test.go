@@ -381,6 +381,23 @@ func TestDiscovery(t *testing.T) {
 	if _, err := v.Verify(context.Background(), is.token(t, "ed1", c.Now(), nil)); err != nil {
 		t.Fatal(err)
 	}
+	// An issuer with a path: RFC 8414 §3.1 puts the well-known segment
+	// before the path.
+	var tenant *httptest.Server
+	tenant = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/.well-known/oauth-authorization-server/tenant/1" {
+			http.NotFound(w, r)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]string{"issuer": tenant.URL + "/tenant/1", "jwks_uri": is.srv.URL + "/jwks"})
+	}))
+	t.Cleanup(tenant.Close)
+	v = is.verifier(t, c, func(cfg *Config) { cfg.JWKSURL = ""; cfg.Issuer = tenant.URL + "/tenant/1" })
+	tok := is.token(t, "ed1", c.Now(), func(m map[string]any) { m["iss"] = tenant.URL + "/tenant/1" })
+	if _, err := v.Verify(context.Background(), tok); err != nil {
+		t.Fatalf("RFC 8414 metadata of an issuer with a path: %v", err)
+	}
+
 	// Metadata naming another issuer is refused.
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]string{"issuer": is.srv.URL, "jwks_uri": is.srv.URL + "/jwks"})
@@ -390,7 +407,7 @@ func TestDiscovery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok := is.token(t, "ed1", c.Now(), func(m map[string]any) { m["iss"] = other.URL })
+	tok = is.token(t, "ed1", c.Now(), func(m map[string]any) { m["iss"] = other.URL })
 	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "is for issuer") {
 		t.Fatalf("metadata for another issuer: %v", err)
 	}
