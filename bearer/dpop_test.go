@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,7 +109,8 @@ func TestDPoP(t *testing.T) {
 			}
 			w := httptest.NewRecorder()
 			handler.ServeHTTP(w, tc.req)
-			if w.Code != tc.status || w.Header().Get("WWW-Authenticate") == "" {
+			challenge := w.Header().Get("WWW-Authenticate")
+			if w.Code != tc.status || !strings.HasPrefix(challenge, "DPoP error=") || !strings.HasSuffix(challenge, `algs="RS256 PS256 ES256 EdDSA"`) {
 				t.Fatalf("status %d, challenge %q", w.Code, w.Header().Values("WWW-Authenticate"))
 			}
 		})

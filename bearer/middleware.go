@@ -2,6 +2,7 @@ package bearer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -177,14 +178,14 @@ func (v *Verifier) fail(w http.ResponseWriter, err error, scope string) {
 		if scope != "" {
 			params = append(params, `scope="`+scope+`"`)
 		}
-		scheme := "Bearer"
-		if code == "invalid_dpop_proof" {
-			scheme = "DPoP"
-		}
-		w.Header().Add("WWW-Authenticate", strings.TrimSpace(scheme+" "+strings.Join(params, ", ")))
-		if scheme == "Bearer" {
-			// RFC 9449 §7.1: say DPoP is accepted too, and with which algs.
-			w.Header().Add("WWW-Authenticate", `DPoP algs="`+v.algNames+`"`)
+		algs := `algs="` + v.algNames + `"`
+		if code == "invalid_dpop_proof" || errors.Is(err, ErrDPoPRequired) {
+			// RFC 9449 §7.1: a DPoP failure is answered in the DPoP scheme.
+			w.Header().Add("WWW-Authenticate", "DPoP "+strings.Join(append(params, algs), ", "))
+		} else {
+			// RFC 9449 §7.2: and beside a Bearer challenge, DPoP is offered.
+			w.Header().Add("WWW-Authenticate", strings.TrimSpace("Bearer "+strings.Join(params, ", ")))
+			w.Header().Add("WWW-Authenticate", "DPoP "+algs)
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -58,6 +58,9 @@ func TestMiddlewareAnswers(t *testing.T) {
 			if got := w.Header().Get("WWW-Authenticate"); got != tc.challenge {
 				t.Fatalf("challenge\n%s\nwant\n%s", got, tc.challenge)
 			}
+			if all := w.Header().Values("WWW-Authenticate"); tc.status != 200 && (len(all) != 2 || all[1] != `DPoP algs="RS256 PS256 ES256 EdDSA"`) {
+				t.Fatalf("challenges %q: want DPoP offered second", all)
+			}
 			if (seen != nil) != (tc.status == 200) {
 				t.Fatalf("handler ran: %v", seen != nil)
 			}
