@@ -2,6 +2,7 @@ package bearer
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -38,6 +40,8 @@ func startOIDCProvider(t *testing.T) string {
 	}
 	cmd := exec.Command("node", "serve.mjs")
 	cmd.Dir = opDir
+	stderr := new(lockedBuffer) // its warnings; shown if it does not start
+	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -69,13 +73,32 @@ func startOIDCProvider(t *testing.T) string {
 	case s := <-line:
 		var started struct{ Issuer string }
 		if err := json.Unmarshal([]byte(s), &started); err != nil || started.Issuer == "" {
-			t.Fatalf("serve.mjs said %q", s)
+			t.Fatalf("serve.mjs said %q; stderr:\n%s", s, stderr.String())
 		}
 		return started.Issuer
 	case <-time.After(30 * time.Second):
-		t.Fatal("serve.mjs did not start within 30 s")
+		t.Fatalf("serve.mjs did not start within 30 s; stderr:\n%s", stderr.String())
 	}
 	return ""
+}
+
+// lockedBuffer is a bytes.Buffer that exec's copying goroutine and the
+// test may use at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // opToken gets an access token from the provider's token endpoint with the
