@@ -2,6 +2,8 @@ package bearer
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -116,5 +118,24 @@ func BenchmarkSeenAgain(b *testing.B) {
 				verifyOrFail(b, v, tokens[0])
 			}
 		})
+	}
+}
+
+// BenchmarkMiddlewareSeenAgain is BenchmarkSeenAgain through Middleware:
+// header parsing and the token put in the request's context included.
+func BenchmarkMiddlewareSeenAgain(b *testing.B) {
+	v, tokens, _ := benchSetup(b, "ES256", "es1", 1)
+	h := v.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if FromContext(r.Context()) == nil {
+			b.Fatal("no token")
+		}
+	}))
+	r := httptest.NewRequest("GET", "/projects", nil)
+	r.Header.Set("Authorization", "Bearer "+tokens[0])
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	b.ResetTimer()
+	for range b.N {
+		h.ServeHTTP(w, r)
 	}
 }
