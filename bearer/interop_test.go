@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -40,8 +40,8 @@ func startOIDCProvider(t *testing.T) string {
 	}
 	cmd := exec.Command("node", "serve.mjs")
 	cmd.Dir = opDir
-	stderr := new(lockedBuffer) // its warnings; shown if it does not start
-	cmd.Stderr = stderr
+	var stderr bytes.Buffer // its warnings; shown if it does not start
+	cmd.Stderr = &stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -69,36 +69,24 @@ func startOIDCProvider(t *testing.T) string {
 		s, _ := bufio.NewReader(out).ReadString('\n')
 		line <- s
 	}()
+	// failed stops the process, so that its stderr is complete and no
+	// longer written, and reports it.
+	failed := func(what string) {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("%s; stderr:\n%s", what, stderr.String())
+	}
 	select {
 	case s := <-line:
 		var started struct{ Issuer string }
 		if err := json.Unmarshal([]byte(s), &started); err != nil || started.Issuer == "" {
-			t.Fatalf("serve.mjs said %q; stderr:\n%s", s, stderr.String())
+			failed(fmt.Sprintf("serve.mjs said %q", s))
 		}
 		return started.Issuer
 	case <-time.After(30 * time.Second):
-		t.Fatalf("serve.mjs did not start within 30 s; stderr:\n%s", stderr.String())
+		failed("serve.mjs did not start within 30 s")
 	}
 	return ""
-}
-
-// lockedBuffer is a bytes.Buffer that exec's copying goroutine and the
-// test may use at once.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // opToken gets an access token from the provider's token endpoint with the
