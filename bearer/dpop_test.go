@@ -151,6 +151,28 @@ func TestDPoPBaseURL(t *testing.T) {
 	}
 }
 
+// TestSharedReplayLog: instances given one ReplayLog refuse a proof that
+// another instance accepted.
+func TestSharedReplayLog(t *testing.T) {
+	t.Parallel()
+	is := newTestIssuer(t)
+	c := newClock()
+	shared := NewMemoryReplayLog(10)
+	shared.now = c.Now
+	one := is.verifier(t, c, func(cfg *Config) { cfg.DPoP.Replay = shared })
+	two := is.verifier(t, c, func(cfg *Config) { cfg.DPoP.Replay = shared })
+	client := newDPoPClient(t)
+	token := is.token(t, "es1", c.Now(), func(m map[string]any) { m["cnf"] = map[string]string{"jkt": thumbprint(t, client.key)} })
+	const url = "https://api.example/projects"
+	proof := client.proof(t, "GET", url, token, c.Now(), nil)
+	if _, err := one.VerifyRequest(dpopRequest("GET", url, "DPoP", token, proof)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := two.VerifyRequest(dpopRequest("GET", url, "DPoP", token, proof)); !errors.Is(err, ErrDPoPReplay) {
+		t.Fatalf("proof replayed on another instance: %v", err)
+	}
+}
+
 func TestMemoryReplayLog(t *testing.T) {
 	t.Parallel()
 	c := newClock()
