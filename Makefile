@@ -12,7 +12,7 @@ test: lint authjs
 
 # The race detector over the packages with concurrency (the provider
 # packages are data and mappings: they run once, above, without it).
-RACE_PKGS := . ./permission ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
+RACE_PKGS := . ./permission ./bearer ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
 	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
 race:
 	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)
@@ -27,12 +27,19 @@ screenshots:
 	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 10m ./...
 
 # The Auth.js interop tests (in interop_test.go) run @auth/core, pinned
-# in interop/authjs/package-lock.json: install it when missing or stale.
+# in interop/authjs/package-lock.json; the oidc-provider interop test (in
+# bearer/interop_test.go) runs node oidc-provider, pinned in
+# interop/oidcprovider/package-lock.json: install each when missing or stale.
 AUTHJS := interop/authjs
+OIDCPROVIDER := interop/oidcprovider
 authjs:
 	@if [ ! -f $(AUTHJS)/node_modules/.package-lock.json ] || [ $(AUTHJS)/package-lock.json -nt $(AUTHJS)/node_modules/.package-lock.json ]; then \
 	  if command -v npm >/dev/null; then npm ci --prefix $(AUTHJS) --no-audit --no-fund; \
 	  else echo "npm not found: the Auth.js interop test will skip (or fail with CI set)"; fi; \
+	fi
+	@if [ ! -f $(OIDCPROVIDER)/node_modules/.package-lock.json ] || [ $(OIDCPROVIDER)/package-lock.json -nt $(OIDCPROVIDER)/node_modules/.package-lock.json ]; then \
+	  if command -v npm >/dev/null; then npm ci --prefix $(OIDCPROVIDER) --no-audit --no-fund; \
+	  else echo "npm not found: the oidc-provider interop test will skip (or fail with CI set)"; fi; \
 	fi
 
 # The built-in provider catalogue (providers/internal/gen/catalog.go) is
