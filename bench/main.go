@@ -333,6 +333,7 @@ type server struct {
 	cookie  string // Cookie header of a signed-in browser
 	csrf    string // the CSRF token that goes with cookie, if any
 	stopped func()
+	handler http.Handler // the handler, when served in this process (conn_test.go)
 }
 
 func (s *server) stop() { s.stopped() }
