@@ -245,7 +245,10 @@ type ctxKey struct{}
 
 // reqState is what the middleware puts in the request context.
 type reqState struct {
-	session    *Session
+	session *Session
+	// sessionBuf holds the session read for this request, which session
+	// then points to: no allocation of its own (sessions.ReadTo).
+	sessionBuf Session
 	csrfToken  string // a token made for this request
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base
@@ -277,7 +280,7 @@ func (st *reqState) load(w http.ResponseWriter) {
 			if w != nil {
 				st.w = w
 			}
-			st.session, st.storeErr = st.owner.sessions.Read(st.w, st.r, st.base)
+			st.session, st.storeErr = st.owner.sessions.ReadTo(&st.sessionBuf, st.w, st.r, st.base)
 			st.w, st.r = nil, nil
 		})
 	}
@@ -336,7 +339,7 @@ func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Re
 		st.pending, st.w, st.r = true, w, r
 		return
 	}
-	st.session, st.storeErr = h.readSession(w, r, b)
+	st.session, st.storeErr = h.readSessionTo(&st.sessionBuf, w, r, b)
 	// The CSRF cookie's MAC is checked only when a template asks for
 	// the token (Funcs); a browser without one gets one now, before
 	// the page starts writing.
