@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -62,10 +61,11 @@ func BenchmarkServe(b *testing.B) {
 
 // benchServe serves req b.N times on one connection in memory.
 func benchServe(b *testing.B, s *server, req wrkRequest) {
-	raw, err := rawRequest(req)
+	wire, _, err := req.wire()
 	if err != nil {
 		b.Fatal(err)
 	}
+	raw := []byte(wire)
 	// One answer first, to know its status line.
 	c := serveConn(s.handler, raw, 1)
 	if c.answers != 1 || c.err != nil {
@@ -84,27 +84,6 @@ func benchServe(b *testing.B, s *server, req wrkRequest) {
 	if c.answers != b.N || c.statusOK != b.N || c.err != nil {
 		b.Fatalf("%d requests: %d answers, %d of them %q, %v", b.N, c.answers, c.statusOK, status, c.err)
 	}
-}
-
-// rawRequest is req as wrk writes it on the wire.
-func rawRequest(req wrkRequest) ([]byte, error) {
-	r, err := http.NewRequest(req.method, req.url, strings.NewReader(req.body))
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\n", req.method, r.URL.RequestURI(), r.URL.Host)
-	if req.cookie != "" {
-		fmt.Fprintf(&b, "Cookie: %s\r\n", req.cookie)
-	}
-	if req.contentType != "" {
-		fmt.Fprintf(&b, "Content-Type: %s\r\n", req.contentType)
-	}
-	if req.body != "" {
-		fmt.Fprintf(&b, "Content-Length: %d\r\n", len(req.body))
-	}
-	b.WriteString("\r\n" + req.body)
-	return b.Bytes(), nil
 }
 
 // serveConn serves raw n times on one replayConn and returns it once the

@@ -285,28 +285,16 @@ func wrkMain(issuer string, only []string, conns int, d, warmup time.Duration, v
 // wireSize sends req once, as wrk does, and returns the bytes of the
 // request and of the answer (status line, headers and body) on the wire.
 func wireSize(req wrkRequest, show bool) (int, int, error) {
-	u, err := url.Parse(req.url)
+	raw, u, err := req.wire()
 	if err != nil {
 		return 0, 0, err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\n", req.method, u.RequestURI(), u.Host)
-	if req.cookie != "" {
-		fmt.Fprintf(&b, "Cookie: %s\r\n", req.cookie)
-	}
-	if req.contentType != "" {
-		fmt.Fprintf(&b, "Content-Type: %s\r\n", req.contentType)
-	}
-	if req.body != "" {
-		fmt.Fprintf(&b, "Content-Length: %d\r\n", len(req.body))
-	}
-	b.WriteString("\r\n" + req.body)
 	c, err := net.Dial("tcp", u.Host)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer c.Close()
-	if _, err := io.WriteString(c, b.String()); err != nil {
+	if _, err := io.WriteString(c, raw); err != nil {
 		return 0, 0, err
 	}
 	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -322,7 +310,28 @@ func wireSize(req wrkRequest, show bool) (int, int, error) {
 	if show {
 		fmt.Fprintf(os.Stderr, "%s\n", resp.Bytes()[:n])
 	}
-	return b.Len(), n, nil
+	return len(raw), n, nil
+}
+
+// wire returns req as wrk writes it on the wire, and its URL.
+func (req wrkRequest) wire() (string, *url.URL, error) {
+	u, err := url.Parse(req.url)
+	if err != nil {
+		return "", nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\n", req.method, u.RequestURI(), u.Host)
+	if req.cookie != "" {
+		fmt.Fprintf(&b, "Cookie: %s\r\n", req.cookie)
+	}
+	if req.contentType != "" {
+		fmt.Fprintf(&b, "Content-Type: %s\r\n", req.contentType)
+	}
+	if req.body != "" {
+		fmt.Fprintf(&b, "Content-Length: %d\r\n", len(req.body))
+	}
+	b.WriteString("\r\n" + req.body)
+	return b.String(), u, nil
 }
 
 // haveWrk reports whether wrk is on PATH.
