@@ -870,3 +870,41 @@ func TestMiddlewareSessionPerRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestCookieCacheReadWritesNothing: while the cookie cache's copy is
+// fresh, a session read through it reads no database row and sets no
+// cookie: nothing that did not change is sealed or sent again. The same
+// read through the Middleware costs the same.
+func TestCookieCacheReadWritesNothing(t *testing.T) {
+	st := openStore(t, "memory")
+	a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+	})
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	b.session(a) // the copy is written by now
+	if b.cookie(a, sessionDataCookie) == "" {
+		t.Fatal("no cookie cache written")
+	}
+	u, _ := url.Parse(a.url)
+	st.spy.reset()
+	for _, h := range []http.Handler{a.h, a.h.Middleware(a.h)} {
+		for range 3 {
+			r := httptest.NewRequest("GET", a.url+"/auth/session", nil)
+			for _, ck := range b.c.Jar.Cookies(u) {
+				r.AddCookie(ck)
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+				t.Fatalf("%d %s", w.Code, w.Body)
+			}
+			if c := w.Header().Values("Set-Cookie"); len(c) != 0 {
+				t.Fatalf("a read through a fresh copy set %q", c)
+			}
+		}
+	}
+	if n := st.spy.count("GetSessionAndUser"); n != 0 {
+		t.Fatalf("%d database reads through a fresh copy, want 0", n)
+	}
+}
