@@ -1,12 +1,13 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test race e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
+.PHONY: test race interop e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
 	cd otelgatehouse && $(GO) test -count=1 -timeout 5m ./... # its own module (OpenTelemetry)
 	cd examples/mount && $(GO) test -count=1 -timeout 5m ./... # its own module (gin, echo)
+	$(MAKE) interop
 	$(MAKE) race
 	$(MAKE) e2e
 
@@ -16,6 +17,14 @@ RACE_PKGS := . ./permission ./bearer ./internal/... ./adapter/... ./limit/... ./
 	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
 race:
 	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)
+	cd interop && $(GO) test -race -count=1 -timeout 10m ./...
+
+# Tests against independent implementations (their own module in
+# interop/, so that zitadel/oidc and virtualwebauthn stay out of the
+# library's go.mod): zitadel's OpenID provider, and passkeys made by a
+# software authenticator.
+interop:
+	cd interop && $(GO) test -count=1 -timeout 10m ./...
 
 # Browser tests (their own module in e2e/): the example app in headless
 # Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
@@ -61,11 +70,13 @@ lint: vet staticcheck
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+	cd interop && $(GO) run $(STATICCHECK) ./...
 
 vet:
 	$(GO) vet ./...
 	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
+	cd interop && $(GO) vet ./...
 	cd otelgatehouse && $(GO) vet ./...
 	cd examples/mount && $(GO) vet ./...
 
@@ -79,6 +90,7 @@ run:
 BENCHFLAGS ?= -d 5s -rounds 3
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 . ./checks
+	cd interop && $(GO) test -run '^$$' -bench . -benchmem -count=1 .
 	@if command -v npm >/dev/null && [ ! -d bench/authjs/node_modules ]; then cd bench/authjs && npm ci --no-audit --no-fund; fi
 	cd bench && $(GO) run -mod=mod . $(BENCHFLAGS)
 
@@ -89,6 +101,6 @@ fuzz:
 	  dir=$$(dirname $$file); \
 	  for f in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | sed 's/^func //'); do \
 	    echo "fuzz $$dir $$f ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$dir || exit 1; \
+	    (cd $$dir && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) .) || exit 1; \
 	  done; \
 	done

@@ -53,18 +53,18 @@ func TestTenantIssuer(t *testing.T) {
 // as id_token_hint at sign-out, like the code and the client secret, would
 // cross the network in clear.
 func TestDiscoveryRefusesHTTPDowngrade(t *testing.T) {
-	good := metadata{Issuer: "https://op.example", AuthorizationEndpoint: "https://op.example/auth",
+	good := Metadata{Issuer: "https://op.example", AuthorizationEndpoint: "https://op.example/auth",
 		TokenEndpoint: "https://op.example/token", JWKSURI: "https://op.example/jwks", EndSessionEndpoint: "HTTPS://op.example/logout"}
 	if err := good.noDowngrade(); err != nil {
 		t.Fatal(err)
 	}
-	for name, set := range map[string]func(*metadata){
-		"end_session_endpoint":                  func(m *metadata) { m.EndSessionEndpoint = "http://op.example/logout" },
-		"token_endpoint":                        func(m *metadata) { m.TokenEndpoint = "http://op.example/token" },
-		"authorization_endpoint":                func(m *metadata) { m.AuthorizationEndpoint = "http://op.example/auth" },
-		"userinfo_endpoint":                     func(m *metadata) { m.UserinfoEndpoint = "http://op.example/me" },
-		"jwks_uri":                              func(m *metadata) { m.JWKSURI = "http://op.example/jwks" },
-		"pushed_authorization_request_endpoint": func(m *metadata) { m.PushedAuthorizationRequestEndpt = "//op.example/par" },
+	for name, set := range map[string]func(*Metadata){
+		"end_session_endpoint":                  func(m *Metadata) { m.EndSessionEndpoint = "http://op.example/logout" },
+		"token_endpoint":                        func(m *Metadata) { m.TokenEndpoint = "http://op.example/token" },
+		"authorization_endpoint":                func(m *Metadata) { m.AuthorizationEndpoint = "http://op.example/auth" },
+		"userinfo_endpoint":                     func(m *Metadata) { m.UserinfoEndpoint = "http://op.example/me" },
+		"jwks_uri":                              func(m *Metadata) { m.JWKSURI = "http://op.example/jwks" },
+		"pushed_authorization_request_endpoint": func(m *Metadata) { m.PushedAuthorizationRequestEndpt = "//op.example/par" },
 	} {
 		m := good
 		set(&m)
@@ -72,7 +72,7 @@ func TestDiscoveryRefusesHTTPDowngrade(t *testing.T) {
 			t.Errorf("%s over http: %v", name, err)
 		}
 	}
-	dev := metadata{Issuer: "http://127.0.0.1:9000", TokenEndpoint: "http://127.0.0.1:9000/token", EndSessionEndpoint: "http://127.0.0.1:9000/logout"}
+	dev := Metadata{Issuer: "http://127.0.0.1:9000", TokenEndpoint: "http://127.0.0.1:9000/token", EndSessionEndpoint: "http://127.0.0.1:9000/logout"}
 	if err := dev.noDowngrade(); err != nil {
 		t.Errorf("an http issuer chosen by the application: %v", err)
 	}
