@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -228,6 +229,17 @@ type Pages struct {
 	VerifyRequest string
 	// NewUser is where a user goes after their first sign-in.
 	NewUser string
+	// The signed-in user's pages: linked accounts, sessions, two-factor
+	// settings; and the two-factor code step of a sign-in. A GET of the
+	// built-in page answers 303 to the route with the same query; the
+	// POST routes stay, for the application's forms (a refused code comes
+	// back to TwoFactor with error=invalid_code).
+	Accounts, Sessions, TwoFactorSetup, TwoFactor string
+	// The password-account pages (sign-up, forgot, reset, change), as
+	// above: a refused form comes back with error=PasswordForm (and a
+	// reset's token and email). CheckEmail replaces the "check your
+	// e-mail" answer of a sign-up or forgot POST (type=sign-up or forgot).
+	SignUp, ForgotPassword, ResetPassword, ChangePassword, CheckEmail string
 }
 
 // SignInParams is what the SignIn callback sees.
@@ -547,15 +559,11 @@ func (h *Handler) checkLook() error {
 // checkPages checks the application's own page routes
 // (pages.ValidateRoute).
 func (h *Handler) checkPages() error {
-	p := h.cfg.Pages
-	for _, f := range []struct{ name, value string }{
-		{"SignIn", p.SignIn}, {"SignOut", p.SignOut}, {"Error", p.Error},
-		{"VerifyRequest", p.VerifyRequest}, {"NewUser", p.NewUser},
-	} {
-		if f.value == "" {
+	for _, f := range site.Pages(h.cfg.Pages).Fields() {
+		if f.Route == "" {
 			continue
 		}
-		if err := pages.ValidateRoute(f.name, f.value, h.cfg.URL); err != nil {
+		if err := pages.ValidateRoute(f.Name, f.Route, h.cfg.URL); err != nil {
 			return lookError("", "Pages.", err)
 		}
 	}

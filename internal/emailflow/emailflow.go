@@ -98,9 +98,10 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) 
 }
 
 // Form renders the signIn template helper's form: one address input.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
 	c := f.cfg.Email
-	return pages.HelperForm{Action: path + "/signin/" + c.ID, Name: c.Name, CSRF: csrf, Callback: callback}.Email()
+	o.Action, o.Name = path+"/signin/"+c.ID, c.Name
+	return o.Email()
 }
 
 // New returns the flow of cfg.

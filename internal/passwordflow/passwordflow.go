@@ -187,8 +187,8 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) 
 
 // Form renders the signIn template helper's form: the credentials form
 // of the address and the password.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
-	return credentialsflow.Form(f.creds, path, csrf, callback)
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
+	return credentialsflow.Form(f.creds, path, o)
 }
 
 // SignIn answers POST {base}/signin/{id}: the form posts to the callback,
