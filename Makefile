@@ -1,7 +1,7 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test race interop e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
+.PHONY: test race interop e2e axe screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
@@ -27,12 +27,22 @@ interop:
 	cd interop && $(GO) test -count=1 -timeout 10m ./...
 
 # Browser tests (their own module in e2e/): the example app in headless
-# Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
-e2e:
+# Chromium. They skip without /usr/bin/chromium (or, for the accessibility
+# check, without axe-core), and fail when CI is set.
+e2e: axe
 	cd e2e && $(GO) test -count=1 -timeout 10m ./...
 
+# axe-core, pinned in e2e/axe/package-lock.json, for the accessibility
+# check of the e2e tests (TestAxe): installed when missing or stale.
+AXE := e2e/axe
+axe:
+	@if [ ! -f $(AXE)/node_modules/.package-lock.json ] || [ $(AXE)/package-lock.json -nt $(AXE)/node_modules/.package-lock.json ]; then \
+	  if command -v npm >/dev/null; then npm ci --prefix $(AXE) --no-audit --no-fund; \
+	  else echo "npm not found: the accessibility check will skip (or fail with CI set)"; fi; \
+	fi
+
 # Refresh the screenshots in docs/screenshots from the browser tests.
-screenshots:
+screenshots: axe
 	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 10m ./...
 
 # The Auth.js interop tests (in interop_test.go) run @auth/core, pinned

@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -220,7 +221,11 @@ type CookieCache struct {
 // paths, or URLs on the origin of Config.URL, without a query: New refuses
 // anything else). Empty fields keep the built-in page. The routes get the
 // query the built-in page would have read: callbackUrl and error for
-// SignIn, error and code for Error, callbackUrl for NewUser.
+// SignIn, error and code for Error, callbackUrl for NewUser. For the
+// pages from Accounts on, a GET of the built-in page answers 303 to the
+// route with the same query; their POST routes stay, for the
+// application's forms, and a browser form's answer that would be the
+// replaced page goes to the route.
 type Pages struct {
 	SignIn        string
 	SignOut       string
@@ -228,6 +233,23 @@ type Pages struct {
 	VerifyRequest string
 	// NewUser is where a user goes after their first sign-in.
 	NewUser string
+	// Accounts is the signed-in user's linked accounts (GET {base}/accounts).
+	Accounts string
+	// Sessions is the signed-in user's sessions (GET {base}/sessions).
+	Sessions string
+	// TwoFactorSetup is the two-factor settings (GET {base}/two-factor/setup).
+	TwoFactorSetup string
+	// TwoFactor is a sign-in's code step (GET {base}/two-factor); a
+	// refused code comes back with error=invalid_code.
+	TwoFactor string
+	// SignUp, ForgotPassword, ResetPassword and ChangePassword are the
+	// password-account forms (GET {base}/{id}/sign-up, forgot, reset,
+	// change); a refused form comes back with error=PasswordForm (and a
+	// reset's token and email).
+	SignUp, ForgotPassword, ResetPassword, ChangePassword string
+	// CheckEmail is the "check your e-mail" answer of a sign-up or forgot
+	// POST, with type=sign-up or type=forgot.
+	CheckEmail string
 }
 
 // SignInParams is what the SignIn callback sees.
@@ -547,15 +569,11 @@ func (h *Handler) checkLook() error {
 // checkPages checks the application's own page routes
 // (pages.ValidateRoute).
 func (h *Handler) checkPages() error {
-	p := h.cfg.Pages
-	for _, f := range []struct{ name, value string }{
-		{"SignIn", p.SignIn}, {"SignOut", p.SignOut}, {"Error", p.Error},
-		{"VerifyRequest", p.VerifyRequest}, {"NewUser", p.NewUser},
-	} {
-		if f.value == "" {
+	for _, f := range site.Pages(h.cfg.Pages).Fields() {
+		if f.Route == "" {
 			continue
 		}
-		if err := pages.ValidateRoute(f.name, f.value, h.cfg.URL); err != nil {
+		if err := pages.ValidateRoute(f.Name, f.Route, h.cfg.URL); err != nil {
 			return lookError("", "Pages.", err)
 		}
 	}

@@ -888,3 +888,59 @@ func TestPagesLanguage(t *testing.T) {
 		t.Errorf("Language empty, Accept-Language de: %s", body)
 	}
 }
+
+// TestReplacedPages: with the signed-in user's, two-factor and
+// password-account pages in Config.Pages, a GET of each built-in page
+// answers 303 to the application's route with the same query, and the
+// POST routes keep working for the application's forms: a refused form
+// comes back to its route with error=PasswordForm, the "check your
+// e-mail" answer goes to CheckEmail, and a JSON client is answered as
+// before.
+func TestReplacedPages(t *testing.T) {
+	own := gatehouse.Pages{Accounts: "/me/accounts", Sessions: "/me/sessions", TwoFactorSetup: "/me/2fa", TwoFactor: "/2fa-code",
+		SignUp: "/join", ForgotPassword: "/forgot", ResetPassword: "/reset", ChangePassword: "/me/password", CheckEmail: "/check-inbox"}
+	a := newPwApp(t, func(c *gatehouse.Config, _ *passwordaccount.Config) { c.Pages = own })
+	b := newBrowser(t)
+	const query = "callbackUrl=%2Fdashboard&error=X&token=abc"
+	for path, want := range map[string]string{
+		"/auth/accounts": own.Accounts, "/auth/sessions": own.Sessions, "/auth/two-factor/setup": own.TwoFactorSetup,
+		"/auth/two-factor": own.TwoFactor, "/auth/password/sign-up": own.SignUp, "/auth/password/forgot": own.ForgotPassword,
+		"/auth/password/reset": own.ResetPassword, "/auth/password/change": own.ChangePassword,
+	} {
+		resp := b.get(a.url + path + "?" + query)
+		resp.Body.Close()
+		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != want+"?"+query {
+			t.Errorf("GET %s: %d to %q, want 303 to %s?%s", path, resp.StatusCode, loc, want, query)
+		}
+	}
+
+	redirect := func(resp *http.Response) string {
+		t.Helper()
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("POST %s: %d, want 303", resp.Request.URL, resp.StatusCode)
+		}
+		return resp.Header.Get("Location")
+	}
+	// A refused sign-up form (the password is too short), then a good one.
+	if loc := redirect(a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"short"}, "callbackUrl": {"/dashboard"}}, true)); loc != "/join?callbackUrl="+url.QueryEscape(a.url+"/dashboard")+"&error=PasswordForm" {
+		t.Errorf("refused sign-up sent to %q", loc)
+	}
+	if loc := redirect(a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, true)); loc != "/check-inbox?type=sign-up" {
+		t.Errorf("sign-up sent to %q", loc)
+	}
+	verify := a.next(passwordaccount.KindVerify)
+	if loc := redirect(a.postAs(b, "password/forgot", url.Values{"email": {"ann@example.com"}}, true)); loc != "/check-inbox?type=forgot" {
+		t.Errorf("forgot sent to %q", loc)
+	}
+	a.next(passwordaccount.KindReset)
+	// A JSON client is answered as before.
+	if code, v := jsonOf(t, a.postAs(b, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK || v["code"] != "check_email" {
+		t.Errorf("JSON forgot: %d %v", code, v)
+	}
+	a.next(passwordaccount.KindReset)
+	// The verify link (no page of its own) still signs in.
+	if final, _ := b.signInWith(b.get(verify.URL)); a.signedIn(b) != "ann@example.com" {
+		t.Errorf("the confirmation link landed on %s, signed in as %q", final.Request.URL, a.signedIn(b))
+	}
+}

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"log"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
@@ -206,4 +208,30 @@ func (s *exampleSite) signInAndGet(path string) string {
 func (s *exampleSite) close() {
 	s.app.Close()
 	s.op.Close()
+}
+
+// The template helpers with options: the button's label and class, and
+// where to land (kept same-origin). Execute binds the helpers to the
+// request.
+func ExampleHandler_Funcs() {
+	auth, err := gatehouse.New(gatehouse.Config{
+		Secret:    []string{"a-secret-of-at-least-32-bytes-0123456789"},
+		URL:       "https://app.example.com/auth",
+		Providers: []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"})},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	page := template.Must(template.New("page").Funcs(auth.FuncMap()).Parse(
+		`{{ signIn "yandex" "label" "Continue with Yandex" "class" "btn" "callbackUrl" "/dashboard" }}`))
+	w := httptest.NewRecorder()
+	if err := auth.Execute(w, httptest.NewRequest("GET", "https://app.example.com/", nil), page, nil); err != nil {
+		log.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`name="callbackUrl" value="[^"]*"|<button[^>]*>[^<]*</button>`).FindAllString(w.Body.String(), -1) {
+		fmt.Println(m)
+	}
+	// Output:
+	// name="callbackUrl" value="https://app.example.com/dashboard"
+	// <button type="submit" class="btn">Continue with Yandex</button>
 }

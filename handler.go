@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -460,6 +461,17 @@ func (h *Handler) FuncMap() template.FuncMap { return h.Funcs(nil) }
 //
 //	{{ signIn "github" }}  a "Sign in with GitHub" form posting to the provider's sign-in route
 //	{{ signOut }}          a "Sign out" form
+//
+// signIn and signOut take options as key/value pairs after their
+// arguments: label (the button's text), class (its class attribute) and
+// callbackUrl (where to land, kept same-origin like every callbackUrl);
+// an unknown key is an error when the template runs:
+//
+//	{{ signIn "github" "label" "Continue with GitHub" "class" "btn" "callbackUrl" "/dashboard" }}
+//	{{ signOut "class" "link" }}
+//
+// The default wording is in the request's language.
+//
 //	{{ csrfToken }}        the CSRF token, for forms of your own
 //	{{ session }}          the *Session, or nil
 //
@@ -497,19 +509,37 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 		}
 		return st.csrfToken, nil
 	}
+	// form reads a helper's options: the button's label and class, and
+	// where to land, kept same-origin as every callbackUrl is.
+	form := func(helper string, opts []string) (pages.HelperForm, error) {
+		label, class, cb, err := pages.HelperOptions(helper, opts)
+		if err != nil {
+			return pages.HelperForm{}, err
+		}
+		csrf, err := token(helper)
+		o := pages.HelperForm{CSRF: csrf, Callback: here, Label: label, Class: class}
+		if r != nil {
+			o.Lang = h.site.Lang(r).Tag
+			if cb != "" {
+				o.Callback = h.site.CallbackURL(r, cb)
+			}
+		}
+		return o, err
+	}
 	path := h.cfg.BasePath
 	return template.FuncMap{
-		"signIn": func(id string) (template.HTML, error) {
+		"signIn": func(id string, opts ...string) (template.HTML, error) {
 			f, ok := h.flows[id]
 			if !ok {
 				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
 			}
-			csrf, err := token("signIn")
-			return f.Form(path, csrf, here), err
+			o, err := form("signIn", opts)
+			return f.Form(path, o), err
 		},
-		"signOut": func() (template.HTML, error) {
-			csrf, err := token("signOut")
-			return pages.HelperForm{Action: path + "/signout", CSRF: csrf, Callback: here, Label: "Sign out"}.Button(), err
+		"signOut": func(opts ...string) (template.HTML, error) {
+			o, err := form("signOut", opts)
+			o.Action, o.Label = path+"/signout", cmp.Or(o.Label, pages.Text(o.Lang, "signout.title"))
+			return o.Button(), err
 		},
 		"csrfToken": func() (string, error) { return token("csrfToken") },
 		"session":   func() *Session { return st.session },

@@ -91,6 +91,11 @@ func (h *Handler) routeTable() []route {
 			rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
 		}
 	}
+	for i, rt := range rs { // a page the application replaced (Config.Pages)
+		if to := site.Pages(h.cfg.Pages).ForRoute(rt.pattern); to != "" && rt.method == http.MethodGet {
+			rs[i].handler = site.RedirectTo(to)
+		}
+	}
 	return rs
 }
 
@@ -225,7 +230,7 @@ type flow interface {
 	// AddTo puts the provider on the built-in sign-in page.
 	AddTo(page *pages.SignIn, p providers.AppProvider, b *base)
 	// Form renders the signIn template helper's form.
-	Form(path, csrf, callback string) template.HTML
+	Form(path string, o pages.HelperForm) template.HTML
 }
 
 // newFlow returns the flow of provider p (already resolved), or an error

@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/mounttest"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/providers/yandex"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -411,6 +412,62 @@ func TestRoutesFlat(t *testing.T) {
 		a.h.ServeHTTP(rec, req)
 		if rec.Code != c.status || c.status >= 400 && rec.Header().Get("Content-Type") != "application/json" {
 			t.Errorf("%s %s: %d %q, want %d", c.method, c.path, rec.Code, rec.Body, c.status)
+		}
+	}
+}
+
+// TestHelperOptions: signIn and signOut take label, class and
+// callbackUrl as key/value pairs; the values are escaped, the
+// callbackUrl is kept same-origin, and an unknown key, a key given twice
+// or a key without a value fail the template. The one-argument forms
+// stay, worded in the request's language.
+func TestHelperOptions(t *testing.T) {
+	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: "https://app.example.com/auth",
+		Providers: []providers.Provider{yandex.New(providers.OAuthUserConfig[yandex.Profile]{ClientID: "id", ClientSecret: "secret"})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(src, lang string) (string, error) {
+		t.Helper()
+		tmpl := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(src))
+		r := httptest.NewRequest(http.MethodGet, "https://app.example.com/page", nil)
+		r.Header.Set("Accept-Language", lang)
+		w := httptest.NewRecorder()
+		err := h.Execute(w, r, tmpl, nil)
+		return w.Body.String(), err
+	}
+	for _, tc := range []struct {
+		src, lang string
+		want      []string
+	}{
+		{`{{signIn "yandex" "label" "Go <on> & in" "class" "btn \"big\"" "callbackUrl" "/dashboard?tab=1"}}`, "en", []string{
+			`action="/auth/signin/yandex"`, `name="callbackUrl" value="https://app.example.com/dashboard?tab=1"`,
+			`<button type="submit" class="btn &#34;big&#34;">Go &lt;on&gt; &amp; in</button>`}},
+		{`{{signIn "yandex" "callbackUrl" "https://evil.example/steal"}}`, "en", []string{
+			`name="callbackUrl" value="https://app.example.com/"`, `<button type="submit">Sign in with Yandex</button>`}},
+		{`{{signIn "yandex" "callbackUrl" "//evil.example/steal"}}`, "en", []string{`name="callbackUrl" value="https://app.example.com/"`}},
+		{`{{signIn "yandex"}}`, "de", []string{`name="callbackUrl" value="/page"`, `<button type="submit">Mit Yandex anmelden</button>`}},
+		{`{{signOut "label" "Log out" "class" "link"}}`, "en", []string{`action="/auth/signout"`, `<button type="submit" class="link">Log out</button>`}},
+		{`{{signOut}}`, "de", []string{`<button type="submit">Abmelden</button>`}},
+	} {
+		out, err := run(tc.src, tc.lang)
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+		}
+		for _, want := range tc.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: output lacks %s:\n%s", tc.src, want, out)
+			}
+		}
+	}
+	for src, want := range map[string]string{
+		`{{signIn "yandex" "lable" "x"}}`:     `unknown option "lable"`,
+		`{{signIn "yandex" "label"}}`:         `"label" has no value`,
+		`{{signOut "class" "a" "class" "b"}}`: `option "class" given twice`,
+		`{{signIn "nope" "label" "x"}}`:       `no provider "nope"`,
+	} {
+		if out, err := run(src, "en"); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(out, "<form") {
+			t.Errorf("%s: err = %v, output %q; want an error with %s and no form", src, err, out, want)
 		}
 	}
 }

@@ -214,6 +214,13 @@ const browserTimeout = 90 * time.Second
 // QUIC probes) makes it hang at start.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, browserTimeout)
+}
+
+// newBrowserFor is newBrowser with a time limit of its own, for a test
+// that walks through many pages.
+func newBrowserFor(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath()
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") != "" {
@@ -239,7 +246,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("mute-audio", true),
 		chromedp.WindowSize(1280, 800),
 	}
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), browserTimeout)
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), timeout)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	ctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithErrorf(t.Logf))
 	t.Cleanup(func() {

@@ -26,29 +26,15 @@ func setAcceptLanguage(t *testing.T, ctx context.Context, lang string) {
 	}
 }
 
-// shootGerman saves the current page at phone and desktop size, light,
-// as <name>-<size>-light-de.
-func shootGerman(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	for _, s := range []size{phone, desktop} {
-		if err := chromedp.Do(ctx, setViewport(s.width, s.height, s.mobile), setColorScheme("light")); err != nil {
-			t.Fatal(err)
-		}
-		screenshot(t, ctx, name+"-"+s.name+"-light-de")
-	}
-	if err := chromedp.Do(ctx, setViewport(desktop.width, desktop.height, false)); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestPagesInGerman visits the built-in pages with Accept-Language: de,
 // signed out and signed in, and checks each is German: its lang
-// attribute, its heading, and none of a few English sentences.
+// attribute, its heading, and none of a few English sentences. (TestAxe
+// saves the German screenshots.)
 func TestPagesInGerman(t *testing.T) {
 	base := startExample(t, nil)
 	ctx := newBrowser(t)
 	setAcceptLanguage(t, ctx, "de-DE,de;q=0.9,en;q=0.5")
-	check := func(path, heading, shot string) {
+	check := func(path, heading string) {
 		t.Helper()
 		load(t, ctx, "opening "+path, chromedp.Navigate(base+path))
 		lang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
@@ -65,21 +51,20 @@ func TestPagesInGerman(t *testing.T) {
 				t.Errorf("%s: English %q on the German page: %q", path, en, text)
 			}
 		}
-		shootGerman(t, ctx, shot)
 	}
-	check("/auth/signin", "Anmelden", "signin")
-	check("/auth/error?error=InvalidCheck", "Anmeldung nicht möglich", "error")
-	check("/auth/verify-request", "Prüfen Sie Ihre E-Mails", "verify-request")
-	check("/auth/password/sign-up", "Konto erstellen", "password-signup")
-	check("/auth/password/forgot", "Passwort vergessen?", "password-forgot")
+	check("/auth/signin", "Anmelden")
+	check("/auth/error?error=InvalidCheck", "Anmeldung nicht möglich")
+	check("/auth/verify-request", "Prüfen Sie Ihre E-Mails")
+	check("/auth/password/sign-up", "Konto erstellen")
+	check("/auth/password/forgot", "Passwort vergessen?")
 
 	// Signed in: sign-out, sessions, linked accounts, two-factor settings.
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
 	signInAsAlice(t, ctx)
-	check("/auth/signout", "Abmelden", "signout")
-	check("/auth/sessions", "Ihre Sitzungen", "sessions")
-	check("/auth/accounts", "Verknüpfte Konten", "accounts")
-	check("/auth/two-factor/setup", "Zwei-Faktor-Authentifizierung", "two-factor-setup")
+	check("/auth/signout", "Abmelden")
+	check("/auth/sessions", "Ihre Sitzungen")
+	check("/auth/accounts", "Verknüpfte Konten")
+	check("/auth/two-factor/setup", "Zwei-Faktor-Authentifizierung")
 
 	// Two-factor: enrolling, a wrong code, the backup codes, and the
 	// challenge at the next sign-in, with the messages the handler adds.
@@ -90,7 +75,6 @@ func TestPagesInGerman(t *testing.T) {
 	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
 	mustText(t, ctx, ".secret") // the QR code page, waited for
 	wantText("enrolling", "Scannen Sie diesen Code")
-	shootGerman(t, ctx, "two-factor-enrolling")
 	typeInto(t, ctx, "#code", "12")
 	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
 	wantText("a wrong code", "Dieser Code stimmt nicht.")
@@ -100,14 +84,12 @@ func TestPagesInGerman(t *testing.T) {
 	click(t, ctx, `form[action$="/two-factor/confirm"] button`)
 	wantText("the backup codes", "Bewahren Sie diese Ersatzcodes sicher auf.")
 	wantText("the backup codes", "Die Zwei-Faktor-Anmeldung ist eingeschaltet.")
-	shootGerman(t, ctx, "two-factor-backup-codes")
 	load(t, ctx, "opening the sign-out page", chromedp.Navigate(base+"/auth/signout"))
 	click(t, ctx, `form[action$="/auth/signout"] button[type="submit"]`)
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
 	signInAsAlice(t, ctx)
 	wantPath(t, ctx, "/auth/two-factor")
 	wantText("the challenge", "Code aus Ihrer Authenticator-App oder ein Ersatzcode")
-	shootGerman(t, ctx, "two-factor-challenge")
 	typeInto(t, ctx, "#code", "12")
 	click(t, ctx, `form[action$="/two-factor"] button`)
 	wantText("a wrong code at sign-in", "Dieser Code stimmt nicht.")

@@ -101,12 +101,12 @@ func (o *outbox) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	_ = outboxPage.Execute(w, mail)
 }
 
-var outboxPage = template.Must(template.New("outbox").Parse(layout + `
+var outboxPage = template.Must(template.New("outbox").Funcs(template.FuncMap{"pageStyle": pageStyle}).Parse(layout + `
 <h1>Development outbox</h1>
 <p>The links the site has sent, newest first. Only in development: with <code>AUTH_EMAIL_SERVER</code> set they go out by SMTP.</p>
 {{range .}}<p>To <strong>{{.To}}</strong> at {{.At.Format "15:04:05"}}: <a href="{{.URL}}">{{.What}}</a></p>
 {{else}}<p>Nothing sent yet.</p>{{end}}
-<p><a href="/">Home</a></p></body></html>`))
+<p><a href="/">Home</a></p>` + layoutEnd))
 
 // demoUser is the credentials provider's one user, in development only:
 // username "demo", password "demo".

@@ -109,7 +109,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 
 	mux := http.NewServeMux()
 	// The built-in pages in the example's green, with its logo (see pages.Theme).
-	cfg := gatehouse.Config{URL: authURL, Theme: pages.Theme{BrandColor: "#2f6f4e", Logo: "/logo.svg"}}
+	cfg := gatehouse.Config{URL: authURL, Theme: theme}
 	mux.HandleFunc("GET /logo.svg", serveLogo)
 	for _, s := range strings.Split(getenv("AUTH_SECRET"), ",") {
 		if s = strings.TrimSpace(s); s != "" {
@@ -348,11 +348,15 @@ func render(w http.ResponseWriter, r *http.Request, auth *gatehouse.Handler, t *
 	}
 }
 
-const layout = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Gatehouse example</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
-form{display:inline}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;border-radius:.4rem;border:1px solid #888;background:#2f6f4e;color:#fff;cursor:pointer}
-code{background:#eee;padding:.1rem .3rem;border-radius:.2rem}
-input{font:inherit;padding:.45rem .6rem;margin:.25rem .25rem .25rem 0;border:1px solid #888;border-radius:.4rem}</style></head><body>`
+// layout gives the example's own pages the built-in pages' look
+// (pages.StyleSheet, with the example's theme), card and logo.
+const layout = `<!doctype html><html lang="en" class="auto"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>Gatehouse example</title><style>{{pageStyle}}
+.card{max-width:28rem}.card>p>form,.card>form{margin:.5rem 0}dl{margin:0 0 1rem}dt{font-weight:600}dd{margin:0 0 .5rem;overflow-wrap:anywhere}
+code{font-size:.875rem}</style></head><body><main><img class="site-logo" src="/logo.svg" alt="Gatehouse"><div class="card">`
+
+// layoutEnd closes what layout opens.
+const layoutEnd = `</div></main></body></html>`
 
 // homeData is what the home page shows.
 type homeData struct {
@@ -360,21 +364,27 @@ type homeData struct {
 	Dev       bool
 }
 
+// theme is the example's look: the built-in pages' and its own.
+var theme = pages.Theme{BrandColor: "#2f6f4e", Logo: "/logo.svg"}
+
+// pageStyle is layout's style sheet.
+func pageStyle() template.CSS { return pages.StyleSheet(theme) }
+
 func parsePages(funcs template.FuncMap) (home, private *template.Template) {
-	home = template.Must(template.New("home").Funcs(funcs).Parse(layout + homeBody))
-	private = template.Must(template.New("private").Funcs(funcs).Parse(layout + privateBody))
+	funcs["pageStyle"] = pageStyle
+	home = template.Must(template.New("home").Funcs(funcs).Parse(layout + homeBody + layoutEnd))
+	private = template.Must(template.New("private").Funcs(funcs).Parse(layout + privateBody + layoutEnd))
 	return home, private
 }
 
 const homeBody = `
 <h1>Gatehouse example</h1>
 {{with session}}<p>Signed in as <strong>{{.User.Name}}</strong> ({{.User.Email}}).</p>
-<p><a href="/private">Your private page</a></p>{{signOut}}
+<p><a href="/private">Your private page</a></p>{{signOut "class" "btn secondary"}}
 {{else}}<p>You are not signed in.</p>
-{{range .Providers}}{{if ne .Type "webauthn"}}<p>{{signIn .ID}}</p>{{end}}{{end}}
+{{range .Providers}}{{if ne .Type "webauthn"}}{{signIn .ID "class" "btn primary"}}{{end}}{{end}}
 {{if .Dev}}<p><small>Development mode: the password form knows <code>demo</code> / <code>demo</code>; sign-in links go to the <a href="/dev/mail">outbox</a> unless <code>AUTH_EMAIL_SERVER</code> is set.</small></p>{{end}}
-<p>Or use the <a href="/auth/signin">built-in sign-in page</a>, or try the <a href="/private">private page</a>.</p>{{end}}
-</body></html>`
+<p>Or use the <a href="/auth/signin">built-in sign-in page</a>, or try the <a href="/private">private page</a>.</p>{{end}}`
 
 // privateData is what the private page shows.
 type privateData struct {
@@ -393,11 +403,10 @@ const privateBody = `
 <dt>Passkeys</dt><dd id="passkeys">{{.Passkeys}}</dd></dl>
 <form method="post" action="/auth/callback/passkey" data-webauthn data-options="/auth/webauthn-options/passkey" data-callback="/auth/callback/passkey">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}"><input type="hidden" name="callbackUrl" value="/private">
-<button type="submit" id="add-passkey" data-action="register">Add a passkey</button>
+<button type="submit" id="add-passkey" class="btn secondary" data-action="register">Add a passkey</button>
 <p data-webauthn-message role="alert" hidden></p>
 </form>
 <p><a href="/auth/accounts">Linked accounts</a> · <a href="/auth/sessions">Your sessions</a> · <a href="/auth/two-factor/setup">Two-factor sign-in</a></p>
 {{if .HasPassword}}<p><a href="/auth/password/change">Change your password</a></p>{{end}}
-<p><a href="/">Home</a> {{signOut}}</p>
-<script src="/auth/webauthn.js"></script>
-</body></html>`
+<p><a href="/">Home</a></p>{{signOut "class" "btn secondary"}}
+<script src="/auth/webauthn.js"></script>`

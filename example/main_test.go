@@ -157,7 +157,7 @@ func TestSignInAsAPersonWould(t *testing.T) {
 		t.Fatalf("after sign-in: %s\n%s", resp.Request.URL, page)
 	}
 	_, private := get(t, c, site+"/private")
-	if !strings.Contains(private, "alice@example.com") || !strings.Contains(private, `id="add-passkey" data-action="register">Add a passkey`) {
+	if !strings.Contains(private, "alice@example.com") || !strings.Contains(private, `id="add-passkey" class="btn secondary" data-action="register">Add a passkey`) {
 		t.Fatalf("private page:\n%s", private)
 	}
 

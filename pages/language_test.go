@@ -76,6 +76,18 @@ func TestCatalogueComplete(t *testing.T) {
 			}
 		}
 	}
+	// The e-mails' keys: "mail.until", and "mail."+kind+"."+part for
+	// each Kind and each part NewData looks up (package mail).
+	mailGo, err := os.ReadFile("../mail/mail.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used["mail.until"] = bytes.Contains(mailGo, []byte(`"mail.until"`))
+	for _, kind := range regexp.MustCompile(`Kind = "(\w+)"`).FindAllSubmatch(mailGo, -1) {
+		for _, part := range regexp.MustCompile(`key\+"(\w+)"`).FindAllSubmatch(mailGo, -1) {
+			used["mail."+string(kind[1])+"."+string(part[1])] = true
+		}
+	}
 	// passwordaccount.FormError's codes, looked up as "passwordflow.err."+code.
 	for k := range english {
 		if strings.HasPrefix(k, "passwordflow.err.") {

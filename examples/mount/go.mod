@@ -3,7 +3,7 @@ module github.com/gatehouse-auth/gatehouse/examples/mount
 go 1.26.8
 
 require (
-	github.com/gatehouse-auth/gatehouse v0.0.0
+	github.com/gatehouse-auth/gatehouse v0.1.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/labstack/echo/v4 v4.16.4
 )
@@ -64,4 +64,8 @@ require (
 	google.golang.org/protobuf v1.36.10 // indirect
 )
 
+// Development only: in this repository the example builds against the
+// Gatehouse beside it. A replace applies only in the module being built,
+// so a user's build ignores it and resolves the requirement above, the
+// Gatehouse release tagged with this module.
 replace github.com/gatehouse-auth/gatehouse => ../..

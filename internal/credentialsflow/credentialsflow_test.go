@@ -382,7 +382,7 @@ func TestFlow(t *testing.T) {
 		t.Errorf("Callback failures = %v, want the CredentialsSignin", h.failed)
 	}
 
-	form := string(f.Form("/auth", "tok-123", "/next"))
+	form := string(f.Form("/auth", pages.HelperForm{CSRF: "tok-123", Callback: "/next"}))
 	for _, want := range []string{`action="/auth/callback/pw"`, `value="tok-123"`, `name="email"`, `name="password"`, `type="password"`, `value="/next"`} {
 		if !strings.Contains(form, want) {
 			t.Errorf("form lacks %s:\n%s", want, form)

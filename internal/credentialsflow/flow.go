@@ -47,8 +47,8 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) 
 }
 
 // Form renders the signIn template helper's form.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
-	return Form(f.c, path, csrf, callback)
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
+	return Form(f.c, path, o)
 }
 
 // SignIn answers POST {base}/signin/{id}: the form posts to the callback
@@ -67,8 +67,9 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 
 // Form renders the signIn template helper's form of c: it posts to the
 // callback with one input a field.
-func Form(c *credentials.Config, path, csrf, callback string) template.HTML {
-	return pages.HelperForm{Action: path + "/callback/" + c.ID, Name: c.Name, CSRF: csrf, Callback: callback, Fields: Fields(c)}.Credentials()
+func Form(c *credentials.Config, path string, o pages.HelperForm) template.HTML {
+	o.Action, o.Name, o.Fields = path+"/callback/"+c.ID, c.Name, Fields(c)
+	return o.Credentials()
 }
 
 // Fields are c's inputs as the pages draw them.

@@ -57,6 +57,8 @@ type Host interface {
 	URL(r *http.Request, parts ...string) string
 	Origin(r *http.Request) string
 	FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error
+	// Lang returns the language of r's pages, that of the message too.
+	Lang(r *http.Request) pages.Language
 }
 
 // Config is one e-mail provider, checked (email.Config.Prepare), with
@@ -96,9 +98,10 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) 
 }
 
 // Form renders the signIn template helper's form: one address input.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
 	c := f.cfg.Email
-	return pages.HelperForm{Action: path + "/signin/" + c.ID, Name: c.Name, CSRF: csrf, Callback: callback}.Email()
+	o.Action, o.Name = path+"/signin/"+c.ID, c.Name
+	return o.Email()
 }
 
 // New returns the flow of cfg.
@@ -181,7 +184,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		}
 		q := url.Values{"callbackUrl": {h.CallbackURL(r, form.Get("callbackUrl"))}, "token": {token}, "email": {addr}}
 		u, _ := url.Parse(h.Origin(r))
-		req := email.VerificationRequest{Identifier: addr, URL: h.URL(r, "callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r}
+		req := email.VerificationRequest{Identifier: addr, URL: h.URL(r, "callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r, Language: h.Lang(r).Tag}
 		// 5. The message. A failure removes the token: no link works that
 		// nobody received. The error is logged, never the link nor the
 		// address, which a sender's error may repeat.

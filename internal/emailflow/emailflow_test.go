@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
@@ -29,6 +30,8 @@ type fakeHost struct {
 	tooMany  []time.Duration
 	finished []signin.Result
 }
+
+func (*fakeHost) Lang(r *http.Request) pages.Language { return pages.RequestLanguage(r) }
 
 func (h *fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
 	h.failed = append(h.failed, e)
@@ -400,5 +403,23 @@ func TestCallbackRefusals(t *testing.T) {
 	}
 	if len(e.h.finished) != 0 {
 		t.Errorf("a refused link signed in: %+v", e.h.finished)
+	}
+}
+
+// TestLinkLanguage: the message is in the language of the request's
+// pages (the Host's Lang).
+func TestLinkLanguage(t *testing.T) {
+	e := newEnv(t, nil)
+	form := url.Values{"email": {"ada@example.com"}}
+	r := httptest.NewRequest(http.MethodPost, "/auth/signin/mail", strings.NewReader(form.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Accept-Language", "de-CH, en;q=0.5")
+	e.f.SignIn(httptest.NewRecorder(), r, form)
+	e.signIn("ada@example.com") // no Accept-Language: English
+	if len(e.sent) != 2 || e.sent[0].Language != "de" || e.sent[1].Language != "en" {
+		t.Fatalf("sent %d messages, languages %q and %q; want de, en", len(e.sent), e.sent[0].Language, e.sent[len(e.sent)-1].Language)
+	}
+	if m, err := email.Message(e.sent[0]); err != nil || !strings.HasPrefix(m.Subject, "Anmelden bei ") {
+		t.Fatalf("German message subject %q, %v", m.Subject, err)
 	}
 }

@@ -85,9 +85,10 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) 
 
 // Form renders the signIn template helper's form: one button that posts
 // to the sign-in route.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
 	c := f.p.Config()
-	return pages.HelperForm{Action: path + "/signin/" + c.ID, CSRF: csrf, Callback: callback, Label: "Sign in with " + c.Name}.Button()
+	o.Action, o.Name = path+"/signin/"+c.ID, c.Name
+	return o.Button()
 }
 
 // passThrough are the sign-in request's query parameters handed on to the

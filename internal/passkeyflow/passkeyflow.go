@@ -289,15 +289,18 @@ func (f *Flow) AddTo(page *pages.SignIn, _ providers.AppProvider, b *site.Base) 
 // formTmpl is run by {base}/webauthn.js, which the page must load: the
 // form only names the routes and carries the CSRF token.
 var formTmpl = template.Must(template.New("passkey").Parse(
-	`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate">Sign in with {{.Name}}</button></form>`))
+	`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate"{{with .Class}} class="{{.}}"{{end}}>{{.Label}}</button></form>`))
 
 // Form renders the signIn template helper's form for the base path, the
 // CSRF token and where to land.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
+	if o.Label == "" {
+		o.Label = pages.Text(o.Lang, "signin.with", f.cfg.Provider.Name)
+	}
 	var b strings.Builder
-	_ = formTmpl.Execute(&b, struct{ Action, Options, CSRF, Callback, Name string }{
+	_ = formTmpl.Execute(&b, struct{ Action, Options, CSRF, Callback, Label, Class string }{
 		Action: path + "/callback/" + f.cfg.Provider.ID, Options: path + "/webauthn-options/" + f.cfg.Provider.ID,
-		CSRF: csrf, Callback: callback, Name: f.cfg.Provider.Name})
+		CSRF: o.CSRF, Callback: o.Callback, Label: o.Label, Class: o.Class})
 	return template.HTML(b.String()) // escaped by the template
 }
 

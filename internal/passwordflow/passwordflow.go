@@ -63,6 +63,8 @@ type Host interface {
 	// Render writes a built-in page.
 	Render(w http.ResponseWriter, r *http.Request, status int, page any)
 	Text(r *http.Request, key string, args ...any) string
+	// Lang returns the language of r's pages, that of the messages too.
+	Lang(r *http.Request) pages.Language
 	// URL returns the absolute URL of the route parts under the base
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
@@ -185,8 +187,8 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) 
 
 // Form renders the signIn template helper's form: the credentials form
 // of the address and the password.
-func (f *Flow) Form(path, csrf, callback string) template.HTML {
-	return credentialsflow.Form(f.creds, path, csrf, callback)
+func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
+	return credentialsflow.Form(f.creds, path, o)
 }
 
 // SignIn answers POST {base}/signin/{id}: the form posts to the callback,
@@ -210,7 +212,7 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 // links are the URLs the provider's messages point to.
 func (f *Flow) links(r *http.Request, callback string) passwordaccount.Links {
 	return passwordaccount.Links{Verify: f.host.URL(r, f.cfg.ID, "verify"), Reset: f.host.URL(r, f.cfg.ID, "reset"),
-		Forgot: f.host.URL(r, f.cfg.ID, "forgot"), CallbackURL: callback}
+		Forgot: f.host.URL(r, f.cfg.ID, "forgot"), CallbackURL: callback, Language: f.host.Lang(r).Tag}
 }
 
 // Route answers {base}/{id}/{action}, one of Actions.

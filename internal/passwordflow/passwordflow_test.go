@@ -53,6 +53,8 @@ func (*fakeHost) Fail(w http.ResponseWriter, _ *http.Request, _ *autherr.Error) 
 func (*fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, _ any) {
 	w.WriteHeader(status)
 }
+func (*fakeHost) Lang(r *http.Request) pages.Language { return pages.RequestLanguage(r) }
+
 func (*fakeHost) Text(_ *http.Request, key string, args ...any) string {
 	return pages.Text("en", key, args...)
 }
@@ -261,5 +263,22 @@ func TestChangeGuessesLimitedPerUser(t *testing.T) {
 		if w.Code != want {
 			t.Fatalf("guess %d from a new address: %d %s, want %d", i+1, w.Code, w.Body, want)
 		}
+	}
+}
+
+// TestMessageLanguage: the reset link is sent in the language of the
+// request's pages (the Host's Lang).
+func TestMessageLanguage(t *testing.T) {
+	fx := newFixture(t)
+	r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/password/forgot", strings.NewReader("email=ada%40example.com"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Accept-Language", "de")
+	fx.flow.Route(httptest.NewRecorder(), r)
+	sent := fx.take()
+	if len(sent) != 1 || sent[0].Language != "de" {
+		t.Fatalf("sent %+v, want one message in German", sent)
+	}
+	if m, err := sent[0].Content(); err != nil || m.Subject != "Passwort zurücksetzen bei app.test" {
+		t.Fatalf("subject %q, %v", m.Subject, err)
 	}
 }

@@ -75,6 +75,9 @@ type Site struct {
 // other): the application's own routes, "" for the built-in page.
 type Pages struct {
 	SignIn, SignOut, Error, VerifyRequest, NewUser string
+	Accounts, Sessions, TwoFactorSetup, TwoFactor  string
+	SignUp, ForgotPassword, ResetPassword          string
+	ChangePassword, CheckEmail                     string
 }
 
 // Origin returns the origin r was sent to, scheme://host[:port].
@@ -111,8 +114,13 @@ func (s *Site) Text(r *http.Request, key string, args ...any) string {
 	return pages.Text(s.Lang(r).Tag, key, args...)
 }
 
-// Render writes a built-in page in the language of r's pages.
+// Render writes a built-in page in the language of r's pages, or sends
+// the browser to the application's own route for it (Replaced).
 func (s *Site) Render(w http.ResponseWriter, r *http.Request, status int, page any) {
+	if to := s.Pages.replaced(r, page); to != "" {
+		http.Redirect(w, r, to, http.StatusSeeOther)
+		return
+	}
 	if err := pages.RenderIn(w, s.Lang(r), status, page); err != nil {
 		s.Logger.Error("gatehouse: rendering a page failed", "err", err)
 	}

@@ -42,9 +42,12 @@ const (
 // Resend's /emails with a Bearer key.
 func Resend(c Config, api API) Config {
 	return viaAPI(c, api, "resend", "Resend", func(ctx context.Context, req VerificationRequest) error {
-		subject, text, html := Message(req)
+		m, err := Message(req)
+		if err != nil {
+			return err
+		}
 		return api.postJSON(ctx, cmp.Or(api.URL, ResendURL), bearer(api.key(req)), map[string]any{
-			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
+			"from": req.Provider.From, "to": req.Identifier, "subject": m.Subject, "html": m.HTML, "text": m.Text,
 		})
 	})
 }
@@ -57,7 +60,10 @@ func SendGrid(c Config, api API) Config {
 		if err != nil {
 			return err
 		}
-		subject, text, html := Message(req)
+		m, err := Message(req)
+		if err != nil {
+			return err
+		}
 		sender := map[string]string{"email": from.Address}
 		if from.Name != "" {
 			sender["name"] = from.Name
@@ -65,8 +71,8 @@ func SendGrid(c Config, api API) Config {
 		return api.postJSON(ctx, cmp.Or(api.URL, SendGridURL), bearer(api.key(req)), map[string]any{
 			"personalizations": []any{map[string]any{"to": []any{map[string]string{"email": req.Identifier}}}},
 			"from":             sender,
-			"subject":          subject,
-			"content":          []any{map[string]string{"type": "text/plain", "value": text}, map[string]string{"type": "text/html", "value": html}},
+			"subject":          m.Subject,
+			"content":          []any{map[string]string{"type": "text/plain", "value": m.Text}, map[string]string{"type": "text/html", "value": m.HTML}},
 		})
 	})
 }
@@ -75,9 +81,12 @@ func SendGrid(c Config, api API) Config {
 // HtmlBody} to /email with the X-Postmark-Server-Token header.
 func Postmark(c Config, api API) Config {
 	return viaAPI(c, api, "postmark", "Postmark", func(ctx context.Context, req VerificationRequest) error {
-		subject, text, html := Message(req)
+		m, err := Message(req)
+		if err != nil {
+			return err
+		}
 		return api.postJSON(ctx, cmp.Or(api.URL, PostmarkURL), header("X-Postmark-Server-Token", api.key(req)), map[string]any{
-			"From": req.Provider.From, "To": req.Identifier, "Subject": subject, "TextBody": text, "HtmlBody": html, "MessageStream": "outbound",
+			"From": req.Provider.From, "To": req.Identifier, "Subject": m.Subject, "TextBody": m.Text, "HtmlBody": m.HTML, "MessageStream": "outbound",
 		})
 	})
 }
@@ -89,8 +98,11 @@ func Mailgun(c Config, api API, domain string) Config {
 		if domain == "" {
 			return errors.New("email: Mailgun needs the sending domain")
 		}
-		subject, text, html := Message(req)
-		form := url.Values{"from": {req.Provider.From}, "to": {req.Identifier}, "subject": {subject}, "text": {text}, "html": {html}}
+		m, err := Message(req)
+		if err != nil {
+			return err
+		}
+		form := url.Values{"from": {req.Provider.From}, "to": {req.Identifier}, "subject": {m.Subject}, "text": {m.Text}, "html": {m.HTML}}
 		u := strings.TrimSuffix(cmp.Or(api.URL, MailgunURL), "/") + "/v3/" + url.PathEscape(domain) + "/messages"
 		return api.post(ctx, u, basic("api", api.key(req)), "application/x-www-form-urlencoded", []byte(form.Encode()))
 	})
@@ -100,9 +112,12 @@ func Mailgun(c Config, api API, domain string) Config {
 // html, text} to /v1/emails with Basic key:"" (the key as user name).
 func ForwardEmail(c Config, api API) Config {
 	return viaAPI(c, api, "forwardemail", "Forward Email", func(ctx context.Context, req VerificationRequest) error {
-		subject, text, html := Message(req)
+		m, err := Message(req)
+		if err != nil {
+			return err
+		}
 		return api.postJSON(ctx, cmp.Or(api.URL, ForwardEmailURL), basic(api.key(req), ""), map[string]any{
-			"from": req.Provider.From, "to": req.Identifier, "subject": subject, "html": html, "text": text,
+			"from": req.Provider.From, "to": req.Identifier, "subject": m.Subject, "html": m.HTML, "text": m.Text,
 		})
 	})
 }

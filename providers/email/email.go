@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/mail"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -60,6 +61,9 @@ type VerificationRequest struct {
 	Provider Config
 	// Request is the sign-in request, when there is one.
 	Request *http.Request
+	// Language is the language tag of the message: that of the pages the
+	// request was answered with (Config.Language, else Accept-Language).
+	Language string
 }
 
 // SendFunc sends a sign-in link.
@@ -82,6 +86,11 @@ type Config struct {
 	From string
 	// MaxAge is how long a link works: DefaultMaxAge when 0.
 	MaxAge time.Duration
+	// Template replaces the wording of the message (Message); a nil
+	// part, or a nil Template, keeps the built-in one. It applies to the
+	// SMTP and HTTP API senders, and to a SendVerificationRequest that
+	// calls Message.
+	Template *mail.Template
 	// SendVerificationRequest sends the link another way (an HTTP API, a
 	// queue, a test's outbox). When set, Server and SMTP are not used.
 	SendVerificationRequest SendFunc

@@ -3,7 +3,10 @@ package email_test
 import (
 	"context"
 	"fmt"
+	"text/template"
+	"time"
 
+	"github.com/gatehouse-auth/gatehouse/mail"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
@@ -21,13 +24,35 @@ func ExampleConfig() {
 func ExampleConfig_sendVerificationRequest() {
 	p := email.Config{
 		SendVerificationRequest: func(ctx context.Context, req email.VerificationRequest) error {
-			subject, text, html := email.Message(req) // the default wording, if wanted
-			_, _, _ = subject, text, html
-			return nil // hand req.URL to the transport; never log it
+			m, err := email.Message(req) // the default wording, if wanted
+			if err != nil {
+				return err
+			}
+			_ = m // hand m (it holds req.URL) to the transport; never log it
+			return nil
 		},
 	}
 	fmt.Println(p.ProviderBase().Name)
 	// Output: Email
+}
+
+// The wording of the message replaced, the sender kept: here the
+// subject alone; Text and HTML are text/template and html/template
+// templates executed with the same mail.Data.
+func ExampleConfig_template() {
+	p := email.Config{
+		Template: &mail.Template{
+			Subject: template.Must(template.New("").Parse(`{{.T "mail.signin.button"}} · {{.Host}}`)),
+		},
+	}
+	for _, lang := range []string{"en", "de"} {
+		m, _ := email.Message(email.VerificationRequest{Identifier: "alice@example.com", Host: "app.example.com",
+			URL: "https://app.example.com/auth/callback/email?token=…", Expires: time.Now().Add(time.Hour), Provider: p, Language: lang})
+		fmt.Println(m.Subject)
+	}
+	// Output:
+	// Sign in · app.example.com
+	// Anmelden · app.example.com
 }
 
 func ExampleNormalize() {

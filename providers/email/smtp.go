@@ -139,8 +139,11 @@ func isLoopback(host string) bool {
 // Send sends req's link from from through the server, as a message with a
 // plain-text and an HTML part (see Message).
 func (s SMTP) Send(ctx context.Context, from string, req VerificationRequest) error {
-	subject, text, html := Message(req)
-	return s.SendMessage(ctx, from, req.Identifier, subject, text, html)
+	m, err := Message(req)
+	if err != nil {
+		return err
+	}
+	return s.SendMessage(ctx, from, req.Identifier, m.Subject, m.Text, m.HTML)
 }
 
 // SendMessage sends one message from from to the address to through the

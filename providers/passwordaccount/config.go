@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/mail"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -77,6 +78,11 @@ type Config struct {
 	Server string
 	SMTP   email.SMTP
 	From   string
+	// Templates replace the wording of the messages, by Kind (see
+	// Message.Content); a kind not in the map, or a nil part, keeps the
+	// built-in one. The SMTP sender uses them, and a Send of your own
+	// that calls Content.
+	Templates map[Kind]*mail.Template
 	// Send sends the messages another way (an HTTP API, a queue, a test's
 	// outbox). When set, Server and SMTP are not used.
 	Send SendFunc
@@ -161,8 +167,11 @@ func (c Config) Prepare() (Config, error) {
 	c.SMTP, c.From = mail.SMTP, mail.From
 	smtp, from := c.SMTP, c.From
 	c.Send = func(ctx context.Context, m Message) error {
-		subject, text, html := m.Content()
-		return smtp.SendMessage(ctx, from, m.To, subject, text, html)
+		msg, err := m.Content()
+		if err != nil {
+			return err
+		}
+		return smtp.SendMessage(ctx, from, m.To, msg.Subject, msg.Text, msg.HTML)
 	}
 	return c, nil
 }

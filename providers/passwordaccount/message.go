@@ -1,27 +1,27 @@
 package passwordaccount
 
 import (
-	"html/template"
-	"strings"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/mail"
 )
 
-// Kind is what a message is for.
-type Kind string
+// Kind is what a message is for (mail.Kind).
+type Kind = mail.Kind
 
 // The messages the provider sends.
 const (
 	// KindVerify confirms the address of a new account: its URL holds a
 	// single-use token.
-	KindVerify Kind = "verify"
+	KindVerify = mail.KindVerify
 	// KindReset resets a forgotten password: its URL holds a single-use
 	// token.
-	KindReset Kind = "reset"
+	KindReset = mail.KindReset
 	// KindExists answers a sign-up with an address that already has an
 	// account, so that the form's answer stays the one of a new sign-up:
 	// it tells the owner, and its URL is the "forgot your password" page
 	// (no token).
-	KindExists Kind = "exists"
+	KindExists = mail.KindExists
 )
 
 // Message is one message to send.
@@ -37,39 +37,17 @@ type Message struct {
 	Expires time.Time
 	// Host is the site's host, for the message's wording.
 	Host string
+	// Language is the language tag of the message: that of the pages the
+	// request was answered with (Links.Language).
+	Language string
+	// Template is the wording of the message's Kind from
+	// Config.Templates, nil for the built-in one.
+	Template *mail.Template
 }
 
-// Content returns the default wording of m: a subject, a plain-text body
-// and an HTML body with one button. Senders of your own can use it.
-func (m Message) Content() (subject, text, html string) {
-	host := remoteHost(m.Host)
-	var intro, button, outro string
-	switch m.Kind {
-	case KindVerify:
-		subject, intro, button = "Confirm your email address for "+host, "Confirm your email address to finish creating your account on "+host+".", "Confirm address"
-		outro = "If you did not create an account, ignore this message."
-	case KindReset:
-		subject, intro, button = "Reset your password on "+host, "Someone asked to reset the password of your account on "+host+".", "Choose a new password"
-		outro = "If it was not you, ignore this message: your password stays as it is."
-	default:
-		subject, intro, button = "Your account on "+host, "Someone tried to create an account on "+host+" with this address, which already has one.", "Reset your password"
-		outro = "If it was you and you forgot your password, reset it. If not, ignore this message."
-	}
-	until := ""
-	if !m.Expires.IsZero() {
-		until = "The link works once, until " + m.Expires.UTC().Format("2 January 2006 15:04 MST") + "."
-	}
-	text = intro + "\n\n" + button + ": " + m.URL + "\n\n" + strings.TrimSpace(until+"\n"+outro) + "\n"
-	var b strings.Builder
-	_ = messageTmpl.Execute(&b, struct{ Intro, Button, URL, Until, Outro string }{intro, button, m.URL, until, outro})
-	return subject, text, b.String()
+// Content returns the message's subject, plain-text body and HTML body
+// (package mail): Template, with the built-in wording for the parts it
+// lacks, in Language. Senders of your own can use it.
+func (m Message) Content() (mail.Message, error) {
+	return mail.Render(m.Template, mail.NewData(m.Kind, m.Language, m.To, remoteHost(m.Host), m.URL, m.Expires))
 }
-
-var messageTmpl = template.Must(template.New("message").Parse(`<!doctype html>
-<html><body style="background:#f5f5f7;margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;color:#1c1f24">
-<table role="presentation" width="100%" style="max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td style="font-size:16px;text-align:center;padding-bottom:16px">{{.Intro}}</td></tr>
-<tr><td style="text-align:center;padding-bottom:16px"><a href="{{.URL}}" style="display:inline-block;padding:10px 20px;border-radius:6px;background:#2f5bd3;color:#fff;text-decoration:none;font-weight:bold">{{.Button}}</a></td></tr>
-<tr><td style="font-size:14px;text-align:center;color:#555">{{with .Until}}{{.}}<br>{{end}}{{.Outro}}</td></tr>
-</table></body></html>
-`))

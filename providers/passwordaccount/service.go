@@ -62,6 +62,9 @@ type Links struct {
 	// CallbackURL, when set, is carried by the confirmation link: where
 	// to land once signed in.
 	CallbackURL string
+	// Language is the language tag of the messages, e.g. "de": that of
+	// the pages of the request. "" is English.
+	Language string
 }
 
 // Options are what a Service takes from the handler around it.
@@ -481,7 +484,8 @@ func (s *Service) sendToken(ctx context.Context, k Kind, addr string, links Link
 	if k == KindVerify && links.CallbackURL != "" {
 		q.Set("callbackUrl", links.CallbackURL)
 	}
-	m := Message{Kind: k, To: addr, URL: base + "?" + q.Encode(), Expires: expires, Host: hostOf(base)}
+	m := Message{Kind: k, To: addr, URL: base + "?" + q.Encode(), Expires: expires, Host: hostOf(base),
+		Language: links.Language, Template: s.cfg.Templates[k]}
 	if err := s.cfg.Send(ctx, m); err != nil {
 		_, _ = s.store.UseVerificationToken(ctx, ident, hash)
 		return errors.New(strings.NewReplacer(m.URL, "[link]", token, "[token]").Replace(err.Error()))
@@ -492,7 +496,8 @@ func (s *Service) sendToken(ctx context.Context, k Kind, addr string, links Link
 // sendExists tells the owner of a known address of a sign-up with it.
 func (s *Service) sendExists(ctx context.Context, addr string, links Links) error {
 	u := links.Forgot + "?" + url.Values{"email": {addr}}.Encode()
-	return s.cfg.Send(ctx, Message{Kind: KindExists, To: addr, URL: u, Host: hostOf(links.Forgot)})
+	return s.cfg.Send(ctx, Message{Kind: KindExists, To: addr, URL: u, Host: hostOf(links.Forgot),
+		Language: links.Language, Template: s.cfg.Templates[KindExists]})
 }
 
 // useToken uses up the token of kind k for addr: the adapter deletes it

@@ -100,8 +100,8 @@ func TestSignUpVerifySignIn(t *testing.T) {
 	if m.To != "alice@example.com" || !strings.HasPrefix(m.URL, links.Verify+"?") || m.Host != "app.test" {
 		t.Fatalf("message %+v", m)
 	}
-	if subject, text, html := m.Content(); !strings.Contains(subject, "Confirm") || !strings.Contains(text, m.URL) || !strings.Contains(html, "Confirm address") {
-		t.Errorf("content %q %q", subject, text)
+	if c, err := m.Content(); err != nil || !strings.Contains(c.Subject, "Confirm") || !strings.Contains(c.Text, m.URL) || !strings.Contains(c.HTML, "Confirm address") {
+		t.Errorf("content %q %q %v", c.Subject, c.Text, err)
 	}
 
 	// Before confirming: the right password is ErrUnverified, a wrong one
