@@ -19,6 +19,7 @@
 package organization
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -155,8 +156,23 @@ type Config struct {
 	// MaxRoles is how many custom roles one organization may have.
 	// Default: 50.
 	MaxRoles int
+	// SendInvitation sends an invitation's link to its address. It needs
+	// gatehouse.Config.URL, so that the link does not take its host from
+	// the request. Nil: the link is answered, in JSON, to the inviter
+	// alone, who hands it on; accepting such a link then needs an account
+	// whose address is verified.
+	SendInvitation func(ctx context.Context, m Message) error
 	// Now is the clock. Default: time.Now.
 	Now func() time.Time
+}
+
+// Message is an invitation to send by e-mail.
+type Message struct {
+	Invitation   Invitation
+	Organization Organization
+	// URL is the link that accepts it. It holds the token: send it to
+	// Invitation.Email, never log it.
+	URL string
 }
 
 // Defaults of Config.
