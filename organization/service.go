@@ -130,18 +130,13 @@ func (s *Service) role(ctx context.Context, orgID, name string) (Role, error) {
 	if r, ok := s.builtIn[name]; ok {
 		return r, nil
 	}
-	custom, err := s.store.Roles(ctx, orgID)
-	if err != nil {
-		return Role{}, storeErr(err)
+	r, err := s.customRole(ctx, orgID, name)
+	if errors.Is(err, ErrNotFound) {
+		return Role{Name: name, Permissions: permission.Set{}}, nil
 	}
-	for _, r := range custom {
-		if r.Name == name {
-			// Statements the application no longer declares are not held.
-			r.Permissions = s.all.Intersect(r.Permissions)
-			return r, nil
-		}
-	}
-	return Role{Name: name, Permissions: permission.Set{}}, nil
+	// Statements the application no longer declares are not held.
+	r.Permissions = s.all.Intersect(r.Permissions)
+	return r, err
 }
 
 // Roles returns the roles of orgID a member may see: the built-in ones,
@@ -347,6 +342,37 @@ func outranks(perms, theirs permission.Set) error {
 	return nil
 }
 
+// overMember checks that actor holds want in orgID and every statement
+// of the member userID's role, and returns the actor's statements.
+func (s *Service) overMember(ctx context.Context, actor, orgID, userID string, want permission.Statement) (permission.Set, error) {
+	_, perms, err := s.Authorize(ctx, orgID, actor, want)
+	if err != nil {
+		return nil, err
+	}
+	target, err := s.store.Membership(ctx, orgID, userID)
+	if err != nil {
+		return nil, storeErr(err)
+	}
+	r, err := s.role(ctx, orgID, target.Role)
+	if err != nil {
+		return nil, err
+	}
+	return perms, outranks(perms, r.Permissions)
+}
+
+// overRole is overMember for orgID's custom role name.
+func (s *Service) overRole(ctx context.Context, actor, orgID, name string, want permission.Statement) (permission.Set, error) {
+	_, perms, err := s.Authorize(ctx, orgID, actor, want)
+	if err != nil {
+		return nil, err
+	}
+	old, err := s.customRole(ctx, orgID, name)
+	if err != nil {
+		return nil, err
+	}
+	return perms, outranks(perms, old.Permissions)
+}
+
 // Remove takes the member userID out of orgID: member:remove, and the
 // member's role must not hold more than the actor's. Removing oneself is
 // Leave.
@@ -354,19 +380,7 @@ func (s *Service) Remove(ctx context.Context, actor, orgID, userID string) error
 	if userID == actor {
 		return s.Leave(ctx, actor, orgID)
 	}
-	_, perms, err := s.Authorize(ctx, orgID, actor, RemoveMember)
-	if err != nil {
-		return err
-	}
-	target, err := s.store.Membership(ctx, orgID, userID)
-	if err != nil {
-		return storeErr(err)
-	}
-	r, err := s.role(ctx, orgID, target.Role)
-	if err != nil {
-		return err
-	}
-	if err := outranks(perms, r.Permissions); err != nil {
+	if _, err := s.overMember(ctx, actor, orgID, userID, RemoveMember); err != nil {
 		return err
 	}
 	return storeErr(s.store.RemoveMembership(ctx, orgID, userID))
@@ -376,19 +390,8 @@ func (s *Service) Remove(ctx context.Context, actor, orgID, userID string) error
 // and the actor must hold every statement of both the member's current
 // role and the new one. Demoting the last owner is ErrLastOwner.
 func (s *Service) SetRole(ctx context.Context, actor, orgID, userID, role string) error {
-	_, perms, err := s.Authorize(ctx, orgID, actor, UpdateMemberRole)
+	perms, err := s.overMember(ctx, actor, orgID, userID, UpdateMemberRole)
 	if err != nil {
-		return err
-	}
-	target, err := s.store.Membership(ctx, orgID, userID)
-	if err != nil {
-		return storeErr(err)
-	}
-	now, err := s.role(ctx, orgID, target.Role)
-	if err != nil {
-		return err
-	}
-	if err := outranks(perms, now.Permissions); err != nil {
 		return err
 	}
 	next, err := s.existingRole(ctx, orgID, role)
@@ -407,16 +410,11 @@ func (s *Service) existingRole(ctx context.Context, orgID, name string) (Role, e
 	if r, ok := s.builtIn[name]; ok {
 		return r, nil
 	}
-	custom, err := s.store.Roles(ctx, orgID)
-	if err != nil {
-		return Role{}, storeErr(err)
+	r, err := s.customRole(ctx, orgID, name)
+	if errors.Is(err, ErrNotFound) {
+		return Role{}, fmt.Errorf("%w: no role %q", ErrInvalid, name)
 	}
-	for _, r := range custom {
-		if r.Name == name {
-			return r, nil
-		}
-	}
-	return Role{}, fmt.Errorf("%w: no role %q", ErrInvalid, name)
+	return r, err
 }
 
 // checkRole checks a custom role's name and statements for actor, who
@@ -467,19 +465,12 @@ func (s *Service) CreateRole(ctx context.Context, actor, orgID, name string, sta
 // role:update, and actor must hold every statement of the role as it is
 // and as it will be.
 func (s *Service) UpdateRole(ctx context.Context, actor, orgID, name string, statements []string) (Role, error) {
-	_, perms, err := s.Authorize(ctx, orgID, actor, UpdateRole)
+	perms, err := s.overRole(ctx, actor, orgID, name, UpdateRole)
 	if err != nil {
 		return Role{}, err
 	}
 	r, err := s.checkRole(name, statements, perms)
 	if err != nil {
-		return Role{}, err
-	}
-	old, err := s.customRole(ctx, orgID, name)
-	if err != nil {
-		return Role{}, err
-	}
-	if err := outranks(perms, old.Permissions); err != nil {
 		return Role{}, err
 	}
 	return r, storeErr(s.store.UpdateRole(ctx, orgID, r))
@@ -488,15 +479,7 @@ func (s *Service) UpdateRole(ctx context.Context, actor, orgID, name string, sta
 // DeleteRole removes orgID's custom role name: role:delete, actor must
 // hold its statements, and no member may hold it (ErrRoleInUse).
 func (s *Service) DeleteRole(ctx context.Context, actor, orgID, name string) error {
-	_, perms, err := s.Authorize(ctx, orgID, actor, DeleteRole)
-	if err != nil {
-		return err
-	}
-	old, err := s.customRole(ctx, orgID, name)
-	if err != nil {
-		return err
-	}
-	if err := outranks(perms, old.Permissions); err != nil {
+	if _, err := s.overRole(ctx, actor, orgID, name, DeleteRole); err != nil {
 		return err
 	}
 	return storeErr(s.store.DeleteRole(ctx, orgID, name))

@@ -62,11 +62,7 @@ func (o *Routes) Invitations(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		list, err := o.cfg.Service.Invitations(r.Context(), u.id, id)
-		if err != nil {
-			o.fail(w, r, err)
-			return
-		}
-		ok(w, list)
+		o.reply(w, r, list, err)
 		return
 	}
 	form, u, good := o.post(w, r)

@@ -196,6 +196,15 @@ func (o *Routes) changed(ctx context.Context, c organization.Change) {
 // ok answers 200 with v.
 func ok(w http.ResponseWriter, v any) { httpx.WriteJSON(w, http.StatusOK, v) }
 
+// reply answers 200 with v, or err.
+func (o *Routes) reply(w http.ResponseWriter, r *http.Request, v any, err error) {
+	if err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	ok(w, v)
+}
+
 // List answers GET {base}/organizations: the signed-in user's
 // organizations.
 func (o *Routes) List(w http.ResponseWriter, r *http.Request) {
@@ -204,11 +213,7 @@ func (o *Routes) List(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list, err := o.cfg.Service.Organizations(r.Context(), u.id)
-	if err != nil {
-		o.fail(w, r, err)
-		return
-	}
-	ok(w, list)
+	o.reply(w, r, list, err)
 }
 
 // Create answers POST {base}/organizations {name, slug}: the user becomes
@@ -239,11 +244,7 @@ func (o *Routes) Get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := o.cfg.Service.Get(r.Context(), u.id, chi.URLParam(r, "org"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
-	}
-	ok(w, v)
+	o.reply(w, r, v, err)
 }
 
 // Update answers POST {base}/organizations/{org}/update {name, slug}.
