@@ -21,8 +21,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
@@ -55,8 +57,6 @@ func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config) 
 	if oc != nil && oc.Statements == nil {
 		oc.Statements = statements
 	}
-	op := authtest.NewServer(authtest.Options{AutoApprove: true})
-	t.Cleanup(op.Close)
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	strategy := gatehouse.StrategyJWT
@@ -64,10 +64,8 @@ func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config) 
 		strategy = gatehouse.StrategyDatabase
 	}
 	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Adapter: a,
-		Session: gatehouse.SessionConfig{Strategy: strategy},
-		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
-			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}},
-		Organizations: oc, RateLimit: noLimit{}})
+		Session:   gatehouse.SessionConfig{Strategy: strategy},
+		Providers: devProviders(t), Organizations: oc, RateLimit: noLimit{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +90,14 @@ func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config) 
 		t.Fatal(err)
 	}
 	return &site{t: t, srv: srv, h: h, a: a, db: db, codec: codec}
+}
+
+// devProviders is an OpenID provider in the test's process.
+func devProviders(t testing.TB) []providers.Provider {
+	op := authtest.NewServer(authtest.Options{AutoApprove: true})
+	t.Cleanup(op.Close)
+	return []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
+		Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret}}
 }
 
 // noLimit lets every request through: the tests send many.
@@ -308,5 +314,11 @@ func stores(t *testing.T) map[string]func(t *testing.T) adapter.Adapter {
 	return map[string]func(t *testing.T) adapter.Adapter{
 		"memory":   func(*testing.T) adapter.Adapter { return memory.New() },
 		"postgres": func(t *testing.T) adapter.Adapter { a, _ := pgAdapter(t); return a },
+		// Sessions in Redis, organizations in the primary: a second
+		// feature beside them.
+		"redisstore": func(t *testing.T) adapter.Adapter {
+			c := redistest.NewClient(t)
+			return redisstore.New(c, memory.New(), redisstore.Options{Prefix: redistest.Prefix(t, c)})
+		},
 	}
 }

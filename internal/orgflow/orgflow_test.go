@@ -2,8 +2,10 @@ package orgflow_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"sync"
@@ -11,8 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
@@ -495,4 +500,37 @@ func mustUser(t *testing.T, a adapter.Adapter, id string) adapter.User {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// bare is an adapter with none of the optional method sets.
+type bare struct{ adapter.Adapter }
+
+// TestSetupRefuses: organizations need a store behind the adapter (a
+// redisstore over a primary without one is refused, though it has the
+// methods), and a sender needs Config.URL.
+func TestSetupRefuses(t *testing.T) {
+	c := redistest.NewClient(t)
+	for name, a := range map[string]adapter.Adapter{
+		"bare":            bare{memory.New()},
+		"redis over bare": redisstore.New(c, bare{memory.New()}, redisstore.Options{Prefix: redistest.Prefix(t, c)}),
+	} {
+		_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: a, Providers: devProviders(t),
+			Organizations: &organization.Config{}})
+		var ce *gatehouse.ConfigError
+		if !errors.As(err, &ce) || ce.Field != "Organizations" {
+			t.Errorf("%s: %v, want a ConfigError on Organizations", name, err)
+		}
+	}
+	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(), Providers: devProviders(t),
+		Organizations: &organization.Config{SendInvitation: func(context.Context, organization.Message) error { return nil }}})
+	if err == nil {
+		t.Error("a sender without Config.URL")
+	}
+	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(), Providers: devProviders(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Can(httptest.NewRequest("GET", "/", nil), "project:delete"); err == nil {
+		t.Error("Can with organizations off: no error")
+	}
 }
