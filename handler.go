@@ -138,7 +138,7 @@ func New(cfg Config) (*Handler, error) {
 		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
 			return h.sessions.Rewrite(w, r, h.baseFor(r), t)
 		},
-		Limits: h.cfg.Limits, Changed: cfg.Events.Organization}, h.host())
+		Limits: h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, h.host())
 	if err != nil {
 		return nil, &ConfigError{Field: "Organizations", Err: err}
 	}

@@ -158,9 +158,10 @@ type Config struct {
 	MaxRoles int
 	// SendInvitation sends an invitation's link to its address. It needs
 	// gatehouse.Config.URL, so that the link does not take its host from
-	// the request. Nil: the link is answered, in JSON, to the inviter
-	// alone, who hands it on; accepting such a link then needs an account
-	// whose address is verified.
+	// the request. Nil: the SMTP server of an e-mail provider sends it,
+	// when there is one and Config.URL is set; else the link is answered,
+	// in JSON, to the inviter alone, who hands it on, and accepting such a
+	// link needs an account whose address is verified.
 	SendInvitation func(ctx context.Context, m Message) error
 	// Now is the clock. Default: time.Now.
 	Now func() time.Time

@@ -51,8 +51,8 @@ type site struct {
 }
 
 // newSite serves a Handler on a (JWT sessions, or database sessions with
-// db) with oc.
-func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config) *site {
+// db) with oc, and the providers extra beside the development one.
+func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config, extra ...providers.Provider) *site {
 	t.Helper()
 	if oc != nil && oc.Statements == nil {
 		oc.Statements = statements
@@ -65,7 +65,7 @@ func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config) 
 	}
 	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Adapter: a,
 		Session:   gatehouse.SessionConfig{Strategy: strategy},
-		Providers: devProviders(t), Organizations: oc, RateLimit: noLimit{}})
+		Providers: append(devProviders(t), extra...), Organizations: oc, RateLimit: noLimit{}})
 	if err != nil {
 		t.Fatal(err)
 	}

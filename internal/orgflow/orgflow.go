@@ -28,6 +28,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
+	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/session"
 )
 
@@ -67,6 +68,10 @@ type Config struct {
 	// HasURL: the handler's URL is configured (Config.URL), as sending
 	// links needs.
 	HasURL bool
+	// Providers are the handler's: without SendInvitation, invitations go
+	// through the SMTP server of an e-mail provider (mail.go), when one
+	// has one and HasURL.
+	Providers []providers.Provider
 	// Limits makes the limits of invitations sent (and resent): 20 an
 	// hour per inviter, 100 an hour per organization.
 	Limits limit.Backend
@@ -104,6 +109,9 @@ func Setup(oc *organization.Config, cfg Config, host Host) (*Routes, error) {
 		return nil, err
 	}
 	cfg.Service, cfg.Send = svc, oc.SendInvitation
+	if cfg.Send == nil && cfg.HasURL {
+		cfg.Send = mailer(cfg.Providers)
+	}
 	cfg.perInviter = cfg.Limits.Limiter("organization-invitations-per-user", 20, time.Hour)
 	cfg.perOrganization = cfg.Limits.Limiter("organization-invitations-per-organization", 100, time.Hour)
 	return &Routes{cfg: cfg, host: host}, nil

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,9 +18,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // TestCrossOrganization: alice, owner of A, uses her session with B's
@@ -532,5 +535,46 @@ func TestSetupRefuses(t *testing.T) {
 	}
 	if _, err := h.Can(httptest.NewRequest("GET", "/", nil), "project:delete"); err == nil {
 		t.Error("Can with organizations off: no error")
+	}
+}
+
+// TestInvitationBySMTP: without SendInvitation, an e-mail provider's SMTP
+// server carries the invitation, with the organization's name escaped in
+// its HTML; the inviter never sees the link.
+func TestInvitationBySMTP(t *testing.T) {
+	ms, err := authtest.NewMailServer(authtest.MailOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ms.Close()
+	a := memory.New()
+	s := newSite(t, a, false, &organization.Config{}, email.Config{Server: ms.URL(), From: "Site <site@example.com>"})
+	owner := s.user("owner@example.com", 0)
+	var o organization.Organization
+	if st := owner.post("/auth/organizations", url.Values{"name": {"<b>Acme</b>"}, "slug": {"acme"}}, &o); st != http.StatusCreated {
+		t.Fatalf("create: %d", st)
+	}
+	var out struct {
+		Sent bool
+		Link string
+	}
+	if st := owner.post("/auth/organizations/"+o.ID+"/invitations", url.Values{"email": {"eve@example.com"}}, &out); st != http.StatusCreated || !out.Sent || out.Link != "" {
+		t.Fatalf("invite: %d %+v", st, out)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	msg, err := ms.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msg.To) != 1 || msg.To[0] != "eve@example.com" || !strings.Contains(msg.Subject, "<b>Acme</b>") ||
+		strings.Contains(msg.HTML, "<b>Acme</b>") || !strings.Contains(msg.HTML, "&lt;b&gt;Acme&lt;/b&gt;") {
+		t.Errorf("message: to %v, subject %q\n%s", msg.To, msg.Subject, msg.HTML)
+	}
+	link, _ := url.Parse(msg.Link())
+	unverified, _ := a.CreateUser(t.Context(), adapter.User{Email: "eve@example.com"})
+	eve := s.signIn(unverified, 0)
+	if st := eve.post("/auth/organizations/invitation/accept", url.Values{"token": {link.Query().Get("token")}}, nil); st != 200 {
+		t.Fatalf("accept the mailed link: %d", st)
 	}
 }
