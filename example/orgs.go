@@ -68,7 +68,7 @@ func joinAcme(ctx context.Context, svc *organization.Service, users adapter.Adap
 		}
 		alice, err := users.GetUserByEmail(ctx, "alice@example.com")
 		if err != nil {
-			return errors.New("Acme is made when Alice first signs in")
+			return errors.New("acme is made when Alice first signs in")
 		}
 		_, token, err := svc.Invite(ctx, alice.ID, acmeID, u.Email, "developer")
 		if err != nil {
