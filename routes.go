@@ -87,7 +87,7 @@ func (h *Handler) routeTable() []route {
 	}
 	if o := h.orgs; o != nil { // internal/orgflow, docs/organizations.md
 		rs = append(rs, get("/organizations", o.List), post("/organizations", o.Create),
-			post("/organizations/active", o.SetActive),
+			post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
 			get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),
 			get("/organizations/{org}", o.Get), post("/organizations/{org}/update", o.Update),
 			post("/organizations/{org}/delete", o.Delete), post("/organizations/{org}/leave", o.Leave),

@@ -13,6 +13,7 @@ package orgflow
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -471,6 +472,24 @@ func (o *Routes) Can(r *http.Request, st string) (bool, error) {
 		return false, err
 	}
 	return o.cfg.Service.Can(ctx, org, userID, want)
+}
+
+// CanJSON answers GET {base}/organizations/can?permission=: whether
+// the signed-in user's role in the active organization holds the
+// statement, {"allowed": bool}.
+func (o *Routes) CanJSON(w http.ResponseWriter, r *http.Request) {
+	if _, good := o.user(w, r); !good {
+		return
+	}
+	allowed, err := o.Can(r, r.URL.Query().Get("permission"))
+	switch {
+	case errors.Is(err, permission.ErrInvalid):
+		o.fail(w, r, fmt.Errorf("%w: %w", organization.ErrInvalid, err))
+	case err != nil:
+		o.fail(w, r, err)
+	default:
+		ok(w, map[string]bool{"allowed": allowed})
+	}
 }
 
 // Require returns middleware that lets a request through only when Can

@@ -472,6 +472,16 @@ func TestActiveOrganization(t *testing.T) {
 			if !dev.can() || member.can() {
 				t.Errorf("Can: developer %v, member %v; want true, false", dev.can(), member.can())
 			}
+			var allowed struct{ Allowed bool }
+			if st := dev.get("/auth/organizations/can?permission=project:delete", &allowed); st != 200 || !allowed.Allowed {
+				t.Errorf("GET can for the developer: %d %+v", st, allowed)
+			}
+			if st := member.get("/auth/organizations/can?permission=project:delete", &allowed); st != 200 || allowed.Allowed {
+				t.Errorf("GET can for a member: %d %+v", st, allowed)
+			}
+			if st := member.get("/auth/organizations/can?permission=project", &out); st != http.StatusBadRequest {
+				t.Errorf("GET can of an invalid statement: %d %+v", st, out)
+			}
 			if st := member.get("/app/delete", &out); st != http.StatusForbidden || out.Code != "missing_permission" {
 				t.Errorf("a member on a project:delete route: %d %+v", st, out)
 			}
