@@ -143,10 +143,10 @@ type Config struct {
 	// InvitationExpiry is how long an invitation link works. Default:
 	// 48 hours.
 	InvitationExpiry time.Duration
-	// OnlyAdminsCreate, when set, refuses POST {base}/organizations: the
-	// application creates organizations through the Service itself. By
-	// default any signed-in user may create organizations.
-	OnlyAdminsCreate bool
+	// DisableCreate refuses POST {base}/organizations: the application
+	// creates organizations itself (Service.Create). By default any
+	// signed-in user may create organizations.
+	DisableCreate bool
 	// MaxOrganizationsPerUser is how many organizations one user may
 	// create or join. Default: 100.
 	MaxOrganizationsPerUser int

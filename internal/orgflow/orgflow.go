@@ -232,7 +232,7 @@ func (o *Routes) Create(w http.ResponseWriter, r *http.Request) {
 	if !good {
 		return
 	}
-	if o.cfg.Service.Config().OnlyAdminsCreate {
+	if o.cfg.Service.Config().DisableCreate {
 		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "reason": "organizations are created by the application"})
 		return
 	}

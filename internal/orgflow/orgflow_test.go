@@ -588,3 +588,16 @@ func TestInvitationBySMTP(t *testing.T) {
 		t.Fatalf("accept the mailed link: %d", st)
 	}
 }
+
+// TestDisableCreate: the route refuses, the Service still creates.
+func TestDisableCreate(t *testing.T) {
+	a := memory.New()
+	s := newSite(t, a, false, &organization.Config{DisableCreate: true})
+	u := s.user("owner@example.com", 0)
+	if st := u.post("/auth/organizations", url.Values{"name": {"Acme"}}, nil); st != http.StatusForbidden {
+		t.Errorf("create with DisableCreate: %d", st)
+	}
+	if l, _ := a.Organizations(t.Context(), u.id); len(l) != 0 {
+		t.Errorf("stored: %v", l)
+	}
+}
