@@ -80,3 +80,33 @@ func TestSlugify(t *testing.T) {
 		}
 	}
 }
+
+func TestLimits(t *testing.T) {
+	ctx := context.Background()
+	store := memory.New()
+	svc, err := organization.New(organization.Config{Statements: permission.Declared{"project": {"read"}},
+		MaxOrganizationsPerUser: 1, MaxMembers: 2, MaxRoles: 1}, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, _ := store.CreateUser(ctx, adapter.User{Email: "o@example.com"})
+	org, err := svc.Create(ctx, owner.ID, "Acme", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Create(ctx, owner.ID, "Second", ""); !errors.Is(err, organization.ErrLimit) {
+		t.Errorf("a second organization: %v", err)
+	}
+	if _, _, err := svc.Invite(ctx, owner.ID, org.ID, "a@example.com", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.Invite(ctx, owner.ID, org.ID, "b@example.com", ""); !errors.Is(err, organization.ErrLimit) {
+		t.Errorf("a third member or invitation: %v", err)
+	}
+	if _, err := svc.CreateRole(ctx, owner.ID, org.ID, "reader", []string{"project:read"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.CreateRole(ctx, owner.ID, org.ID, "reader2", []string{"project:read"}); !errors.Is(err, organization.ErrLimit) {
+		t.Errorf("a second custom role: %v", err)
+	}
+}
