@@ -157,11 +157,12 @@ func (s *Service) roles(ctx context.Context, orgID string) ([]Role, error) {
 	return append(out, custom...), nil
 }
 
-// newID returns 16 random bytes, hex.
+// newID returns 16 random bytes, base64url (22 characters: the active
+// organization's id is in every JWT session cookie).
 func newID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail (Go 1.24)
-	return hex.EncodeToString(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
 // HashToken returns the stored form of an invitation token: the hex
