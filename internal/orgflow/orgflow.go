@@ -158,30 +158,34 @@ func (o *Routes) post(w http.ResponseWriter, r *http.Request) (url.Values, signe
 	return form, u, ok
 }
 
+// answers are the status and code of each error of the organization
+// Service, in the order they are tested.
+var answers = []struct {
+	err    error
+	status int
+	code   string
+}{
+	{organization.ErrNotFound, http.StatusNotFound, "not_found"},
+	{organization.ErrForbidden, http.StatusForbidden, "forbidden"},
+	{organization.ErrLastOwner, http.StatusConflict, "last_owner"},
+	{organization.ErrRoleInUse, http.StatusConflict, "role_in_use"},
+	{organization.ErrConflict, http.StatusConflict, "conflict"},
+	{organization.ErrInvalid, http.StatusBadRequest, "invalid"},
+	{organization.ErrLimit, http.StatusConflict, "limit"},
+	{organization.ErrExpired, http.StatusGone, "expired"},
+	{organization.ErrWrongRecipient, http.StatusForbidden, "wrong_recipient"},
+}
+
 // fail answers err, an error of the organization Service: the codes say
 // what went wrong, never more than the user may know (a non-member is
 // told "not_found" of an organization that exists).
 func (o *Routes) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status, code := http.StatusInternalServerError, ""
-	switch {
-	case errors.Is(err, organization.ErrNotFound):
-		status, code = http.StatusNotFound, "not_found"
-	case errors.Is(err, organization.ErrForbidden):
-		status, code = http.StatusForbidden, "forbidden"
-	case errors.Is(err, organization.ErrLastOwner):
-		status, code = http.StatusConflict, "last_owner"
-	case errors.Is(err, organization.ErrRoleInUse):
-		status, code = http.StatusConflict, "role_in_use"
-	case errors.Is(err, organization.ErrConflict):
-		status, code = http.StatusConflict, "conflict"
-	case errors.Is(err, organization.ErrInvalid):
-		status, code = http.StatusBadRequest, "invalid"
-	case errors.Is(err, organization.ErrLimit):
-		status, code = http.StatusConflict, "limit"
-	case errors.Is(err, organization.ErrExpired):
-		status, code = http.StatusGone, "expired"
-	case errors.Is(err, organization.ErrWrongRecipient):
-		status, code = http.StatusForbidden, "wrong_recipient"
+	for _, a := range answers {
+		if errors.Is(err, a.err) {
+			status, code = a.status, a.code
+			break
+		}
 	}
 	if status == http.StatusInternalServerError {
 		o.cfg.Logger.Error("gatehouse: an organization route failed", "path", r.URL.Path, "err", err)
