@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -56,6 +57,11 @@ type Config struct {
 	Session SessionConfig
 	// TwoFactor turns on two-factor sign-in (internal/twofactorflow).
 	TwoFactor TwoFactorConfig
+	// Organizations turns on organizations, their members, roles and
+	// invitations, under {base}/organizations (package organization,
+	// docs/organizations.md); nil is off. The Adapter must be an
+	// organization.Store (the built-in ones are).
+	Organizations *organization.Config
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
@@ -309,6 +315,9 @@ type Events struct {
 	// user; the other sessions it ended are told to RevokeSessions.
 	PasswordChange func(ctx context.Context, user profile.User)
 	Session        func(ctx context.Context, s *Session)
+	// Organization is told of every change made through the organization
+	// routes (Config.Organizations).
+	Organization func(ctx context.Context, c organization.Change)
 	// Failure is told of the failures the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
 	// TooManyRequests for a refused rate limit), for metrics and audit
@@ -749,7 +758,9 @@ type configKey struct {
 	nTrustedProxies int
 	clientIPHeader  string
 
-	funcs [19]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
+	organizations *organization.Config // by address, as httpClient
+
+	funcs [20]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
 }
 
 // keyOf returns cfg's key, and false when cfg cannot be cached: one of
@@ -766,7 +777,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
 		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
-		limits:         cfg.Limits,
+		limits: cfg.Limits, organizations: cfg.Organizations,
 		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
 	if s := cfg.UseSecureCookies; s != nil {
@@ -778,7 +789,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 	c, e := &cfg.Callbacks, &cfg.Events
 	for i, f := range [...]any{c.SignIn, c.Redirect, c.JWT, c.Session,
 		e.SignIn, e.SignOut, e.CreateUser, e.LinkAccount, e.UnlinkAccount, e.RevokeSessions, e.TwoFactor,
-		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh,
+		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh, e.Organization,
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
@@ -30,6 +31,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/session"
 )
 
 // Handler serves the auth routes under its base path and reads sessions
@@ -55,6 +57,7 @@ type Handler struct {
 	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
 	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
 	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
+	orgs       *orgflow.Routes         // organizations; nil when off (internal/orgflow)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -130,6 +133,16 @@ func New(cfg Config) (*Handler, error) {
 	if err := h.checkLook(); err != nil {
 		return nil, err
 	}
+	h.orgs, err = orgflow.Setup(cfg.Organizations, orgflow.Config{Users: cfg.Adapter, Logger: cfg.Logger, HasURL: cfg.URL != "",
+		Database: cfg.Session.Strategy == StrategyDatabase, MaxAge: cfg.Session.MaxAge, FreshAge: cfg.Session.FreshAge,
+		Token: func(r *http.Request) (session.Token, bool) { return h.sessions.Token(r, h.baseFor(r)) },
+		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
+			return h.sessions.Rewrite(w, r, h.baseFor(r), t)
+		},
+		Limits: h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, h.host())
+	if err != nil {
+		return nil, &ConfigError{Field: "Organizations", Err: err}
+	}
 	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
@@ -157,6 +170,9 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 		c.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
 	} else if c.Session.CookieCache.Enabled {
 		sc.CookieCache = c.Session.CookieCache.MaxAge
+	}
+	if h.orgs != nil && sc.Database {
+		sc.Active = h.orgs.ActiveFor // the JWT holds it in its token
 	}
 	m, err := sessions.New(sc)
 	if err != nil {
@@ -561,4 +577,20 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 		return err
 	}
 	return c.Funcs(h.Funcs(h.withState(w, r))).Execute(w, data)
+}
+
+// Can reports whether the signed-in user's role in the session's active
+// organization holds the statement st, such as "project:delete"
+// (Config.Organizations): false with nobody signed in, no active
+// organization, or a membership that has ended. The error says that
+// organizations are off, that st is not a statement, or that the store
+// could not be read.
+func (h *Handler) Can(r *http.Request, st string) (bool, error) { return h.orgs.Can(r, st) }
+
+// RequirePermission returns middleware that serves only the requests
+// whose user may do st in their active organization (Can), and answers
+// the others 401 or 403 JSON saying why. It panics when st is not a
+// statement.
+func (h *Handler) RequirePermission(st string) func(http.Handler) http.Handler {
+	return h.orgs.Require(st)
 }

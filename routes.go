@@ -85,6 +85,17 @@ func (h *Handler) routeTable() []route {
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
 		get("/webauthn.js", passkeyflow.Script),                // internal/passkeyflow
 	}
+	if o := h.orgs; o != nil { // internal/orgflow, docs/organizations.md
+		rs = append(rs, get("/organizations", o.List), post("/organizations", o.Create),
+			post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
+			get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),
+			get("/organizations/{org}", o.Get), post("/organizations/{org}/update", o.Update),
+			post("/organizations/{org}/delete", o.Delete), post("/organizations/{org}/leave", o.Leave),
+			post("/organizations/{org}/members/{user}/remove", o.RemoveMember), post("/organizations/{org}/members/{user}/role", o.SetRole),
+			post("/organizations/{org}/roles", o.Roles), post("/organizations/{org}/roles/{role}/{action}", o.Roles),
+			get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
+			post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation))
+	}
 	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
 		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
 		if a != "verify" {

@@ -200,6 +200,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
 	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
+	organizations(&cfg, dev) // orgs.go
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {
@@ -247,6 +248,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		}
 		render(w, r, auth, privatePage, privateData{Session: s, Passkeys: len(keys), HasPassword: hasPassword})
 	})))
+	mux.Handle("/projects/delete", deleteProject(auth))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
 	})

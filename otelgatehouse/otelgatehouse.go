@@ -22,6 +22,8 @@
 //   - gatehouse.rate_limited: every attempt refused by the rate limit, by
 //     provider. These are counted in gatehouse.failures too, as type
 //     TooManyRequests.
+//   - gatehouse.organization_changes: every change made through the
+//     organization routes (Events.Organization), by kind.
 //
 // The spans carry no secret: the URL's query is left out of the span (its
 // name and url.full) and Authorization headers are never recorded.
@@ -97,6 +99,7 @@ func Instrument(cfg gatehouse.Config, opts ...Option) gatehouse.Config {
 		o.propagators = propagation.NewCompositeTextMapPropagator()
 	}
 	cfg.Events = newCounters(o.meters).wrap(cfg.Events)
+	cfg.Events = wrapOrganization(o.meters, cfg.Events) // organization.go
 	cfg.HTTPClient = instrumentClient(cfg.HTTPClient, o)
 	return cfg
 }

@@ -32,6 +32,9 @@ type Token struct {
 	// unlike IssuedAt it does not move when the token is renewed, so it
 	// tells a fresh session (SessionConfig.FreshAge) from an old one.
 	AuthTime int64 `json:"auth_time,omitempty"`
+	// Organization is the id of the active organization (package
+	// organization), "" for none.
+	Organization string `json:"org,omitempty"`
 	// Extra holds other claims, written at the top level of the token.
 	Extra map[string]any `json:"-"`
 }
@@ -43,7 +46,7 @@ func (t Token) User() profile.User {
 
 func tokenClaim(k string) bool {
 	switch k {
-	case "sub", "name", "email", "picture", "iat", "exp", "jti", "provider", "auth_time":
+	case "sub", "name", "email", "picture", "iat", "exp", "jti", "provider", "auth_time", "org":
 		return true
 	}
 	return false
@@ -101,6 +104,10 @@ func (t *Token) UnmarshalJSON(b []byte) error {
 type Session struct {
 	User    profile.User `json:"user"`
 	Expires time.Time    `json:"expires"`
+	// ActiveOrganizationID is the organization the session works in
+	// (package organization), "" for none; the JSON holds it as
+	// activeOrganizationId when set.
+	ActiveOrganizationID string `json:"-"`
 	// Extra holds what the Session callback adds, written at the top
 	// level of the JSON.
 	Extra map[string]any `json:"-"`
@@ -111,6 +118,9 @@ func (s Session) MarshalJSON() ([]byte, error) {
 	all := make(map[string]any, len(s.Extra)+2)
 	maps.Copy(all, s.Extra)
 	all["user"] = s.User
+	if s.ActiveOrganizationID != "" {
+		all["activeOrganizationId"] = s.ActiveOrganizationID
+	}
 	all["expires"] = s.Expires.UTC().Format(time.RFC3339Nano)
 	return json.Marshal(all)
 }

@@ -52,3 +52,31 @@ func TestSessionJSON(t *testing.T) {
 		t.Fatalf("JSON %s", b)
 	}
 }
+
+// The active organization: the token's claim "org" comes back in
+// Organization, never in Extra, and Extra cannot forge it; the session's
+// JSON holds activeOrganizationId only when there is one, so the answer
+// of GET {base}/session is unchanged without organizations.
+func TestActiveOrganizationJSON(t *testing.T) {
+	b, err := json.Marshal(Token{Subject: "u1", Organization: "org1", Extra: map[string]any{"org": "forged"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out Token
+	if err := json.Unmarshal(b, &out); err != nil || out.Organization != "org1" || out.Extra["org"] != nil {
+		t.Errorf("token round trip: %s -> %+v, %v", b, out, err)
+	}
+	exp := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		s    Session
+		want string
+	}{
+		{Session{User: profile.User{ID: "u1"}, Expires: exp}, `{"expires":"2030-01-01T00:00:00Z","user":{"id":"u1"}}`},
+		{Session{User: profile.User{ID: "u1"}, Expires: exp, ActiveOrganizationID: "org1"}, `{"activeOrganizationId":"org1","expires":"2030-01-01T00:00:00Z","user":{"id":"u1"}}`},
+	} {
+		b, err := json.Marshal(tc.s)
+		if err != nil || string(b) != tc.want {
+			t.Errorf("Marshal = %s, %v; want %s", b, err, tc.want)
+		}
+	}
+}

@@ -198,7 +198,7 @@ func errorKind(err error) error {
 // without foreign keys enforced keeps no orphans.
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	return a.store.InTx(ctx, func(tx sqlstore.Querier) error {
-		for _, table := range []string{"sessions", "accounts", "authenticators"} {
+		for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
 				return dialect.Error("delete user's "+table, err)
 			}

@@ -25,11 +25,12 @@ type bodyKey struct {
 	verified               int64 // UnixNano of EmailVerified, or 0
 	hasVerified            bool
 	expires                int64 // UnixNano: the JSON holds it in UTC
+	org                    string
 }
 
 func keyOf(s *session.Session) bodyKey {
 	k := bodyKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
-		expires: s.Expires.UnixNano()}
+		expires: s.Expires.UnixNano(), org: s.ActiveOrganizationID}
 	if v := s.User.EmailVerified; v != nil {
 		k.verified, k.hasVerified = v.UnixNano(), true
 	}
@@ -118,7 +119,7 @@ func (m *Manager) Update(ctx context.Context, w http.ResponseWriter, r *http.Req
 		if err := m.Rewrite(w, r, b, *out); err != nil {
 			return nil, false
 		}
-		sess = &session.Session{User: out.User(), Expires: time.Unix(out.Expires, 0)}
+		sess = &session.Session{User: out.User(), Expires: time.Unix(out.Expires, 0), ActiveOrganizationID: out.Organization}
 	}
 	if cb := m.cfg.Session; cb != nil {
 		out, err := cb(ctx, session.SessionParams{Session: *sess, NewSession: data, Trigger: "update"})

@@ -61,6 +61,10 @@ type Config struct {
 	// none.
 	JWT     func(ctx context.Context, p session.JWTParams) (*session.Token, error)
 	Session func(ctx context.Context, p session.SessionParams) (*session.Session, error)
+	// Active returns the active organization of the database session
+	// whose token hashes to tokenHash ("" for none); nil when
+	// organizations are off. A JWT session holds it in its token.
+	Active func(ctx context.Context, tokenHash string) string
 }
 
 // Manager issues and reads sessions. It is safe for concurrent use.
@@ -208,6 +212,7 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 		hashTokenTo(&hashed, raw)
 		if cookie && m.cache != nil {
 			if s, ok := m.cached(dst, r, b, hashed[:], now); ok {
+				m.active(r.Context(), s, hashed[:])
 				return s, nil // no database trip (SessionConfig.CookieCache)
 			}
 		}
@@ -250,6 +255,7 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 			m.cacheCopy(w, b, tokenHash, u, s.Expires, now)
 		}
 		sess := newSession(dst, session.Session{User: accountlink.ToProfile(u), Expires: s.Expires})
+		m.active(ctx, sess, hashed[:])
 		return m.shape(r.Context(), sess, nil, &u), nil
 	}
 	codec := m.codecs[b.Cookies.Secure]
@@ -268,12 +274,20 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 			b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
 		}
 	}
-	sess := newSession(dst, session.Session{User: t.User(), Expires: time.Unix(t.Expires, 0)})
+	sess := newSession(dst, session.Session{User: t.User(), Expires: time.Unix(t.Expires, 0), ActiveOrganizationID: t.Organization})
 	if m.cfg.Session == nil {
 		return sess, nil // t stays on the stack
 	}
 	tc := t
 	return m.shape(r.Context(), sess, &tc, nil), nil
+}
+
+// active sets the active organization of s, the database session whose
+// token hashes to tokenHash, when organizations are on (Config.Active).
+func (m *Manager) active(ctx context.Context, s *session.Session, tokenHash []byte) {
+	if s != nil && m.cfg.Active != nil {
+		s.ActiveOrganizationID = m.cfg.Active(ctx, string(tokenHash))
+	}
 }
 
 // shape runs the Session callback, when there is one. A callback that

@@ -1,0 +1,378 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/permission"
+)
+
+// The organization.Store statements are the same for SQLite and
+// PostgreSQL. A custom role's statements are stored space-separated (a
+// statement has no space: permission.Parse).
+
+const (
+	orgColumns        = `id, name, slug, created_at`
+	memberColumns     = `organization_id, user_id, role, created_at`
+	invitationColumns = `id, organization_id, email, role, inviter_id, token_hash, expires, created_at`
+)
+
+func (s Store) scanOrg(row Row) (organization.Organization, error) {
+	var o organization.Organization
+	if err := row.Scan(&o.ID, &o.Name, &o.Slug, s.Time(&o.CreatedAt)); err != nil {
+		return o, s.Error("organization", err)
+	}
+	o.CreatedAt = o.CreatedAt.UTC()
+	return o, nil
+}
+
+func (s Store) scanMember(row Row) (organization.Membership, error) {
+	var m organization.Membership
+	if err := row.Scan(&m.OrganizationID, &m.UserID, &m.Role, s.Time(&m.CreatedAt)); err != nil {
+		return m, s.Error("member", err)
+	}
+	m.CreatedAt = m.CreatedAt.UTC()
+	return m, nil
+}
+
+func (s Store) scanInvitation(row Row) (organization.Invitation, error) {
+	var i organization.Invitation
+	if err := row.Scan(&i.ID, &i.OrganizationID, &i.Email, &i.Role, &i.InviterID, &i.TokenHash, s.Time(&i.Expires), s.Time(&i.CreatedAt)); err != nil {
+		return i, s.Error("invitation", err)
+	}
+	i.Expires, i.CreatedAt = i.Expires.UTC(), i.CreatedAt.UTC()
+	return i, nil
+}
+
+func (s Store) scanRole(row Row) (organization.Role, error) {
+	var (
+		r     organization.Role
+		perms string
+	)
+	if err := row.Scan(&r.Name, &perms); err != nil {
+		return r, s.Error("role", err)
+	}
+	r.Permissions = permission.Set{}
+	for _, p := range strings.Fields(perms) {
+		r.Permissions = append(r.Permissions, permission.Statement(p))
+	}
+	return r, nil
+}
+
+// CreateOrganization stores o and its first member in one transaction
+// (organization.Store).
+func (s Store) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+	return s.InTx(ctx, func(tx Querier) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_organizations (`+orgColumns+`) VALUES ($1, $2, $3, $4)`,
+			o.ID, o.Name, o.Slug, s.TimeArg(stored.Time(o.CreatedAt))); err != nil {
+			return s.Error("create organization", err)
+		}
+		return s.addMember(ctx, tx, organization.Membership{OrganizationID: o.ID, UserID: first.UserID, Role: first.Role, CreatedAt: first.CreatedAt})
+	})
+}
+
+// addMember inserts m when its user exists, ErrNotFound otherwise: the
+// check is the statement's, not a foreign key's (SQLite may run without
+// them).
+func (s Store) addMember(ctx context.Context, tx Querier, m organization.Membership) error {
+	n, err := tx.Exec(ctx, `INSERT INTO gatehouse_members (`+memberColumns+`)
+		SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = $2)`,
+		m.OrganizationID, m.UserID, m.Role, s.TimeArg(stored.Time(m.CreatedAt)))
+	return s.OneRow(n, err, "add member")
+}
+
+// Organization returns the organization with the id (organization.Store).
+func (s Store) Organization(ctx context.Context, id string) (organization.Organization, error) {
+	return s.scanOrg(s.DB.QueryRow(ctx, `SELECT `+orgColumns+` FROM gatehouse_organizations WHERE id = $1`, id))
+}
+
+// UpdateOrganization stores o's name and slug (organization.Store).
+func (s Store) UpdateOrganization(ctx context.Context, o organization.Organization) error {
+	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_organizations SET name = $2, slug = $3 WHERE id = $1`, o.ID, o.Name, o.Slug)
+	return s.OneRow(n, err, "update organization")
+}
+
+// DeleteOrganization removes the organization with its members,
+// invitations, roles and sessions' active organization
+// (organization.Store).
+func (s Store) DeleteOrganization(ctx context.Context, id string) error {
+	return s.InTx(ctx, func(tx Querier) error {
+		// What the foreign keys would cascade to, for SQLite without them.
+		for _, table := range []string{"active_organizations", "members", "invitations", "organization_roles"} {
+			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE organization_id = $1`, id); err != nil {
+				return s.Error("delete organization's "+table, err)
+			}
+		}
+		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_organizations WHERE id = $1`, id)
+		return s.OneRow(n, err, "delete organization")
+	})
+}
+
+// Organizations returns those userID is a member of (organization.Store).
+func (s Store) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
+	rows, err := s.DB.Query(ctx, `SELECT o.id, o.name, o.slug, o.created_at
+		FROM gatehouse_organizations o JOIN gatehouse_members m ON m.organization_id = o.id
+		WHERE m.user_id = $1 ORDER BY o.created_at, o.id`, userID)
+	if err != nil {
+		return nil, s.Error("list organizations", err)
+	}
+	defer rows.Close()
+	return ScanAll(s.Dialect, rows, "list organizations", s.scanOrg)
+}
+
+// Membership returns userID's membership of orgID (organization.Store).
+func (s Store) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
+	return s.scanMember(s.DB.QueryRow(ctx, `SELECT `+memberColumns+` FROM gatehouse_members
+		WHERE organization_id = $1 AND user_id = $2`, orgID, userID))
+}
+
+// Members returns orgID's members (organization.Store).
+func (s Store) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
+	rows, err := s.DB.Query(ctx, `SELECT `+memberColumns+` FROM gatehouse_members
+		WHERE organization_id = $1 ORDER BY created_at, user_id`, orgID)
+	if err != nil {
+		return nil, s.Error("list members", err)
+	}
+	defer rows.Close()
+	return ScanAll(s.Dialect, rows, "list members", s.scanMember)
+}
+
+// ownerChange runs change in a transaction that first locks the
+// organization's row, so that changes to one organization's members run
+// one after another: two demotions of its last two owners cannot both
+// see the other still an owner. It returns organization.ErrLastOwner,
+// without running change, when userID is orgID's only owner and keep is
+// false (the change takes the role owner from them).
+func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool, change func(tx Querier) error) error {
+	return s.InTx(ctx, func(tx Querier) error {
+		// A write to the row locks it until the transaction ends, on
+		// PostgreSQL (a row lock) as on SQLite (the database's write lock,
+		// which BEGIN IMMEDIATE took already).
+		n, err := tx.Exec(ctx, `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, orgID)
+		if err := s.OneRow(n, err, "lock organization"); err != nil {
+			return err
+		}
+		var role string
+		err = tx.QueryRow(ctx, `SELECT role FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID).Scan(&role)
+		if err != nil {
+			return s.Error("member", err)
+		}
+		if role == organization.Owner && !keep {
+			var owners int
+			err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM gatehouse_members WHERE organization_id = $1 AND role = $2`,
+				orgID, organization.Owner).Scan(&owners)
+			if err != nil {
+				return s.Error("count owners", err)
+			}
+			if owners <= 1 {
+				return organization.ErrLastOwner
+			}
+		}
+		return change(tx)
+	})
+}
+
+// SetRole sets a member's role, never the last owner's to another
+// (organization.Store).
+func (s Store) SetRole(ctx context.Context, orgID, userID, role string) error {
+	return s.ownerChange(ctx, orgID, userID, role == organization.Owner, func(tx Querier) error {
+		n, err := tx.Exec(ctx, `UPDATE gatehouse_members SET role = $3 WHERE organization_id = $1 AND user_id = $2`, orgID, userID, role)
+		return s.OneRow(n, err, "set role")
+	})
+}
+
+// RemoveMembership removes a member, never the last owner, with their
+// sessions' active organization (organization.Store).
+func (s Store) RemoveMembership(ctx context.Context, orgID, userID string) error {
+	return s.ownerChange(ctx, orgID, userID, false, func(tx Querier) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE organization_id = $1 AND user_id = $2`, orgID, userID); err != nil {
+			return s.Error("remove member: active organization", err)
+		}
+		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID)
+		return s.OneRow(n, err, "remove member")
+	})
+}
+
+// CreateInvitation stores inv (organization.Store).
+func (s Store) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_invitations (`+invitationColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		inv.ID, inv.OrganizationID, inv.Email, inv.Role, inv.InviterID, inv.TokenHash,
+		s.TimeArg(stored.Time(inv.Expires)), s.TimeArg(stored.Time(inv.CreatedAt)))
+	if err != nil {
+		return s.Error("create invitation", err)
+	}
+	return nil
+}
+
+// Invitations returns orgID's invitations (organization.Store).
+func (s Store) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
+	rows, err := s.DB.Query(ctx, `SELECT `+invitationColumns+` FROM gatehouse_invitations
+		WHERE organization_id = $1 ORDER BY created_at, id`, orgID)
+	if err != nil {
+		return nil, s.Error("list invitations", err)
+	}
+	defer rows.Close()
+	return ScanAll(s.Dialect, rows, "list invitations", s.scanInvitation)
+}
+
+// InvitationByToken returns the invitation of the token hash
+// (organization.Store).
+func (s Store) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
+	return s.scanInvitation(s.DB.QueryRow(ctx, `SELECT `+invitationColumns+` FROM gatehouse_invitations WHERE token_hash = $1`, tokenHash))
+}
+
+// RenewInvitation replaces an invitation's token hash and expiry
+// (organization.Store).
+func (s Store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_invitations SET token_hash = $3, expires = $4 WHERE organization_id = $1 AND id = $2`,
+		orgID, id, tokenHash, s.TimeArg(stored.Time(expires)))
+	return s.OneRow(n, err, "renew invitation")
+}
+
+// DeleteInvitation removes orgID's invitation id (organization.Store).
+func (s Store) DeleteInvitation(ctx context.Context, orgID, id string) error {
+	n, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_invitations WHERE organization_id = $1 AND id = $2`, orgID, id)
+	return s.OneRow(n, err, "delete invitation")
+}
+
+// refusal tells why an invitation of tokenHash could not be used by
+// email at now: none, another address, expired.
+func (s Store) refusal(ctx context.Context, tokenHash, email string, now time.Time) error {
+	inv, err := s.InvitationByToken(ctx, tokenHash)
+	switch {
+	case err != nil:
+		return err
+	case inv.Email != email:
+		return organization.ErrWrongRecipient
+	case !now.Before(inv.Expires):
+		return organization.ErrExpired
+	}
+	return s.NotFound("invitation") // used meanwhile
+}
+
+// AcceptInvitation deletes the invitation and adds the member in one
+// transaction: the DELETE's row lock makes a concurrent accept find no
+// row (organization.Store).
+func (s Store) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+	var m organization.Membership
+	err := s.InTx(ctx, func(tx Querier) error {
+		err := tx.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2 AND expires > $3
+			RETURNING organization_id, role`, tokenHash, email, s.TimeArg(stored.Time(now))).Scan(&m.OrganizationID, &m.Role)
+		if err != nil {
+			return s.Error("accept invitation", err)
+		}
+		m.UserID, m.CreatedAt = userID, stored.Time(now)
+		return s.addMember(ctx, tx, m)
+	})
+	if errors.Is(err, adapter.ErrNotFound) && m.OrganizationID == "" {
+		return organization.Membership{}, s.refusal(ctx, tokenHash, email, now)
+	}
+	if err != nil {
+		return organization.Membership{}, err
+	}
+	return m, nil
+}
+
+// DeclineInvitation deletes an invitation for email (organization.Store).
+func (s Store) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
+	inv, err := s.scanInvitation(s.DB.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2
+		RETURNING `+invitationColumns, tokenHash, email))
+	if errors.Is(err, adapter.ErrNotFound) {
+		if _, err := s.InvitationByToken(ctx, tokenHash); err == nil {
+			return organization.Invitation{}, organization.ErrWrongRecipient
+		}
+	}
+	return inv, err
+}
+
+// Roles returns orgID's custom roles (organization.Store).
+func (s Store) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
+	rows, err := s.DB.Query(ctx, `SELECT name, permissions FROM gatehouse_organization_roles
+		WHERE organization_id = $1 ORDER BY name`, orgID)
+	if err != nil {
+		return nil, s.Error("list roles", err)
+	}
+	defer rows.Close()
+	return ScanAll(s.Dialect, rows, "list roles", s.scanRole)
+}
+
+// CreateRole stores a custom role (organization.Store).
+func (s Store) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_organization_roles (organization_id, name, permissions) VALUES ($1, $2, $3)`,
+		orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
+	if err != nil {
+		return s.Error("create role", err)
+	}
+	return nil
+}
+
+// UpdateRole replaces a custom role's statements (organization.Store).
+func (s Store) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
+	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_organization_roles SET permissions = $3 WHERE organization_id = $1 AND name = $2`,
+		orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
+	return s.OneRow(n, err, "update role")
+}
+
+// DeleteRole removes a custom role that no member holds, in one
+// conditional DELETE (organization.Store).
+func (s Store) DeleteRole(ctx context.Context, orgID, name string) error {
+	n, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2
+		AND NOT EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $1 AND role = $2)`, orgID, name)
+	if err != nil {
+		return s.Error("delete role", err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var exists bool
+	if err := s.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2)`,
+		orgID, name).Scan(&exists); err != nil {
+		return s.Error("delete role", err)
+	}
+	if exists {
+		return fmt.Errorf("%s: role %q: %w", s.Name, name, organization.ErrRoleInUse)
+	}
+	return s.NotFound("role")
+}
+
+// SetActiveOrganization records a session's active organization, for a
+// member only (organization.Store).
+func (s Store) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
+	if orgID == "" {
+		_, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE session_key = $1`, sessionKey)
+		if err != nil {
+			return s.Error("clear active organization", err)
+		}
+		return nil
+	}
+	now := s.TimeArg(stored.Time(time.Now()))
+	if _, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE expires < $1`, now); err != nil {
+		return s.Error("sweep active organizations", err)
+	}
+	n, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_active_organizations (session_key, organization_id, user_id, expires)
+		SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $2 AND user_id = $3)
+		ON CONFLICT (session_key) DO UPDATE SET organization_id = excluded.organization_id, user_id = excluded.user_id, expires = excluded.expires`,
+		sessionKey, orgID, userID, s.TimeArg(stored.Time(expires)))
+	return s.OneRow(n, err, "set active organization")
+}
+
+// ActiveOrganization returns a session's active organization, "" for
+// none (organization.Store).
+func (s Store) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
+	var id string
+	err := s.DB.QueryRow(ctx, `SELECT organization_id FROM gatehouse_active_organizations WHERE session_key = $1 AND expires > $2`,
+		sessionKey, s.TimeArg(stored.Time(time.Now()))).Scan(&id)
+	if errors.Is(err, s.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", s.Error("active organization", err)
+	}
+	return id, nil
+}

@@ -1,0 +1,517 @@
+package memory
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/organization"
+)
+
+var _ organization.Store = (*Adapter)(nil)
+
+// memberKey identifies a membership.
+type memberKey struct{ org, user string }
+
+// orgData is what the adapter keeps of organizations (organization.Store),
+// under the adapter's mutex, as the SQL adapters keep it in their tables.
+type orgData struct {
+	orgs        map[string]organization.Organization
+	members     map[memberKey]organization.Membership
+	invitations map[string]organization.Invitation // by id
+	roles       map[memberKey]organization.Role    // by (org, role name)
+	active      map[string]activeOrg               // by session key
+}
+
+// activeOrg is a database session's active organization.
+type activeOrg struct {
+	user, org string
+	expires   time.Time
+}
+
+// orgsLocked returns the organization data, made on first use. m.mu must
+// be held.
+func (m *Adapter) orgsLocked() *orgData {
+	if m.orgs == nil {
+		m.orgs = &orgData{orgs: map[string]organization.Organization{}, members: map[memberKey]organization.Membership{},
+			invitations: map[string]organization.Invitation{}, roles: map[memberKey]organization.Role{}, active: map[string]activeOrg{}}
+	}
+	return m.orgs
+}
+
+// deleteUserOrgs removes userID's memberships, as the SQL adapters'
+// foreign keys do. m.mu must be held.
+func (m *Adapter) deleteUserOrgs(userID string) {
+	if m.orgs == nil {
+		return
+	}
+	for k := range m.orgs.members {
+		if k.user == userID {
+			m.removeMemberLocked(k)
+		}
+	}
+}
+
+// removeMemberLocked removes a membership and its sessions' active
+// organization. m.mu must be held.
+func (m *Adapter) removeMemberLocked(k memberKey) {
+	d := m.orgsLocked()
+	delete(d.members, k)
+	for key, a := range d.active {
+		if a.user == k.user && a.org == k.org {
+			delete(d.active, key)
+		}
+	}
+}
+
+func notFound(what, id string) error {
+	return fmt.Errorf("memory: %s %q: %w", what, id, adapter.ErrNotFound)
+}
+
+// CreateOrganization stores o and its first member (organization.Store).
+func (m *Adapter) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if _, ok := m.users[first.UserID]; !ok {
+		return notFound("user", first.UserID)
+	}
+	if _, ok := d.orgs[o.ID]; ok {
+		return fmt.Errorf("memory: organization %q: %w", o.ID, adapter.ErrConflict)
+	}
+	for _, x := range d.orgs {
+		if x.Slug == o.Slug {
+			return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+		}
+	}
+	o.CreatedAt = o.CreatedAt.UTC().Truncate(time.Microsecond)
+	d.orgs[o.ID] = o
+	first.OrganizationID = o.ID
+	first.CreatedAt = first.CreatedAt.UTC().Truncate(time.Microsecond)
+	d.members[memberKey{o.ID, first.UserID}] = first
+	return nil
+}
+
+// Organization returns the organization with the id (organization.Store).
+func (m *Adapter) Organization(ctx context.Context, id string) (organization.Organization, error) {
+	if err := m.lock(ctx); err != nil {
+		return organization.Organization{}, err
+	}
+	defer m.mu.Unlock()
+	o, ok := m.orgsLocked().orgs[id]
+	if !ok {
+		return organization.Organization{}, notFound("organization", id)
+	}
+	return o, nil
+}
+
+// UpdateOrganization stores o's name and slug (organization.Store).
+func (m *Adapter) UpdateOrganization(ctx context.Context, o organization.Organization) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	old, ok := d.orgs[o.ID]
+	if !ok {
+		return notFound("organization", o.ID)
+	}
+	for _, x := range d.orgs {
+		if x.Slug == o.Slug && x.ID != o.ID {
+			return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+		}
+	}
+	old.Name, old.Slug = o.Name, o.Slug
+	d.orgs[o.ID] = old
+	return nil
+}
+
+// DeleteOrganization removes the organization and all it holds
+// (organization.Store).
+func (m *Adapter) DeleteOrganization(ctx context.Context, id string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if _, ok := d.orgs[id]; !ok {
+		return notFound("organization", id)
+	}
+	delete(d.orgs, id)
+	for k := range d.members {
+		if k.org == id {
+			m.removeMemberLocked(k)
+		}
+	}
+	for k, i := range d.invitations {
+		if i.OrganizationID == id {
+			delete(d.invitations, k)
+		}
+	}
+	for k := range d.roles {
+		if k.org == id {
+			delete(d.roles, k)
+		}
+	}
+	return nil
+}
+
+// Organizations returns those userID is a member of (organization.Store).
+func (m *Adapter) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	out := []organization.Organization{}
+	for k := range d.members {
+		if k.user == userID {
+			out = append(out, d.orgs[k.org])
+		}
+	}
+	slices.SortFunc(out, func(a, b organization.Organization) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// Membership returns userID's membership of orgID (organization.Store).
+func (m *Adapter) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
+	if err := m.lock(ctx); err != nil {
+		return organization.Membership{}, err
+	}
+	defer m.mu.Unlock()
+	x, ok := m.orgsLocked().members[memberKey{orgID, userID}]
+	if !ok {
+		return organization.Membership{}, notFound("member", userID)
+	}
+	return x, nil
+}
+
+// Members returns orgID's members (organization.Store).
+func (m *Adapter) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := []organization.Membership{}
+	for k, x := range m.orgsLocked().members {
+		if k.org == orgID {
+			out = append(out, x)
+		}
+	}
+	slices.SortFunc(out, func(a, b organization.Membership) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
+	})
+	return out, nil
+}
+
+// lastOwner reports whether k is orgID's only owner. m.mu must be held.
+func (m *Adapter) lastOwner(k memberKey) bool {
+	d := m.orgsLocked()
+	if d.members[k].Role != organization.Owner {
+		return false
+	}
+	for o, x := range d.members {
+		if o.org == k.org && o.user != k.user && x.Role == organization.Owner {
+			return false
+		}
+	}
+	return true
+}
+
+// SetRole sets a member's role, never taking the last owner's
+// (organization.Store).
+func (m *Adapter) SetRole(ctx context.Context, orgID, userID, role string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	k := memberKey{orgID, userID}
+	x, ok := d.members[k]
+	if !ok {
+		return notFound("member", userID)
+	}
+	if role != organization.Owner && m.lastOwner(k) {
+		return organization.ErrLastOwner
+	}
+	x.Role = role
+	d.members[k] = x
+	return nil
+}
+
+// RemoveMembership removes a member, never the last owner
+// (organization.Store).
+func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	k := memberKey{orgID, userID}
+	if _, ok := m.orgsLocked().members[k]; !ok {
+		return notFound("member", userID)
+	}
+	if m.lastOwner(k) {
+		return organization.ErrLastOwner
+	}
+	m.removeMemberLocked(k)
+	return nil
+}
+
+// CreateInvitation stores inv (organization.Store).
+func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if _, ok := d.orgs[inv.OrganizationID]; !ok {
+		return notFound("organization", inv.OrganizationID)
+	}
+	for _, x := range d.invitations {
+		if x.ID == inv.ID || x.TokenHash == inv.TokenHash {
+			return fmt.Errorf("memory: invitation: %w", adapter.ErrConflict)
+		}
+	}
+	inv.Expires = inv.Expires.UTC().Truncate(time.Microsecond)
+	inv.CreatedAt = inv.CreatedAt.UTC().Truncate(time.Microsecond)
+	d.invitations[inv.ID] = inv
+	return nil
+}
+
+// Invitations returns orgID's invitations (organization.Store).
+func (m *Adapter) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := []organization.Invitation{}
+	for _, x := range m.orgsLocked().invitations {
+		if x.OrganizationID == orgID {
+			out = append(out, x)
+		}
+	}
+	slices.SortFunc(out, func(a, b organization.Invitation) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// byToken returns the invitation with the token hash. m.mu must be held.
+func (m *Adapter) byToken(tokenHash string) (organization.Invitation, bool) {
+	for _, x := range m.orgsLocked().invitations {
+		if x.TokenHash == tokenHash {
+			return x, true
+		}
+	}
+	return organization.Invitation{}, false
+}
+
+// InvitationByToken returns the invitation of the token hash
+// (organization.Store).
+func (m *Adapter) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
+	if err := m.lock(ctx); err != nil {
+		return organization.Invitation{}, err
+	}
+	defer m.mu.Unlock()
+	x, ok := m.byToken(tokenHash)
+	if !ok {
+		return organization.Invitation{}, notFound("invitation", "")
+	}
+	return x, nil
+}
+
+// RenewInvitation replaces an invitation's token hash and expiry
+// (organization.Store).
+func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	x, ok := d.invitations[id]
+	if !ok || x.OrganizationID != orgID {
+		return notFound("invitation", id)
+	}
+	x.TokenHash, x.Expires = tokenHash, expires.UTC().Truncate(time.Microsecond)
+	d.invitations[id] = x
+	return nil
+}
+
+// DeleteInvitation removes orgID's invitation id (organization.Store).
+func (m *Adapter) DeleteInvitation(ctx context.Context, orgID, id string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if x, ok := d.invitations[id]; !ok || x.OrganizationID != orgID {
+		return notFound("invitation", id)
+	}
+	delete(d.invitations, id)
+	return nil
+}
+
+// AcceptInvitation uses an invitation, under the mutex: once
+// (organization.Store).
+func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+	if err := m.lock(ctx); err != nil {
+		return organization.Membership{}, err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	x, ok := m.byToken(tokenHash)
+	switch {
+	case !ok:
+		return organization.Membership{}, notFound("invitation", "")
+	case x.Email != email:
+		return organization.Membership{}, organization.ErrWrongRecipient
+	case !now.Before(x.Expires):
+		return organization.Membership{}, organization.ErrExpired
+	}
+	if _, ok := m.users[userID]; !ok {
+		return organization.Membership{}, notFound("user", userID)
+	}
+	k := memberKey{x.OrganizationID, userID}
+	if _, ok := d.members[k]; ok {
+		return organization.Membership{}, fmt.Errorf("memory: member: %w", adapter.ErrConflict)
+	}
+	delete(d.invitations, x.ID)
+	mb := organization.Membership{OrganizationID: x.OrganizationID, UserID: userID, Role: x.Role, CreatedAt: now.UTC().Truncate(time.Microsecond)}
+	d.members[k] = mb
+	return mb, nil
+}
+
+// DeclineInvitation deletes an invitation for email (organization.Store).
+func (m *Adapter) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
+	if err := m.lock(ctx); err != nil {
+		return organization.Invitation{}, err
+	}
+	defer m.mu.Unlock()
+	x, ok := m.byToken(tokenHash)
+	switch {
+	case !ok:
+		return organization.Invitation{}, notFound("invitation", "")
+	case x.Email != email:
+		return organization.Invitation{}, organization.ErrWrongRecipient
+	}
+	delete(m.orgsLocked().invitations, x.ID)
+	return x, nil
+}
+
+// Roles returns orgID's custom roles (organization.Store).
+func (m *Adapter) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := []organization.Role{}
+	for k, r := range m.orgsLocked().roles {
+		if k.org == orgID {
+			r.Permissions = slices.Clone(r.Permissions)
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b organization.Role) int { return cmp.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// CreateRole stores a custom role (organization.Store).
+func (m *Adapter) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if _, ok := d.orgs[orgID]; !ok {
+		return notFound("organization", orgID)
+	}
+	k := memberKey{orgID, r.Name}
+	if _, ok := d.roles[k]; ok {
+		return fmt.Errorf("memory: role %q: %w", r.Name, adapter.ErrConflict)
+	}
+	r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
+	d.roles[k] = r
+	return nil
+}
+
+// UpdateRole replaces a custom role's statements (organization.Store).
+func (m *Adapter) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	k := memberKey{orgID, r.Name}
+	if _, ok := d.roles[k]; !ok {
+		return notFound("role", r.Name)
+	}
+	r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
+	d.roles[k] = r
+	return nil
+}
+
+// DeleteRole removes a custom role no member holds (organization.Store).
+func (m *Adapter) DeleteRole(ctx context.Context, orgID, name string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	k := memberKey{orgID, name}
+	if _, ok := d.roles[k]; !ok {
+		return notFound("role", name)
+	}
+	for mk, x := range d.members {
+		if mk.org == orgID && x.Role == name {
+			return organization.ErrRoleInUse
+		}
+	}
+	delete(d.roles, k)
+	return nil
+}
+
+// SetActiveOrganization records a session's active organization
+// (organization.Store).
+func (m *Adapter) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	d := m.orgsLocked()
+	if orgID == "" {
+		delete(d.active, sessionKey)
+		return nil
+	}
+	if _, ok := d.members[memberKey{orgID, userID}]; !ok {
+		return notFound("member", userID)
+	}
+	now := time.Now()
+	for k, a := range d.active {
+		if now.After(a.expires) {
+			delete(d.active, k)
+		}
+	}
+	d.active[sessionKey] = activeOrg{user: userID, org: orgID, expires: expires}
+	return nil
+}
+
+// ActiveOrganization returns a session's active organization
+// (organization.Store).
+func (m *Adapter) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
+	if err := m.lock(ctx); err != nil {
+		return "", err
+	}
+	defer m.mu.Unlock()
+	a, ok := m.orgsLocked().active[sessionKey]
+	if !ok || time.Now().After(a.expires) {
+		return "", nil
+	}
+	return a.org, nil
+}

@@ -1,0 +1,562 @@
+// Package orgflow is the organization routes under {base}/organizations
+// (package organization holds the rules; these routes read the request,
+// find the signed-in user, and answer JSON), the active organization of
+// a session, and the permission check of Handler.Can and
+// Handler.RequirePermission.
+//
+// Every route starts from the user the Host says is signed in; every POST
+// is checked by the Host (same origin, CSRF token) before it changes
+// anything; every organization route acts through organization.Service,
+// whose Authorize is the one permission check.
+package orgflow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/permission"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/session"
+)
+
+// Host is the handler, as these routes see it.
+type Host interface {
+	// CurrentUser returns the signed-in user's id, "" for none, and when
+	// they signed in; an error when the store cannot be read.
+	CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error)
+	// SessionHash returns the stored hash of this browser's database
+	// session token, "" for none.
+	SessionHash(r *http.Request) string
+	// CheckPost checks a state-changing POST (same origin, the CSRF
+	// token) and returns the form.
+	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
+	// URL returns the absolute URL of the route parts under the base path.
+	URL(r *http.Request, parts ...string) string
+}
+
+// Config is what the routes need besides the Host.
+type Config struct {
+	Service *organization.Service
+	Users   adapter.Adapter
+	Logger  *slog.Logger
+	// Database: sessions are database sessions (the active organization
+	// is kept in the Store); JWT sessions keep it in their token, read
+	// and rewritten with Token and Rewrite.
+	Database bool
+	MaxAge   time.Duration
+	Token    func(r *http.Request) (session.Token, bool)
+	Rewrite  func(w http.ResponseWriter, r *http.Request, t session.Token) error
+	// FreshAge is how recent the sign-in must be to delete an
+	// organization.
+	FreshAge time.Duration
+	// Send sends an invitation; nil: the link is answered to the inviter.
+	// Setup takes it from organization.Config.SendInvitation.
+	Send func(ctx context.Context, m organization.Message) error
+	// HasURL: the handler's URL is configured (Config.URL), as sending
+	// links needs.
+	HasURL bool
+	// Providers are the handler's: without SendInvitation, invitations go
+	// through the SMTP server of an e-mail provider (mail.go), when one
+	// has one and HasURL.
+	Providers []providers.Provider
+	// Limits makes the limits of invitations sent (and resent): 20 an
+	// hour per inviter, 100 an hour per organization.
+	Limits limit.Backend
+	// perInviter and perOrganization are those limits (Setup).
+	perInviter, perOrganization limit.Limiter
+	// Changed is told of every change, nil for none.
+	Changed func(ctx context.Context, c organization.Change)
+}
+
+// Routes serves the organization routes.
+type Routes struct {
+	cfg  Config
+	host Host
+}
+
+// errOff is what Can answers when organizations are off.
+var errOff = errors.New("gatehouse: organizations are off (Config.Organizations is nil)")
+
+// Setup returns the routes of oc with the rest of cfg, served through
+// host; nil when oc is nil (organizations are off). cfg.Users must be an
+// organization.Store.
+func Setup(oc *organization.Config, cfg Config, host Host) (*Routes, error) {
+	if oc == nil {
+		return nil, nil
+	}
+	store, ok := cfg.Users.(organization.Store)
+	if !ok || !adapter.Supports[organization.Store](cfg.Users) { // a wrapper (redisstore) may have the methods and no store behind them
+		return nil, errors.New("organizations need an Adapter that is an organization.Store (the built-in adapters are)")
+	}
+	if oc.SendInvitation != nil && !cfg.HasURL {
+		return nil, errors.New("SendInvitation needs Config.URL (AUTH_URL): invitation links must not take their host from the request")
+	}
+	svc, err := organization.New(*oc, store)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Service, cfg.Send = svc, oc.SendInvitation
+	if cfg.Send == nil && cfg.HasURL {
+		cfg.Send = mailer(cfg.Providers)
+	}
+	cfg.perInviter = cfg.Limits.Limiter("organization-invitations-per-user", 20, time.Hour)
+	cfg.perOrganization = cfg.Limits.Limiter("organization-invitations-per-organization", 100, time.Hour)
+	return &Routes{cfg: cfg, host: host}, nil
+}
+
+// signedIn is the user a route acts for.
+type signedIn struct {
+	id string
+	at time.Time
+}
+
+// user returns the signed-in user, or answers 401 or 503.
+func (o *Routes) user(w http.ResponseWriter, r *http.Request) (signedIn, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	id, at, err := o.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		o.cfg.Logger.Error("gatehouse: reading the session failed", "step", "organizations", "err", err)
+		unavailable(w)
+		return signedIn{}, false
+	case id == "":
+		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
+		return signedIn{}, false
+	}
+	return signedIn{id, at}, true
+}
+
+func unavailable(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
+}
+
+// post checks a POST and returns its form and the signed-in user.
+func (o *Routes) post(w http.ResponseWriter, r *http.Request) (url.Values, signedIn, bool) {
+	form, e := o.host.CheckPost(r, "organizations")
+	if e != nil {
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(e.Type), "code": e.Code})
+		return nil, signedIn{}, false
+	}
+	u, ok := o.user(w, r)
+	return form, u, ok
+}
+
+// answers are the status and code of each error of the organization
+// Service, in the order they are tested.
+var answers = []struct {
+	err    error
+	status int
+	code   string
+}{
+	{organization.ErrNotFound, http.StatusNotFound, "not_found"},
+	{organization.ErrForbidden, http.StatusForbidden, "forbidden"},
+	{organization.ErrLastOwner, http.StatusConflict, "last_owner"},
+	{organization.ErrRoleInUse, http.StatusConflict, "role_in_use"},
+	{organization.ErrConflict, http.StatusConflict, "conflict"},
+	{organization.ErrInvalid, http.StatusBadRequest, "invalid"},
+	{organization.ErrLimit, http.StatusConflict, "limit"},
+	{organization.ErrExpired, http.StatusGone, "expired"},
+	{organization.ErrWrongRecipient, http.StatusForbidden, "wrong_recipient"},
+}
+
+// fail answers err, an error of the organization Service: the codes say
+// what went wrong, never more than the user may know (a non-member is
+// told "not_found" of an organization that exists).
+func (o *Routes) fail(w http.ResponseWriter, r *http.Request, err error) {
+	status, code := http.StatusInternalServerError, ""
+	for _, a := range answers {
+		if errors.Is(err, a.err) {
+			status, code = a.status, a.code
+			break
+		}
+	}
+	if status == http.StatusInternalServerError {
+		o.cfg.Logger.Error("gatehouse: an organization route failed", "path", r.URL.Path, "err", err)
+		unavailable(w)
+		return
+	}
+	body := map[string]string{"error": code}
+	if status == http.StatusForbidden || status == http.StatusBadRequest || code == "limit" {
+		body["reason"] = err.Error() // the missing statements, the field: nothing of another organization
+	}
+	httpx.WriteJSON(w, status, body)
+}
+
+// changed tells Config.Changed.
+func (o *Routes) changed(ctx context.Context, c organization.Change) {
+	if o.cfg.Changed != nil {
+		o.cfg.Changed(ctx, c)
+	}
+}
+
+// ok answers 200 with v.
+func ok(w http.ResponseWriter, v any) { httpx.WriteJSON(w, http.StatusOK, v) }
+
+// reply answers 200 with v, or err.
+func (o *Routes) reply(w http.ResponseWriter, r *http.Request, v any, err error) {
+	if err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	ok(w, v)
+}
+
+// List answers GET {base}/organizations: the signed-in user's
+// organizations.
+func (o *Routes) List(w http.ResponseWriter, r *http.Request) {
+	u, good := o.user(w, r)
+	if !good {
+		return
+	}
+	list, err := o.cfg.Service.Organizations(r.Context(), u.id)
+	o.reply(w, r, list, err)
+}
+
+// Create answers POST {base}/organizations {name, slug}: the user becomes
+// its owner.
+func (o *Routes) Create(w http.ResponseWriter, r *http.Request) {
+	form, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	if o.cfg.Service.Config().DisableCreate {
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "reason": "organizations are created by the application"})
+		return
+	}
+	org, err := o.cfg.Service.Create(r.Context(), u.id, form.Get("name"), form.Get("slug"))
+	if err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.Created, OrganizationID: org.ID, ActorID: u.id})
+	httpx.WriteJSON(w, http.StatusCreated, org)
+}
+
+// Get answers GET {base}/organizations/{org}: the organization as the
+// user sees it.
+func (o *Routes) Get(w http.ResponseWriter, r *http.Request) {
+	u, good := o.user(w, r)
+	if !good {
+		return
+	}
+	v, err := o.cfg.Service.Get(r.Context(), u.id, chi.URLParam(r, "org"))
+	o.reply(w, r, v, err)
+}
+
+// Update answers POST {base}/organizations/{org}/update {name, slug}.
+func (o *Routes) Update(w http.ResponseWriter, r *http.Request) {
+	form, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	org, err := o.cfg.Service.Update(r.Context(), u.id, chi.URLParam(r, "org"), form.Get("name"), form.Get("slug"))
+	if err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.Updated, OrganizationID: org.ID, ActorID: u.id})
+	ok(w, org)
+}
+
+// Delete answers POST {base}/organizations/{org}/delete: the owner, with a
+// fresh sign-in (a stolen session cookie alone must not delete it).
+func (o *Routes) Delete(w http.ResponseWriter, r *http.Request) {
+	_, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id := chi.URLParam(r, "org")
+	if _, _, err := o.cfg.Service.Authorize(r.Context(), id, u.id, organization.DeleteOrganization); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	if u.at.IsZero() || time.Since(u.at) > o.cfg.FreshAge {
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
+		return
+	}
+	if err := o.cfg.Service.Delete(r.Context(), u.id, id); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.Deleted, OrganizationID: id, ActorID: u.id})
+	ok(w, map[string]bool{"deleted": true})
+}
+
+// Leave answers POST {base}/organizations/{org}/leave.
+func (o *Routes) Leave(w http.ResponseWriter, r *http.Request) {
+	_, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id := chi.URLParam(r, "org")
+	if err := o.cfg.Service.Leave(r.Context(), u.id, id); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: u.id})
+	ok(w, map[string]bool{"left": true})
+}
+
+// RemoveMember answers POST {base}/organizations/{org}/members/{user}/remove.
+func (o *Routes) RemoveMember(w http.ResponseWriter, r *http.Request) {
+	_, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id, member := chi.URLParam(r, "org"), chi.URLParam(r, "user")
+	if err := o.cfg.Service.Remove(r.Context(), u.id, id, member); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: member})
+	ok(w, map[string]bool{"removed": true})
+}
+
+// SetRole answers POST {base}/organizations/{org}/members/{user}/role {role}.
+func (o *Routes) SetRole(w http.ResponseWriter, r *http.Request) {
+	form, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id, member, role := chi.URLParam(r, "org"), chi.URLParam(r, "user"), form.Get("role")
+	if err := o.cfg.Service.SetRole(r.Context(), u.id, id, member, role); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(r.Context(), organization.Change{Kind: organization.RoleChanged, OrganizationID: id, ActorID: u.id, UserID: member, Role: role})
+	ok(w, map[string]string{"role": role})
+}
+
+// statements reads a role's statements from a form: repeated
+// "permission" fields, or "permissions" separated by spaces or commas.
+func statements(form url.Values) []string {
+	list := append([]string{}, form["permission"]...)
+	return append(list, strings.FieldsFunc(form.Get("permissions"), func(c rune) bool { return c == ' ' || c == ',' })...)
+}
+
+// Roles answers POST {base}/organizations/{org}/roles {name, permissions}
+// (create), POST .../roles/{role}/update {permissions} and POST
+// .../roles/{role}/delete.
+func (o *Routes) Roles(w http.ResponseWriter, r *http.Request) {
+	form, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id, name, action := chi.URLParam(r, "org"), chi.URLParam(r, "role"), chi.URLParam(r, "action")
+	svc, ctx := o.cfg.Service, r.Context()
+	var (
+		role organization.Role
+		err  error
+		kind organization.ChangeKind
+	)
+	switch action {
+	case "":
+		name, kind = form.Get("name"), organization.RoleCreated
+		role, err = svc.CreateRole(ctx, u.id, id, name, statements(form))
+	case "update":
+		kind = organization.RoleUpdated
+		role, err = svc.UpdateRole(ctx, u.id, id, name, statements(form))
+	case "delete":
+		kind = organization.RoleDeleted
+		role.Name, err = name, svc.DeleteRole(ctx, u.id, id, name)
+	default:
+		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "not_found"})
+		return
+	}
+	if err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	o.changed(ctx, organization.Change{Kind: kind, OrganizationID: id, ActorID: u.id, Role: name})
+	ok(w, role)
+}
+
+// SetActive answers POST {base}/organizations/active {organizationId}:
+// the organization the session works in ("" for none). Only a member may
+// make an organization active.
+func (o *Routes) SetActive(w http.ResponseWriter, r *http.Request) {
+	form, u, good := o.post(w, r)
+	if !good {
+		return
+	}
+	id := form.Get("organizationId")
+	if id != "" {
+		if _, _, err := o.cfg.Service.Authorize(r.Context(), id, u.id); err != nil {
+			o.fail(w, r, err)
+			return
+		}
+	}
+	if err := o.setActive(w, r, u.id, id); err != nil {
+		o.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]string{"activeOrganizationId": id})
+}
+
+// Active returns the active organization of r's session, "" for none.
+func (o *Routes) Active(ctx context.Context, r *http.Request) (string, error) {
+	if o.cfg.Database {
+		hash := o.host.SessionHash(r)
+		if hash == "" {
+			return "", nil
+		}
+		return o.cfg.Service.Store().ActiveOrganization(ctx, hash)
+	}
+	t, ok := o.cfg.Token(r)
+	if !ok {
+		return "", nil
+	}
+	return t.Organization, nil
+}
+
+// ActiveFor is Active for the session whose token hash is tokenHash
+// (database sessions), for GET {base}/session; "" when it cannot be
+// read.
+func (o *Routes) ActiveFor(ctx context.Context, tokenHash string) string {
+	id, err := o.cfg.Service.Store().ActiveOrganization(ctx, tokenHash)
+	if err != nil {
+		o.cfg.Logger.Error("gatehouse: reading the active organization failed", "step", "session", "err", err)
+	}
+	return id
+}
+
+// setActive records orgID as the active organization of r's session.
+func (o *Routes) setActive(w http.ResponseWriter, r *http.Request, userID, orgID string) error {
+	if o.cfg.Database {
+		hash := o.host.SessionHash(r)
+		if hash == "" {
+			return organization.ErrNotFound
+		}
+		return o.cfg.Service.Store().SetActiveOrganization(r.Context(), hash, userID, orgID, time.Now().Add(o.cfg.MaxAge))
+	}
+	t, ok := o.cfg.Token(r)
+	if !ok {
+		return organization.ErrNotFound
+	}
+	t.Organization = orgID
+	return o.cfg.Rewrite(w, r, t)
+}
+
+// Can reports whether the signed-in user's role in the active
+// organization holds st. No session, no active organization, or a
+// membership that ended, is false.
+func (o *Routes) Can(r *http.Request, st string) (bool, error) {
+	if o == nil {
+		return false, errOff
+	}
+	want, err := permission.Parse(st)
+	if err != nil {
+		return false, err
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	userID, _, err := o.host.CurrentUser(ctx, r)
+	if err != nil || userID == "" {
+		return false, err
+	}
+	org, err := o.Active(ctx, r)
+	if err != nil || org == "" {
+		return false, err
+	}
+	return o.cfg.Service.Can(ctx, org, userID, want)
+}
+
+// CanJSON answers GET {base}/organizations/can?permission=: whether
+// the signed-in user's role in the active organization holds the
+// statement, {"allowed": bool}.
+func (o *Routes) CanJSON(w http.ResponseWriter, r *http.Request) {
+	if _, good := o.user(w, r); !good {
+		return
+	}
+	allowed, err := o.Can(r, r.URL.Query().Get("permission"))
+	switch {
+	case errors.Is(err, permission.ErrInvalid):
+		o.fail(w, r, fmt.Errorf("%w: %w", organization.ErrInvalid, err))
+	case err != nil:
+		o.fail(w, r, err)
+	default:
+		ok(w, map[string]bool{"allowed": allowed})
+	}
+}
+
+// Require returns middleware that lets a request through only when Can
+// says yes; otherwise it answers 401 (nobody signed in), 403 JSON saying
+// which statement is missing, and 503 when the store is down. It panics
+// when st is not a valid statement (a programming error, found at
+// start). A JWT
+// session whose active organization the user no longer belongs to has
+// it cleared.
+func (o *Routes) Require(st string) func(http.Handler) http.Handler {
+	want := permission.MustSet(st)[0]
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if o == nil {
+				httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "reason": errOff.Error()})
+				return
+			}
+			u, good := o.user(w, r)
+			if !good {
+				return
+			}
+			org, err := o.Active(r.Context(), r)
+			if err != nil {
+				unavailable(w)
+				return
+			}
+			if org == "" {
+				httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "code": "no_active_organization",
+					"reason": "choose an organization first (POST " + o.host.URL(r, "organizations", "active") + ")"})
+				return
+			}
+			_, _, err = o.cfg.Service.Authorize(r.Context(), org, u.id, want)
+			switch {
+			case errors.Is(err, organization.ErrNotFound):
+				if !o.cfg.Database {
+					_ = o.setActive(w, r, u.id, "") // removed from it since: the token forgets it
+				}
+				httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "code": "not_a_member",
+					"reason": "you are no longer a member of the active organization"})
+			case errors.Is(err, organization.ErrForbidden):
+				httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "code": "missing_permission",
+					"reason": "your role lacks " + string(want)})
+			case err != nil:
+				unavailable(w)
+			default:
+				next.ServeHTTP(w, r)
+			}
+		})
+	}
+}
+
+// reserve takes one invitation from each limit, or answers 429.
+func (o *Routes) reserve(w http.ResponseWriter, r *http.Request, userID, orgID string) bool {
+	wait, err := limit.ReserveAll(r.Context(),
+		limit.Attempt{Limiter: o.cfg.perInviter, Key: "user:" + userID},
+		limit.Attempt{Limiter: o.cfg.perOrganization, Key: "org:" + orgID})
+	if err != nil {
+		wait = time.Minute // a limiter that fails refuses
+	}
+	if wait <= 0 {
+		return true
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"error": string(autherr.TooManyRequests)})
+	return false
+}
