@@ -59,6 +59,8 @@ type Adapter struct {
 	// MemoryStore keeps the users' two-factor secrets: the adapter is a
 	// twofactor.Store too.
 	twofactor.MemoryStore
+	// machine keeps API keys and signing keys (machineaccess.go).
+	machine machineAccess
 }
 
 var _ adapter.Adapter = (*Adapter)(nil)
@@ -201,6 +203,7 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 	delete(m.users, id)
 	delete(m.passwords, id)
 	_ = m.DeleteTwoFactor(ctx, id)
+	m.machine.deleteUser(id)
 	if u.Email != "" {
 		delete(m.emails, u.Email)
 	}
