@@ -40,7 +40,7 @@ func postgresDSN() string {
 // pgSchema makes a schema of the test's own, dropped at the end, reached
 // from the returned connection; the test is skipped without a server
 // (failed when CI is set).
-func pgSchema(t *testing.T) (string, *pgx.Conn) {
+func pgSchema(t testing.TB) (string, *pgx.Conn) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, postgresDSN())
@@ -66,7 +66,7 @@ func pgSchema(t *testing.T) (string, *pgx.Conn) {
 }
 
 // pgInstance is one instance's adapter: a pool of its own on schema.
-func pgInstance(t *testing.T, schema string) *postgres.Adapter {
+func pgInstance(t testing.TB, schema string) *postgres.Adapter {
 	t.Helper()
 	cfg, err := pgxpool.ParseConfig(postgresDSN())
 	if err != nil {
