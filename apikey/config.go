@@ -1,6 +1,7 @@
 package apikey
 
 import (
+	"net/http"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -40,6 +41,11 @@ type Config struct {
 	// MaxKeys bounds the keys (revoked ones included) a user can hold:
 	// DefaultMaxKeys when zero.
 	MaxKeys int
+	// ActiveOrganization returns the organization a request's session
+	// acts in, for the org_id of the tokens issued to it (a key's tokens
+	// carry the key's organization). Nil, or "": none. The user's
+	// permissions for such a token are Permissions(user, organization).
+	ActiveOrganization func(r *http.Request) string
 	// Tokens, when not nil, turns on {base}/token and {base}/jwks:
 	// short-lived signed access tokens for other services.
 	Tokens *servicetoken.Config

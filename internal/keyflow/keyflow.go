@@ -53,9 +53,6 @@ type Config struct {
 	Logger      *slog.Logger
 	// Event, when not nil, is told of keys made, rotated and revoked.
 	Event func(ctx context.Context, e apikey.Event)
-	// ActiveOrganization returns the organization of r's session, for
-	// the org_id of its tokens; nil or "": none.
-	ActiveOrganization func(r *http.Request) string
 }
 
 // Flow serves the routes.

@@ -55,8 +55,8 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 		if userID, ok = f.owner(w, r); !ok {
 			return
 		}
-		if f.cfg.ActiveOrganization != nil {
-			orgID = f.cfg.ActiveOrganization(r)
+		if active := f.cfg.Keys.ActiveOrganization; active != nil {
+			orgID = active(r)
 		}
 		clientID = f.signer.Config().ClientID
 		var err error

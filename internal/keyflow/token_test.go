@@ -1,6 +1,7 @@
 package keyflow_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
@@ -178,5 +180,41 @@ func TestSigningKeySealed(t *testing.T) {
 	var pub jose.JSONWebKey
 	if err := pub.UnmarshalJSON([]byte(keys[0].Public)); err != nil || !pub.IsPublic() || pub.KeyID != keys[0].ID {
 		t.Errorf("public %s: %v", keys[0].Public, err)
+	}
+}
+
+// TestOrganizationHook: the permissions of a key or token made in an
+// organization are the user's there; its tokens carry org_id.
+func TestOrganizationHook(t *testing.T) {
+	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) {
+		withTokens("")(c)
+		c.MachineAccess.ActiveOrganization = func(r *http.Request) string { return r.Header.Get("X-Test-Org") }
+		c.MachineAccess.Permissions = func(_ context.Context, _, org string) (permission.Set, error) {
+			if org == "acme" {
+				return permission.MustSet("invoice:read"), nil
+			}
+			return nil, nil
+		}
+	})
+	_, b := e.user("ada@example.com")
+	if status, _ := b.post("/auth/api-keys", url.Values{"name": {"x"}, "permissions": {"invoice:read"}}); status != http.StatusForbidden {
+		t.Errorf("a key with acme's permission outside acme: %d; want 403", status)
+	}
+	key, _ := b.newKey("acme", "invoice:read", url.Values{"organizationId": {"acme"}})
+	if _, p := e.withKey(http.MethodGet, "/api", key, nil); p["OrganizationID"] != "acme" {
+		t.Errorf("principal %v; want organization acme", p)
+	}
+	set, _ := e.jwks()
+	_, out := e.withKey(http.MethodPost, "/auth/token", key, url.Values{"scope": {"invoice:read"}})
+	if c := verify(t, set, out["access_token"].(string), servicetoken.EdDSA, e.srv.URL+"/auth", "reports"); c.OrgID != "acme" || c.Scope != "invoice:read" {
+		t.Errorf("key's token: %+v", c)
+	}
+	_, out = b.do(http.MethodPost, "/auth/token", url.Values{"csrfToken": {b.token()}, "scope": {"invoice:read"}},
+		http.Header{"Origin": {e.srv.URL}, "X-Test-Org": {"acme"}})
+	if c := verify(t, set, out["access_token"].(string), servicetoken.EdDSA, e.srv.URL+"/auth", "reports"); c.OrgID != "acme" {
+		t.Errorf("session's token: %+v", c)
+	}
+	if status, _ := b.post("/auth/token", url.Values{"scope": {"invoice:read"}}); status != http.StatusBadRequest {
+		t.Errorf("a session's token outside acme with acme's permission: %d; want 400", status)
 	}
 }
