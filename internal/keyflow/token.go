@@ -48,11 +48,13 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		// A session cookie: a browser's ambient credential, so the
-		// request must be same-origin and carry the CSRF token.
-		if form, ok = f.post(w, r); !ok {
+		// request must be same-origin and carry the CSRF token. (Who is
+		// signed in is read first, so that a program with neither a key
+		// nor a session is told 401.)
+		if userID, ok = f.owner(w, r); !ok {
 			return
 		}
-		if userID, ok = f.owner(w, r); !ok {
+		if form, ok = f.post(w, r); !ok {
 			return
 		}
 		if active := f.cfg.Keys.ActiveOrganization; active != nil {

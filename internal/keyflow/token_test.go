@@ -132,6 +132,7 @@ func TestTokenRefused(t *testing.T) {
 		code string
 	}{
 		"nobody":            {got(anon.post("/auth/token", nil)), http.StatusUnauthorized, ""},
+		"a bare program":    {got(anon.do(http.MethodPost, "/auth/token", url.Values{}, nil)), http.StatusUnauthorized, ""},
 		"revoked key":       {got(e.withKey(http.MethodPost, "/auth/token", revoked, nil)), http.StatusUnauthorized, "invalid_token"},
 		"forged key":        {got(e.withKey(http.MethodPost, "/auth/token", forged(key), nil)), http.StatusUnauthorized, "invalid_token"},
 		"unknown audience":  {got(e.withKey(http.MethodPost, "/auth/token", key, url.Values{"audience": {"https://evil.example"}})), http.StatusBadRequest, "invalid_target"},
