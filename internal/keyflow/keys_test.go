@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -292,5 +293,56 @@ func TestNeedsStore(t *testing.T) {
 	var ce *gatehouse.ConfigError
 	if !errors.As(err, &ce) || ce.Field != "MachineAccess" {
 		t.Errorf("New = %v; want a ConfigError on MachineAccess", err)
+	}
+}
+
+// TestBesideBearerSessions: with Session.Bearer on too, a bearer session
+// token is a session and a key is a key; a request carrying a key and a
+// session cookie is judged by the key alone; Require, which is for
+// people, answers a key 401.
+func TestBesideBearerSessions(t *testing.T) {
+	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) { c.Session.Bearer = true })
+	ada, b := e.user("ada@example.com")
+	key, id := b.newKey("ci", "", nil)
+	su, _ := url.Parse(e.srv.URL)
+	var sessionToken string
+	for _, c := range b.jar.Cookies(su) {
+		if c.Name == "authjs.session-token" {
+			sessionToken = c.Value
+		}
+	}
+	who := func(h http.Header, cookies bool) (session, key string) {
+		req := httptest.NewRequest(http.MethodGet, "/whatever", nil)
+		req.Header = h
+		if cookies {
+			req.AddCookie(&http.Cookie{Name: "authjs.session-token", Value: sessionToken})
+		}
+		e.h.Middleware(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+			if s := gatehouse.SessionFrom(r.Context()); s != nil {
+				session = s.User.ID
+			}
+			if p := gatehouse.APIKeyFrom(r.Context()); p != nil {
+				key = p.KeyID
+			}
+		})).ServeHTTP(httptest.NewRecorder(), req)
+		return session, key
+	}
+	if s, k := who(http.Header{"Authorization": {"Bearer " + sessionToken}}, false); s != ada || k != "" {
+		t.Errorf("bearer session token: session %q, key %q", s, k)
+	}
+	if s, k := who(http.Header{"Authorization": {"Bearer " + key}}, true); s != "" || k != id {
+		t.Errorf("key with a session cookie: session %q, key %q; want the key alone", s, k)
+	}
+	if s, k := who(http.Header{"Authorization": {"Bearer " + forged(key)}}, true); s != "" || k != "" {
+		t.Errorf("forged key with a session cookie: session %q, key %q; want nobody", s, k)
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, "/private", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	e.h.Middleware(e.h.Require(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		t.Error("Require let a key through")
+	}))).ServeHTTP(rec, req)
+	if rec.Code != http.StatusUnauthorized {
+		t.Errorf("Require with a key: %d; want 401", rec.Code)
 	}
 }
