@@ -97,11 +97,6 @@ const TouchInterval = time.Minute
 // DefaultPrefix is Config.Prefix's default.
 const DefaultPrefix = "gh"
 
-// secretBytes is the entropy of a secret: 256 bits, so that the SHA-256
-// of it can be stored unsalted and unkeyed (no guess can be tested
-// against a leaked table in any time that matters).
-const secretBytes = 32
-
 // idChars is the length of a key's public id: 16 base62 characters,
 // about 95 bits, so ids made apart never meet.
 const idChars = 16
@@ -127,8 +122,12 @@ func randomBase62(n int) string {
 	return string(out)
 }
 
-// secretChars is secretBytes of entropy in base62 characters.
-const secretChars = 43 // ceil(256 / log2(62))
+// secretChars is the length of a secret: 43 base62 characters, 256 bits
+// (ceil(256 / log2 62)), so that its SHA-256 can be stored unsalted and
+// unkeyed: a keyed hash (HMAC with the app secret) would add nothing
+// against guessing, which no leaked table makes feasible, and would tie
+// every key to AUTH_SECRET, so that rotating it would end them all.
+const secretChars = 43
 
 // New returns a new key's full text for prefix, its id and the hash of
 // its secret, to store.

@@ -64,7 +64,7 @@ func signedBy(t *testing.T, s *servicetoken.Signer) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parsed, err := jose.ParseSigned(tok, []jose.SignatureAlgorithm{jose.EdDSA})
+	parsed, err := jose.ParseSignedCompact(tok, []jose.SignatureAlgorithm{jose.EdDSA})
 	if err != nil {
 		t.Fatal(err)
 	}
