@@ -25,7 +25,10 @@ type Config struct {
 	// each use a key keeps only the permissions its user still holds.
 	// Nil: users hold none, and keys carry none (they still say who they
 	// act for). It is called once per request that carries a key: make
-	// it fast.
+	// it fast. For an organization the user is not a member of it must
+	// answer an empty set: a key (or token) is made for an organization
+	// only when its user holds something there, and a key of an
+	// organization whose user holds nothing there any more is refused.
 	Permissions PermissionsFunc
 	// MaxLifetime caps the expiry a key can be made with; a key asked
 	// for without one gets it. Zero: keys may live until revoked.
@@ -38,8 +41,8 @@ type Config struct {
 	// minute per key, kept by gatehouse.Config.Limits (share it with
 	// redislimit across instances).
 	RateLimit limit.Limiter
-	// MaxKeys bounds the keys (revoked ones included) a user can hold:
-	// DefaultMaxKeys when zero.
+	// MaxKeys bounds the live keys (not revoked, not expired) a user can
+	// hold: DefaultMaxKeys when zero.
 	MaxKeys int
 	// ActiveOrganization returns the organization a request's session
 	// acts in, for the org_id of the tokens issued to it (a key's tokens

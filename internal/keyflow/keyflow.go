@@ -174,6 +174,12 @@ func (f *Flow) Authenticate(r *http.Request) (Result, bool) {
 	if err != nil {
 		return Result{Err: fmt.Errorf("%w: %w", sessions.ErrStoreUnavailable, err)}, true
 	}
+	if k.OrganizationID != "" && len(held) == 0 {
+		// Its user holds nothing in the organization any more: not a
+		// member. The key must not go on speaking for it.
+		f.cfg.Logger.Info("gatehouse: an API key of an organization its user left was refused", "step", "api-key", "key", k.ID)
+		return Result{}, true
+	}
 	if now.Sub(k.LastUsedAt) >= apikey.TouchInterval {
 		if err := f.store.TouchAPIKey(ctx, k.ID, now); err != nil {
 			f.cfg.Logger.Warn("gatehouse: recording an API key's use failed", "step", "api-key", "err", err)

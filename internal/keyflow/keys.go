@@ -105,8 +105,10 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 		storeDown(w)
 		return
 	}
-	// Nobody hands out more than they hold.
-	if permission.Grant(held, want) != nil {
+	// Nobody hands out more than they hold; and a key speaks for an
+	// organization only when its user holds something there (is a
+	// member: Permissions answers nothing for anyone else).
+	if permission.Grant(held, want) != nil || (k.OrganizationID != "" && len(held) == 0) {
 		fail(w, http.StatusForbidden, "insufficient_permissions")
 		return
 	}
@@ -131,13 +133,20 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 
 var errTooMany = errors.New("too many keys")
 
-// create stores k unless its user has MaxKeys already.
+// create stores k unless its user has MaxKeys live keys already (not
+// revoked, not expired).
 func (f *Flow) create(ctx context.Context, k apikey.Key) error {
 	keys, err := f.store.ListAPIKeys(ctx, k.UserID)
 	if err != nil {
 		return err
 	}
-	if len(keys) >= f.cfg.Keys.MaxKeys {
+	live := 0
+	for _, x := range keys {
+		if x.RevokedAt.IsZero() && (x.Expires.IsZero() || k.CreatedAt.Before(x.Expires)) {
+			live++
+		}
+	}
+	if live >= f.cfg.Keys.MaxKeys {
 		return errTooMany
 	}
 	return f.store.CreateAPIKey(ctx, k)

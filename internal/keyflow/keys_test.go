@@ -102,7 +102,7 @@ func TestCreateRefused(t *testing.T) {
 		c.MachineAccess.MaxLifetime = time.Hour
 	})
 	_, b := e.user("ada@example.com", "report:read")
-	key, _ := b.newKey("ok", "report:read", nil)
+	key, id := b.newKey("ok", "report:read", nil)
 	for name, tc := range map[string]struct {
 		form   url.Values
 		header http.Header
@@ -146,6 +146,16 @@ func TestCreateRefused(t *testing.T) {
 	wg.Wait()
 	if made.Load() != 2 {
 		t.Errorf("%d keys made in parallel past one; want 2 (MaxKeys 3)", made.Load())
+	}
+	// A revoked key does not count.
+	if status, _ := b.post("/auth/api-keys/"+id+"/revoke", nil); status != http.StatusOK {
+		t.Fatal(status)
+	}
+	if status, _ := b.post("/auth/api-keys", url.Values{"name": {"after"}}); status != http.StatusCreated {
+		t.Errorf("a key after one of three was revoked: %d; want 201", status)
+	}
+	if status, _ := b.post("/auth/api-keys", url.Values{"name": {"too many"}}); status != http.StatusConflict {
+		t.Errorf("a fourth live key: %d; want 409", status)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -187,11 +188,12 @@ func TestSigningKeySealed(t *testing.T) {
 // TestOrganizationHook: the permissions of a key or token made in an
 // organization are the user's there; its tokens carry org_id.
 func TestOrganizationHook(t *testing.T) {
+	var left atomic.Bool // ada left acme
 	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) {
 		withTokens("")(c)
 		c.MachineAccess.ActiveOrganization = func(r *http.Request) string { return r.Header.Get("X-Test-Org") }
 		c.MachineAccess.Permissions = func(_ context.Context, _, org string) (permission.Set, error) {
-			if org == "acme" {
+			if org == "acme" && !left.Load() {
 				return permission.MustSet("invoice:read"), nil
 			}
 			return nil, nil
@@ -217,5 +219,12 @@ func TestOrganizationHook(t *testing.T) {
 	}
 	if status, _ := b.post("/auth/token", url.Values{"scope": {"invoice:read"}}); status != http.StatusBadRequest {
 		t.Errorf("a session's token outside acme with acme's permission: %d; want 400", status)
+	}
+	if status, _ := b.post("/auth/api-keys", url.Values{"name": {"x"}, "organizationId": {"globex"}}); status != http.StatusForbidden {
+		t.Errorf("a key for an organization ada is not in: %d; want 403", status)
+	}
+	left.Store(true)
+	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusUnauthorized {
+		t.Errorf("the key of an organization its user left: %d; want 401", status)
 	}
 }
