@@ -66,6 +66,11 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 			storeDown(w)
 			return
 		}
+		if orgID != "" && len(held) == 0 {
+			// Not a member (see apikey.Config.Permissions): no org_id.
+			fail(w, http.StatusForbidden, "insufficient_permissions")
+			return
+		}
 	}
 	cfg := f.signer.Config()
 	audience := form.Get("audience")

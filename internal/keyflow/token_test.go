@@ -223,6 +223,10 @@ func TestOrganizationHook(t *testing.T) {
 	if status, _ := b.post("/auth/api-keys", url.Values{"name": {"x"}, "organizationId": {"globex"}}); status != http.StatusForbidden {
 		t.Errorf("a key for an organization ada is not in: %d; want 403", status)
 	}
+	if status, _ := b.do(http.MethodPost, "/auth/token", url.Values{"csrfToken": {b.token()}},
+		http.Header{"Origin": {e.srv.URL}, "X-Test-Org": {"globex"}}); status != http.StatusForbidden {
+		t.Errorf("a session's token in an organization ada is not in: %d; want 403", status)
+	}
 	left.Store(true)
 	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusUnauthorized {
 		t.Errorf("the key of an organization its user left: %d; want 401", status)
