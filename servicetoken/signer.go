@@ -102,6 +102,12 @@ func (s *Signer) state(ctx context.Context) ([]SigningKey, error) {
 	}
 	keys, err := s.store.SigningKeys(ctx)
 	if err != nil {
+		if s.keys != nil && !s.due(now) && now.Sub(s.loadedAt) < s.cfg.Overlap/2 {
+			// The store is down for a moment: the keys read last still
+			// hold (no new key is due, and none another instance made
+			// can sign before Overlap from its making).
+			return s.keys, nil
+		}
 		return nil, err
 	}
 	s.keys, s.loadedAt = keys, now

@@ -3,6 +3,7 @@ package servicetoken_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -165,5 +166,40 @@ func TestConfig(t *testing.T) {
 	c, err := servicetoken.Config{Audiences: []string{"a"}}.Normalize()
 	if err != nil || c.Algorithm != servicetoken.EdDSA || c.Lifetime != 5*time.Minute || c.MaxAge() != 15*time.Minute {
 		t.Errorf("defaults %+v, %v", c, err)
+	}
+}
+
+// failing is a KeyStore whose reads fail while down is set.
+type failing struct {
+	servicetoken.KeyStore
+	down bool
+}
+
+func (f *failing) SigningKeys(ctx context.Context) ([]servicetoken.SigningKey, error) {
+	if f.down {
+		return nil, errors.New("store down")
+	}
+	return f.KeyStore.SigningKeys(ctx)
+}
+
+// TestStoreDown: while the store cannot be read, the keys read last sign
+// for up to half the Overlap; past that, Issue fails rather than guess.
+func TestStoreDown(t *testing.T) {
+	store := &failing{KeyStore: memory.New()}
+	c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	s := newSigner(t, store, c)
+	first := signedBy(t, s)
+	store.down = true
+	c.add(20 * time.Minute)
+	if signedBy(t, s) != first {
+		t.Error("the cached key did not sign while the store was down")
+	}
+	c.add(15 * time.Minute)
+	if _, _, err := s.Issue(context.Background(), "https://issuer", servicetoken.Claims{Audience: "api"}); err == nil {
+		t.Error("signed with keys read 35 minutes ago from a store that is down")
+	}
+	store.down = false
+	if signedBy(t, s) != first {
+		t.Error("after the store came back")
 	}
 }
