@@ -35,13 +35,17 @@ func (d Dialect) ScanAPIKey(row Row, what string) (apikey.Key, error) {
 	if err != nil {
 		return apikey.Key{}, d.Error(what, err)
 	}
-	if k.Permissions, err = permission.NewSet(strings.Fields(perms)...); err != nil {
-		return apikey.Key{}, d.Error(what, err)
+	if perms != "" {
+		if k.Permissions, err = permission.NewSet(strings.Fields(perms)...); err != nil {
+			return apikey.Key{}, d.Error(what, err)
+		}
 	}
 	k.CreatedAt = k.CreatedAt.UTC()
-	for dst, src := range map[*time.Time]*time.Time{&k.PreviousUntil: previous, &k.Expires: expires, &k.LastUsedAt: lastUsed, &k.RevokedAt: revokedAt} {
-		if src != nil {
-			*dst = src.UTC()
+	for _, t := range [...]struct{ dst, src *time.Time }{
+		{&k.PreviousUntil, previous}, {&k.Expires, expires}, {&k.LastUsedAt, lastUsed}, {&k.RevokedAt, revokedAt},
+	} {
+		if t.src != nil {
+			*t.dst = t.src.UTC()
 		}
 	}
 	return k, nil
