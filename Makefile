@@ -1,21 +1,30 @@
 # Gatehouse: common tasks. `make test` is what CI runs.
 GO ?= go
 
-.PHONY: test race e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
+.PHONY: test race interop e2e screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
 
 test: lint authjs
 	$(GO) test -count=1 -timeout 15m ./...
 	cd otelgatehouse && $(GO) test -count=1 -timeout 5m ./... # its own module (OpenTelemetry)
 	cd examples/mount && $(GO) test -count=1 -timeout 5m ./... # its own module (gin, echo)
+	$(MAKE) interop
 	$(MAKE) race
 	$(MAKE) e2e
 
 # The race detector over the packages with concurrency (the provider
 # packages are data and mappings: they run once, above, without it).
-RACE_PKGS := . ./permission ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
+RACE_PKGS := . ./permission ./bearer ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
 	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
 race:
 	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)
+	cd interop && $(GO) test -race -count=1 -timeout 10m ./...
+
+# Tests against independent implementations (their own module in
+# interop/, so that zitadel/oidc and virtualwebauthn stay out of the
+# library's go.mod): zitadel's OpenID provider, and passkeys made by a
+# software authenticator.
+interop:
+	cd interop && $(GO) test -count=1 -timeout 10m ./...
 
 # Browser tests (their own module in e2e/): the example app in headless
 # Chromium. They skip without /usr/bin/chromium, and fail when CI is set.
@@ -27,12 +36,19 @@ screenshots:
 	cd e2e && UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -timeout 10m ./...
 
 # The Auth.js interop tests (in interop_test.go) run @auth/core, pinned
-# in interop/authjs/package-lock.json: install it when missing or stale.
+# in interop/authjs/package-lock.json; the oidc-provider interop test (in
+# bearer/interop_test.go) runs node oidc-provider, pinned in
+# interop/oidcprovider/package-lock.json: install each when missing or stale.
 AUTHJS := interop/authjs
+OIDCPROVIDER := interop/oidcprovider
 authjs:
 	@if [ ! -f $(AUTHJS)/node_modules/.package-lock.json ] || [ $(AUTHJS)/package-lock.json -nt $(AUTHJS)/node_modules/.package-lock.json ]; then \
 	  if command -v npm >/dev/null; then npm ci --prefix $(AUTHJS) --no-audit --no-fund; \
 	  else echo "npm not found: the Auth.js interop test will skip (or fail with CI set)"; fi; \
+	fi
+	@if [ ! -f $(OIDCPROVIDER)/node_modules/.package-lock.json ] || [ $(OIDCPROVIDER)/package-lock.json -nt $(OIDCPROVIDER)/node_modules/.package-lock.json ]; then \
+	  if command -v npm >/dev/null; then npm ci --prefix $(OIDCPROVIDER) --no-audit --no-fund; \
+	  else echo "npm not found: the oidc-provider interop test will skip (or fail with CI set)"; fi; \
 	fi
 
 # The built-in provider catalogue (providers/internal/gen/catalog.go) is
@@ -54,11 +70,13 @@ lint: vet staticcheck
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+	cd interop && $(GO) run $(STATICCHECK) ./...
 
 vet:
 	$(GO) vet ./...
 	cd bench && $(GO) vet -mod=mod ./... # -mod=mod: bench/ uses ../ and follows its requirements
 	cd e2e && $(GO) vet ./...
+	cd interop && $(GO) vet ./...
 	cd otelgatehouse && $(GO) vet ./...
 	cd examples/mount && $(GO) vet ./...
 
@@ -72,6 +90,7 @@ run:
 BENCHFLAGS ?= -d 5s -rounds 3
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 . ./checks
+	cd interop && $(GO) test -run '^$$' -bench . -benchmem -count=1 .
 	@if command -v npm >/dev/null && [ ! -d bench/authjs/node_modules ]; then cd bench/authjs && npm ci --no-audit --no-fund; fi
 	cd bench && $(GO) run -mod=mod . $(BENCHFLAGS)
 
@@ -82,6 +101,6 @@ fuzz:
 	  dir=$$(dirname $$file); \
 	  for f in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | sed 's/^func //'); do \
 	    echo "fuzz $$dir $$f ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$dir || exit 1; \
+	    (cd $$dir && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) .) || exit 1; \
 	  done; \
 	done

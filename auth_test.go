@@ -441,6 +441,7 @@ func TestConfigErrors(t *testing.T) {
 		{"no endpoints", gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "o", Name: "O", Type: providers.TypeOAuth, ClientID: "c"}}}, "o", "authorization"},
 		{"bad id", gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{func() providers.OAuthConfig[profile.Claims] { c := ok; c.ID = "A B"; return c }()}}, "A B", "id"},
 		{"http URL", gatehouse.Config{Secret: []string{testSecret}, URL: "http://app.example.com/auth", Providers: []providers.Provider{ok}}, "", "URL"},
+		{"nil pointer provider", gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{ok, (*providers.OAuthConfig[profile.Claims])(nil)}}, "1", "Providers"},
 	}
 	for _, tc := range cases {
 		_, err := gatehouse.New(tc.cfg)

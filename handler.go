@@ -182,7 +182,7 @@ func (h *Handler) newSite() (*site.Site, error) {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	s := &site.Site{Resolver: &site.Resolver{Path: c.BasePath, Secure: c.UseSecureCookies, AuthJSNames: c.AuthJSCookieNames, TrustHost: c.TrustHost},
-		CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
+		CSRF: csrf, Sealer: h.sealer, CrossOrigin: http.NewCrossOriginProtection(), RateLimit: c.RateLimit, ClientIP: c.ClientIP,
 		Logger: c.Logger, Theme: c.Theme, Language: c.Language, RedirectPolicy: c.Callbacks.Redirect, Failure: c.Events.Failure, MadeToken: h.madeToken,
 		Pages: site.Pages(c.Pages)}
 	if c.URL != "" {
@@ -255,7 +255,10 @@ type ctxKey struct{}
 
 // reqState is what the middleware puts in the request context.
 type reqState struct {
-	session    *Session
+	session *Session
+	// sessionBuf holds the session read for this request, which session
+	// then points to: no allocation of its own (sessions.ReadTo).
+	sessionBuf Session
 	csrfToken  string // a token made for this request
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base
@@ -291,7 +294,7 @@ func (st *reqState) load(w http.ResponseWriter) {
 			if w != nil {
 				st.w = w
 			}
-			st.session, st.storeErr = st.owner.sessions.Read(st.w, st.r, st.base)
+			st.session, st.storeErr = st.owner.sessions.ReadTo(&st.sessionBuf, st.w, st.r, st.base)
 			st.w, st.r = nil, nil
 		})
 	}
@@ -304,33 +307,53 @@ func (st *reqState) load(w http.ResponseWriter) {
 // helpers can be posted. Wrap the whole application with it.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := h.readState(w, r, true)
-		if ctx.st.keyWait > 0 {
-			keyflow.TooMany(w, ctx.st.keyWait)
+		r = h.withNewState(w, r)
+		if st := r.Context().(*stateContext); st.st.keyWait > 0 {
+			keyflow.TooMany(w, st.st.keyWait)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(w, r)
 	})
 }
 
-// readState reads r's session and CSRF cookie into a context for r: the
-// Middleware's work, also done by Require, Execute and Funcs for a
+// stateRequest is a request as the Middleware passes it on and the
+// context it carries, allocated together: one allocation per request
+// where r.WithContext and the context would be two. The request is a
+// copy of the one the Middleware got, as r.WithContext makes.
+type stateRequest struct {
+	ctx stateContext
+	req http.Request
+}
+
+// withNewState returns r with the Middleware's state read now
+// (readState), minting a CSRF cookie for a browser without one.
+func (h *Handler) withNewState(w http.ResponseWriter, r *http.Request) *http.Request {
+	sr := &stateRequest{}
+	h.readState(&sr.ctx, w, r, true)
+	// WithContext is inlined: its copy of r stays on the stack and is
+	// copied into sr, the only allocation.
+	sr.req = *r.WithContext(&sr.ctx)
+	return &sr.req
+}
+
+// readState reads r's session and CSRF cookie into ctx, a context for r:
+// the Middleware's work, also done by Require, Execute and Funcs for a
 // request that did not pass through the Middleware. With mint, a browser
 // without a CSRF cookie is given one on w.
-func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *stateContext {
+func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Request, mint bool) {
 	b := h.baseFor(r)
-	ctx := &stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
+	*ctx = stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
 	st := &ctx.st
 	if h.keys != nil && !underBase(r.URL.Path, b.Path) {
 		// An API key: the request is judged by it alone, as a Bearer
 		// session token is (bearerRequest).
 		if res, ok := h.keys.Authenticate(r); ok {
 			st.bearer, st.key, st.keyWait, st.storeErr = true, res.Principal, res.Wait, res.Err
-			return ctx
+			return
 		}
 	}
 	if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
-		return ctx
+		return
 	}
 	if underBase(r.URL.Path, b.Path) {
 		// The handler's own routes: {base}/providers, a sign-in start and
@@ -341,9 +364,9 @@ func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *
 		// script polling {base}/session is not given a cookie per
 		// request; a template helper reads it when asked (Funcs).
 		st.pending, st.w, st.r = true, w, r
-		return ctx
+		return
 	}
-	st.session, st.storeErr = h.readSession(w, r, b)
+	st.session, st.storeErr = h.readSessionTo(&st.sessionBuf, w, r, b)
 	// The CSRF cookie's MAC is checked only when a template asks for
 	// the token (Funcs); a browser without one gets one now, before
 	// the page starts writing.
@@ -354,7 +377,6 @@ func (h *Handler) readState(w http.ResponseWriter, r *http.Request, mint bool) *
 		b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 		st.csrfToken = t
 	}
-	return ctx
 }
 
 // withState returns r as the Middleware would have passed it on: r
@@ -365,7 +387,7 @@ func (h *Handler) withState(w http.ResponseWriter, r *http.Request) *http.Reques
 	if _, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 		return r
 	}
-	return r.WithContext(h.readState(w, r, true))
+	return h.withNewState(w, r)
 }
 
 // limiter returns l when it is set, and otherwise the limit called name
@@ -500,7 +522,9 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 		} else {
 			// No Middleware, and no ResponseWriter to set a cookie on:
 			// read what the request carries, make nothing.
-			st = &h.readState(httpx.Discard{}, r, false).st
+			ctx := &stateContext{}
+			h.readState(ctx, httpx.Discard{}, r, false)
+			st = &ctx.st
 		}
 		here = r.URL.RequestURI()
 	}

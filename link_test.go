@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/descope/virtualwebauthn"
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -28,7 +27,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 	"github.com/redis/go-redis/v9"
@@ -1070,35 +1068,6 @@ func TestTwoFactorNeedsStore(t *testing.T) {
 	var ce *gatehouse.ConfigError
 	if !errors.As(err, &ce) || ce.Field != "TwoFactor.Enabled" {
 		t.Fatalf("New = %v, want a ConfigError for TwoFactor.Enabled", err)
-	}
-}
-
-// TestTwoFactorPasskey: a passkey whose authenticator verified the user
-// (UV) is two factors and signs in without a code; one without UV (the
-// webauthn provider only prefers it) stops at the code form.
-func TestTwoFactorPasskey(t *testing.T) {
-	a := newPasskeyApp(t, []providers.Provider{passkey.WebAuthn(passkey.WebAuthnConfig{})}, func(cfg *gatehouse.Config) {
-		cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
-	})
-	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
-	owner := newBrowser(t)
-	owner.signIn(a.app, "dev", "/")
-	wantSignedIn(t, owner, a, owner.register(a, "webauthn", "", key), "register")
-	enrol(t, a.app, owner)
-
-	b := newBrowser(t)
-	wantSignedIn(t, b, a, b.authenticate(a, "webauthn", key), "a passkey with UV")
-
-	lax := *key
-	lax.auth.Options.UserNotVerified = true
-	c := newBrowser(t)
-	resp := c.authenticate(a, "webauthn", &lax)
-	resp.Body.Close()
-	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != a.url+"/auth/two-factor" {
-		t.Fatalf("a passkey without UV: %d to %q, want the code form", resp.StatusCode, loc)
-	}
-	if c.session(a.app) != nil {
-		t.Fatal("a session from a passkey without UV and no code")
 	}
 }
 

@@ -52,11 +52,17 @@ var ErrStoreUnavailable = sessions.ErrStoreUnavailable
 // A session the Middleware took from a Bearer header is not: the auth
 // routes answer for the cookie only.
 func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
+	return h.readSessionTo(nil, w, r, b)
+}
+
+// readSessionTo is readSession, a session read now written into dst when
+// not nil (sessions.Manager.ReadTo).
+func (h *Handler) readSessionTo(dst *Session, w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) && !st.bearer {
 		st.load(w)
 		return st.session, st.storeErr
 	}
-	return h.sessions.Read(w, r, b)
+	return h.sessions.ReadTo(dst, w, r, b)
 }
 
 // bearerRequest handles a request that carries an Authorization header

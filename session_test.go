@@ -829,3 +829,82 @@ func TestMiddlewareOwnRoutesReadAtUse(t *testing.T) {
 		t.Errorf("a wrapper of the handler got session %+v", s)
 	}
 }
+
+// TestMiddlewareSessionPerRequest: the session the Middleware read for a
+// request is that request's own, held in its state: one read for bob
+// after one for alice leaves alice's session as it was, for a page and
+// for the handler's own routes (read at their first use), with JWT and
+// with database sessions behind the cookie cache.
+func TestMiddlewareSessionPerRequest(t *testing.T) {
+	for _, database := range []bool{false, true} {
+		a := newApp(t, twoUsers, func(cfg *gatehouse.Config) {
+			if database {
+				cfg.Adapter = memory.New()
+				cfg.Session.CookieCache.Enabled = true
+			}
+		})
+		alice, bob := newBrowser(t), newBrowser(t)
+		alice.signInUser(a, "alice")
+		bob.signInUser(a, "bob")
+		u, _ := url.Parse(a.url)
+		var got []*gatehouse.Session
+		h := a.h.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			got = append(got, gatehouse.SessionFrom(r.Context()))
+		}))
+		for _, path := range []string{"/private", "/auth/session"} {
+			got = got[:0]
+			for _, b := range []*browser{alice, bob, alice} {
+				r := httptest.NewRequest("GET", a.url+path, nil)
+				for _, ck := range b.c.Jar.Cookies(u) {
+					r.AddCookie(ck)
+				}
+				h.ServeHTTP(httptest.NewRecorder(), r)
+			}
+			if len(got) != 3 || got[0] == nil || got[1] == nil || got[2] == nil ||
+				got[0].User.Email != "alice@example.com" || got[1].User.Email != "bob@example.com" || got[2].User.Email != "alice@example.com" {
+				t.Fatalf("database %v, GET %s: sessions %+v", database, path, got)
+			}
+			if got[0] == got[2] {
+				t.Errorf("database %v, GET %s: two requests share one *Session", database, path)
+			}
+		}
+	}
+}
+
+// TestCookieCacheReadWritesNothing: while the cookie cache's copy is
+// fresh, a session read through it reads no database row and sets no
+// cookie: nothing that did not change is sealed or sent again. The same
+// read through the Middleware costs the same.
+func TestCookieCacheReadWritesNothing(t *testing.T) {
+	st := openStore(t, "memory")
+	a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
+		cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+	})
+	b := newBrowser(t)
+	b.signIn(a, "dev", "/")
+	b.session(a) // the copy is written by now
+	if b.cookie(a, sessionDataCookie) == "" {
+		t.Fatal("no cookie cache written")
+	}
+	u, _ := url.Parse(a.url)
+	st.spy.reset()
+	for _, h := range []http.Handler{a.h, a.h.Middleware(a.h)} {
+		for range 3 {
+			r := httptest.NewRequest("GET", a.url+"/auth/session", nil)
+			for _, ck := range b.c.Jar.Cookies(u) {
+				r.AddCookie(ck)
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+				t.Fatalf("%d %s", w.Code, w.Body)
+			}
+			if c := w.Header().Values("Set-Cookie"); len(c) != 0 {
+				t.Fatalf("a read through a fresh copy set %q", c)
+			}
+		}
+	}
+	if n := st.spy.count("GetSessionAndUser"); n != 0 {
+		t.Fatalf("%d database reads through a fresh copy, want 0", n)
+	}
+}

@@ -89,7 +89,7 @@ func main() {
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 		same     = flag.Bool("samecookie", false, "send the bare ceilings Gatehouse's Cookie header too, taking the cookie's cost on the wire off the ratio")
-		useWrk   = flag.Bool("wrk", false, "drive the routes with wrk (on PATH) and print the wrk table (wrk.go); -d, -warmup, -c and -routes (session, anon, providers, signin, db) apply")
+		useWrk   = flag.Bool("wrk", false, "drive the routes with wrk (on PATH) and print the wrk table (wrk.go); -d, -warmup, -c, -rounds and -routes (session, anon, providers, signin, db) apply")
 	)
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
 	flag.Parse()
@@ -111,7 +111,7 @@ func main() {
 		if *onlyRt != flag.Lookup("routes").DefValue {
 			only = strings.Split(*onlyRt, ",")
 		}
-		if err := wrkMain(op.Issuer(), only, *conns, *duration, *warmup, *verbose); err != nil {
+		if err := wrkMain(op.Issuer(), only, *conns, *rounds, *duration, *warmup, *verbose); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}
@@ -333,6 +333,7 @@ type server struct {
 	cookie  string // Cookie header of a signed-in browser
 	csrf    string // the CSRF token that goes with cookie, if any
 	stopped func()
+	handler http.Handler // the handler, when served in this process (conn_test.go)
 }
 
 func (s *server) stop() { s.stopped() }

@@ -42,48 +42,11 @@ func runServer(name, issuer, profile string) error {
 		return err
 	}
 	origin := "http://" + ln.Addr().String()
-	var h http.Handler
-	switch name {
-	case "bare":
-		h = bare()
-	case "bytes":
-		h, err = bareBytes()
-	case "gatehouse":
-		h, err = gatehouseServer(origin, issuer, nil)
-	case "gatehouse-db":
-		// Database sessions (in memory) read through the cookie cache.
-		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
-			cfg.Adapter = memory.New()
-			cfg.Session.CookieCache.Enabled = true
-		})
-	case "gatehouse-sqlite":
-		// The example's setup: database sessions in a SQLite file, read
-		// through the cookie cache.
-		path, remove, terr := tempDB()
-		if terr != nil {
-			return terr
-		}
-		defer remove()
-		a, oerr := sqlite.Open(context.Background(), path)
-		if oerr != nil {
-			return oerr
-		}
-		defer a.Close()
-		if err := a.Migrate(context.Background()); err != nil {
-			return err
-		}
-		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
-			cfg.Adapter = a
-			cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
-		})
-	case "goth":
-		h, err = gothServer(origin, issuer)
-	default:
-		err = fmt.Errorf("unknown server %q", name)
-	}
+	h, cleanup, err := newHandler(name, origin, issuer)
 	if err != nil {
 		return err
 	}
+	defer cleanup()
 	if profile != "" {
 		f, err := os.Create(profile)
 		if err != nil {
@@ -108,6 +71,56 @@ func runServer(name, issuer, profile string) error {
 		return err
 	}
 	return nil
+}
+
+// newHandler returns the handler of the Go server called name, served at
+// origin, and what to call once it is no longer served.
+func newHandler(name, origin, issuer string) (http.Handler, func(), error) {
+	var h http.Handler
+	var err error
+	cleanup := func() {}
+	switch name {
+	case "bare":
+		h = bare()
+	case "bytes":
+		h, err = bareBytes()
+	case "gatehouse":
+		h, err = gatehouseServer(origin, issuer, nil)
+	case "gatehouse-db":
+		// Database sessions (in memory) read through the cookie cache.
+		h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
+			cfg.Adapter = memory.New()
+			cfg.Session.CookieCache.Enabled = true
+		})
+	case "gatehouse-sqlite":
+		// The example's setup: database sessions in a SQLite file, read
+		// through the cookie cache.
+		path, remove, terr := tempDB()
+		if terr != nil {
+			return nil, nil, terr
+		}
+		a, oerr := sqlite.Open(context.Background(), path)
+		if oerr != nil {
+			remove()
+			return nil, nil, oerr
+		}
+		cleanup = func() { a.Close(); remove() }
+		if err = a.Migrate(context.Background()); err == nil {
+			h, err = gatehouseServer(origin, issuer, func(cfg *gatehouse.Config) {
+				cfg.Adapter = a
+				cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+			})
+		}
+	case "goth":
+		h, err = gothServer(origin, issuer)
+	default:
+		err = fmt.Errorf("unknown server %q", name)
+	}
+	if err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return h, cleanup, nil
 }
 
 // serveStats serves GET /usage on a loopback port of its own and returns

@@ -35,16 +35,7 @@ func TestTransaction(t *testing.T) {
 	if err != nil || got != tx {
 		t.Fatalf("OpenTransaction = %+v, %v; want %+v", got, err, tx)
 	}
-	cases := []struct {
-		name, cookie, provider, value string
-		cause                         error
-	}{
-		{"other provider (GHSA-x445-f3h2-j279)", "authjs.checks", "google", sealed, ErrWrongProvider},
-		{"other cookie name", "authjs.session-token", "github", sealed, ErrCookieInvalid},
-		{"missing", "authjs.checks", "github", "", ErrCookieMissing},
-		{"tampered", "authjs.checks", "github", sealed[:len(sealed)-2] + "AA", ErrCookieInvalid},
-	}
-	for _, c := range cases {
+	for _, c := range refusals(sealed, "authjs.checks", "authjs.session-token") {
 		_, err := s.OpenTransaction(PKCE, c.cookie, c.provider, c.value)
 		var ce *Error
 		if !errors.Is(err, c.cause) || !errors.As(err, &ce) || ce.Check != PKCE {

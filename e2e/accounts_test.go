@@ -22,9 +22,7 @@ func TestAccountsPage(t *testing.T) {
 	resp := click(t, ctx, `a[href="/auth/accounts"]`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/auth/accounts")
-	if h := mustText(t, ctx, "h1"); h != "Linked accounts" {
-		t.Fatalf("heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Linked accounts")
 	rows := linkedRows(t, ctx)
 	if len(rows) != 1 || !strings.HasPrefix(rows[0], "Development\n") || !strings.Contains(rows[0], "only way to sign in") {
 		t.Fatalf("linked accounts: %q", rows)
@@ -46,9 +44,7 @@ func TestAccountsPage(t *testing.T) {
 	if u := wantPath(t, ctx, "/auth/accounts"); u.Query().Get("linked") != "development-work" {
 		t.Fatalf("linking came back to %s", u)
 	}
-	if got := mustText(t, ctx, `[role="status"]`); got != "Linked Development (work)." {
-		t.Errorf("notice = %q", got)
-	}
+	wantText(t, ctx, `[role="status"]`, "Linked Development (work).")
 	rows = linkedRows(t, ctx)
 	if len(rows) != 2 || count(t, ctx, `form[action*="/accounts/unlink/"] button`) != 2 {
 		t.Fatalf("after linking: %q", rows)
@@ -62,9 +58,7 @@ func TestAccountsPage(t *testing.T) {
 	// Unlink the first: the page asks first, naming what remains.
 	resp = click(t, ctx, `form[action$="/accounts/unlink/development"] button`)
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "#confirm-title"); h != "Unlink Development?" {
-		t.Fatalf("confirmation heading = %q", h)
-	}
+	mustShow(t, ctx, "#confirm-title", "Unlink Development?")
 	if got := mustText(t, ctx, "#confirm-text"); !strings.Contains(got, "You can still sign in with: Development (work).") {
 		t.Fatalf("confirmation text = %q", got)
 	}
@@ -76,9 +70,7 @@ func TestAccountsPage(t *testing.T) {
 	if u := wantPath(t, ctx, "/auth/accounts"); u.Query().Get("unlinked") != "development" {
 		t.Fatalf("unlinking came back to %s", u)
 	}
-	if got := mustText(t, ctx, `[role="status"]`); got != "Unlinked Development." {
-		t.Errorf("notice = %q", got)
-	}
+	wantText(t, ctx, `[role="status"]`, "Unlinked Development.")
 	rows = linkedRows(t, ctx)
 	if len(rows) != 1 || !strings.HasPrefix(rows[0], "Development (work)\n") || count(t, ctx, `form[action*="/accounts/unlink/"]`) != 0 {
 		t.Fatalf("after unlinking: %q", rows)

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -30,16 +29,10 @@ func TestErrorPageAfterAlteredState(t *testing.T) {
 	if got := u.Query().Get("error"); got != "InvalidCheck" {
 		t.Errorf("error type = %q, want InvalidCheck", got)
 	}
-	if h := mustText(t, ctx, "h1"); h != "Unable to sign in" {
-		t.Errorf("heading = %q", h)
-	}
+	wantText(t, ctx, "h1", "Unable to sign in")
 	const sentence = "The sign-in attempt could not be verified. Make sure cookies are enabled, then start again from the sign-in page."
-	if p := mustText(t, ctx, ".card p"); p != sentence {
-		t.Errorf("sentence = %q, want %q", p, sentence)
-	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "Error code:") {
-		t.Errorf("no error code for support on the page: %q", text)
-	}
+	wantText(t, ctx, ".card p", sentence)
+	wantBody(t, ctx, "Error code:")
 	checkAccessible(t, ctx, "error page")
 	shootPage(t, ctx, "error")
 
@@ -89,11 +82,7 @@ func TestErrorPageStatus(t *testing.T) {
 	} {
 		resp := load(t, ctx, "error page "+tc.typ, chromedp.Navigate(base+"/auth/error?error="+url.QueryEscape(tc.typ)))
 		wantStatus(t, resp, tc.status)
-		if h := mustText(t, ctx, "h1"); h != tc.heading {
-			t.Errorf("%s: heading = %q, want %q", tc.typ, h, tc.heading)
-		}
-		if p := mustText(t, ctx, ".card p"); p != tc.sentence {
-			t.Errorf("%s: sentence = %q, want %q", tc.typ, p, tc.sentence)
-		}
+		wantText(t, ctx, "h1", tc.heading)
+		wantText(t, ctx, ".card p", tc.sentence)
 	}
 }

@@ -119,9 +119,7 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 	resp = load(t, ctx, "typing the password and Enter", chromedp.SendKeys(chromedp.CSS(`#credentials-0-1`), "demo\r", chromedp.NodeVisible))
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/private")
-	if text := bodyText(t, ctx); !strings.Contains(text, "Demo User") {
-		t.Errorf("after the right password, the private page says %q", text)
-	}
+	wantBody(t, ctx, "Demo User")
 }
 
 // TestEmailFormLeadsToVerifyRequest fills in the built-in page's e-mail
@@ -136,12 +134,8 @@ func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	resp := click(t, ctx, `form[action$="/signin/email"] button`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/auth/verify-request")
-	if h := mustText(t, ctx, "h1"); h != "Check your email" {
-		t.Errorf("heading = %q", h)
-	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "A sign-in link has been sent to your email address.") {
-		t.Errorf("verify-request page says %q", text)
-	}
+	wantText(t, ctx, "h1", "Check your email")
+	wantBody(t, ctx, "A sign-in link has been sent to your email address.")
 	checkAccessible(t, ctx, "verify-request page")
 	shootPage(t, ctx, "verify-request")
 
@@ -149,7 +143,5 @@ func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	load(t, ctx, "opening the outbox", chromedp.Navigate(base+"/dev/mail"))
 	resp = click(t, ctx, `a[href*="/auth/callback/email"]`)
 	wantStatus(t, resp, 200)
-	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as") || !strings.Contains(text, "carol@example.com") {
-		t.Errorf("after following the link, the page says %q", text)
-	}
+	wantBody(t, ctx, "Signed in as", "carol@example.com")
 }

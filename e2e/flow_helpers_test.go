@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -41,6 +42,63 @@ func mustText(t *testing.T, ctx context.Context, sel string) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// wantText reports an error unless the text of the first element
+// matching sel is want.
+func wantText(t *testing.T, ctx context.Context, sel, want string) {
+	t.Helper()
+	if msg := textDiff(t, ctx, sel, want); msg != "" {
+		t.Error(msg)
+	}
+}
+
+// mustShow is wantText ending the test, for a page the rest depends on.
+func mustShow(t *testing.T, ctx context.Context, sel, want string) {
+	t.Helper()
+	if msg := textDiff(t, ctx, sel, want); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// wantBody reports an error unless the page's text contains each of
+// wants.
+func wantBody(t *testing.T, ctx context.Context, wants ...string) {
+	t.Helper()
+	if msg := bodyLacks(t, ctx, wants); msg != "" {
+		t.Error(msg)
+	}
+}
+
+// mustBody is wantBody ending the test, for a page the rest depends on.
+func mustBody(t *testing.T, ctx context.Context, wants ...string) {
+	t.Helper()
+	if msg := bodyLacks(t, ctx, wants); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// bodyLacks names the first of wants the page's text does not contain,
+// or returns "".
+func bodyLacks(t *testing.T, ctx context.Context, wants []string) string {
+	t.Helper()
+	text := bodyText(t, ctx)
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			return fmt.Sprintf("on %s, the page does not say %q: %q", location(t, ctx), want, text)
+		}
+	}
+	return ""
+}
+
+// textDiff says how the text of the first element matching sel differs
+// from want, or returns "".
+func textDiff(t *testing.T, ctx context.Context, sel, want string) string {
+	t.Helper()
+	if got := mustText(t, ctx, sel); got != want {
+		return fmt.Sprintf("on %s, %s says %q, want %q", location(t, ctx), sel, got, want)
+	}
+	return ""
 }
 
 // location returns the current page's URL.
@@ -91,9 +149,7 @@ func bodyText(t *testing.T, ctx context.Context) string {
 // the page the sign-in ends on.
 func chooseDevUser(t *testing.T, ctx context.Context, subject string) *network.Response {
 	t.Helper()
-	if h := mustText(t, ctx, "h1"); h != "Development sign-in" {
-		t.Fatalf("expected the development provider's page, got heading %q on %s", h, location(t, ctx))
-	}
+	mustShow(t, ctx, "h1", "Development sign-in")
 	return click(t, ctx, `button[name="authtest_user"][value="`+subject+`"]`)
 }
 
@@ -131,9 +187,7 @@ func wantSignInError(t *testing.T, ctx context.Context, resp *network.Response, 
 	if got := u.Query().Get("error"); got != errorType {
 		t.Errorf("error type = %q, want %s", got, errorType)
 	}
-	if got := mustText(t, ctx, `[role="alert"]`); got != banner {
-		t.Errorf("banner = %q", got)
-	}
+	wantText(t, ctx, `[role="alert"]`, banner)
 	checkAccessible(t, ctx, page)
 	shootPage(t, ctx, shot)
 }

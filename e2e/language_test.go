@@ -58,9 +58,7 @@ func TestPagesInGerman(t *testing.T) {
 		if lang != "de" {
 			t.Errorf("%s: lang = %q, want de", path, lang)
 		}
-		if h := mustText(t, ctx, "h1"); h != heading {
-			t.Errorf("%s: heading = %q, want %q", path, h, heading)
-		}
+		wantText(t, ctx, "h1", heading)
 		text := bodyText(t, ctx)
 		for _, en := range []string{"Sign in with", "Back to sign-in", "Sign out", "Your sessions", "Linked accounts", "Try signing in"} {
 			if strings.Contains(text, en) {
@@ -87,9 +85,7 @@ func TestPagesInGerman(t *testing.T) {
 	// challenge at the next sign-in, with the messages the handler adds.
 	wantText := func(what, want string) {
 		t.Helper()
-		if text := bodyText(t, ctx); !strings.Contains(text, want) {
-			t.Errorf("%s: no %q in %q", what, want, text)
-		}
+		wantBody(t, ctx, want)
 	}
 	click(t, ctx, `form[action$="/two-factor/enroll"] button`)
 	mustText(t, ctx, ".secret") // the QR code page, waited for

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -27,9 +26,7 @@ func TestPasswordAccount(t *testing.T) {
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
 	resp := click(t, ctx, `a[href$="/auth/password/sign-up"]`)
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Create an account" {
-		t.Fatalf("sign-up page heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Create an account")
 	checkAccessible(t, ctx, "sign-up page")
 	shootPage(t, ctx, "password-signup")
 	typeInto(t, ctx, `#password-email`, addr)
@@ -37,24 +34,18 @@ func TestPasswordAccount(t *testing.T) {
 	typeInto(t, ctx, `#password-new`, oldPassword)
 	resp = click(t, ctx, `form[action$="/auth/password/sign-up"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Check your email" {
-		t.Fatalf("after signing up, heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Check your email")
 	checkAccessible(t, ctx, "check-your-email page")
 	shootPage(t, ctx, "password-check-email")
 
 	// The confirmation link signs in.
 	openOutboxLink(t, ctx, base, "/auth/password/verify")
-	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as Pat Example") {
-		t.Fatalf("after the confirmation link, the page says %q", text)
-	}
+	mustBody(t, ctx, "Signed in as Pat Example")
 
 	// Sign out.
 	load(t, ctx, "opening the sign-out page", chromedp.Navigate(base+"/auth/signout"))
 	click(t, ctx, `form[action$="/auth/signout"] button[type="submit"]`)
-	if text := bodyText(t, ctx); !strings.Contains(text, "You are not signed in") {
-		t.Fatalf("after signing out, the page says %q", text)
-	}
+	mustBody(t, ctx, "You are not signed in")
 
 	// "Forgot your password?", then the reset link.
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
@@ -62,23 +53,17 @@ func TestPasswordAccount(t *testing.T) {
 	typeInto(t, ctx, `#password-email`, addr)
 	resp = click(t, ctx, `form[action$="/auth/password/forgot"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Check your email" {
-		t.Fatalf("after asking for a reset, heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Check your email")
 	resp = openOutboxLink(t, ctx, base, "/auth/password/reset")
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Choose a new password" {
-		t.Fatalf("reset page heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Choose a new password")
 	checkAccessible(t, ctx, "reset page")
 	wantResetFocus(t, ctx)
 	shootPage(t, ctx, "password-reset")
 	typeInto(t, ctx, `#password-new`, newPassword)
 	resp = click(t, ctx, `form[action$="/auth/password/reset"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Password changed" {
-		t.Fatalf("after the reset, heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Password changed")
 
 	// The old password is refused, the new one signs in.
 	signInWithPassword := func(pw string) {
@@ -96,9 +81,7 @@ func TestPasswordAccount(t *testing.T) {
 	checkAccessible(t, ctx, "refused password sign-in")
 	signInWithPassword(newPassword)
 	wantPath(t, ctx, "/private")
-	if text := bodyText(t, ctx); !strings.Contains(text, addr) || !strings.Contains(text, "Change your password") {
-		t.Fatalf("after the new password, the private page says %q", text)
-	}
+	mustBody(t, ctx, addr, "Change your password")
 }
 
 // wantResetFocus checks the reset page as a browser draws it: the

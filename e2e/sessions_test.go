@@ -19,9 +19,7 @@ func TestSessionsPage(t *testing.T) {
 
 	resp := load(t, ctx, "opening the sessions page", chromedp.Navigate(base+"/auth/sessions"))
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Your sessions" {
-		t.Fatalf("heading = %q", h)
-	}
+	mustShow(t, ctx, "h1", "Your sessions")
 	rows := sessionRows(t, ctx)
 	if len(rows) != 2 || !strings.HasPrefix(rows[0], "This browser") || !strings.HasPrefix(rows[1], "Another browser") {
 		t.Fatalf("sessions listed: %q", rows)

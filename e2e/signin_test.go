@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -25,12 +24,8 @@ func TestSignInAndOut(t *testing.T) {
 	if got := u.Query().Get("callbackUrl"); got != "/private" {
 		t.Errorf("callbackUrl = %q, want /private", got)
 	}
-	if h := mustText(t, ctx, "h1"); h != "Sign in" {
-		t.Errorf("sign-in heading = %q", h)
-	}
-	if b := mustText(t, ctx, "button.provider > span:last-child"); b != "Sign in with Development" {
-		t.Errorf("provider button says %q", b)
-	}
+	wantText(t, ctx, "h1", "Sign in")
+	wantText(t, ctx, "button.provider > span:last-child", "Sign in with Development")
 	checkAccessible(t, ctx, "sign-in page")
 	shootPage(t, ctx, "signin")
 
@@ -38,22 +33,14 @@ func TestSignInAndOut(t *testing.T) {
 	resp = signInAsAlice(t, ctx)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/private")
-	if h := mustText(t, ctx, "h1"); h != "Private page" {
-		t.Fatalf("after signing in, heading = %q, want Private page", h)
-	}
-	if text := bodyText(t, ctx); !strings.Contains(text, "Alice Example") || !strings.Contains(text, "alice@example.com") {
-		t.Errorf("the private page does not show Alice: %q", text)
-	}
+	mustShow(t, ctx, "h1", "Private page")
+	wantBody(t, ctx, "Alice Example", "alice@example.com")
 
 	// The sign-out confirmation page.
 	resp = load(t, ctx, "opening the sign-out page", chromedp.Navigate(base+"/auth/signout"))
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Sign out" {
-		t.Errorf("sign-out heading = %q", h)
-	}
-	if p := mustText(t, ctx, ".card p"); p != "Are you sure you want to sign out?" {
-		t.Errorf("sign-out question = %q", p)
-	}
+	wantText(t, ctx, "h1", "Sign out")
+	wantText(t, ctx, ".card p", "Are you sure you want to sign out?")
 	checkAccessible(t, ctx, "sign-out page")
 	shootPage(t, ctx, "signout")
 
@@ -61,17 +48,13 @@ func TestSignInAndOut(t *testing.T) {
 	resp = click(t, ctx, `a.btn.secondary`)
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/")
-	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as Alice Example") {
-		t.Fatalf("after Cancel on the sign-out page, the home page says %q", text)
-	}
+	mustBody(t, ctx, "Signed in as Alice Example")
 
 	// Sign out for real, from the confirmation page.
 	load(t, ctx, "opening the sign-out page again", chromedp.Navigate(base+"/auth/signout"))
 	resp = click(t, ctx, `form[action$="/auth/signout"] button[type="submit"]`)
 	wantStatus(t, resp, 200)
-	if text := bodyText(t, ctx); !strings.Contains(text, "You are not signed in.") {
-		t.Errorf("after signing out the home page says %q", text)
-	}
+	wantBody(t, ctx, "You are not signed in.")
 
 	// Signed out for real: the protected page sends us to sign in again.
 	load(t, ctx, "opening /private again", chromedp.Navigate(base+"/private"))
@@ -91,9 +74,7 @@ func TestSignInFromTemplateHelper(t *testing.T) {
 	resp := chooseDevUser(t, ctx, "bob")
 	wantStatus(t, resp, 200)
 	wantPath(t, ctx, "/")
-	if text := bodyText(t, ctx); !strings.Contains(text, "Signed in as Bob Example") {
-		t.Errorf("home page after signing in: %q", text)
-	}
+	wantBody(t, ctx, "Signed in as Bob Example")
 }
 
 // TestSignInWithKeyboard reaches the provider button with the Tab key

@@ -24,9 +24,7 @@ func TestTwoFactorPages(t *testing.T) {
 
 	resp := load(t, ctx, "opening the two-factor settings", chromedp.Navigate(base+"/auth/two-factor/setup"))
 	wantStatus(t, resp, 200)
-	if h := mustText(t, ctx, "h1"); h != "Two-factor authentication" {
-		t.Fatalf("heading %q", h)
-	}
+	mustShow(t, ctx, "h1", "Two-factor authentication")
 	wantBackButton(t, ctx, "two-factor settings", "Back")
 	resp = click(t, ctx, `form[action$="/two-factor/enroll"] button`)
 	wantStatus(t, resp, 200)

@@ -33,10 +33,10 @@ func siteEnv(t *testing.T, host string, more map[string]string) map[string]strin
 	return env
 }
 
-// newClient returns a client with a cookie jar of its own, and the jar.
-func newClient() (*http.Client, http.CookieJar) {
+// newClient returns a client with a cookie jar of its own.
+func newClient() *http.Client {
 	jar, _ := cookiejar.New(nil)
-	return &http.Client{Jar: jar}, jar
+	return &http.Client{Jar: jar}
 }
 
 // start runs the example with env and returns its URL.
@@ -110,6 +110,19 @@ func read(t *testing.T, resp *http.Response) string {
 	return string(b)
 }
 
+// wantSessionOn gives the second site the cookies c holds for the first,
+// as a browser would for two instances behind one name, and checks that
+// the second instance sees alice's session.
+func wantSessionOn(t *testing.T, c *http.Client, first, second string) {
+	t.Helper()
+	u1, _ := url.Parse(first)
+	u2, _ := url.Parse(second)
+	c.Jar.SetCookies(u2, c.Jar.Cookies(u1))
+	if _, p := get(t, c, second+"/private"); !strings.Contains(p, "alice@example.com") {
+		t.Fatalf("the second instance did not see the session:\n%s", p)
+	}
+}
+
 func get(t *testing.T, c *http.Client, u string) (*http.Response, string) {
 	t.Helper()
 	resp, err := c.Get(u)
@@ -125,7 +138,7 @@ func get(t *testing.T, c *http.Client, u string) (*http.Response, string) {
 func TestSignInAsAPersonWould(t *testing.T) {
 	env := siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"})
 	site := start(t, env)
-	c, jar := newClient()
+	c := newClient()
 
 	_, home := get(t, c, site+"/")
 	if !strings.Contains(home, "Sign in with Development") {
@@ -152,12 +165,7 @@ func TestSignInAsAPersonWould(t *testing.T) {
 	// A second site on the same database and secret reads the session:
 	// it is in SQLite, not in the process.
 	site2 := start(t, env)
-	u1, _ := url.Parse(site)
-	u2, _ := url.Parse(site2)
-	jar.SetCookies(u2, jar.Cookies(u1))
-	if _, p := get(t, c, site2+"/private"); !strings.Contains(p, "alice@example.com") {
-		t.Fatalf("second instance did not see the session:\n%s", p)
-	}
+	wantSessionOn(t, c, site, site2)
 
 	_, home = get(t, c, site+"/")
 	resp = submit(t, c, site+"/", home, "/auth/signout", nil)
@@ -176,7 +184,7 @@ var outboxLinkRe = regexp.MustCompile(`<a href="([^"]+/auth/callback/email\?[^"]
 // clicks the link.
 func TestEmailSignInThroughTheOutbox(t *testing.T) {
 	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
-	c, _ := newClient()
+	c := newClient()
 
 	_, home := get(t, c, site+"/")
 	resp := submit(t, c, site+"/", home, "/auth/signin/email", url.Values{"email": {"Reader@Example.com"}})
@@ -193,7 +201,7 @@ func TestEmailSignInThroughTheOutbox(t *testing.T) {
 		t.Fatalf("after the link: %s\n%s", resp.Request.URL, page)
 	}
 	// The link works once.
-	other, _ := newClient()
+	other := newClient()
 	if resp, _ := get(t, other, html.UnescapeString(m[1])); resp.StatusCode != http.StatusForbidden || resp.Request.URL.Path != "/auth/error" {
 		t.Fatalf("second use: %d %s", resp.StatusCode, resp.Request.URL)
 	}
@@ -208,7 +216,7 @@ func TestEmailSignInThroughSMTP(t *testing.T) {
 	}
 	defer ms.Close()
 	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "AUTH_EMAIL_SERVER": ms.URL(), "AUTH_EMAIL_FROM": "Example <site@example.com>"}))
-	c, _ := newClient()
+	c := newClient()
 	_, home := get(t, c, site+"/")
 	if strings.Contains(home, "Sign in with Password") {
 		t.Fatal("the demo password form is offered outside development mode")
@@ -235,7 +243,7 @@ func TestEmailSignInThroughSMTP(t *testing.T) {
 // sign-in page.
 func TestPasswordSignIn(t *testing.T) {
 	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
-	c, _ := newClient()
+	c := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	for _, want := range []string{"Sign in with Development", "Sign in with Email", "Sign in with Password", `name="username"`, `type="password"`} {
 		if !strings.Contains(page, want) {
@@ -257,7 +265,7 @@ func TestPasswordSignIn(t *testing.T) {
 // the built-in sign-in page, and answers WebAuthn options for localhost.
 func TestPasskeysOffered(t *testing.T) {
 	site := start(t, siteEnv(t, "localhost", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
-	c, _ := newClient()
+	c := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	if !strings.Contains(page, "Sign in with Passkey") || !strings.Contains(page, `autocomplete="username webauthn"`) {
 		t.Fatalf("the sign-in page offers no passkey:\n%s", page)
@@ -280,7 +288,7 @@ func TestRunsWithRedis(t *testing.T) {
 	sessionsBefore, _ := rdb.Keys(ctx, redisstore.DefaultPrefix+"session:*").Result()
 	env := siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1", "REDIS_URL": redistest.URL()})
 	site, site2 := start(t, env), start(t, env)
-	c, jar := newClient()
+	c := newClient()
 
 	_, home := get(t, c, site+"/")
 	resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
@@ -294,12 +302,7 @@ func TestRunsWithRedis(t *testing.T) {
 	if limits, _ := rdb.Keys(ctx, redislimit.DefaultPrefix+"rate:*").Result(); len(limits) == 0 {
 		t.Fatal("the rate limit does not count in Redis")
 	}
-	u1, _ := url.Parse(site)
-	u2, _ := url.Parse(site2)
-	jar.SetCookies(u2, jar.Cookies(u1))
-	if _, p := get(t, c, site2+"/private"); !strings.Contains(p, "alice@example.com") {
-		t.Fatalf("the second instance did not see the session:\n%s", p)
-	}
+	wantSessionOn(t, c, site, site2)
 	_, home = get(t, c, site2+"/")
 	read(t, submit(t, c, site2+"/", home, "/auth/signout", nil))
 	if resp, _ := get(t, c, site+"/private"); resp.Request.URL.Path != "/auth/signin" {
@@ -350,7 +353,7 @@ func TestEnvFile(t *testing.T) {
 // token at /auth/token; without it /api/me answers 401.
 func TestAPIKeyFromThePrivatePage(t *testing.T) {
 	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
-	c, _ := newClient()
+	c := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	read(t, submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}}))
 	_, private := get(t, c, site+"/private")

@@ -149,7 +149,7 @@ func TestServerBoundsSlowClients(t *testing.T) {
 func TestDevProviderAcceptsLibraryCallback(t *testing.T) {
 	for _, authURL := range []string{"http://localhost:1/auth/", "http://localhost:1"} {
 		site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_URL": authURL}))
-		c, _ := newClient()
+		c := newClient()
 		_, home := get(t, c, site+"/")
 		resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
 		if page := read(t, resp); !strings.Contains(page, "Continue as Alice") {

@@ -11,6 +11,7 @@ package providers
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 )
 
@@ -81,16 +82,36 @@ type Func func() Provider
 // ProviderBase calls f and returns its result's Base.
 func (f Func) ProviderBase() Base { return f().ProviderBase() }
 
-// Resolve returns p with any Func layers called.
+// Resolve returns p with any Func layers called, or nil when p, or what a
+// Func returns, is nil: an untyped nil, a nil Func or a nil pointer such as
+// (*OAuth)(nil), which would otherwise panic at the first method call.
 func Resolve(p Provider) Provider {
 	for i := 0; i < 8; i++ {
+		if isNil(p) {
+			return nil
+		}
 		f, ok := p.(Func)
-		if !ok || f == nil {
+		if !ok {
 			return p
 		}
 		p = f()
 	}
+	if isNil(p) {
+		return nil
+	}
 	return p
+}
+
+// isNil reports whether p is nil or holds a nil pointer or function.
+func isNil(p Provider) bool {
+	if p == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(p); v.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
 }
 
 // Style is the sign-in button's look (Auth.js's OAuthProviderButtonStyles).

@@ -61,3 +61,25 @@ func TestOAuthProviderTypeValid(t *testing.T) {
 		}
 	}
 }
+
+// A nil provider in any form resolves to nil, so that the handler reports
+// it as a configuration error instead of panicking.
+func TestResolveNil(t *testing.T) {
+	var nilOAuth *OAuthConfig[map[string]any]
+	var nilFunc Func
+	for name, p := range map[string]Provider{
+		"untyped nil":                  nil,
+		"nil pointer":                  nilOAuth,
+		"nil Func":                     nilFunc,
+		"Func returning nil":           Func(func() Provider { return nil }),
+		"Func returning a nil pointer": Func(func() Provider { return nilOAuth }),
+	} {
+		if got := Resolve(p); got != nil {
+			t.Errorf("%s: Resolve = %#v, want nil", name, got)
+		}
+	}
+	o := &OAuthConfig[map[string]any]{ID: "x"}
+	if got := Resolve(Func(func() Provider { return o })); got != Provider(o) {
+		t.Errorf("Resolve(Func) = %v, want the provider", got)
+	}
+}

@@ -193,16 +193,6 @@ func checkProvider(ctx context.Context, client *http.Client, p providers.Provide
 	return append(out, ok("redirect URI to register: %s", callback(o.ID)))
 }
 
-// metadata is what check reads of a discovery document (OpenID Connect
-// Discovery 1.0 §3, RFC 8414 §2).
-type metadata struct {
-	Issuer                string `json:"issuer"`
-	AuthorizationEndpoint string `json:"authorization_endpoint"`
-	TokenEndpoint         string `json:"token_endpoint"`
-	UserinfoEndpoint      string `json:"userinfo_endpoint"`
-	JWKSURI               string `json:"jwks_uri"`
-}
-
 // checkEndpoints fetches o's discovery document when the flow needs it
 // and checks it as the flow does: it answers, names the configured
 // issuer exactly (OpenID Connect Discovery §4.3, RFC 8414 §3.3), and gives
@@ -212,7 +202,7 @@ func checkEndpoints(ctx context.Context, client *http.Client, o *providers.OAuth
 		return ok("endpoints: fixed in the provider's configuration (no discovery)")
 	}
 	u := cmp.Or(o.WellKnown, strings.TrimSuffix(o.Issuer, "/")+"/.well-known/openid-configuration")
-	var m metadata
+	var m rp.Metadata
 	if err := providers.FetchJSON(ctx, client, http.MethodGet, u, "", nil, nil, &m); err != nil {
 		// Without the url.Error's wrapping, which repeats the URL.
 		var ue *url.Error

@@ -20,9 +20,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// metadata is what Gatehouse uses of a provider's discovery document
+// Metadata is what Gatehouse uses of a provider's discovery document
 // (OpenID Connect Discovery 1.0 §3, RFC 8414 §2).
-type metadata struct {
+type Metadata struct {
 	Issuer                          string   `json:"issuer"`
 	AuthorizationEndpoint           string   `json:"authorization_endpoint"`
 	TokenEndpoint                   string   `json:"token_endpoint"`
@@ -217,7 +217,7 @@ func (p *Provider) resolve(ctx context.Context) (*Endpoints, error) {
 // discover fetches the metadata document and checks that its issuer is
 // the configured one, exactly (OpenID Connect Discovery §4.3, RFC 8414 §3.3,
 // ASVS 10.5.3).
-func (p *Provider) discover(ctx context.Context) (*metadata, error) {
+func (p *Provider) discover(ctx context.Context) (*Metadata, error) {
 	c := p.cfg
 	u := c.WellKnown
 	if u == "" {
@@ -245,7 +245,7 @@ func (p *Provider) discover(ctx context.Context) (*metadata, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("discovery %s answered %d", u, resp.StatusCode)
 	}
-	var m metadata
+	var m Metadata
 	if err := json.Unmarshal(body, &m); err != nil {
 		return nil, fmt.Errorf("discovery %s: not a JSON metadata document: %w", u, err)
 	}
@@ -255,7 +255,35 @@ func (p *Provider) discover(ctx context.Context) (*metadata, error) {
 	if m.Issuer == "" {
 		return nil, fmt.Errorf("discovery %s: no issuer", u)
 	}
+	if err := m.noDowngrade(); err != nil {
+		return nil, fmt.Errorf("discovery %s: %w", u, err)
+	}
 	return &m, nil
+}
+
+// noDowngrade refuses metadata whose issuer is https but which sends the
+// browser or the client to an endpoint over plain http: the client secret,
+// the code, tokens and (at sign-out) the ID token as id_token_hint would
+// cross the network in clear (RFC 9700 §2.6 and RP-Initiated Logout 1.0
+// §2, which wants TLS for the end_session_endpoint). An http issuer is a
+// development provider on the application's own choice and is left alone.
+func (m *Metadata) noDowngrade() error {
+	if !strings.HasPrefix(m.Issuer, "https://") {
+		return nil
+	}
+	for _, e := range []struct{ name, url string }{
+		{"authorization_endpoint", m.AuthorizationEndpoint},
+		{"token_endpoint", m.TokenEndpoint},
+		{"userinfo_endpoint", m.UserinfoEndpoint},
+		{"jwks_uri", m.JWKSURI},
+		{"end_session_endpoint", m.EndSessionEndpoint},
+		{"pushed_authorization_request_endpoint", m.PushedAuthorizationRequestEndpt},
+	} {
+		if e.url != "" && !strings.HasPrefix(strings.ToLower(e.url), "https://") {
+			return fmt.Errorf("%s %q is not https while the issuer is", e.name, e.url)
+		}
+	}
+	return nil
 }
 
 // tenantPlaceholder is how Microsoft's multi-tenant metadata writes the

@@ -166,6 +166,14 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 // The error wraps ErrStoreUnavailable when the database could not be
 // read: the session is then unknown, not absent.
 func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
+	return m.ReadTo(nil, w, r, b)
+}
+
+// ReadTo is Read, the session written into dst when dst is not nil (and
+// no Session callback makes one of its own): the Middleware keeps dst in
+// the request's state, which saves an allocation per request. dst must
+// be the caller's own, used for this request alone.
+func (m *Manager) ReadTo(dst *session.Session, w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
 	raw := cookies.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
 		if cookies.Count(r, b.Cookies.Session) > 1 {
@@ -173,19 +181,33 @@ func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*s
 		}
 		return nil, nil
 	}
-	return m.Open(w, r, b, raw, true)
+	return m.open(dst, w, r, b, raw, true)
 }
 
 // Open returns the session the token raw stands for, or nil. With cookie
 // false (a Bearer token) no cookie is cleared or rewritten.
 func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw string, cookie bool) (*session.Session, error) {
+	return m.open(nil, w, r, b, raw, cookie)
+}
+
+// newSession returns dst set to s, or a new copy of s when dst is nil.
+func newSession(dst *session.Session, s session.Session) *session.Session {
+	if dst == nil {
+		dst = new(session.Session) // not &s: s would be on the heap either way
+	}
+	*dst = s
+	return dst
+}
+
+// open is Open, writing the session into dst when not nil (ReadTo).
+func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Request, b *site.Base, raw string, cookie bool) (*session.Session, error) {
 	now := time.Now()
 	maxAge, updateAge := m.cfg.MaxAge, m.cfg.UpdateAge
 	if m.cfg.Database {
 		var hashed [2 * sha256.Size]byte
 		hashTokenTo(&hashed, raw)
 		if cookie && m.cache != nil {
-			if s, ok := m.cached(r, b, hashed[:], now); ok {
+			if s, ok := m.cached(dst, r, b, hashed[:], now); ok {
 				return s, nil // no database trip (SessionConfig.CookieCache)
 			}
 		}
@@ -227,7 +249,7 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 		if cookie && m.cache != nil {
 			m.cacheCopy(w, b, tokenHash, u, s.Expires, now)
 		}
-		sess := &session.Session{User: accountlink.ToProfile(u), Expires: s.Expires}
+		sess := newSession(dst, session.Session{User: accountlink.ToProfile(u), Expires: s.Expires})
 		return m.shape(r.Context(), sess, nil, &u), nil
 	}
 	codec := m.codecs[b.Cookies.Secure]
@@ -246,7 +268,7 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 			b.Cookies.WriteChunked(w, r, b.Cookies.Session, sealed, time.Unix(t.Expires, 0))
 		}
 	}
-	sess := &session.Session{User: t.User(), Expires: time.Unix(t.Expires, 0)}
+	sess := newSession(dst, session.Session{User: t.User(), Expires: time.Unix(t.Expires, 0)})
 	if m.cfg.Session == nil {
 		return sess, nil // t stays on the stack
 	}
@@ -275,7 +297,7 @@ func (m *Manager) shape(ctx context.Context, s *session.Session, t *session.Toke
 // copy of the session whose token hashes to tokenHash: a copy made for
 // another session token (an earlier sign-in, a planted cookie) is not
 // used.
-func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
+func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
 	raw := cookies.Value(r, b.Cookies.SessionData)
 	if raw == "" {
 		return nil, false
@@ -287,7 +309,7 @@ func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now ti
 	if err != nil || c.Token != string(tokenHash) {
 		return nil, false
 	}
-	sess := &session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)}
+	sess := newSession(dst, session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)})
 	if m.cfg.Session == nil {
 		return sess, true // c stays on the stack
 	}

@@ -34,6 +34,9 @@ type Site struct {
 	// CSRF makes and checks the CSRF token of the signed double-submit
 	// cookie (checks.CSRF).
 	CSRF *checks.CSRF
+	// Sealer seals the short-lived cookies of the site's own making (the
+	// identifier KeepTyped keeps).
+	Sealer *checks.Sealer
 	// CrossOrigin refuses cross-origin state-changing requests
 	// (checks.SameOrigin).
 	CrossOrigin *http.CrossOriginProtection
@@ -234,7 +237,13 @@ func (s *Site) KeepTyped(w http.ResponseWriter, r *http.Request, provider, field
 		return
 	}
 	c := s.For(r).Cookies
-	c.Set(w, c.Typed, url.Values{"p": {provider}, "f": {field}, "v": {identifier}}.Encode(), time.Now().Add(time.Minute))
+	// Sealed: the identifier is often an e-mail address, which another
+	// script or a shared computer's cookie store should not read in clear.
+	sealed, err := s.Sealer.Seal(c.Typed, provider, url.Values{"f": {field}, "v": {identifier}}.Encode())
+	if err != nil {
+		return
+	}
+	c.Set(w, c.Typed, provider+"."+sealed, time.Now().Add(time.Minute))
 }
 
 // TakeTyped returns what KeepTyped kept, and clears it: the provider, the
@@ -246,11 +255,20 @@ func (s *Site) TakeTyped(w http.ResponseWriter, r *http.Request) (provider, fiel
 		return "", "", ""
 	}
 	c.Set(w, c.Typed, "", time.Unix(1, 0))
-	q, err := url.ParseQuery(raw)
+	i := strings.LastIndexByte(raw, '.') // base64url has no '.'
+	if i < 0 {
+		return "", "", ""
+	}
+	provider, sealed := raw[:i], raw[i+1:]
+	opened, err := s.Sealer.Open(checks.State, c.Typed, provider, sealed)
+	if err != nil {
+		return "", "", ""
+	}
+	q, err := url.ParseQuery(opened)
 	if err != nil || len(q.Get("v")) > typedMax {
 		return "", "", ""
 	}
-	return q.Get("p"), q.Get("f"), q.Get("v")
+	return provider, q.Get("f"), q.Get("v")
 }
 
 // Report logs e at level and tells Events.Failure, once per window for

@@ -75,7 +75,11 @@ func testSite(t *testing.T) *Site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Site{Resolver: &Resolver{Path: "/auth"}, CSRF: csrf, CrossOrigin: http.NewCrossOriginProtection(),
+	sealer, err := checks.NewSealer([]string{"site-test-secret-site-test-secret-0123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Site{Resolver: &Resolver{Path: "/auth"}, CSRF: csrf, Sealer: sealer, CrossOrigin: http.NewCrossOriginProtection(),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	s.Fix("https", "app.test")
 	return s
@@ -279,5 +283,44 @@ func TestLang(t *testing.T) {
 	s.RateLimited(w, r, "dev")
 	if b := w.Body.String(); !strings.Contains(b, `<html lang="de"`) || !strings.Contains(b, "Zu viele fehlgeschlagene Versuche.") {
 		t.Errorf("a German browser's refusal:\n%s", b)
+	}
+}
+
+// The identifier kept after a refused form travels sealed: the cookie
+// does not show it, it comes back only for the provider it was typed for,
+// and a changed cookie gives nothing back.
+func TestKeepTypedSealed(t *testing.T) {
+	s := testSite(t)
+	const who = "carol@example.com"
+	keep := func() *http.Cookie {
+		w := httptest.NewRecorder()
+		s.KeepTyped(w, httptest.NewRequest(http.MethodPost, "https://app.test/auth/callback/credentials", nil), "credentials", "email", who)
+		c := w.Result().Cookies()
+		if len(c) != 1 {
+			t.Fatalf("cookies %v", c)
+		}
+		return c[0]
+	}
+	take := func(value string) (string, string, string) {
+		r := httptest.NewRequest(http.MethodGet, "https://app.test/auth/signin", nil)
+		r.AddCookie(&http.Cookie{Name: keep().Name, Value: value})
+		return s.TakeTyped(httptest.NewRecorder(), r)
+	}
+	c := keep()
+	if strings.Contains(c.Value, "carol") || strings.Contains(c.Value, url.QueryEscape(who)) {
+		t.Fatalf("the identifier is readable in the cookie: %q", c.Value)
+	}
+	if p, f, v := take(c.Value); p != "credentials" || f != "email" || v != who {
+		t.Fatalf("TakeTyped = %q %q %q", p, f, v)
+	}
+	i := strings.LastIndexByte(c.Value, '.')
+	for name, v := range map[string]string{
+		"another provider": "password" + c.Value[i:],
+		"changed":          c.Value[:len(c.Value)-2] + "AA",
+		"unsealed":         url.Values{"p": {"credentials"}, "f": {"email"}, "v": {who}}.Encode(),
+	} {
+		if _, _, got := take(v); got != "" {
+			t.Errorf("%s: TakeTyped gave %q", name, got)
+		}
 	}
 }

@@ -38,7 +38,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the Cognito configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#C17B9E"})
 	c.Profile = MapProfile

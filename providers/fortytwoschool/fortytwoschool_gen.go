@@ -75,8 +75,8 @@ type Profile struct {
 	CorrectionPoint int64 `json:"correction_point"`
 }
 
-// New returns the 42 School provider configuration with opts laid over
-// its defaults by providers.Merge.
+// New returns the 42 School provider configuration with opts laid over its
+// defaults by providers.Merge.
 func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }

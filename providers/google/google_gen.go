@@ -36,7 +36,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the Google configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#1a73e8"})
 	c.Profile = MapProfile

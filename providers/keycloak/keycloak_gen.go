@@ -36,7 +36,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the Keycloak configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#428bca"})
 	c.Profile = MapProfile

@@ -34,7 +34,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the LinkedIn configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#069"})
 	c.Checks = []providers.Check{providers.CheckState}

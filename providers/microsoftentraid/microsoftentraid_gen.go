@@ -54,6 +54,7 @@ const (
 	Scope = "openid profile email User.Read"
 )
 
+// Profile is the ID token's claims (sub, name, email, picture, …).
 type Profile = profile.Claims
 
 // New returns the Entra ID configuration with opts laid over its defaults
@@ -64,7 +65,8 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the Microsoft Entra ID configuration before any user
+// option.
 func Defaults() providers.OIDCConfig[Profile] {
 	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#0072c6"})
 	c.Profile = MapProfile

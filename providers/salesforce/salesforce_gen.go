@@ -41,8 +41,8 @@ const (
 // Profile is the ID token's claims (sub, name, email, picture, …).
 type Profile = profile.Claims
 
-// New returns the Salesforce provider configuration with opts laid over its
-// defaults by providers.Merge.
+// New returns the Salesforce provider configuration with opts laid over
+// its defaults by providers.Merge.
 func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 	return providers.Merge(Defaults(), opts)
 }

@@ -40,7 +40,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 	return providers.Merge(Defaults(), opts)
 }
 
-// Defaults returns the configuration before any user option.
+// Defaults returns the Twitter configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
 	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#1da1f2"})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}

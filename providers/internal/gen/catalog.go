@@ -10,12 +10,8 @@ var catalog = []Provider{
 		Name: "42 School", Kind: "oauth",
 		Doc: `Package fortytwoschool is the built-in 42 School provider (OAuth 2.0,
 the 42 intranet API): its endpoints, its profile record and the mapping
-of that profile to a user.
-
-	p := fortytwoschool.New(providers.OAuthUserConfig[fortytwoschool.Profile]{
-		ClientID:     os.Getenv("AUTH_42_SCHOOL_ID"),
-		ClientSecret: os.Getenv("AUTH_42_SCHOOL_SECRET"),
-	})`,
+of that profile to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://api.intra.42.fr/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.intra.42.fr/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -45,8 +41,6 @@ members the mapping and most applications use.`,
 			{"CorrectionPoint", "int64", `json:"correction_point"`, "CorrectionPoint is the user's evaluation points."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the 42 School provider configuration with opts laid over
-its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the 42 School configuration before any user option:
 the endpoints, the scope, the default checks (pkce) and MapProfile. The
 provider has no button style of its own.`,
@@ -60,12 +54,8 @@ id is an error: the user could not be told apart from others.`,
 		Name: "Amazon", Kind: "oauth",
 		Doc: `Package amazon is the built-in Login with Amazon provider (OAuth 2.0),
 which Auth.js does not have: its endpoints, the customer profile record,
-and the mapping of that record to a user.
-
-	p := amazon.New(providers.OAuthUserConfig[amazon.Profile]{
-		ClientID:     os.Getenv("AUTH_AMAZON_ID"),
-		ClientSecret: os.Getenv("AUTH_AMAZON_SECRET"),
-	})`,
+and the mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.amazon.com/ap/oa", Doc: "AuthorizationURL is where the customer signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.amazon.com/auth/o2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -81,8 +71,6 @@ and the mapping of that record to a user.
 			{"PostalCode", "string", `json:"postal_code,omitempty"`, "PostalCode is the customer's postal code (scope postal_code)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#ff9900"}},
-		NewDoc: `New returns the Amazon provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Amazon configuration before any user option. The
 button uses Amazon's brand orange.`,
 		MapDoc: `MapProfile maps an Amazon customer profile to a user: id ← user_id,
@@ -151,13 +139,8 @@ Apple has no picture. EmailVerified is set when email_verified is true.`,
 		Doc: `Package asgardeo is the built-in Asgardeo provider (OpenID Connect, WSO2's
 identity service). Its endpoints come from discovery of the issuer the
 application supplies; the ID token's claims are mapped by the default
-OpenID Connect mapping.
-
-	p := asgardeo.New(providers.OIDCUserConfig[asgardeo.Profile]{
-		ClientID:     os.Getenv("AUTH_ASGARDEO_ID"),
-		ClientSecret: os.Getenv("AUTH_ASGARDEO_SECRET"),
-		Issuer:       os.Getenv("AUTH_ASGARDEO_ISSUER"),
-	})`,
+OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
@@ -179,12 +162,8 @@ endpoints come from the issuer's discovery document.`,
 		ID: "atlassian", Package: "atlassian", Const: "Atlassian",
 		Name: "Atlassian", Kind: "oauth",
 		Doc: `Package atlassian is the built-in Atlassian provider (OAuth 2.0 "3LO",
-Atlassian accounts as used by Jira, Confluence and Bitbucket Cloud).
-
-	p := atlassian.New(providers.OAuthUserConfig[atlassian.Profile]{
-		ClientID:     os.Getenv("AUTH_ATLASSIAN_ID"),
-		ClientSecret: os.Getenv("AUTH_ATLASSIAN_SECRET"),
-	})`,
+Atlassian accounts as used by Jira, Confluence and Bitbucket Cloud).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://auth.atlassian.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://auth.atlassian.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -209,8 +188,6 @@ lists as a required parameter.`},
 			{"ExtendedProfile", "ExtendedProfile", `json:"extended_profile,omitzero"`, "ExtendedProfile holds job details, when the user shares them."},
 		},
 		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"audience", `Audience`}, {"prompt", `Prompt`}}, Checks: []string{"state"}, Style: Style{BrandColor: "#fff"}},
-		NewDoc: `New returns the Atlassian provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Atlassian configuration before any user option: the
 endpoints, the scope, audience and prompt, the checks (state: Atlassian
 does not do PKCE), MapProfile and the button style.`,
@@ -258,8 +235,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Authentik configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "azure-ad", Package: "azuread", Const: "AzureAD", ConstDoc: "alias of MicrosoftEntraID",
@@ -428,8 +404,6 @@ and the userinfo JWT. Which are present depends on the scopes granted.`,
 			{"Iss", "string", `json:"iss,omitempty"`, "Iss is the issuer of the token the claims came from."},
 		},
 		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"ui_locales", `UILocales`}, {"login_hint", `LoginHint`}}, UserinfoRequest: "FetchProfile", AuthMethod: "client_secret_post", Checks: []string{"pkce", "state", "nonce"}, Style: Style{BrandColor: "#39134c"}},
-		NewDoc: `New returns the BankID Norge provider configuration with opts laid over
-its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the configuration before any user option: the issuer,
 the scope with ui_locales and login_hint, the checks (pkce, state and
 nonce), client_secret_post, FetchProfile, MapProfile and the button
@@ -486,13 +460,8 @@ battle_tag, no e-mail, no image.`,
 		Doc: `Package beyondidentity is the built-in Beyond Identity provider (OpenID
 Connect, passwordless). The issuer is the application's Beyond Identity
 realm application, supplied by the application; the endpoints come from
-discovery.
-
-	p := beyondidentity.New(providers.OIDCUserConfig[beyondidentity.Profile]{
-		ClientID:     os.Getenv("AUTH_BEYONDIDENTITY_ID"),
-		ClientSecret: os.Getenv("AUTH_BEYONDIDENTITY_SECRET"),
-		Issuer:       os.Getenv("AUTH_BEYONDIDENTITY_ISSUER"),
-	})`,
+discovery.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
@@ -545,8 +514,6 @@ Bitbucket have none.
 			{"Links", "Links", `json:"links"`, "Links are the account's API and web links."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#205081"}},
-		NewDoc: `New returns the Bitbucket provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Bitbucket configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
@@ -593,8 +560,6 @@ cannot_delete_edit_upload.`},
 			{"AvatarURL", "string", `json:"avatar_url,omitempty"`, "AvatarURL is the URL of the user's avatar."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#0075C9"}},
-		NewDoc: `New returns the Box provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Box configuration before any user option: the
 endpoints (no scope), the default checks (pkce), MapProfile and the
 button style.`,
@@ -716,12 +681,8 @@ image ← SiteURL + profilePicturePath (none without a path).`,
 		Name: "ClickUp", Kind: "oauth",
 		Doc: `Package clickup is the built-in ClickUp provider (OAuth 2.0). As in
 Auth.js, only the user's id and username are mapped: no e-mail address
-and no picture.
-
-	p := clickup.New(providers.OAuthUserConfig[clickup.Profile]{
-		ClientID:     os.Getenv("AUTH_CLICK_UP_ID"),
-		ClientSecret: os.Getenv("AUTH_CLICK_UP_SECRET"),
-	})`,
+and no picture.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://app.clickup.com/api", Doc: "AuthorizationURL is where the user signs in and picks workspaces."},
 			{Name: "TokenURL", Value: "https://api.clickup.com/api/v2/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -732,8 +693,6 @@ and no picture.
 			{"User", "User", `json:"user"`, "User is the authorized user."},
 		},
 		Defaults: &Defaults{Checks: []string{"state"}, Style: Style{BrandColor: "#24292f"}},
-		NewDoc: `New returns the ClickUp provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the ClickUp configuration before any user option: the
 endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 button style.`,
@@ -762,19 +721,14 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Cognito configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "coinbase", Package: "coinbase", Const: "Coinbase",
 		Name: "Coinbase", Kind: "oauth",
 		Doc: `Package coinbase is the built-in Coinbase provider (OAuth 2.0, Sign in
-with Coinbase).
-
-	p := coinbase.New(providers.OAuthUserConfig[coinbase.Profile]{
-		ClientID:     os.Getenv("AUTH_COINBASE_ID"),
-		ClientSecret: os.Getenv("AUTH_COINBASE_SECRET"),
-	})`,
+with Coinbase).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://login.coinbase.com/oauth2/auth", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://login.coinbase.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -786,8 +740,6 @@ with Coinbase).
 			{"Data", "User", `json:"data"`, "Data is the current user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#0052ff"}},
-		NewDoc: `New returns the Coinbase provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Coinbase configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
@@ -798,12 +750,8 @@ data.name, email ← data.email, image ← data.avatar_url.`,
 	{
 		ID: "concept2", Package: "concept2", Const: "Concept2",
 		Name: "Concept2", Kind: "oauth",
-		Doc: `Package concept2 is the built-in Concept2 Logbook provider (OAuth 2.0).
-
-	p := concept2.New(providers.OAuthUserConfig[concept2.Profile]{
-		ClientID:     os.Getenv("AUTH_CONCEPT2_ID"),
-		ClientSecret: os.Getenv("AUTH_CONCEPT2_SECRET"),
-	})`,
+		Doc:     `Package concept2 is the built-in Concept2 Logbook provider (OAuth 2.0).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://log.concept2.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://log.concept2.com/oauth/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -816,8 +764,6 @@ separates scopes with commas.`},
 			{"Data", "User", `json:"data"`, "Data is the current user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the Concept2 provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Concept2 configuration before any user option: the
 endpoints, the scope, the default checks (pkce) and MapProfile. Concept2
 has no button style of its own.`,
@@ -832,12 +778,8 @@ name ← data.username, email ← data.email, image ← data.profile_image.`,
 issuer is https://api.descope.com/<project id>, and Descope's client id
 is the project id, so the issuer follows from the client id unless the
 application sets one. The ID token's claims are mapped by the default
-OpenID Connect mapping.
-
-	p := descope.New(providers.OIDCUserConfig[descope.Profile]{
-		ClientID:     os.Getenv("AUTH_DESCOPE_ID"),
-		ClientSecret: os.Getenv("AUTH_DESCOPE_SECRET"),
-	})`,
+OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "IssuerBase", Value: "https://api.descope.com/", Doc: "IssuerBase is the issuer of every project, less the project id."},
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
@@ -890,8 +832,6 @@ avatar. Hashes starting with "a_" are animated.`},
 			{"PublicFlags", "int64", `json:"public_flags,omitempty"`, "PublicFlags are the user's public account flags."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#5865F2"}},
-		NewDoc: `New returns the Discord provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Discord configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
@@ -939,8 +879,6 @@ it.)`,
 the field is kept for the mapping Auth.js defines.`},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#000"}},
-		NewDoc: `New returns the Dribbble provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dribbble configuration before any user option: the
 endpoints, the scope, the default checks (pkce), MapProfile and the
 button style.`,
@@ -983,8 +921,6 @@ short-lived access token.`},
 			{"AccountType", "Tag", `json:"account_type,omitzero"`, "AccountType is the account's plan: {\".tag\": \"basic\" | \"pro\" | \"business\"}."},
 		},
 		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"token_access_type", `TokenAccessType`}}, UserinfoRequest: "FetchProfile", Style: Style{BrandColor: "#0061fe"}},
-		NewDoc: `New returns the Dropbox provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Dropbox configuration before any user option: the
 endpoints, the scope and token_access_type, the default checks (pkce),
 FetchProfile, MapProfile and the button style.`,
@@ -999,13 +935,8 @@ name.display_name, email ← email, image ← profile_photo_url.`,
 provider (OpenID Connect). Its endpoints come from discovery of the
 issuer the application supplies (its demo server is
 https://demo.duendesoftware.com); the ID token's claims are mapped by the
-default OpenID Connect mapping.
-
-	p := duendeidentityserver6.New(providers.OIDCUserConfig[duendeidentityserver6.Profile]{
-		ClientID:     os.Getenv("AUTH_DUENDE_IDENTITY_SERVER6_ID"),
-		ClientSecret: os.Getenv("AUTH_DUENDE_IDENTITY_SERVER6_SECRET"),
-		Issuer:       os.Getenv("AUTH_DUENDE_IDENTITY_SERVER6_ISSUER"),
-	})`,
+default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 			{Name: "DemoIssuer", Value: "https://demo.duendesoftware.com", Doc: `DemoIssuer is Duende's public demo server, handy for trying the
@@ -1049,8 +980,6 @@ Eventbrite's image service serving the original upload.`},
 			{"ImageID", "string", `json:"image_id,omitempty"`, "ImageID is the id of the user's picture, if any."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Style: Style{BrandColor: "#f05537"}},
-		NewDoc: `New returns the Eventbrite provider configuration with opts laid over
-its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Eventbrite configuration before any user option:
 the endpoints, the scope, the default checks (pkce), client_secret_post,
 MapProfile and the button style.`,
@@ -1064,12 +993,8 @@ the image_id's picture (none without one).`,
 		Name: "EVE Online", Kind: "oauth",
 		Doc: `Package eveonline is the built-in EVE Online provider (OAuth 2.0, EVE
 SSO). The user is an EVE character: the profile comes from the SSO's
-verify endpoint, and the picture from EVE's image server.
-
-	p := eveonline.New(providers.OAuthUserConfig[eveonline.Profile]{
-		ClientID:     os.Getenv("AUTH_EVEONLINE_ID"),
-		ClientSecret: os.Getenv("AUTH_EVEONLINE_SECRET"),
-	})`,
+verify endpoint, and the picture from EVE's image server.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://login.eveonline.com/v2/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and picks a character."},
 			{Name: "TokenURL", Value: "https://login.eveonline.com/v2/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -1091,8 +1016,6 @@ application that keys users by character should compare it.`},
 			{"IntellectualProperty", "string", `json:"IntellectualProperty,omitempty"`, "IntellectualProperty is \"EVE\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"state"}},
-		NewDoc: `New returns the EVE Online provider configuration with opts laid over
-its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the EVE Online configuration before any user option:
 the endpoints, the scope, the checks (state) and MapProfile. EVE Online
 has no button style of its own.`,
@@ -1128,8 +1051,6 @@ user has none or declined.`},
 			{"Picture", "Picture", `json:"picture,omitzero"`, "Picture is the user's profile picture."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", `UserinfoFields`}}, Style: Style{BrandColor: "#006aff"}},
-		NewDoc: `New returns the Facebook provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Facebook configuration before any user option: the
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 MapProfile and the button style. The access token goes in a Bearer
@@ -1169,8 +1090,6 @@ redirect_popup parameter is in Defaults' params.`},
 			{"Locale", "string", `json:"locale,omitempty"`, "Locale is the user's locale."},
 		},
 		Defaults: &Defaults{AuthParams: []Param{{"redirect_popup", `"true"`}}},
-		NewDoc: `New returns the FACEIT provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the FACEIT configuration before any user option: the
 endpoints with redirect_popup=true, the default checks (pkce) and
 MapProfile. FACEIT has no button style of its own.`,
@@ -1181,12 +1100,8 @@ email, image ← picture.`,
 	{
 		ID: "figma", Package: "figma", Const: "Figma",
 		Name: "Figma", Kind: "oauth",
-		Doc: `Package figma is the built-in Figma provider (OAuth 2.0).
-
-	p := figma.New(providers.OAuthUserConfig[figma.Profile]{
-		ClientID:     os.Getenv("AUTH_FIGMA_ID"),
-		ClientSecret: os.Getenv("AUTH_FIGMA_SECRET"),
-	})`,
+		Doc:     `Package figma is the built-in Figma provider (OAuth 2.0).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.figma.com/oauth", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.figma.com/v1/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -1201,8 +1116,6 @@ email, image ← picture.`,
 			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Checks: []string{"state"}, Style: Style{BrandColor: "#ff7237"}},
-		NewDoc: `New returns the Figma provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Figma configuration before any user option: the
 endpoints, the scope, the checks (state), MapProfile and the button
 style.`,
@@ -1246,12 +1159,8 @@ its original size.`,
 	{
 		ID: "freshbooks", Package: "freshbooks", Const: "FreshBooks",
 		Name: "Freshbooks", Kind: "oauth",
-		Doc: `Package freshbooks is the built-in FreshBooks provider (OAuth 2.0).
-
-	p := freshbooks.New(providers.OAuthUserConfig[freshbooks.Profile]{
-		ClientID:     os.Getenv("AUTH_FRESHBOOKS_ID"),
-		ClientSecret: os.Getenv("AUTH_FRESHBOOKS_SECRET"),
-	})`,
+		Doc:     `Package freshbooks is the built-in FreshBooks provider (OAuth 2.0).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://auth.freshbooks.com/service/auth/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.freshbooks.com/auth/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -1279,13 +1188,8 @@ image.`,
 issuer is the application's Frontegg domain (e.g.
 https://acme.frontegg.com); the endpoints are fixed paths below it, so
 only the signing keys come from discovery. The claims are mapped by the
-default OpenID Connect mapping.
-
-	p := frontegg.New(providers.OIDCUserConfig[frontegg.Profile]{
-		ClientID:     os.Getenv("AUTH_FRONTEGG_ID"),
-		ClientSecret: os.Getenv("AUTH_FRONTEGG_SECRET"),
-		Issuer:       os.Getenv("AUTH_FRONTEGG_ISSUER"),
-	})`,
+default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in (hosted login)."},
 			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
@@ -1326,8 +1230,7 @@ authorization endpoint (see NewForTenant).`,
 			{Name: "Scope", Value: "openid offline_access email profile", Doc: "Scope adds offline_access (a refresh token) to the OIDC scopes."},
 			{Name: "TenantParam", Value: "tenantId", Doc: "TenantParam is the authorization parameter naming the tenant."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
+		Claims: true,
 		MapDoc: `MapProfile is the default mapping: id ← sub; name ← name, else
 preferred_username, else given_name middle_name family_name; email ←
 email; image ← picture. EmailVerified as profile.FromClaims.`,
@@ -1479,8 +1382,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Google configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "hubspot", Package: "hubspot", Const: "HubSpot",
@@ -1516,8 +1418,6 @@ token belongs to and what it grants.`,
 			{"TokenType", "string", `json:"token_type,omitempty"`, "TokenType is \"access\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "FetchProfile", AuthMethod: "client_secret_post", Style: Style{BrandColor: "#ff7a59"}},
-		NewDoc: `New returns the HubSpot provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the HubSpot configuration before any user option: the
 endpoints, the scope, the default checks (pkce), client_secret_post,
 FetchProfile, MapProfile and the button style.`,
@@ -1562,8 +1462,6 @@ scope).`},
 			{"Orgs", "[]Org", `json:"orgs,omitempty"`, "Orgs are the user's organizations."},
 		},
 		Defaults: &Defaults{Issuer: true, Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#FFD21E"}},
-		NewDoc: `New returns the Hugging Face provider configuration with opts laid over
-its defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Hugging Face configuration before any user option:
 the issuer, the scope, the checks (state and pkce, no nonce) and the
 button style. The profile goes through the default mapping (id ← sub,
@@ -1578,19 +1476,13 @@ id is hydra (Auth.js's file is named ory-hydra). The endpoints come from
 discovery of the issuer the application supplies (AUTH_HYDRA_ISSUER):
 the public URL of a self-hosted Hydra, or of an Ory Network project,
 e.g. https://<project>.projects.oryapis.com. The ID token's claims go
-through the default OpenID Connect mapping.
-
-	p := hydra.New(providers.OIDCUserConfig[hydra.Profile]{
-		ClientID:     os.Getenv("AUTH_HYDRA_ID"),
-		ClientSecret: os.Getenv("AUTH_HYDRA_SECRET"),
-		Issuer:       os.Getenv("AUTH_HYDRA_ISSUER"),
-	})`,
+through the default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Style: Style{BrandColor: "#fff"}},
+		Claims:   true,
+		Defaults: &Defaults{Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Ory Hydra provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -1605,13 +1497,8 @@ has no issuer; the endpoints come from the issuer's discovery document.`,
 		Doc: `Package identityserver4 is the built-in IdentityServer4 provider (OpenID
 Connect). Its endpoints come from discovery of the issuer the
 application supplies; the ID token's claims are mapped by the default
-OpenID Connect mapping.
-
-	p := identityserver4.New(providers.OIDCUserConfig[identityserver4.Profile]{
-		ClientID:     os.Getenv("AUTH_IDENTITY_SERVER4_ID"),
-		ClientSecret: os.Getenv("AUTH_IDENTITY_SERVER4_SECRET"),
-		Issuer:       os.Getenv("AUTH_IDENTITY_SERVER4_ISSUER"),
-	})`,
+OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
@@ -1657,8 +1544,6 @@ it returns are named in UserinfoFields.`},
 			{"Name", "string", `json:"name,omitempty"`, "Name is the user's name, when Instagram returns it."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoParams: []Param{{"fields", `UserinfoFields`}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#fff"}},
-		NewDoc: `New returns the Instagram provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Instagram configuration before any user option: the
 endpoints, the scope, the userinfo fields, the default checks (pkce),
 client_secret_post, MapProfile and the button style.`,
@@ -1691,8 +1576,6 @@ items configured for the app in Kakao Developers.`,
 			{"KakaoAccount", "Account", `json:"kakao_account"`, "KakaoAccount is the account information the user consented to share."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", AuthMethod: "client_secret_post"},
-		NewDoc: `New returns the Kakao provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Kakao configuration before any user option: the
 endpoints, an empty scope, the default checks (pkce), client_secret_post
 and MapProfile. Kakao has no button style of its own.`,
@@ -1720,8 +1603,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Keycloak configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "kinde", Package: "kinde", Const: "Kinde",
@@ -1729,19 +1611,13 @@ ID token's claims, mapped by profile.FromClaims.`,
 		Doc: `Package kinde is the built-in Kinde provider (OpenID Connect). Its
 endpoints come from discovery of the issuer the application supplies
 (its Kinde domain, e.g. https://acme.kinde.com); the ID token's claims
-are mapped by the default OpenID Connect mapping.
-
-	p := kinde.New(providers.OIDCUserConfig[kinde.Profile]{
-		ClientID:     os.Getenv("AUTH_KINDE_ID"),
-		ClientSecret: os.Getenv("AUTH_KINDE_SECRET"),
-		Issuer:       os.Getenv("AUTH_KINDE_ISSUER"),
-	})`,
+are mapped by the default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#fff"}},
+		Claims:   true,
+		Defaults: &Defaults{Checks: []string{"state", "pkce"}, Style: Style{BrandColor: "#fff"}},
 		NewDoc: `New returns the Kinde provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -1787,8 +1663,6 @@ lineqr, linesso, mfa).`},
 			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address (email scope, once approved by LINE)."},
 		},
 		Defaults: &Defaults{Issuer: true, IDTokenAlg: `IDTokenAlg`, Checks: []string{"state"}, Style: Style{BrandColor: "#00C300"}},
-		NewDoc: `New returns the LINE provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the LINE configuration before any user option: the
 issuer, the scope, the checks (state only, as Auth.js), the HS256 ID
 token algorithm and the button style.`,
@@ -1804,9 +1678,8 @@ the state check only, as in Auth.js: neither PKCE nor a nonce is sent.`,
 			{Name: "Issuer", Value: "https://www.linkedin.com/oauth"},
 			{Name: "Scope", Value: "openid profile email"},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#069"}},
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#069"}},
 		NewDoc: `New returns the LinkedIn configuration with opts laid over its defaults
 by providers.Merge. The profile is the ID token's claims (sub, name,
 given_name, family_name, picture, email, email_verified, locale), mapped
@@ -1819,13 +1692,8 @@ by profile.FromClaims.`,
 		Doc: `Package logto is the built-in Logto provider (OpenID Connect). The
 issuer is the application's Logto endpoint followed by /oidc (e.g.
 https://acme.logto.app/oidc), supplied by the application; the
-endpoints come from discovery.
-
-	p := logto.New(providers.OIDCUserConfig[logto.Profile]{
-		ClientID:     os.Getenv("AUTH_LOGTO_ID"),
-		ClientSecret: os.Getenv("AUTH_LOGTO_SECRET"),
-		Issuer:       os.Getenv("AUTH_LOGTO_ISSUER"),
-	})`,
+endpoints come from discovery.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "offline_access openid email profile", Doc: `Scope asks for an ID token with the profile and e-mail claims, and
 for a refresh token (offline_access).`},
@@ -1870,12 +1738,8 @@ does.`,
 		Name: "Mailchimp", Kind: "oauth",
 		Doc: `Package mailchimp is the built-in Mailchimp provider (OAuth 2.0): its
 endpoints, the record its metadata endpoint answers, and the mapping of
-that record to a user.
-
-	p := mailchimp.New(providers.OAuthUserConfig[mailchimp.Profile]{
-		ClientID:     os.Getenv("AUTH_MAILCHIMP_ID"),
-		ClientSecret: os.Getenv("AUTH_MAILCHIMP_SECRET"),
-	})`,
+that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://login.mailchimp.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://login.mailchimp.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -1893,8 +1757,6 @@ token belongs to and the login that granted it.`,
 			{"APIEndpoint", "string", `json:"api_endpoint"`, "APIEndpoint is the base URL of the account's Marketing API."},
 		},
 		Defaults: &Defaults{Style: Style{BrandColor: "#000"}},
-		NewDoc: `New returns the Mailchimp provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Mailchimp configuration before any user option. It
 sets no scope: Mailchimp has none, a token grants the whole account.`,
 		MapDoc: `MapProfile maps a Mailchimp profile to a user: id ← login.login_id, name
@@ -1907,12 +1769,8 @@ login_id is refused.`,
 		Name: "Mail.ru", Kind: "oauth",
 		Doc: `Package mailru is the built-in Mail.ru provider (OAuth 2.0): its
 endpoints and the record its userinfo endpoint answers. The profile goes
-through the default mapping (profile.FromClaims).
-
-	p := mailru.New(providers.OAuthUserConfig[mailru.Profile]{
-		ClientID:     os.Getenv("AUTH_MAILRU_ID"),
-		ClientSecret: os.Getenv("AUTH_MAILRU_SECRET"),
-	})`,
+through the default mapping (profile.FromClaims).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://oauth.mail.ru/login", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://oauth.mail.ru/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -1935,8 +1793,6 @@ picture, so it does not become the user's image.`},
 			{"Email", "string", `json:"email,omitempty"`, "Email is the user's e-mail address."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the Mail.ru provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Mail.ru configuration before any user option. Its
 Profile is nil: the default mapping gives id ← id, name ← name, else
 nickname, email ← email.`,
@@ -1947,13 +1803,8 @@ nickname, email ← email.`,
 		Name: "Mastodon", Kind: "oauth", IssuerRequired: true,
 		Doc: `Package mastodon is the built-in Mastodon provider (OAuth 2.0). Mastodon
 is self-hosted: the endpoints are those of the instance whose base URL
-is the Issuer option (AUTH_MASTODON_ISSUER), e.g. https://mastodon.social.
-
-	p := mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{
-		ClientID:     os.Getenv("AUTH_MASTODON_ID"),
-		ClientSecret: os.Getenv("AUTH_MASTODON_SECRET"),
-		Issuer:       os.Getenv("AUTH_MASTODON_ISSUER"),
-	})`,
+is the Issuer option (AUTH_MASTODON_ISSUER), e.g. https://mastodon.social.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
 			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
@@ -1995,13 +1846,8 @@ no e-mail (Mastodon does not disclose it), image ← avatar_static.`,
 		Doc: `Package mattermost is the built-in Mattermost provider (OAuth 2.0).
 Mattermost is self-hosted: the endpoints are those of the server whose
 base URL is the Issuer option (AUTH_MATTERMOST_ISSUER), e.g.
-https://chat.example.com.
-
-	p := mattermost.New(providers.OAuthUserConfig[mattermost.Profile]{
-		ClientID:     os.Getenv("AUTH_MATTERMOST_ID"),
-		ClientSecret: os.Getenv("AUTH_MATTERMOST_SECRET"),
-		Issuer:       os.Getenv("AUTH_MATTERMOST_ISSUER"),
-	})`,
+https://chat.example.com.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
 			{Name: "TokenPath", Value: "/oauth/access_token", Doc: `TokenPath exchanges the code for tokens, with the client
@@ -2048,12 +1894,8 @@ match Medium's API documentation: the client credentials go in the token
 request's form (client_secret_post), as Medium lists client_id and
 client_secret among the form's fields; and the callback checks state,
 which Medium requires on the authorization request and which gives CSRF
-protection that PKCE, unknown to Medium, cannot.
-
-	p := medium.New(providers.OAuthUserConfig[medium.Profile]{
-		ClientID:     os.Getenv("AUTH_MEDIUM_ID"),
-		ClientSecret: os.Getenv("AUTH_MEDIUM_SECRET"),
-	})`,
+protection that PKCE, unknown to Medium, cannot.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://medium.com/m/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.medium.com/v1/tokens", Doc: "TokenURL exchanges the code for tokens (client_secret_post)."},
@@ -2065,9 +1907,6 @@ protection that PKCE, unknown to Medium, cannot.
 			{"Data", "User", `json:"data"`, "Data is the user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Checks: []string{"state"}},
-		NewDoc: `New returns the Medium provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Medium configuration before any user option.",
 		MapDoc: `MapProfile maps a Medium profile to a user: id ← data.id, name ←
 data.name, no e-mail (Medium does not give it), image ← data.imageUrl.`,
 		Map: "fields", MapID: `p.Data.ID`, MapName: `p.Data.Name`, MapImage: `p.Data.ImageURL`, Missing: "profile has no id",
@@ -2115,8 +1954,7 @@ photo needs, to the OIDC scopes.`},
 by providers.Merge. The profile is the ID token's claims, mapped by
 profile.FromClaims (id ← sub; name ← name; email ← email); set Profile
 to PhotoProfile(…) to add the Graph profile photo as the image.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "naver", Package: "naver", Const: "Naver",
@@ -2131,12 +1969,8 @@ the authorization request must carry a state (so the callback checks
 state; Naver does not implement PKCE); the token request carries the
 client credentials and that same state as form parameters; and a failed
 token request is answered 200 with an error member, which Exchange turns
-into an error.
-
-	p := naver.New(providers.OAuthUserConfig[naver.Profile]{
-		ClientID:     os.Getenv("AUTH_NAVER_ID"),
-		ClientSecret: os.Getenv("AUTH_NAVER_SECRET"),
-	})`,
+into an error.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://nid.naver.com/oauth2.0/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://nid.naver.com/oauth2.0/token", Doc: "TokenURL exchanges the code for tokens; see Exchange."},
@@ -2150,8 +1984,6 @@ and the member in response.`,
 			{"Response", "Member", `json:"response"`, "Response is the member."},
 		},
 		Defaults: &Defaults{TokenRequest: "Exchange", AuthMethod: "client_secret_post", Checks: []string{"state"}},
-		NewDoc: `New returns the Naver provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Naver configuration before any user option. It sets
 no scope: Naver's permissions are chosen in the application's settings.`,
 		MapDoc: `MapProfile maps a Naver profile to a user: id ← response.id, name ←
@@ -2165,12 +1997,8 @@ error.`,
 		Name: "Netlify", Kind: "oauth",
 		Doc: `Package netlify is the built-in Netlify provider (OAuth 2.0): its
 endpoints, the record its user endpoint answers, and the mapping of that
-record to a user.
-
-	p := netlify.New(providers.OAuthUserConfig[netlify.Profile]{
-		ClientID:     os.Getenv("AUTH_NETLIFY_ID"),
-		ClientSecret: os.Getenv("AUTH_NETLIFY_SECRET"),
-	})`,
+record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://app.netlify.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.netlify.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2190,8 +2018,6 @@ record to a user.
 			{"LoginProviders", "[]string", `json:"login_providers"`, "LoginProviders are the ways the user can sign in, e.g. \"github\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#32e6e2"}},
-		NewDoc: `New returns the Netlify provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Netlify configuration before any user option. The
 scope parameter is sent empty: Netlify has no scopes.`,
 		MapDoc: `MapProfile maps a Netlify profile to a user: id ← id, name ← full_name,
@@ -2250,13 +2076,8 @@ https://cloud.example.com.
 The profile comes from the OCS user provisioning API, which answers XML
 unless asked for JSON and wants an OCS-APIRequest header; the token
 response names the user (user_id) whose record is read. Nextcloud's
-OAuth 2.0 has no scopes: a token has full access to the account.
-
-	p := nextcloud.New(providers.OAuthUserConfig[nextcloud.Profile]{
-		ClientID:     os.Getenv("AUTH_NEXTCLOUD_ID"),
-		ClientSecret: os.Getenv("AUTH_NEXTCLOUD_SECRET"),
-		Issuer:       os.Getenv("AUTH_NEXTCLOUD_ISSUER"),
-	})`,
+OAuth 2.0 has no scopes: a token has full access to the account.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationPath", Value: "/apps/oauth2/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
 			{Name: "TokenPath", Value: "/apps/oauth2/api/v1/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
@@ -2296,12 +2117,8 @@ bot's owner. The userinfo handler reads GET /v1/users/me (with the
 Notion-Version header Notion requires) and returns bot.owner.user.
 Auth.js configures /v1/users as the userinfo URL but fetches
 /v1/users/me regardless; here the URL is the one fetched, so overriding
-it works.
-
-	p := notion.New(providers.OAuthUserConfig[notion.Profile]{
-		ClientID:     os.Getenv("AUTH_NOTION_ID"),
-		ClientSecret: os.Getenv("AUTH_NOTION_SECRET"),
-	})`,
+it works.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://api.notion.com/v1/oauth/authorize", Doc: "AuthorizationURL is where the user picks the pages to share."},
 			{Name: "TokenURL", Value: "https://api.notion.com/v1/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2319,8 +2136,6 @@ it works.
 integration may read user e-mail addresses.`},
 		},
 		Defaults: &Defaults{AuthParams: []Param{{"owner", `"user"`}}, UserinfoRequest: "Userinfo", Style: Style{BrandColor: "#fff"}},
-		NewDoc: `New returns the Notion provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Notion configuration before any user option. The
 authorization request asks for a user-owned token (owner=user); there
 is no scope: the user picks the pages to share.`,
@@ -2348,8 +2163,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Okta configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "onelogin", Package: "onelogin", Const: "OneLogin",
@@ -2361,19 +2175,13 @@ https://<subdomain>.onelogin.com/oidc/2, whose discovery document is at
 <issuer>/.well-known/openid-configuration. (Auth.js also declares a
 wellKnown URL of <issuer>/oidc/2/.well-known/openid-configuration, which
 its core ignores.) The ID token's claims go through the default OpenID
-Connect mapping.
-
-	p := onelogin.New(providers.OIDCUserConfig[onelogin.Profile]{
-		ClientID:     os.Getenv("AUTH_ONELOGIN_ID"),
-		ClientSecret: os.Getenv("AUTH_ONELOGIN_SECRET"),
-		Issuer:       os.Getenv("AUTH_ONELOGIN_ISSUER"),
-	})`,
+Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{},
+		Claims:   true,
+		Defaults: &Defaults{},
 		NewDoc: `New returns the OneLogin provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2394,13 +2202,8 @@ https://demo.ossoapp.com. The profile goes through the default mapping
 Auth.js builds the endpoints by appending "oauth/…" to the issuer and so
 needs it to end with a slash; here the issuer works with or without one.
 Which SAML connection to use is chosen per sign-in with Osso's domain or
-email authorization parameter.
-
-	p := osso.New(providers.OAuthUserConfig[osso.Profile]{
-		ClientID:     os.Getenv("AUTH_OSSO_ID"),
-		ClientSecret: os.Getenv("AUTH_OSSO_SECRET"),
-		Issuer:       os.Getenv("AUTH_OSSO_ISSUER"),
-	})`,
+email authorization parameter.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationPath", Value: "/oauth/authorize", Doc: "AuthorizationPath is where the user is sent to their SAML provider."},
 			{Name: "TokenPath", Value: "/oauth/token", Doc: "TokenPath exchanges the code for tokens (client_secret_basic)."},
@@ -2427,12 +2230,8 @@ gatehouse.New reports the missing issuer.`,
 		Name: "osu!", Kind: "oauth",
 		Doc: `Package osu is the built-in osu! provider (OAuth 2.0): its endpoints,
 the user record of the osu! API v2, and the mapping of that record to a
-user.
-
-	p := osu.New(providers.OAuthUserConfig[osu.Profile]{
-		ClientID:     os.Getenv("AUTH_OSU_ID"),
-		ClientSecret: os.Getenv("AUTH_OSU_SECRET"),
-	})`,
+user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://osu.ppy.sh/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://osu.ppy.sh/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2457,9 +2256,6 @@ needs; the answer has many more).`,
 			{"Playmode", "string", `json:"playmode"`, "Playmode is the user's default game mode, e.g. \"osu\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the osu! provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the osu! configuration before any user option.",
 		MapDoc: `MapProfile maps an osu! user to a user: id ← id (as a string), name ←
 username, no e-mail (osu! does not give it), image ← avatar_url. A
 profile without an id is refused.`,
@@ -2474,19 +2270,13 @@ application supplies (AUTH_PASSAGE_ISSUER), e.g.
 https://auth.passage.id/v1/apps/<app-id>. The client authenticates to
 the token endpoint with HTTP Basic (client_secret_basic), which the
 configuration states explicitly, as Auth.js's does. The ID token's
-claims go through the default OpenID Connect mapping.
-
-	p := passage.New(providers.OIDCUserConfig[passage.Profile]{
-		ClientID:     os.Getenv("AUTH_PASSAGE_ID"),
-		ClientSecret: os.Getenv("AUTH_PASSAGE_SECRET"),
-		Issuer:       os.Getenv("AUTH_PASSAGE_ISSUER"),
-	})`,
+claims go through the default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{AuthMethod: "client_secret_basic", Style: Style{BrandColor: "#3d53f6"}},
+		Claims:   true,
+		Defaults: &Defaults{AuthMethod: "client_secret_basic", Style: Style{BrandColor: "#3d53f6"}},
 		NewDoc: `New returns the Passage provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2500,12 +2290,8 @@ has no issuer; the endpoints come from the issuer's discovery document.`,
 		Name: "Patreon", Kind: "oauth",
 		Doc: `Package patreon is the built-in Patreon provider (OAuth 2.0): its
 endpoints, the JSON:API user record of its current_user endpoint, and
-the mapping of that record to a user.
-
-	p := patreon.New(providers.OAuthUserConfig[patreon.Profile]{
-		ClientID:     os.Getenv("AUTH_PATREON_ID"),
-		ClientSecret: os.Getenv("AUTH_PATREON_SECRET"),
-	})`,
+the mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.patreon.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://www.patreon.com/api/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2517,9 +2303,6 @@ the mapping of that record to a user.
 			{"Data", "User", `json:"data"`, "Data is the user resource."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#e85b46"}},
-		NewDoc: `New returns the Patreon provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Patreon configuration before any user option.",
 		MapDoc: `MapProfile maps a Patreon user to a user: id ← data.id, name ←
 data.attributes.full_name, email ← data.attributes.email, image ←
 data.attributes.image_url.`,
@@ -2532,19 +2315,13 @@ data.attributes.image_url.`,
 The endpoints come from discovery of the issuer the application supplies
 (AUTH_PING_ID_ISSUER), e.g. https://auth.pingone.com/<environment-id>/as
 for PingOne. The ID token's claims go through the default OpenID
-Connect mapping.
-
-	p := pingid.New(providers.OIDCUserConfig[pingid.Profile]{
-		ClientID:     os.Getenv("AUTH_PING_ID_ID"),
-		ClientSecret: os.Getenv("AUTH_PING_ID_SECRET"),
-		Issuer:       os.Getenv("AUTH_PING_ID_ISSUER"),
-	})`,
+Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{},
+		Claims:   true,
+		Defaults: &Defaults{},
 		NewDoc: `New returns the Ping Identity provider configuration with opts laid over its
 defaults by providers.Merge. opts.Issuer is required: without it the
 configuration is incomplete and gatehouse.New reports so.`,
@@ -2563,12 +2340,8 @@ record to a user.
 Auth.js uses the username as the user's id. A username can be changed,
 which would make a returning user a stranger, so here the id is the
 account's id, which API v5 answers; the username is the id only when no
-id is given.
-
-	p := pinterest.New(providers.OAuthUserConfig[pinterest.Profile]{
-		ClientID:     os.Getenv("AUTH_PINTEREST_ID"),
-		ClientSecret: os.Getenv("AUTH_PINTEREST_SECRET"),
-	})`,
+id is given.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.pinterest.com/oauth", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.pinterest.com/v5/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2591,9 +2364,6 @@ id is given.
 			{"MonthlyViews", "int64", `json:"monthly_views,omitempty"`, "MonthlyViews is the number of monthly views."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#bd081c"}},
-		NewDoc: `New returns the Pinterest provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Pinterest configuration before any user option.",
 		MapDoc: `MapProfile maps a Pinterest account to a user: id ← id, else username;
 name ← username; no e-mail (Pinterest does not give it); image ←
 profile_image.`,
@@ -2610,12 +2380,8 @@ response names (api_domain); the userinfo handler reads
 <api_domain>/api/v1/users/me there, and UserinfoURL only when the token
 response has no api_domain. Auth.js's userinfo URL,
 https://api.pipedrive.com/users/me, lacks the /v1 of Pipedrive's API
-paths.
-
-	p := pipedrive.New(providers.OAuthUserConfig[pipedrive.Profile]{
-		ClientID:     os.Getenv("AUTH_PIPEDRIVE_ID"),
-		ClientSecret: os.Getenv("AUTH_PIPEDRIVE_SECRET"),
-	})`,
+paths.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://oauth.pipedrive.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://oauth.pipedrive.com/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2630,8 +2396,6 @@ in data.`,
 			{"Data", "User", `json:"data"`, "Data is the user."},
 		},
 		Defaults: &Defaults{UserinfoRequest: "Userinfo"},
-		NewDoc: `New returns the Pipedrive provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Pipedrive configuration before any user option. It
 sets no scope: a Pipedrive app's scopes are chosen in its settings.`,
 		MapDoc: `MapProfile maps a Pipedrive user to a user: id ← data.id (as a string),
@@ -2648,12 +2412,8 @@ default mapping (profile.FromClaims: id ← id, name ← name).
 
 Reddit's API rules ask every client for a unique, descriptive
 User-Agent and throttle generic ones, so the userinfo request sends
-UserAgent. Reddit does not implement PKCE; the callback checks state.
-
-	p := reddit.New(providers.OAuthUserConfig[reddit.Profile]{
-		ClientID:     os.Getenv("AUTH_REDDIT_ID"),
-		ClientSecret: os.Getenv("AUTH_REDDIT_SECRET"),
-	})`,
+UserAgent. Reddit does not implement PKCE; the callback checks state.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.reddit.com/api/v1/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://www.reddit.com/api/v1/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2675,8 +2435,6 @@ Reddit does not disclose the address.`},
 			{"TotalKarma", "int64", `json:"total_karma"`, "TotalKarma is the user's total karma."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", Checks: []string{"state"}, Style: Style{BrandColor: "#FF4500"}},
-		NewDoc: `New returns the Reddit provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Reddit configuration before any user option. Its
 Profile is nil: the default mapping applies.`,
 		Map: "claims", Missing: "profile has no id",
@@ -2687,24 +2445,16 @@ Profile is nil: the default mapping applies.`,
 		Doc: `Package roblox is the built-in Roblox provider (OpenID Connect). The
 issuer ends with a slash, as Roblox's ID tokens say it; the ID token's
 claims (sub, name, nickname, preferred_username, picture) go through the
-default OpenID Connect mapping. Roblox gives no e-mail address.
-
-	p := roblox.New(providers.OIDCUserConfig[roblox.Profile]{
-		ClientID:     os.Getenv("AUTH_ROBLOX_ID"),
-		ClientSecret: os.Getenv("AUTH_ROBLOX_SECRET"),
-	})`,
+default OpenID Connect mapping. Roblox gives no e-mail address.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://apis.roblox.com/oauth/", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
 			{Name: "Scope", Value: "openid profile", Doc: "Scope asks for an ID token with the profile claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#5865F2"}},
-		NewDoc: `New returns the Roblox provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Roblox configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, Checks: []string{"pkce", "state"}, Style: Style{BrandColor: "#5865F2"}},
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "salesforce", Package: "salesforce", Const: "Salesforce",
@@ -2718,24 +2468,16 @@ Auth.js turns the ID token off for Salesforce (idToken: false) and
 reads the profile from the userinfo endpoint. Gatehouse's model has no
 such switch: Salesforce's ID token carries the same sub, name, email
 and picture claims as its userinfo answer, so the mapping gives the
-same user, and the ID token is verified.
-
-	p := salesforce.New(providers.OIDCUserConfig[salesforce.Profile]{
-		ClientID:     os.Getenv("AUTH_SALESFORCE_ID"),
-		ClientSecret: os.Getenv("AUTH_SALESFORCE_SECRET"),
-	})`,
+same user, and the ID token is verified.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://login.salesforce.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#00a1e0"}},
-		NewDoc: `New returns the Salesforce provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Salesforce configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#00a1e0"}},
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "shopify", Package: "shopify", Const: "Shopify", Gatehouse: true,
@@ -2800,12 +2542,8 @@ id is refused.`,
 		Name: "SimpleLogin", Kind: "oidc",
 		Doc: `Package simplelogin is the built-in SimpleLogin provider (OpenID
 Connect): its issuer, its claims, and their mapping to a user, which
-takes the picture from avatar_url.
-
-	p := simplelogin.New(providers.OIDCUserConfig[simplelogin.Profile]{
-		ClientID:     os.Getenv("AUTH_SIMPLELOGIN_ID"),
-		ClientSecret: os.Getenv("AUTH_SIMPLELOGIN_SECRET"),
-	})`,
+takes the picture from avatar_url.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://app.simplelogin.io", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
@@ -2822,9 +2560,6 @@ SimpleLogin alias of the user's real address.`,
 			{"Client", "string", `json:"client"`, "Client is the name of the application the user signed in to."},
 		},
 		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#e3156a"}},
-		NewDoc: `New returns the SimpleLogin provider configuration with opts laid over
-its defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the SimpleLogin configuration before any user option.",
 		MapDoc: `MapProfile maps SimpleLogin's claims to a user: id ← sub, name ← name,
 email ← email, image ← avatar_url. EmailVerified is set when
 email_verified is true, as the default OpenID Connect mapping does.`,
@@ -2836,36 +2571,24 @@ email_verified is true, as the default OpenID Connect mapping does.`,
 		Doc: `Package slack is the built-in Sign in with Slack provider (OpenID
 Connect). The callback checks the ID token's nonce only, as Auth.js's
 configuration does; the ID token's claims go through the default OpenID
-Connect mapping (sub is the Slack user id).
-
-	p := slack.New(providers.OIDCUserConfig[slack.Profile]{
-		ClientID:     os.Getenv("AUTH_SLACK_ID"),
-		ClientSecret: os.Getenv("AUTH_SLACK_SECRET"),
-	})`,
+Connect mapping (sub is the Slack user id).`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://slack.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, Checks: []string{"nonce"}, Style: Style{BrandColor: "#611f69"}},
-		NewDoc: `New returns the Slack provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Slack configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, Checks: []string{"nonce"}, Style: Style{BrandColor: "#611f69"}},
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "spotify", Package: "spotify", Const: "Spotify",
 		Name: "Spotify", Kind: "oauth",
 		Doc: `Package spotify is the built-in Spotify provider (OAuth 2.0): its
 endpoints, the current user's profile record, and the mapping of that
-record to a user.
-
-	p := spotify.New(providers.OAuthUserConfig[spotify.Profile]{
-		ClientID:     os.Getenv("AUTH_SPOTIFY_ID"),
-		ClientSecret: os.Getenv("AUTH_SPOTIFY_SECRET"),
-	})`,
+record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://accounts.spotify.com/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://accounts.spotify.com/api/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -2885,9 +2608,6 @@ necessarily verify.`},
 			{"Href", "string", `json:"href"`, "Href is the Web API endpoint for the user."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", Style: Style{BrandColor: "#1db954"}},
-		NewDoc: `New returns the Spotify provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Spotify configuration before any user option.",
 		MapDoc: `MapProfile maps a Spotify user to a user: id ← id, name ← display_name,
 email ← email, image ← the first of images, if any.`,
 		Map: "hook", Missing: "profile has no id",
@@ -2896,12 +2616,8 @@ email ← email, image ← the first of images, if any.`,
 		ID: "strava", Package: "strava", Const: "Strava",
 		Name: "Strava", Kind: "oauth",
 		Doc: `Package strava is the built-in Strava provider (OAuth 2.0): its
-endpoints, the athlete record, and the mapping of that record to a user.
-
-	p := strava.New(providers.OAuthUserConfig[strava.Profile]{
-		ClientID:     os.Getenv("AUTH_STRAVA_ID"),
-		ClientSecret: os.Getenv("AUTH_STRAVA_SECRET"),
-	})`,
+endpoints, the athlete record, and the mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://www.strava.com/api/v3/oauth/authorize", Doc: "AuthorizationURL is where the athlete signs in and consents."},
 			{Name: "TokenURL", Value: "https://www.strava.com/api/v3/oauth/token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
@@ -2929,8 +2645,6 @@ response also carries a summary of it, as athlete.`,
 			{"Profile", "string", `json:"profile"`, "Profile is the 124×124 picture."},
 		},
 		Defaults: &Defaults{AuthParams: []Param{{"scope", `Scope`}, {"approval_prompt", `"auto"`}, {"response_type", `"code"`}}, AuthMethod: "client_secret_post"},
-		NewDoc: `New returns the Strava provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Strava configuration before any user option:
 besides the scope, approval_prompt=auto (no consent screen for an
 athlete who has already consented) and response_type=code.`,
@@ -2959,8 +2673,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the Tailscale configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "threads", Package: "threads", Const: "Threads",
@@ -2971,12 +2684,8 @@ record to a user.
 
 Auth.js maps data.id, data.username and so on, as if the answer were
 wrapped in a data member; the Threads API's /me answers the fields at
-the top level, so here the mapping reads them there.
-
-	p := threads.New(providers.OAuthUserConfig[threads.Profile]{
-		ClientID:     os.Getenv("AUTH_THREADS_ID"),
-		ClientSecret: os.Getenv("AUTH_THREADS_SECRET"),
-	})`,
+the top level, so here the mapping reads them there.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://threads.net/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://graph.threads.net/oauth/access_token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
@@ -2993,8 +2702,6 @@ for.`,
 			{"ThreadsBiography", "string", `json:"threads_biography,omitempty"`, "ThreadsBiography is the user's biography (when asked for)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#000"}},
-		NewDoc: `New returns the Threads provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Threads configuration before any user option. The
 callback checks state.`,
 		MapDoc: `MapProfile maps a Threads user to a user: id ← id, name ← username, no
@@ -3051,12 +2758,8 @@ configures that request without a userinfo URL, which its own
 configuration check then rejects; here UserinfoURL is set, so the
 configuration is complete and the URL can be overridden. Todoist
 requires a state on the authorization request and does not implement
-PKCE, so the callback checks state.
-
-	p := todoist.New(providers.OAuthUserConfig[todoist.Profile]{
-		ClientID:     os.Getenv("AUTH_TODOIST_ID"),
-		ClientSecret: os.Getenv("AUTH_TODOIST_SECRET"),
-	})`,
+PKCE, so the callback checks state.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://todoist.com/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://todoist.com/oauth/access_token", Doc: `TokenURL exchanges the code for tokens, with the client credentials
@@ -3079,9 +2782,6 @@ see Userinfo.`},
 			{"JoinedAt", "string", `json:"joined_at,omitempty"`, "JoinedAt is when the account was created (RFC 3339)."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#E44332"}},
-		NewDoc: `New returns the Todoist provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Todoist configuration before any user option.",
 		MapDoc: `MapProfile maps a Todoist user to a user: id ← id, name ← full_name,
 email ← email, image ← avatar_big.`,
 		Map: "fields", MapID: `p.ID`, MapName: `p.FullName`, MapEmail: `p.Email`, MapImage: `p.AvatarBig`, Missing: "profile has no id",
@@ -3094,12 +2794,8 @@ the user settings record, and the mapping of that record to a user.
 
 Every Trakt API request names the API version and the application
 (trakt-api-version: 2, trakt-api-key: the client id), so the userinfo
-request is a handler that sends those headers.
-
-	p := trakt.New(providers.OAuthUserConfig[trakt.Profile]{
-		ClientID:     os.Getenv("AUTH_TRAKT_ID"),
-		ClientSecret: os.Getenv("AUTH_TRAKT_SECRET"),
-	})`,
+request is a handler that sends those headers.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://trakt.tv/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://api.trakt.tv/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3122,8 +2818,6 @@ request is a handler that sends those headers.
 			{"Images", "Images", `json:"images"`, "Images holds the user's avatar."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", UserinfoRequest: "Userinfo", Style: Style{BrandColor: "#ED2224"}},
-		NewDoc: `New returns the Trakt provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Trakt configuration before any user option. The
 scope parameter is sent empty: Trakt has no scopes.`,
 		MapDoc: `MapProfile maps a Trakt user to a user: id ← ids.slug, name ← name, no
@@ -3145,12 +2839,8 @@ joins a scope array into a string and renames the members of error
 bodies. The first is not needed here, as account.TokenSet ignores a
 scope that is not a string; the second is the flow's business, since
 Twitch answers errors with {status, message} instead of RFC 6749's
-{error, error_description}.
-
-	p := twitch.New(providers.OIDCUserConfig[twitch.Profile]{
-		ClientID:     os.Getenv("AUTH_TWITCH_ID"),
-		ClientSecret: os.Getenv("AUTH_TWITCH_SECRET"),
-	})`,
+{error, error_description}.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://id.twitch.tv/oauth2", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
@@ -3162,10 +2852,7 @@ the ID token claims to include.`},
 email_verified and picture.`,
 		Claims:   true,
 		Defaults: &Defaults{Issuer: true, AuthParams: []Param{{"claims", `Claims`}}, AuthMethod: "client_secret_post", Style: Style{BrandColor: "#65459B"}},
-		NewDoc: `New returns the Twitch provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Twitch configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "twitter", Package: "twitter", Const: "Twitter",
@@ -3200,19 +2887,13 @@ Connect). The endpoints come from discovery of the issuer the
 application supplies (AUTH_UNITED_EFFECTS_ISSUER), of the form
 https://auth.unitedeffects.com/<authGroupId>. The authorization request
 names that issuer as the resource (RFC 8707) the token is for. The ID
-token's claims go through the default OpenID Connect mapping.
-
-	p := unitedeffects.New(providers.OIDCUserConfig[unitedeffects.Profile]{
-		ClientID:     os.Getenv("AUTH_UNITED_EFFECTS_ID"),
-		ClientSecret: os.Getenv("AUTH_UNITED_EFFECTS_SECRET"),
-		Issuer:       os.Getenv("AUTH_UNITED_EFFECTS_ISSUER"),
-	})`,
+token's claims go through the default OpenID Connect mapping.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Scope", Value: "openid email profile", Doc: "Scope asks for an ID token with the e-mail and profile claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Map:        "claims", Missing: "claims have no sub",
+		Claims: true,
+		Map:    "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "vipps", Package: "vipps", Const: "Vipps",
@@ -3225,24 +2906,16 @@ Issuer option. The callback checks pkce, state and nonce (the default).
 Auth.js turns the ID token off for Vipps (idToken: false) and reads the
 profile from the userinfo endpoint, because Vipps puts the name and
 e-mail address only there. Gatehouse's model has no such switch: the
-name and e-mail address reach the mapping only from the userinfo answer.
-
-	p := vipps.New(providers.OIDCUserConfig[vipps.Profile]{
-		ClientID:     os.Getenv("AUTH_VIPPS_ID"),
-		ClientSecret: os.Getenv("AUTH_VIPPS_SECRET"),
-	})`,
+name and e-mail address reach the mapping only from the userinfo answer.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://api.vipps.no/access-management-1.0/access/", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
 			{Name: "Scope", Value: "openid name email", Doc: "Scope asks for an ID token and the user's name and e-mail address."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#f05c18"}},
-		NewDoc: `New returns the Vipps provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Vipps configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#f05c18"}},
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "vk", Package: "vk", Const: "VK",
@@ -3258,12 +2931,8 @@ handler that takes response[0] and turns an error member into an error.
 
 Auth.js's table lists PKCE as VK's check, which oauth.vk.com does not
 implement (later Auth.js versions switched all checks off); PKCE that
-the server ignores protects nothing, so here the callback checks state.
-
-	p := vk.New(providers.OAuthUserConfig[vk.Profile]{
-		ClientID:     os.Getenv("AUTH_VK_ID"),
-		ClientSecret: os.Getenv("AUTH_VK_SECRET"),
-	})`,
+the server ignores protects nothing, so here the callback checks state.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "APIVersion", Value: "5.131", Doc: "APIVersion is the VK API version every URL names."},
 			{Name: "AuthorizationURL", Expr: `"https://oauth.vk.com/authorize?v=" + APIVersion`, Doc: "AuthorizationURL is where the user signs in and consents."},
@@ -3288,9 +2957,6 @@ e-mail address, which VK gives only in the token response.`,
 from the token response. A custom userinfo handler may fill it.`},
 		},
 		Defaults: &Defaults{ScopeParam: "scope", UserinfoRequest: "Userinfo", AuthMethod: "client_secret_post", Checks: []string{"state"}, Style: Style{BrandColor: "#07F"}},
-		NewDoc: `New returns the VK provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the VK configuration before any user option.",
 		MapDoc: `MapProfile maps a VK user to a user: id ← id (as a string), name ←
 "first_name last_name", email ← the token response's email (or the
 profile's, when set), image ← photo_100. A profile without an id is
@@ -3303,12 +2969,8 @@ refused.`,
 		Doc: `Package webex is the built-in Webex provider (OAuth 2.0): its endpoints
 under the Webex API base URL, the person record, and the mapping of that
 record to a user. For another API base (e.g. a FedRAMP deployment), use
-NewAPI.
-
-	p := webex.New(providers.OAuthUserConfig[webex.Profile]{
-		ClientID:     os.Getenv("AUTH_WEBEX_ID"),
-		ClientSecret: os.Getenv("AUTH_WEBEX_SECRET"),
-	})`,
+NewAPI.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "APIBaseURL", Value: "https://webexapis.com/v1", Doc: "APIBaseURL is the default API base URL."},
 			{Name: "AuthorizationPath", Value: "/authorize", Doc: "AuthorizationPath is where the user signs in and consents."},
@@ -3400,12 +3062,8 @@ headimgurl.`,
 		Name: "Wikimedia", Kind: "oauth",
 		Doc: `Package wikimedia is the built-in Wikimedia provider (OAuth 2.0 on
 meta.wikimedia.org, for Wikipedia and its sister projects): its
-endpoints, the profile record, and the mapping of that record to a user.
-
-	p := wikimedia.New(providers.OAuthUserConfig[wikimedia.Profile]{
-		ClientID:     os.Getenv("AUTH_WIKIMEDIA_ID"),
-		ClientSecret: os.Getenv("AUTH_WIKIMEDIA_SECRET"),
-	})`,
+endpoints, the profile record, and the mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3425,8 +3083,6 @@ endpoints, the profile record, and the mapping of that record to a user.
 			{"Email", "string", `json:"email,omitempty"`, "Email is the user's address, when the client may see it."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#000"}},
-		NewDoc: `New returns the Wikimedia provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Wikimedia configuration before any user option. The
 scope parameter is sent empty: a Wikimedia OAuth consumer's grants are
 fixed when it is registered.`,
@@ -3439,12 +3095,8 @@ username, email ← email, no image.`,
 		Name: "WordPress.com", Kind: "oauth",
 		Doc: `Package wordpress is the built-in WordPress.com provider (OAuth 2.0):
 its endpoints, the /me record of the WordPress.com REST API, and the
-mapping of that record to a user.
-
-	p := wordpress.New(providers.OAuthUserConfig[wordpress.Profile]{
-		ClientID:     os.Getenv("AUTH_WORDPRESS_ID"),
-		ClientSecret: os.Getenv("AUTH_WORDPRESS_SECRET"),
-	})`,
+mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://public-api.wordpress.com/oauth2/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://public-api.wordpress.com/oauth2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3465,9 +3117,6 @@ mapping of that record to a user.
 			{"SiteCount", "int64", `json:"site_count"`, "SiteCount is the number of sites the user belongs to."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the WordPress.com provider configuration with opts laid over
-its defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the WordPress.com configuration before any user option.",
 		MapDoc: `MapProfile maps a WordPress.com user to a user: id ← ID (as a string),
 name ← display_name, email ← email, image ← avatar_URL. A profile
 without an ID is refused.`,
@@ -3524,36 +3173,24 @@ string.`,
 		Name: "Yahoo", Kind: "oidc",
 		Doc: `Package yahoo is the built-in Yahoo provider (OpenID Connect), which
 Auth.js does not have. Its ID token's claims go through the default
-OpenID Connect mapping. The button uses Yahoo's brand purple.
-
-	p := yahoo.New(providers.OIDCUserConfig[yahoo.Profile]{
-		ClientID:     os.Getenv("AUTH_YAHOO_ID"),
-		ClientSecret: os.Getenv("AUTH_YAHOO_SECRET"),
-	})`,
+OpenID Connect mapping. The button uses Yahoo's brand purple.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "Issuer", Value: "https://api.login.yahoo.com", Doc: `Issuer is the issuer identifier; the endpoints come from its
 discovery document.`},
 			{Name: "Scope", Value: "openid profile email", Doc: "Scope asks for an ID token with the profile and e-mail claims."},
 		},
-		ProfileDoc: "Profile is the ID token's claims (sub, name, email, picture, …).",
-		Claims:     true,
-		Defaults:   &Defaults{Issuer: true, Style: Style{BrandColor: "#6001d2"}},
-		NewDoc: `New returns the Yahoo provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Yahoo configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Claims:   true,
+		Defaults: &Defaults{Issuer: true, Style: Style{BrandColor: "#6001d2"}},
+		Map:      "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "yandex", Package: "yandex", Const: "Yandex",
 		Name: "Yandex", Kind: "oauth",
 		Doc: `Package yandex is the built-in Yandex ID provider (OAuth 2.0): its
 endpoints, its profile record (the answer of its userinfo endpoint) and the
-mapping of that profile to a user.
-
-	p := yandex.New(providers.OAuthUserConfig[yandex.Profile]{
-		ClientID:     os.Getenv("AUTH_YANDEX_ID"),
-		ClientSecret: os.Getenv("AUTH_YANDEX_SECRET"),
-	})`,
+mapping of that profile to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://oauth.yandex.ru/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://oauth.yandex.ru/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3622,8 +3259,7 @@ mapped by profile.FromClaims.`,
 		NewDoc: `New returns the ZITADEL configuration with opts laid over its defaults by
 providers.Merge. The endpoints come from discovery; the profile is the
 ID token's claims, mapped by profile.FromClaims.`,
-		DefaultsDoc: "Defaults returns the configuration before any user option.",
-		Map:         "claims", Missing: "claims have no sub",
+		Map: "claims", Missing: "claims have no sub",
 	},
 	{
 		ID: "zoho", Package: "zoho", Const: "Zoho",
@@ -3632,12 +3268,8 @@ ID token's claims, mapped by profile.FromClaims.`,
 the US data centre (accounts.zoho.com), the user record, and the mapping
 of that record to a user. Accounts in other data centres sign in at
 their own host (accounts.zoho.eu, accounts.zoho.in, …): override the
-three URLs for those.
-
-	p := zoho.New(providers.OAuthUserConfig[zoho.Profile]{
-		ClientID:     os.Getenv("AUTH_ZOHO_ID"),
-		ClientSecret: os.Getenv("AUTH_ZOHO_SECRET"),
-	})`,
+three URLs for those.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://accounts.zoho.com/oauth/v2/auth", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://accounts.zoho.com/oauth/v2/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3653,9 +3285,6 @@ three URLs for those.
 			{"Email", "string", `json:"Email"`, "Email is the user's primary e-mail address."},
 		},
 		Defaults: &Defaults{ScopeParam: "scope"},
-		NewDoc: `New returns the Zoho provider configuration with opts laid over its
-defaults by providers.Merge.`,
-		DefaultsDoc: "Defaults returns the Zoho configuration before any user option.",
 		MapDoc: `MapProfile maps a Zoho user to a user: id ← ZUID, name ← "First_Name
 Last_Name", email ← Email, no image.`,
 		Map: "fields", MapID: `p.ZUID.String()`, MapName: `profile.FullName(p.FirstName, p.LastName)`, MapEmail: `p.Email`, Missing: "profile has no id",
@@ -3664,12 +3293,8 @@ Last_Name", email ← Email, no image.`,
 		ID: "zoom", Package: "zoom", Const: "Zoom",
 		Name: "Zoom", Kind: "oauth",
 		Doc: `Package zoom is the built-in Zoom provider (OAuth 2.0): its endpoints,
-the user record of Zoom's API, and the mapping of that record to a user.
-
-	p := zoom.New(providers.OAuthUserConfig[zoom.Profile]{
-		ClientID:     os.Getenv("AUTH_ZOOM_ID"),
-		ClientSecret: os.Getenv("AUTH_ZOOM_SECRET"),
-	})`,
+the user record of Zoom's API, and the mapping of that record to a user.`,
+		Example: true,
 		Facts: []Const{
 			{Name: "AuthorizationURL", Value: "https://zoom.us/oauth/authorize", Doc: "AuthorizationURL is where the user signs in and consents."},
 			{Name: "TokenURL", Value: "https://zoom.us/oauth/token", Doc: "TokenURL exchanges the code for tokens (client_secret_basic)."},
@@ -3694,8 +3319,6 @@ the user record of Zoom's API, and the mapping of that record to a user.
 			{"Status", "string", `json:"status,omitempty"`, "Status is \"active\", \"inactive\" or \"pending\"."},
 		},
 		Defaults: &Defaults{ScopeParam: "empty", Style: Style{BrandColor: "#0b5cff"}},
-		NewDoc: `New returns the Zoom provider configuration with opts laid over its
-defaults by providers.Merge.`,
 		DefaultsDoc: `Defaults returns the Zoom configuration before any user option. The
 scope parameter is sent empty: a Zoom app's scopes are set in its
 Marketplace configuration.`,

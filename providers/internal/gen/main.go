@@ -148,7 +148,38 @@ func comment(b *bytes.Buffer, indent, text string) {
 	}
 }
 
+// complete fills in what a row leaves to the generator: the usual
+// documentation of New, Defaults and a Profile of ID token claims, and,
+// with Example, the usual example at the end of the package
+// documentation.
+func complete(p Provider) Provider {
+	if p.Example {
+		user := "OAuthUserConfig"
+		if p.Kind == "oidc" {
+			user = "OIDCUserConfig"
+		}
+		env := "AUTH_" + envName(p.ID) + "_"
+		p.Doc += fmt.Sprintf("\n\n\tp := %s.New(providers.%s[%[1]s.Profile]{\n", p.Package, user) +
+			fmt.Sprintf("\t\tClientID:     os.Getenv(%q),\n\t\tClientSecret: os.Getenv(%q),\n", env+"ID", env+"SECRET")
+		if p.IssuerRequired {
+			p.Doc += fmt.Sprintf("\t\tIssuer:       os.Getenv(%q),\n", env+"ISSUER")
+		}
+		p.Doc += "\t})"
+	}
+	if p.NewDoc == "" {
+		p.NewDoc = wrap("New returns the " + p.Name + " provider configuration with opts laid over its defaults by providers.Merge.")
+	}
+	if p.DefaultsDoc == "" {
+		p.DefaultsDoc = wrap("Defaults returns the " + p.Name + " configuration before any user option.")
+	}
+	if p.Claims && p.ProfileDoc == "" {
+		p.ProfileDoc = "Profile is the ID token's claims (sub, name, email, picture, …)."
+	}
+	return p
+}
+
 func providerFile(p Provider) []byte {
+	p = complete(p)
 	var b, body bytes.Buffer
 	b.WriteString(header)
 	comment(&b, "", p.Doc)
@@ -188,21 +219,13 @@ func providerFile(p Provider) []byte {
 		if p.Kind == "oidc" {
 			user, conf = "OIDCUserConfig", "OIDCConfig"
 		}
-		doc := p.NewDoc
-		if doc == "" {
-			doc = fmt.Sprintf("New returns the %s configuration with opts laid over its defaults by\nproviders.Merge.", p.Name)
-		}
-		comment(&body, "", doc)
+		comment(&body, "", p.NewDoc)
 		arg, param := "", ""
 		if d.BaseURL {
 			arg, param = "opts.Issuer", "issuer string"
 		}
 		fmt.Fprintf(&body, "func New(opts providers.%s[Profile]) providers.%s[Profile] {\n\treturn providers.Merge(Defaults(%s), opts)\n}\n\n", user, conf, arg)
-		doc = p.DefaultsDoc
-		if doc == "" {
-			doc = "Defaults returns the configuration before any user option."
-		}
-		comment(&body, "", doc)
+		comment(&body, "", p.DefaultsDoc)
 		fmt.Fprintf(&body, "func Defaults(%s) providers.%s[Profile] {\n", param, conf)
 		var def bytes.Buffer
 		defaults(&def, p, d)

@@ -26,12 +26,17 @@ type Provider struct {
 	IssuerRequired bool
 	// Doc is the package documentation.
 	Doc string
+	// Example appends to Doc the usual example: New with the client id
+	// and secret (and, with IssuerRequired, the issuer) from the
+	// environment.
+	Example bool
 	// Facts are the exported constants after ID and Name, in order:
 	// Issuer, AuthorizationURL, TokenURL, UserinfoURL, Scope and the
 	// provider's own.
 	Facts []Const
 
-	// ProfileDoc documents the Profile type.
+	// ProfileDoc documents the Profile type (by default, with Claims,
+	// the usual sentence).
 	ProfileDoc string
 	// Profile is the typed Profile struct's fields. With Claims set,
 	// Profile is profile.Claims (the ID token's claims) and Profile is
@@ -39,7 +44,8 @@ type Provider struct {
 	Profile []Field
 	Claims  bool
 
-	// NewDoc and DefaultsDoc document New and Defaults.
+	// NewDoc and DefaultsDoc document New and Defaults; by default, with
+	// the usual sentences naming the provider.
 	NewDoc, DefaultsDoc string
 
 	// Defaults says how the configuration before any user option is

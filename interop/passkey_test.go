@@ -1,8 +1,11 @@
-package gatehouse_test
+package interop
 
 import (
-	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
 	"html/template"
@@ -12,8 +15,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,60 +26,53 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
-// pkApp is a site with the in-process OpenID provider "dev" and passkeys,
+// Passkeys through the real HTTP routes, with virtualwebauthn's software
+// authenticator making the attestations and assertions.
+
+// pkApp is a site with authtest's OpenID provider "dev" and passkeys,
 // served on loopback under the name localhost (WebAuthn needs a domain as
 // its RP id, and http://localhost is a secure context).
 type pkApp struct {
 	*app
-	store *memory.Adapter
-	logs  *pkLogBuffer
+	store   *memory.Adapter
+	logPath string
 }
 
-type pkLogBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *pkLogBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *pkLogBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+// log returns what the Handler logged so far.
+func (a *pkApp) log() string {
+	b, _ := os.ReadFile(a.logPath)
+	return string(b)
 }
 
 func newPasskeyApp(t *testing.T, pk []providers.Provider, mutate func(*gatehouse.Config)) *pkApp {
 	t.Helper()
-	op := newOP(t, authtest.Options{AutoApprove: true})
-	ln := listenLocal(t)
+	ln := listen(t)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	base := "http://localhost:" + port
+	// The log goes to a file (slog's handler serializes its writes), read
+	// back by log.
+	logPath := filepath.Join(t.TempDir(), "log")
+	logs, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { logs.Close() })
 	store := memory.New()
-	logs := &pkLogBuffer{}
 	cfg := gatehouse.Config{
-		Secret:     []string{testSecret},
-		URL:        base + "/auth",
-		Adapter:    store,
-		Logger:     slog.New(slog.NewTextHandler(logs, nil)),
-		Providers:  append([]providers.Provider{devProvider(op)}, pk...),
-		HTTPClient: &http.Client{Timeout: 2 * time.Second},
+		Adapter:   store,
+		Logger:    slog.New(slog.NewTextHandler(logs, nil)),
+		Providers: append([]providers.Provider{devProvider(t)}, pk...),
 	}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h := newHandler(t, cfg)
-	srv := serveOn(t, ln, h.Middleware(siteMux(h)), false)
-	return &pkApp{app: &app{t: t, op: op, srv: srv, h: h, url: base}, store: store, logs: logs}
+	return &pkApp{app: serveSite(t, ln, "http://localhost:"+port, cfg), store: store, logPath: logPath}
 }
 
 // softKey is a software authenticator holding one credential.
@@ -89,24 +86,41 @@ func newSoftKey(a *pkApp, opts virtualwebauthn.AuthenticatorOptions) *softKey {
 	return &softKey{
 		rp:   virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: a.url},
 		auth: virtualwebauthn.NewAuthenticatorWithOptions(opts),
-		cred: gatehouse.NewTestCredential(),
+		cred: testCredential(),
+	}
+}
+
+// testCredential is a software passkey credential with a P-256 key whose
+// coordinates are both 32 bytes long. virtualwebauthn encodes them with
+// big.Int.Bytes, without padding, so about one key in 128 has a short
+// coordinate, which go-webauthn rightly refuses ("EC2 key x or y
+// coordinate has invalid length"): such keys are drawn again.
+func testCredential() virtualwebauthn.Credential {
+	for {
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			panic(err)
+		}
+		if len(k.X.Bytes()) != 32 || len(k.Y.Bytes()) != 32 {
+			continue
+		}
+		der, err := x509.MarshalPKCS8PrivateKey(k)
+		if err != nil {
+			panic(err)
+		}
+		return virtualwebauthn.NewCredentialWithImportedKey(virtualwebauthn.KeyTypeEC2, der)
 	}
 }
 
 // options fetches {base}/webauthn-options/{provider}?query and returns the
-// options JSON.
+// options JSON, or the error message when the status is not 200.
 func (b *browser) options(a *pkApp, provider, query string) (int, string) {
 	b.t.Helper()
-	resp := b.get(a.url + "/auth/webauthn-options/" + provider + "?" + query)
-	defer resp.Body.Close()
 	var v struct {
-		Action  string
 		Options json.RawMessage
 		Error   string
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-		b.t.Fatalf("webauthn-options: %v", err)
-	}
+	resp := b.getJSON(a.url+"/auth/webauthn-options/"+provider+"?"+query, &v)
 	if resp.StatusCode != http.StatusOK {
 		return resp.StatusCode, v.Error
 	}
@@ -157,22 +171,13 @@ func (b *browser) authenticate(a *pkApp, provider string, k *softKey) *http.Resp
 	return b.post(a.url+"/auth/callback/"+provider, url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})
 }
 
-func (b *browser) signOut(a *pkApp) {
-	b.t.Helper()
-	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/"}})
-	resp.Body.Close()
-	if s := b.session(a.app); s != nil {
-		b.t.Fatalf("session after sign-out = %v", s)
-	}
-}
-
 // wantSignedIn checks resp is the redirect of a successful sign-in, and
 // returns the session's user id.
 func wantSignedIn(t *testing.T, b *browser, a *pkApp, resp *http.Response, what string) string {
 	t.Helper()
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusSeeOther || strings.Contains(resp.Header.Get("Location"), "error") {
-		t.Fatalf("%s: answered %d to %q; log:\n%s", what, resp.StatusCode, resp.Header.Get("Location"), a.logs)
+		t.Fatalf("%s: answered %d to %q; log:\n%s", what, resp.StatusCode, resp.Header.Get("Location"), a.log())
 	}
 	s := b.session(a.app)
 	user, _ := s["user"].(map[string]any)
@@ -191,7 +196,7 @@ func wantRefused(t *testing.T, b *browser, a *pkApp, resp *http.Response, typ, c
 	loc, _ := url.Parse(resp.Header.Get("Location"))
 	q := loc.Query()
 	if resp.StatusCode != http.StatusSeeOther || loc.Path != "/auth/signin" || q.Get("error") != typ || q.Get("code") != code {
-		t.Fatalf("answered %d to %q, want the sign-in page with error=%s, code=%s; log:\n%s", resp.StatusCode, loc, typ, code, a.logs)
+		t.Fatalf("answered %d to %q, want the sign-in page with error=%s, code=%s; log:\n%s", resp.StatusCode, loc, typ, code, a.log())
 	}
 	if setsSession(resp) {
 		t.Fatal("a refused response set a session cookie")
@@ -241,7 +246,7 @@ func TestPasskeyRegisterSignOutSignIn(t *testing.T) {
 				t.Fatalf("register options do not exclude the stored credential: %d %s", status, raw)
 			}
 
-			b.signOut(a)
+			b.signOut(a.app)
 			k.cred.Counter = 2
 			k.auth.Credentials[0].Counter = 2
 			resp := b.authenticate(a, "passkey", k)
@@ -275,7 +280,7 @@ func TestPasskeySignUp(t *testing.T) {
 	if err != nil || u.Email != "carol@example.com" || u.EmailVerified != nil {
 		t.Fatalf("new user = %+v, %v; want carol@example.com, unverified", u, err)
 	}
-	b.signOut(a)
+	b.signOut(a.app)
 	if got := wantSignedIn(t, b, a, b.authenticate(a, "passkey", k), "authenticate"); got != id {
 		t.Fatalf("signed in as %q, want %q", got, id)
 	}
@@ -289,36 +294,6 @@ func TestPasskeySignUp(t *testing.T) {
 	au, _ := a.store.GetUserByEmail(t.Context(), "alice@example.com")
 	if list, _ := a.store.ListAuthenticatorsByUserID(t.Context(), au.ID); len(list) != 0 {
 		t.Fatalf("alice has passkeys she never made: %v", list)
-	}
-}
-
-// TestPasskeySignUpRefusesDangerousLinking: sign-up stores unverified
-// addresses, so no OAuth provider may link by address next to it.
-func TestPasskeySignUpRefusesDangerousLinking(t *testing.T) {
-	_, err := gatehouse.New(gatehouse.Config{
-		Secret:  []string{testSecret},
-		Adapter: memory.New(),
-		Providers: []providers.Provider{
-			providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c", AllowDangerousEmailAccountLinking: true},
-			passkey.New(passkey.WebAuthnConfig{SignUp: true}),
-		},
-	})
-	if err == nil || !strings.Contains(err.Error(), "SignUp") {
-		t.Fatalf("New = %v, want a SignUp configuration error", err)
-	}
-	_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{})}})
-	if err == nil || !strings.Contains(err.Error(), "AuthenticatorAdapter") {
-		t.Fatalf("New without an adapter = %v, want an Adapter configuration error", err)
-	}
-	for _, second := range []providers.Provider{
-		passkey.New(passkey.WebAuthnConfig{}),
-		providers.OAuthConfig[profile.Claims]{ID: "passkey", Name: "Dev", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c"},
-	} {
-		_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(),
-			Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{}), second}})
-		if err == nil || !strings.Contains(err.Error(), "two providers") {
-			t.Fatalf("New with two providers of id passkey = %v, want an id configuration error", err)
-		}
 	}
 }
 
@@ -380,8 +355,8 @@ func TestPasskeyRefusals(t *testing.T) {
 		evil := *zero
 		evil.rp.Origin = "http://evil.localhost:1"
 		wantRefused(t, b, a, b.authenticate(a, "passkey", &evil), "WebAuthnVerificationError", "verification_error")
-		if !strings.Contains(a.logs.String(), "origin") {
-			t.Fatalf("the log does not name the origin:\n%s", a.logs)
+		if !strings.Contains(a.log(), "origin") {
+			t.Fatalf("the log does not name the origin:\n%s", a.log())
 		}
 	})
 
@@ -447,7 +422,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		opts, _ := virtualwebauthn.ParseAttestationOptions(raw)
 		k := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
 		data := virtualwebauthn.CreateAttestationResponse(k.rp, k.auth, k.cred, *opts)
-		b.signOut(a)
+		b.signOut(a.app)
 		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
 		// The ceremony is bound to the session that asked for it (finish.go).
 		resp.Body.Close()
@@ -468,13 +443,34 @@ func TestPasskeyRefusals(t *testing.T) {
 	})
 }
 
-func setsSession(resp *http.Response) bool {
-	for _, c := range resp.Cookies() {
-		if strings.Contains(c.Name, "session-token") && c.Value != "" {
-			return true
+// TestPasskeySignUpRefusesDangerousLinking: sign-up stores unverified
+// addresses, so no OAuth provider may link by address next to it.
+func TestPasskeySignUpRefusesDangerousLinking(t *testing.T) {
+	_, err := gatehouse.New(gatehouse.Config{
+		Secret:  []string{testSecret},
+		Adapter: memory.New(),
+		Providers: []providers.Provider{
+			providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c", AllowDangerousEmailAccountLinking: true},
+			passkey.New(passkey.WebAuthnConfig{SignUp: true}),
+		},
+	})
+	if err == nil || !strings.Contains(err.Error(), "SignUp") {
+		t.Fatalf("New = %v, want a SignUp configuration error", err)
+	}
+	_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{})}})
+	if err == nil || !strings.Contains(err.Error(), "AuthenticatorAdapter") {
+		t.Fatalf("New without an adapter = %v, want an Adapter configuration error", err)
+	}
+	for _, second := range []providers.Provider{
+		passkey.New(passkey.WebAuthnConfig{}),
+		providers.OAuthConfig[profile.Claims]{ID: "passkey", Name: "Dev", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c"},
+	} {
+		_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(),
+			Providers: []providers.Provider{passkey.New(passkey.WebAuthnConfig{}), second}})
+		if err == nil || !strings.Contains(err.Error(), "two providers") {
+			t.Fatalf("New with two providers of id passkey = %v, want an id configuration error", err)
 		}
 	}
-	return false
 }
 
 // TestPasskeyProvidersJSON: the passkey provider is listed with type
@@ -591,3 +587,274 @@ type recorderTo struct {
 func (r *recorderTo) Header() http.Header         { return r.h }
 func (r *recorderTo) Write(p []byte) (int, error) { return r.w.Write(p) }
 func (r *recorderTo) WriteHeader(int)             {}
+
+// enrol turns two-factor sign-in on for b's user, or fails the test.
+func enrol(t *testing.T, a *app, b *browser) {
+	t.Helper()
+	post := func(action string, form url.Values) map[string]any {
+		form.Set("csrfToken", b.csrf(a))
+		resp := b.post(a.url+"/auth/two-factor/"+action, form)
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("two-factor %s: %d %v", action, resp.StatusCode, err)
+		}
+		return out
+	}
+	secret, _ := post("enroll", url.Values{})["secret"].(string)
+	code, err := twofactor.TOTP{}.Code(secret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := post("confirm", url.Values{"code": {code}}); c["enabled"] != true {
+		t.Fatalf("confirm: %v", c)
+	}
+}
+
+// TestTwoFactorPasskey: a passkey whose authenticator verified the user
+// (UV) is two factors and signs in without a code; one without UV (the
+// webauthn provider only prefers it) stops at the code form.
+func TestTwoFactorPasskey(t *testing.T) {
+	a := newPasskeyApp(t, []providers.Provider{passkey.WebAuthn(passkey.WebAuthnConfig{})}, func(cfg *gatehouse.Config) {
+		cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+	})
+	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
+	owner := newBrowser(t)
+	owner.signIn(a.app, "dev", "/")
+	wantSignedIn(t, owner, a, owner.register(a, "webauthn", "", key), "register")
+	enrol(t, a.app, owner)
+
+	b := newBrowser(t)
+	wantSignedIn(t, b, a, b.authenticate(a, "webauthn", key), "a passkey with UV")
+
+	lax := *key
+	lax.auth.Options.UserNotVerified = true
+	c := newBrowser(t)
+	resp := c.authenticate(a, "webauthn", &lax)
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != a.url+"/auth/two-factor" {
+		t.Fatalf("a passkey without UV: %d to %q, want the code form", resp.StatusCode, loc)
+	}
+	if c.session(a.app) != nil {
+		t.Fatal("a session from a passkey without UV and no code")
+	}
+}
+
+// TestAttackPasskeyCeremonyOtherSession: a passkey authentication is
+// finished only in the session that asked for its options. The attacker
+// asks for the options in their own browser, makes the assertion with
+// their own passkey, and plants the challenge cookie and a CSRF pair in
+// the victim's browser, which posts the assertion. These POSTs carry no
+// Sec-Fetch-Site or Origin, so they pass the same-origin check (which
+// refuses such a POST from a sibling subdomain or another site) and test
+// the binding under it. Failed without the binding's check in
+// completePasskey: the signed-out victim was signed in as the attacker
+// (into a signed-in victim, checkSameUser still refused, with
+// signed_in_as_other_user).
+func TestAttackPasskeyCeremonyOtherSession(t *testing.T) {
+	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{SignUp: true})}, nil)
+	attacker := newBrowser(t)
+	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
+	malloryID := wantSignedIn(t, attacker, a, attacker.register(a, "passkey", "email=mallory@example.com", key), "the attacker's sign-up")
+
+	// finishIn runs the ceremony in the attacker's browser and finishes it
+	// in the victim's.
+	finishIn := func(t *testing.T, victim *browser) {
+		t.Helper()
+		data := attacker.assertion(a, "passkey", key)
+		plantCookie(t, a.app, attacker, victim, "authjs.challenge")
+		token := attacker.csrf(a.app)
+		plantCookie(t, a.app, attacker, victim, "authjs.csrf-token")
+		resp := victim.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {token}, "callbackUrl": {"/private"}})
+		if setsSession(resp) {
+			t.Error("the refused ceremony set a session cookie")
+		}
+		resp = victim.follow(resp)
+		resp.Body.Close()
+		if u := resp.Request.URL; u.Path != "/auth/error" || u.Query().Get("error") != string(gatehouse.AccountLinkMismatch) || u.Query().Get("code") != "session_mismatch" {
+			t.Fatalf("ended on %s (status %d), want the error page with AccountLinkMismatch (session_mismatch)", u, resp.StatusCode)
+		}
+	}
+
+	t.Run("options in a signed-in session, finished signed out", func(t *testing.T) {
+		victim := newBrowser(t)
+		victim.csrf(a.app) // the victim has visited the site
+		finishIn(t, victim)
+		if id := victim.userID(a.app); id != "" {
+			t.Fatalf("the victim was signed in as %q (the attacker is %q)", id, malloryID)
+		}
+	})
+
+	t.Run("options signed out, finished in a signed-in session", func(t *testing.T) {
+		attacker.signOut(a.app)
+		victim := newBrowser(t)
+		victim.signIn(a.app, "dev", "/")
+		before := victim.userID(a.app)
+		finishIn(t, victim)
+		if got := victim.userID(a.app); got != before || got == "" {
+			t.Fatalf("the victim's session changed: %q, want %q", got, before)
+		}
+		if list, _ := a.store.ListAuthenticatorsByUserID(t.Context(), before); len(list) != 0 {
+			t.Fatalf("the victim's user has passkeys: %v", list)
+		}
+	})
+
+	// In the session that asked for the options, the same passkey signs in.
+	if id := wantSignedIn(t, attacker, a, attacker.authenticate(a, "passkey", key), "the attacker's own ceremony"); id != malloryID {
+		t.Fatalf("signed in as %q, want %q", id, malloryID)
+	}
+}
+
+// The fuzzer and the benchmark call a Handler directly, as one client
+// whose CSRF pair and challenge cookies they hold.
+
+const site = "http://localhost:3000"
+
+// passkeyHandler is a Handler for site with the passkey provider, the
+// memory adapter, and no rate limit: one client sending thousands of
+// requests would be answered 429 (the limit is tested elsewhere).
+func passkeyHandler(tb testing.TB, pk passkey.WebAuthnConfig) *gatehouse.Handler {
+	h, err := gatehouse.New(gatehouse.Config{
+		Secret:    []string{testSecret},
+		URL:       site + "/auth",
+		Adapter:   memory.New(),
+		Providers: []providers.Provider{passkey.New(pk)},
+		Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
+		RateLimit: limit.None{},
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
+
+// handlerClient is a client of a Handler with its CSRF pair.
+type handlerClient struct {
+	tb    testing.TB
+	h     http.Handler
+	token string
+	csrf  *http.Cookie
+}
+
+func newHandlerClient(tb testing.TB, h http.Handler) *handlerClient {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, site+"/auth/csrf", nil))
+	c := &handlerClient{tb: tb, h: h}
+	var v struct{ CSRFToken string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		tb.Fatalf("csrf: %d %s", rec.Code, rec.Body)
+	}
+	c.token = v.CSRFToken
+	for _, k := range rec.Result().Cookies() {
+		if k.Name == "authjs.csrf-token" {
+			c.csrf = k
+		}
+	}
+	if c.token == "" || c.csrf == nil {
+		tb.Fatalf("csrf: no token or cookie: %d %s", rec.Code, rec.Body)
+	}
+	return c
+}
+
+// options asks for the passkey provider's options (query names the
+// action) and returns the challenge cookie and the options JSON.
+func (c *handlerClient) options(query string) (*http.Cookie, string) {
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, site+"/auth/webauthn-options/passkey?"+query, nil))
+	var v struct{ Options json.RawMessage }
+	_ = json.Unmarshal(rec.Body.Bytes(), &v)
+	for _, k := range rec.Result().Cookies() {
+		if k.Name == "authjs.challenge" && len(v.Options) > 0 {
+			return k, string(v.Options)
+		}
+	}
+	c.tb.Fatalf("options %s: %d %s", query, rec.Code, rec.Body)
+	return nil, ""
+}
+
+// callback posts the passkey callback with the challenge cookie.
+func (c *handlerClient) callback(challenge *http.Cookie, action, data string) *httptest.ResponseRecorder {
+	form := url.Values{"action": {action}, "data": {data}, "csrfToken": {c.token}}
+	req := httptest.NewRequest(http.MethodPost, site+"/auth/callback/passkey", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(challenge)
+	req.AddCookie(c.csrf)
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, req)
+	return rec
+}
+
+// FuzzPasskeyCallback: whatever credential JSON and action arrive with a
+// valid challenge cookie and CSRF token, the callback answers with a
+// redirect to an error, never a session, and never panics.
+func FuzzPasskeyCallback(f *testing.F) {
+	c := newHandlerClient(f, passkeyHandler(f, passkey.WebAuthnConfig{}))
+	challenge, raw := c.options("action=authenticate")
+
+	// Seeds: a well-formed assertion (for a credential nobody registered),
+	// and shapes near it.
+	opts, err := virtualwebauthn.ParseAssertionOptions(raw)
+	if err != nil {
+		f.Fatalf("options %s: %v", raw, err)
+	}
+	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
+	k := virtualwebauthn.NewAuthenticatorWithOptions(virtualwebauthn.AuthenticatorOptions{UserHandle: []byte("someone")})
+	good := virtualwebauthn.CreateAssertionResponse(rp, k, testCredential(), *opts)
+	f.Add("authenticate", good)
+	f.Add("register", good)
+	f.Add("authenticate", `{}`)
+	f.Add("authenticate", `{"id":"","rawId":"","type":"public-key","response":{}}`)
+	f.Add("", "null")
+
+	f.Fuzz(func(t *testing.T, action, data string) {
+		rec := c.callback(challenge, action, data)
+		loc := rec.Header().Get("Location")
+		if rec.Code != http.StatusSeeOther || !strings.Contains(loc, "error=") {
+			t.Fatalf("answered %d to %q", rec.Code, loc)
+		}
+		if setsSession(rec.Result()) {
+			t.Fatalf("a fuzzed response got a session")
+		}
+	})
+}
+
+// BenchmarkPasskeySignIn measures the server side of one passkey sign-in:
+// GET webauthn-options (challenge made and sealed) and POST callback
+// (cookie opened, assertion verified, counter updated, session issued),
+// with the memory adapter and the database session strategy. The
+// authenticator's signing runs with the timer stopped.
+func BenchmarkPasskeySignIn(b *testing.B) {
+	c := newHandlerClient(b, passkeyHandler(b, passkey.WebAuthnConfig{SignUp: true}))
+	rp := virtualwebauthn.RelyingParty{Name: "localhost", ID: "localhost", Origin: site}
+	key := virtualwebauthn.NewAuthenticator()
+	cred := testCredential()
+	callback := func(challenge *http.Cookie, action, data string) {
+		rec := c.callback(challenge, action, data)
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || strings.Contains(loc, "error") {
+			b.Fatalf("%s: %d %s", action, rec.Code, loc)
+		}
+	}
+
+	challenge, raw := c.options("action=register&email=bench@example.com")
+	ao, err := virtualwebauthn.ParseAttestationOptions(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	callback(challenge, "register", virtualwebauthn.CreateAttestationResponse(rp, key, cred, *ao))
+	key.Options.UserHandle = []byte(ao.UserID)
+
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		challenge, raw := c.options("action=authenticate")
+		b.StopTimer()
+		opts, err := virtualwebauthn.ParseAssertionOptions(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cred.Counter++
+		data := virtualwebauthn.CreateAssertionResponse(rp, key, cred, *opts)
+		b.StartTimer()
+		callback(challenge, "authenticate", data)
+	}
+}
