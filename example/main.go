@@ -26,6 +26,7 @@
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
 //	DEV_SECOND_PROVIDER     1 for a second development provider, "Development (work)" at /dev-work, to try linking accounts
 //	DEV_OUTBOX              0 for no e-mail sign-in in development (no outbox), so a linked account can be the last way to sign in
+//	API_URL                 the service the site issues access tokens for (default http://localhost:3001: go run ./example/api)
 //
 // In development mode, and only then, the site offers the built-in
 // development provider when no other is configured, a password form with
@@ -205,8 +206,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
 	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
 	// Machine access: API keys, made on the private page and accepted at
-	// /api/me; short-lived tokens for another service at /auth/token,
-	// verified with the keys at /auth/jwks. Every user holds profile:read
+	// /api/me; short-lived tokens for another service (example/api) at
+	// /auth/token, verified there with the keys at /auth/jwks. Every user holds profile:read
 	// (there are no organizations here).
 	cfg.MachineAccess = &apikey.Config{
 		Permissions: func(_ context.Context, _, org string) (permission.Set, error) {
@@ -215,7 +216,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 			}
 			return permission.MustSet("profile:read"), nil
 		},
-		Tokens: &servicetoken.Config{Audiences: []string{origin + "/api"}},
+		// The one service tokens are for: example/api.
+		Tokens: &servicetoken.Config{Audiences: []string{cmp.Or(getenv("API_URL"), "http://localhost:3001")}},
 	}
 
 	auth, err := gatehouse.New(cfg)
