@@ -15,6 +15,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -62,6 +63,12 @@ type Config struct {
 	// docs/organizations.md); nil is off. The Adapter must be an
 	// organization.Store (the built-in ones are).
 	Organizations *organization.Config
+	// MachineAccess, when not nil, turns on API keys ({base}/api-keys,
+	// and keys read by the Middleware: APIKeyFrom) and, with its Tokens,
+	// signed access tokens for other services ({base}/token and
+	// {base}/jwks). It needs an Adapter that stores them (the built-in
+	// adapters do). See package apikey.
+	MachineAccess *apikey.Config
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
@@ -330,6 +337,8 @@ type Events struct {
 	// refreshed tokens taken from another process or request): err is nil
 	// when the provider answered with new tokens.
 	Refresh func(ctx context.Context, provider string, err error)
+	// APIKey is told of API keys made, rotated and revoked.
+	APIKey func(ctx context.Context, e apikey.Event)
 }
 
 // defaults.
@@ -719,7 +728,7 @@ const handlerCacheSize = 16
 //     Config built anew, with slice literals of its own, does not);
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
-//   - HTTPClient and Logger: by pointer;
+//   - HTTPClient, Logger and MachineAccess: by pointer;
 //   - Adapter, RateLimit, Limits and the two-factor limiters: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
@@ -759,6 +768,7 @@ type configKey struct {
 	clientIPHeader  string
 
 	organizations *organization.Config // by address, as httpClient
+	machineAccess *apikey.Config
 
 	funcs [20]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
 }
@@ -777,7 +787,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
 		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
-		limits: cfg.Limits, organizations: cfg.Organizations,
+		limits: cfg.Limits, organizations: cfg.Organizations, machineAccess: cfg.MachineAccess,
 		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
 	if s := cfg.UseSecureCookies; s != nil {
@@ -789,7 +799,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 	c, e := &cfg.Callbacks, &cfg.Events
 	for i, f := range [...]any{c.SignIn, c.Redirect, c.JWT, c.Session,
 		e.SignIn, e.SignOut, e.CreateUser, e.LinkAccount, e.UnlinkAccount, e.RevokeSessions, e.TwoFactor,
-		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh, e.Organization,
+		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh, e.Organization, e.APIKey,
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}

@@ -15,10 +15,12 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/keyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -58,6 +60,7 @@ type Handler struct {
 	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
 	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
 	orgs       *orgflow.Routes         // organizations; nil when off (internal/orgflow)
+	keys       *keyflow.Flow           // API keys and service tokens, nil when off (internal/keyflow)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -147,6 +150,13 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.self = h.newSelfService()
+	if c := cfg.MachineAccess; c != nil {
+		h.keys, err = keyflow.New(keyflow.Config{Keys: *c, Adapter: cfg.Adapter, Secret: cfg.Secret, Limits: h.cfg.Limits, Site: h.site,
+			CurrentUser: h.host().CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey})
+		if err != nil {
+			return nil, &ConfigError{Field: "MachineAccess", Err: err}
+		}
+	}
 	if err := h.checkBasePath(); err != nil { // routes.go
 		return nil, err
 	}
@@ -274,6 +284,10 @@ type reqState struct {
 	// and session, if any, came from bearerToken, not from a cookie.
 	bearer      bool
 	bearerToken string
+	// key is the API key's principal when bearer came from a key
+	// (internal/keyflow); keyWait is set when its rate limit was reached.
+	key     *apikey.Principal
+	keyWait time.Duration
 	// storeErr is ErrStoreUnavailable when the session could not be read
 	// (database sessions): not signed out, unknown.
 	storeErr error
@@ -310,7 +324,12 @@ func (st *reqState) load(w http.ResponseWriter) {
 // helpers can be posted. Wrap the whole application with it.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, h.withNewState(w, r))
+		r = h.withNewState(w, r)
+		if st := r.Context().(*stateContext); st.st.keyWait > 0 {
+			keyflow.TooMany(w, st.st.keyWait)
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -342,6 +361,14 @@ func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Re
 	b := h.baseFor(r)
 	*ctx = stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
 	st := &ctx.st
+	if h.keys != nil && !underBase(r.URL.Path, b.Path) {
+		// An API key: the request is judged by it alone, as a Bearer
+		// session token is (bearerRequest).
+		if res, ok := h.keys.Authenticate(r); ok {
+			st.bearer, st.key, st.keyWait, st.storeErr = true, res.Principal, res.Wait, res.Err
+			return
+		}
+	}
 	if h.cfg.Session.Bearer && h.bearerRequest(w, r, b, st) {
 		return
 	}
@@ -419,6 +446,19 @@ func SessionFrom(ctx context.Context) *Session {
 	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
 		st.load(nil)
 		return st.session
+	}
+	return nil
+}
+
+// APIKeyFrom returns the API key the request whose context ctx is carries,
+// as the Middleware found it (Config.MachineAccess): which key, on whose
+// behalf, with which permissions. It is nil when the request carries no
+// valid key. A request with a key has no session (SessionFrom is nil),
+// and Require, which is for people, answers it 401: guard an API with
+// APIKeyFrom(ctx).Can(statement).
+func APIKeyFrom(ctx context.Context) *apikey.Principal {
+	if st, ok := ctx.Value(ctxKey{}).(*reqState); ok {
+		return st.key
 	}
 	return nil
 }

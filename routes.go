@@ -96,6 +96,13 @@ func (h *Handler) routeTable() []route {
 			get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
 			post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation))
 	}
+	if k := h.keys; k != nil { // internal/keyflow
+		rs = append(rs, get("/api-keys", k.List), post("/api-keys", k.Create),
+			post("/api-keys/{id}/revoke", k.Revoke), post("/api-keys/{id}/rotate", k.Rotate))
+		if k.Signer() != nil {
+			rs = append(rs, post("/token", k.Token), get("/jwks", k.JWKS))
+		}
+	}
 	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
 		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
 		if a != "verify" {

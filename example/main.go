@@ -26,6 +26,7 @@
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
 //	DEV_SECOND_PROVIDER     1 for a second development provider, "Development (work)" at /dev-work, to try linking accounts
 //	DEV_OUTBOX              0 for no e-mail sign-in in development (no outbox), so a linked account can be the last way to sign in
+//	API_URL                 the service the site issues access tokens for (default http://localhost:3001: go run ./example/api)
 //
 // In development mode, and only then, the site offers the built-in
 // development provider when no other is configured, a password form with
@@ -39,6 +40,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -59,14 +61,17 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/dotenv"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
 func main() {
@@ -201,6 +206,21 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
 	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
 	organizations(&cfg, dev) // orgs.go
+	// Machine access: API keys, made on the private page and accepted at
+	// /api/me; short-lived tokens for another service (example/api) at
+	// /auth/token, verified there with the keys at /auth/jwks. A user's own
+	// keys may hold profile:read; keys tied to an organization hold nothing
+	// here.
+	cfg.MachineAccess = &apikey.Config{
+		Permissions: func(_ context.Context, _, org string) (permission.Set, error) {
+			if org != "" {
+				return nil, nil
+			}
+			return permission.MustSet("profile:read"), nil
+		},
+		// The one service tokens are for: example/api.
+		Tokens: &servicetoken.Config{Audiences: []string{cmp.Or(getenv("API_URL"), "http://localhost:3001")}},
+	}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {
@@ -249,6 +269,18 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		render(w, r, auth, privatePage, privateData{Session: s, Passkeys: len(keys), HasPassword: hasPassword})
 	})))
 	mux.Handle("/projects/delete", deleteProject(auth))
+	// An API for programs: it answers a request carrying an API key with
+	// the key's permission profile:read.
+	mux.HandleFunc("GET /api/me", func(w http.ResponseWriter, r *http.Request) {
+		key := gatehouse.APIKeyFrom(r.Context())
+		if !key.Can("profile:read") {
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+			http.Error(w, "send an API key with profile:read as Authorization: Bearer", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"user": key.UserID, "key": key.KeyID, "permissions": key.Permissions})
+	})
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		render(w, r, auth, homePage, homeData{Providers: auth.Providers(r), Dev: dev})
 	})
@@ -409,6 +441,12 @@ const privateBody = `
 <p data-webauthn-message role="alert" hidden></p>
 </form>
 <p><a href="/auth/accounts">Linked accounts</a> · <a href="/auth/sessions">Your sessions</a> · <a href="/auth/two-factor/setup">Two-factor sign-in</a></p>
+<form method="post" action="/auth/api-keys"><input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="permissions" value="profile:read"><input name="name" value="my script" aria-label="Key name">
+<button type="submit" id="new-api-key">Make an API key</button></form>
+<p><small>The answer shows the key once: send it as <code>Authorization: Bearer …</code> to <a href="/api/me">/api/me</a>,
+or to <code>POST /auth/token</code> for a token another service verifies with <a href="/auth/jwks">/auth/jwks</a>.
+Your keys: <a href="/auth/api-keys">/auth/api-keys</a>.</small></p>
 {{if .HasPassword}}<p><a href="/auth/password/change">Change your password</a></p>{{end}}
 <p><a href="/">Home</a></p>{{signOut "class" "btn secondary"}}
 <script src="/auth/webauthn.js"></script>`

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"html"
 	"io"
 	"maps"
@@ -344,5 +345,45 @@ func TestEnvFile(t *testing.T) {
 	_, err = withEnvFile(func(k string) string { return env[k] }, path)
 	if err == nil || !strings.Contains(err.Error(), path+":1:") || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("a malformed file: error %v, want one naming line 1 and no value", err)
+	}
+}
+
+// TestAPIKeyFromThePrivatePage: a signed-in person makes an API key on
+// the private page; a program uses it at /api/me and trades it for a
+// token at /auth/token; without it /api/me answers 401.
+func TestAPIKeyFromThePrivatePage(t *testing.T) {
+	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
+	c := newClient()
+	_, page := get(t, c, site+"/auth/signin")
+	read(t, submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}}))
+	_, private := get(t, c, site+"/private")
+	resp := submit(t, c, site+"/private", private, "/auth/api-keys", url.Values{"name": {"ci"}})
+	var made struct{ Key, ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&made); err != nil || resp.StatusCode != http.StatusCreated || !strings.HasPrefix(made.Key, "gh_"+made.ID+"_") {
+		t.Fatalf("making a key: %d %+v %v", resp.StatusCode, made, err)
+	}
+	resp.Body.Close()
+	call := func(method, path, key string) (int, map[string]any) {
+		req, _ := http.NewRequest(method, site+path, nil)
+		if key != "" {
+			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out
+	}
+	if status, out := call(http.MethodGet, "/api/me", made.Key); status != http.StatusOK || out["key"] != made.ID {
+		t.Errorf("/api/me with the key: %d %v", status, out)
+	}
+	if status, _ := call(http.MethodGet, "/api/me", ""); status != http.StatusUnauthorized {
+		t.Errorf("/api/me without a key: %d", status)
+	}
+	if status, out := call(http.MethodPost, "/auth/token", made.Key); status != http.StatusOK || out["access_token"] == nil {
+		t.Errorf("/auth/token with the key: %d %v", status, out)
 	}
 }

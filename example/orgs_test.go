@@ -14,7 +14,7 @@ import (
 func TestAcme(t *testing.T) {
 	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
 	signIn := func(who string) *http.Client {
-		c, _ := newClient()
+		c := newClient()
 		_, home := get(t, c, site+"/")
 		resp := submit(t, c, site+"/", home, "/auth/signin/development", nil)
 		resp = submit(t, c, resp.Request.URL.String(), read(t, resp), "authorize", url.Values{"authtest_user": {who}})

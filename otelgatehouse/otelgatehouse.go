@@ -24,6 +24,8 @@
 //     TooManyRequests.
 //   - gatehouse.organization_changes: every change made through the
 //     organization routes (Events.Organization), by kind.
+//   - gatehouse.api_keys: API keys made, rotated and revoked
+//     (Events.APIKey), by change.
 //
 // The spans carry no secret: the URL's query is left out of the span (its
 // name and url.full) and Authorization headers are never recorded.
@@ -40,6 +42,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -78,7 +81,7 @@ func WithPropagators(p propagation.TextMapPropagator) Option {
 
 // Instrument returns cfg with its Events and HTTPClient instrumented.
 //
-// The Events SignIn, Failure and Refresh count, then call cfg's own
+// The Events SignIn, Failure, Refresh and APIKey count, then call cfg's own
 // (which are kept, never replaced); the other Events are cfg's.
 //
 // The HTTPClient is a copy of cfg.HTTPClient (its Timeout, CheckRedirect
@@ -106,7 +109,7 @@ func Instrument(cfg gatehouse.Config, opts ...Option) gatehouse.Config {
 
 // counters are the four counters Instrument adds.
 type counters struct {
-	signIns, failures, refreshes, rateLimited metric.Int64Counter
+	signIns, failures, refreshes, rateLimited, apiKeys metric.Int64Counter
 }
 
 func newCounters(mp metric.MeterProvider) *counters {
@@ -123,13 +126,14 @@ func newCounters(mp metric.MeterProvider) *counters {
 		failures:    counter("gatehouse.failures", "{failure}", "Failures reported by the handler, by type, code and provider."),
 		refreshes:   counter("gatehouse.refreshes", "{refresh}", "Refresh grants sent to providers, by provider and outcome (ok or error)."),
 		rateLimited: counter("gatehouse.rate_limited", "{attempt}", "Attempts refused by the rate limit, by provider."),
+		apiKeys:     counter("gatehouse.api_keys", "{key}", "API keys made, rotated and revoked, by change."),
 	}
 }
 
 // wrap returns ev with SignIn, Failure and Refresh counting before they
 // call ev's own.
 func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
-	signIn, failure, refresh := ev.SignIn, ev.Failure, ev.Refresh
+	signIn, failure, refresh, apiKey := ev.SignIn, ev.Failure, ev.Refresh, ev.APIKey
 	ev.SignIn = func(ctx context.Context, user profile.User, acct *account.Account, isNewUser bool) {
 		c.signIn(ctx, acct, isNewUser)
 		if signIn != nil {
@@ -146,6 +150,12 @@ func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
 		c.refresh(ctx, provider, err)
 		if refresh != nil {
 			refresh(ctx, provider, err)
+		}
+	}
+	ev.APIKey = func(ctx context.Context, e apikey.Event) {
+		c.apiKeys.Add(ctx, 1, metric.WithAttributes(attribute.String("change", string(e.Change))))
+		if apiKey != nil {
+			apiKey(ctx, e)
 		}
 	}
 	return ev

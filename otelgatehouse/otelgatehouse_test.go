@@ -22,6 +22,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/otelgatehouse"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -346,6 +347,22 @@ func TestEventsWithoutOwn(t *testing.T) {
 	equalCounts(t, "gatehouse.signins", tm.counts(t, "gatehouse.signins"), map[string]int64{"new_user=false,provider=corp": 1})
 	equalCounts(t, "gatehouse.failures", tm.counts(t, "gatehouse.failures"), map[string]int64{"code=csrf,provider=,type=MissingCSRF": 1})
 	equalCounts(t, "gatehouse.refreshes", tm.counts(t, "gatehouse.refreshes"), map[string]int64{"outcome=ok,provider=corp": 1})
+}
+
+// Events.APIKey counts by change, and the application's own is called.
+func TestAPIKeyEvents(t *testing.T) {
+	tm := newTelemetry(t)
+	own := 0
+	ev := otelgatehouse.Instrument(gatehouse.Config{Events: gatehouse.Events{
+		APIKey: func(context.Context, apikey.Event) { own++ },
+	}}, tm.opts...).Events
+	for _, c := range []apikey.Change{apikey.Created, apikey.Created, apikey.Revoked} {
+		ev.APIKey(context.Background(), apikey.Event{Change: c, KeyID: "k"})
+	}
+	equalCounts(t, "gatehouse.api_keys", tm.counts(t, "gatehouse.api_keys"), map[string]int64{"change=created": 2, "change=revoked": 1})
+	if own != 3 {
+		t.Errorf("the application's own APIKey was called %d times; want 3", own)
+	}
 }
 
 // The client: the given one's timeout and redirect policy kept, or the

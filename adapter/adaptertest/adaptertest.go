@@ -91,6 +91,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	runAuthenticators(t, newAdapter) // authenticator.go
 	runTwoFactor(t, newAdapter)      // accounts.go
 	runOrganizations(t, newAdapter)  // organizations.go
+	runMachineAccess(t, newAdapter)  // machineaccess.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

@@ -61,6 +61,8 @@ type Adapter struct {
 	twofactor.MemoryStore
 	// orgs are the organizations (organizations.go), made on first use.
 	orgs *orgData
+	// machine keeps API keys and signing keys (machineaccess.go).
+	machine machineAccess
 }
 
 var _ adapter.Adapter = (*Adapter)(nil)
@@ -204,6 +206,7 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 	delete(m.passwords, id)
 	_ = m.DeleteTwoFactor(ctx, id)
 	m.deleteUserOrgs(id)
+	m.machine.deleteUser(id)
 	if u.Email != "" {
 		delete(m.emails, u.Email)
 	}

@@ -41,9 +41,10 @@ const (
 // Adapter is an adapter.Adapter and adapter.Migrator on a PostgreSQL
 // connection pool. It is safe for concurrent use.
 type Adapter struct {
-	pool  *pgxpool.Pool
-	owned bool           // pool was made by Open, and Close closes it
-	store sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	pool          *pgxpool.Pool
+	owned         bool           // pool was made by Open, and Close closes it
+	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	machineAccess                // API keys and signing keys, on store (machineaccess.go)
 }
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
@@ -54,7 +55,8 @@ func New(pool *pgxpool.Pool) *Adapter {
 
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
-	return &Adapter{pool: pool, owned: owned, store: sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}}
+	store := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
+	return &Adapter{pool: pool, owned: owned, store: store, machineAccess: machineAccess{S: store}}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection

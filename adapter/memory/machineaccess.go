@@ -1,0 +1,205 @@
+package memory
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
+)
+
+var (
+	_ apikey.Store          = (*Adapter)(nil)
+	_ servicetoken.KeyStore = (*Adapter)(nil)
+)
+
+// machineAccess is the adapter's API keys and signing keys, guarded by
+// the Adapter's mu. Its maps are made on first use.
+type machineAccess struct {
+	keys    map[string]apikey.Key // by id
+	signing map[int64]servicetoken.SigningKey
+}
+
+// deleteUser forgets the user's keys. m.mu must be held.
+func (ma *machineAccess) deleteUser(userID string) {
+	for id, k := range ma.keys {
+		if k.UserID == userID {
+			delete(ma.keys, id)
+		}
+	}
+}
+
+// copyKey returns k with its own Permissions and times as stored.
+func copyKey(k apikey.Key) apikey.Key {
+	k.Permissions = slices.Clone(k.Permissions)
+	for _, t := range []*time.Time{&k.PreviousUntil, &k.Expires, &k.CreatedAt, &k.LastUsedAt, &k.RevokedAt} {
+		if !t.IsZero() {
+			*t = stored.Time(*t)
+		}
+	}
+	return k
+}
+
+// CreateAPIKey stores k (apikey.Store).
+func (m *Adapter) CreateAPIKey(ctx context.Context, k apikey.Key) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if _, ok := m.users[k.UserID]; !ok {
+		return fmt.Errorf("memory: API key: user %q: %w", k.UserID, adapter.ErrNotFound)
+	}
+	if _, ok := m.machine.keys[k.ID]; ok {
+		return fmt.Errorf("memory: API key: %w", adapter.ErrConflict)
+	}
+	if m.machine.keys == nil {
+		m.machine.keys = map[string]apikey.Key{}
+	}
+	m.machine.keys[k.ID] = copyKey(k)
+	return nil
+}
+
+// APIKey returns the key with the id while its user exists (apikey.Store).
+func (m *Adapter) APIKey(ctx context.Context, id string) (apikey.Key, error) {
+	if err := m.lock(ctx); err != nil {
+		return apikey.Key{}, err
+	}
+	defer m.mu.Unlock()
+	k, ok := m.machine.keys[id]
+	if _, user := m.users[k.UserID]; !ok || !user {
+		return apikey.Key{}, fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+	}
+	return copyKey(k), nil
+}
+
+// ListAPIKeys returns the user's keys, newest first (apikey.Store).
+func (m *Adapter) ListAPIKeys(ctx context.Context, userID string) ([]apikey.Key, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := []apikey.Key{}
+	for _, k := range m.machine.keys {
+		if k.UserID == userID {
+			out = append(out, copyKey(k))
+		}
+	}
+	slices.SortFunc(out, func(a, b apikey.Key) int {
+		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// liveKey returns userID's key id when it is not revoked. m.mu must be
+// held.
+func (m *Adapter) liveKey(userID, id string) (apikey.Key, error) {
+	k, ok := m.machine.keys[id]
+	if !ok || k.UserID != userID || !k.RevokedAt.IsZero() {
+		return apikey.Key{}, fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+	}
+	return k, nil
+}
+
+// RevokeAPIKey marks the user's key revoked (apikey.Store).
+func (m *Adapter) RevokeAPIKey(ctx context.Context, userID, id string, at time.Time) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	k, err := m.liveKey(userID, id)
+	if err != nil {
+		return err
+	}
+	k.RevokedAt = stored.Time(at)
+	m.machine.keys[id] = k
+	return nil
+}
+
+// RotateAPIKey gives the user's live key a new secret hash (apikey.Store).
+func (m *Adapter) RotateAPIKey(ctx context.Context, userID, id, hash string, previousUntil time.Time) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	k, err := m.liveKey(userID, id)
+	if err != nil {
+		return err
+	}
+	k.PreviousHash, k.PreviousUntil, k.Hash = k.Hash, stored.Time(previousUntil), hash
+	if !previousUntil.After(time.Now()) {
+		k.PreviousHash, k.PreviousUntil = "", time.Time{}
+	}
+	m.machine.keys[id] = k
+	return nil
+}
+
+// TouchAPIKey records a use of the key, at most once per
+// apikey.TouchInterval (apikey.Store).
+func (m *Adapter) TouchAPIKey(ctx context.Context, id string, at time.Time) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	k, ok := m.machine.keys[id]
+	if !ok {
+		return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+	}
+	if k.LastUsedAt.Before(at.Add(-apikey.TouchInterval)) {
+		k.LastUsedAt = stored.Time(at)
+		m.machine.keys[id] = k
+	}
+	return nil
+}
+
+// SigningKeys returns the stored signing keys by generation
+// (servicetoken.KeyStore).
+func (m *Adapter) SigningKeys(ctx context.Context) ([]servicetoken.SigningKey, error) {
+	if err := m.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := []servicetoken.SigningKey{}
+	for _, k := range m.machine.signing {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) })
+	return out, nil
+}
+
+// AddSigningKey stores k unless its generation exists
+// (servicetoken.KeyStore).
+func (m *Adapter) AddSigningKey(ctx context.Context, k servicetoken.SigningKey) (bool, error) {
+	if err := m.lock(ctx); err != nil {
+		return false, err
+	}
+	defer m.mu.Unlock()
+	if _, ok := m.machine.signing[k.Generation]; ok {
+		return false, nil
+	}
+	if m.machine.signing == nil {
+		m.machine.signing = map[int64]servicetoken.SigningKey{}
+	}
+	k.NotBefore, k.CreatedAt = stored.Time(k.NotBefore), stored.Time(k.CreatedAt)
+	m.machine.signing[k.Generation] = k
+	return true, nil
+}
+
+// DeleteSigningKeys removes the generations below below
+// (servicetoken.KeyStore).
+func (m *Adapter) DeleteSigningKeys(ctx context.Context, below int64) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	for g := range m.machine.signing {
+		if g < below {
+			delete(m.machine.signing, g)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,17 @@
+package sqlite
+
+import (
+	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
+	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
+)
+
+// machineAccess gives the Adapter the methods of apikey.Store and
+// servicetoken.KeyStore: the statements shared with the PostgreSQL adapter
+// (sqlstore/machineaccess.go).
+type machineAccess = sqlstore.MachineAccess
+
+var (
+	_ apikey.Store          = (*Adapter)(nil)
+	_ servicetoken.KeyStore = (*Adapter)(nil)
+)

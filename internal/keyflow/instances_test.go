@@ -1,0 +1,242 @@
+package keyflow_test
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
+	"github.com/gatehouse-auth/gatehouse/permission"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
+)
+
+// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
+// server with trust authentication.
+func postgresDSN() string {
+	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
+		return dsn
+	}
+	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+}
+
+// pgSchema makes a schema of the test's own, dropped at the end, reached
+// from the returned connection; the test is skipped without a server
+// (failed when CI is set).
+func pgSchema(t testing.TB) (string, *pgx.Conn) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, postgresDSN())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("PostgreSQL: %v", err)
+		}
+		t.Skipf("PostgreSQL cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", err)
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	schema := "gatehouse_keys_" + hex.EncodeToString(b[:])
+	for _, q := range []string{"CREATE SCHEMA " + schema, "SET search_path TO " + schema} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		conn.Close(context.Background())
+	})
+	return schema, conn
+}
+
+// pgInstance is one instance's adapter: a pool of its own on schema.
+func pgInstance(t testing.TB, schema string) *postgres.Adapter {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(postgresDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	a := postgres.New(pool)
+	if err := a.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestInstancesShareKeys: two handlers on one PostgreSQL; a key made on
+// one works on the other, and its revocation on one is refused by the
+// other at its next request.
+func TestInstancesShareKeys(t *testing.T) {
+	schema, conn := pgSchema(t)
+	g := &grants{m: map[string]permission.Set{}}
+	a := newEnv(t, pgInstance(t, schema), g, nil)
+	b := newEnv(t, pgInstance(t, schema), g, nil)
+	_, browser := a.user("ada@example.com", "report:read")
+	key, id := browser.newKey("ci", "report:read", nil)
+	if status, _ := b.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
+		t.Fatalf("a key made on A, on B: %d", status)
+	}
+	if status, _ := browser.post("/auth/api-keys/"+id+"/revoke", nil); status != http.StatusOK {
+		t.Fatal(status)
+	}
+	if status, _ := b.withKey(http.MethodGet, "/api", key, nil); status != http.StatusUnauthorized {
+		t.Errorf("a key revoked on A, on B: %d; want 401", status)
+	}
+	// The table holds the key's hash, never its secret.
+	secret := key[strings.LastIndex(key, "_")+1:]
+	var rows string
+	if err := conn.QueryRow(context.Background(), `SELECT string_agg(row_to_json(k)::text, ',') FROM gatehouse_api_keys k`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(rows, secret) || !strings.Contains(rows, id) {
+		t.Errorf("gatehouse_api_keys: the secret is stored, or the key is not: %s", rows)
+	}
+}
+
+// TestSQLiteStoresNoSecret: in SQLite too, the table holds no secret.
+func TestSQLiteStoresNoSecret(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys.db")
+	store, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if err := store.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, store, nil, nil)
+	_, b := e.user("ada@example.com")
+	key, id := b.newKey("ci", "", nil)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var rows string
+	if err := db.QueryRow(`SELECT group_concat(id || name || user_id || hash || previous_hash || permissions) FROM gatehouse_api_keys`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	secret := key[strings.LastIndex(key, "_")+1:]
+	if strings.Contains(rows, secret) || !strings.Contains(rows, id) {
+		t.Errorf("gatehouse_api_keys holds the secret, or not the key: %s", rows)
+	}
+}
+
+// TestRedisWrapperKeys: over the Redis wrapper, keys live in the primary
+// and work, and service tokens are issued.
+func TestRedisWrapperKeys(t *testing.T) {
+	schema, _ := pgSchema(t)
+	rdb := redistest.NewClient(t)
+	store := redisstore.New(rdb, pgInstance(t, schema), redisstore.Options{Prefix: redistest.Prefix(t, rdb)})
+	e := newEnv(t, store, nil, withTokens(""))
+	_, b := e.user("ada@example.com")
+	key, _ := b.newKey("ci", "", nil)
+	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
+		t.Errorf("key over the Redis wrapper: %d", status)
+	}
+	if status, _ := e.withKey(http.MethodPost, "/auth/token", key, nil); status != http.StatusOK {
+		t.Errorf("token over the Redis wrapper: %d", status)
+	}
+}
+
+// TestRotationAcrossInstances: two handlers on one PostgreSQL, signing
+// keys rotating every 2 s with 800 ms of overlap; tokens issued by both
+// in turn (and 20 at once at the start, to race the first key) are
+// verified by a service that caches each instance's key set for its
+// max-age and never refetches on an unknown kid. No verification fails,
+// and the instances make one key per generation between them.
+func TestRotationAcrossInstances(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs for 7 seconds")
+	}
+	schema, _ := pgSchema(t)
+	g := &grants{m: map[string]permission.Set{}}
+	tokens := func(c *gatehouse.Config) {
+		c.MachineAccess.Tokens = &servicetoken.Config{Audiences: []string{"reports"},
+			Lifetime: time.Second, Rotation: 2 * time.Second, Overlap: 800 * time.Millisecond}
+	}
+	a := newEnv(t, pgInstance(t, schema), g, tokens)
+	b := newEnv(t, pgInstance(t, schema), g, tokens)
+	_, browser := a.user("ada@example.com")
+	key, _ := browser.newKey("ci", "", nil)
+	instances := []*env{a, b}
+
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Go(func() {
+			if status, _ := instances[i%2].withKey(http.MethodPost, "/auth/token", key, nil); status != http.StatusOK {
+				t.Errorf("token %d: %d", i, status)
+			}
+		})
+	}
+	wg.Wait()
+
+	// The verifier caches the key set of each instance for 500 ms: more
+	// than its max-age (a quarter of the 800 ms of overlap).
+	type cached struct {
+		set     jose.JSONWebKeySet
+		fetched time.Time
+	}
+	cache := map[*env]cached{}
+	keySet := func(e *env) jose.JSONWebKeySet {
+		if c, ok := cache[e]; ok && time.Since(c.fetched) < 500*time.Millisecond {
+			return c.set
+		}
+		set, _ := e.jwks()
+		cache[e] = cached{set, time.Now()}
+		return set
+	}
+	kids := map[string]bool{}
+	deadline := time.Now().Add(7 * time.Second)
+	for i := 0; time.Now().Before(deadline); i++ {
+		issuer, verifier := instances[i%2], instances[(i+1)%2]
+		status, out := issuer.withKey(http.MethodPost, "/auth/token", key, url.Values{})
+		if status != http.StatusOK {
+			t.Fatalf("token %d: %d %v", i, status, out)
+		}
+		tok := out["access_token"].(string)
+		verify(t, keySet(verifier), tok, servicetoken.EdDSA, issuer.srv.URL+"/auth", "reports")
+		parsed, err := jwt.ParseSigned(tok, []jose.SignatureAlgorithm{jose.EdDSA})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kids[parsed.Headers[0].KeyID] = true
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("%d signing keys used", len(kids))
+	if len(kids) < 3 {
+		t.Errorf("%d signing keys used in 7 s; want at least 3 (rotation every 2 s)", len(kids))
+	}
+	keys, err := a.store.(servicetoken.KeyStore).SigningKeys(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(keys); i++ {
+		if keys[i].Generation != keys[i-1].Generation+1 || keys[i].NotBefore.Sub(keys[i-1].NotBefore) < 2*time.Second-time.Millisecond {
+			t.Errorf("keys %d and %d: generations %d, %d, %v apart; want one per generation, a Rotation apart",
+				i-1, i, keys[i-1].Generation, keys[i].Generation, keys[i].NotBefore.Sub(keys[i-1].NotBefore))
+		}
+	}
+}

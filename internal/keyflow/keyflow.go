@@ -1,0 +1,256 @@
+// Package keyflow is machine access under the base path: the signed-in
+// user's API keys (GET and POST api-keys, POST api-keys/{id}/revoke and
+// api-keys/{id}/rotate), the reading of a key a request carries (for the
+// Middleware), and the service tokens (POST token, GET jwks).
+//
+// Keys are managed with a session only: a key cannot make, rotate or
+// revoke keys. Every POST made with a session cookie is checked by the
+// Host (same origin, CSRF token) before it changes anything.
+package keyflow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/permission"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
+)
+
+// Config is what the routes need: the handler's configuration and
+// collaborators.
+type Config struct {
+	// Keys is gatehouse.Config.MachineAccess, as given.
+	Keys apikey.Config
+	// Adapter must be an apikey.Store (and a servicetoken.KeyStore when
+	// Keys.Tokens is set).
+	Adapter adapter.Adapter
+	// Secret is the app's secrets, newest first: they seal the signing
+	// keys.
+	Secret []string
+	// Limits makes the per-key limit when Keys.RateLimit is nil.
+	Limits limit.Backend
+	// Site checks POSTs made with a session cookie (same origin, CSRF
+	// token) and resolves the base URL, the tokens' issuer.
+	Site *site.Site
+	// CurrentUser returns the id of the user signed in with r's session
+	// cookie, "" for none; an error when the store cannot be read.
+	CurrentUser func(ctx context.Context, r *http.Request) (string, error)
+	Logger      *slog.Logger
+	// Event, when not nil, is told of keys made, rotated and revoked.
+	Event func(ctx context.Context, e apikey.Event)
+}
+
+// Flow serves the routes.
+type Flow struct {
+	cfg    Config
+	store  apikey.Store
+	limit  limit.Limiter
+	signer *servicetoken.Signer // nil when tokens are off
+	// creating serializes key creation in this process, so that MaxKeys
+	// holds under parallel requests (across instances it may be passed
+	// by the few requests that race).
+	creating sync.Mutex
+}
+
+// New checks cfg, fills its defaults and returns the routes.
+func New(cfg Config) (*Flow, error) {
+	k := &cfg.Keys
+	if k.Prefix == "" {
+		k.Prefix = apikey.DefaultPrefix
+	}
+	if !apikey.ValidPrefix(k.Prefix) {
+		return nil, fmt.Errorf("prefix %q: want 1 to 16 of a-z and 0-9", k.Prefix)
+	}
+	if k.MaxKeys <= 0 {
+		k.MaxKeys = apikey.DefaultMaxKeys
+	}
+	if k.MaxLifetime < 0 || k.RotationOverlap < 0 {
+		return nil, errors.New("MaxLifetime and RotationOverlap cannot be negative")
+	}
+	f := &Flow{cfg: cfg, limit: k.RateLimit}
+	if f.limit == nil {
+		f.limit = cfg.Limits.Limiter("api-key", apikey.DefaultRateLimit, time.Minute)
+	}
+	var ok bool
+	if f.store, ok = cfg.Adapter.(apikey.Store); !ok || !adapter.Supports[apikey.Store](cfg.Adapter) {
+		return nil, errors.New("the Adapter does not store API keys (apikey.Store)")
+	}
+	if k.Tokens != nil {
+		ks, ok := cfg.Adapter.(servicetoken.KeyStore)
+		if !ok || !adapter.Supports[servicetoken.KeyStore](cfg.Adapter) {
+			return nil, errors.New("the Adapter does not store signing keys (servicetoken.KeyStore)")
+		}
+		var err error
+		if f.signer, err = servicetoken.NewSigner(*k.Tokens, ks, cfg.Secret); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// Signer returns the service token signer, nil when tokens are off.
+func (f *Flow) Signer() *servicetoken.Signer { return f.signer }
+
+// Result is what Authenticate found in a request carrying a key.
+type Result struct {
+	// Principal is the key's, nil when the key is not valid.
+	Principal *apikey.Principal
+	// Wait is set when the key's rate limit is reached.
+	Wait time.Duration
+	// Err is set when the store could not be read (it wraps
+	// sessions.ErrStoreUnavailable).
+	Err error
+}
+
+// token returns the key r carries: in "Authorization: Bearer <key>" when
+// the token has the key prefix (other bearer tokens are sessions'), or
+// in Config.Keys.Header.
+func (f *Flow) token(r *http.Request) (string, bool) {
+	if values := r.Header["Authorization"]; len(values) > 0 {
+		if t, ok := cookies.BearerToken(values); ok && apikey.Looks(f.cfg.Keys.Prefix, t) {
+			return t, true
+		}
+	}
+	if h := f.cfg.Keys.Header; h != "" {
+		if t := r.Header.Get(h); t != "" {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// Authenticate reads the key r carries, and reports false when it carries
+// none. A key that is malformed, unknown, wrong, revoked or expired, or
+// whose user is gone, yields no Principal: the request is anonymous, as
+// with a bearer session token that does not open. The store is read on
+// every request (nothing is cached), so a revocation or a deleted user
+// stops the key at once on every instance.
+func (f *Flow) Authenticate(r *http.Request) (Result, bool) {
+	raw, ok := f.token(r)
+	if !ok {
+		return Result{}, false
+	}
+	id, secret, err := apikey.Parse(f.cfg.Keys.Prefix, raw)
+	if err != nil {
+		return Result{}, true
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	k, err := f.store.APIKey(ctx, id)
+	switch {
+	case errors.Is(err, adapter.ErrNotFound):
+		return Result{}, true
+	case err != nil:
+		f.cfg.Logger.Error("gatehouse: reading an API key failed", "step", "api-key", "err", err)
+		return Result{Err: fmt.Errorf("%w: %w", sessions.ErrStoreUnavailable, err)}, true
+	}
+	now := time.Now()
+	if err := k.Check(secret, now); err != nil {
+		f.cfg.Logger.Info("gatehouse: an API key was refused", "step", "api-key", "key", k.ID, "err", err)
+		return Result{}, true
+	}
+	if wait, err := f.limit.Reserve(ctx, id); err != nil {
+		f.cfg.Logger.Error("gatehouse: the API key rate limit failed", "step", "api-key", "err", err)
+		return Result{Err: fmt.Errorf("%w: %w", sessions.ErrStoreUnavailable, err)}, true
+	} else if wait > 0 {
+		return Result{Wait: wait}, true
+	}
+	held, err := f.holds(ctx, k.UserID, k.OrganizationID)
+	if err != nil {
+		return Result{Err: fmt.Errorf("%w: %w", sessions.ErrStoreUnavailable, err)}, true
+	}
+	if k.OrganizationID != "" && len(held) == 0 {
+		// Its user holds nothing in the organization any more: not a
+		// member. The key must not go on speaking for it.
+		f.cfg.Logger.Info("gatehouse: an API key of an organization its user left was refused", "step", "api-key", "key", k.ID)
+		return Result{}, true
+	}
+	if now.Sub(k.LastUsedAt) >= apikey.TouchInterval {
+		if err := f.store.TouchAPIKey(ctx, k.ID, now); err != nil {
+			f.cfg.Logger.Warn("gatehouse: recording an API key's use failed", "step", "api-key", "err", err)
+		}
+	}
+	return Result{Principal: &apikey.Principal{KeyID: k.ID, KeyName: k.Name, UserID: k.UserID,
+		OrganizationID: k.OrganizationID, Permissions: held.Intersect(k.Permissions)}}, true
+}
+
+// holds returns what userID holds in organizationID (Config.Keys.Permissions).
+func (f *Flow) holds(ctx context.Context, userID, organizationID string) (permission.Set, error) {
+	if f.cfg.Keys.Permissions == nil {
+		return nil, nil
+	}
+	set, err := f.cfg.Keys.Permissions(ctx, userID, organizationID)
+	if err != nil {
+		f.cfg.Logger.Error("gatehouse: the Permissions function failed", "step", "api-key", "err", err)
+	}
+	return set, err
+}
+
+// TooMany answers a request whose key has no request left: 429 with
+// Retry-After.
+func TooMany(w http.ResponseWriter, wait time.Duration) {
+	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
+	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"error": string(autherr.TooManyRequests)})
+}
+
+// fail answers a JSON error.
+func fail(w http.ResponseWriter, status int, code string) {
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, status, map[string]string{"error": code})
+}
+
+// owner returns the user signed in with r's session cookie, or answers
+// 401 (nobody) or 503 (the store is down).
+func (f *Flow) owner(w http.ResponseWriter, r *http.Request) (string, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	id, err := f.cfg.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		f.cfg.Logger.Error("gatehouse: reading the session failed", "step", "api-keys", "err", err)
+		storeDown(w)
+		return "", false
+	case id == "":
+		fail(w, http.StatusUnauthorized, string(autherr.SessionRequired))
+		return "", false
+	}
+	return id, true
+}
+
+func storeDown(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	fail(w, http.StatusServiceUnavailable, string(autherr.AdapterError))
+}
+
+// post checks a POST made with a session cookie, answering 403 when it
+// fails.
+func (f *Flow) post(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
+	form, e := f.cfg.Site.CheckPost(r, "api-keys")
+	if e != nil {
+		w.Header().Set("Cache-Control", "no-store")
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(e.Type), "code": e.Code})
+		return nil, false
+	}
+	return form, true
+}
+
+// fields splits a space- or comma-separated list.
+func fields(s string) []string {
+	return strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == ',' })
+}
