@@ -90,6 +90,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	}
 	runAuthenticators(t, newAdapter) // authenticator.go
 	runTwoFactor(t, newAdapter)      // accounts.go
+	runAdmin(t, newAdapter)          // admin.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

@@ -197,21 +197,24 @@ func errorKind(err error) error {
 // the adapter deletes them explicitly as well, so that a database opened
 // without foreign keys enforced keeps no orphans.
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
-	return a.store.InTx(ctx, func(tx sqlstore.Querier) error {
-		for _, table := range []string{"sessions", "accounts", "authenticators"} {
-			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
-				return dialect.Error("delete user's "+table, err)
-			}
+	return a.store.InTx(ctx, func(tx sqlstore.Querier) error { return deleteUser(ctx, tx, id) })
+}
+
+// deleteUser is DeleteUser in tx.
+func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
+	for _, table := range []string{"sessions", "accounts", "authenticators", "admin"} {
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
+			return dialect.Error("delete user's "+table, err)
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
-			return dialect.Error("delete user's password", err)
-		}
-		if err := deleteTwoFactor(ctx, tx, id); err != nil {
-			return err
-		}
-		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
-		return dialect.OneRow(n, err, "delete user")
-	})
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
+		return dialect.Error("delete user's password", err)
+	}
+	if err := deleteTwoFactor(ctx, tx, id); err != nil {
+		return err
+	}
+	n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
+	return dialect.OneRow(n, err, "delete user")
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.
