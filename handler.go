@@ -14,7 +14,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/adminflow"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -54,6 +56,7 @@ type Handler struct {
 	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
 	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
 	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
+	admin      *adminflow.Routes       // users, roles, bans: Config.Admin (internal/adminflow)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -133,6 +136,9 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.self = h.newSelfService()
+	if h.admin, err = h.newAdmin(); err != nil {
+		return nil, err
+	}
 	if err := h.checkBasePath(); err != nil { // routes.go
 		return nil, err
 	}
@@ -157,11 +163,26 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	} else if c.Session.CookieCache.Enabled {
 		sc.CookieCache = c.Session.CookieCache.MaxAge
 	}
+	if c.Admin != nil {
+		sc.Admin, _ = c.Adapter.(admin.Store) // bans and revocations: checked by newAdmin
+	}
 	m, err := sessions.New(sc)
 	if err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	return m, nil
+}
+
+// newAdmin returns the admin routes of h's configuration
+// (internal/adminflow): all 404 when Config.Admin is nil.
+func (h *Handler) newAdmin() (*adminflow.Routes, error) {
+	c := h.cfg
+	store, ok := c.Adapter.(admin.Store)
+	if c.Admin != nil && (!ok || !adapter.Supports[admin.Store](c.Adapter)) {
+		return nil, &ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
+	}
+	return adminflow.New(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, Store: store, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, h.host()), nil
 }
 
 // newSite returns the site of h's configuration (internal/site).

@@ -78,6 +78,9 @@ func (h *Handler) routeTable() []route {
 		post("/sessions/revoke-all", h.self.Revoke),
 		get("/two-factor/setup", h.self.TwoFactor),
 		post("/two-factor/{action}", h.self.TwoFactor),
+		get("/admin/users", h.admin.List), // internal/adminflow: 404 without Config.Admin
+		get("/admin/users/{id}", h.admin.User),
+		post("/admin/users/{id}/{action}", h.admin.Act),
 		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
 		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),

@@ -70,6 +70,11 @@ type Config struct {
 	// not say (DefaultPageSize when zero); MaxPageSize the most it may
 	// ask for (the package's MaxPageSize when zero).
 	PageSize, MaxPageSize int
+	// BeforeDelete, when set, is asked before a user is deleted (by an
+	// administrator); an error refuses the deletion, and is logged, not
+	// shown. Another feature's rule belongs here, such as "not the last
+	// owner of an organization".
+	BeforeDelete func(ctx context.Context, userID string) error
 }
 
 // Named reports whether u is an administrator by Config (UserIDs, or a
@@ -184,10 +189,11 @@ type Page struct {
 type Store interface {
 	// ListUsers returns one page of the users Query selects.
 	ListUsers(ctx context.Context, q Query) (Page, error)
-	// UserStatus returns the user's Status (the zero Status with
-	// RoleUser for a user with nothing stored). It is read on every
-	// session read of a JWT session or cookie-cache copy: keep it to one
-	// indexed lookup. It need not check that the user exists.
+	// UserStatus returns the user's Status (RoleUser and nothing else
+	// for a user with nothing stored), adapter.ErrNotFound for an unknown
+	// user (a JWT session of a deleted user ends with it). It is read on
+	// every read of a JWT session or cookie-cache copy: keep it to one
+	// indexed lookup.
 	UserStatus(ctx context.Context, userID string) (Status, error)
 	// SetRole stores the user's role; adapter.ErrNotFound for an unknown
 	// user, ErrInvalidRole for an invalid role.

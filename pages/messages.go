@@ -161,6 +161,7 @@ var english = map[string]string{
 	"error.msg.UnknownProvider":           "This sign-in method is not available.",
 	"error.msg.WebAuthnVerificationError": "The passkey could not be verified.",
 	"error.msg.EmailUnverified":           "Confirm your e-mail address first: we sent you a new link. Follow it, then sign in.",
+	"error.msg.Banned":                    "This account is suspended. Contact the site's administrators.",
 }
 
 var german = map[string]string{
@@ -314,4 +315,5 @@ var german = map[string]string{
 	"error.msg.UnknownProvider":           "Diese Anmeldemethode ist nicht verfügbar.",
 	"error.msg.WebAuthnVerificationError": "Der Passkey konnte nicht bestätigt werden.",
 	"error.msg.EmailUnverified":           "Bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen einen neuen Link gesendet. Folgen Sie ihm und melden Sie sich dann an.",
+	"error.msg.Banned":                    "Dieses Konto ist gesperrt. Wenden Sie sich an die Administratoren der Website.",
 }

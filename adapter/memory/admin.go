@@ -57,6 +57,9 @@ func (m *Adapter) UserStatus(ctx context.Context, userID string) (admin.Status, 
 		return admin.Status{}, err
 	}
 	defer m.mu.Unlock()
+	if _, ok := m.users[userID]; !ok {
+		return admin.Status{}, fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+	}
 	return m.status(userID), nil
 }
 

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
@@ -61,6 +62,9 @@ type Config struct {
 	// none.
 	JWT     func(ctx context.Context, p session.JWTParams) (*session.Token, error)
 	Session func(ctx context.Context, p session.SessionParams) (*session.Session, error)
+	// Admin, when set, holds the users' bans and session revocations
+	// (package admin), which sign-ins and session reads obey (admin.go).
+	Admin admin.Store
 }
 
 // Manager issues and reads sessions. It is safe for concurrent use.
@@ -118,6 +122,9 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 	now := time.Now()
 	expires := now.Add(m.cfg.MaxAge)
 	prov := res.Account.Provider
+	if err := m.Admit(ctx, user.ID, prov); err != nil {
+		return err
+	}
 	if m.cfg.Database {
 		if old, _ := cookies.ReadChunked(r, b.Cookies.Session); old != "" {
 			_, _ = m.cfg.Adapter.DeleteSession(ctx, HashToken(old))
@@ -129,6 +136,12 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 			SID: res.ProviderSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
 		if _, err := m.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(autherr.AdapterError, "adapter", prov, "session", err)
+		}
+		// A ban stored while the session was being made ends it here: the
+		// ban deletes the sessions after it is stored (admin.go).
+		if err := m.Admit(ctx, user.ID, prov); err != nil {
+			_, _ = m.cfg.Adapter.DeleteSession(ctx, sess.Token)
+			return err
 		}
 		b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, expires)
 		m.clearCache(w, r, b) // a copy of the session this one replaces
@@ -238,6 +251,12 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 		}
 		return nil, nil
 	}
+	if refuse, err := m.refuses(r.Context(), t.Subject, time.Unix(t.AuthTime, 0), now); err != nil || refuse {
+		if refuse && cookie {
+			b.Cookies.ClearChunked(w, r, b.Cookies.Session)
+		}
+		return nil, err // admin.go
+	}
 	// A Bearer token is not rewritten: the caller holds the cookie's
 	// token and the front end keeps it fresh.
 	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
@@ -285,6 +304,11 @@ func (m *Manager) cached(r *http.Request, b *site.Base, tokenHash []byte, now ti
 	// (the copy is sealed, so only this server made it), and no secret of
 	// anyone else's is compared.
 	if err != nil || c.Token != string(tokenHash) {
+		return nil, false
+	}
+	// A copy made before a revocation, or of a banned user, is not used:
+	// the database says (admin.go).
+	if refuse, err := m.refuses(r.Context(), c.User.ID, time.UnixMilli(c.CachedAt), now); err != nil || refuse {
 		return nil, false
 	}
 	sess := &session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)}
@@ -401,6 +425,9 @@ func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (s
 		return "", time.Time{}, nil
 	case err != nil:
 		return "", time.Time{}, err
+	}
+	if refuse, err := m.refuses(ctx, u.ID, time.Unix(t.AuthTime, 0), time.Now()); err != nil || refuse {
+		return "", time.Time{}, err // admin.go
 	}
 	return u.ID, at, nil
 }

@@ -121,14 +121,16 @@ func (s Store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error)
 	return page, nil
 }
 
-// UserStatus returns the user's admin.Status: one primary-key lookup.
+// UserStatus returns the user's admin.Status: one primary-key lookup
+// (of the user, joined with their status by primary key).
 func (s Store) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
 	st := admin.Status{Role: admin.RoleUser}
 	dest, finish := s.statusDest(&st)
-	err := s.DB.QueryRow(ctx, `SELECT `+statusColumns+` FROM gatehouse_admin a WHERE a.user_id = $1`, userID).Scan(dest...)
+	err := s.DB.QueryRow(ctx, `SELECT `+statusColumns+`
+		FROM gatehouse_users u LEFT JOIN gatehouse_admin a ON a.user_id = u.id WHERE u.id = $1`, userID).Scan(dest...)
 	switch {
 	case errors.Is(err, s.ErrNoRows):
-		return admin.Status{Role: admin.RoleUser}, nil
+		return admin.Status{}, s.NotFound("user status")
 	case err != nil:
 		return admin.Status{}, s.Error("user status", err)
 	}
