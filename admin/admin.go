@@ -135,8 +135,8 @@ type Status struct {
 	Ban *Ban
 	// RevokedBefore is the time before which every session of the user
 	// was ended (RevokeSessions, a ban): JWT sessions and cookie-cache
-	// copies signed in before it are refused. Zero for none. Stores
-	// keep it to the second.
+	// copies signed in before it are refused. Zero for none. It is a
+	// whole microsecond (RevocationTime).
 	RevokedBefore time.Time
 }
 
@@ -247,14 +247,14 @@ type Event struct {
 	Sessions int
 }
 
-// RevocationTime returns t to the second, rounded up: the form RevokedBefore is
-// stored in, so that a session signed in during the second of a
-// revocation is refused with it (a session's sign-in time is kept to the
-// second).
+// RevocationTime returns t to the microsecond, rounded up: the form
+// RevokedBefore is stored in. Sign-in times are kept to the microsecond,
+// so a session signed in during the microsecond of a revocation is
+// refused with it, and one signed in the next is not.
 func RevocationTime(t time.Time) time.Time {
-	s := t.Truncate(time.Second)
+	s := t.Truncate(time.Microsecond)
 	if s.Before(t) {
-		s = s.Add(time.Second)
+		s = s.Add(time.Microsecond)
 	}
-	return s.UTC()
+	return s.Round(0).UTC()
 }

@@ -32,6 +32,10 @@ type Token struct {
 	// unlike IssuedAt it does not move when the token is renewed, so it
 	// tells a fresh session (SessionConfig.FreshAge) from an old one.
 	AuthTime int64 `json:"auth_time,omitempty"`
+	// AuthTimeMicro is AuthTime in microseconds, written when bans are on
+	// (gatehouse.Config.Admin): a revocation refuses the sessions signed
+	// in before it, to the microsecond.
+	AuthTimeMicro int64 `json:"auth_time_us,omitempty"`
 	// Extra holds other claims, written at the top level of the token.
 	Extra map[string]any `json:"-"`
 }

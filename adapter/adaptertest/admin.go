@@ -128,14 +128,14 @@ func testAdminBan(t *testing.T, a adapter.Adapter, s admin.Store) {
 }
 
 // testAdminRevoke: RevokeSessions moves RevokedBefore forward only, to
-// the second rounded up.
+// the microsecond rounded up.
 func testAdminRevoke(t *testing.T, a adapter.Adapter, s admin.Store) {
 	u := mustCreateUser(t, a, newUser("revoke@example.com"))
 	at := time.Date(2025, 1, 2, 3, 4, 5, 600, time.UTC)
 	if err := s.RevokeSessions(ctx(t), u.ID, at); err != nil {
 		t.Fatal(err)
 	}
-	want := time.Date(2025, 1, 2, 3, 4, 6, 0, time.UTC)
+	want := time.Date(2025, 1, 2, 3, 4, 5, int(time.Microsecond), time.UTC)
 	if st := status(t, s, u.ID); !st.RevokedBefore.Equal(want) || st.Role != admin.RoleUser {
 		t.Fatalf("status = %+v; want RevokedBefore %v", st, want)
 	}

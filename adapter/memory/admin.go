@@ -105,13 +105,14 @@ func (m *Adapter) SetRole(ctx context.Context, userID string, role admin.Role) e
 
 // BanUser stores the user's ban and revokes their sessions from b.At.
 func (m *Adapter) BanUser(ctx context.Context, userID string, b admin.Ban) error {
+	revoked := admin.RevocationTime(b.At)
 	b.At, b.Expires = stored.Time(b.At), stored.Time(b.Expires)
 	if b.Expires.Equal(stored.Time(time.Time{})) {
 		b.Expires = time.Time{}
 	}
 	return m.update(ctx, userID, func(st *admin.Status) {
 		st.Ban = &b
-		st.RevokedBefore = later(st.RevokedBefore, admin.RevocationTime(b.At))
+		st.RevokedBefore = later(st.RevokedBefore, revoked)
 	})
 }
 

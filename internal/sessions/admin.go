@@ -9,6 +9,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/session"
 )
 
 // A ban (package admin) must end a user's sessions on every instance at
@@ -23,6 +24,11 @@ import (
 // second factor, Issue again before it makes the session). Nil without
 // Config.Admin.
 func (m *Manager) Admit(ctx context.Context, userID, provider string) error {
+	return m.admit(ctx, userID, provider)
+}
+
+// admit is Admit.
+func (m *Manager) admit(ctx context.Context, userID, provider string) error {
 	if m.cfg.Admin == nil {
 		return nil
 	}
@@ -36,10 +42,19 @@ func (m *Manager) Admit(ctx context.Context, userID, provider string) error {
 	return nil
 }
 
+// signedInAt is when the session of t began: to the microsecond when the
+// token says (written with Config.Admin), else to the second.
+func signedInAt(t session.Token) time.Time {
+	if t.AuthTimeMicro != 0 {
+		return time.UnixMicro(t.AuthTimeMicro)
+	}
+	return time.Unix(t.AuthTime, 0)
+}
+
 // refuses reports whether the session of userID that began at signedIn
-// must be refused at now (admin.Status.Refuses). A store that cannot be
-// read is an error wrapping ErrStoreUnavailable: whether the user is
-// banned is then unknown.
+// must be refused at now (admin.Status.Refuses): also when the user no
+// longer exists. A store that cannot be read is an error wrapping
+// ErrStoreUnavailable: whether the user is banned is then unknown.
 func (m *Manager) refuses(ctx context.Context, userID string, signedIn, now time.Time) (bool, error) {
 	if m.cfg.Admin == nil {
 		return false, nil

@@ -164,6 +164,9 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		tok = *out
 		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
 	}
+	if m.cfg.Admin != nil {
+		tok.AuthTimeMicro = now.UnixMicro() // for revocations (admin.go)
+	}
 	sealed, err := m.codecs[b.Cookies.Secure].Encode(tok)
 	if err != nil {
 		return autherr.New(autherr.Configuration, "seal", prov, "session", err)
@@ -251,7 +254,7 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 		}
 		return nil, nil
 	}
-	if refuse, err := m.refuses(r.Context(), t.Subject, time.Unix(t.AuthTime, 0), now); err != nil || refuse {
+	if refuse, err := m.refuses(r.Context(), t.Subject, signedInAt(t), now); err != nil || refuse {
 		if refuse && cookie {
 			b.Cookies.ClearChunked(w, r, b.Cookies.Session)
 		}
@@ -426,7 +429,7 @@ func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (s
 	case err != nil:
 		return "", time.Time{}, err
 	}
-	if refuse, err := m.refuses(ctx, u.ID, time.Unix(t.AuthTime, 0), time.Now()); err != nil || refuse {
+	if refuse, err := m.refuses(ctx, u.ID, signedInAt(t), time.Now()); err != nil || refuse {
 		return "", time.Time{}, err // admin.go
 	}
 	return u.ID, at, nil
