@@ -45,7 +45,7 @@ var hasher, _ = password.NewHasher(password.Params{Memory: 64, Time: 1, Threads:
 
 // site is one instance of the application.
 type site struct {
-	t     *testing.T
+	t     testing.TB
 	h     *gatehouse.Handler
 	url   string
 	db    adapter.Adapter
@@ -73,7 +73,7 @@ func (r *recorder) all() []admin.Event {
 }
 
 // newOP starts the OpenID provider the sites sign in with.
-func newOP(t *testing.T) *authtest.Server {
+func newOP(t testing.TB) *authtest.Server {
 	t.Helper()
 	op := authtest.NewServer(authtest.Options{AutoApprove: true, Users: opUsers})
 	t.Cleanup(op.Close)
@@ -82,7 +82,7 @@ func newOP(t *testing.T) *authtest.Server {
 
 // newSite serves an instance on loopback, storing in db; mutate changes
 // its Config last.
-func newSite(t *testing.T, op *authtest.Server, db adapter.Adapter, mutate func(*gatehouse.Config)) *site {
+func newSite(t testing.TB, op *authtest.Server, db adapter.Adapter, mutate func(*gatehouse.Config)) *site {
 	t.Helper()
 	s := &site{t: t, db: db, store: db.(admin.Store), links: make(chan string, 10), ev: &recorder{}}
 	srv := httptest.NewUnstartedServer(nil)
@@ -132,11 +132,11 @@ func newSite(t *testing.T, op *authtest.Server, db adapter.Adapter, mutate func(
 
 // browser keeps cookies and follows redirects one at a time.
 type browser struct {
-	t *testing.T
+	t testing.TB
 	c *http.Client
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	jar, _ := cookiejar.New(nil)
 	return &browser{t: t, c: &http.Client{Jar: jar, Timeout: 10 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
@@ -279,7 +279,7 @@ func (b *browser) adminGet(s *site, path string) (int, map[string]any) {
 	return decode(b.t, b.get(s.url+"/auth/admin/"+path))
 }
 
-func decode(t *testing.T, resp *http.Response) (int, map[string]any) {
+func decode(t testing.TB, resp *http.Response) (int, map[string]any) {
 	t.Helper()
 	defer resp.Body.Close()
 	var v map[string]any
