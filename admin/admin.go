@@ -70,10 +70,15 @@ type Config struct {
 	// not say (DefaultPageSize when zero); MaxPageSize the most it may
 	// ask for (the package's MaxPageSize when zero).
 	PageSize, MaxPageSize int
-	// BeforeDelete, when set, is asked before a user is deleted (by an
-	// administrator); an error refuses the deletion, and is logged, not
-	// shown. Another feature's rule belongs here, such as "not the last
-	// owner of an organization".
+	// SelfDelete lets a signed-in user delete their own account
+	// (POST {base}/account/delete, with a fresh sign-in). An
+	// administrator Config names cannot.
+	SelfDelete bool
+	// BeforeDelete, when set, is asked before a user is deleted, by an
+	// administrator or by themselves; an error refuses the deletion (403
+	// with code "refused"), and is logged, not shown. Another feature's
+	// rule belongs here, such as "not the last owner of an
+	// organization".
 	BeforeDelete func(ctx context.Context, userID string) error
 }
 
@@ -226,6 +231,9 @@ const (
 	ActionUnban          Action = "unban"
 	ActionRevokeSessions Action = "revoke-sessions"
 	ActionDeleteUser     Action = "delete-user"
+	// ActionDeleteSelf: a user deleted their own account (ActorID is
+	// TargetID).
+	ActionDeleteSelf Action = "delete-self"
 )
 
 // Event is one administrator action, for audit logs

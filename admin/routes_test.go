@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -399,5 +400,88 @@ func TestAdminConcurrentChanges(t *testing.T) {
 	_, v := ad.adminGet(s, "users/"+bob)
 	if v["role"] != string(st.Role) || v["banned"] != st.Ban.Active(time.Now()) {
 		t.Errorf("the route shows %v %v, the store %+v", v["role"], v["banned"], st)
+	}
+}
+
+// errLastOwner is what a BeforeDelete of another feature might answer.
+var errLastOwner = errors.New("the last owner of an organization")
+
+// TestDeleteSelf: with SelfDelete, a signed-in user deletes their own
+// account (fresh sign-in, CSRF, BeforeDelete's consent) and is signed
+// out; an administrator's delete asks BeforeDelete too.
+func TestDeleteSelf(t *testing.T) {
+	t.Parallel()
+	refuse := map[string]bool{}
+	var mu sync.Mutex
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+		c.Admin = &admin.Config{SelfDelete: true, BeforeDelete: func(_ context.Context, id string) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if refuse[id] {
+				return errLastOwner
+			}
+			return nil
+		}}
+	})
+	ad := signedInAdmin(t, s)
+	bob, carol := newBrowser(t), newBrowser(t)
+	bob.mustSignIn(s, "oidc", "bob")
+	carol.mustSignIn(s, "oidc", "carol")
+	bobID, carolID := s.userID("bob@example.com"), s.userID("carol@example.com")
+	del := func(b *browser, csrf bool) (int, map[string]any) {
+		form := url.Values{}
+		if csrf {
+			form.Set("csrfToken", b.csrf(s))
+		}
+		return decode(t, b.post(s.url+"/auth/account/delete", form))
+	}
+	if code, v := del(newBrowser(t), true); code != http.StatusUnauthorized {
+		t.Errorf("nobody: %d %v; want 401", code, v)
+	}
+	if code, v := del(bob, false); code != http.StatusForbidden || v["error"] != "MissingCSRF" {
+		t.Errorf("without the CSRF token: %d %v; want 403 MissingCSRF", code, v)
+	}
+	mu.Lock()
+	refuse[carolID] = true
+	mu.Unlock()
+	if code, v := del(carol, true); code != http.StatusForbidden || v["code"] != "refused" {
+		t.Errorf("refused by BeforeDelete: %d %v; want 403 refused", code, v)
+	}
+	if code, v := ad.adminPost(s, carolID, "delete", nil); code != http.StatusForbidden || v["code"] != "refused" {
+		t.Errorf("an administrator's delete refused by BeforeDelete: %d %v; want 403 refused", code, v)
+	}
+	if !carol.private(s) {
+		t.Error("a refused deletion ended carol's session")
+	}
+	if code, v := del(bob, true); code != http.StatusOK || v["deleted"] != bobID {
+		t.Fatalf("delete: %d %v", code, v)
+	}
+	if bob.private(s) || bob.sessionUser(s) != "" {
+		t.Error("the deleted user is still signed in")
+	}
+	if _, err := s.db.GetUser(context.Background(), bobID); err == nil {
+		t.Error("the deleted user is still stored")
+	}
+	evs := s.ev.all()
+	if last := evs[len(evs)-1]; last.Action != admin.ActionDeleteSelf || last.ActorID != bobID || last.TargetID != bobID {
+		t.Errorf("last event %+v; want delete-self by bob", last)
+	}
+
+	// An old sign-in is not enough; without SelfDelete the route is not there.
+	stale := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+		c.Admin = &admin.Config{SelfDelete: true}
+		c.Session.FreshAge = time.Millisecond
+	})
+	old := newBrowser(t)
+	old.mustSignIn(stale, "oidc", "bob")
+	time.Sleep(5 * time.Millisecond)
+	if code, v := decode(t, old.post(stale.url+"/auth/account/delete", url.Values{"csrfToken": {old.csrf(stale)}})); code != http.StatusForbidden || v["code"] != "fresh_sign_in" {
+		t.Errorf("an old sign-in: %d %v; want 403 fresh_sign_in", code, v)
+	}
+	off := newSite(t, newOP(t), memory.New(), nil)
+	other := newBrowser(t)
+	other.mustSignIn(off, "oidc", "bob")
+	if resp := other.post(off.url+"/auth/account/delete", url.Values{"csrfToken": {other.csrf(off)}}); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("without SelfDelete: %d; want 404", resp.StatusCode)
 	}
 }

@@ -136,6 +136,9 @@ type errBadRequest string
 
 func (e errBadRequest) Error() string { return string(e) }
 
+// errRefused is Config.BeforeDelete's refusal.
+var errRefused = errors.New("refused")
+
 // run serves one action: the POST checked (origin, CSRF), the
 // administrator, the fresh sign-in, the target and the rules on it, the
 // change, its event, and the user as they are now.
@@ -178,6 +181,8 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 		switch {
 		case errors.As(err, &bad):
 			fail(w, http.StatusBadRequest, autherr.Configuration, string(bad))
+		case errors.Is(err, errRefused):
+			fail(w, http.StatusForbidden, autherr.AccessDenied, "refused")
 		case errors.Is(err, adapter.ErrNotFound):
 			fail(w, http.StatusNotFound, autherr.Configuration, "no_such_user") // deleted meanwhile
 		default:
@@ -281,7 +286,7 @@ func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 			if hook := s.cfg.Admin.BeforeDelete; hook != nil {
 				if err := hook(ctx, u.ID); err != nil {
 					s.cfg.Logger.Info("gatehouse: BeforeDelete refused a deletion", "step", "admin_delete", "err", err)
-					return errBadRequest("refused")
+					return errRefused
 				}
 			}
 			return s.cfg.Store.PurgeUser(ctx, u.ID)

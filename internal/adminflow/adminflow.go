@@ -41,6 +41,8 @@ type Host interface {
 	// CheckPost checks a state-changing POST (same origin, the CSRF
 	// token) and returns the form.
 	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
+	// SignOutHere clears this browser's session cookies.
+	SignOutHere(w http.ResponseWriter, r *http.Request)
 }
 
 // Config is what the routes need besides the Host.
