@@ -22,7 +22,7 @@ func ExampleConfig() {
 	h, err := gatehouse.New(gatehouse.Config{
 		Secret: []string{"a-secret-of-at-least-32-characters-long"},
 		Providers: []providers.Provider{credentials.Config{
-			Fields: []credentials.Field{{Name: "username", Label: "Username", Required: true}},
+			Fields:    []credentials.Field{{Name: "username", Label: "Username", Required: true}},
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil },
 		}},
 		Adapter: db,
