@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 )
 
 // postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
@@ -88,26 +89,6 @@ func pgAdapter(t *testing.T, schema string) *postgres.Adapter {
 	return a
 }
 
-// redisClient connects to the test server (GATEHOUSE_TEST_REDIS or
-// 127.0.0.1:6379).
-func redisClient(t *testing.T) *redis.Client {
-	t.Helper()
-	u := os.Getenv("GATEHOUSE_TEST_REDIS")
-	if u == "" {
-		u = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := redis.NewClient(opt)
-	t.Cleanup(func() { c.Close() })
-	if err := c.Ping(context.Background()).Err(); err != nil {
-		skipOrFail(t, "Redis", err)
-	}
-	return c
-}
-
 // TestBanEndsSessionsOnEveryInstance: two instances share one PostgreSQL
 // (and, in one case, one Redis for sessions); a user signed in through
 // one is refused by both at their next request once an administrator
@@ -129,15 +110,10 @@ func TestBanEndsSessionsOnEveryInstance(t *testing.T) {
 			t.Parallel()
 			schema, _ := pgSchema(t)
 			var rdb *redis.Client
-			prefix := "gatehouse-admin-test:" + schema + ":"
+			prefix := ""
 			if c.redis {
-				rdb = redisClient(t)
-				t.Cleanup(func() {
-					keys, _ := rdb.Keys(context.Background(), prefix+"*").Result()
-					if len(keys) > 0 {
-						rdb.Del(context.Background(), keys...)
-					}
-				})
+				rdb = redistest.NewClient(t)
+				prefix = redistest.Prefix(t, rdb)
 			}
 			op := newOP(t)
 			instance := func() *site {

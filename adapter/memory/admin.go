@@ -25,7 +25,7 @@ func (m *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, err
 	if now.IsZero() {
 		now = time.Now()
 	}
-	search := asciiLower(q.Search)
+	search := stored.LowerASCII(q.Search)
 	var out []admin.Listed
 	for id, u := range m.users {
 		if id <= q.After && q.After != "" {
@@ -33,7 +33,7 @@ func (m *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, err
 		}
 		st := m.status(id)
 		switch {
-		case search != "" && !strings.Contains(asciiLower(u.Email), search) && !strings.Contains(asciiLower(u.Name), search):
+		case search != "" && !strings.Contains(stored.LowerASCII(u.Email), search) && !strings.Contains(stored.LowerASCII(u.Name), search):
 			continue
 		case q.Role != "" && st.Role != q.Role:
 			continue
@@ -156,14 +156,4 @@ func later(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// asciiLower lowers the ASCII letters of s, as SQLite's lower() does.
-func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
 }

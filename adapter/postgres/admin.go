@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/admin"
@@ -10,47 +9,14 @@ import (
 
 var _ admin.Store = (*Adapter)(nil)
 
-// ListUsers returns one page of the users q selects (admin.Store).
-func (a *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
-	return a.store.ListUsers(ctx, q)
-}
+// adminStore is the adapter's admin.Store (sqlstore.Admin, which runs the
+// statements the adapter shares with the SQLite one).
+type adminStore = sqlstore.Admin
 
-// UserStatus returns the user's role, ban and revocation time
-// (admin.Store).
-func (a *Adapter) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
-	return a.store.UserStatus(ctx, userID)
-}
-
-// SetRole stores the user's global role; the foreign key refuses an
-// unknown user (admin.Store).
-func (a *Adapter) SetRole(ctx context.Context, userID string, role admin.Role) error {
-	return a.store.SetRole(ctx, sqlstore.ValuesGuard, userID, role)
-}
-
-// BanUser stores the user's ban (admin.Store).
-func (a *Adapter) BanUser(ctx context.Context, userID string, b admin.Ban) error {
-	return a.store.BanUser(ctx, sqlstore.ValuesGuard, userID, b)
-}
-
-// UnbanUser removes the user's ban (admin.Store).
-func (a *Adapter) UnbanUser(ctx context.Context, userID string) error {
-	return a.store.UnbanUser(ctx, userID)
-}
-
-// RevokeSessions moves the user's RevokedBefore forward (admin.Store).
-func (a *Adapter) RevokeSessions(ctx context.Context, userID string, at time.Time) error {
-	return a.store.RevokeSessions(ctx, sqlstore.ValuesGuard, userID, at)
-}
-
-// PurgeUser deletes the user's verification tokens, then the user, in one
-// transaction; every other row of the user goes with it (ON DELETE
-// CASCADE, from every table that references gatehouse_users).
-func (a *Adapter) PurgeUser(ctx context.Context, userID string) error {
-	return a.store.InTx(ctx, func(tx sqlstore.Querier) error {
-		if err := a.store.DeleteUserTokens(ctx, tx, userID); err != nil {
-			return err
-		}
-		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, userID)
-		return dialect.OneRow(n, err, "delete user")
-	})
+// deleteUser deletes the user in tx; every other row of theirs goes with
+// it (ON DELETE CASCADE, from every table that references
+// gatehouse_users).
+func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
+	n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, id)
+	return dialect.OneRow(n, err, "delete user")
 }

@@ -41,9 +41,10 @@ const (
 // Adapter is an adapter.Adapter and adapter.Migrator on a PostgreSQL
 // connection pool. It is safe for concurrent use.
 type Adapter struct {
-	pool  *pgxpool.Pool
-	owned bool           // pool was made by Open, and Close closes it
-	store sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	pool       *pgxpool.Pool
+	owned      bool           // pool was made by Open, and Close closes it
+	store      sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	adminStore                // admin.Store on store (admin.go)
 }
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
@@ -54,7 +55,8 @@ func New(pool *pgxpool.Pool) *Adapter {
 
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
-	return &Adapter{pool: pool, owned: owned, store: sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}}
+	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
+	return &Adapter{pool: pool, owned: owned, store: st, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection
@@ -114,8 +116,7 @@ func errorKind(err error) error {
 // DeleteUser removes the user; its accounts, sessions, authenticators,
 // password and two-factor secret go with it (ON DELETE CASCADE).
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
-	n, err := a.store.DB.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, id)
-	return dialect.OneRow(n, err, "delete user")
+	return deleteUser(ctx, a.store.DB, id) // admin.go
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist (the

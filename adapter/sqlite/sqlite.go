@@ -43,9 +43,10 @@ const BusyTimeout = 10 * time.Second
 // Adapter is an adapter.Adapter and adapter.Migrator on a SQLite database.
 // It is safe for concurrent use.
 type Adapter struct {
-	db    *sql.DB
-	owned bool           // db was opened by Open, and Close closes it
-	store sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
+	db         *sql.DB
+	owned      bool           // db was opened by Open, and Close closes it
+	store      sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
+	adminStore                // admin.Store on store (admin.go)
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -144,7 +145,8 @@ func New(db *sql.DB) *Adapter {
 
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
-	return &Adapter{db: db, owned: owned, store: sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}}
+	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
+	return &Adapter{db: db, owned: owned, store: st, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an

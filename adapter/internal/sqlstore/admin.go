@@ -21,6 +21,21 @@ import (
 const statusColumns = `COALESCE(a.role, 'user'), a.banned_at, COALESCE(a.ban_reason, ''),
 	COALESCE(a.ban_show_reason, 0), a.ban_expires, COALESCE(a.banned_by, ''), a.revoked_before`
 
+// Admin implements admin.Store on Store; an adapter embeds it.
+type Admin struct {
+	store      Store
+	guard      Guard
+	deleteUser func(ctx context.Context, tx Querier, id string) error
+}
+
+// NewAdmin returns the Admin of the adapter whose statements st runs,
+// whose INSERTs refuse an unknown user through guard, and which deletes a
+// user with everything theirs in a transaction with deleteUser
+// (adapter.ErrNotFound for an unknown user).
+func NewAdmin(st Store, guard Guard, deleteUser func(ctx context.Context, tx Querier, id string) error) Admin {
+	return Admin{store: st, guard: guard, deleteUser: deleteUser}
+}
+
 // Guard is how an adapter inserts a gatehouse_admin row for the user $1:
 // it returns the INSERT's source for values, a list of expressions.
 type Guard func(values string) string
@@ -63,22 +78,13 @@ func likePattern(s string) string {
 		return ""
 	}
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(asciiLower(s)) + "%"
-}
-
-// asciiLower lowers the ASCII letters of s only.
-func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
+	return "%" + r.Replace(stored.LowerASCII(s)) + "%"
 }
 
 // ListUsers returns one page of the users q selects, in the order of
 // their ids.
-func (s Store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
+func (a Admin) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
+	s := a.store
 	now := q.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -123,7 +129,8 @@ func (s Store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error)
 
 // UserStatus returns the user's admin.Status: one primary-key lookup
 // (of the user, joined with their status by primary key).
-func (s Store) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
+func (a Admin) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
+	s := a.store
 	st := admin.Status{Role: admin.RoleUser}
 	dest, finish := s.statusDest(&st)
 	err := s.DB.QueryRow(ctx, `SELECT `+statusColumns+`
@@ -141,12 +148,13 @@ func (s Store) UserStatus(ctx context.Context, userID string) (admin.Status, err
 // upsert inserts the user's gatehouse_admin row with the columns cols set
 // to args[1:] (args[0] is the user id), or runs set on the existing row;
 // adapter.ErrNotFound for an unknown user.
-func (s Store) upsert(ctx context.Context, guard Guard, what, cols, set string, args ...any) error {
+func (a Admin) upsert(ctx context.Context, what, cols, set string, args ...any) error {
+	s := a.store
 	values := "$1" // args[0] is the user id
 	for i := 2; i <= len(args); i++ {
 		values += fmt.Sprintf(", $%d", i)
 	}
-	n, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_admin (user_id, `+cols+`) `+guard(values)+`
+	n, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_admin (user_id, `+cols+`) `+a.guard(values)+`
 		ON CONFLICT (user_id) DO UPDATE SET `+set, args...)
 	return s.OneRow(n, err, what)
 }
@@ -158,15 +166,16 @@ const later = `revoked_before = CASE WHEN gatehouse_admin.revoked_before IS NULL
 	THEN excluded.revoked_before ELSE gatehouse_admin.revoked_before END`
 
 // SetRole stores the user's role.
-func (s Store) SetRole(ctx context.Context, guard Guard, userID string, role admin.Role) error {
+func (a Admin) SetRole(ctx context.Context, userID string, role admin.Role) error {
 	if !role.Valid() {
-		return fmt.Errorf("%s: %q: %w", s.Name, role, admin.ErrInvalidRole)
+		return fmt.Errorf("%s: %q: %w", a.store.Name, role, admin.ErrInvalidRole)
 	}
-	return s.upsert(ctx, guard, "set role", "role", "role = excluded.role", userID, string(role))
+	return a.upsert(ctx, "set role", "role", "role = excluded.role", userID, string(role))
 }
 
 // BanUser stores the user's ban and moves RevokedBefore forward.
-func (s Store) BanUser(ctx context.Context, guard Guard, userID string, b admin.Ban) error {
+func (a Admin) BanUser(ctx context.Context, userID string, b admin.Ban) error {
+	s := a.store
 	var expires *time.Time
 	if !b.Expires.IsZero() {
 		e := stored.Time(b.Expires)
@@ -176,7 +185,7 @@ func (s Store) BanUser(ctx context.Context, guard Guard, userID string, b admin.
 	if b.ShowReason {
 		show = 1
 	}
-	return s.upsert(ctx, guard, "ban user",
+	return a.upsert(ctx, "ban user",
 		"banned_at, ban_reason, ban_show_reason, ban_expires, banned_by, revoked_before",
 		`banned_at = excluded.banned_at, ban_reason = excluded.ban_reason, ban_show_reason = excluded.ban_show_reason,
 		ban_expires = excluded.ban_expires, banned_by = excluded.banned_by, `+later,
@@ -184,7 +193,8 @@ func (s Store) BanUser(ctx context.Context, guard Guard, userID string, b admin.
 }
 
 // UnbanUser removes the user's ban.
-func (s Store) UnbanUser(ctx context.Context, userID string) error {
+func (a Admin) UnbanUser(ctx context.Context, userID string) error {
+	s := a.store
 	_, err := s.DB.Exec(ctx, `UPDATE gatehouse_admin SET banned_at = NULL, ban_reason = '', ban_show_reason = 0,
 		ban_expires = NULL, banned_by = '' WHERE user_id = $1`, userID)
 	if err != nil {
@@ -194,18 +204,21 @@ func (s Store) UnbanUser(ctx context.Context, userID string) error {
 }
 
 // RevokeSessions moves the user's RevokedBefore forward to at.
-func (s Store) RevokeSessions(ctx context.Context, guard Guard, userID string, at time.Time) error {
-	return s.upsert(ctx, guard, "revoke sessions", "revoked_before", later,
-		userID, s.TimeArg(admin.RevocationTime(at)))
+func (a Admin) RevokeSessions(ctx context.Context, userID string, at time.Time) error {
+	return a.upsert(ctx, "revoke sessions", "revoked_before", later,
+		userID, a.store.TimeArg(admin.RevocationTime(at)))
 }
 
-// DeleteUserTokens deletes, in tx, the verification tokens of the user's
-// e-mail address (PurgeUser's part that no foreign key does).
-func (s Store) DeleteUserTokens(ctx context.Context, tx Querier, userID string) error {
-	_, err := tx.Exec(ctx, `DELETE FROM gatehouse_verification_tokens
-		WHERE identifier = (SELECT email FROM gatehouse_users WHERE id = $1)`, userID)
-	if err != nil {
-		return s.Error("delete user's verification tokens", err)
-	}
-	return nil
+// PurgeUser deletes, in one transaction, the verification tokens of the
+// user's address (which no foreign key ties to the user), then the user
+// with everything the adapter's deleteUser deletes.
+func (a Admin) PurgeUser(ctx context.Context, userID string) error {
+	return a.store.InTx(ctx, func(tx Querier) error {
+		_, err := tx.Exec(ctx, `DELETE FROM gatehouse_verification_tokens
+			WHERE identifier = (SELECT email FROM gatehouse_users WHERE id = $1)`, userID)
+		if err != nil {
+			return a.store.Error("delete user's verification tokens", err)
+		}
+		return a.deleteUser(ctx, tx, userID)
+	})
 }
