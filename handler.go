@@ -173,6 +173,17 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	return m, nil
 }
 
+// Impersonate starts an impersonation in this browser (internal/adminflow).
+func (s host) Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error {
+	return s.h.sessions.StartImpersonation(w, r, s.h.baseFor(r), adminID, userID, expires)
+}
+
+// StopImpersonating ends this browser's impersonation (internal/adminflow).
+func (s host) StopImpersonating(w http.ResponseWriter, r *http.Request) (string, string, bool) {
+	i, err := s.h.sessions.StopImpersonating(w, r, s.h.baseFor(r))
+	return i.Admin, i.User, err == nil
+}
+
 // newAdmin returns the admin routes of h's configuration
 // (internal/adminflow): all 404 when Config.Admin is nil.
 func (h *Handler) newAdmin() (*adminflow.Routes, error) {

@@ -81,6 +81,7 @@ func (h *Handler) routeTable() []route {
 		get("/admin/users", h.admin.List), // internal/adminflow: 404 without Config.Admin
 		get("/admin/users/{id}", h.admin.User),
 		post("/admin/users/{id}/{action}", h.admin.Act),
+		post("/admin/stop-impersonating", h.admin.StopImpersonating),
 		post("/account/delete", h.admin.DeleteSelf),
 		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
 		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow

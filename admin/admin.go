@@ -70,6 +70,9 @@ type Config struct {
 	// not say (DefaultPageSize when zero); MaxPageSize the most it may
 	// ask for (the package's MaxPageSize when zero).
 	PageSize, MaxPageSize int
+	// ImpersonationMaxAge is how long an impersonation lasts before it
+	// ends by itself: DefaultImpersonationMaxAge when zero.
+	ImpersonationMaxAge time.Duration
 	// SelfDelete lets a signed-in user delete their own account
 	// (POST {base}/account/delete, with a fresh sign-in). An
 	// administrator Config names cannot.
@@ -80,6 +83,17 @@ type Config struct {
 	// rule belongs here, such as "not the last owner of an
 	// organization".
 	BeforeDelete func(ctx context.Context, userID string) error
+}
+
+// DefaultImpersonationMaxAge is Config.ImpersonationMaxAge when zero.
+const DefaultImpersonationMaxAge = time.Hour
+
+// ImpersonationAge returns how long an impersonation lasts.
+func (c *Config) ImpersonationAge() time.Duration {
+	if c == nil || c.ImpersonationMaxAge <= 0 {
+		return DefaultImpersonationMaxAge
+	}
+	return c.ImpersonationMaxAge
 }
 
 // Named reports whether u is an administrator by Config (UserIDs, or a
@@ -234,6 +248,11 @@ const (
 	// ActionDeleteSelf: a user deleted their own account (ActorID is
 	// TargetID).
 	ActionDeleteSelf Action = "delete-self"
+	// ActionImpersonate: the administrator (ActorID) began to see the
+	// application as the user (TargetID); ActionStopImpersonating: they
+	// stopped.
+	ActionImpersonate       Action = "impersonate"
+	ActionStopImpersonating Action = "stop-impersonating"
 )
 
 // Event is one administrator action, for audit logs

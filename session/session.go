@@ -105,6 +105,10 @@ func (t *Token) UnmarshalJSON(b []byte) error {
 type Session struct {
 	User    profile.User `json:"user"`
 	Expires time.Time    `json:"expires"`
+	// ImpersonatedBy is the id of the administrator who sees the
+	// application as this user (gatehouse.Config.Admin), "" for a user's
+	// own session; the JSON has it as impersonatedBy when not "".
+	ImpersonatedBy string `json:"impersonatedBy,omitempty"`
 	// Extra holds what the Session callback adds, written at the top
 	// level of the JSON.
 	Extra map[string]any `json:"-"`
@@ -116,6 +120,9 @@ func (s Session) MarshalJSON() ([]byte, error) {
 	maps.Copy(all, s.Extra)
 	all["user"] = s.User
 	all["expires"] = s.Expires.UTC().Format(time.RFC3339Nano)
+	if s.ImpersonatedBy != "" {
+		all["impersonatedBy"] = s.ImpersonatedBy
+	}
 	return json.Marshal(all)
 }
 

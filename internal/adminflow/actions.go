@@ -116,6 +116,8 @@ func (s *Routes) Act(w http.ResponseWriter, r *http.Request) {
 		s.revokeSessions(w, r)
 	case "delete":
 		s.deleteUser(w, r)
+	case "impersonate":
+		s.impersonate(w, r)
 	default:
 		s.cfg.NotFound(w, r)
 	}
@@ -291,4 +293,46 @@ func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 			}
 			return s.cfg.Store.PurgeUser(ctx, u.ID)
 		}})
+}
+
+// impersonate answers POST {base}/admin/users/{id}/impersonate
+// {csrfToken}: this browser sees the application as the user for
+// admin.Config.ImpersonationAge, never an administrator nor a banned
+// user (internal/sessions has the rules).
+func (s *Routes) impersonate(w http.ResponseWriter, r *http.Request) {
+	s.run(w, r, action{name: admin.ActionImpersonate, fresh: true,
+		do: func(ctx context.Context, _ url.Values, u adapter.User, e *admin.Event) error {
+			st, err := s.cfg.Store.UserStatus(ctx, u.ID)
+			if err != nil {
+				return err
+			}
+			if st.Ban.Active(e.At) {
+				return errBadRequest("banned")
+			}
+			return s.host.Impersonate(w, r, e.ActorID, u.ID, e.At.Add(s.cfg.Admin.ImpersonationAge()))
+		}})
+}
+
+// StopImpersonating answers POST {base}/admin/stop-impersonating
+// {csrfToken}: this browser sees the application as its administrator
+// again. 409 when it was not impersonating.
+func (s *Routes) StopImpersonating(w http.ResponseWriter, r *http.Request) {
+	if s.off(w, r) {
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if _, e := s.host.CheckPost(r, "admin"); e != nil {
+		fail(w, http.StatusForbidden, e.Type, e.Code)
+		return
+	}
+	adminID, userID, ok := s.host.StopImpersonating(w, r)
+	if !ok {
+		fail(w, http.StatusConflict, autherr.SessionRequired, "not_impersonating")
+		return
+	}
+	if s.cfg.Event != nil {
+		s.cfg.Event(r.Context(), admin.Event{Action: admin.ActionStopImpersonating, ActorID: adminID, TargetID: userID,
+			At: time.Now(), IP: s.cfg.ClientIP(r), UserAgent: r.UserAgent()})
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"stopped": userID})
 }

@@ -43,6 +43,12 @@ type Host interface {
 	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
 	// SignOutHere clears this browser's session cookies.
 	SignOutHere(w http.ResponseWriter, r *http.Request)
+	// Impersonate makes this browser, the administrator adminID's, see
+	// the application as the user userID until expires.
+	Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error
+	// StopImpersonating ends this browser's impersonation and says whose
+	// it was; ok is false when there was none.
+	StopImpersonating(w http.ResponseWriter, r *http.Request) (adminID, userID string, ok bool)
 }
 
 // Config is what the routes need besides the Host.

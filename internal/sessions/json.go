@@ -25,11 +25,12 @@ type bodyKey struct {
 	verified               int64 // UnixNano of EmailVerified, or 0
 	hasVerified            bool
 	expires                int64 // UnixNano: the JSON holds it in UTC
+	impersonatedBy         string
 }
 
 func keyOf(s *session.Session) bodyKey {
 	k := bodyKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
-		expires: s.Expires.UnixNano()}
+		expires: s.Expires.UnixNano(), impersonatedBy: s.ImpersonatedBy}
 	if v := s.User.EmailVerified; v != nil {
 		k.verified, k.hasVerified = v.UnixNano(), true
 	}

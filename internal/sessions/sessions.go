@@ -79,6 +79,8 @@ type Manager struct {
 	// bursts keeps a store outage to a few log lines: every request
 	// fails the same way while it lasts (internal/logburst).
 	bursts logburst.Limiter
+	// impersonation seals the impersonation cookie (impersonation.go).
+	impersonation impersonationCodecs
 }
 
 // New returns the Manager of cfg.
@@ -189,7 +191,11 @@ func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*s
 		}
 		return nil, nil
 	}
-	return m.Open(w, r, b, raw, true)
+	s, err := m.Open(w, r, b, raw, true)
+	if m.cfg.Admin == nil || s == nil || err != nil {
+		return s, err
+	}
+	return m.impersonated(w, r, b, s) // impersonation.go
 }
 
 // Open returns the session the token raw stands for, or nil. With cookie
