@@ -22,6 +22,9 @@
 //   - gatehouse.rate_limited: every attempt refused by the rate limit, by
 //     provider. These are counted in gatehouse.failures too, as type
 //     TooManyRequests.
+//   - gatehouse.admin_actions: every administrator action (Events.Admin:
+//     bans, role changes, deletions, impersonations), by action. Who did
+//     it to whom is for the audit log, not for a metric.
 //
 // The spans carry no secret: the URL's query is left out of the span (its
 // name and url.full) and Authorization headers are never recorded.
@@ -38,6 +41,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
@@ -103,7 +107,7 @@ func Instrument(cfg gatehouse.Config, opts ...Option) gatehouse.Config {
 
 // counters are the four counters Instrument adds.
 type counters struct {
-	signIns, failures, refreshes, rateLimited metric.Int64Counter
+	signIns, failures, refreshes, rateLimited, adminActions metric.Int64Counter
 }
 
 func newCounters(mp metric.MeterProvider) *counters {
@@ -116,15 +120,16 @@ func newCounters(mp metric.MeterProvider) *counters {
 		return c
 	}
 	return &counters{
-		signIns:     counter("gatehouse.signins", "{signin}", "Sign-ins, by provider and new_user."),
-		failures:    counter("gatehouse.failures", "{failure}", "Failures reported by the handler, by type, code and provider."),
-		refreshes:   counter("gatehouse.refreshes", "{refresh}", "Refresh grants sent to providers, by provider and outcome (ok or error)."),
-		rateLimited: counter("gatehouse.rate_limited", "{attempt}", "Attempts refused by the rate limit, by provider."),
+		signIns:      counter("gatehouse.signins", "{signin}", "Sign-ins, by provider and new_user."),
+		failures:     counter("gatehouse.failures", "{failure}", "Failures reported by the handler, by type, code and provider."),
+		refreshes:    counter("gatehouse.refreshes", "{refresh}", "Refresh grants sent to providers, by provider and outcome (ok or error)."),
+		rateLimited:  counter("gatehouse.rate_limited", "{attempt}", "Attempts refused by the rate limit, by provider."),
+		adminActions: counter("gatehouse.admin_actions", "{action}", "Administrator actions, by action."),
 	}
 }
 
-// wrap returns ev with SignIn, Failure and Refresh counting before they
-// call ev's own.
+// wrap returns ev with SignIn, Failure, Refresh and Admin counting
+// before they call ev's own.
 func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
 	signIn, failure, refresh := ev.SignIn, ev.Failure, ev.Refresh
 	ev.SignIn = func(ctx context.Context, user profile.User, acct *account.Account, isNewUser bool) {
@@ -143,6 +148,13 @@ func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
 		c.refresh(ctx, provider, err)
 		if refresh != nil {
 			refresh(ctx, provider, err)
+		}
+	}
+	adminEvent := ev.Admin
+	ev.Admin = func(ctx context.Context, e admin.Event) {
+		c.adminActions.Add(ctx, 1, metric.WithAttributes(attribute.String("action", string(e.Action))))
+		if adminEvent != nil {
+			adminEvent(ctx, e)
 		}
 	}
 	return ev
