@@ -47,12 +47,15 @@ type Impersonation struct {
 type impersonationCodecs struct {
 	once   sync.Once
 	codecs map[bool]*cookies.Codec[Impersonation]
+	names  map[bool]string
 	err    error
 }
 
-// impersonationCookie is the cookie's name beside the others of b.
-func impersonationCookie(b *site.Base) string {
-	return strings.TrimSuffix(b.Cookies.SessionData, "session-data") + "impersonation"
+// impersonationCookie is the cookie's name beside the others of b (made
+// once: the session read asks on every request).
+func (m *Manager) impersonationCookie(b *site.Base) string {
+	m.impersonationCodec(b)
+	return m.impersonation.names[b.Cookies.Secure]
 }
 
 // impersonationCodec returns the codec for b's cookies.
@@ -60,8 +63,10 @@ func (m *Manager) impersonationCodec(b *site.Base) (*cookies.Codec[Impersonation
 	ic := &m.impersonation
 	ic.once.Do(func() {
 		ic.codecs = map[bool]*cookies.Codec[Impersonation]{}
+		ic.names = map[bool]string{}
 		for _, secure := range []bool{false, true} {
-			name := impersonationCookie(&site.Base{Cookies: cookies.NewNames(secure, m.cfg.AuthJSNames)})
+			name := strings.TrimSuffix(cookies.NewNames(secure, m.cfg.AuthJSNames).SessionData, "session-data") + "impersonation"
+			ic.names[secure] = name
 			c, err := cookies.NewCodec(m.cfg.Secret, name, 0,
 				func(i Impersonation) (time.Time, bool) {
 					return time.Unix(i.Expires, 0), i.Admin != "" && i.User != "" && i.Binding != ""
@@ -91,7 +96,7 @@ func (m *Manager) StartImpersonation(w http.ResponseWriter, r *http.Request, b *
 	if err != nil {
 		return err
 	}
-	b.Cookies.Set(w, impersonationCookie(b), sealed, expires)
+	b.Cookies.Set(w, m.impersonationCookie(b), sealed, expires)
 	return nil
 }
 
@@ -99,8 +104,8 @@ func (m *Manager) StartImpersonation(w http.ResponseWriter, r *http.Request, b *
 // (ErrNotImpersonating for none, or one not this session's).
 func (m *Manager) StopImpersonating(w http.ResponseWriter, r *http.Request, b *site.Base) (Impersonation, error) {
 	i, ok := m.impersonating(r, b)
-	if cookies.Value(r, impersonationCookie(b)) != "" {
-		b.Cookies.Clear(w, impersonationCookie(b))
+	if cookies.Value(r, m.impersonationCookie(b)) != "" {
+		b.Cookies.Clear(w, m.impersonationCookie(b))
 	}
 	if !ok {
 		return Impersonation{}, ErrNotImpersonating
@@ -111,7 +116,7 @@ func (m *Manager) StopImpersonating(w http.ResponseWriter, r *http.Request, b *s
 // impersonating returns r's impersonation when it has a good one for the
 // session it holds (not checked: that the session is the administrator's).
 func (m *Manager) impersonating(r *http.Request, b *site.Base) (Impersonation, bool) {
-	raw := cookies.Value(r, impersonationCookie(b))
+	raw := cookies.Value(r, m.impersonationCookie(b))
 	if raw == "" {
 		return Impersonation{}, false
 	}
@@ -134,7 +139,7 @@ func (m *Manager) impersonating(r *http.Request, b *site.Base) (Impersonation, b
 // user who exists and is not banned. Otherwise s, with a stale
 // impersonation cookie cleared.
 func (m *Manager) impersonated(w http.ResponseWriter, r *http.Request, b *site.Base, s *session.Session) (*session.Session, error) {
-	name := impersonationCookie(b)
+	name := m.impersonationCookie(b)
 	if cookies.Value(r, name) == "" {
 		return s, nil
 	}
