@@ -83,6 +83,8 @@ func (h *Handler) routeTable() []route {
 		post("/admin/users/{id}/{action}", h.admin.Act),
 		post("/admin/stop-impersonating", h.admin.StopImpersonating),
 		post("/account/delete", h.admin.DeleteSelf),
+		post("/account/email", h.admin.ChangeEmail),
+		get("/account/email/confirm", h.admin.ConfirmEmail),
 		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
 		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),

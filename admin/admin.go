@@ -77,6 +77,11 @@ type Config struct {
 	// (POST {base}/account/delete, with a fresh sign-in). An
 	// administrator Config names cannot.
 	SelfDelete bool
+	// SendEmailChange, when set, turns on e-mail changes (POST
+	// {base}/account/email): it sends the link that proves the new
+	// address to that address, and a notice to the old one. The address
+	// changes only when the link is followed.
+	SendEmailChange func(ctx context.Context, m EmailChange) error
 	// BeforeDelete, when set, is asked before a user is deleted, by an
 	// administrator or by themselves; an error refuses the deletion (403
 	// with code "refused"), and is logged, not shown. Another feature's
@@ -84,6 +89,24 @@ type Config struct {
 	// organization".
 	BeforeDelete func(ctx context.Context, userID string) error
 }
+
+// EmailChange is a message of an e-mail change, for
+// Config.SendEmailChange.
+type EmailChange struct {
+	// Notice is false for the message to the new address, which carries
+	// URL, the single-use link that makes the change (it holds a token:
+	// send it, never log it); true for the notice to the old address,
+	// which has no URL.
+	Notice bool
+	// To is the address to send to; NewAddress the one asked for.
+	To, NewAddress string
+	URL            string
+	// Expires is when the link stops working.
+	Expires time.Time
+}
+
+// EmailChangeMaxAge is how long an e-mail change link works.
+const EmailChangeMaxAge = time.Hour
 
 // DefaultImpersonationMaxAge is Config.ImpersonationMaxAge when zero.
 const DefaultImpersonationMaxAge = time.Hour

@@ -43,6 +43,8 @@ type Host interface {
 	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
 	// SignOutHere clears this browser's session cookies.
 	SignOutHere(w http.ResponseWriter, r *http.Request)
+	// URL returns the absolute URL of the route parts under the base path.
+	URL(r *http.Request, parts ...string) string
 	// Impersonate makes this browser, the administrator adminID's, see
 	// the application as the user userID until expires.
 	Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error
