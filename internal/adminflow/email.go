@@ -45,24 +45,10 @@ func (s *Routes) ChangeEmail(w http.ResponseWriter, r *http.Request) {
 		s.cfg.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	form, e := s.host.CheckPost(r, "account_email")
-	if e != nil {
-		fail(w, http.StatusForbidden, e.Type, e.Code)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	id, at, err := s.host.CurrentUser(ctx, r)
-	switch {
-	case err != nil:
-		s.unavailable(w, "account_email", err)
-		return
-	case id == "":
-		fail(w, http.StatusUnauthorized, autherr.SessionRequired, "no_session")
-		return
-	case at.IsZero() || time.Since(at) > s.cfg.FreshAge:
-		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
+	id, form, ok := s.freshUser(ctx, w, r, "account_email") // self.go
+	if !ok {
 		return
 	}
 	addr, err := email.Normalize(form.Get("email"))

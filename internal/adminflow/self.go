@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -22,23 +23,10 @@ func (s *Routes) DeleteSelf(w http.ResponseWriter, r *http.Request) {
 		s.cfg.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	if _, e := s.host.CheckPost(r, "account_delete"); e != nil {
-		fail(w, http.StatusForbidden, e.Type, e.Code)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	id, at, err := s.host.CurrentUser(ctx, r)
-	switch {
-	case err != nil:
-		s.unavailable(w, "account_delete", err)
-		return
-	case id == "":
-		fail(w, http.StatusUnauthorized, autherr.SessionRequired, "no_session")
-		return
-	case at.IsZero() || time.Since(at) > s.cfg.FreshAge:
-		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
+	id, _, ok := s.freshUser(ctx, w, r, "account_delete")
+	if !ok {
 		return
 	}
 	u, err := s.cfg.Adapter.GetUser(ctx, id)
@@ -70,4 +58,29 @@ func (s *Routes) DeleteSelf(w http.ResponseWriter, r *http.Request) {
 			IP: s.cfg.ClientIP(r), UserAgent: r.UserAgent()})
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"deleted": id})
+}
+
+// freshUser checks a POST of the signed-in user's own routes (origin,
+// CSRF token) and returns the form and the user, who must have signed in
+// within FreshAge; otherwise it answers: 403, 401, or 503.
+func (s *Routes) freshUser(ctx context.Context, w http.ResponseWriter, r *http.Request, step string) (string, url.Values, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	form, e := s.host.CheckPost(r, step)
+	if e != nil {
+		fail(w, http.StatusForbidden, e.Type, e.Code)
+		return "", nil, false
+	}
+	id, at, err := s.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		s.unavailable(w, step, err)
+		return "", nil, false
+	case id == "":
+		fail(w, http.StatusUnauthorized, autherr.SessionRequired, "no_session")
+		return "", nil, false
+	case at.IsZero() || time.Since(at) > s.cfg.FreshAge:
+		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
+		return "", nil, false
+	}
+	return id, form, true
 }
