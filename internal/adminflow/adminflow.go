@@ -8,6 +8,14 @@
 //	POST admin/users/{id}/unban           lift the ban
 //	POST admin/users/{id}/revoke-sessions end every session
 //	POST admin/users/{id}/delete          delete with everything   (fresh sign-in)
+//	POST admin/users/{id}/impersonate     see the site as the user (fresh sign-in)
+//	POST admin/stop-impersonating         back to one's own session
+//
+// and the signed-in user's own (self.go, email.go):
+//
+//	POST account/delete                   delete one's account     (fresh sign-in)
+//	POST account/email                    ask to change one's address (fresh sign-in)
+//	GET  account/email/confirm            the link that changes it
 //
 // Every route answers JSON. Only administrators get past the door: a
 // stored role of admin.RoleAdmin, or a user admin.Config names; anyone
