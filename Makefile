@@ -13,7 +13,7 @@ test: lint authjs
 
 # The race detector over the packages with concurrency (the provider
 # packages are data and mappings: they run once, above, without it).
-RACE_PKGS := . ./permission ./bearer ./organization ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
+RACE_PKGS := . ./permission ./bearer ./organization ./admin ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
 	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
 race:
 	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
@@ -73,6 +74,10 @@ type Config struct {
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
 	Events Events
+	// Admin turns on the administrators' routes under {base}/admin and
+	// bans (package admin; nil: off). It needs an Adapter that is an
+	// admin.Store, as the built-in ones are.
+	Admin *admin.Config
 	// Adapter stores users, accounts and sessions. With one, sessions use
 	// the database strategy unless Session.Strategy says otherwise.
 	Adapter adapter.Adapter
@@ -325,6 +330,9 @@ type Events struct {
 	// Organization is told of every change made through the organization
 	// routes (Config.Organizations).
 	Organization func(ctx context.Context, c organization.Change)
+	// Admin is told of every administrator action (Config.Admin): who
+	// did what to whom, when, from where.
+	Admin func(ctx context.Context, e admin.Event)
 	// Failure is told of the failures the handler reports to a browser
 	// (the type and code of the ?error= it sends, with provider and step;
 	// TooManyRequests for a refused rate limit), for metrics and audit
@@ -657,6 +665,9 @@ const (
 	// EmailUnverified: a right password for an address not confirmed yet
 	// (providers/passwordaccount); a new confirmation link was sent.
 	EmailUnverified = autherr.EmailUnverified
+	// Banned: an administrator banned the user (Config.Admin); every
+	// sign-in is refused while the ban lasts.
+	Banned = autherr.Banned
 )
 
 // ConfigError is returned by New for an invalid configuration. Field names
@@ -762,6 +773,7 @@ type configKey struct {
 	logger                                                 *slog.Logger
 
 	adapter, rateLimit, perPending, perUser, limits any
+	admin                                           *admin.Config
 
 	trustedProxies  *string
 	nTrustedProxies int
@@ -787,7 +799,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
 		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
-		limits: cfg.Limits, organizations: cfg.Organizations, machineAccess: cfg.MachineAccess,
+		limits: cfg.Limits, organizations: cfg.Organizations, machineAccess: cfg.MachineAccess, admin: cfg.Admin,
 		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
 	if s := cfg.UseSecureCookies; s != nil {
@@ -799,7 +811,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 	c, e := &cfg.Callbacks, &cfg.Events
 	for i, f := range [...]any{c.SignIn, c.Redirect, c.JWT, c.Session,
 		e.SignIn, e.SignOut, e.CreateUser, e.LinkAccount, e.UnlinkAccount, e.RevokeSessions, e.TwoFactor,
-		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh, e.Organization, e.APIKey,
+		e.PasswordReset, e.PasswordChange, e.Session, e.Failure, e.Refresh, e.Organization, e.APIKey, e.Admin,
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}

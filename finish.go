@@ -93,6 +93,11 @@ func (h *Handler) finishSignIn(w http.ResponseWriter, r *http.Request, b *base, 
 		user, isNew = stored, created
 	}
 
+	// Admin hook: a banned user goes no further, not even to the second
+	// factor (internal/sessions Admit; Issue asks again).
+	if err := h.sessions.Admit(ctx, user.ID, prov); err != nil {
+		return err
+	}
 	if asked, err := h.twoFactor.Ask(ctx, w, r, user, res); asked || err != nil {
 		return err // internal/twofactorflow makes the session after the code
 	}

@@ -15,8 +15,10 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/adminflow"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -61,6 +63,7 @@ type Handler struct {
 	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
 	orgs       *orgflow.Routes         // organizations; nil when off (internal/orgflow)
 	keys       *keyflow.Flow           // API keys and service tokens, nil when off (internal/keyflow)
+	admin      *adminflow.Routes       // users, roles, bans: Config.Admin (internal/adminflow)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -157,6 +160,9 @@ func New(cfg Config) (*Handler, error) {
 			return nil, &ConfigError{Field: "MachineAccess", Err: err}
 		}
 	}
+	if h.admin, err = h.newAdmin(); err != nil {
+		return nil, err
+	}
 	if err := h.checkBasePath(); err != nil { // routes.go
 		return nil, err
 	}
@@ -184,11 +190,37 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	if h.orgs != nil && sc.Database {
 		sc.Active = h.orgs.ActiveFor // the JWT holds it in its token
 	}
+	if c.Admin != nil {
+		sc.Admin, _ = c.Adapter.(admin.Store) // bans and revocations: checked by newAdmin
+	}
 	m, err := sessions.New(sc)
 	if err != nil {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	return m, nil
+}
+
+// Impersonate starts an impersonation in this browser (internal/adminflow).
+func (s host) Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error {
+	return s.h.sessions.StartImpersonation(w, r, s.h.baseFor(r), adminID, userID, expires)
+}
+
+// StopImpersonating ends this browser's impersonation (internal/adminflow).
+func (s host) StopImpersonating(w http.ResponseWriter, r *http.Request) (string, string, bool) {
+	i, err := s.h.sessions.StopImpersonating(w, r, s.h.baseFor(r))
+	return i.Admin, i.User, err == nil
+}
+
+// newAdmin returns the admin routes of h's configuration
+// (internal/adminflow): all 404 when Config.Admin is nil.
+func (h *Handler) newAdmin() (*adminflow.Routes, error) {
+	c := h.cfg
+	store, ok := c.Adapter.(admin.Store)
+	if c.Admin != nil && (!ok || !adapter.Supports[admin.Store](c.Adapter)) {
+		return nil, &ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
+	}
+	return adminflow.New(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, Store: store, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, h.host()), nil
 }
 
 // newSite returns the site of h's configuration (internal/site).

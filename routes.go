@@ -78,6 +78,13 @@ func (h *Handler) routeTable() []route {
 		post("/sessions/revoke-all", h.self.Revoke),
 		get("/two-factor/setup", h.self.TwoFactor),
 		post("/two-factor/{action}", h.self.TwoFactor),
+		get("/admin/users", h.admin.List), // internal/adminflow: 404 without Config.Admin
+		get("/admin/users/{id}", h.admin.User),
+		post("/admin/users/{id}/{action}", h.admin.Act),
+		post("/admin/stop-impersonating", h.admin.StopImpersonating),
+		post("/account/delete", h.admin.DeleteSelf),
+		post("/account/email", h.admin.ChangeEmail),
+		get("/account/email/confirm", h.admin.ConfirmEmail),
 		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
 		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),

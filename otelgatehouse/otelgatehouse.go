@@ -26,6 +26,9 @@
 //     organization routes (Events.Organization), by kind.
 //   - gatehouse.api_keys: API keys made, rotated and revoked
 //     (Events.APIKey), by change.
+//   - gatehouse.admin_actions: every administrator action (Events.Admin:
+//     bans, role changes, deletions, impersonations), by action. Who did
+//     it to whom is for the audit log, not for a metric.
 //
 // The spans carry no secret: the URL's query is left out of the span (its
 // name and url.full) and Authorization headers are never recorded.
@@ -42,6 +45,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
@@ -81,7 +85,7 @@ func WithPropagators(p propagation.TextMapPropagator) Option {
 
 // Instrument returns cfg with its Events and HTTPClient instrumented.
 //
-// The Events SignIn, Failure, Refresh and APIKey count, then call cfg's own
+// The Events SignIn, Failure, Refresh, APIKey, Admin and Organization count, then call cfg's own
 // (which are kept, never replaced); the other Events are cfg's.
 //
 // The HTTPClient is a copy of cfg.HTTPClient (its Timeout, CheckRedirect
@@ -107,9 +111,9 @@ func Instrument(cfg gatehouse.Config, opts ...Option) gatehouse.Config {
 	return cfg
 }
 
-// counters are the four counters Instrument adds.
+// counters are the counters Instrument adds (organization.go adds one more).
 type counters struct {
-	signIns, failures, refreshes, rateLimited, apiKeys metric.Int64Counter
+	signIns, failures, refreshes, rateLimited, apiKeys, adminActions metric.Int64Counter
 }
 
 func newCounters(mp metric.MeterProvider) *counters {
@@ -122,16 +126,17 @@ func newCounters(mp metric.MeterProvider) *counters {
 		return c
 	}
 	return &counters{
-		signIns:     counter("gatehouse.signins", "{signin}", "Sign-ins, by provider and new_user."),
-		failures:    counter("gatehouse.failures", "{failure}", "Failures reported by the handler, by type, code and provider."),
-		refreshes:   counter("gatehouse.refreshes", "{refresh}", "Refresh grants sent to providers, by provider and outcome (ok or error)."),
-		rateLimited: counter("gatehouse.rate_limited", "{attempt}", "Attempts refused by the rate limit, by provider."),
-		apiKeys:     counter("gatehouse.api_keys", "{key}", "API keys made, rotated and revoked, by change."),
+		signIns:      counter("gatehouse.signins", "{signin}", "Sign-ins, by provider and new_user."),
+		failures:     counter("gatehouse.failures", "{failure}", "Failures reported by the handler, by type, code and provider."),
+		refreshes:    counter("gatehouse.refreshes", "{refresh}", "Refresh grants sent to providers, by provider and outcome (ok or error)."),
+		rateLimited:  counter("gatehouse.rate_limited", "{attempt}", "Attempts refused by the rate limit, by provider."),
+		apiKeys:      counter("gatehouse.api_keys", "{key}", "API keys made, rotated and revoked, by change."),
+		adminActions: counter("gatehouse.admin_actions", "{action}", "Administrator actions, by action."),
 	}
 }
 
-// wrap returns ev with SignIn, Failure and Refresh counting before they
-// call ev's own.
+// wrap returns ev with SignIn, Failure, Refresh, APIKey and Admin counting
+// before they call ev's own.
 func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
 	signIn, failure, refresh, apiKey := ev.SignIn, ev.Failure, ev.Refresh, ev.APIKey
 	ev.SignIn = func(ctx context.Context, user profile.User, acct *account.Account, isNewUser bool) {
@@ -156,6 +161,13 @@ func (c *counters) wrap(ev gatehouse.Events) gatehouse.Events {
 		c.apiKeys.Add(ctx, 1, metric.WithAttributes(attribute.String("change", string(e.Change))))
 		if apiKey != nil {
 			apiKey(ctx, e)
+		}
+	}
+	adminEvent := ev.Admin
+	ev.Admin = func(ctx context.Context, e admin.Event) {
+		c.adminActions.Add(ctx, 1, metric.WithAttributes(attribute.String("action", string(e.Action))))
+		if adminEvent != nil {
+			adminEvent(ctx, e)
 		}
 	}
 	return ev

@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/otelgatehouse"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -315,6 +316,15 @@ func TestEvents(t *testing.T) {
 		fire: func(ev gatehouse.Events) { ev.Failure(context.Background(), nil) },
 		want: map[string]map[string]int64{},
 		own:  1,
+	}, {
+		name: "administrator actions, by action",
+		fire: func(ev gatehouse.Events) {
+			ev.Admin(context.Background(), admin.Event{Action: admin.ActionBan, ActorID: "a", TargetID: "u1"})
+			ev.Admin(context.Background(), admin.Event{Action: admin.ActionBan, ActorID: "a", TargetID: "u2"})
+			ev.Admin(context.Background(), admin.Event{Action: admin.ActionImpersonate, ActorID: "a", TargetID: "u3"})
+		},
+		want: map[string]map[string]int64{"gatehouse.admin_actions": {"action=ban": 2, "action=impersonate": 1}},
+		own:  3,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -325,9 +335,10 @@ func TestEvents(t *testing.T) {
 				SignIn:  func(context.Context, profile.User, *account.Account, bool) { record("signin") },
 				Failure: func(context.Context, *gatehouse.Error) { record("failure") },
 				Refresh: func(context.Context, string, error) { record("refresh") },
+				Admin:   func(context.Context, admin.Event) { record("admin") },
 			}}, tm.opts...)
 			tt.fire(cfg.Events)
-			for _, name := range []string{"gatehouse.signins", "gatehouse.failures", "gatehouse.refreshes", "gatehouse.rate_limited"} {
+			for _, name := range []string{"gatehouse.signins", "gatehouse.failures", "gatehouse.refreshes", "gatehouse.rate_limited", "gatehouse.admin_actions"} {
 				equalCounts(t, name, tm.counts(t, name), tt.want[name])
 			}
 			if len(own) != tt.own {

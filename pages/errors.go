@@ -55,6 +55,7 @@ var errorTypes = map[string]errorInfo{
 	"UnknownProvider":           {http.StatusNotFound, "error.msg.UnknownProvider"},
 	"WebAuthnVerificationError": {http.StatusBadRequest, "error.msg.WebAuthnVerificationError"},
 	"EmailUnverified":           {http.StatusForbidden, "error.msg.EmailUnverified"},
+	"Banned":                    {http.StatusForbidden, "error.msg.Banned"},
 }
 
 // ErrorStatus returns the HTTP status of the error page for an ?error=
@@ -96,6 +97,7 @@ var errorTypes = map[string]errorInfo{
 //	TooManyRequests             429  too many failed attempts: wait
 //	WebAuthnVerificationError   400  the passkey could not be verified
 //	EmailUnverified             403  the password account's address is not confirmed yet
+//	Banned                      403  an administrator banned the user
 //	Signin, Callback            400  Auth.js's generic types
 //	anything else               400
 func ErrorStatus(errType string) int {

@@ -35,6 +35,10 @@ type Token struct {
 	// Organization is the id of the active organization (package
 	// organization), "" for none.
 	Organization string `json:"org,omitempty"`
+	// AuthTimeMicro is AuthTime in microseconds, written when bans are on
+	// (gatehouse.Config.Admin): a revocation refuses the sessions signed
+	// in before it, to the microsecond.
+	AuthTimeMicro int64 `json:"auth_time_us,omitempty"`
 	// Extra holds other claims, written at the top level of the token.
 	Extra map[string]any `json:"-"`
 }
@@ -108,6 +112,10 @@ type Session struct {
 	// (package organization), "" for none; the JSON holds it as
 	// activeOrganizationId when set.
 	ActiveOrganizationID string `json:"-"`
+	// ImpersonatedBy is the id of the administrator who sees the
+	// application as this user (gatehouse.Config.Admin), "" for a user's
+	// own session; the JSON has it as impersonatedBy when not "".
+	ImpersonatedBy string `json:"impersonatedBy,omitempty"`
 	// Extra holds what the Session callback adds, written at the top
 	// level of the JSON.
 	Extra map[string]any `json:"-"`
@@ -122,6 +130,9 @@ func (s Session) MarshalJSON() ([]byte, error) {
 		all["activeOrganizationId"] = s.ActiveOrganizationID
 	}
 	all["expires"] = s.Expires.UTC().Format(time.RFC3339Nano)
+	if s.ImpersonatedBy != "" {
+		all["impersonatedBy"] = s.ImpersonatedBy
+	}
 	return json.Marshal(all)
 }
 

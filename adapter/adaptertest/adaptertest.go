@@ -92,6 +92,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	runTwoFactor(t, newAdapter)      // accounts.go
 	runOrganizations(t, newAdapter)  // organizations.go
 	runMachineAccess(t, newAdapter)  // machineaccess.go
+	runAdmin(t, newAdapter)          // admin.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -56,6 +57,8 @@ type Adapter struct {
 	locks map[accountKey]chan struct{}
 	// passwords are the users' password hashes (adapter.PasswordStore).
 	passwords map[string]string
+	// admin is the users' admin.Status (admin.go).
+	admin map[string]admin.Status
 	// MemoryStore keeps the users' two-factor secrets: the adapter is a
 	// twofactor.Store too.
 	twofactor.MemoryStore
@@ -204,6 +207,7 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 	}
 	delete(m.users, id)
 	delete(m.passwords, id)
+	delete(m.admin, id)
 	_ = m.DeleteTwoFactor(ctx, id)
 	m.deleteUserOrgs(id)
 	m.machine.deleteUser(id)

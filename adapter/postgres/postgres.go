@@ -45,6 +45,7 @@ type Adapter struct {
 	owned         bool           // pool was made by Open, and Close closes it
 	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
 	machineAccess                // API keys and signing keys, on store (machineaccess.go)
+	adminStore                   // admin.Store on store (admin.go)
 }
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
@@ -55,8 +56,8 @@ func New(pool *pgxpool.Pool) *Adapter {
 
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
-	store := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
-	return &Adapter{pool: pool, owned: owned, store: store, machineAccess: machineAccess{S: store}}
+	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
+	return &Adapter{pool: pool, owned: owned, store: st, machineAccess: machineAccess{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection
@@ -116,8 +117,7 @@ func errorKind(err error) error {
 // DeleteUser removes the user; its accounts, sessions, authenticators,
 // password and two-factor secret go with it (ON DELETE CASCADE).
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
-	n, err := a.store.DB.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = $1`, id)
-	return dialect.OneRow(n, err, "delete user")
+	return deleteUser(ctx, a.store.DB, id) // admin.go
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist (the

@@ -47,6 +47,7 @@ type Adapter struct {
 	owned         bool           // db was opened by Open, and Close closes it
 	store         sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
 	machineAccess                // API keys and signing keys, on store (machineaccess.go)
+	adminStore                   // admin.Store on store (admin.go)
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -145,8 +146,8 @@ func New(db *sql.DB) *Adapter {
 
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
-	store := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
-	return &Adapter{db: db, owned: owned, store: store, machineAccess: machineAccess{S: store}}
+	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
+	return &Adapter{db: db, owned: owned, store: st, machineAccess: machineAccess{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an
@@ -199,21 +200,24 @@ func errorKind(err error) error {
 // the adapter deletes them explicitly as well, so that a database opened
 // without foreign keys enforced keeps no orphans.
 func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
-	return a.store.InTx(ctx, func(tx sqlstore.Querier) error {
-		for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members"} {
-			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
-				return dialect.Error("delete user's "+table, err)
-			}
+	return a.store.InTx(ctx, func(tx sqlstore.Querier) error { return deleteUser(ctx, tx, id) })
+}
+
+// deleteUser is DeleteUser in tx.
+func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
+	for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members", "api_keys", "admin"} {
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
+			return dialect.Error("delete user's "+table, err)
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
-			return dialect.Error("delete user's password", err)
-		}
-		if err := deleteTwoFactor(ctx, tx, id); err != nil {
-			return err
-		}
-		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
-		return dialect.OneRow(n, err, "delete user")
-	})
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_passwords WHERE user_id = ?`, id); err != nil {
+		return dialect.Error("delete user's password", err)
+	}
+	if err := deleteTwoFactor(ctx, tx, id); err != nil {
+		return err
+	}
+	n, err := tx.Exec(ctx, `DELETE FROM gatehouse_users WHERE id = ?`, id)
+	return dialect.OneRow(n, err, "delete user")
 }
 
 // LinkAccount stores acc; ErrNotFound when its user does not exist.

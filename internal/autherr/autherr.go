@@ -62,6 +62,9 @@ const (
 	// EmailUnverified: a right password for an address not confirmed
 	// yet (the password-accounts provider); a new link was sent.
 	EmailUnverified Type = "EmailUnverified"
+	// Banned: an administrator banned the user (package admin); the
+	// sign-in is refused until the ban is lifted or expires.
+	Banned Type = "Banned"
 )
 
 func (t Type) Error() string { return string(t) }

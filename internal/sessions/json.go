@@ -26,11 +26,12 @@ type bodyKey struct {
 	hasVerified            bool
 	expires                int64 // UnixNano: the JSON holds it in UTC
 	org                    string
+	impersonatedBy         string
 }
 
 func keyOf(s *session.Session) bodyKey {
 	k := bodyKey{id: s.User.ID, name: s.User.Name, email: s.User.Email, image: s.User.Image,
-		expires: s.Expires.UnixNano(), org: s.ActiveOrganizationID}
+		expires: s.Expires.UnixNano(), org: s.ActiveOrganizationID, impersonatedBy: s.ImpersonatedBy}
 	if v := s.User.EmailVerified; v != nil {
 		k.verified, k.hasVerified = v.UnixNano(), true
 	}

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
@@ -65,6 +66,9 @@ type Config struct {
 	// whose token hashes to tokenHash ("" for none); nil when
 	// organizations are off. A JWT session holds it in its token.
 	Active func(ctx context.Context, tokenHash string) string
+	// Admin, when set, holds the users' bans and session revocations
+	// (package admin), which sign-ins and session reads obey (admin.go).
+	Admin admin.Store
 }
 
 // Manager issues and reads sessions. It is safe for concurrent use.
@@ -79,6 +83,8 @@ type Manager struct {
 	// bursts keeps a store outage to a few log lines: every request
 	// fails the same way while it lasts (internal/logburst).
 	bursts logburst.Limiter
+	// impersonation seals the impersonation cookie (impersonation.go).
+	impersonation impersonationCodecs
 }
 
 // New returns the Manager of cfg.
@@ -122,6 +128,9 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 	now := time.Now()
 	expires := now.Add(m.cfg.MaxAge)
 	prov := res.Account.Provider
+	if err := m.Admit(ctx, user.ID, prov); err != nil {
+		return err
+	}
 	if m.cfg.Database {
 		if old, _ := cookies.ReadChunked(r, b.Cookies.Session); old != "" {
 			_, _ = m.cfg.Adapter.DeleteSession(ctx, HashToken(old))
@@ -133,6 +142,12 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 			SID: res.ProviderSID(), CreatedAt: now, UserAgent: useragent.Describe(r.UserAgent())}
 		if _, err := m.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(autherr.AdapterError, "adapter", prov, "session", err)
+		}
+		// A ban stored while the session was being made ends it here: the
+		// ban deletes the sessions after it is stored (admin.go).
+		if err := m.Admit(ctx, user.ID, prov); err != nil {
+			_, _ = m.cfg.Adapter.DeleteSession(ctx, sess.Token)
+			return err
 		}
 		b.Cookies.WriteChunked(w, r, b.Cookies.Session, raw, expires)
 		m.clearCache(w, r, b) // a copy of the session this one replaces
@@ -154,6 +169,9 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		}
 		tok = *out
 		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
+	}
+	if m.cfg.Admin != nil {
+		tok.AuthTimeMicro = now.UnixMicro() // for revocations (admin.go)
 	}
 	sealed, err := m.codecs[b.Cookies.Secure].Encode(tok)
 	if err != nil {
@@ -185,7 +203,11 @@ func (m *Manager) ReadTo(dst *session.Session, w http.ResponseWriter, r *http.Re
 		}
 		return nil, nil
 	}
-	return m.open(dst, w, r, b, raw, true)
+	s, err := m.open(dst, w, r, b, raw, true)
+	if m.cfg.Admin == nil || s == nil || err != nil {
+		return s, err
+	}
+	return m.impersonated(w, r, b, s) // impersonation.go
 }
 
 // Open returns the session the token raw stands for, or nil. With cookie
@@ -266,6 +288,12 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 		}
 		return nil, nil
 	}
+	if refuse, err := m.refuses(r.Context(), t.Subject, signedInAt(t), now); err != nil || refuse {
+		if refuse && cookie {
+			b.Cookies.ClearChunked(w, r, b.Cookies.Session)
+		}
+		return nil, err // admin.go
+	}
 	// A Bearer token is not rewritten: the caller holds the cookie's
 	// token and the front end keeps it fresh.
 	if cookie && time.Unix(t.IssuedAt, 0).Add(updateAge).Before(now) {
@@ -321,6 +349,11 @@ func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, to
 	// (the copy is sealed, so only this server made it), and no secret of
 	// anyone else's is compared.
 	if err != nil || c.Token != string(tokenHash) {
+		return nil, false
+	}
+	// A copy made before a revocation, or of a banned user, is not used:
+	// the database says (admin.go).
+	if refuse, err := m.refuses(r.Context(), c.User.ID, time.UnixMilli(c.CachedAt), now); err != nil || refuse {
 		return nil, false
 	}
 	sess := newSession(dst, session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)})
@@ -437,6 +470,9 @@ func (m *Manager) Current(ctx context.Context, r *http.Request, b *site.Base) (s
 		return "", time.Time{}, nil
 	case err != nil:
 		return "", time.Time{}, err
+	}
+	if refuse, err := m.refuses(ctx, u.ID, signedInAt(t), time.Now()); err != nil || refuse {
+		return "", time.Time{}, err // admin.go
 	}
 	return u.ID, at, nil
 }

@@ -116,3 +116,14 @@ func Migrations(fsys fs.FS) ([]Migration, error) {
 	}
 	return list, nil
 }
+
+// LowerASCII lowers the ASCII letters of s only, as SQLite's lower()
+// does: how the adapters compare a user search (admin.Query.Search).
+func LowerASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}

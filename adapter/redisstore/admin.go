@@ -1,0 +1,115 @@
+package redisstore
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/admin"
+)
+
+// Roles, bans and revocations belong with the user, in the primary: the
+// store hands every admin.Store call to it (ErrUnsupported when the
+// primary is not an admin.Store; ask Supports[admin.Store] first).
+
+var _ admin.Store = (*store)(nil)
+
+// admins returns the primary as an admin.Store, or ErrUnsupported.
+func (s *store) admins() (admin.Store, error) {
+	if as, ok := s.Adapter.(admin.Store); ok {
+		return as, nil
+	}
+	return nil, fmt.Errorf("%w: admin.Store", ErrUnsupported)
+}
+
+// ListUsers lists users from the primary (admin.Store).
+func (s *store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
+	as, err := s.admins()
+	if err != nil {
+		return admin.Page{}, err
+	}
+	return as.ListUsers(ctx, q)
+}
+
+// UserStatus reads the user's status from the primary (admin.Store).
+func (s *store) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
+	as, err := s.admins()
+	if err != nil {
+		return admin.Status{}, err
+	}
+	return as.UserStatus(ctx, userID)
+}
+
+// SetUserRole stores the user's role in the primary (admin.Store).
+func (s *store) SetUserRole(ctx context.Context, userID string, role admin.Role) error {
+	as, err := s.admins()
+	if err != nil {
+		return err
+	}
+	return as.SetUserRole(ctx, userID, role)
+}
+
+// BanUser stores the user's ban in the primary (admin.Store); the caller
+// ends the sessions (DeleteUserSessions, in Redis).
+func (s *store) BanUser(ctx context.Context, userID string, b admin.Ban) error {
+	as, err := s.admins()
+	if err != nil {
+		return err
+	}
+	return as.BanUser(ctx, userID, b)
+}
+
+// UnbanUser removes the user's ban in the primary (admin.Store).
+func (s *store) UnbanUser(ctx context.Context, userID string) error {
+	as, err := s.admins()
+	if err != nil {
+		return err
+	}
+	return as.UnbanUser(ctx, userID)
+}
+
+// RevokeSessions moves the user's RevokedBefore in the primary
+// (admin.Store).
+func (s *store) RevokeSessions(ctx context.Context, userID string, at time.Time) error {
+	as, err := s.admins()
+	if err != nil {
+		return err
+	}
+	return as.RevokeSessions(ctx, userID, at)
+}
+
+// PurgeUser deletes the user from the primary, then their sessions and
+// the verification tokens of their address from Redis (admin.Store).
+func (s *store) PurgeUser(ctx context.Context, userID string) error {
+	as, err := s.admins()
+	if err != nil {
+		return err
+	}
+	u, err := s.Adapter.GetUser(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if err := as.PurgeUser(ctx, userID); err != nil {
+		return err
+	}
+	if _, err := s.DeleteUserSessions(ctx, userID); err != nil {
+		return err
+	}
+	if u.Email == "" {
+		return nil
+	}
+	// The tokens of one address share a key prefix (tokenKey): a SCAN
+	// with that prefix, its glob characters escaped, finds them.
+	match := globEscape.Replace(s.tokenKey(u.Email, "")) + "*"
+	iter := s.rdb.Scan(ctx, 0, match, 100).Iterator()
+	for iter.Next(ctx) {
+		if err := s.rdb.Del(ctx, iter.Val()).Err(); err != nil {
+			return err
+		}
+	}
+	return iter.Err()
+}
+
+// globEscape escapes the characters Redis's MATCH patterns give a meaning.
+var globEscape = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`, `]`, `\]`)

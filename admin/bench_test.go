@@ -1,0 +1,91 @@
+package admin_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+)
+
+// BenchmarkSessionRead is GET {base}/session with a valid session, with
+// bans off (Config.Admin nil) and on: the cost of the ban check on a
+// session read, which is one admin.Store.UserStatus per read of a JWT
+// session or a cookie-cache copy, and none for a database session read
+// from its row (a ban deletes the rows).
+func BenchmarkSessionRead(b *testing.B) {
+	kinds := []struct {
+		name  string
+		store func(b *testing.B) adapter.Adapter
+	}{
+		{"memory", func(*testing.B) adapter.Adapter { return memory.New() }},
+		{"sqlite", func(b *testing.B) adapter.Adapter {
+			db, err := sqlite.Open(b.Context(), b.TempDir()+"/gatehouse.db")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { db.Close() })
+			if err := db.Migrate(b.Context()); err != nil {
+				b.Fatal(err)
+			}
+			return db
+		}},
+		{"postgres", func(b *testing.B) adapter.Adapter {
+			t := &testing.T{}
+			schema, _ := pgSchema(t)
+			if t.Skipped() || t.Failed() {
+				b.Skip("no PostgreSQL")
+			}
+			return pgAdapter(t, schema)
+		}},
+	}
+	strategies := []struct {
+		name   string
+		mutate func(*gatehouse.Config)
+	}{
+		{"jwt", func(c *gatehouse.Config) { c.Session.Strategy = gatehouse.StrategyJWT }},
+		{"database", func(c *gatehouse.Config) { c.Session.Strategy = gatehouse.StrategyDatabase }},
+		{"database-cookiecache", func(c *gatehouse.Config) {
+			c.Session.Strategy = gatehouse.StrategyDatabase
+			c.Session.CookieCache.Enabled = true
+		}},
+	}
+	for _, k := range kinds {
+		for _, st := range strategies {
+			for _, on := range []bool{false, true} {
+				name := k.name + "/" + st.name + "/admin=off"
+				if on {
+					name = k.name + "/" + st.name + "/admin=on"
+				}
+				b.Run(name, func(b *testing.B) {
+					s := newSite(b, newOP(b), k.store(b), func(c *gatehouse.Config) {
+						st.mutate(c)
+						if !on {
+							c.Admin = nil
+						}
+					})
+					br := newBrowser(b)
+					br.mustSignIn(s, "credentials", "bench")
+					u, _ := url.Parse(s.url)
+					r := httptest.NewRequest(http.MethodGet, s.url+"/auth/session", nil)
+					for _, c := range br.c.Jar.Cookies(u) {
+						r.AddCookie(c)
+					}
+					b.ReportAllocs()
+					for b.Loop() {
+						w := httptest.NewRecorder()
+						s.h.ServeHTTP(w, r)
+						if w.Code != 200 || !strings.Contains(w.Body.String(), "bench@creds.example") {
+							b.Fatalf("%d %s", w.Code, w.Body)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package admin_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/admin"
+)
+
+// sessionJSON returns GET {base}/session's answer, nil for no session.
+func (b *browser) sessionJSON(s *site) map[string]any {
+	b.t.Helper()
+	resp := b.get(s.url + "/auth/session")
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	var v map[string]any
+	if err := json.Unmarshal(body, &v); err != nil {
+		b.t.Fatalf("session: %q", body)
+	}
+	return v
+}
+
+// privateBody returns what /private says to b.
+func (b *browser) privateBody(s *site) string {
+	b.t.Helper()
+	resp := b.get(s.url + "/private")
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+// TestImpersonation: an administrator sees the application as a user
+// (GET {base}/session shows impersonatedBy), never as another
+// administrator or a banned user; stopping returns to their own session;
+// the impersonation ends by itself on time, with a ban, and when its
+// cookie is carried to another browser; both ends are told as events;
+// Gatehouse's own routes keep acting for the administrator.
+func TestImpersonation(t *testing.T) {
+	for _, strategy := range []gatehouse.Strategy{gatehouse.StrategyDatabase, gatehouse.StrategyJWT} {
+		t.Run(string(strategy), func(t *testing.T) {
+			t.Parallel()
+			s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+				c.Session.Strategy = strategy
+				c.Admin = &admin.Config{ImpersonationMaxAge: 2 * time.Second}
+			})
+			ad := signedInAdmin(t, s)
+			bob := newBrowser(t)
+			bob.mustSignIn(s, "oidc", "bob")
+			carol := newBrowser(t)
+			carol.mustSignIn(s, "oidc", "carol")
+			me, bobID, carolID := s.userID("admin@example.com"), s.userID("bob@example.com"), s.userID("carol@example.com")
+
+			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+				t.Fatalf("impersonate: %d %v", code, v)
+			}
+			if got := ad.privateBody(s); got != "hello bob@example.com" {
+				t.Fatalf("impersonating, /private says %q", got)
+			}
+			v := ad.sessionJSON(s)
+			if v["impersonatedBy"] != me || v["user"].(map[string]any)["email"] != "bob@example.com" {
+				t.Fatalf("impersonating, the session is %v", v)
+			}
+			// Gatehouse's own routes act for the administrator, not for bob.
+			if code, _ := ad.adminGet(s, "users"); code != http.StatusOK {
+				t.Errorf("impersonating, the admin list answered %d", code)
+			}
+			// A user's own session has no impersonatedBy.
+			if v := bob.sessionJSON(s); v["impersonatedBy"] != nil {
+				t.Errorf("bob's own session shows impersonatedBy: %v", v)
+			}
+			// The cookie carried to another browser (bob's) does nothing there.
+			u, _ := url.Parse(s.url)
+			imp := impersonationCookie(t, ad, u)
+			carol.c.Jar.SetCookies(u, []*http.Cookie{imp})
+			if got := carol.privateBody(s); got != "hello carol@example.com" {
+				t.Errorf("the impersonation cookie in carol's browser made /private say %q", got)
+			}
+
+			// Stop: the administrator's own session is back.
+			code, v := decode(t, ad.post(s.url+"/auth/admin/stop-impersonating", url.Values{"csrfToken": {ad.csrf(s)}}))
+			if code != http.StatusOK || v["stopped"] != bobID {
+				t.Fatalf("stop: %d %v", code, v)
+			}
+			if got := ad.privateBody(s); got != "hello admin@example.com" {
+				t.Fatalf("after stopping, /private says %q", got)
+			}
+			if code, _ := decode(t, ad.post(s.url+"/auth/admin/stop-impersonating", url.Values{"csrfToken": {ad.csrf(s)}})); code != http.StatusConflict {
+				t.Errorf("stopping twice: %d; want 409", code)
+			}
+
+			// Never another administrator, nor oneself, nor a banned user.
+			if err := s.store.SetUserRole(context.Background(), carolID, admin.RoleAdmin); err != nil {
+				t.Fatal(err)
+			}
+			if code, v := ad.adminPost(s, carolID, "impersonate", nil); code != http.StatusForbidden || v["code"] != "protected" {
+				t.Errorf("impersonating an administrator: %d %v; want 403 protected", code, v)
+			}
+			if code, v := ad.adminPost(s, me, "impersonate", nil); code != http.StatusForbidden || v["code"] != "self" {
+				t.Errorf("impersonating oneself: %d %v; want 403 self", code, v)
+			}
+
+			// It ends on time, by itself.
+			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+				t.Fatalf("impersonate again: %d %v", code, v)
+			}
+			if got := ad.privateBody(s); got != "hello bob@example.com" {
+				t.Fatalf("impersonating again, /private says %q", got)
+			}
+			imp = impersonationCookie(t, ad, u)
+			time.Sleep(2100 * time.Millisecond)
+			if got := ad.privateBody(s); got != "hello admin@example.com" {
+				t.Fatalf("after the impersonation's end, /private says %q", got)
+			}
+			// The server ends it, not the browser: the cookie kept past
+			// its end does nothing.
+			imp.Expires, imp.MaxAge = time.Now().Add(time.Hour), 0
+			ad.c.Jar.SetCookies(u, []*http.Cookie{imp})
+			if got := ad.privateBody(s); got != "hello admin@example.com" {
+				t.Fatalf("with the impersonation cookie kept past its end, /private says %q", got)
+			}
+
+			// A ban of the user ends it at once.
+			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+				t.Fatalf("impersonate a third time: %d %v", code, v)
+			}
+			if err := s.store.BanUser(context.Background(), bobID, admin.Ban{At: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+			if got := ad.privateBody(s); got != "hello admin@example.com" {
+				t.Fatalf("after bob's ban, /private says %q", got)
+			}
+			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusBadRequest || v["code"] != "banned" {
+				t.Errorf("impersonating a banned user: %d %v; want 400 banned", code, v)
+			}
+
+			var started, stopped int
+			for _, e := range s.ev.all() {
+				switch e.Action {
+				case admin.ActionImpersonate:
+					started++
+					if e.ActorID != me || e.TargetID != bobID {
+						t.Errorf("impersonate event %+v", e)
+					}
+				case admin.ActionStopImpersonating:
+					stopped++
+					if e.ActorID != me || e.TargetID != bobID {
+						t.Errorf("stop event %+v", e)
+					}
+				}
+			}
+			if started != 3 || stopped != 1 {
+				t.Errorf("%d impersonate and %d stop events; want 3 and 1", started, stopped)
+			}
+		})
+	}
+}
+
+// impersonationCookie returns b's impersonation cookie, or fails the test.
+func impersonationCookie(t *testing.T, b *browser, u *url.URL) *http.Cookie {
+	t.Helper()
+	for _, c := range b.c.Jar.Cookies(u) {
+		if c.Name == "gatehouse.impersonation" {
+			return &http.Cookie{Name: c.Name, Value: c.Value, Path: "/"}
+		}
+	}
+	t.Fatal("no impersonation cookie")
+	return nil
+}

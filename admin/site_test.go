@@ -1,0 +1,332 @@
+package admin_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/password"
+	"github.com/gatehouse-auth/gatehouse/profile"
+	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/credentials"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+)
+
+// The end-to-end harness: a site using Gatehouse with every sign-in kind
+// the test tools offer (OpenID Connect through authtest, e-mail links,
+// the application's credentials, password accounts), served on loopback,
+// and browsers with cookie jars.
+
+const secret = "admin-test-secret-admin-test-secret-0123"
+
+// The users of the OpenID provider; admin@ is made an administrator by
+// signIn's callers through the Store.
+var opUsers = []authtest.User{
+	{Subject: "admin", Name: "Ada Admin", Email: "admin@example.com", EmailVerified: true},
+	{Subject: "bob", Name: "Bob", Email: "bob@example.com", EmailVerified: true},
+	{Subject: "carol", Name: "Carol", Email: "carol@example.com", EmailVerified: true},
+}
+
+// hasher is cheap: the tests hash and verify a few passwords.
+var hasher, _ = password.NewHasher(password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}, 0)
+
+// site is one instance of the application.
+type site struct {
+	t     testing.TB
+	h     *gatehouse.Handler
+	url   string
+	db    adapter.Adapter
+	store admin.Store
+	links chan string // e-mail sign-in links sent
+	ev    *recorder
+}
+
+// recorder keeps the admin events told.
+type recorder struct {
+	mu     sync.Mutex
+	events []admin.Event
+}
+
+func (r *recorder) add(_ context.Context, e admin.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, e)
+}
+
+func (r *recorder) all() []admin.Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]admin.Event(nil), r.events...)
+}
+
+// newOP starts the OpenID provider the sites sign in with.
+func newOP(t testing.TB) *authtest.Server {
+	t.Helper()
+	op := authtest.NewServer(authtest.Options{AutoApprove: true, Users: opUsers})
+	t.Cleanup(op.Close)
+	return op
+}
+
+// newSite serves an instance on loopback, storing in db; mutate changes
+// its Config last.
+func newSite(t testing.TB, op *authtest.Server, db adapter.Adapter, mutate func(*gatehouse.Config)) *site {
+	t.Helper()
+	s := &site{t: t, db: db, store: db.(admin.Store), links: make(chan string, 10), ev: &recorder{}}
+	srv := httptest.NewUnstartedServer(nil)
+	s.url = "http://" + srv.Listener.Addr().String()
+	cfg := gatehouse.Config{
+		Secret: []string{secret},
+		URL:    s.url + "/auth",
+		Providers: []providers.Provider{
+			providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
+				Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret},
+			email.Config{SendVerificationRequest: func(_ context.Context, req email.VerificationRequest) error {
+				s.links <- req.URL
+				return nil
+			}},
+			credentials.Config{
+				Fields: []credentials.Field{{Name: "username", Label: "Username", Required: true}},
+				Authorize: func(_ context.Context, c map[string]string, _ *http.Request) (*profile.User, error) {
+					return &profile.User{ID: "cred-" + c["username"], Email: c["username"] + "@creds.example"}, nil
+				},
+			},
+			passwordaccount.Config{Hasher: hasher, Send: func(context.Context, passwordaccount.Message) error { return nil }},
+		},
+		Adapter:    db,
+		Admin:      &admin.Config{},
+		HTTPClient: &http.Client{Timeout: 5 * time.Second},
+	}
+	cfg.Events.Admin = s.ev.add
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h, err := gatehouse.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.h = h
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", h)
+	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
+	srv.Config.Handler = h.Middleware(mux)
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return s
+}
+
+// browser keeps cookies and follows redirects one at a time.
+type browser struct {
+	t testing.TB
+	c *http.Client
+}
+
+func newBrowser(t testing.TB) *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: t, c: &http.Client{Jar: jar, Timeout: 10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (b *browser) do(req *http.Request) *http.Response {
+	b.t.Helper()
+	resp, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return resp
+}
+
+func (b *browser) get(u string) *http.Response {
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	return b.do(req)
+}
+
+// post sends a form as a page of the site would (same origin).
+func (b *browser) post(u string, form url.Values) *http.Response {
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if p, err := url.Parse(u); err == nil {
+		req.Header.Set("Origin", p.Scheme+"://"+p.Host)
+	}
+	req.Header.Set("User-Agent", "admin-test/1.0")
+	return b.do(req)
+}
+
+// follow follows redirects from resp and returns the last response, its
+// body read.
+func (b *browser) follow(resp *http.Response) (*http.Response, string) {
+	b.t.Helper()
+	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
+		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		resp.Body.Close()
+		resp = b.get(loc.String())
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+func (b *browser) csrf(s *site) string {
+	b.t.Helper()
+	resp := b.get(s.url + "/auth/csrf")
+	defer resp.Body.Close()
+	var v struct{ CSRFToken string }
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || v.CSRFToken == "" {
+		b.t.Fatalf("csrf: %v", err)
+	}
+	return v.CSRFToken
+}
+
+// signIn signs b in at s through the provider kind as the user who,
+// and returns where it ended and the page's body.
+func (b *browser) signIn(s *site, kind, who string) (*http.Response, string) {
+	b.t.Helper()
+	token := b.csrf(s)
+	switch kind {
+	case "oidc":
+		return b.follow(b.post(s.url+"/auth/signin/dev?"+url.Values{"login_hint": {who}}.Encode(),
+			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}}))
+	case "email":
+		resp := b.post(s.url+"/auth/signin/email", url.Values{"csrfToken": {token}, "email": {who}, "callbackUrl": {"/private"}})
+		resp.Body.Close()
+		select {
+		case link := <-s.links:
+			return b.follow(b.get(link))
+		case <-time.After(5 * time.Second):
+			b.t.Fatal("no e-mail link sent")
+		}
+	case "credentials":
+		return b.follow(b.post(s.url+"/auth/callback/credentials",
+			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}, "username": {who}}))
+	case "password":
+		return b.follow(b.post(s.url+"/auth/callback/password",
+			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}, "email": {who}, "password": {"correct horse battery"}}))
+	}
+	b.t.Fatalf("unknown sign-in kind %q", kind)
+	return nil, ""
+}
+
+// mustSignIn signs b in and fails the test unless it landed on /private.
+func (b *browser) mustSignIn(s *site, kind, who string) {
+	b.t.Helper()
+	resp, body := b.signIn(s, kind, who)
+	if resp.Request.URL.Path != "/private" || !strings.HasPrefix(body, "hello ") {
+		b.t.Fatalf("sign-in %s as %s ended at %s: %d %q", kind, who, resp.Request.URL, resp.StatusCode, body)
+	}
+}
+
+// private reports whether b gets the signed-in page of s.
+func (b *browser) private(s *site) bool {
+	b.t.Helper()
+	resp := b.get(s.url + "/private")
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK && strings.HasPrefix(string(body), "hello ")
+}
+
+// sessionUser returns the e-mail address GET {base}/session shows, "" for
+// no session.
+func (b *browser) sessionUser(s *site) string {
+	b.t.Helper()
+	resp := b.get(s.url + "/auth/session")
+	defer resp.Body.Close()
+	var v *struct {
+		User struct{ Email string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		b.t.Fatal(err)
+	}
+	if v == nil {
+		return ""
+	}
+	return v.User.Email
+}
+
+// adminPost posts an admin action for the user id and returns the status
+// and the JSON answer.
+func (b *browser) adminPost(s *site, id, action string, form url.Values) (int, map[string]any) {
+	b.t.Helper()
+	if form == nil {
+		form = url.Values{}
+	}
+	if form.Get("csrfToken") == "" {
+		form.Set("csrfToken", b.csrf(s))
+	}
+	return decode(b.t, b.post(s.url+"/auth/admin/users/"+url.PathEscape(id)+"/"+action, form))
+}
+
+// adminGet gets an admin route and returns the status and JSON answer.
+func (b *browser) adminGet(s *site, path string) (int, map[string]any) {
+	b.t.Helper()
+	return decode(b.t, b.get(s.url+"/auth/admin/"+path))
+}
+
+func decode(t testing.TB, resp *http.Response) (int, map[string]any) {
+	t.Helper()
+	defer resp.Body.Close()
+	var v map[string]any
+	body, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("%s %s: %d %q is not a JSON object", resp.Request.Method, resp.Request.URL.Path, resp.StatusCode, body)
+	}
+	return resp.StatusCode, v
+}
+
+// userID returns the id of the stored user with the address.
+func (s *site) userID(addr string) string {
+	s.t.Helper()
+	u, err := s.db.GetUserByEmail(context.Background(), addr)
+	if err != nil {
+		s.t.Fatalf("user %s: %v", addr, err)
+	}
+	return u.ID
+}
+
+// signedInAdmin signs a new browser in at s as admin@example.com through
+// OpenID Connect and makes that user an administrator (stored role).
+func signedInAdmin(t *testing.T, s *site) *browser {
+	t.Helper()
+	b := newBrowser(t)
+	b.mustSignIn(s, "oidc", "admin")
+	if err := s.store.SetUserRole(context.Background(), s.userID("admin@example.com"), admin.RoleAdmin); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// passwordUser stores a user with a verified address and the password
+// "correct horse battery", for the password-accounts provider.
+func passwordUser(t *testing.T, s *site, addr string) string {
+	t.Helper()
+	now := time.Now()
+	u, err := s.db.CreateUser(context.Background(), adapter.User{Email: addr, EmailVerified: &now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := hasher.Hash(context.Background(), "correct horse battery")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.(adapter.PasswordStore).SetPasswordHash(context.Background(), u.ID, hash); err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}

@@ -1,0 +1,76 @@
+package admin_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
+)
+
+// TestBanAndTheTwoFactorStep: a user banned between the first factor and
+// the code is refused at the code (the session is not made), and a user
+// banned before is refused before being asked for a code.
+func TestBanAndTheTwoFactorStep(t *testing.T) {
+	t.Parallel()
+	db := memory.New()
+	s := newSite(t, newOP(t), db, func(c *gatehouse.Config) {
+		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Test"}
+	})
+	ad := signedInAdmin(t, s)
+	first := newBrowser(t)
+	first.mustSignIn(s, "oidc", "bob") // bob exists, without two-factor yet
+	bob := s.userID("bob@example.com")
+	ctx := context.Background()
+	svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: "Test"}, Secret: []string{secret}, Store: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := svc.Enroll(ctx, bob, "bob@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := (twofactor.TOTP{Issuer: "Test"}).Code(e.Secret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup, err := svc.Confirm(ctx, bob, code)
+	if err != nil || len(backup) < 2 {
+		t.Fatalf("Confirm: %v, %d backup codes", err, len(backup))
+	}
+
+	// The first factor: the browser is asked for a code.
+	b := newBrowser(t)
+	resp, _ := b.signIn(s, "oidc", "bob")
+	if resp.Request.URL.Path != "/auth/two-factor" {
+		t.Fatalf("the first factor ended at %s; want the code form", resp.Request.URL)
+	}
+	// Banned meanwhile.
+	if code, v := ad.adminPost(s, bob, "ban", nil); code != http.StatusOK {
+		t.Fatalf("ban: %d %v", code, v)
+	}
+	resp, _ = b.follow(b.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {b.csrf(s)}, "code": {backup[0]}}))
+	wantBanned(t, b, s, resp, "two-factor step")
+
+	// Banned before: no code is asked.
+	again := newBrowser(t)
+	resp, _ = again.signIn(s, "oidc", "bob")
+	wantBanned(t, again, s, resp, "first factor of a two-factor user")
+
+	// Unbanned, the second backup code finishes a sign-in.
+	if code, v := ad.adminPost(s, bob, "unban", nil); code != http.StatusOK {
+		t.Fatalf("unban: %d %v", code, v)
+	}
+	ok := newBrowser(t)
+	if resp, _ := ok.signIn(s, "oidc", "bob"); resp.Request.URL.Path != "/auth/two-factor" {
+		t.Fatalf("after the unban the first factor ended at %s", resp.Request.URL)
+	}
+	resp, body := ok.follow(ok.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {ok.csrf(s)}, "code": {backup[1]}, "callbackUrl": {"/private"}}))
+	if !ok.private(s) {
+		t.Fatalf("after the unban the code ended at %s (%d) %.200q", resp.Request.URL, resp.StatusCode, body)
+	}
+}

@@ -1,0 +1,239 @@
+// Package adminflow is the administrators' routes under {base}/admin
+// (package admin has the vocabulary and the storage contract):
+//
+//	GET  admin/users                      list and search users
+//	GET  admin/users/{id}                 one user: accounts, sessions, ban
+//	POST admin/users/{id}/role            set the global role      (fresh sign-in)
+//	POST admin/users/{id}/ban             ban                      (fresh sign-in)
+//	POST admin/users/{id}/unban           lift the ban
+//	POST admin/users/{id}/revoke-sessions end every session
+//	POST admin/users/{id}/delete          delete with everything   (fresh sign-in)
+//	POST admin/users/{id}/impersonate     see the site as the user (fresh sign-in)
+//	POST admin/stop-impersonating         back to one's own session
+//
+// and the signed-in user's own (self.go, email.go):
+//
+//	POST account/delete                   delete one's account     (fresh sign-in)
+//	POST account/email                    ask to change one's address (fresh sign-in)
+//	GET  account/email/confirm            the link that changes it
+//
+// Every route answers JSON. Only administrators get past the door: a
+// stored role of admin.RoleAdmin, or a user admin.Config names; anyone
+// else gets 403, nobody signed in 401. Every POST is checked by the Host
+// (same origin, CSRF token) before anything else, and the changes a
+// stolen session cookie must not make alone need a sign-in within
+// FreshAge, as the self-service routes do.
+package adminflow
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+)
+
+// Host is the handler, as these routes see it.
+type Host interface {
+	// CurrentUser returns the signed-in user's id, "" for none, and when
+	// they signed in (zero when the session does not say); an error when
+	// the store cannot be read.
+	CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error)
+	// CheckPost checks a state-changing POST (same origin, the CSRF
+	// token) and returns the form.
+	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
+	// SignOutHere clears this browser's session cookies.
+	SignOutHere(w http.ResponseWriter, r *http.Request)
+	// URL returns the absolute URL of the route parts under the base path.
+	URL(r *http.Request, parts ...string) string
+	// Impersonate makes this browser, the administrator adminID's, see
+	// the application as the user userID until expires.
+	Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error
+	// StopImpersonating ends this browser's impersonation and says whose
+	// it was; ok is false when there was none.
+	StopImpersonating(w http.ResponseWriter, r *http.Request) (adminID, userID string, ok bool)
+}
+
+// Config is what the routes need besides the Host.
+type Config struct {
+	// Admin is the feature's configuration (never nil here).
+	Admin *admin.Config
+	// Adapter holds the users; Store is the same adapter as an
+	// admin.Store.
+	Adapter adapter.Adapter
+	Store   admin.Store
+	// DatabaseSessions: the sessions are rows, which a ban or revocation
+	// deletes and the user's page lists.
+	DatabaseSessions bool
+	// FreshAge is how recent the administrator's sign-in must be to
+	// ban, delete, or change a role.
+	FreshAge time.Duration
+	Logger   *slog.Logger
+	// ClientIP is the handler's (through the trusted proxies), for the
+	// events.
+	ClientIP func(r *http.Request) string
+	// Event is told of every action done; nil for none.
+	Event func(ctx context.Context, e admin.Event)
+	// NotFound answers every route when Admin is nil (the feature is
+	// off).
+	NotFound http.HandlerFunc
+}
+
+// Routes serves the admin routes.
+type Routes struct {
+	cfg  Config
+	host Host
+}
+
+// off answers for a route of a feature switched off.
+func (s *Routes) off(w http.ResponseWriter, r *http.Request) bool {
+	if s.cfg.Admin != nil {
+		return false
+	}
+	s.cfg.NotFound(w, r)
+	return true
+}
+
+// New returns the routes of cfg, served through host.
+func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
+
+// fail answers a JSON error.
+func fail(w http.ResponseWriter, status int, t autherr.Type, code string) {
+	httpx.WriteJSON(w, status, map[string]string{"error": string(t), "code": code})
+}
+
+// unavailable answers 503: the store could not be read or written.
+func (s *Routes) unavailable(w http.ResponseWriter, step string, err error) {
+	s.cfg.Logger.Error("gatehouse: an admin route's store call failed", "step", step, "err", err)
+	w.Header().Set("Retry-After", "5")
+	fail(w, http.StatusServiceUnavailable, autherr.AdapterError, "store")
+}
+
+// actor is the administrator a request acts for.
+type actor struct {
+	id    string
+	fresh bool
+}
+
+// door returns the signed-in administrator, or answers: 401 nobody
+// signed in, 403 not an administrator, 503 store down.
+func (s *Routes) door(ctx context.Context, w http.ResponseWriter, r *http.Request) (actor, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	id, at, err := s.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		s.unavailable(w, "admin", err)
+		return actor{}, false
+	case id == "":
+		fail(w, http.StatusUnauthorized, autherr.SessionRequired, "no_session")
+		return actor{}, false
+	}
+	isAdmin, err := s.isAdmin(ctx, id)
+	switch {
+	case err != nil:
+		s.unavailable(w, "admin", err)
+		return actor{}, false
+	case !isAdmin:
+		fail(w, http.StatusForbidden, autherr.AccessDenied, "not_admin")
+		return actor{}, false
+	}
+	return actor{id: id, fresh: !at.IsZero() && time.Since(at) <= s.cfg.FreshAge}, true
+}
+
+// isAdmin reports whether the user is an administrator: named by Config
+// or with the stored role.
+func (s *Routes) isAdmin(ctx context.Context, userID string) (bool, error) {
+	u, err := s.cfg.Adapter.GetUser(ctx, userID)
+	if errors.Is(err, adapter.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if s.cfg.Admin.Named(u) {
+		return true, nil
+	}
+	st, err := s.cfg.Store.UserStatus(ctx, userID)
+	return err == nil && st.Role == admin.RoleAdmin, err
+}
+
+// user is a user as the routes show one.
+type user struct {
+	ID            string     `json:"id"`
+	Name          string     `json:"name,omitempty"`
+	Email         string     `json:"email,omitempty"`
+	EmailVerified *time.Time `json:"emailVerified,omitempty"`
+	Image         string     `json:"image,omitempty"`
+	Role          admin.Role `json:"role"`
+	// Named marks an administrator by configuration, whose role the
+	// routes cannot change.
+	Named  bool `json:"named,omitempty"`
+	Banned bool `json:"banned"`
+	Ban    *ban `json:"ban,omitempty"`
+}
+
+// ban is a ban as the routes show it.
+type ban struct {
+	Reason     string    `json:"reason,omitempty"`
+	ShowReason bool      `json:"showReason,omitempty"`
+	Expires    time.Time `json:"expires,omitzero"`
+	By         string    `json:"by,omitempty"`
+	At         time.Time `json:"at"`
+}
+
+// shown returns u and its status as the routes show them.
+func (s *Routes) shown(u adapter.User, st admin.Status, now time.Time) user {
+	out := user{ID: u.ID, Name: u.Name, Email: u.Email, EmailVerified: u.EmailVerified, Image: u.Image,
+		Role: st.Role, Named: s.cfg.Admin.Named(u), Banned: st.Ban.Active(now)}
+	if out.Named {
+		out.Role = admin.RoleAdmin
+	}
+	if b := st.Ban; b != nil {
+		out.Ban = &ban{Reason: b.Reason, ShowReason: b.ShowReason, Expires: b.Expires, By: b.By, At: b.At}
+	}
+	return out
+}
+
+// List answers GET {base}/admin/users?search=&role=&banned=1&after=&limit=:
+// {users, next}; next is the cursor of the following page ("" at the
+// end), given back as after.
+func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
+	if s.off(w, r) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	if _, ok := s.door(ctx, w, r); !ok {
+		return
+	}
+	q := r.URL.Query()
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	role := admin.Role(q.Get("role"))
+	if role != "" && !role.Valid() {
+		fail(w, http.StatusBadRequest, autherr.Configuration, "invalid_role")
+		return
+	}
+	now := time.Now()
+	page, err := s.cfg.Store.ListUsers(ctx, admin.Query{Search: q.Get("search"), Role: role,
+		BannedOnly: q.Get("banned") == "1" || q.Get("banned") == "true", After: q.Get("after"),
+		Limit: s.cfg.Admin.Limit(limit), Now: now})
+	if err != nil {
+		s.unavailable(w, "admin_list", err)
+		return
+	}
+	out := struct {
+		Users []user `json:"users"`
+		Next  string `json:"next"`
+	}{Users: make([]user, 0, len(page.Users)), Next: page.Next}
+	for _, l := range page.Users {
+		out.Users = append(out.Users, s.shown(l.User, l.Status, now))
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+}
