@@ -9,7 +9,6 @@ package gatehouse
 // {base}/{id}/{action}, and the Host methods only these flows need.
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -33,7 +32,7 @@ func (h *Handler) addCredentials(c credentials.Config) (flow, error) {
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)
 	}
-	return credentialsflow.New(&c, h.host(), h.cfg.Logger), nil
+	return credentialsflow.New(&c, h.fin, h.cfg.Logger), nil
 }
 
 // addPassword checks a password-accounts provider and returns its flow.
@@ -63,7 +62,7 @@ func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
 		return nil, providerConfigError(c.ID, err)
 	}
 	f, err := passwordflow.New(svc, passwordflow.Config{Logger: h.cfg.Logger, Theme: h.cfg.Theme,
-		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, h.host())
+		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, h.fin)
 	if err != nil {
 		return nil, providerConfigError(c.ID, err)
 	}
@@ -79,16 +78,4 @@ func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.Route(w, r)
-}
-
-// CredentialsSignIn runs the credentials sign-in (internal/credentialsflow) of c's
-// form, whose Authorize returns a stored user, signed in as it is.
-func (s host) CredentialsSignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config) error {
-	return credentialsflow.SignIn(w, r, c, true, s, s.h.cfg.Logger)
-}
-
-// EndOthers ends every database session of userID but this browser's
-// (internal/selfservice) and returns how many it ended.
-func (s host) EndOthers(ctx context.Context, r *http.Request, userID string) (int, error) {
-	return s.h.self.EndOthers(ctx, r, userID)
 }

@@ -40,7 +40,7 @@
 //	                             internal/credentialsflow: attempt limits, Authorize
 //	                                         (or the stored password: internal/passwordflow)
 //	                             internal/passkeyflow: assertion or attestation
-//	    └ finishSignIn           finish.go   SignIn callback, binding to the session that
+//	    └ Finisher.FinishSignIn  internal/finish: SignIn callback, binding to the session that
 //	                                         started it, linking (internal/accountlink)
 //	      ├ twoFactor.Ask        internal/twofactorflow: 2FA on, a sealed pending cookie,
 //	      │                                  then POST {base}/two-factor
@@ -74,7 +74,9 @@
 //	internal/backchannel   Back-Channel Logout 1.0's receiver
 //	internal/cookies       cookie names, chunked cookies, the Auth.js session token
 //	internal/accountlink   which stored user a sign-in is for
-//	internal/signin        the result every flow hands to finishSignIn
+//	internal/signin        the result every flow hands to internal/finish
+//	internal/finish        the end of every sign-in: callback, linking, second
+//	                       factor, session
 //	internal/httpx         bounded forms, redirects, JSON answers
 //	internal/autherr, bounded, logclip, useragent, webauthnrp:
 //	                       the one error type, the one cache, log values cut,

@@ -60,5 +60,5 @@ func (h *Handler) addEmail(c email.Config) (flow, error) {
 		return allow, err
 	}
 	return emailflow.New(emailflow.Config{Email: c, Tokens: tokens, Adapter: h.cfg.Adapter, Logger: h.cfg.Logger,
-		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, h.host()), nil
+		Allow: allow, BasePath: h.cfg.BasePath, VerifyRequestPage: h.cfg.Pages.VerifyRequest}, h.fin), nil
 }

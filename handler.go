@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/finish"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -53,6 +54,7 @@ type Handler struct {
 	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
 	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
 	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
+	fin        *finish.Finisher        // the end of every sign-in (internal/finish)
 	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
 }
 
@@ -98,9 +100,18 @@ func New(cfg Config) (*Handler, error) {
 	if h.site, err = h.newSite(); err != nil {
 		return nil, err
 	}
-	if h.twoFactor, err = h.newTwoFactor(h.cfg); err != nil {
+	// Then, in this order, each built from what is built before it: the
+	// sessions, the second step of two-factor sign-ins, the end of every
+	// sign-in (internal/finish), the providers' flows, which end in it,
+	// and the self-service routes, which list the flows.
+	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
+	fs := &finish.Site{Site: h.site, Sessions: h.sessions}
+	if h.twoFactor, err = h.newTwoFactor(h.cfg, fs); err != nil {
+		return nil, err
+	}
+	h.fin = h.newFinisher(fs, h.twoFactor)
 	for i, p := range cfg.Providers {
 		p = providers.Resolve(p)
 		if p == nil {
@@ -127,9 +138,6 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	if err := h.checkLook(); err != nil {
-		return nil, err
-	}
-	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
 	h.self = h.newSelfService()

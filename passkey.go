@@ -26,7 +26,7 @@ func (h *Handler) addPasskey(c passkey.WebAuthnConfig) (flow, error) {
 	}
 	return passkeyflow.New(passkeyflow.Config{Provider: c, Adapter: h.cfg.Adapter, Store: store,
 		Logger: h.cfg.Logger, Challenges: h.challenges, Sealer: h.sealer,
-		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, h.host()), nil
+		Events: passkeyflow.Events{CreateUser: h.cfg.Events.CreateUser, LinkAccount: h.cfg.Events.LinkAccount}}, h.fin), nil
 }
 
 // checkPasskeys runs once every provider is known: SignUp (unverified

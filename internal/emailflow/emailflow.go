@@ -48,8 +48,8 @@ import (
 )
 
 // Host is what the flow needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Finisher implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

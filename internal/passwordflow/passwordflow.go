@@ -74,9 +74,11 @@ type Host interface {
 	CurrentUserID(ctx context.Context, r *http.Request) (string, error)
 	// FinishSignIn ends a sign-in as every flow does, redirecting.
 	FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error
-	// CredentialsSignIn runs the credentials sign-in of c's form, whose
-	// Authorize returns a stored user, signed in as it is.
-	CredentialsSignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config) error
+	// CSRFOK reports whether submitted is this browser's CSRF token;
+	// KeepTyped keeps the identifier of a refused sign-in form for the
+	// sign-in page (internal/credentialsflow).
+	CSRFOK(r *http.Request, submitted string) bool
+	KeepTyped(w http.ResponseWriter, r *http.Request, provider, field, identifier string)
 	// RateLimited answers 429 and reports true when the provider's
 	// sign-in limit refuses this request.
 	RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool
@@ -198,7 +200,9 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
 // Callback answers POST {base}/callback/{id}: the credentials sign-in,
 // whose Authorize is the Service's, signing in the stored user.
 func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
-	err := f.host.CredentialsSignIn(w, r, f.creds)
+	// The credentials sign-in, whose Authorize returns a stored user,
+	// signed in as it is.
+	err := credentialsflow.SignIn(w, r, f.creds, true, f.host, f.conf.Logger)
 	switch {
 	case errors.Is(err, passwordaccount.ErrUnverified):
 		f.host.Fail(w, r, autherr.New(autherr.EmailUnverified, "unverified", f.cfg.ID, "authorize", err))

@@ -20,7 +20,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
@@ -69,9 +68,9 @@ func (h *fakeHost) CurrentUserID(context.Context, *http.Request) (string, error)
 
 func (*fakeHost) FinishSignIn(http.ResponseWriter, *http.Request, signin.Result) error { return nil }
 
-func (*fakeHost) CredentialsSignIn(http.ResponseWriter, *http.Request, *credentials.Config) error {
-	return nil
-}
+func (*fakeHost) CSRFOK(_ *http.Request, submitted string) bool { return submitted == "token" }
+
+func (*fakeHost) KeepTyped(http.ResponseWriter, *http.Request, string, string, string) {}
 
 func (*fakeHost) RateLimited(http.ResponseWriter, *http.Request, string) bool { return false }
 

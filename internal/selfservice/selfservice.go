@@ -61,12 +61,6 @@ type Host interface {
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
 	Origin(r *http.Request) string
-	// Providers lists the configured providers in order.
-	Providers(r *http.Request) []Provider
-	// OtherWays lists the user's working ways to sign in that are not
-	// linked accounts: passkeys, a password they can use, an e-mail link
-	// to their proven address.
-	OtherWays(ctx context.Context, userID string) ([]Way, error)
 }
 
 // Way is one kind of way in that is not a linked account, as the accounts
@@ -88,7 +82,7 @@ func countWays(ways []Way) int {
 
 // Provider is a configured provider, as the accounts page shows it.
 type Provider struct {
-	ID, Name, SigninURL string
+	ID, Name string
 	// OAuth marks an OAuth 2.0 or OpenID Connect provider: one that can
 	// be linked from the accounts page. Style is its button's look.
 	OAuth bool
@@ -113,6 +107,12 @@ type Config struct {
 	TwoFactor *twofactor.Service
 	PerUser   limit.Limiter
 	Events    Events
+	// Providers lists the configured providers in order.
+	Providers []Provider
+	// OtherWays lists the user's working ways to sign in that are not
+	// linked accounts: passkeys, a password they can use, an e-mail link
+	// to their proven address. Nil: none.
+	OtherWays func(ctx context.Context, userID string) ([]Way, error)
 	// NotFound answers a route that is not there: the two-factor routes
 	// when two-factor sign-in is off, an unknown two-factor action. Nil:
 	// 404 with a JSON message.

@@ -5,20 +5,35 @@ import (
 	"context"
 	"errors"
 	"html/template"
+	"log/slog"
 	"net/http"
 	"net/url"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // TwoFactorEvent logs c and tells Events.TwoFactor.
 func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c twofactor.Change) {
-	s.cfg.Logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
-	if ev := s.cfg.Events.TwoFactor; ev != nil {
-		if u, ok := s.user(ctx, userID); ok {
-			ev(ctx, u, c)
+	ReportTwoFactor(s.cfg.Adapter, s.cfg.Logger, s.cfg.Events.TwoFactor)(ctx, userID, c)
+}
+
+// ReportTwoFactor returns the function that logs a change to a user's
+// two-factor sign-in and tells ev (Events.TwoFactor, nil for none) of it
+// with the stored user: the settings routes' and the sign-in's second
+// step's.
+func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context.Context, user profile.User, c twofactor.Change)) func(ctx context.Context, userID string, c twofactor.Change) {
+	return func(ctx context.Context, userID string, c twofactor.Change) {
+		logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
+		if ev == nil {
+			return
+		}
+		if u, err := a.GetUser(ctx, userID); err == nil {
+			ev(ctx, accountlink.ToProfile(u), c)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // package twofactor's; this package is the step's routes.
 //
 //  1. The first factor (an OAuth callback, an e-mail link, credentials)
-//     ends in the root's finishSignIn, which calls Ask: for a user with
+//     ends in internal/finish's FinishSignIn, which calls Ask: for a user with
 //     two-factor sign-in on it makes no session, but seals a pending
 //     sign-in into a cookie, bound to this browser's CSRF token, and
 //     sends the browser to GET {base}/two-factor (Page). A passkey is two
@@ -45,8 +45,8 @@ import (
 )
 
 // Host is what the step needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Site implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
 	// CSRFOf returns the browser's CSRF token from its cookie, "" for
@@ -230,7 +230,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	if method == twofactor.MethodBackup {
 		s.Changed(ctx, p.UserID, twofactor.BackupCodeUsed)
 	}
-	// The session, as finishSignIn would have made it after the first
+	// The session, as finish.Finisher would have made it after the first
 	// factor, with the provider's session id for back-channel logout (the
 	// JWT callback sees the provider only: the first factor's tokens and
 	// profile were not kept).
