@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
@@ -79,3 +80,6 @@ func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	f.Route(w, r)
 }
+
+// A password is a way to sign in besides linked accounts.
+var _ plugin.Way = (*passwordflow.Flow)(nil)

@@ -9,10 +9,8 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
-	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
@@ -43,10 +41,8 @@ func (h *Handler) linker() accountlink.Linker {
 }
 
 // otherWays lists the working ways to sign in that are not linked
-// accounts: the user's passkeys; a password, when the user can use it
-// (passwordflow.Usable); an e-mail link, when the user's address was
-// proven (a link to an unproven address makes the owner a user of their
-// own: accountlink.Claim).
+// accounts (plugin.Way): the user's passkeys; a password, when the user
+// can use it; an e-mail link, when the user's address was proven.
 func (h *Handler) otherWays(ctx context.Context, userID string) ([]selfservice.Way, error) {
 	var ways []selfservice.Way
 	var user *adapter.User
@@ -61,35 +57,16 @@ func (h *Handler) otherWays(ctx context.Context, userID string) ([]selfservice.W
 		return *user, nil
 	}
 	for _, id := range h.order {
-		switch f := h.flows[id].(type) {
-		case *passkeyflow.Flow:
-			keys, err := f.Passkeys(ctx, userID)
-			if err != nil {
-				return nil, err
-			}
-			if keys > 0 {
-				ways = append(ways, selfservice.Way{Name: "Passkey", Count: keys})
-			}
-		case *passwordflow.Flow:
-			u, err := stored()
-			if err != nil {
-				return nil, err
-			}
-			ok, err := f.Usable(ctx, u)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				ways = append(ways, selfservice.Way{Name: "Password", Count: 1})
-			}
-		case *emailflow.Flow:
-			u, err := stored()
-			if err != nil {
-				return nil, err
-			}
-			if u.Email != "" && u.EmailVerified != nil {
-				ways = append(ways, selfservice.Way{Name: "Email link", Count: 1})
-			}
+		f, ok := h.flows[id].(plugin.Way)
+		if !ok {
+			continue
+		}
+		name, n, err := f.Way(ctx, userID, stored)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			ways = append(ways, selfservice.Way{Name: name, Count: n})
 		}
 	}
 	return ways, nil

@@ -13,13 +13,14 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -28,6 +29,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
@@ -46,16 +48,16 @@ type Handler struct {
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).
-	site       *site.Site
-	order      []string        // provider ids in configuration order
-	flows      map[string]flow // by provider id (routes.go)
-	sealer     *checks.Sealer
-	sessions   *sessions.Manager       // issues, reads and ends sessions (internal/sessions)
-	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
-	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
-	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
-	fin        *finish.Finisher        // the end of every sign-in (internal/finish)
-	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
+	site      *site.Site
+	order     []string        // provider ids in configuration order
+	flows     map[string]flow // by provider id (routes.go)
+	sealer    *checks.Sealer
+	sessions  *sessions.Manager      // issues, reads and ends sessions (internal/sessions)
+	tokens    *tokensource.Refresher // provider tokens refreshed and saved (tokens.go)
+	twoFactor *twofactorflow.Step    // the second step of sign-ins (finish.go, internal/twofactorflow)
+	fin       *finish.Finisher       // the end of every sign-in (internal/finish)
+	env       *plugin.Env            // what the providers' own packages build their flows with (internal/plugin)
+	self      *selfservice.Routes    // accounts, sessions, two-factor settings (finish.go)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -66,8 +68,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h := &Handler{cfg: cfg, flows: map[string]flow{},
-		tokens:     &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh},
-		challenges: passkeyflow.NewChallenges()}
+		tokens: &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh}}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	// Every default limit is made by one backend (Config.Limits), each
@@ -76,9 +77,6 @@ func New(cfg Config) (*Handler, error) {
 		h.cfg.Limits = limit.InMemory{}
 	}
 	h.cfg.RateLimit = h.limiter(h.cfg.RateLimit, "rate", DefaultRateLimit, time.Minute)
-	if _, inMemory := h.cfg.Limits.(limit.InMemory); !inMemory {
-		h.challenges.Shared = h.cfg.Limits.Limiter("passkey-challenges", 1, passkeyflow.MaxCeremony)
-	}
 	if h.cfg.ClientIP == nil {
 		h.cfg.ClientIP = credentials.RemoteIP
 		if len(h.cfg.TrustedProxies) > 0 {
@@ -112,6 +110,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.fin = h.newFinisher(fs, h.twoFactor)
+	h.env = h.newEnv()
 	for i, p := range cfg.Providers {
 		p = providers.Resolve(p)
 		if p == nil {
@@ -150,6 +149,25 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.routes = h.router()
 	return h, nil
+}
+
+// newEnv returns what the providers' own packages build their flows
+// with (internal/plugin).
+func (h *Handler) newEnv() *plugin.Env {
+	c := h.cfg
+	_, inMemory := c.Limits.(limit.InMemory)
+	e := &plugin.Env{Finisher: h.fin, Sealer: h.sealer, Adapter: c.Adapter, Logger: c.Logger,
+		URL: c.URL, BasePath: c.BasePath, Secret: c.Secret, Theme: c.Theme, VerifyRequestPage: c.Pages.VerifyRequest,
+		Limits: c.Limits, SharedLimits: !inMemory, Limiter: h.limiter, ClientIP: c.ClientIP, Getenv: h.getenv,
+		Events: plugin.Events{CreateUser: c.Events.CreateUser, LinkAccount: c.Events.LinkAccount,
+			PasswordReset: c.Events.PasswordReset, PasswordChange: c.Events.PasswordChange, RevokeSessions: c.Events.RevokeSessions}}
+	if cb := c.Callbacks.SignIn; cb != nil {
+		e.AllowLink = func(ctx context.Context, user profile.User, acct *account.Account, r *http.Request) (bool, error) {
+			allow, _, err := cb(ctx, SignInParams{User: user, Account: acct, Request: r, VerificationRequest: true})
+			return allow, err
+		}
+	}
+	return e
 }
 
 // newSessions returns the session manager of h's configuration

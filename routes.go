@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,8 +14,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -24,7 +23,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
@@ -83,7 +81,7 @@ func (h *Handler) routeTable() []route {
 		get("/error", h.site.ErrorPage),
 		get("/verify-request", h.site.VerifyRequestPage),
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
-		get("/webauthn.js", passkeyflow.Script),                // internal/passkeyflow
+		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
 	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
 		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
@@ -205,40 +203,24 @@ func (h *Handler) checkBasePath() error {
 // (oauth.go, email.go, credentials.go, passkey.go); and the two routes
 // every kind shares.
 
-// flow is one configured provider's sign-in: *oauthflow.Flow,
-// *emailflow.Flow, *credentialsflow.Flow, *passwordflow.Flow or
-// *passkeyflow.Flow, each built at New by its kind's file. The routes
-// below check what every kind needs (origin, rate limit, CSRF token) and
-// hand over.
-type flow interface {
-	// Info returns the provider's id, name and type.
-	Info() providers.Base
-	// SignIn answers POST {base}/signin/{id} once the origin, the rate
-	// limit and the CSRF token have been checked.
-	SignIn(w http.ResponseWriter, r *http.Request, form url.Values)
-	// Callback answers {base}/callback/{id} once the rate limit, and the
-	// origin of a POST unless CrossSiteCallback, have been checked.
-	Callback(w http.ResponseWriter, r *http.Request)
-	// CrossSiteCallback reports whether the provider itself posts the
-	// callback from its own site (OAuth's response_mode=form_post).
-	CrossSiteCallback() bool
-	// AddTo puts the provider on the built-in sign-in page.
-	AddTo(page *pages.SignIn, p providers.AppProvider, b *base)
-	// Form renders the signIn template helper's form.
-	Form(path, csrf, callback string) template.HTML
-}
+// flow is one configured provider's sign-in (internal/plugin): built at
+// New by its kind's file (oauth.go, email.go, credentials.go), or by the
+// package of its kind (providers/passkey). The routes below check what
+// every kind needs (origin, rate limit, CSRF token) and hand over.
+type flow = plugin.Flow
 
 // newFlow returns the flow of provider p (already resolved), or an error
 // when p is of no kind this version knows or its kind refuses it.
 func (h *Handler) newFlow(p providers.Provider) (flow, error) {
-	if c, ok := passkeyflow.ConfigOf(p); ok {
-		return h.addPasskey(c) // passkey.go
+	if pp, ok := p.(plugin.Provider); ok {
+		f, err := pp.NewFlow(h.env)
+		var ce *ConfigError
+		if err != nil && !errors.As(err, &ce) {
+			err = providerConfigError(p.ProviderBase().ID, err)
+		}
+		return f, err
 	}
 	switch c := p.(type) {
-	case email.Config:
-		return h.addEmail(c) // email.go
-	case *email.Config:
-		return h.addEmail(*c)
 	case passwordaccount.Config:
 		return h.addPassword(c) // credentials.go
 	case *passwordaccount.Config:

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 )
 
 func TestThemeValidate(t *testing.T) {
@@ -66,58 +65,6 @@ func checkFieldError(t *testing.T, v any, err error, field string) {
 }
 
 var buttonRuleRe = regexp.MustCompile(`\.(provider-\d+) \{ --btn-bg: ([^;]+); --btn-fg: ([^;]+);`)
-
-// TestButtonTextContrast renders a button for every built-in provider
-// with its own style, and for styles whose text colour is unreadable,
-// and checks the text colour the page gives each button against its
-// background: at least 4.5:1 (WCAG 2.2 SC 1.4.3). Every built-in style
-// must also pass ValidateStyle, or New would refuse the provider.
-func TestButtonTextContrast(t *testing.T) {
-	var buttons []Button
-	for _, id := range builtin.IDs() {
-		factory, _ := builtin.Lookup(id)
-		op, ok := factory(builtin.Options{ClientID: "x", ClientSecret: "y", Issuer: "https://issuer.example"}).(providers.OAuthProvider)
-		if !ok {
-			continue // e-mail, credentials and passkeys have no brand button style
-		}
-		o := op.OAuth()
-		if err := ValidateStyle(o.Style); err != nil {
-			t.Errorf("built-in %s: style %+v: %v", id, o.Style, err)
-		}
-		buttons = append(buttons, Button{ID: o.ID, Name: o.Name, SigninURL: "/auth/signin/" + o.ID, Style: o.Style})
-	}
-	buttons = append(buttons,
-		Button{ID: "a", Style: providers.Style{Bg: "#1da1f2", Text: "#fff"}},         // 2.8:1: replaced by black
-		Button{ID: "b", Style: providers.Style{BrandColor: "#777", Text: "#888"}},    // 1.3:1
-		Button{ID: "c", Style: providers.Style{BrandColor: "#fff", Text: "#0082C9"}}, // 4.1:1
-		Button{ID: "d", Style: providers.Style{BrandColor: "#000", Text: "#fff8"}},   // translucent
-		Button{ID: "e", Style: providers.Style{BrandColor: "#24292f", Text: "#fafafa"}},
-	)
-	body := render(t, 200, SignIn{OAuth: buttons}).Body.String()
-	rules := buttonRuleRe.FindAllStringSubmatch(body, -1)
-	if len(rules) < 60 { // 68 built-ins have colours today, plus the 5 above
-		t.Fatalf("only %d coloured buttons for %d providers", len(rules), len(buttons))
-	}
-	got := map[string]string{}
-	for _, r := range rules {
-		bg, _ := parseColor(r[2])
-		fg, ok := parseColor(r[3])
-		if !ok || fg.a != 255 {
-			t.Errorf("%s: text colour %s is not opaque", r[1], r[3])
-			continue
-		}
-		if c := contrastRatio(fg, bg.overWhite()); c < 4.5 {
-			t.Errorf("%s: %s on %s has contrast %.2f:1", r[1], r[3], r[2], c)
-		}
-		got[r[2]+" "+r[3]] = r[1]
-	}
-	// The unreadable explicit colours were replaced, the readable one kept.
-	for _, want := range []string{"#1da1f2 #000", "#777 #000", "#fff #000", "#000 #fff", "#24292f #fafafa"} {
-		if _, ok := got[want]; !ok {
-			t.Errorf("no button rule with background and text %q", want)
-		}
-	}
-}
 
 // TestThemeButtonTextContrast: the theme's ButtonText is kept when
 // readable and replaced otherwise.

@@ -176,6 +176,20 @@ func (f *Flow) Usable(ctx context.Context, u adapter.User) (bool, error) {
 	return f.svc.HasPassword(ctx, u.ID)
 }
 
+// Way reports the user's password as a way to sign in besides linked
+// accounts, when it is usable (Usable).
+func (f *Flow) Way(ctx context.Context, _ string, stored func() (adapter.User, error)) (string, int, error) {
+	u, err := stored()
+	if err != nil {
+		return "", 0, err
+	}
+	ok, err := f.Usable(ctx, u)
+	if !ok || err != nil {
+		return "", 0, err
+	}
+	return "Password", 1, nil
+}
+
 // CrossSiteCallback: the form is this site's own.
 func (*Flow) CrossSiteCallback() bool { return false }
 
