@@ -38,7 +38,7 @@
 //	                                         exchange, ID token, userinfo (internal/rp)
 //	                             internal/emailflow: the token used up
 //	                             internal/credentialsflow: attempt limits, Authorize
-//	                                         (or the stored password: internal/passwordflow)
+//	                                         (or the stored password: providers/passwordaccount)
 //	                             internal/passkeyflow: assertion or attestation
 //	    └ Finisher.FinishSignIn  internal/finish: SignIn callback, binding to the session that
 //	                                         started it, linking (internal/accountlink)
@@ -63,7 +63,6 @@
 //	internal/emailflow     the e-mail link sign-in
 //	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
-//	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
 //	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)

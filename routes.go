@@ -14,7 +14,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
@@ -23,7 +22,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // router maps the Auth.js REST routes, relative to the base path: ServeHTTP
@@ -83,10 +81,23 @@ func (h *Handler) routeTable() []route {
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
 		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
-	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
-		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
-		if a != "verify" {
-			rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
+	// The routes of the providers that have their own, {id}/{action}
+	// (password accounts: credentials.go, plugin.Router), once each.
+	seen := map[string]bool{}
+	for _, id := range h.order {
+		f, ok := h.flows[id].(plugin.Router)
+		if !ok {
+			continue
+		}
+		for _, a := range f.Actions() {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
+			if a != "verify" {
+				rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
+			}
 		}
 	}
 	return rs
@@ -181,7 +192,7 @@ func (h *Handler) checkBasePath() error {
 			case seg == route[i]:
 			case strings.HasPrefix(route[i], "{") && i > 0:
 			case strings.HasPrefix(route[i], "{"):
-				_, clash = h.flows[seg].(*passwordflow.Flow)
+				_, clash = h.flows[seg].(plugin.Router)
 			default:
 				clash = false
 			}
@@ -198,15 +209,16 @@ func (h *Handler) checkBasePath() error {
 }
 
 // The provider kinds: one flow each, from the button to the session, in
-// a package of its own (internal/oauthflow, emailflow, credentialsflow,
-// passwordflow, passkeyflow) and built at New by its kind's file
-// (oauth.go, email.go, credentials.go, passkey.go); and the two routes
-// every kind shares.
+// a package of its own (internal/oauthflow, credentialsflow, emailflow,
+// passkeyflow; providers/passwordaccount), and the two routes every kind
+// shares.
 
 // flow is one configured provider's sign-in (internal/plugin): built at
-// New by its kind's file (oauth.go, email.go, credentials.go), or by the
-// package of its kind (providers/passkey). The routes below check what
-// every kind needs (origin, rate limit, CSRF token) and hand over.
+// New by its kind's file (oauth.go, credentials.go), or by the package
+// the application configured it with (providers/passkey, email,
+// passwordaccount: plugin.Provider), which the root does not import. The
+// routes below check what every kind needs (origin, rate limit, CSRF
+// token) and hand over.
 type flow = plugin.Flow
 
 // newFlow returns the flow of provider p (already resolved), or an error
@@ -221,10 +233,6 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 		return f, err
 	}
 	switch c := p.(type) {
-	case passwordaccount.Config:
-		return h.addPassword(c) // credentials.go
-	case *passwordaccount.Config:
-		return h.addPassword(*c)
 	case credentials.Config:
 		return h.addCredentials(c) // credentials.go
 	case *credentials.Config:
