@@ -20,12 +20,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Config configures a Handler. Its zero values are the defaults; only
@@ -53,8 +53,9 @@ type Config struct {
 	TrustHost bool
 	// Session configures sessions.
 	Session SessionConfig
-	// TwoFactor turns on two-factor sign-in (internal/twofactorflow).
-	TwoFactor TwoFactorConfig
+	// TwoFactor turns on two-factor sign-in: twofactor.SignIn{…}, whose
+	// package only a program that sets it links. Nil: off.
+	TwoFactor TwoFactor
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
@@ -648,35 +649,22 @@ func lookError(provider, prefix string, err error) error {
 	return ce
 }
 
-// TwoFactorConfig configures two-factor sign-in: codes from an
-// authenticator app (TOTP, RFC 6238) and single-use backup codes.
-type TwoFactorConfig struct {
-	// Enabled lets users turn two-factor sign-in on at
-	// {base}/two-factor/setup. It needs an Adapter that is also a
-	// twofactor.Store (the built-in adapters are).
-	Enabled bool
-	// Issuer names the site in authenticator apps. Default: "Gatehouse".
-	Issuer string
-	// PerPending limits code attempts per pending sign-in (default 5 in
-	// its 5 minutes), PerUser failed codes per user across pending
-	// sign-ins and the settings routes (default 10 per 15 minutes): a
-	// 6-digit code has three good values at a time, so unlimited guessing
-	// would find one. Several processes share them through Redis
-	// (redislimit), as Config.RateLimit.
-	PerPending, PerUser limit.Limiter
-}
+// TwoFactor turns on two-factor sign-in, as Config.TwoFactor:
+// twofactor.SignIn is the one implementation. Users turn it on for
+// themselves at {base}/two-factor/setup.
+type TwoFactor interface{ secondfactor.Feature }
 
 // TwoFactorChange is what changed in a user's two-factor sign-in, for
-// Events.TwoFactor.
-type TwoFactorChange = twofactor.Change
+// Events.TwoFactor (twofactor.Change).
+type TwoFactorChange = secondfactor.Change
 
 // The changes Events.TwoFactor is told of.
 const (
-	TwoFactorEnabled     = twofactor.Enabled
-	TwoFactorDisabled    = twofactor.Disabled
-	TwoFactorNewBackup   = twofactor.BackupCodesRegenerated
-	TwoFactorBackupUsed  = twofactor.BackupCodeUsed
-	TwoFactorCodeRefused = twofactor.CodeRefused
+	TwoFactorEnabled     = secondfactor.Enabled
+	TwoFactorDisabled    = secondfactor.Disabled
+	TwoFactorNewBackup   = secondfactor.BackupCodesRegenerated
+	TwoFactorBackupUsed  = secondfactor.BackupCodeUsed
+	TwoFactorCodeRefused = secondfactor.CodeRefused
 )
 
 // handlerCacheSize bounds the Handlers Auth keeps.
@@ -693,7 +681,7 @@ const handlerCacheSize = 16
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
 //   - HTTPClient and Logger: by pointer;
-//   - Adapter, RateLimit, Limits and the two-factor limiters: with ==, so a
+//   - Adapter, RateLimit, Limits and TwoFactor: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
 //   - functions (Callbacks, Events, ClientIP, Getenv, Language): by code pointer
@@ -717,15 +705,13 @@ type configKey struct {
 	trustHost, authJSCookieNames, providerSignOut, develop bool
 	secureCookies                                          int8 // 0: nil, 1: false, 2: true
 	session                                                SessionConfig
-	twoFactorEnabled                                       bool
-	twoFactorIssuer                                        string
 	pages                                                  Pages
 	theme                                                  pages.Theme
 	providerTimeout, clockSkew                             time.Duration
 	httpClient                                             *http.Client
 	logger                                                 *slog.Logger
 
-	adapter, rateLimit, perPending, perUser, limits any
+	adapter, rateLimit, twoFactor, limits any
 
 	trustedProxies  *string
 	nTrustedProxies int
@@ -744,10 +730,10 @@ func keyOf(cfg *Config) (configKey, bool) {
 		secret: first(cfg.Secret), nSecret: len(cfg.Secret),
 		url: cfg.URL, basePath: cfg.BasePath, redirectProxyURL: cfg.RedirectProxyURL,
 		trustHost: cfg.TrustHost, authJSCookieNames: cfg.AuthJSCookieNames, providerSignOut: cfg.ProviderSignOut, develop: cfg.Development,
-		session: cfg.Session, twoFactorEnabled: cfg.TwoFactor.Enabled, twoFactorIssuer: cfg.TwoFactor.Issuer,
+		session: cfg.Session, twoFactor: cfg.TwoFactor,
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
-		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
+		adapter: cfg.Adapter, rateLimit: cfg.RateLimit,
 		limits:         cfg.Limits,
 		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
@@ -764,7 +750,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
-	for _, v := range [...]any{k.adapter, k.rateLimit, k.perPending, k.perUser, k.limits} {
+	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits} {
 		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return k, false
 		}

@@ -1,20 +1,18 @@
 package gatehouse
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // newFinisher returns the end of every sign-in (internal/finish): the
@@ -91,25 +89,25 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 	return selfservice.New(cfg, h.fin.Site)
 }
 
-// newTwoFactor checks cfg.TwoFactor and returns the second step of h's
-// sign-ins, its Service nil when two-factor sign-in is off.
-func (h *Handler) newTwoFactor(cfg Config, fs *finish.Site) (*twofactorflow.Step, error) {
-	step := &twofactorflow.Step{Users: cfg.Adapter, Theme: cfg.Theme, SignedIn: cfg.Events.SignIn, Host: fs,
-		Changed: selfservice.ReportTwoFactor(cfg.Adapter, cfg.Logger, cfg.Events.TwoFactor)}
-	tf := cfg.TwoFactor
-	if !tf.Enabled {
+// newTwoFactor returns the second step of h's sign-ins, built by
+// Config.TwoFactor (twofactor.SignIn: secondfactor.Feature); its Service is nil
+// when two-factor sign-in is off, and its routes then send the browser
+// to the sign-in page.
+func (h *Handler) newTwoFactor(fs *finish.Site) (*twofactorflow.Step, error) {
+	c := h.cfg
+	step := &twofactorflow.Step{Users: c.Adapter, Theme: c.Theme, SignedIn: c.Events.SignIn, Host: fs,
+		Changed: selfservice.ReportTwoFactor(c.Adapter, c.Logger, c.Events.TwoFactor)}
+	if c.TwoFactor == nil {
 		return step, nil
 	}
-	store, ok := cfg.Adapter.(twofactor.Store)
-	if !ok || !adapter.Supports[twofactor.Store](cfg.Adapter) { // a wrapper (redisstore) may have the methods and no store behind them
-		return nil, &ConfigError{Field: "TwoFactor.Enabled", Err: errors.New("two-factor sign-in needs an Adapter that is a twofactor.Store (the built-in adapters are)")}
-	}
-	svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: cmp.Or(tf.Issuer, "Gatehouse")}, Secret: cfg.Secret, Store: store})
+	svc, perPending, perUser, err := c.TwoFactor.NewTwoFactor(secondfactor.Env{Users: c.Adapter, Secret: c.Secret, Limiter: h.limiter})
 	if err != nil {
-		return nil, &ConfigError{Field: "TwoFactor", Err: err}
+		var ce *ConfigError
+		if !errors.As(err, &ce) {
+			err = &ConfigError{Field: "TwoFactor", Err: err}
+		}
+		return nil, err
 	}
-	step.Service = svc
-	step.PerPending = h.limiter(tf.PerPending, "two-factor-per-pending", 5, twofactor.PendingMaxAge)
-	step.PerUser = h.limiter(tf.PerUser, "two-factor-per-user", 10, 15*time.Minute)
+	step.Service, step.PerPending, step.PerUser = svc, perPending, perUser
 	return step, nil
 }

@@ -100,13 +100,14 @@ func New(cfg Config) (*Handler, error) {
 	}
 	// Then, in this order, each built from what is built before it: the
 	// sessions, the second step of two-factor sign-ins, the end of every
-	// sign-in (internal/finish), the providers' flows, which end in it,
-	// and the self-service routes, which list the flows.
+	// sign-in (internal/finish), what the providers' own packages build
+	// with (internal/plugin), the providers' flows, which end in the
+	// finisher, and the self-service routes, which list the flows.
 	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
 	fs := &finish.Site{Site: h.site, Sessions: h.sessions}
-	if h.twoFactor, err = h.newTwoFactor(h.cfg, fs); err != nil {
+	if h.twoFactor, err = h.newTwoFactor(fs); err != nil {
 		return nil, err
 	}
 	h.fin = h.newFinisher(fs, h.twoFactor)

@@ -30,6 +30,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // set gives v a non-zero value of its type, or reports false.
@@ -71,6 +72,8 @@ func set(t *testing.T, v reflect.Value) bool {
 			v.Set(reflect.ValueOf(limit.None{}))
 		case v.Type() == reflect.TypeFor[limit.Backend]():
 			v.Set(reflect.ValueOf(limit.InMemory{}))
+		case v.Type() == reflect.TypeFor[TwoFactor]():
+			v.Set(reflect.ValueOf(twofactor.SignIn{}))
 		default:
 			return false
 		}

@@ -67,6 +67,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 func main() {
@@ -199,7 +200,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// minutes per browser: in between, a sealed copy in a cookie answers.
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
-	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
+	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {

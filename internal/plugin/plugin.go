@@ -1,13 +1,16 @@
-// Package plugin is how a provider kind whose code the root package does
-// not import plugs into a Handler: the package the application imports
-// to configure it (providers/passkey, providers/email,
-// providers/passwordaccount) gives its configuration a NewFlow method,
-// and gatehouse.New calls it with the Handler's Env. A program that
-// configures no such provider links none of its code nor its
-// dependencies (go-webauthn, an SMTP client).
+// Package plugin is how a provider kind or a feature whose code the root
+// package does not import plugs into a Handler: the package the
+// application imports to configure it gives its configuration a method
+// that gatehouse.New calls with the Handler's Env. The providers
+// (providers/passkey, providers/email, providers/passwordaccount) build
+// their flows (Provider.NewFlow); two-factor sign-in
+// (twofactor.SignIn) builds its service (TwoFactor.NewTwoFactor). A
+// program that configures none of them links none of their code nor
+// their dependencies (go-webauthn, an SMTP client, TOTP and QR codes).
 //
-// NewFlow is exported only because Go has no other way for one package
-// to implement another's interface; applications never call it.
+// The methods are exported only because Go has no other way for one
+// package to implement another's interface; applications never call
+// them.
 package plugin
 
 import (

@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// heavy are the modules that only the providers built through this
-// package need: passkeys (go-webauthn and what it brings) and e-mail
-// (the SMTP client).
+// heavy are the modules that only what plugs in from its own package
+// needs: passkeys (go-webauthn and what it brings), e-mail (the SMTP
+// client), two-factor sign-in (TOTP, QR codes, sealed pending state).
 var heavy = []string{
 	"github.com/go-webauthn/webauthn",
 	"github.com/go-webauthn/x",
@@ -19,6 +19,9 @@ var heavy = []string{
 	"github.com/fxamacker/cbor/v2",
 	"github.com/tinylib/msgp",
 	"github.com/wneessen/go-mail",
+	"github.com/pquerna/otp",
+	"github.com/boombuler/barcode",
+	"github.com/gorilla/securecookie",
 }
 
 // maxStripped bounds the GitHub-only site's binary built without symbols

@@ -24,11 +24,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Host is the handler, as these routes see it. Its methods take the
@@ -104,7 +104,7 @@ type Config struct {
 	FreshAge time.Duration
 	// TwoFactor is nil when two-factor sign-in is off; PerUser counts
 	// codes per user, shared with the sign-in's second step.
-	TwoFactor *twofactor.Service
+	TwoFactor secondfactor.Settings
 	PerUser   limit.Limiter
 	Events    Events
 	// Providers lists the configured providers in order.
@@ -123,7 +123,7 @@ type Config struct {
 type Events struct {
 	Failure        func(ctx context.Context, e *autherr.Error)
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
-	TwoFactor      func(ctx context.Context, user profile.User, c twofactor.Change)
+	TwoFactor      func(ctx context.Context, user profile.User, c secondfactor.Change)
 }
 
 // Routes serves the self-service routes.
