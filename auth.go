@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
+	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -520,47 +521,16 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 // errNoProviders is returned by New when the list is empty.
 var errNoProviders = errors.New("no providers")
 
-// checkLook reports, as a *ConfigError, the first route in Pages that is
-// not the application's own (see checkPages), or the first value of
-// Theme or of a provider's Style that the built-in pages could not use (see
-// pages.Theme.Validate and pages.ValidateStyle). The pages would drop
-// such a value silently; New refuses it, so a mistyped colour or logo URL
-// shows at start-up.
+// checkLook refuses page routes, a theme or a provider's style the
+// built-in pages could not use (site.CheckLook).
 func (h *Handler) checkLook() error {
-	if err := h.checkPages(); err != nil {
-		return err
-	}
-	if err := h.cfg.Theme.Validate(); err != nil {
-		return lookError("", "Theme.", err)
-	}
+	var styles []site.Styled
 	for _, id := range h.order {
-		p, ok := h.oauthProvider(id) // e-mail and credentials providers have no Style
-		if !ok {
-			continue
-		}
-		if err := pages.ValidateStyle(p.Config().Style); err != nil {
-			return lookError(id, "Style.", err)
+		if p, ok := h.oauthProvider(id); ok { // e-mail and credentials providers have no Style
+			styles = append(styles, site.Styled{ID: id, Style: p.Config().Style})
 		}
 	}
-	return nil
-}
-
-// checkPages checks the application's own page routes
-// (pages.ValidateRoute).
-func (h *Handler) checkPages() error {
-	p := h.cfg.Pages
-	for _, f := range []struct{ name, value string }{
-		{"SignIn", p.SignIn}, {"SignOut", p.SignOut}, {"Error", p.Error},
-		{"VerifyRequest", p.VerifyRequest}, {"NewUser", p.NewUser},
-	} {
-		if f.value == "" {
-			continue
-		}
-		if err := pages.ValidateRoute(f.name, f.value, h.cfg.URL); err != nil {
-			return lookError("", "Pages.", err)
-		}
-	}
-	return nil
+	return site.CheckLook(site.Pages(h.cfg.Pages), h.cfg.URL, h.cfg.Theme, styles)
 }
 
 // getenv reads the environment through Config.Getenv, os.Getenv by default.
@@ -635,16 +605,6 @@ func providerConfigError(id string, err error) error {
 	var pe *providers.ConfigError
 	if errors.As(err, &pe) {
 		ce.Field, ce.Reason = pe.Field, pe.Reason
-	}
-	return ce
-}
-
-func lookError(provider, prefix string, err error) error {
-	ce := &ConfigError{Provider: provider, Err: err}
-	var fe *pages.FieldError
-	if errors.As(err, &fe) {
-		ce.Field = prefix + fe.Field
-		ce.Reason = fmt.Sprintf("%q %s", fe.Value, fe.Reason)
 	}
 	return ce
 }

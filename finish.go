@@ -5,10 +5,8 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
-	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
@@ -38,45 +36,16 @@ func (h *Handler) linker() accountlink.Linker {
 		LinkAccount: h.cfg.Events.LinkAccount, UnlinkAccount: h.cfg.Events.UnlinkAccount}
 }
 
-// otherWays lists the working ways to sign in that are not linked
-// accounts (plugin.Way): the user's passkeys; a password, when the user
-// can use it; an e-mail link, when the user's address was proven.
-func (h *Handler) otherWays(ctx context.Context, userID string) ([]selfservice.Way, error) {
-	var ways []selfservice.Way
-	var user *adapter.User
-	stored := func() (adapter.User, error) {
-		if user == nil {
-			u, err := h.cfg.Adapter.GetUser(ctx, userID)
-			if err != nil {
-				return u, err
-			}
-			user = &u
-		}
-		return *user, nil
-	}
-	for _, id := range h.order {
-		f, ok := h.flows[id].(plugin.Way)
-		if !ok {
-			continue
-		}
-		name, n, err := f.Way(ctx, userID, stored)
-		if err != nil {
-			return nil, err
-		}
-		if n > 0 {
-			ways = append(ways, selfservice.Way{Name: name, Count: n})
-		}
-	}
-	return ways, nil
-}
-
 // newSelfService returns the self-service routes of h's configuration.
 func (h *Handler) newSelfService() *selfservice.Routes {
 	cfg := selfservice.Config{Adapter: h.cfg.Adapter, Linker: h.linker(), Logger: h.cfg.Logger, Theme: h.cfg.Theme,
 		DatabaseSessions: h.cfg.Session.Strategy == StrategyDatabase, FreshAge: h.cfg.Session.FreshAge,
 		Events:   selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor},
-		NotFound: h.notFound, OtherWays: h.otherWays}
+		NotFound: h.notFound}
 	for _, id := range h.order {
+		if w, ok := h.flows[id].(selfservice.Counter); ok {
+			cfg.Ways = append(cfg.Ways, w)
+		}
 		p := selfservice.Provider{ID: id, Name: h.flows[id].Info().Name}
 		if o, ok := h.oauthProvider(id); ok {
 			p.OAuth, p.Style = true, o.Config().Style

@@ -44,7 +44,7 @@ type Handler struct {
 	rawBase string
 	// notFoundAnswer and methodAnswer answer requests that no route
 	// takes (routes.go).
-	notFoundAnswer, methodAnswer *wrongAnswer
+	notFoundAnswer, methodAnswer *site.WrongAnswer
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).

@@ -5,40 +5,27 @@ package gatehouse
 // the rule at New that spans providers, and the two routes.
 
 import (
-	"fmt"
 	"io"
 	"net/http"
 
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/pages"
-	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// checkPasskeys runs once every provider is known: SignUp (unverified
-// addresses) is never combined with a provider that links by e-mail
-// address (pre-account hijacking).
+// checkPasskeys runs once every provider is known: passkey sign-up is
+// never combined with a provider that links by e-mail address
+// (plugin.CheckSignUp).
 func (h *Handler) checkPasskeys() error {
+	flows := make([]flow, 0, len(h.order))
 	for _, id := range h.order {
-		p, ok := h.flows[id].(plugin.WebAuthn)
-		if !ok || !p.SignUp() {
-			continue
-		}
-		for _, oid := range h.order {
-			if o, ok := h.oauthProvider(oid); ok && o.Config().AllowDangerousEmailAccountLinking {
-				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
-					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
-			}
-			// An e-mail (magic link) provider signs its link's owner in to
-			// the user with that address: the squatter's user, passkey
-			// included.
-			if h.flows[oid].Info().Type == providers.TypeEmail {
-				return &ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
-					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", oid)}
-			}
-		}
+		flows = append(flows, h.flows[id])
 	}
-	return nil
+	return plugin.CheckSignUp(flows, func(f flow) bool {
+		o, ok := f.(*oauthflow.Flow)
+		return ok && o.Provider().Config().AllowDangerousEmailAccountLinking
+	})
 }
 
 // webauthnOptions answers GET {base}/webauthn-options/{provider}.

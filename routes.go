@@ -1,6 +1,7 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -409,65 +410,20 @@ func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 // client address to the sign-in starts, callbacks and passkey ceremonies.
 const DefaultRateLimit = 120
 
-// wrongAnswer is the answer to a request that no route takes: a small
-// page for a browser (Accept: text/html), JSON for anything else. Both
-// are built once, at New, the page in every language there are messages
-// for, so that a stream of wrong requests costs no rendering.
-type wrongAnswer struct {
-	status int
-	page   map[string]*httpx.Response // by language tag: the page, headers and all
-	json   []byte
-}
-
-// newWrongAnswer renders the answer of status, in the built-in pages' look.
-// title and message are catalogue keys (pages.Text); the JSON answer is
-// in English.
-func (h *Handler) newWrongAnswer(status int, title, message string) (*wrongAnswer, error) {
-	a := &wrongAnswer{status: status, page: map[string]*httpx.Response{}}
-	signIn := h.cfg.BasePath + "/signin"
-	if h.cfg.Pages.SignIn != "" {
-		signIn = h.cfg.Pages.SignIn
-	}
-	for _, tag := range pages.Languages() {
-		lang := pages.LanguageFor(tag)
-		page := &httpx.Response{}
-		if err := pages.RenderIn(page, lang, status, pages.Notice{Theme: h.cfg.Theme, Title: pages.Text(lang.Tag, title),
-			Message: pages.Text(lang.Tag, message), LinkURL: signIn, LinkText: pages.Text(lang.Tag, "signin.title")}); err != nil {
-			return nil, err
-		}
-		a.page[lang.Tag] = page
-	}
-	var js httpx.Response
-	httpx.WriteJSON(&js, status, map[string]string{"message": pages.Text("en", title) + "."})
-	a.json = js.Body()
-	return a, nil
-}
-
-// write sends the answer, the page in lang when r asks for HTML.
-func (a *wrongAnswer) write(w http.ResponseWriter, r *http.Request, lang pages.Language) {
-	if !httpx.AcceptsHTML(r) {
-		httpx.WriteJSONBytes(w, a.status, a.json)
-		return
-	}
-	page, ok := a.page[lang.Tag]
-	if !ok {
-		page = a.page["en"]
-	}
-	page.WriteTo(w)
-}
-
 // newWrongAnswers builds the 404 and 405 answers.
+// (site.WrongAnswer), their pages linking to the sign-in page.
 func (h *Handler) newWrongAnswers() (err error) {
-	if h.notFoundAnswer, err = h.newWrongAnswer(http.StatusNotFound, "wrong.notFound", "wrong.notFoundText"); err != nil {
+	signIn := cmp.Or(h.cfg.Pages.SignIn, h.cfg.BasePath+"/signin")
+	if h.notFoundAnswer, err = site.NewWrongAnswer(h.cfg.Theme, signIn, http.StatusNotFound, "wrong.notFound", "wrong.notFoundText"); err != nil {
 		return err
 	}
-	h.methodAnswer, err = h.newWrongAnswer(http.StatusMethodNotAllowed, "wrong.method", "wrong.methodText")
+	h.methodAnswer, err = site.NewWrongAnswer(h.cfg.Theme, signIn, http.StatusMethodNotAllowed, "wrong.method", "wrong.methodText")
 	return err
 }
 
 // notFound answers a path under the base path that is no route: 404.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	h.notFoundAnswer.write(w, r, h.site.Lang(r))
+	h.notFoundAnswer.Write(w, r, h.site.Lang(r))
 }
 
 // methodNotAllowed answers a route asked with a method it does not take:
@@ -484,5 +440,5 @@ func (h *Handler) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	h.methodAnswer.write(w, r, h.site.Lang(r))
+	h.methodAnswer.Write(w, r, h.site.Lang(r))
 }

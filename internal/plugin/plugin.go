@@ -15,6 +15,7 @@ package plugin
 
 import (
 	"context"
+	"fmt"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -24,7 +25,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -109,11 +112,7 @@ type Flow interface {
 // Way is a flow that gives users a way to sign in besides their linked
 // accounts (passkeys, a password, e-mail links): unlinking an account
 // must leave one way.
-type Way interface {
-	// Way returns the way's name and how many of it userID has, 0 for
-	// none. stored returns the stored user, read once for every flow.
-	Way(ctx context.Context, userID string, stored func() (adapter.User, error)) (name string, n int, err error)
-}
+type Way = selfservice.Counter
 
 // Router is a flow with routes of its own, {base}/{id}/{action}.
 type Router interface {
@@ -130,4 +129,34 @@ type WebAuthn interface {
 	// SignUp reports whether people who are not signed in may create a
 	// user with an unverified e-mail address (passkey.WebAuthnConfig.SignUp).
 	SignUp() bool
+}
+
+// CheckSignUp refuses, as a *autherr.ConfigError, passkey sign-up
+// (WebAuthn.SignUp: unverified addresses) beside a provider that signs
+// an address's owner in to the user that has the address: an e-mail
+// provider, or a provider linksByAddress reports (an OAuth provider with
+// AllowDangerousEmailAccountLinking). A stranger could sign up with a
+// victim's address first and keep access to the victim's account
+// (pre-account hijacking).
+func CheckSignUp(flows []Flow, linksByAddress func(Flow) bool) error {
+	for _, f := range flows {
+		if p, ok := f.(WebAuthn); !ok || !p.SignUp() {
+			continue
+		}
+		id := f.Info().ID
+		for _, o := range flows {
+			if linksByAddress(o) {
+				return &autherr.ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
+					"passkey sign-up stores unverified e-mail addresses, and provider %q links by e-mail address (AllowDangerousEmailAccountLinking): a stranger could sign up with a victim's address first and keep access to the victim's account", o.Info().ID)}
+			}
+			// An e-mail (magic link) provider signs its link's owner in to
+			// the user with that address: the squatter's user, passkey
+			// included.
+			if o.Info().Type == providers.TypeEmail {
+				return &autherr.ConfigError{Provider: id, Field: "SignUp", Reason: fmt.Sprintf(
+					"passkey sign-up stores unverified e-mail addresses, and the e-mail provider %q signs in whoever owns an address to the user that has it: a stranger could sign up with a victim's address first and keep access to the victim's account", o.Info().ID)}
+			}
+		}
+	}
+	return nil
 }

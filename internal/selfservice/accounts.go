@@ -286,10 +286,31 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// otherWays is Config.OtherWays, none when it is nil.
+// otherWays lists the working ways userID has to sign in that are not
+// linked accounts (Config.Ways): the user's passkeys; a password, when
+// the user can use it; an e-mail link, when the user's address was
+// proven.
 func (s *Routes) otherWays(ctx context.Context, userID string) ([]Way, error) {
-	if s.cfg.OtherWays == nil {
-		return nil, nil
+	var ways []Way
+	var user *adapter.User
+	stored := func() (adapter.User, error) {
+		if user == nil {
+			u, err := s.cfg.Adapter.GetUser(ctx, userID)
+			if err != nil {
+				return u, err
+			}
+			user = &u
+		}
+		return *user, nil
 	}
-	return s.cfg.OtherWays(ctx, userID)
+	for _, c := range s.cfg.Ways {
+		name, n, err := c.Way(ctx, userID, stored)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			ways = append(ways, Way{Name: name, Count: n})
+		}
+	}
+	return ways, nil
 }

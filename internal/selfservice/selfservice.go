@@ -71,6 +71,14 @@ type Way struct {
 	Count int
 }
 
+// Counter is a provider that gives users a way to sign in besides their
+// linked accounts (plugin.Way): unlinking an account must leave one way.
+type Counter interface {
+	// Way returns the way's name and how many of it userID has, 0 for
+	// none. stored returns the stored user, read once for every provider.
+	Way(ctx context.Context, userID string, stored func() (adapter.User, error)) (name string, n int, err error)
+}
+
 // countWays adds up ways.
 func countWays(ways []Way) int {
 	n := 0
@@ -109,10 +117,10 @@ type Config struct {
 	Events    Events
 	// Providers lists the configured providers in order.
 	Providers []Provider
-	// OtherWays lists the user's working ways to sign in that are not
-	// linked accounts: passkeys, a password they can use, an e-mail link
-	// to their proven address. Nil: none.
-	OtherWays func(ctx context.Context, userID string) ([]Way, error)
+	// Ways are the providers that give users ways to sign in that are
+	// not linked accounts: passkeys, a password they can use, an e-mail
+	// link to their proven address.
+	Ways []Counter
 	// NotFound answers a route that is not there: the two-factor routes
 	// when two-factor sign-in is off, an unknown two-factor action. Nil:
 	// 404 with a JSON message.

@@ -85,6 +85,16 @@ func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 }
 func (h *fakeHost) Origin(*http.Request) string { return "https://app.test" }
 
+// fakeWays is the way the test gives h, if any.
+type fakeWays struct{ h *fakeHost }
+
+func (f fakeWays) Way(context.Context, string, func() (adapter.User, error)) (string, int, error) {
+	if len(f.h.ways) == 0 {
+		return "", 0, nil
+	}
+	return f.h.ways[0].Name, f.h.ways[0].Count, nil
+}
+
 // env is the routes over a memory store where ada has a GitHub account,
 // a credentials account, and three sessions (s-here is this browser's).
 type env struct {
@@ -138,7 +148,7 @@ func newEnv(t *testing.T) *env {
 			{ID: "google", Name: "Google", OAuth: true},
 			{ID: "credentials", Name: "Password"},
 		},
-		OtherWays: func(context.Context, string) ([]Way, error) { return e.h.ways, nil },
+		Ways: []Counter{fakeWays{e.h}},
 		Events: Events{
 			RevokeSessions: func(_ context.Context, _ profile.User, n int) { e.revoked = append(e.revoked, n) },
 			TwoFactor:      func(_ context.Context, _ profile.User, c twofactor.Change) { e.changes = append(e.changes, c) },
