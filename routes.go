@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 
@@ -403,8 +402,6 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
 }
-
-func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
 // client address to the sign-in starts, callbacks and passkey ceremonies.
