@@ -23,9 +23,12 @@
 // # The flow
 //
 // Every sign-in takes the same road; the provider's kind does the middle
-// part. Each kind's flow lives in a package of its own and implements the
-// root's flow interface (routes.go); the root file of the kind checks its
-// providers and builds their flows at New.
+// part. Each kind's flow lives in a package of its own and implements
+// internal/plugin's Flow; New builds the OAuth and credentials flows
+// (oauth.go, credentials.go), and the passkey, e-mail and
+// password-account providers build their own (NewFlow), so the root
+// imports none of them. Every flow ends in the one Finisher New built
+// before them, which never calls back into the root.
 //
 //	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token (internal/site)
 //	  └ flow.SignIn              internal/oauthflow: checks sealed in a cookie bound to
