@@ -1,6 +1,6 @@
 // Package finish ends every sign-in the same way, whichever flow proved
 // who the user is (internal/oauthflow, emailflow, credentialsflow,
-// passkeyflow, passwordflow): the application's SignIn callback, the
+// passkeyflow; providers/passwordaccount): the application's SignIn callback, the
 // binding and same-user checks, the linking rules (internal/accountlink),
 // the second factor (internal/twofactorflow), and the session
 // (internal/sessions), in that order.
