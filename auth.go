@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -29,7 +30,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Config configures a Handler. Its zero values are the defaults; only
@@ -57,8 +57,9 @@ type Config struct {
 	TrustHost bool
 	// Session configures sessions.
 	Session SessionConfig
-	// TwoFactor turns on two-factor sign-in (internal/twofactorflow).
-	TwoFactor TwoFactorConfig
+	// TwoFactor turns on two-factor sign-in: twofactor.SignIn{…}, whose
+	// package only a program that sets it links. Nil: off.
+	TwoFactor TwoFactor
 	// Organizations turns on organizations, their members, roles and
 	// invitations, under {base}/organizations (package organization,
 	// docs/organizations.md); nil is off. The Adapter must be an
@@ -567,43 +568,16 @@ func Auth(r *http.Request, cfg Config) *http.Response {
 // errNoProviders is returned by New when the list is empty.
 var errNoProviders = errors.New("no providers")
 
-// checkLook reports, as a *ConfigError, the first route in Pages that is
-// not the application's own (see checkPages), or the first value of
-// Theme or of a provider's Style that the built-in pages could not use (see
-// pages.Theme.Validate and pages.ValidateStyle). The pages would drop
-// such a value silently; New refuses it, so a mistyped colour or logo URL
-// shows at start-up.
+// checkLook refuses page routes, a theme or a provider's style the
+// built-in pages could not use (site.CheckLook).
 func (h *Handler) checkLook() error {
-	if err := h.checkPages(); err != nil {
-		return err
-	}
-	if err := h.cfg.Theme.Validate(); err != nil {
-		return lookError("", "Theme.", err)
-	}
+	var styles []site.Styled
 	for _, id := range h.order {
-		p, ok := h.oauthProvider(id) // e-mail and credentials providers have no Style
-		if !ok {
-			continue
-		}
-		if err := pages.ValidateStyle(p.Config().Style); err != nil {
-			return lookError(id, "Style.", err)
+		if p, ok := h.oauthProvider(id); ok { // e-mail and credentials providers have no Style
+			styles = append(styles, site.Styled{ID: id, Style: p.Config().Style})
 		}
 	}
-	return nil
-}
-
-// checkPages checks the application's own page routes
-// (pages.ValidateRoute).
-func (h *Handler) checkPages() error {
-	for _, f := range site.Pages(h.cfg.Pages).Fields() {
-		if f.Route == "" {
-			continue
-		}
-		if err := pages.ValidateRoute(f.Name, f.Route, h.cfg.URL); err != nil {
-			return lookError("", "Pages.", err)
-		}
-	}
-	return nil
+	return site.CheckLook(site.Pages(h.cfg.Pages), h.cfg.URL, h.cfg.Theme, styles)
 }
 
 // getenv reads the environment through Config.Getenv, os.Getenv by default.
@@ -685,45 +659,22 @@ func providerConfigError(id string, err error) error {
 	return ce
 }
 
-func lookError(provider, prefix string, err error) error {
-	ce := &ConfigError{Provider: provider, Err: err}
-	var fe *pages.FieldError
-	if errors.As(err, &fe) {
-		ce.Field = prefix + fe.Field
-		ce.Reason = fmt.Sprintf("%q %s", fe.Value, fe.Reason)
-	}
-	return ce
-}
-
-// TwoFactorConfig configures two-factor sign-in: codes from an
-// authenticator app (TOTP, RFC 6238) and single-use backup codes.
-type TwoFactorConfig struct {
-	// Enabled lets users turn two-factor sign-in on at
-	// {base}/two-factor/setup. It needs an Adapter that is also a
-	// twofactor.Store (the built-in adapters are).
-	Enabled bool
-	// Issuer names the site in authenticator apps. Default: "Gatehouse".
-	Issuer string
-	// PerPending limits code attempts per pending sign-in (default 5 in
-	// its 5 minutes), PerUser failed codes per user across pending
-	// sign-ins and the settings routes (default 10 per 15 minutes): a
-	// 6-digit code has three good values at a time, so unlimited guessing
-	// would find one. Several processes share them through Redis
-	// (redislimit), as Config.RateLimit.
-	PerPending, PerUser limit.Limiter
-}
+// TwoFactor turns on two-factor sign-in, as Config.TwoFactor:
+// twofactor.SignIn is the one implementation. Users turn it on for
+// themselves at {base}/two-factor/setup.
+type TwoFactor interface{ secondfactor.Feature }
 
 // TwoFactorChange is what changed in a user's two-factor sign-in, for
-// Events.TwoFactor.
-type TwoFactorChange = twofactor.Change
+// Events.TwoFactor (twofactor.Change).
+type TwoFactorChange = secondfactor.Change
 
 // The changes Events.TwoFactor is told of.
 const (
-	TwoFactorEnabled     = twofactor.Enabled
-	TwoFactorDisabled    = twofactor.Disabled
-	TwoFactorNewBackup   = twofactor.BackupCodesRegenerated
-	TwoFactorBackupUsed  = twofactor.BackupCodeUsed
-	TwoFactorCodeRefused = twofactor.CodeRefused
+	TwoFactorEnabled     = secondfactor.Enabled
+	TwoFactorDisabled    = secondfactor.Disabled
+	TwoFactorNewBackup   = secondfactor.BackupCodesRegenerated
+	TwoFactorBackupUsed  = secondfactor.BackupCodeUsed
+	TwoFactorCodeRefused = secondfactor.CodeRefused
 )
 
 // handlerCacheSize bounds the Handlers Auth keeps.
@@ -740,7 +691,7 @@ const handlerCacheSize = 16
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
 //   - HTTPClient, Logger and MachineAccess: by pointer;
-//   - Adapter, RateLimit, Limits and the two-factor limiters: with ==, so a
+//   - Adapter, RateLimit, Limits and TwoFactor: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
 //   - functions (Callbacks, Events, ClientIP, Getenv, Language): by code pointer
@@ -764,16 +715,14 @@ type configKey struct {
 	trustHost, authJSCookieNames, providerSignOut, develop bool
 	secureCookies                                          int8 // 0: nil, 1: false, 2: true
 	session                                                SessionConfig
-	twoFactorEnabled                                       bool
-	twoFactorIssuer                                        string
 	pages                                                  Pages
 	theme                                                  pages.Theme
 	providerTimeout, clockSkew                             time.Duration
 	httpClient                                             *http.Client
 	logger                                                 *slog.Logger
 
-	adapter, rateLimit, perPending, perUser, limits any
-	admin                                           *admin.Config
+	adapter, rateLimit, twoFactor, limits any
+	admin                                 *admin.Config
 
 	trustedProxies  *string
 	nTrustedProxies int
@@ -795,10 +744,10 @@ func keyOf(cfg *Config) (configKey, bool) {
 		secret: first(cfg.Secret), nSecret: len(cfg.Secret),
 		url: cfg.URL, basePath: cfg.BasePath, redirectProxyURL: cfg.RedirectProxyURL,
 		trustHost: cfg.TrustHost, authJSCookieNames: cfg.AuthJSCookieNames, providerSignOut: cfg.ProviderSignOut, develop: cfg.Development,
-		session: cfg.Session, twoFactorEnabled: cfg.TwoFactor.Enabled, twoFactorIssuer: cfg.TwoFactor.Issuer,
+		session: cfg.Session, twoFactor: cfg.TwoFactor,
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
-		adapter: cfg.Adapter, rateLimit: cfg.RateLimit, perPending: cfg.TwoFactor.PerPending, perUser: cfg.TwoFactor.PerUser,
+		adapter: cfg.Adapter, rateLimit: cfg.RateLimit,
 		limits: cfg.Limits, organizations: cfg.Organizations, machineAccess: cfg.MachineAccess, admin: cfg.Admin,
 		trustedProxies: first(cfg.TrustedProxies), nTrustedProxies: len(cfg.TrustedProxies), clientIPHeader: cfg.ClientIPHeader,
 	}
@@ -815,7 +764,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
-	for _, v := range [...]any{k.adapter, k.rateLimit, k.perPending, k.perUser, k.limits} {
+	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits} {
 		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return k, false
 		}

@@ -30,6 +30,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 //lint:file-ignore SA1019 these tests check that the deprecated Style.Bg and Style.Text are still honoured.
@@ -670,7 +671,7 @@ func TestScaleOutRedis(t *testing.T) {
 			Providers: []providers.Provider{devProvider(op), credentials.Config{Authorize: janeOnly,
 				Fields: []credentials.Field{{Name: "username", Label: "Username"}, {Name: "password", Label: "Password", Type: "password"}}}},
 			Adapter:   redisstore.New(rdb, pa, redisstore.Options{Prefix: prefix}),
-			TwoFactor: gatehouse.TwoFactorConfig{Enabled: true},
+			TwoFactor: twofactor.SignIn{},
 			// One setting puts every limit in Redis; the balancer (the
 			// test client, on loopback) reports the client's address.
 			Limits:         redislimit.Backend{Client: rdb, Prefix: prefix + "limit:"},
@@ -806,7 +807,7 @@ func TestLimitsMakesEveryLimit(t *testing.T) {
 	mine := limit.NewMemory(1, time.Hour)
 	newHandler(t, gatehouse.Config{
 		Secret: []string{testSecret}, URL: "https://app.test/auth", Adapter: memory.New(), Limits: rec,
-		TwoFactor: gatehouse.TwoFactorConfig{Enabled: true},
+		TwoFactor: twofactor.SignIn{},
 		Providers: []providers.Provider{devProvider(op),
 			credentials.Config{Authorize: janeOnly, Fields: []credentials.Field{{Name: "username", Label: "Username"}}, PerIP: mine},
 			email.Config{SendVerificationRequest: func(context.Context, email.VerificationRequest) error { return nil }},

@@ -3,21 +3,16 @@ package gatehouse
 // The credentials providers: the application's own (its Authorize) and
 // the ready-made password accounts. The sign-in itself, with what each
 // step defends against, is internal/credentialsflow's; the password
-// accounts' other routes are internal/passwordflow's, and
-// providers/passwordaccount does their work without HTTP. Here: each
-// provider checked and its flow built at New, the route
-// {base}/{id}/{action}, and the Host methods only these flows need.
+// accounts' flow and other routes are providers/passwordaccount's
+// (internal/plugin). Here: the application's provider checked and its
+// flow built at New, and the route {base}/{id}/{action}.
 
 import (
-	"context"
 	"net/http"
 
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // addCredentials checks a credentials provider and returns its flow.
@@ -33,62 +28,16 @@ func (h *Handler) addCredentials(c credentials.Config) (flow, error) {
 	if err != nil {
 		return nil, providerConfigError(c.ProviderBase().ID, err)
 	}
-	return credentialsflow.New(&c, h.host(), h.cfg.Logger), nil
-}
-
-// addPassword checks a password-accounts provider and returns its flow.
-func (h *Handler) addPassword(c passwordaccount.Config) (flow, error) {
-	id := c.ProviderBase().ID
-	c.PerIP = h.limiter(c.PerIP, id+"-per-ip", credentials.DefaultPerIP, credentials.DefaultWindow)
-	c.PerIdentifier = h.limiter(c.PerIdentifier, id+"-per-identifier", credentials.DefaultPerIdentifier, credentials.DefaultWindow)
-	c.PerIdentifierAndIP = h.limiter(c.PerIdentifierAndIP, id+"-per-identifier-and-ip", credentials.DefaultPerIdentifierAndIP, credentials.DefaultWindow)
-	c.SendPerIP = h.limiter(c.SendPerIP, id+"-sends-per-ip", email.DefaultSendsPerIP, email.DefaultSendWindow)
-	c.SendPerIdentifier = h.limiter(c.SendPerIdentifier, id+"-sends-per-identifier", email.DefaultSendsPerIdentifier, email.DefaultSendWindow)
-	if c.ClientIP == nil {
-		c.ClientIP = h.cfg.ClientIP
-	}
-	c, err := c.Prepare()
-	if err != nil {
-		return nil, providerConfigError(c.ProviderBase().ID, err)
-	}
-	store, ok := h.cfg.Adapter.(passwordaccount.Store)
-	if !ok || !adapter.Supports[adapter.PasswordStore](h.cfg.Adapter) { // a wrapper (redisstore) may have the methods and no store behind them
-		return nil, &ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a password-accounts provider needs an Adapter that keeps password hashes (adapter.PasswordStore)"}
-	}
-	if h.cfg.URL == "" { // as for e-mail links (email.go)
-		return nil, &ConfigError{Provider: c.ID, Field: "URL", Reason: "a password-accounts provider needs Config.URL (AUTH_URL): links must not take their host from the request"}
-	}
-	svc, err := passwordaccount.NewService(c, store, passwordaccount.Options{Secrets: h.cfg.Secret, Logger: h.cfg.Logger, CreateUser: h.cfg.Events.CreateUser})
-	if err != nil {
-		return nil, providerConfigError(c.ID, err)
-	}
-	f, err := passwordflow.New(svc, passwordflow.Config{Logger: h.cfg.Logger, Theme: h.cfg.Theme,
-		Events: passwordflow.Events{PasswordReset: h.cfg.Events.PasswordReset, PasswordChange: h.cfg.Events.PasswordChange, RevokeSessions: h.cfg.Events.RevokeSessions}}, h.host())
-	if err != nil {
-		return nil, providerConfigError(c.ID, err)
-	}
-	return f, nil
+	return credentialsflow.New(&c, h.fin, h.cfg.Logger), nil
 }
 
 // passwordRoute answers {base}/{id}/{action}, for a password-accounts
 // provider id.
 func (h *Handler) passwordRoute(w http.ResponseWriter, r *http.Request) {
-	f, ok := h.flows[r.PathValue("provider")].(*passwordflow.Flow)
+	f, ok := h.flows[r.PathValue("provider")].(plugin.Router)
 	if !ok {
 		h.notFound(w, r) // no password-accounts provider of that id
 		return
 	}
 	f.Route(w, r)
-}
-
-// CredentialsSignIn runs the credentials sign-in (internal/credentialsflow) of c's
-// form, whose Authorize returns a stored user, signed in as it is.
-func (s host) CredentialsSignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config) error {
-	return credentialsflow.SignIn(w, r, c, true, s, s.h.cfg.Logger)
-}
-
-// EndOthers ends every database session of userID but this browser's
-// (internal/selfservice) and returns how many it ended.
-func (s host) EndOthers(ctx context.Context, r *http.Request, userID string) (int, error) {
-	return s.h.self.EndOthers(ctx, r, userID)
 }

@@ -23,9 +23,12 @@
 // # The flow
 //
 // Every sign-in takes the same road; the provider's kind does the middle
-// part. Each kind's flow lives in a package of its own and implements the
-// root's flow interface (routes.go); the root file of the kind checks its
-// providers and builds their flows at New.
+// part. Each kind's flow lives in a package of its own and implements
+// internal/plugin's Flow; New builds the OAuth and credentials flows
+// (oauth.go, credentials.go), and the passkey, e-mail and
+// password-account providers build their own (NewFlow), so the root
+// imports none of them. Every flow ends in the one Finisher New built
+// before them, which never calls back into the root.
 //
 //	POST {base}/signin/{id}      routes.go   origin, rate limit, CSRF token (internal/site)
 //	  └ flow.SignIn              internal/oauthflow: checks sealed in a cookie bound to
@@ -38,9 +41,9 @@
 //	                                         exchange, ID token, userinfo (internal/rp)
 //	                             internal/emailflow: the token used up
 //	                             internal/credentialsflow: attempt limits, Authorize
-//	                                         (or the stored password: internal/passwordflow)
+//	                                         (or the stored password: providers/passwordaccount)
 //	                             internal/passkeyflow: assertion or attestation
-//	    └ finishSignIn           finish.go   SignIn callback, binding to the session that
+//	    └ Finisher.FinishSignIn  internal/finish: SignIn callback, binding to the session that
 //	                                         started it, linking (internal/accountlink)
 //	      ├ twoFactor.Ask        internal/twofactorflow: 2FA on, a sealed pending cookie,
 //	      │                                  then POST {base}/two-factor
@@ -63,7 +66,6 @@
 //	internal/emailflow     the e-mail link sign-in
 //	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
-//	internal/passwordflow  the password accounts' routes: sign-up, verify, reset, change
 //	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)
@@ -74,7 +76,9 @@
 //	internal/backchannel   Back-Channel Logout 1.0's receiver
 //	internal/cookies       cookie names, chunked cookies, the Auth.js session token
 //	internal/accountlink   which stored user a sign-in is for
-//	internal/signin        the result every flow hands to finishSignIn
+//	internal/signin        the result every flow hands to internal/finish
+//	internal/finish        the end of every sign-in: callback, linking, second
+//	                       factor, session
 //	internal/httpx         bounded forms, redirects, JSON answers
 //	internal/autherr, bounded, logclip, useragent, webauthnrp:
 //	                       the one error type, the one cache, log values cut,

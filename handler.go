@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
@@ -21,10 +22,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/finish"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/keyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -33,6 +35,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/session"
@@ -48,22 +51,23 @@ type Handler struct {
 	rawBase string
 	// notFoundAnswer and methodAnswer answer requests that no route
 	// takes (routes.go).
-	notFoundAnswer, methodAnswer *wrongAnswer
+	notFoundAnswer, methodAnswer *site.WrongAnswer
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).
-	site       *site.Site
-	order      []string        // provider ids in configuration order
-	flows      map[string]flow // by provider id (routes.go)
-	sealer     *checks.Sealer
-	sessions   *sessions.Manager       // issues, reads and ends sessions (internal/sessions)
-	tokens     *tokensource.Refresher  // provider tokens refreshed and saved (tokens.go)
-	challenges *passkeyflow.Challenges // WebAuthn challenges used (internal/passkeyflow)
-	twoFactor  *twofactorflow.Step     // the second step of sign-ins (finish.go, internal/twofactorflow)
-	self       *selfservice.Routes     // accounts, sessions, two-factor settings (finish.go)
-	orgs       *orgflow.Routes         // organizations; nil when off (internal/orgflow)
-	keys       *keyflow.Flow           // API keys and service tokens, nil when off (internal/keyflow)
-	admin      *adminflow.Routes       // users, roles, bans: Config.Admin (internal/adminflow)
+	site      *site.Site
+	order     []string        // provider ids in configuration order
+	flows     map[string]flow // by provider id (routes.go)
+	sealer    *checks.Sealer
+	sessions  *sessions.Manager      // issues, reads and ends sessions (internal/sessions)
+	tokens    *tokensource.Refresher // provider tokens refreshed and saved (tokens.go)
+	twoFactor *twofactorflow.Step    // the second step of sign-ins (finish.go, internal/twofactorflow)
+	fin       *finish.Finisher       // the end of every sign-in (internal/finish)
+	env       *plugin.Env            // what the providers' own packages build their flows with (internal/plugin)
+	self      *selfservice.Routes    // accounts, sessions, two-factor settings (finish.go)
+	orgs      *orgflow.Routes        // organizations; nil when off (internal/orgflow)
+	keys      *keyflow.Flow          // API keys and service tokens, nil when off (internal/keyflow)
+	admin     *adminflow.Routes      // users, roles, bans: Config.Admin (internal/adminflow)
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -74,8 +78,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h := &Handler{cfg: cfg, flows: map[string]flow{},
-		tokens:     &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh},
-		challenges: passkeyflow.NewChallenges()}
+		tokens: &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh}}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
 	// Every default limit is made by one backend (Config.Limits), each
@@ -84,9 +87,6 @@ func New(cfg Config) (*Handler, error) {
 		h.cfg.Limits = limit.InMemory{}
 	}
 	h.cfg.RateLimit = h.limiter(h.cfg.RateLimit, "rate", DefaultRateLimit, time.Minute)
-	if _, inMemory := h.cfg.Limits.(limit.InMemory); !inMemory {
-		h.challenges.Shared = h.cfg.Limits.Limiter("passkey-challenges", 1, passkeyflow.MaxCeremony)
-	}
 	if h.cfg.ClientIP == nil {
 		h.cfg.ClientIP = credentials.RemoteIP
 		if len(h.cfg.TrustedProxies) > 0 {
@@ -108,9 +108,33 @@ func New(cfg Config) (*Handler, error) {
 	if h.site, err = h.newSite(); err != nil {
 		return nil, err
 	}
-	if h.twoFactor, err = h.newTwoFactor(h.cfg); err != nil {
+	// Then, in this order, each built from what is built before it: the
+	// sessions, the second step of two-factor sign-ins, the end of every
+	// sign-in (internal/finish), what the providers' own packages build
+	// with (internal/plugin), the providers' flows, which end in the
+	// finisher, and the self-service routes, which list the flows.
+	fs := &finish.Site{Site: h.site}
+	// Organizations come before the sessions: a database session reads
+	// its active organization through them (internal/orgflow).
+	h.orgs, err = orgflow.Setup(cfg.Organizations, orgflow.Config{Users: cfg.Adapter, Logger: cfg.Logger, HasURL: cfg.URL != "",
+		Database: cfg.Session.Strategy == StrategyDatabase, MaxAge: cfg.Session.MaxAge, FreshAge: cfg.Session.FreshAge,
+		Token: func(r *http.Request) (session.Token, bool) { return fs.Sessions.Token(r, fs.For(r)) },
+		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
+			return fs.Sessions.Rewrite(w, r, fs.For(r), t)
+		},
+		Limits: h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, fs)
+	if err != nil {
+		return nil, &ConfigError{Field: "Organizations", Err: err}
+	}
+	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
+	fs.Sessions = h.sessions
+	if h.twoFactor, err = h.newTwoFactor(fs); err != nil {
+		return nil, err
+	}
+	h.fin = h.newFinisher(fs, h.twoFactor)
+	h.env = h.newEnv()
 	for i, p := range cfg.Providers {
 		p = providers.Resolve(p)
 		if p == nil {
@@ -139,28 +163,15 @@ func New(cfg Config) (*Handler, error) {
 	if err := h.checkLook(); err != nil {
 		return nil, err
 	}
-	h.orgs, err = orgflow.Setup(cfg.Organizations, orgflow.Config{Users: cfg.Adapter, Logger: cfg.Logger, HasURL: cfg.URL != "",
-		Database: cfg.Session.Strategy == StrategyDatabase, MaxAge: cfg.Session.MaxAge, FreshAge: cfg.Session.FreshAge,
-		Token: func(r *http.Request) (session.Token, bool) { return h.sessions.Token(r, h.baseFor(r)) },
-		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
-			return h.sessions.Rewrite(w, r, h.baseFor(r), t)
-		},
-		Limits: h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, h.host())
-	if err != nil {
-		return nil, &ConfigError{Field: "Organizations", Err: err}
-	}
-	if h.sessions, err = h.newSessions(); err != nil {
-		return nil, err
-	}
 	h.self = h.newSelfService()
 	if c := cfg.MachineAccess; c != nil {
 		h.keys, err = keyflow.New(keyflow.Config{Keys: *c, Adapter: cfg.Adapter, Secret: cfg.Secret, Limits: h.cfg.Limits, Site: h.site,
-			CurrentUser: h.host().CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey})
+			CurrentUser: fs.CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey})
 		if err != nil {
 			return nil, &ConfigError{Field: "MachineAccess", Err: err}
 		}
 	}
-	if h.admin, err = h.newAdmin(); err != nil {
+	if h.admin, err = h.newAdmin(fs); err != nil {
 		return nil, err
 	}
 	if err := h.checkBasePath(); err != nil { // routes.go
@@ -172,6 +183,25 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.routes = h.router()
 	return h, nil
+}
+
+// newEnv returns what the providers' own packages build their flows
+// with (internal/plugin).
+func (h *Handler) newEnv() *plugin.Env {
+	c := h.cfg
+	_, inMemory := c.Limits.(limit.InMemory)
+	e := &plugin.Env{Finisher: h.fin, Sealer: h.sealer, Adapter: c.Adapter, Logger: c.Logger,
+		URL: c.URL, BasePath: c.BasePath, Secret: c.Secret, Theme: c.Theme, VerifyRequestPage: c.Pages.VerifyRequest,
+		Limits: c.Limits, SharedLimits: !inMemory, Limiter: h.limiter, ClientIP: c.ClientIP, Getenv: h.getenv,
+		Events: plugin.Events{CreateUser: c.Events.CreateUser, LinkAccount: c.Events.LinkAccount,
+			PasswordReset: c.Events.PasswordReset, PasswordChange: c.Events.PasswordChange, RevokeSessions: c.Events.RevokeSessions}}
+	if cb := c.Callbacks.SignIn; cb != nil {
+		e.AllowLink = func(ctx context.Context, user profile.User, acct *account.Account, r *http.Request) (bool, error) {
+			allow, _, err := cb(ctx, SignInParams{User: user, Account: acct, Request: r, VerificationRequest: true})
+			return allow, err
+		}
+	}
+	return e
 }
 
 // newSessions returns the session manager of h's configuration
@@ -200,27 +230,16 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	return m, nil
 }
 
-// Impersonate starts an impersonation in this browser (internal/adminflow).
-func (s host) Impersonate(w http.ResponseWriter, r *http.Request, adminID, userID string, expires time.Time) error {
-	return s.h.sessions.StartImpersonation(w, r, s.h.baseFor(r), adminID, userID, expires)
-}
-
-// StopImpersonating ends this browser's impersonation (internal/adminflow).
-func (s host) StopImpersonating(w http.ResponseWriter, r *http.Request) (string, string, bool) {
-	i, err := s.h.sessions.StopImpersonating(w, r, s.h.baseFor(r))
-	return i.Admin, i.User, err == nil
-}
-
 // newAdmin returns the admin routes of h's configuration
 // (internal/adminflow): all 404 when Config.Admin is nil.
-func (h *Handler) newAdmin() (*adminflow.Routes, error) {
+func (h *Handler) newAdmin(fs *finish.Site) (*adminflow.Routes, error) {
 	c := h.cfg
 	store, ok := c.Adapter.(admin.Store)
 	if c.Admin != nil && (!ok || !adapter.Supports[admin.Store](c.Adapter)) {
 		return nil, &ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
 	}
 	return adminflow.New(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, Store: store, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
-		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, h.host()), nil
+		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs), nil
 }
 
 // newSite returns the site of h's configuration (internal/site).

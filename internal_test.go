@@ -17,16 +17,15 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/internal/emailflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // set gives v a non-zero value of its type, or reports false.
@@ -68,6 +67,8 @@ func set(t *testing.T, v reflect.Value) bool {
 			v.Set(reflect.ValueOf(limit.None{}))
 		case v.Type() == reflect.TypeFor[limit.Backend]():
 			v.Set(reflect.ValueOf(limit.InMemory{}))
+		case v.Type() == reflect.TypeFor[TwoFactor]():
+			v.Set(reflect.ValueOf(twofactor.SignIn{}))
 		default:
 			return false
 		}
@@ -307,9 +308,11 @@ func TestEmailAPIKeyFromEnv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := h.flows["resend"].(*emailflow.Flow).Email()
-	if err := p.SendVerificationRequest(context.Background(), email.VerificationRequest{Identifier: "a@example.com", URL: "https://app.example/x", Provider: p}); err != nil {
-		t.Fatal(err)
+	// The flow sends a link (through Resend's API) for a typed address.
+	w := httptest.NewRecorder()
+	h.flows["resend"].SignIn(w, httptest.NewRequest(http.MethodPost, "/auth/signin/resend", nil), url.Values{"email": {"a@example.com"}})
+	if loc := w.Header().Get("Location"); !strings.Contains(loc, "/verify-request") {
+		t.Fatalf("sign-in answered %d, Location %q", w.Code, loc)
 	}
 	if gotAuth != "Bearer re_from_env" {
 		t.Fatalf("sent with Authorization %q, want the key from AUTH_RESEND_KEY", gotAuth)
@@ -324,14 +327,14 @@ func TestEmailAPIKeyFromEnv(t *testing.T) {
 // real owner of an address in to a user a stranger signed up with it.
 func TestPasskeySignUpRefusesEmailProvider(t *testing.T) {
 	for _, signUp := range []bool{true, false} {
-		pk := passkey.New(passkey.WebAuthnConfig{SignUp: signUp})
-		h := &Handler{
-			order: []string{"email", "passkey"},
-			flows: map[string]flow{"email": emailflow.New(emailflow.Config{Email: email.Config{ID: "email"}}, nil), "passkey": passkeyflow.New(passkeyflow.Config{Provider: pk}, nil)},
-		}
-		err := h.checkPasskeys()
+		_, err := New(Config{Secret: []string{"test-secret-test-secret-test-secret-0123"}, URL: "https://app.test/auth", Adapter: memory.New(),
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Providers: []providers.Provider{
+				email.Config{ID: "email", SendVerificationRequest: func(context.Context, email.VerificationRequest) error { return nil }},
+				passkey.New(passkey.WebAuthnConfig{SignUp: signUp}),
+			}})
 		if signUp != (err != nil) || (err != nil && !strings.Contains(err.Error(), `e-mail provider "email"`)) {
-			t.Errorf("SignUp %v: checkPasskeys = %v", signUp, err)
+			t.Errorf("SignUp %v: New = %v", signUp, err)
 		}
 	}
 }

@@ -812,7 +812,7 @@ func twoFactorApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, func() []
 	var changes []gatehouse.TwoFactorChange
 	a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
 		cfg.Adapter = st.raw
-		cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Example"}
+		cfg.TwoFactor = twofactor.SignIn{Issuer: "Example"}
 		cfg.Events.TwoFactor = func(_ context.Context, u profile.User, c gatehouse.TwoFactorChange) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -1063,11 +1063,11 @@ func TestTwoFactorNeedsStore(t *testing.T) {
 	type plain struct{ adapter.Adapter }
 	op := newOP(t, authtest.Options{})
 	cfg := gatehouse.Config{Secret: []string{testSecret}, Adapter: plain{openStore(t, "memory").raw},
-		Providers: []providers.Provider{devProvider(op)}, TwoFactor: gatehouse.TwoFactorConfig{Enabled: true}}
+		Providers: []providers.Provider{devProvider(op)}, TwoFactor: twofactor.SignIn{}}
 	_, err := gatehouse.New(cfg)
 	var ce *gatehouse.ConfigError
-	if !errors.As(err, &ce) || ce.Field != "TwoFactor.Enabled" {
-		t.Fatalf("New = %v, want a ConfigError for TwoFactor.Enabled", err)
+	if !errors.As(err, &ce) || ce.Field != "TwoFactor" {
+		t.Fatalf("New = %v, want a ConfigError for TwoFactor", err)
 	}
 }
 
@@ -1100,10 +1100,10 @@ func TestTwoFactorNeedsStoreBehindRedis(t *testing.T) {
 	op := newOP(t, authtest.Options{})
 	store := redisstore.New(redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"}), plain{memory.New()}, redisstore.Options{})
 	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: store,
-		Providers: []providers.Provider{devProvider(op)}, TwoFactor: gatehouse.TwoFactorConfig{Enabled: true}})
+		Providers: []providers.Provider{devProvider(op)}, TwoFactor: twofactor.SignIn{}})
 	var ce *gatehouse.ConfigError
-	if !errors.As(err, &ce) || ce.Field != "TwoFactor.Enabled" {
-		t.Fatalf("New = %v, want a ConfigError for TwoFactor.Enabled", err)
+	if !errors.As(err, &ce) || ce.Field != "TwoFactor" {
+		t.Fatalf("New = %v, want a ConfigError for TwoFactor", err)
 	}
 }
 
@@ -1112,7 +1112,7 @@ func TestTwoFactorNeedsStoreBehindRedis(t *testing.T) {
 // session, and the code finishes the sign-in where it was going.
 func TestTwoFactorAfterPassword(t *testing.T) {
 	a := newPwApp(t, func(c *gatehouse.Config, _ *passwordaccount.Config) {
-		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+		c.TwoFactor = twofactor.SignIn{}
 	})
 	b := newBrowser(t)
 	a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
@@ -1144,7 +1144,7 @@ func TestTwoFactorKeepsProviderSID(t *testing.T) {
 	opts.SessionIDs = true
 	a := newApp(t, opts, func(c *gatehouse.Config) {
 		c.Adapter = memory.New()
-		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+		c.TwoFactor = twofactor.SignIn{}
 	})
 	owner := newBrowser(t)
 	owner.signInUser(a, "alice")

@@ -41,7 +41,7 @@ func (h *Handler) endSessionURL(w http.ResponseWriter, r *http.Request, b *base,
 // signOutReturn answers GET {base}/signout/callback/{provider}
 // (oauthflow.SignOutReturn).
 func (h *Handler) signOutReturn(w http.ResponseWriter, r *http.Request) {
-	oauthflow.SignOutReturn(w, r, h.sealer, h.host())
+	oauthflow.SignOutReturn(w, r, h.sealer, h.fin)
 }
 
 // signOut answers POST {base}/signout: CSRF checked, the session ended

@@ -20,7 +20,7 @@ func (h *Handler) addOAuth(op providers.OAuthProvider) (flow, error) {
 		return nil, providerConfigError(o.ID, err)
 	}
 	p := rp.New(o, h.cfg.HTTPClient, h.cfg.ClockSkew, h.cfg.ProviderTimeout)
-	return oauthflow.New(p, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, h.host()), nil
+	return oauthflow.New(p, oauthflow.Config{Sealer: h.sealer, RedirectProxyURL: h.cfg.RedirectProxyURL, BasePath: h.cfg.BasePath}, h.fin), nil
 }
 
 // envDefaults fills what a provider leaves empty from the environment, as

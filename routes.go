@@ -1,12 +1,11 @@
 package gatehouse
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 
@@ -15,8 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
-	"github.com/gatehouse-auth/gatehouse/internal/passwordflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -24,8 +22,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // router maps the Auth.js REST routes, relative to the base path: ServeHTTP
@@ -90,7 +86,7 @@ func (h *Handler) routeTable() []route {
 		get("/error", h.site.ErrorPage),
 		get("/verify-request", h.site.VerifyRequestPage),
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
-		get("/webauthn.js", passkeyflow.Script),                // internal/passkeyflow
+		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
 	if o := h.orgs; o != nil { // internal/orgflow, docs/organizations.md
 		rs = append(rs, get("/organizations", o.List), post("/organizations", o.Create),
@@ -110,10 +106,23 @@ func (h *Handler) routeTable() []route {
 			rs = append(rs, post("/token", k.Token), get("/jwks", k.JWKS))
 		}
 	}
-	for _, a := range passwordflow.Actions() { // credentials.go, internal/passwordflow
-		rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
-		if a != "verify" {
-			rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
+	// The routes of the providers that have their own, {id}/{action}
+	// (password accounts: credentials.go, plugin.Router), once each.
+	seen := map[string]bool{}
+	for _, id := range h.order {
+		f, ok := h.flows[id].(plugin.Router)
+		if !ok {
+			continue
+		}
+		for _, a := range f.Actions() {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			rs = append(rs, get("/{provider}/"+a, h.passwordRoute))
+			if a != "verify" {
+				rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
+			}
 		}
 	}
 	for i, rt := range rs { // a page the application replaced (Config.Pages)
@@ -213,7 +222,7 @@ func (h *Handler) checkBasePath() error {
 			case seg == route[i]:
 			case strings.HasPrefix(route[i], "{") && i > 0:
 			case strings.HasPrefix(route[i], "{"):
-				_, clash = h.flows[seg].(*passwordflow.Flow)
+				_, clash = h.flows[seg].(plugin.Router)
 			default:
 				clash = false
 			}
@@ -230,49 +239,30 @@ func (h *Handler) checkBasePath() error {
 }
 
 // The provider kinds: one flow each, from the button to the session, in
-// a package of its own (internal/oauthflow, emailflow, credentialsflow,
-// passwordflow, passkeyflow) and built at New by its kind's file
-// (oauth.go, email.go, credentials.go, passkey.go); and the two routes
-// every kind shares.
+// a package of its own (internal/oauthflow, credentialsflow, emailflow,
+// passkeyflow; providers/passwordaccount), and the two routes every kind
+// shares.
 
-// flow is one configured provider's sign-in: *oauthflow.Flow,
-// *emailflow.Flow, *credentialsflow.Flow, *passwordflow.Flow or
-// *passkeyflow.Flow, each built at New by its kind's file. The routes
-// below check what every kind needs (origin, rate limit, CSRF token) and
-// hand over.
-type flow interface {
-	// Info returns the provider's id, name and type.
-	Info() providers.Base
-	// SignIn answers POST {base}/signin/{id} once the origin, the rate
-	// limit and the CSRF token have been checked.
-	SignIn(w http.ResponseWriter, r *http.Request, form url.Values)
-	// Callback answers {base}/callback/{id} once the rate limit, and the
-	// origin of a POST unless CrossSiteCallback, have been checked.
-	Callback(w http.ResponseWriter, r *http.Request)
-	// CrossSiteCallback reports whether the provider itself posts the
-	// callback from its own site (OAuth's response_mode=form_post).
-	CrossSiteCallback() bool
-	// AddTo puts the provider on the built-in sign-in page.
-	AddTo(page *pages.SignIn, p providers.AppProvider, b *base)
-	// Form renders the signIn template helper's form.
-	Form(path string, o pages.HelperForm) template.HTML
-}
+// flow is one configured provider's sign-in (internal/plugin): built at
+// New by its kind's file (oauth.go, credentials.go), or by the package
+// the application configured it with (providers/passkey, email,
+// passwordaccount: plugin.Provider), which the root does not import. The
+// routes below check what every kind needs (origin, rate limit, CSRF
+// token) and hand over.
+type flow = plugin.Flow
 
 // newFlow returns the flow of provider p (already resolved), or an error
 // when p is of no kind this version knows or its kind refuses it.
 func (h *Handler) newFlow(p providers.Provider) (flow, error) {
-	if c, ok := passkeyflow.ConfigOf(p); ok {
-		return h.addPasskey(c) // passkey.go
+	if pp, ok := p.(plugin.Provider); ok {
+		f, err := pp.NewFlow(h.env)
+		var ce *ConfigError
+		if err != nil && !errors.As(err, &ce) {
+			err = providerConfigError(p.ProviderBase().ID, err)
+		}
+		return f, err
 	}
 	switch c := p.(type) {
-	case email.Config:
-		return h.addEmail(c) // email.go
-	case *email.Config:
-		return h.addEmail(*c)
-	case passwordaccount.Config:
-		return h.addPassword(c) // credentials.go
-	case *passwordaccount.Config:
-		return h.addPassword(*c)
 	case credentials.Config:
 		return h.addCredentials(c) // credentials.go
 	case *credentials.Config:
@@ -443,71 +433,24 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
-func urlQueryEscape(s string) string { return url.QueryEscape(s) }
-
 // DefaultRateLimit is Config.RateLimit's default: requests per minute per
 // client address to the sign-in starts, callbacks and passkey ceremonies.
 const DefaultRateLimit = 120
 
-// wrongAnswer is the answer to a request that no route takes: a small
-// page for a browser (Accept: text/html), JSON for anything else. Both
-// are built once, at New, the page in every language there are messages
-// for, so that a stream of wrong requests costs no rendering.
-type wrongAnswer struct {
-	status int
-	page   map[string]*httpx.Response // by language tag: the page, headers and all
-	json   []byte
-}
-
-// newWrongAnswer renders the answer of status, in the built-in pages' look.
-// title and message are catalogue keys (pages.Text); the JSON answer is
-// in English.
-func (h *Handler) newWrongAnswer(status int, title, message string) (*wrongAnswer, error) {
-	a := &wrongAnswer{status: status, page: map[string]*httpx.Response{}}
-	signIn := h.cfg.BasePath + "/signin"
-	if h.cfg.Pages.SignIn != "" {
-		signIn = h.cfg.Pages.SignIn
-	}
-	for _, tag := range pages.Languages() {
-		lang := pages.LanguageFor(tag)
-		page := &httpx.Response{}
-		if err := pages.RenderIn(page, lang, status, pages.Notice{Theme: h.cfg.Theme, Title: pages.Text(lang.Tag, title),
-			Message: pages.Text(lang.Tag, message), LinkURL: signIn, LinkText: pages.Text(lang.Tag, "signin.title")}); err != nil {
-			return nil, err
-		}
-		a.page[lang.Tag] = page
-	}
-	var js httpx.Response
-	httpx.WriteJSON(&js, status, map[string]string{"message": pages.Text("en", title) + "."})
-	a.json = js.Body()
-	return a, nil
-}
-
-// write sends the answer, the page in lang when r asks for HTML.
-func (a *wrongAnswer) write(w http.ResponseWriter, r *http.Request, lang pages.Language) {
-	if !httpx.AcceptsHTML(r) {
-		httpx.WriteJSONBytes(w, a.status, a.json)
-		return
-	}
-	page, ok := a.page[lang.Tag]
-	if !ok {
-		page = a.page["en"]
-	}
-	page.WriteTo(w)
-}
-
 // newWrongAnswers builds the 404 and 405 answers.
+// (site.WrongAnswer), their pages linking to the sign-in page.
 func (h *Handler) newWrongAnswers() (err error) {
-	if h.notFoundAnswer, err = h.newWrongAnswer(http.StatusNotFound, "wrong.notFound", "wrong.notFoundText"); err != nil {
+	signIn := cmp.Or(h.cfg.Pages.SignIn, h.cfg.BasePath+"/signin")
+	if h.notFoundAnswer, err = site.NewWrongAnswer(h.cfg.Theme, signIn, http.StatusNotFound, "wrong.notFound", "wrong.notFoundText"); err != nil {
 		return err
 	}
-	h.methodAnswer, err = h.newWrongAnswer(http.StatusMethodNotAllowed, "wrong.method", "wrong.methodText")
+	h.methodAnswer, err = site.NewWrongAnswer(h.cfg.Theme, signIn, http.StatusMethodNotAllowed, "wrong.method", "wrong.methodText")
 	return err
 }
 
 // notFound answers a path under the base path that is no route: 404.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	h.notFoundAnswer.write(w, r, h.site.Lang(r))
+	h.notFoundAnswer.Write(w, r, h.site.Lang(r))
 }
 
 // methodNotAllowed answers a route asked with a method it does not take:
@@ -524,5 +467,5 @@ func (h *Handler) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	h.methodAnswer.write(w, r, h.site.Lang(r))
+	h.methodAnswer.Write(w, r, h.site.Lang(r))
 }

@@ -36,6 +36,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 	"github.com/go-jose/go-jose/v4"
 	josejwt "github.com/go-jose/go-jose/v4/jwt"
 	"github.com/redis/go-redis/v9"
@@ -242,7 +243,7 @@ func TestTwoFactorPendingSingleUse(t *testing.T) {
 				mk := func() *app {
 					return startApp(t, op, func(c *gatehouse.Config) {
 						c.Adapter = db
-						c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+						c.TwoFactor = twofactor.SignIn{}
 					})
 				}
 				first = mk()
@@ -503,7 +504,7 @@ func allFeaturesApp(t *testing.T, kind string, opOpts authtest.Options, mutate f
 	t.Helper()
 	return mailPwApp(t, kind, opOpts, func(c *gatehouse.Config, p *passwordaccount.Config, e *email.Config) {
 		c.RateLimit = limit.None{}
-		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+		c.TwoFactor = twofactor.SignIn{}
 		p.SendPerIP, p.SendPerIdentifier = limit.None{}, limit.None{}
 		e.PerIP, e.PerIdentifier = limit.None{}, limit.None{}
 		if mutate != nil {
@@ -921,7 +922,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 	t.Run("credentials", func(t *testing.T) {
 		a := newCredsApp(t, func(c *gatehouse.Config, _ *credentials.Config) {
 			c.Adapter = openStore(t, "memory").raw
-			c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+			c.TwoFactor = twofactor.SignIn{}
 		})
 		owner := newBrowser(t)
 		if _, body := owner.signInWith(a.post(owner, "jane", "correct horse")); body != "hello jane@example.com" {
@@ -1035,7 +1036,7 @@ func TestConcurrentSettingsOneBackupCode(t *testing.T) {
 				}
 				var changes atomic.Int32
 				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, func(c *gatehouse.Config) {
-					c.TwoFactor.PerUser = limit.None{}
+					c.TwoFactor = twofactor.SignIn{PerUser: limit.None{}}
 					c.Events.TwoFactor = func(_ context.Context, _ profile.User, ch gatehouse.TwoFactorChange) {
 						if ch == want {
 							changes.Add(1)
@@ -1224,7 +1225,7 @@ func TestConcurrentConfirmOneCode(t *testing.T) {
 			t.Parallel()
 			var enabled atomic.Int32
 			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, func(c *gatehouse.Config) {
-				c.TwoFactor.PerUser = limit.None{}
+				c.TwoFactor = twofactor.SignIn{PerUser: limit.None{}}
 				c.Events.TwoFactor = func(_ context.Context, _ profile.User, ch gatehouse.TwoFactorChange) {
 					if ch == gatehouse.TwoFactorEnabled {
 						enabled.Add(1)

@@ -119,7 +119,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	}
 	b := h.baseFor(r)
 	if a := h.cfg.Adapter; a != nil {
-		uid, err := h.currentUserID(ctx, r, b)
+		uid, _, err := h.sessions.Current(ctx, r, b)
 		if err != nil {
 			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
 		}

@@ -19,7 +19,7 @@ func TestBanAndTheTwoFactorStep(t *testing.T) {
 	t.Parallel()
 	db := memory.New()
 	s := newSite(t, newOP(t), db, func(c *gatehouse.Config) {
-		c.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Test"}
+		c.TwoFactor = twofactor.SignIn{Issuer: "Test"}
 	})
 	ad := signedInAdmin(t, s)
 	first := newBrowser(t)

@@ -72,6 +72,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 func main() {
@@ -204,7 +205,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// minutes per browser: in between, a sealed copy in a cookie answers.
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
-	cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true, Issuer: "Gatehouse example"}
+	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 	organizations(&cfg, dev) // orgs.go
 	// Machine access: API keys, made on the private page and accepted at
 	// /api/me; short-lived tokens for another service (example/api) at
@@ -221,6 +222,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		// The one service tokens are for: example/api.
 		Tokens: &servicetoken.Config{Audiences: []string{cmp.Or(getenv("API_URL"), "http://localhost:3001")}},
 	}
+	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {

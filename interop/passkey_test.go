@@ -616,7 +616,7 @@ func enrol(t *testing.T, a *app, b *browser) {
 // webauthn provider only prefers it) stops at the code form.
 func TestTwoFactorPasskey(t *testing.T) {
 	a := newPasskeyApp(t, []providers.Provider{passkey.WebAuthn(passkey.WebAuthnConfig{})}, func(cfg *gatehouse.Config) {
-		cfg.TwoFactor = gatehouse.TwoFactorConfig{Enabled: true}
+		cfg.TwoFactor = twofactor.SignIn{}
 	})
 	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
 	owner := newBrowser(t)

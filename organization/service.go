@@ -15,8 +15,8 @@ import (
 	"unicode"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	emailaddress "github.com/gatehouse-auth/gatehouse/internal/address"
 	"github.com/gatehouse-auth/gatehouse/permission"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // ErrLimit: a limit of Config (organizations per user, members, roles)
@@ -527,7 +527,7 @@ func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string
 	if err != nil {
 		return Invitation{}, "", err
 	}
-	addr, err := email.Normalize(address)
+	addr, err := emailaddress.Normalize(address)
 	if err != nil {
 		return Invitation{}, "", fmt.Errorf("%w: address: %w", ErrInvalid, err)
 	}
@@ -635,7 +635,7 @@ func (s *Service) Invitation(ctx context.Context, token string) (Invitation, err
 // unexpired and unused. It is single-use: of concurrent accepts one
 // succeeds.
 func (s *Service) Accept(ctx context.Context, token, userID, address string) (Membership, error) {
-	addr, err := email.Normalize(address)
+	addr, err := emailaddress.Normalize(address)
 	if err != nil || userID == "" {
 		return Membership{}, ErrWrongRecipient
 	}
@@ -646,7 +646,7 @@ func (s *Service) Accept(ctx context.Context, token, userID, address string) (Me
 // Decline deletes the invitation of token, for the user whose address is
 // address; ErrWrongRecipient when it is for another.
 func (s *Service) Decline(ctx context.Context, token, address string) (Invitation, error) {
-	addr, err := email.Normalize(address)
+	addr, err := emailaddress.Normalize(address)
 	if err != nil {
 		return Invitation{}, ErrWrongRecipient
 	}

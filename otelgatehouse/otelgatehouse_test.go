@@ -22,8 +22,8 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/otelgatehouse"
 	"github.com/gatehouse-auth/gatehouse/profile"

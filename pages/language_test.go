@@ -50,8 +50,9 @@ func TestCatalogueComplete(t *testing.T) {
 	tmpls, _ := filepath.Glob("templates/*.html")
 	goFiles, _ := filepath.Glob("*.go")
 	outside, _ := filepath.Glob("../internal/*/*.go")
+	kinds, _ := filepath.Glob("../providers/*/*.go") // the flows the providers build
 	rootFiles, _ := filepath.Glob("../*.go")
-	goFiles = append(append(goFiles, outside...), rootFiles...)
+	goFiles = append(append(append(goFiles, outside...), kinds...), rootFiles...)
 	for _, f := range append(tmpls, goFiles...) {
 		if strings.HasSuffix(f, "_test.go") || f == "messages.go" {
 			continue

@@ -179,7 +179,7 @@ var english = map[string]string{
 	"mail.exists.intro":   "Someone tried to create an account on %s with this address, which already has one.",
 	"mail.exists.button":  "Reset your password",
 	"mail.exists.ignore":  "If it was you and you forgot your password, reset it. If not, ignore this message.",
-	"error.msg.Banned":                    "This account is suspended. Contact the site's administrators.",
+	"error.msg.Banned":    "This account is suspended. Contact the site's administrators.",
 }
 
 var german = map[string]string{
@@ -351,5 +351,5 @@ var german = map[string]string{
 	"mail.exists.intro":   "Jemand hat versucht, bei %s ein Konto mit dieser Adresse anzulegen, die schon eines hat.",
 	"mail.exists.button":  "Passwort zurücksetzen",
 	"mail.exists.ignore":  "Wenn Sie es waren und Ihr Passwort vergessen haben, setzen Sie es zurück. Wenn nicht, ignorieren Sie diese Nachricht.",
-	"error.msg.Banned":                    "Dieses Konto ist gesperrt. Wenden Sie sich an die Administratoren der Website.",
+	"error.msg.Banned":    "Dieses Konto ist gesperrt. Wenden Sie sich an die Administratoren der Website.",
 }

@@ -9,12 +9,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gorilla/securecookie"
 )
 
 // PendingMaxAge is how long a pending sign-in lasts by default: the time
 // the user has to type the second factor after the first.
-const PendingMaxAge = 5 * time.Minute
+const PendingMaxAge = secondfactor.PendingMaxAge
 
 // pendingName is the name the pending value is sealed under; securecookie
 // covers it with the MAC, so no other sealed value opens as a pending one.
@@ -25,23 +26,10 @@ const pendingName = "gatehouse-2fa-pending"
 const pendingFutureSlack = time.Minute
 
 // Pending is a sign-in that passed its first factor and waits for the
-// second. It travels sealed (encrypted and authenticated), in a cookie or
-// a form field, between the two steps.
-type Pending struct {
-	// ID is random and names this pending sign-in: the key to count its
-	// attempts under.
-	ID string
-	// UserID is the user who passed the first factor.
-	UserID string
-	// Provider is the provider of the first factor, such as "credentials".
-	Provider string
-	// SID is that provider's session id (an ID token's sid claim), when
-	// it sent one: the session made after the second factor records it,
-	// for back-channel logout.
-	SID string
-	// Issued is when the first factor passed.
-	Issued time.Time
-}
+// second (ID, UserID, Provider, SID, Issued). It travels sealed
+// (encrypted and authenticated), in a cookie or a form field, between the
+// two steps.
+type Pending = secondfactor.Pending
 
 // pendingValue is the sealed form of a Pending.
 type pendingValue struct {

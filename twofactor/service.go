@@ -5,17 +5,19 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 )
 
 // Errors, for errors.Is. Returned errors may wrap them with details.
 var (
 	// ErrInvalidCode: the code is not the user's current TOTP code nor
 	// one of their unused backup codes.
-	ErrInvalidCode = errors.New("twofactor: invalid code")
+	ErrInvalidCode = secondfactor.ErrInvalidCode
 	// ErrReplayed: the TOTP code, or a later one, was accepted before.
-	ErrReplayed = errors.New("twofactor: code already used")
+	ErrReplayed = secondfactor.ErrReplayed
 	// ErrExpired: the pending sign-in is older than its maximum age.
-	ErrExpired = errors.New("twofactor: pending sign-in expired")
+	ErrExpired = secondfactor.ErrExpired
 	// ErrBindingMismatch: the pending sign-in was started in another
 	// browser (its binding differs).
 	ErrBindingMismatch = errors.New("twofactor: pending sign-in bound to another browser")
@@ -24,10 +26,10 @@ var (
 	ErrPendingInvalid = errors.New("twofactor: invalid pending sign-in")
 	// ErrNotEnrolled: the user has no confirmed second factor (Store
 	// methods return it for a user without a Secret).
-	ErrNotEnrolled = errors.New("twofactor: not enrolled")
+	ErrNotEnrolled = secondfactor.ErrNotEnrolled
 	// ErrAlreadyEnabled: Enroll was called for a user whose two-factor
 	// sign-in is on; Disable it first.
-	ErrAlreadyEnabled = errors.New("twofactor: already enabled")
+	ErrAlreadyEnabled = secondfactor.ErrAlreadyEnabled
 )
 
 // Secret is what a Store keeps for one user: the storage shape of the
@@ -129,13 +131,9 @@ func New(cfg Config) (*Service, error) {
 }
 
 // Status is a user's two-factor state, for settings pages and for the
-// sign-in to know whether to ask for a second factor.
-type Status struct {
-	// Enabled is whether sign-in asks for a second factor.
-	Enabled bool
-	// BackupCodesLeft is how many unused backup codes the user has.
-	BackupCodesLeft int
-}
+// sign-in to know whether to ask for a second factor: Enabled, and
+// BackupCodesLeft.
+type Status = secondfactor.Status
 
 // Status returns userID's two-factor state: the zero Status for a user
 // who never enrolled.
@@ -207,12 +205,12 @@ func (s *Service) Confirm(ctx context.Context, userID, code string) ([]string, e
 }
 
 // Method is the kind of second factor Verify accepted.
-type Method string
+type Method = secondfactor.Method
 
 // The methods.
 const (
-	MethodTOTP   Method = "totp"
-	MethodBackup Method = "backup"
+	MethodTOTP   = secondfactor.MethodTOTP
+	MethodBackup = secondfactor.MethodBackup
 )
 
 // Verify checks userID's second factor: code is either a TOTP code
@@ -313,13 +311,13 @@ func (s *Service) Keys() *Keys { return s.keys }
 
 // Change is what changed in a user's two-factor sign-in, for audit logs
 // (gatehouse.Events.TwoFactor).
-type Change string
+type Change = secondfactor.Change
 
 // The changes.
 const (
-	Enabled                Change = "enabled"
-	Disabled               Change = "disabled"
-	BackupCodesRegenerated Change = "backup_codes_regenerated"
-	BackupCodeUsed         Change = "backup_code_used"
-	CodeRefused            Change = "code_refused"
+	Enabled                = secondfactor.Enabled
+	Disabled               = secondfactor.Disabled
+	BackupCodesRegenerated = secondfactor.BackupCodesRegenerated
+	BackupCodeUsed         = secondfactor.BackupCodeUsed
+	CodeRefused            = secondfactor.CodeRefused
 )

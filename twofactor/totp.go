@@ -2,12 +2,12 @@ package twofactor
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"image/png"
 	"strings"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/hotp"
 	"github.com/pquerna/otp/totp"
@@ -44,21 +44,10 @@ const SecretSize = 20
 const QRSize = 256
 
 // Enrollment is a new TOTP secret, ready to show to the user once: the
-// secret for manual entry, its otpauth:// URI and the URI as a QR code.
-type Enrollment struct {
-	// Secret is the key, base32 without padding, as authenticator apps
-	// take it when typed in.
-	Secret string
-	// URI is the otpauth://totp/ key URI that authenticator apps scan.
-	URI string
-	// QR is the URI as a QR code, a QRSize×QRSize PNG image.
-	QR []byte
-}
-
-// QRDataURL returns the QR code as a data: URL, for an <img src>.
-func (e Enrollment) QRDataURL() string {
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(e.QR)
-}
+// secret for manual entry (Secret, base32 without padding), its
+// otpauth:// URI (URI) and the URI as a QRSize×QRSize PNG image (QR;
+// QRDataURL for an <img src>).
+type Enrollment = secondfactor.Enrollment
 
 // params are a TOTP's settings with defaults applied.
 type params struct {

@@ -31,8 +31,8 @@ import (
 )
 
 // Host is what the sign-in needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Finisher implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	CSRFOK(r *http.Request, submitted string) bool
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)

@@ -38,18 +38,18 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/linktoken"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // Host is what the flow needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Finisher implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	TooManyAttempts(w http.ResponseWriter, r *http.Request, provider string, wait time.Duration)
@@ -61,13 +61,33 @@ type Host interface {
 	Lang(r *http.Request) pages.Language
 }
 
-// Config is one e-mail provider, checked (email.Config.Prepare), with
-// what its flow needs of the Handler's configuration.
+// Provider is what the flow needs of an e-mail provider's configuration
+// (email.Config, prepared).
+type Provider struct {
+	ID, Name string
+	// MaxAge is how long a link works.
+	MaxAge time.Duration
+	// PerIP and PerIdentifier count the links asked for per client
+	// address (ClientIP's) and per e-mail address.
+	PerIP, PerIdentifier limit.Limiter
+	ClientIP             func(r *http.Request) string
+	// Normalize normalises and checks a typed address; NewToken makes a
+	// link's token.
+	Normalize func(address string) (string, error)
+	NewToken  func() (string, error)
+	// Send sends the link: to identifier, the URL, working until expires,
+	// for the site on host, asked for by r, in the language lang (a BCP 47
+	// tag: that of the pages r is answered with).
+	Send func(ctx context.Context, r *http.Request, identifier, url, host, lang string, expires time.Time) error
+}
+
+// Config is one e-mail provider, checked, with what its flow needs of
+// the Handler's configuration.
 type Config struct {
-	Email   email.Config
-	Tokens  *email.Tokens // hashes and uses up the links' tokens
-	Adapter adapter.Adapter
-	Logger  *slog.Logger
+	Provider Provider
+	Tokens   *linktoken.Tokens // hashes and uses up the links' tokens
+	Adapter  adapter.Adapter
+	Logger   *slog.Logger
 	// Allow is the application's SignIn callback asked before a link is
 	// sent (Auth.js: signIn with email.verificationRequest); nil allows.
 	Allow func(ctx context.Context, user profile.User, acct *account.Account, r *http.Request) (bool, error)
@@ -84,13 +104,23 @@ type Flow struct {
 }
 
 // Info returns the provider's id, name and type.
-func (f *Flow) Info() providers.Base { return f.cfg.Email.ProviderBase() }
-
-// Email returns the provider's configuration, prepared.
-func (f *Flow) Email() email.Config { return f.cfg.Email }
+func (f *Flow) Info() providers.Base {
+	return providers.Base{ID: f.cfg.Provider.ID, Name: f.cfg.Provider.Name, Type: providers.TypeEmail}
+}
 
 // CrossSiteCallback: the link is followed with a GET.
 func (*Flow) CrossSiteCallback() bool { return false }
+
+// Way reports an e-mail link as a way to sign in besides linked
+// accounts, when the user's address was proven (a link to an unproven
+// address makes its owner a user of their own: accountlink.Claim).
+func (f *Flow) Way(_ context.Context, _ string, stored func() (adapter.User, error)) (string, int, error) {
+	u, err := stored()
+	if err != nil || u.Email == "" || u.EmailVerified == nil {
+		return "", 0, err
+	}
+	return "Email link", 1, nil
+}
 
 // AddTo puts the provider's form on the built-in sign-in page.
 func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
@@ -99,7 +129,7 @@ func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) 
 
 // Form renders the signIn template helper's form: one address input.
 func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
-	c := f.cfg.Email
+	c := f.cfg.Provider
 	o.Action, o.Name = path+"/signin/"+c.ID, c.Name
 	return o.Email()
 }
@@ -115,14 +145,14 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	// message's sending keep the request's own context.
 	store, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
-	c, h := f.cfg.Email, f.host
+	c, h := f.cfg.Provider, f.host
 	fail := func(t autherr.Type, code string, err error) {
 		h.Fail(w, r, autherr.New(t, code, c.ID, "signin", err))
 	}
 
 	// 1. The address, normalised; a malformed one is the one answer that
 	// differs, and it depends only on what was typed.
-	addr, err := c.NormalizeIdentifier(form.Get("email"))
+	addr, err := c.Normalize(form.Get("email"))
 	if err != nil {
 		fail(autherr.EmailSignInError, "invalid_email", err)
 		return
@@ -184,15 +214,15 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		}
 		q := url.Values{"callbackUrl": {h.CallbackURL(r, form.Get("callbackUrl"))}, "token": {token}, "email": {addr}}
 		u, _ := url.Parse(h.Origin(r))
-		req := email.VerificationRequest{Identifier: addr, URL: h.URL(r, "callback", c.ID) + "?" + q.Encode(), Expires: expires, Host: u.Host, Provider: c, Request: r, Language: h.Lang(r).Tag}
+		link := h.URL(r, "callback", c.ID) + "?" + q.Encode()
 		// 5. The message. A failure removes the token: no link works that
 		// nobody received. The error is logged, never the link nor the
 		// address, which a sender's error may repeat.
-		if err := c.Send(ctx, req); err != nil {
+		if err := c.Send(ctx, r, addr, link, u.Host, h.Lang(r).Tag, expires); err != nil {
 			undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), httpx.StoreTimeout)
 			_, _ = f.cfg.Adapter.UseVerificationToken(undo, addr, hash)
 			cancel()
-			msg := strings.NewReplacer(req.URL, "[link]", token, "[token]", url.QueryEscape(token), "[token]",
+			msg := strings.NewReplacer(link, "[link]", token, "[token]", url.QueryEscape(token), "[token]",
 				addr, "[email]", url.QueryEscape(addr), "[email]").Replace(err.Error())
 			fail(autherr.EmailSignin, "send_failed", errors.New(msg))
 			return
@@ -212,13 +242,13 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 // is used up, then the user signed in.
 func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 	if err := f.verify(w, r); err != nil {
-		f.host.Fail(w, r, autherr.Wrap(err, autherr.Verification, "failed", f.cfg.Email.ID, "verification"))
+		f.host.Fail(w, r, autherr.Wrap(err, autherr.Verification, "failed", f.cfg.Provider.ID, "verification"))
 	}
 }
 
 func (f *Flow) verify(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	c := f.cfg.Email
+	c := f.cfg.Provider
 	fail := func(t autherr.Type, code string, err error) error {
 		return autherr.New(t, code, c.ID, "verification", err)
 	}
@@ -227,22 +257,22 @@ func (f *Flow) verify(w http.ResponseWriter, r *http.Request) error {
 		return fail(autherr.Verification, "malformed_link", errors.New("the link's query does not parse"))
 	}
 	token := q.Get("token")
-	if token == "" || len(token) > email.MaxTokenLen || len(q["token"]) > 1 || len(q["email"]) > 1 {
+	if token == "" || len(token) > linktoken.MaxTokenLen || len(q["token"]) > 1 || len(q["email"]) > 1 {
 		return fail(autherr.Verification, "malformed_link", errors.New("the link has no token, or two"))
 	}
-	addr, err := c.NormalizeIdentifier(q.Get("email"))
+	addr, err := c.Normalize(q.Get("email"))
 	if err != nil {
 		return fail(autherr.Verification, "malformed_link", err)
 	}
 
 	// The token, used up whatever happens next, under any rotated secret,
-	// and checked again in constant time (email.Tokens.Use).
+	// and checked again in constant time (linktoken.Tokens.Use).
 	store, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
 	defer cancel()
 	switch err := f.cfg.Tokens.Use(store, f.cfg.Adapter, addr, token); {
-	case errors.Is(err, email.ErrTokenUnknown):
+	case errors.Is(err, linktoken.ErrTokenUnknown):
 		return fail(autherr.Verification, "invalid_token", err)
-	case errors.Is(err, email.ErrTokenExpired):
+	case errors.Is(err, linktoken.ErrTokenExpired):
 		return fail(autherr.Verification, "expired", err)
 	case err != nil:
 		return fail(autherr.AdapterError, "adapter", err)

@@ -30,8 +30,8 @@ import (
 )
 
 // Host is what the flow needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Finisher implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
 	Cookies(r *http.Request) cookies.Names
@@ -329,7 +329,8 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 	acct := &account.Account{Type: account.Type(c.Type), Provider: c.ID, ProviderAccountID: user.ID, TokenSet: reduced}
 
 	// 10. The application's say, then the session.
-	return h.FinishSignIn(w, r, signin.Result{User: user, Account: acct, Profile: prof, Tokens: tokens})
+	return h.FinishSignIn(w, r, signin.Result{User: user, Account: acct, Profile: prof, Tokens: tokens,
+		AllowDangerousLinking: c.AllowDangerousEmailAccountLinking})
 }
 
 // checkError is the error of a failed check (state, PKCE, nonce, iss):

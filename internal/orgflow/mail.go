@@ -7,7 +7,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // mailer returns a sender of invitations through the SMTP server of the
@@ -16,18 +15,21 @@ import (
 // them, words its messages for sign-in only).
 func mailer(ps []providers.Provider) func(ctx context.Context, m organization.Message) error {
 	for _, p := range ps {
-		c, ok := p.(email.Config)
-		if !ok || c.SendVerificationRequest != nil || (c.Server == "" && c.SMTP.Host == "") {
+		// The e-mail provider (providers/email) says whether it can: an
+		// interface, so that a program without e-mail links no mail code.
+		s, ok := providers.Resolve(p).(interface {
+			MailSender() (func(ctx context.Context, to, subject, text, html string) error, bool)
+		})
+		if !ok {
 			continue
 		}
-		c, err := c.Prepare()
-		if err != nil {
-			continue // New reports it for the provider
+		send, ok := s.MailSender()
+		if !ok {
+			continue
 		}
-		smtp, from := c.SMTP, c.From
 		return func(ctx context.Context, m organization.Message) error {
 			subject, text, page := invitationText(m)
-			return smtp.SendMessage(ctx, from, m.Invitation.Email, subject, text, page)
+			return send(ctx, m.Invitation.Email, subject, text, page)
 		}
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/internal/bounded"
 	"github.com/gatehouse-auth/gatehouse/limit"
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
 // maxChallenges bounds the challenges of verified ceremonies remembered
@@ -45,7 +44,7 @@ func newChallenges(size int) *Challenges {
 func (c *Challenges) Use(ctx context.Context, challenge string, expires time.Time) bool {
 	now := time.Now()
 	if expires.IsZero() {
-		expires = now.Add(passkey.DefaultTimeout)
+		expires = now.Add(defaultTimeout)
 	}
 	if !c.used.Add(challenge, struct{}{}, expires, now) {
 		return false
@@ -57,3 +56,7 @@ func (c *Challenges) Use(ctx context.Context, challenge string, expires time.Tim
 	wait, err := c.Shared.Reserve(ctx, "challenge:"+hex.EncodeToString(sum[:]))
 	return err == nil && wait <= 0
 }
+
+// defaultTimeout is a ceremony's length when the provider sets none
+// (passkey.DefaultTimeout).
+const defaultTimeout = 5 * time.Minute

@@ -14,7 +14,7 @@
 //     (Host.FinishSignIn), with a fresh session.
 //
 // Registration is for the signed-in user; a new user can register only
-// when the provider sets SignUp (see passkey.WebAuthnConfig.SignUp).
+// when the provider sets SignUp (passkey.WebAuthnConfig.SignUp).
 //
 // The cookies, the session and the end of every sign-in live in package
 // gatehouse, which serves these routes through a Host; the go-webauthn
@@ -29,7 +29,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -51,7 +50,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
 // Host is the handler, as the passkey flow sees it. Its methods take the
@@ -87,7 +85,7 @@ type Host interface {
 // Config is what the flow needs besides the Host.
 type Config struct {
 	// Provider is the provider's configuration, already validated.
-	Provider passkey.WebAuthnConfig
+	Provider webauthnrp.Provider
 	// Adapter stores the users; Store, the same adapter, their passkeys.
 	Adapter adapter.Adapter
 	Store   adapter.AuthenticatorAdapter
@@ -115,19 +113,6 @@ type Flow struct {
 
 // New returns the flow of cfg, served through host.
 func New(cfg Config, host Host) *Flow { return &Flow{cfg: cfg, host: host} }
-
-// ConfigOf returns p as a WebAuthn configuration, when it is one.
-func ConfigOf(p providers.Provider) (passkey.WebAuthnConfig, bool) {
-	switch c := p.(type) {
-	case passkey.WebAuthnConfig:
-		return c, true
-	case *passkey.WebAuthnConfig:
-		if c != nil {
-			return *c, true
-		}
-	}
-	return passkey.WebAuthnConfig{}, false
-}
 
 // challengeCheck names the challenge cookie's check in errors.
 const challengeCheck checks.Kind = "webauthn"
@@ -265,15 +250,20 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
 }
 
 // Info returns the provider's id, name and type.
-func (f *Flow) Info() providers.Base { return f.cfg.Provider.ProviderBase() }
+func (f *Flow) Info() providers.Base {
+	p := f.cfg.Provider
+	return providers.Base{ID: p.ID, Name: p.Name, Type: providers.TypeWebAuthn}
+}
 
-// Provider returns the provider's configuration.
-func (f *Flow) Provider() passkey.WebAuthnConfig { return f.cfg.Provider }
+// SignUp reports whether people who are not signed in may create a user
+// with an unverified e-mail address.
+func (f *Flow) SignUp() bool { return f.cfg.Provider.SignUp }
 
-// Passkeys counts the user's passkeys: ways to sign in.
-func (f *Flow) Passkeys(ctx context.Context, userID string) (int, error) {
+// Way counts the user's passkeys: ways to sign in besides linked
+// accounts.
+func (f *Flow) Way(ctx context.Context, userID string, _ func() (adapter.User, error)) (string, int, error) {
 	keys, err := f.cfg.Store.ListAuthenticatorsByUserID(ctx, userID)
-	return len(keys), err
+	return "Passkey", len(keys), err
 }
 
 // CrossSiteCallback: the page's own script posts the callback.
@@ -302,13 +292,4 @@ func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
 		Action: path + "/callback/" + f.cfg.Provider.ID, Options: path + "/webauthn-options/" + f.cfg.Provider.ID,
 		CSRF: o.CSRF, Callback: o.Callback, Label: o.Label, Class: o.Class})
 	return template.HTML(b.String()) // escaped by the template
-}
-
-// Script answers GET {base}/webauthn.js: the passkey script of the
-// sign-in page, for the application's own pages (pages.WebAuthnScript).
-func Script(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	_, _ = io.WriteString(w, pages.WebAuthnScript())
 }

@@ -5,8 +5,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"testing"
 	"time"
-
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 )
 
 // TestChallengesOnce: a challenge is accepted once, a full log refuses
@@ -32,21 +30,6 @@ func TestChallengesOnce(t *testing.T) {
 	}
 	if c.used.Len() != 2 {
 		t.Fatalf("the log holds %d challenges, want 2", c.used.Len())
-	}
-}
-
-// TestConfigOf: both WebAuthn configuration types are passkey providers,
-// a nil pointer is not.
-func TestConfigOf(t *testing.T) {
-	c := passkey.New(passkey.WebAuthnConfig{})
-	if got, ok := ConfigOf(c); !ok || got.ID != c.ID {
-		t.Errorf("ConfigOf(value) = %q, %v", got.ID, ok)
-	}
-	if got, ok := ConfigOf(&c); !ok || got.ID != c.ID {
-		t.Errorf("ConfigOf(pointer) = %q, %v", got.ID, ok)
-	}
-	if _, ok := ConfigOf((*passkey.WebAuthnConfig)(nil)); ok {
-		t.Error("a nil configuration was taken for a provider")
 	}
 }
 

@@ -62,7 +62,7 @@ func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID str
 	if err != nil {
 		return nil, nil, err
 	}
-	ways, err := s.host.OtherWays(ctx, userID)
+	ways, err := s.otherWays(ctx, userID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -71,7 +71,7 @@ func (s *Routes) linkedAccounts(ctx context.Context, r *http.Request, userID str
 	// this only says what it would answer now).
 	canUnlink := len(accts)-1+countWays(ways) > 0
 	names := map[string]string{}
-	for _, p := range s.host.Providers(r) {
+	for _, p := range s.cfg.Providers {
 		names[p.ID] = p.Name
 	}
 	out := make([]linkedAccount, 0, len(accts))
@@ -161,7 +161,7 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 				CancelURL: s.host.URL(r, "accounts"), Remaining: remaining(list, ways, a.Provider, func(w Way) string { return s.wayLabel(r, w) })}
 		}
 	}
-	all := s.host.Providers(r)
+	all := s.cfg.Providers
 	provs := make(map[string]Provider, len(all))
 	for _, p := range all {
 		provs[p.ID] = p
@@ -179,7 +179,7 @@ func (s *Routes) accountsPageConfirming(w http.ResponseWriter, r *http.Request, 
 	// started here, by this session.
 	for _, p := range all {
 		if p.OAuth && !linked[p.ID] {
-			page.Link = append(page.Link, pages.Button{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL, Style: p.Style})
+			page.Link = append(page.Link, pages.Button{ID: p.ID, Name: p.Name, SigninURL: s.host.URL(r, "signin", p.ID), Style: p.Style})
 		}
 	}
 	name := func(id string) string {
@@ -246,12 +246,12 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	ways, err := s.host.OtherWays(ctx, userID)
+	ways, err := s.otherWays(ctx, userID)
 	if err == nil {
 		_, err = s.cfg.Linker.Unlink(ctx, userID, prov, countWays(ways))
 	}
 	name := prov
-	for _, p := range s.host.Providers(r) {
+	for _, p := range s.cfg.Providers {
 		if p.ID == prov && p.Name != "" {
 			name = p.Name
 		}
@@ -284,4 +284,33 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"unlinked": prov})
 	}
+}
+
+// otherWays lists the working ways userID has to sign in that are not
+// linked accounts (Config.Ways): the user's passkeys; a password, when
+// the user can use it; an e-mail link, when the user's address was
+// proven.
+func (s *Routes) otherWays(ctx context.Context, userID string) ([]Way, error) {
+	var ways []Way
+	var user *adapter.User
+	stored := func() (adapter.User, error) {
+		if user == nil {
+			u, err := s.cfg.Adapter.GetUser(ctx, userID)
+			if err != nil {
+				return u, err
+			}
+			user = &u
+		}
+		return *user, nil
+	}
+	for _, c := range s.cfg.Ways {
+		name, n, err := c.Way(ctx, userID, stored)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			ways = append(ways, Way{Name: name, Count: n})
+		}
+	}
+	return ways, nil
 }

@@ -24,11 +24,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Host is the handler, as these routes see it. Its methods take the
@@ -61,12 +61,6 @@ type Host interface {
 	// path; Origin the site's origin.
 	URL(r *http.Request, parts ...string) string
 	Origin(r *http.Request) string
-	// Providers lists the configured providers in order.
-	Providers(r *http.Request) []Provider
-	// OtherWays lists the user's working ways to sign in that are not
-	// linked accounts: passkeys, a password they can use, an e-mail link
-	// to their proven address.
-	OtherWays(ctx context.Context, userID string) ([]Way, error)
 }
 
 // Way is one kind of way in that is not a linked account, as the accounts
@@ -75,6 +69,14 @@ type Host interface {
 type Way struct {
 	Name  string
 	Count int
+}
+
+// Counter is a provider that gives users a way to sign in besides their
+// linked accounts (plugin.Way): unlinking an account must leave one way.
+type Counter interface {
+	// Way returns the way's name and how many of it userID has, 0 for
+	// none. stored returns the stored user, read once for every provider.
+	Way(ctx context.Context, userID string, stored func() (adapter.User, error)) (name string, n int, err error)
 }
 
 // countWays adds up ways.
@@ -88,7 +90,7 @@ func countWays(ways []Way) int {
 
 // Provider is a configured provider, as the accounts page shows it.
 type Provider struct {
-	ID, Name, SigninURL string
+	ID, Name string
 	// OAuth marks an OAuth 2.0 or OpenID Connect provider: one that can
 	// be linked from the accounts page. Style is its button's look.
 	OAuth bool
@@ -110,9 +112,15 @@ type Config struct {
 	FreshAge time.Duration
 	// TwoFactor is nil when two-factor sign-in is off; PerUser counts
 	// codes per user, shared with the sign-in's second step.
-	TwoFactor *twofactor.Service
+	TwoFactor secondfactor.Settings
 	PerUser   limit.Limiter
 	Events    Events
+	// Providers lists the configured providers in order.
+	Providers []Provider
+	// Ways are the providers that give users ways to sign in that are
+	// not linked accounts: passkeys, a password they can use, an e-mail
+	// link to their proven address.
+	Ways []Counter
 	// NotFound answers a route that is not there: the two-factor routes
 	// when two-factor sign-in is off, an unknown two-factor action. Nil:
 	// 404 with a JSON message.
@@ -123,7 +131,7 @@ type Config struct {
 type Events struct {
 	Failure        func(ctx context.Context, e *autherr.Error)
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
-	TwoFactor      func(ctx context.Context, user profile.User, c twofactor.Change)
+	TwoFactor      func(ctx context.Context, user profile.User, c secondfactor.Change)
 }
 
 // Routes serves the self-service routes.

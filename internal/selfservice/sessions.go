@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
@@ -106,7 +106,7 @@ func (s *Routes) Sessions(w http.ResponseWriter, r *http.Request) {
 	// The page names a provider as the accounts page does, by its display
 	// name ("Password", not the id "credentials"); the JSON keeps the id.
 	names := map[string]string{}
-	for _, p := range s.host.Providers(r) {
+	for _, p := range s.cfg.Providers {
 		names[p.ID] = p.Name
 	}
 	for _, x := range out {
@@ -138,7 +138,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 	all := strings.HasSuffix(r.URL.Path, "/revoke-all")
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	n, signedOut, err := s.end(ctx, list, func(x adapter.Session) bool {
+	n, signedOut, err := sessions.End(ctx, s.cfg.Adapter, list, func(x adapter.Session) bool {
 		switch {
 		case all:
 			return true
@@ -170,48 +170,6 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]int{"revoked": n})
-}
-
-// end deletes the sessions of list that ends picks, and reports how many
-// it deleted (one already gone is not counted) and whether current (this
-// browser's) was among them.
-func (s *Routes) end(ctx context.Context, list []adapter.Session, ends func(adapter.Session) bool, current string) (n int, signedOut bool, err error) {
-	for _, x := range list {
-		if !ends(x) {
-			continue
-		}
-		signedOut = signedOut || x.Token == current
-		_, err := s.cfg.Adapter.DeleteSession(ctx, x.Token)
-		switch {
-		case errors.Is(err, adapter.ErrNotFound):
-			// Ended since it was listed (a concurrent revoke, a sign-out):
-			// gone, but not ended by this request, so not counted, and
-			// not told to Events.RevokeSessions a second time.
-			continue
-		case err != nil:
-			return n, signedOut, err
-		}
-		n++
-	}
-	return n, signedOut, nil
-}
-
-// EndOthers ends every database session of userID but this browser's (r),
-// as POST {base}/sessions/revoke-others does, and returns how many it
-// ended: after a password change, whoever else held a session is signed
-// out. With JWT sessions, or an adapter that cannot list, it ends none.
-func (s *Routes) EndOthers(ctx context.Context, r *http.Request, userID string) (int, error) {
-	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
-	if !s.cfg.DatabaseSessions || !ok {
-		return 0, nil
-	}
-	list, err := lister.ListSessions(ctx, userID)
-	if err != nil {
-		return 0, err
-	}
-	current := s.host.SessionHash(r)
-	n, _, err := s.end(ctx, list, func(x adapter.Session) bool { return x.Token != current }, current)
-	return n, err
 }
 
 // deviceText is a stored device description (useragent.Describe: "Firefox

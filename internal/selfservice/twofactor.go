@@ -5,20 +5,35 @@ import (
 	"context"
 	"errors"
 	"html/template"
+	"log/slog"
 	"net/http"
 	"net/url"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/pages"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
+	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
 // TwoFactorEvent logs c and tells Events.TwoFactor.
-func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c twofactor.Change) {
-	s.cfg.Logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
-	if ev := s.cfg.Events.TwoFactor; ev != nil {
-		if u, ok := s.user(ctx, userID); ok {
-			ev(ctx, u, c)
+func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c secondfactor.Change) {
+	ReportTwoFactor(s.cfg.Adapter, s.cfg.Logger, s.cfg.Events.TwoFactor)(ctx, userID, c)
+}
+
+// ReportTwoFactor returns the function that logs a change to a user's
+// two-factor sign-in and tells ev (Events.TwoFactor, nil for none) of it
+// with the stored user: the settings routes' and the sign-in's second
+// step's.
+func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context.Context, user profile.User, c secondfactor.Change)) func(ctx context.Context, userID string, c secondfactor.Change) {
+	return func(ctx context.Context, userID string, c secondfactor.Change) {
+		logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
+		if ev == nil {
+			return
+		}
+		if u, err := a.GetUser(ctx, userID); err == nil {
+			ev(ctx, accountlink.ToProfile(u), c)
 		}
 	}
 }
@@ -26,7 +41,7 @@ func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c twofactor.
 // WrongCode is the catalogue key (pages.Text) of what a refused code is
 // told, whatever the reason (wrong, replayed, malformed): the page says no
 // more than that.
-const WrongCode = "selfservice.wrongCode"
+const WrongCode = secondfactor.WrongCode
 
 // TwoFactor answers GET {base}/two-factor/setup and POST
 // {base}/two-factor/{enroll,confirm,backup-codes,disable}, for the
@@ -84,7 +99,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 	if (action == "enroll" || action == "confirm") && !s.fresh(u) {
 		// Turning it on with a stolen session cookie would lock the user
 		// out: it takes a recent sign-in.
-		var st twofactor.Status
+		var st secondfactor.Status
 		st, err = s.cfg.TwoFactor.Status(ctx, u.id)
 		page.Enabled, page.BackupCodesLeft = st.Enabled, st.BackupCodesLeft
 		page.Error, page.code, page.SignInURL = StaleMessage, "fresh_sign_in", s.signInAgain(r, "two-factor", "setup")
@@ -148,14 +163,14 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 	svc := s.cfg.TwoFactor
 	var p setupPage
 	refused := func() (setupPage, int, error) {
-		s.TwoFactorEvent(ctx, userID, twofactor.CodeRefused)
+		s.TwoFactorEvent(ctx, userID, secondfactor.CodeRefused)
 		st, err := svc.Status(ctx, userID)
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = st.Enabled, st.BackupCodesLeft, WrongCode, "invalid_code"
 		return p, http.StatusUnauthorized, err
 	}
 	// Enrolling or confirming again when it is on is the user's mistake
 	// (a second tab, a double click): 409, not a server error.
-	alreadyOn := func(st twofactor.Status) (setupPage, int, error) {
+	alreadyOn := func(st secondfactor.Status) (setupPage, int, error) {
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "selfservice.alreadyOn", "already_enabled"
 		return p, http.StatusConflict, nil
 	}
@@ -188,14 +203,14 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		return p, http.StatusOK, nil
 	case "confirm":
 		codes, err := svc.Confirm(ctx, userID, code)
-		if errors.Is(err, twofactor.ErrAlreadyEnabled) { // a second tab, a double click
+		if errors.Is(err, secondfactor.ErrAlreadyEnabled) { // a second tab, a double click
 			st, err := svc.Status(ctx, userID)
 			if err != nil {
 				return p, 0, err
 			}
 			return alreadyOn(st)
 		}
-		if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrNotEnrolled) || errors.Is(err, twofactor.ErrReplayed) {
+		if errors.Is(err, secondfactor.ErrInvalidCode) || errors.Is(err, secondfactor.ErrNotEnrolled) || errors.Is(err, secondfactor.ErrReplayed) {
 			p, status, err := refused()
 			p.Error = "selfservice.wrongCodeSetup" // WrongCode, and: set up the app again
 			return p, status, err
@@ -204,12 +219,12 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 			return p, 0, err
 		}
 		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
-		s.TwoFactorEvent(ctx, userID, twofactor.Enabled)
+		s.TwoFactorEvent(ctx, userID, secondfactor.Enabled)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.nowOn"
 		return p, http.StatusOK, nil
 	case "backup-codes", "disable":
 		if _, err := svc.Verify(ctx, userID, code); err != nil {
-			if errors.Is(err, twofactor.ErrInvalidCode) || errors.Is(err, twofactor.ErrReplayed) || errors.Is(err, twofactor.ErrNotEnrolled) {
+			if errors.Is(err, secondfactor.ErrInvalidCode) || errors.Is(err, secondfactor.ErrReplayed) || errors.Is(err, secondfactor.ErrNotEnrolled) {
 				return refused()
 			}
 			return p, 0, err
@@ -219,7 +234,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 			if err := svc.Disable(ctx, userID); err != nil {
 				return p, 0, err
 			}
-			s.TwoFactorEvent(ctx, userID, twofactor.Disabled)
+			s.TwoFactorEvent(ctx, userID, secondfactor.Disabled)
 			p.Message = "selfservice.nowOff"
 			return p, http.StatusOK, nil
 		}
@@ -227,7 +242,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		if err != nil {
 			return p, 0, err
 		}
-		s.TwoFactorEvent(ctx, userID, twofactor.BackupCodesRegenerated)
+		s.TwoFactorEvent(ctx, userID, secondfactor.BackupCodesRegenerated)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.oldCodes"
 		return p, http.StatusOK, nil
 	}

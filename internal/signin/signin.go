@@ -1,6 +1,6 @@
 // Package signin holds what every sign-in flow hands to the code that
 // finishes a sign-in: the proven user, account and tokens, and how the
-// sign-in may be linked (see the root package's finishSignIn).
+// sign-in may be linked (internal/finish).
 package signin
 
 import (
@@ -29,7 +29,7 @@ type Result struct {
 	// Unbound marks a sign-in that proves who the user is but not that
 	// this browser session started it (credentials, e-mail links, passkey
 	// authentication): it never links into a signed-in user, nor replaces
-	// that user's session with another's (the root's checkSameUser).
+	// that user's session with another's (internal/finish).
 	Unbound bool
 	// UserVerified marks a passkey sign-in whose authenticator verified
 	// the user (a PIN or biometric: the UV flag, WebAuthn §6.1): two
@@ -39,8 +39,8 @@ type Result struct {
 	// hand (a sign-in finished after its second factor); see ProviderSID.
 	SID string
 	// SignedIn is the id of the user the browser was signed in as when
-	// the sign-in arrived, "" for none: read once by the root's
-	// finishSignIn, for the linking rules and the second factor.
+	// the sign-in arrived, "" for none: read once by
+	// finish.Finisher, for the linking rules and the second factor.
 	SignedIn string
 }
 

@@ -3,7 +3,7 @@
 // package twofactor's; this package is the step's routes.
 //
 //  1. The first factor (an OAuth callback, an e-mail link, credentials)
-//     ends in the root's finishSignIn, which calls Ask: for a user with
+//     ends in internal/finish's FinishSignIn, which calls Ask: for a user with
 //     two-factor sign-in on it makes no session, but seals a pending
 //     sign-in into a cookie, bound to this browser's CSRF token, and
 //     sends the browser to GET {base}/two-factor (Page). A passkey is two
@@ -36,17 +36,16 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Host is what the step needs of the Handler, per request. The
-// root's host type implements it; each method is documented there
-// (finish.go, or internal/site's Site, which host embeds).
+// *finish.Site implements it (internal/finish, and internal/site's
+// Site, which it embeds), where each method is documented.
 type Host interface {
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
 	// CSRFOf returns the browser's CSRF token from its cookie, "" for
@@ -68,13 +67,13 @@ type Host interface {
 // Step is the second step.
 type Step struct {
 	// Service is nil when two-factor sign-in is off.
-	Service             *twofactor.Service
+	Service             secondfactor.Service
 	PerPending, PerUser limit.Limiter
 	Users               adapter.Adapter
 	Theme               pages.Theme
 	// Changed reports a two-factor change (a refused code, a backup code
 	// used) to the logs and Events.TwoFactor.
-	Changed func(ctx context.Context, userID string, c twofactor.Change)
+	Changed func(ctx context.Context, userID string, c secondfactor.Change)
 	// SignedIn is Events.SignIn, nil when not set.
 	SignedIn func(ctx context.Context, u profile.User, a *account.Account, isNew bool)
 	Host     Host
@@ -97,7 +96,7 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if res.SignedIn == user.ID {
 		return false, nil // signed in as this user already, with both factors
 	}
-	sealed, p, err := s.Service.StartPending(twofactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
+	sealed, p, err := s.Service.StartPending(secondfactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
 	if err != nil {
 		return false, autherr.New(autherr.Configuration, "two_factor", prov, "two_factor", err)
 	}
@@ -110,11 +109,11 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
-	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, cred, time.Now().Add(twofactor.PendingMaxAge))); err != nil {
+	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, cred, time.Now().Add(secondfactor.PendingMaxAge))); err != nil {
 		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
 	c := s.Host.Cookies(r)
-	c.Set(w, c.TwoFactor, sealed, time.Now().Add(twofactor.PendingMaxAge))
+	c.Set(w, c.TwoFactor, sealed, time.Now().Add(secondfactor.PendingMaxAge))
 	if res.CallbackURL != "" { // a form's callbackUrl: keep it for step 2
 		c.Set(w, c.CallbackURL, s.Host.CallbackURL(r, res.CallbackURL), time.Time{})
 	}
@@ -160,7 +159,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	// token (a value planted from another browser opens with a mismatch).
 	p, err := s.Service.OpenPending(cookies.Value(r, c.TwoFactor), h.CSRFOf(r))
 	switch {
-	case errors.Is(err, twofactor.ErrExpired):
+	case errors.Is(err, secondfactor.ErrExpired):
 		failed("two_factor_expired", err)
 		return
 	case err != nil:
@@ -185,7 +184,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method, err := s.Service.Verify(ctx, p.UserID, form.Get("code"))
-	if errors.Is(err, twofactor.ErrNotEnrolled) {
+	if errors.Is(err, secondfactor.ErrNotEnrolled) {
 		// Two-factor sign-in was turned off since the first factor (in
 		// another tab, on another device): this pending sign-in cannot
 		// finish, and is no store failure. Signing in again takes one
@@ -196,12 +195,12 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		if !errors.Is(err, twofactor.ErrInvalidCode) && !errors.Is(err, twofactor.ErrReplayed) {
+		if !errors.Is(err, secondfactor.ErrInvalidCode) && !errors.Is(err, secondfactor.ErrReplayed) {
 			h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
 			return
 		}
-		s.Changed(ctx, p.UserID, twofactor.CodeRefused)
-		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, selfservice.WrongCode)))
+		s.Changed(ctx, p.UserID, secondfactor.CodeRefused)
+		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, secondfactor.WrongCode)))
 		return
 	}
 	_ = s.PerUser.Reset(ctx, perUser.Key)
@@ -218,7 +217,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
 		return
 	case time.Now().After(rec.Expires):
-		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_expired", p.Provider, "two_factor", twofactor.ErrExpired))
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_expired", p.Provider, "two_factor", secondfactor.ErrExpired))
 		return
 	}
 	stored, err := s.Users.GetUser(ctx, p.UserID)
@@ -227,10 +226,10 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := accountlink.ToProfile(stored)
-	if method == twofactor.MethodBackup {
-		s.Changed(ctx, p.UserID, twofactor.BackupCodeUsed)
+	if method == secondfactor.MethodBackup {
+		s.Changed(ctx, p.UserID, secondfactor.BackupCodeUsed)
 	}
-	// The session, as finishSignIn would have made it after the first
+	// The session, as finish.Finisher would have made it after the first
 	// factor, with the provider's session id for back-channel logout (the
 	// JWT callback sees the provider only: the first factor's tokens and
 	// profile were not kept).
@@ -261,7 +260,7 @@ const pendingIdentifier = "gatehouse:two-factor-pending"
 
 // pendingRecord is the store's record of p: only a hash of its random id
 // and of cred (Step.credential), as for every other token.
-func pendingRecord(p twofactor.Pending, cred string, expires time.Time) adapter.VerificationToken {
+func pendingRecord(p secondfactor.Pending, cred string, expires time.Time) adapter.VerificationToken {
 	sum := sha256.Sum256([]byte(p.ID + "\x00" + cred))
 	return adapter.VerificationToken{Identifier: pendingIdentifier, TokenHash: hex.EncodeToString(sum[:]), Expires: expires}
 }
@@ -284,7 +283,7 @@ func (s *Step) credential(ctx context.Context, userID string) (string, error) {
 
 // end uses p's record up, atomically: ErrNotFound when it was used (or
 // never recorded, or the user's password changed since).
-func (s *Step) end(ctx context.Context, p twofactor.Pending) (adapter.VerificationToken, error) {
+func (s *Step) end(ctx context.Context, p secondfactor.Pending) (adapter.VerificationToken, error) {
 	cred, err := s.credential(ctx, p.UserID)
 	if err != nil {
 		return adapter.VerificationToken{}, err

@@ -8,17 +8,19 @@ package webauthnrp
 
 import (
 	"cmp"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 )
@@ -29,6 +31,26 @@ const (
 	ActionAuthenticate = "authenticate"
 )
 
+// Provider is what the relying party and the ceremonies need of a
+// WebAuthn provider's configuration (passkey.WebAuthnConfig, validated).
+type Provider struct {
+	ID, Name string
+	// RPID, RPName and Origin are the configured relying party, "" for
+	// the site's own host and origin.
+	RPID, RPName, Origin string
+	// Timeout bounds a ceremony.
+	Timeout time.Duration
+	// UserVerification and ResidentKey are asked for: "required",
+	// "preferred" or "discouraged".
+	UserVerification, ResidentKey string
+	// DisableConditionalUI turns off passkey autofill on the sign-in page.
+	DisableConditionalUI bool
+	// SignUp lets people who are not signed in create a user, whom
+	// GetUserInfo returns from the options request.
+	SignUp      bool
+	GetUserInfo func(ctx context.Context, r *http.Request) (profile.User, error)
+}
+
 // codeShape is the shape of a go-webauthn error type that may be shown as
 // an error code.
 var codeShape = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
@@ -36,7 +58,7 @@ var codeShape = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
 // RelyingParty returns the RP id, name and origin of cfg for requests
 // reaching the site at origin: the configured ones, else the site's host
 // and origin.
-func RelyingParty(cfg passkey.WebAuthnConfig, siteOrigin string) (id, name, origin string) {
+func RelyingParty(cfg Provider, siteOrigin string) (id, name, origin string) {
 	origin = cmp.Or(cfg.Origin, siteOrigin)
 	id = cfg.RPID
 	if id == "" {
@@ -49,7 +71,7 @@ func RelyingParty(cfg passkey.WebAuthnConfig, siteOrigin string) (id, name, orig
 
 // New returns the go-webauthn relying party of cfg for requests reaching
 // the site at origin, and its RP id.
-func New(cfg passkey.WebAuthnConfig, siteOrigin string) (*webauthn.WebAuthn, string, error) {
+func New(cfg Provider, siteOrigin string) (*webauthn.WebAuthn, string, error) {
 	id, name, origin := RelyingParty(cfg, siteOrigin)
 	if net.ParseIP(id) != nil {
 		return nil, "", fmt.Errorf("the relying party id %q is an IP address; WebAuthn needs a domain (use localhost, or set RPID)", id)

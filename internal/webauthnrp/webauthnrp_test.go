@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 )
@@ -22,14 +21,14 @@ import (
 func TestRelyingParty(t *testing.T) {
 	for _, tc := range []struct {
 		name                   string
-		cfg                    passkey.WebAuthnConfig
+		cfg                    Provider
 		site                   string
 		wantID, wantName, want string
 	}{
-		{"defaults", passkey.WebAuthnConfig{}, "https://app.example.com:8443", "app.example.com", "app.example.com", "https://app.example.com:8443"},
-		{"configured", passkey.WebAuthnConfig{RPID: "example.com", RPName: "Example", Origin: "https://login.example.com"}, "https://other.test", "example.com", "Example", "https://login.example.com"},
-		{"origin only", passkey.WebAuthnConfig{Origin: "https://login.example.com"}, "https://other.test", "login.example.com", "login.example.com", "https://login.example.com"},
-		{"id only", passkey.WebAuthnConfig{RPID: "example.com"}, "https://app.example.com", "example.com", "example.com", "https://app.example.com"},
+		{"defaults", Provider{}, "https://app.example.com:8443", "app.example.com", "app.example.com", "https://app.example.com:8443"},
+		{"configured", Provider{RPID: "example.com", RPName: "Example", Origin: "https://login.example.com"}, "https://other.test", "example.com", "Example", "https://login.example.com"},
+		{"origin only", Provider{Origin: "https://login.example.com"}, "https://other.test", "login.example.com", "login.example.com", "https://login.example.com"},
+		{"id only", Provider{RPID: "example.com"}, "https://app.example.com", "example.com", "example.com", "https://app.example.com"},
 	} {
 		id, name, origin := RelyingParty(tc.cfg, tc.site)
 		if id != tc.wantID || name != tc.wantName || origin != tc.want {
@@ -45,14 +44,14 @@ func TestRelyingParty(t *testing.T) {
 // configuration.
 func TestNew(t *testing.T) {
 	for _, site := range []string{"http://127.0.0.1:3000", "http://[::1]:3000"} {
-		if _, _, err := New(passkey.WebAuthnConfig{}, site); err == nil || !strings.Contains(err.Error(), "WebAuthn needs a domain") {
+		if _, _, err := New(Provider{}, site); err == nil || !strings.Contains(err.Error(), "WebAuthn needs a domain") {
 			t.Errorf("New(%s) = %v, want the IP-address refusal", site, err)
 		}
 	}
-	cfg := passkey.WebAuthnConfig{
+	cfg := Provider{
 		Timeout:          2 * time.Minute,
-		ResidentKey:      passkey.ResidentKeyRequired,
-		UserVerification: passkey.VerificationRequired,
+		ResidentKey:      "required",
+		UserVerification: "required",
 	}
 	wa, id, err := New(cfg, "http://localhost:3000")
 	if err != nil {
@@ -81,7 +80,7 @@ func TestNew(t *testing.T) {
 		}
 	}
 
-	wa, _, err = New(passkey.WebAuthnConfig{ResidentKey: passkey.ResidentKeyPreferred}, "https://example.com")
+	wa, _, err = New(Provider{ResidentKey: "preferred"}, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,12 +25,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/address"
+	"github.com/gatehouse-auth/gatehouse/internal/linktoken"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/mail"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -219,11 +220,37 @@ func (c Config) NewToken() (string, error) {
 }
 
 // MaxTokenLen bounds the tokens the handler accepts in a link.
-const MaxTokenLen = 512
+const MaxTokenLen = linktoken.MaxTokenLen
+
+// Tokens hashes the single-use tokens of links (sign-in links, and the
+// password-accounts provider's confirmation and reset links) and uses
+// them up. The adapter keeps only a token's keyed hash, so a copy of the
+// table gives no working link.
+type Tokens = linktoken.Tokens
+
+// TokenStore is the part of an adapter.Adapter that Tokens.Use needs.
+type TokenStore = linktoken.TokenStore
+
+// NewTokens derives one hashing key per secret (newest first: tokens are
+// hashed under the first, and found under any, so secrets rotate without
+// breaking links in flight). salt and info name the purpose (HKDF, RFC
+// 5869): tokens of one purpose never hash to another's.
+func NewTokens(secrets []string, salt, info string) (*Tokens, error) {
+	return linktoken.NewTokens(secrets, salt, info)
+}
+
+// The errors of Tokens.Use. Neither says more to the user than "this link
+// does not work".
+var (
+	// ErrTokenUnknown is a token that matches no unused stored token.
+	ErrTokenUnknown = linktoken.ErrTokenUnknown
+	// ErrTokenExpired is a token that matched, past its expiry.
+	ErrTokenExpired = linktoken.ErrTokenExpired
+)
 
 // ErrInvalidAddress is returned (wrapped, with the reason) by Normalize
 // for an address a sign-in link cannot be sent to.
-var ErrInvalidAddress = errors.New("invalid e-mail address")
+var ErrInvalidAddress = address.ErrInvalid
 
 func remoteIP(r *http.Request) string {
 	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {

@@ -1,4 +1,8 @@
-package email
+// Package linktoken hashes and uses up the single-use tokens of links
+// sent by e-mail: the e-mail provider's sign-in links and the
+// password-accounts provider's confirmation and reset links
+// (providers/email re-exports it).
+package linktoken
 
 import (
 	"context"
@@ -24,6 +28,9 @@ var (
 	// used up all the same.
 	ErrTokenExpired = errors.New("email: the link has expired")
 )
+
+// MaxTokenLen bounds the tokens the handler accepts in a link.
+const MaxTokenLen = 512
 
 // Tokens hashes the single-use tokens of links (sign-in links, and the
 // password-accounts provider's confirmation and reset links) and uses

@@ -1,6 +1,5 @@
-// Package passwordflow is the password-accounts provider's routes;
-// providers/passwordaccount does the work without HTTP. Under {base}, for
-// provider id:
+// The password-accounts provider's routes (the Service does the work
+// without HTTP), built by Config.NewFlow. Under {base}, for provider id:
 //
 //	POST callback/{id}   email, password: sign in (the credentials flow,
 //	                     with its attempt limits)
@@ -11,15 +10,15 @@
 //	                     link (mail scanners fetch links); the POST uses it
 //	GET/POST {id}/change    currentPassword, newPassword: signed in only
 //
-// Every POST is same-origin with the CSRF token (Host.CheckPost). A
+// Every POST is same-origin with the CSRF token (flowHost.CheckPost). A
 // browser (httpx.AcceptsHTML) gets pages; any other client JSON:
 // {"ok":true,"code":…} or {"error":…,"code":…}. Sign-up and forgot answer
 // the same for known and unknown addresses, and both count against the
 // e-mail send limits.
 //
-// The cookies, the session and the credentials sign-in live in package
-// gatehouse, which serves these routes through a Host.
-package passwordflow
+// The cookies and the session are internal/finish's, through flowHost.
+
+package passwordaccount
 
 import (
 	"cmp"
@@ -37,6 +36,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
@@ -46,12 +46,12 @@ import (
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
-// Host is the handler, as the flow sees it. Its methods take the request,
+// flowHost is the handler, as the flow sees it. Its methods take the request,
 // from which it knows its base URL and cookies.
-type Host interface {
+type flowHost interface {
 	// CSRFToken returns this browser's CSRF token for a form, setting
 	// its cookie when there is none.
 	CSRFToken(w http.ResponseWriter, r *http.Request) string
@@ -76,9 +76,11 @@ type Host interface {
 	CurrentUserID(ctx context.Context, r *http.Request) (string, error)
 	// FinishSignIn ends a sign-in as every flow does, redirecting.
 	FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error
-	// CredentialsSignIn runs the credentials sign-in of c's form, whose
-	// Authorize returns a stored user, signed in as it is.
-	CredentialsSignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config) error
+	// CSRFOK reports whether submitted is this browser's CSRF token;
+	// KeepTyped keeps the identifier of a refused sign-in form for the
+	// sign-in page (internal/credentialsflow).
+	CSRFOK(r *http.Request, submitted string) bool
+	KeepTyped(w http.ResponseWriter, r *http.Request, provider, field, identifier string)
 	// RateLimited answers 429 and reports true when the provider's
 	// sign-in limit refuses this request.
 	RateLimited(w http.ResponseWriter, r *http.Request, provider string) bool
@@ -91,37 +93,37 @@ type Host interface {
 	EndOthers(ctx context.Context, r *http.Request, userID string) (int, error)
 }
 
-// Config is what the flow needs besides the Host and the Service.
-type Config struct {
+// flowConfig is what the flow needs besides the flowHost and the Service.
+type flowConfig struct {
 	Logger *slog.Logger
 	Theme  pages.Theme
-	Events Events
+	Events flowEvents
 }
 
-// Events are told what the flow did; nil fields are skipped.
-type Events struct {
+// flowEvents are told what the flow did; nil fields are skipped.
+type flowEvents struct {
 	PasswordReset  func(ctx context.Context, user profile.User)
 	PasswordChange func(ctx context.Context, user profile.User)
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
 }
 
-// Flow is a password-accounts provider's sign-in and routes.
-type Flow struct {
-	svc   *passwordaccount.Service
-	cfg   passwordaccount.Config // prepared
-	creds *credentials.Config    // the sign-in form and its attempt limits
-	conf  Config
-	host  Host
+// flow is a password-accounts provider's sign-in and routes.
+type flow struct {
+	svc   *Service
+	cfg   Config              // prepared
+	creds *credentials.Config // the sign-in form and its attempt limits
+	conf  flowConfig
+	host  flowHost
 }
 
-// Actions returns the provider's own routes, {base}/{id}/{action}; all
+// actions returns the provider's own routes, {base}/{id}/{action}; all
 // but verify answer a POST too.
-func Actions() []string { return []string{"sign-up", "verify", "forgot", "reset", "change"} }
+func actions() []string { return []string{"sign-up", "verify", "forgot", "reset", "change"} }
 
-// New returns the flow of svc, served through host. Its error is the
+// newFlow returns the flow of svc, served through host. Its error is the
 // sign-in form's configuration's (providers.ConfigError).
-func New(svc *passwordaccount.Service, conf Config, host Host) (*Flow, error) {
-	f := &Flow{svc: svc, cfg: svc.Config(), conf: conf, host: host}
+func newFlow(svc *Service, conf flowConfig, host flowHost) (*flow, error) {
+	f := &flow{svc: svc, cfg: svc.Config(), conf: conf, host: host}
 	creds, err := credentials.Config{ID: f.cfg.ID, Name: f.cfg.Name, IdentifierField: "email",
 		Fields: []credentials.Field{
 			{Name: "email", Label: "Email", Type: "email", Autocomplete: "username", Required: true},
@@ -138,12 +140,12 @@ func New(svc *passwordaccount.Service, conf Config, host Host) (*Flow, error) {
 
 // authorize is the sign-in form's check: the Service's, which answers
 // the same for unknown addresses and wrong passwords.
-func (f *Flow) authorize(ctx context.Context, in map[string]string, r *http.Request) (*profile.User, error) {
+func (f *flow) authorize(ctx context.Context, in map[string]string, r *http.Request) (*profile.User, error) {
 	u, err := f.svc.SignIn(ctx, in["email"], in["password"])
 	switch {
-	case errors.Is(err, passwordaccount.ErrInvalidCredentials):
+	case errors.Is(err, ErrInvalidCredentials):
 		return nil, credentials.ErrInvalid
-	case errors.Is(err, passwordaccount.ErrUnverified):
+	case errors.Is(err, ErrUnverified):
 		// Only the password's holder gets here: a new link.
 		f.svc.ResendVerification(ctx, u.Email, f.links(r, f.host.CallbackURL(r, r.PostForm.Get("callbackUrl"))))
 		return nil, err
@@ -154,55 +156,71 @@ func (f *Flow) authorize(ctx context.Context, in map[string]string, r *http.Requ
 }
 
 // Info returns the provider's id, name and type.
-func (f *Flow) Info() providers.Base { return f.cfg.ProviderBase() }
+func (f *flow) Info() providers.Base { return f.cfg.ProviderBase() }
 
 // Credentials returns the sign-in form's configuration: its fields and
 // attempt limits.
-func (f *Flow) Credentials() *credentials.Config { return f.creds }
+func (f *flow) Credentials() *credentials.Config { return f.creds }
 
 // HasPassword reports whether the user has a password: one of their ways
 // to sign in.
-func (f *Flow) HasPassword(ctx context.Context, userID string) (bool, error) {
+func (f *flow) HasPassword(ctx context.Context, userID string) (bool, error) {
 	return f.svc.HasPassword(ctx, userID)
 }
 
 // Usable reports whether u can sign in with a password now: one is set,
 // and u's address (the password's identifier) is confirmed, unless
 // unconfirmed addresses may sign in (AllowUnverified).
-func (f *Flow) Usable(ctx context.Context, u adapter.User) (bool, error) {
+func (f *flow) Usable(ctx context.Context, u adapter.User) (bool, error) {
 	if u.Email == "" || (u.EmailVerified == nil && !f.svc.Config().AllowUnverified) {
 		return false, nil
 	}
 	return f.svc.HasPassword(ctx, u.ID)
 }
 
+// Way reports the user's password as a way to sign in besides linked
+// accounts, when it is usable (Usable).
+func (f *flow) Way(ctx context.Context, _ string, stored func() (adapter.User, error)) (string, int, error) {
+	u, err := stored()
+	if err != nil {
+		return "", 0, err
+	}
+	ok, err := f.Usable(ctx, u)
+	if !ok || err != nil {
+		return "", 0, err
+	}
+	return "Password", 1, nil
+}
+
 // CrossSiteCallback: the form is this site's own.
-func (*Flow) CrossSiteCallback() bool { return false }
+func (*flow) CrossSiteCallback() bool { return false }
 
 // AddTo puts the provider on the built-in sign-in page.
-func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) {
+func (f *flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) {
 	page.Password = append(page.Password, pages.PasswordForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL,
 		SignUpURL: b.URL(p.ID, "sign-up"), ForgotURL: b.URL(p.ID, "forgot")})
 }
 
 // Form renders the signIn template helper's form: the credentials form
 // of the address and the password.
-func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
+func (f *flow) Form(path string, o pages.HelperForm) template.HTML {
 	return credentialsflow.Form(f.creds, path, o)
 }
 
 // SignIn answers POST {base}/signin/{id}: the form posts to the callback,
 // as a credentials form does, so this goes to the sign-in page.
-func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
+func (f *flow) SignIn(w http.ResponseWriter, r *http.Request, _ url.Values) {
 	httpx.Redirect(w, r, f.host.URL(r, "signin"))
 }
 
 // Callback answers POST {base}/callback/{id}: the credentials sign-in,
 // whose Authorize is the Service's, signing in the stored user.
-func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
-	err := f.host.CredentialsSignIn(w, r, f.creds)
+func (f *flow) Callback(w http.ResponseWriter, r *http.Request) {
+	// The credentials sign-in, whose Authorize returns a stored user,
+	// signed in as it is.
+	err := credentialsflow.SignIn(w, r, f.creds, true, f.host, f.conf.Logger)
 	switch {
-	case errors.Is(err, passwordaccount.ErrUnverified):
+	case errors.Is(err, ErrUnverified):
 		f.host.Fail(w, r, autherr.New(autherr.EmailUnverified, "unverified", f.cfg.ID, "authorize", err))
 	case err != nil:
 		f.host.Fail(w, r, autherr.Wrap(err, autherr.CallbackRouteError, "authorize", f.cfg.ID, "authorize"))
@@ -210,13 +228,13 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 }
 
 // links are the URLs the provider's messages point to.
-func (f *Flow) links(r *http.Request, callback string) passwordaccount.Links {
-	return passwordaccount.Links{Verify: f.host.URL(r, f.cfg.ID, "verify"), Reset: f.host.URL(r, f.cfg.ID, "reset"),
+func (f *flow) links(r *http.Request, callback string) Links {
+	return Links{Verify: f.host.URL(r, f.cfg.ID, "verify"), Reset: f.host.URL(r, f.cfg.ID, "reset"),
 		Forgot: f.host.URL(r, f.cfg.ID, "forgot"), CallbackURL: callback, Language: f.host.Lang(r).Tag}
 }
 
 // Route answers {base}/{id}/{action}, one of Actions.
-func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
+func (f *flow) Route(w http.ResponseWriter, r *http.Request) {
 	// The links and the reset form carry tokens.
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("Cache-Control", "no-store")
@@ -284,7 +302,7 @@ func (f *Flow) Route(w http.ResponseWriter, r *http.Request) {
 // limits, per client address and per address typed (known or not, so the
 // limits tell nothing), answering 429 past them. An address that does
 // not parse is left to the Service, which refuses it.
-func (f *Flow) sendLimits(ctx context.Context, w http.ResponseWriter, r *http.Request, typed string) bool {
+func (f *flow) sendLimits(ctx context.Context, w http.ResponseWriter, r *http.Request, typed string) bool {
 	addr, err := f.svc.Normalize(typed)
 	if err != nil {
 		return true
@@ -306,7 +324,7 @@ func (f *Flow) sendLimits(ctx context.Context, w http.ResponseWriter, r *http.Re
 // change answers POST {base}/{id}/change for the signed-in user; the
 // current password is counted as sign-in attempts are, per user and
 // client address and per user.
-func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Request, form url.Values) {
+func (f *flow) change(ctx context.Context, w http.ResponseWriter, r *http.Request, form url.Values) {
 	userID, err := f.host.CurrentUserID(ctx, r)
 	if err != nil {
 		f.serverError(w, r, err)
@@ -342,7 +360,7 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 			f.conf.Logger.Error("gatehouse: ending the other sessions after a password change failed", "provider", f.cfg.ID, "err", eerr)
 		}
 		f.events(r.Context(), f.conf.Events.PasswordChange, u, n)
-	} else if !errors.Is(err, passwordaccount.ErrInvalidCredentials) {
+	} else if !errors.Is(err, ErrInvalidCredentials) {
 		_ = try.Limiter.Release(ctx, try.Key) // not a guess
 		_ = anywhere.Limiter.Release(ctx, anywhere.Key)
 	}
@@ -352,7 +370,7 @@ func (f *Flow) change(ctx context.Context, w http.ResponseWriter, r *http.Reques
 
 // signedIn reports whether r has a signed-in user, else answers: the
 // sign-in page, back here afterwards, or 401.
-func (f *Flow) signedIn(w http.ResponseWriter, r *http.Request) bool {
+func (f *flow) signedIn(w http.ResponseWriter, r *http.Request) bool {
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
 	if id, err := f.host.CurrentUserID(ctx, r); err == nil && id != "" {
@@ -368,7 +386,7 @@ func (f *Flow) signedIn(w http.ResponseWriter, r *http.Request) bool {
 
 // events tells ev of u's new password and RevokeSessions of the n
 // sessions it ended.
-func (f *Flow) events(ctx context.Context, ev func(context.Context, profile.User), u profile.User, n int) {
+func (f *flow) events(ctx context.Context, ev func(context.Context, profile.User), u profile.User, n int) {
 	f.conf.Logger.Info("gatehouse: password set", "user", u.ID, "sessions_ended", n)
 	if ev != nil {
 		ev(ctx, u)
@@ -380,7 +398,7 @@ func (f *Flow) events(ctx context.Context, ev func(context.Context, profile.User
 
 // verify answers GET {base}/{id}/verify?token&email: the address is
 // confirmed and the user signed in.
-func (f *Flow) verify(w http.ResponseWriter, r *http.Request) {
+func (f *flow) verify(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	u, err := f.svc.Verify(r.Context(), q.Get("email"), q.Get("token"))
 	if err == nil {
@@ -398,7 +416,7 @@ func (f *Flow) verify(w http.ResponseWriter, r *http.Request) {
 // answer ends a POST: on success the notice (or {"ok":true,"code"}); on
 // an error of what was typed, the form again with a sentence (or 400
 // {"error":"PasswordForm","code"}); else a server error.
-func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.PasswordKind, form url.Values, err error, done pages.Notice, code string) {
+func (f *flow) answer(w http.ResponseWriter, r *http.Request, kind pages.PasswordKind, form url.Values, err error, done pages.Notice, code string) {
 	if err == nil {
 		if !httpx.AcceptsHTML(r) {
 			httpx.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "code": code})
@@ -408,7 +426,7 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 		f.host.Render(w, r, http.StatusOK, done)
 		return
 	}
-	code, msg := passwordaccount.FormError(err)
+	code, msg := FormError(err)
 	switch {
 	case code == "invalid_token" && httpx.AcceptsHTML(r):
 		f.host.Fail(w, r, autherr.New(autherr.Verification, code, f.cfg.ID, string(kind), err))
@@ -428,7 +446,7 @@ func (f *Flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 
 // serverError answers a failing store or limiter: 503 (the error page, or
 // JSON).
-func (f *Flow) serverError(w http.ResponseWriter, r *http.Request, err error) {
+func (f *flow) serverError(w http.ResponseWriter, r *http.Request, err error) {
 	if !httpx.AcceptsHTML(r) {
 		f.conf.Logger.Error("gatehouse: a password-account request failed", "provider", f.cfg.ID, "err", err)
 		selfservice.StoreUnavailable(w)
@@ -439,7 +457,7 @@ func (f *Flow) serverError(w http.ResponseWriter, r *http.Request, err error) {
 
 // page renders one of the provider's form pages, keeping what was typed
 // (never a password).
-func (f *Flow) page(w http.ResponseWriter, r *http.Request, kind pages.PasswordKind, status int, msg string, in url.Values) {
+func (f *flow) page(w http.ResponseWriter, r *http.Request, kind pages.PasswordKind, status int, msg string, in url.Values) {
 	p := pages.Password{Theme: f.conf.Theme, Kind: kind, CSRFToken: f.host.CSRFToken(w, r), ActionURL: f.host.URL(r, f.cfg.ID, string(kind)),
 		MinLength: cmp.Or(f.cfg.Policy.MinLength, password.DefaultMinLength), MaxLength: cmp.Or(f.cfg.Policy.MaxLength, password.DefaultMaxLength),
 		Error: msg, SignInURL: f.host.URL(r, "signin"), Email: in.Get("email")}
@@ -457,4 +475,51 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request, kind pages.PasswordK
 		return
 	}
 	f.host.Render(w, r, status, p)
+}
+
+// Actions returns the provider's own routes (plugin.Router).
+func (f *flow) Actions() []string { return actions() }
+
+// The flow has routes of its own, and a password is a way to sign in
+// besides linked accounts.
+var (
+	_ plugin.Router   = (*flow)(nil)
+	_ plugin.Way      = (*flow)(nil)
+	_ plugin.Provider = Config{}
+)
+
+// NewFlow checks c against the handler's configuration and returns its
+// sign-in and routes. gatehouse.New calls it; applications do not. It
+// needs an adapter that keeps password hashes, and the handler's URL.
+func (c Config) NewFlow(e *plugin.Env) (plugin.Flow, error) {
+	id := c.ProviderBase().ID
+	c.PerIP = e.Limiter(c.PerIP, id+"-per-ip", credentials.DefaultPerIP, credentials.DefaultWindow)
+	c.PerIdentifier = e.Limiter(c.PerIdentifier, id+"-per-identifier", credentials.DefaultPerIdentifier, credentials.DefaultWindow)
+	c.PerIdentifierAndIP = e.Limiter(c.PerIdentifierAndIP, id+"-per-identifier-and-ip", credentials.DefaultPerIdentifierAndIP, credentials.DefaultWindow)
+	c.SendPerIP = e.Limiter(c.SendPerIP, id+"-sends-per-ip", email.DefaultSendsPerIP, email.DefaultSendWindow)
+	c.SendPerIdentifier = e.Limiter(c.SendPerIdentifier, id+"-sends-per-identifier", email.DefaultSendsPerIdentifier, email.DefaultSendWindow)
+	if c.ClientIP == nil {
+		c.ClientIP = e.ClientIP
+	}
+	c, err := c.Prepare()
+	if err != nil {
+		return nil, err
+	}
+	store, ok := e.Adapter.(Store)
+	if !ok || !adapter.Supports[adapter.PasswordStore](e.Adapter) { // a wrapper (redisstore) may have the methods and no store behind them
+		return nil, &autherr.ConfigError{Provider: c.ID, Field: "Adapter", Reason: "a password-accounts provider needs an Adapter that keeps password hashes (adapter.PasswordStore)"}
+	}
+	if e.URL == "" { // as for e-mail links
+		return nil, &autherr.ConfigError{Provider: c.ID, Field: "URL", Reason: "a password-accounts provider needs Config.URL (AUTH_URL): links must not take their host from the request"}
+	}
+	svc, err := NewService(c, store, Options{Secrets: e.Secret, Logger: e.Logger, CreateUser: e.Events.CreateUser})
+	if err != nil {
+		return nil, err
+	}
+	f, err := newFlow(svc, flowConfig{Logger: e.Logger, Theme: e.Theme,
+		Events: flowEvents{PasswordReset: e.Events.PasswordReset, PasswordChange: e.Events.PasswordChange, RevokeSessions: e.Events.RevokeSessions}}, e.Finisher)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }

@@ -1,4 +1,4 @@
-package passwordflow
+package passwordaccount
 
 import (
 	"context"
@@ -20,8 +20,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // fakeHost records what the flow asks of the handler. user is the
@@ -71,9 +69,9 @@ func (h *fakeHost) CurrentUserID(context.Context, *http.Request) (string, error)
 
 func (*fakeHost) FinishSignIn(http.ResponseWriter, *http.Request, signin.Result) error { return nil }
 
-func (*fakeHost) CredentialsSignIn(http.ResponseWriter, *http.Request, *credentials.Config) error {
-	return nil
-}
+func (*fakeHost) CSRFOK(_ *http.Request, submitted string) bool { return submitted == "token" }
+
+func (*fakeHost) KeepTyped(http.ResponseWriter, *http.Request, string, string, string) {}
 
 func (*fakeHost) RateLimited(http.ResponseWriter, *http.Request, string) bool { return false }
 
@@ -88,36 +86,36 @@ func (h *fakeHost) EndOthers(_ context.Context, _ *http.Request, userID string) 
 	return h.ended, nil
 }
 
-// fixture is a flow over a memory store, with a signed-up, verified user.
-type fixture struct {
-	flow *Flow
+// flowFixture is a flow over a memory store, with a signed-up, verified user.
+type flowFixture struct {
+	flow *flow
 	host *fakeHost
-	svc  *passwordaccount.Service
-	sent chan passwordaccount.Message // the Service's messages
+	svc  *Service
+	sent chan Message // the Service's messages
 	user profile.User
 	saw  map[string]int // events told, on the request's goroutine
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFlowFixture(t *testing.T) *flowFixture {
 	t.Helper()
 	hasher, err := password.NewHasher(password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fx := &fixture{host: &fakeHost{}, sent: make(chan passwordaccount.Message, 8), saw: map[string]int{}}
-	send := func(_ context.Context, m passwordaccount.Message) error { fx.sent <- m; return nil }
-	c, err := passwordaccount.Config{Hasher: hasher, Send: send, AllowUnverified: true}.Prepare()
+	fx := &flowFixture{host: &fakeHost{}, sent: make(chan Message, 8), saw: map[string]int{}}
+	send := func(_ context.Context, m Message) error { fx.sent <- m; return nil }
+	c, err := Config{Hasher: hasher, Send: send, AllowUnverified: true}.Prepare()
 	if err != nil {
 		t.Fatal(err)
 	}
-	fx.svc, err = passwordaccount.NewService(c, memory.New(), passwordaccount.Options{Secrets: []string{"a secret of thirty-two bytes or more!"}})
+	fx.svc, err = NewService(c, memory.New(), Options{Secrets: []string{"a secret of thirty-two bytes or more!"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	told := func(name string) func(context.Context, profile.User) {
 		return func(context.Context, profile.User) { fx.saw[name]++ }
 	}
-	fx.flow, err = New(fx.svc, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Events: Events{
+	fx.flow, err = newFlow(fx.svc, flowConfig{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Events: flowEvents{
 		PasswordReset: told("reset"), PasswordChange: told("change"),
 		RevokeSessions: func(_ context.Context, _ profile.User, n int) { fx.saw["revoke"] += n },
 	}}, fx.host)
@@ -125,7 +123,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := fx.svc.SignUp(ctx, "ada@example.com", "correct horse battery", "Ada", passwordaccount.Links{}); err != nil {
+	if err := fx.svc.SignUp(ctx, "ada@example.com", "correct horse battery", "Ada", Links{}); err != nil {
 		t.Fatal(err)
 	}
 	fx.take() // the sign-up is stored in the background, as its mail is sent
@@ -136,9 +134,9 @@ func newFixture(t *testing.T) *fixture {
 }
 
 // take waits for the Service's mails and returns them.
-func (fx *fixture) take() []passwordaccount.Message {
+func (fx *flowFixture) take() []Message {
 	fx.svc.Wait()
-	var out []passwordaccount.Message
+	var out []Message
 	for len(fx.sent) > 0 {
 		out = append(out, <-fx.sent)
 	}
@@ -146,7 +144,7 @@ func (fx *fixture) take() []passwordaccount.Message {
 }
 
 // post sends a JSON client's POST to {base}/password/{action}.
-func (fx *fixture) post(action string, form url.Values) *httptest.ResponseRecorder {
+func (fx *flowFixture) post(action string, form url.Values) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/password/"+action, strings.NewReader(form.Encode()))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w := httptest.NewRecorder()
@@ -155,15 +153,15 @@ func (fx *fixture) post(action string, form url.Values) *httptest.ResponseRecord
 }
 
 func TestActions(t *testing.T) {
-	got := strings.Join(Actions(), " ")
+	got := strings.Join(actions(), " ")
 	if got != "sign-up verify forgot reset change" {
-		t.Fatalf("Actions() = %q", got)
+		t.Fatalf("actions() = %q", got)
 	}
 }
 
 // A POST the Host refuses (cross-site, no CSRF token) changes nothing.
 func TestRefusedPost(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	fx.host.refuse = true
 	for _, action := range []string{"sign-up", "forgot", "reset", "change"} {
 		w := fx.post(action, url.Values{"email": {"ada@example.com"}})
@@ -178,7 +176,7 @@ func TestRefusedPost(t *testing.T) {
 
 // Forgot answers the same for a known and an unknown address.
 func TestForgotSameAnswer(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	known := fx.post("forgot", url.Values{"email": {"ada@example.com"}})
 	unknown := fx.post("forgot", url.Values{"email": {"nobody@example.com"}})
 	if known.Code != http.StatusOK || known.Code != unknown.Code || known.Body.String() != unknown.Body.String() {
@@ -191,7 +189,7 @@ func TestForgotSameAnswer(t *testing.T) {
 
 // A reset signs this browser out and tells the events.
 func TestResetSignsOut(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	fx.post("forgot", url.Values{"email": {"ada@example.com"}})
 	sent := fx.take()
 	if len(sent) != 1 {
@@ -213,7 +211,7 @@ func TestResetSignsOut(t *testing.T) {
 // A change ends the user's other sessions and tells the events; a wrong
 // current password changes nothing.
 func TestChangeEndsOthers(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	fx.host.user, fx.host.ended = fx.user.ID, 2
 	w := fx.post("change", url.Values{"currentPassword": {"wrong guess here"}, "newPassword": {"a brand new password"}})
 	if w.Code != http.StatusBadRequest || len(fx.host.endOthers) != 0 || fx.saw["change"] != 0 {
@@ -230,7 +228,7 @@ func TestChangeEndsOthers(t *testing.T) {
 
 // Nobody signed in: the change form and its POST answer 401.
 func TestChangeNeedsSignIn(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	if w := fx.post("change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}}); w.Code != http.StatusUnauthorized {
 		t.Fatalf("POST: %d %s, want 401", w.Code, w.Body)
 	}
@@ -245,7 +243,7 @@ func TestChangeNeedsSignIn(t *testing.T) {
 // cookie used through a botnet) meet the per-user ceiling, as sign-in
 // guesses do; a refused change reaches no password check.
 func TestChangeGuessesLimitedPerUser(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	fx.host.user = fx.user.ID
 	fx.flow.cfg.PerIdentifier = limit.NewMemory(3, time.Minute)
 	fx.flow.cfg.ClientIP = func(r *http.Request) string { return r.RemoteAddr }
@@ -269,7 +267,7 @@ func TestChangeGuessesLimitedPerUser(t *testing.T) {
 // TestMessageLanguage: the reset link is sent in the language of the
 // request's pages (the Host's Lang).
 func TestMessageLanguage(t *testing.T) {
-	fx := newFixture(t)
+	fx := newFlowFixture(t)
 	r := httptest.NewRequest(http.MethodPost, "https://app.test/auth/password/forgot", strings.NewReader("email=ada%40example.com"))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r.Header.Set("Accept-Language", "de")
