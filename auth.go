@@ -731,7 +731,7 @@ type configKey struct {
 	organizations *organization.Config // by address, as httpClient
 	machineAccess *apikey.Config
 
-	funcs [20]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
+	funcs [22]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
 }
 
 // keyOf returns cfg's key, and false when cfg cannot be cached: one of
