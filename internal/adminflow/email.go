@@ -12,9 +12,9 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/internal/address"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/providers/email"
 )
 
 // An e-mail change is a verification token whose identifier names the
@@ -51,7 +51,7 @@ func (s *Routes) ChangeEmail(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	addr, err := email.Normalize(form.Get("email"))
+	addr, err := address.Normalize(form.Get("email"))
 	if err != nil {
 		fail(w, http.StatusBadRequest, autherr.EmailSignInError, "invalid_email")
 		return
