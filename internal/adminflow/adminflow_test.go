@@ -1,0 +1,102 @@
+package adminflow
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+)
+
+// fakeHost is the handler as the routes see it: who is signed in, and
+// since when.
+type fakeHost struct {
+	user string
+	at   time.Time
+	err  error
+}
+
+func (h *fakeHost) CurrentUser(context.Context, *http.Request) (string, time.Time, error) {
+	return h.user, h.at, h.err
+}
+func (*fakeHost) CheckPost(r *http.Request, _ string) (url.Values, *autherr.Error) {
+	return r.PostForm, nil
+}
+func (*fakeHost) SignOutHere(http.ResponseWriter, *http.Request) {}
+func (*fakeHost) URL(_ *http.Request, parts ...string) string {
+	return "https://app.test/auth/" + parts[0]
+}
+func (*fakeHost) Impersonate(http.ResponseWriter, *http.Request, string, string, time.Time) error {
+	return nil
+}
+func (*fakeHost) StopImpersonating(http.ResponseWriter, *http.Request) (string, string, bool) {
+	return "", "", false
+}
+
+// TestDoor: only an administrator, named in Config or by the stored role,
+// gets past the door of the admin routes, and a fresh sign-in is told
+// apart from an old one.
+func TestDoor(t *testing.T) {
+	ctx := context.Background()
+	m := memory.New()
+	now := time.Now()
+	named, _ := m.CreateUser(ctx, adapter.User{Email: "root@example.com", EmailVerified: &now})
+	stored, _ := m.CreateUser(ctx, adapter.User{Email: "ops@example.com"})
+	plain, _ := m.CreateUser(ctx, adapter.User{Email: "bob@example.com"})
+	unverified, _ := m.CreateUser(ctx, adapter.User{Email: "boss@example.com"})
+	if err := m.SetUserRole(ctx, stored.ID, admin.RoleAdmin); err != nil {
+		t.Fatal(err)
+	}
+	host := &fakeHost{}
+	s := New(Config{Admin: &admin.Config{Emails: []string{"ROOT@example.com", "boss@example.com"}}, Adapter: m, Store: m,
+		FreshAge: 10 * time.Minute, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, host)
+	for _, tc := range []struct {
+		name   string
+		user   string
+		at     time.Time
+		err    error
+		status int // 0: let in
+		fresh  bool
+	}{
+		{"nobody", "", time.Time{}, nil, http.StatusUnauthorized, false},
+		{"store down", "", time.Time{}, errors.New("down"), http.StatusServiceUnavailable, false},
+		{"a user", plain.ID, now, nil, http.StatusForbidden, false},
+		{"an unproven address named in Config", unverified.ID, now, nil, http.StatusForbidden, false},
+		{"named, fresh", named.ID, now.Add(-time.Minute), nil, 0, true},
+		{"stored role, old sign-in", stored.ID, now.Add(-time.Hour), nil, 0, false},
+	} {
+		host.user, host.at, host.err = tc.user, tc.at, tc.err
+		w := httptest.NewRecorder()
+		a, ok := s.door(ctx, w, httptest.NewRequest(http.MethodGet, "/auth/admin/users", nil))
+		switch {
+		case tc.status != 0 && (ok || w.Code != tc.status):
+			t.Errorf("%s: let in %v, answered %d; want %d", tc.name, ok, w.Code, tc.status)
+		case tc.status == 0 && (!ok || a.id != tc.user || a.fresh != tc.fresh):
+			t.Errorf("%s: let in %v as %+v; want %s, fresh %v", tc.name, ok, a, tc.user, tc.fresh)
+		}
+	}
+}
+
+// An e-mail change token names the user and the address: one made for
+// one user, or one address, is not the identifier of another.
+func TestChangeIdentifier(t *testing.T) {
+	a := changeIdentifier("u1", "new@example.com")
+	for _, other := range []string{changeIdentifier("u2", "new@example.com"), changeIdentifier("u1", "other@example.com"),
+		changeIdentifier("u1\x00new@example.com", ""), changeIdentifier("u1", "new@example.com\x00")} {
+		if other == a {
+			t.Errorf("identifier %q is also another change's", other)
+		}
+	}
+	if tokenHash("t") == tokenHash("u") || len(tokenHash("t")) != 64 {
+		t.Error("tokenHash is not a SHA-256 of the token")
+	}
+}
