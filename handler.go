@@ -166,7 +166,8 @@ func New(cfg Config) (*Handler, error) {
 	h.self = h.newSelfService()
 	if c := cfg.MachineAccess; c != nil {
 		h.keys, err = keyflow.New(keyflow.Config{Keys: *c, Adapter: cfg.Adapter, Secret: cfg.Secret, Limits: h.cfg.Limits, Site: h.site,
-			CurrentUser: fs.CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey})
+			CurrentUser: fs.CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey,
+			Admit: func(ctx context.Context, userID string) error { return fs.Sessions.Admit(ctx, userID, "api-key") }})
 		if err != nil {
 			return nil, &ConfigError{Field: "MachineAccess", Err: err}
 		}

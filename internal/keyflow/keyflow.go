@@ -50,7 +50,11 @@ type Config struct {
 	// CurrentUser returns the id of the user signed in with r's session
 	// cookie, "" for none; an error when the store cannot be read.
 	CurrentUser func(ctx context.Context, r *http.Request) (string, error)
-	Logger      *slog.Logger
+	// Admit, when not nil, refuses the user of a key who may not act now
+	// (banned, with bans on: Config.Admin): an *autherr.Error, of type
+	// AdapterError when the store could not say.
+	Admit  func(ctx context.Context, userID string) error
+	Logger *slog.Logger
 	// Event, when not nil, is told of keys made, rotated and revoked.
 	Event func(ctx context.Context, e apikey.Event)
 }
@@ -163,6 +167,18 @@ func (f *Flow) Authenticate(r *http.Request) (Result, bool) {
 	if err := k.Check(secret, now); err != nil {
 		f.cfg.Logger.Info("gatehouse: an API key was refused", "step", "api-key", "key", k.ID, "err", err)
 		return Result{}, true
+	}
+	if f.cfg.Admit != nil {
+		// A banned user's keys stop with their sessions, on every
+		// instance at its next request: the ban is read from the store.
+		if err := f.cfg.Admit(ctx, k.UserID); err != nil {
+			var ae *autherr.Error
+			if errors.As(err, &ae) && ae.Type == autherr.AdapterError {
+				return Result{Err: fmt.Errorf("%w: %w", sessions.ErrStoreUnavailable, err)}, true
+			}
+			f.cfg.Logger.Info("gatehouse: an API key of a user who may not sign in was refused", "step", "api-key", "key", k.ID)
+			return Result{}, true
+		}
 	}
 	if wait, err := f.limit.Reserve(ctx, id); err != nil {
 		f.cfg.Logger.Error("gatehouse: the API key rate limit failed", "step", "api-key", "err", err)

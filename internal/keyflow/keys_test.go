@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/permission"
@@ -200,6 +201,30 @@ func TestKeyEnds(t *testing.T) {
 	}
 	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusUnauthorized {
 		t.Errorf("key of a deleted user: %d; want 401", status)
+	}
+}
+
+// TestBannedUsersKeys: with bans on (Config.Admin), a banned user's key
+// is refused at its next request, and works again once the ban is lifted.
+func TestBannedUsersKeys(t *testing.T) {
+	m := memory.New()
+	e := newEnv(t, m, nil, func(c *gatehouse.Config) { c.Admin = &admin.Config{} })
+	ada, b := e.user("ada@example.com", "report:read")
+	key, _ := b.newKey("ci", "report:read", nil)
+	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
+		t.Fatalf("before the ban: %d", status)
+	}
+	if err := m.BanUser(context.Background(), ada, admin.Ban{Reason: "abuse", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusUnauthorized {
+		t.Errorf("key of a banned user: %d; want 401", status)
+	}
+	if err := m.UnbanUser(context.Background(), ada); err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
+		t.Errorf("after the ban is lifted: %d; want 200", status)
 	}
 }
 
