@@ -26,7 +26,8 @@
 //	DEV                     1 for development mode (also on when AUTH_SECRET is unset)
 //	DEV_SECOND_PROVIDER     1 for a second development provider, "Development (work)" at /dev-work, to try linking accounts
 //	DEV_OUTBOX              0 for no e-mail sign-in in development (no outbox), so a linked account can be the last way to sign in
-//	API_URL                 the service the site issues access tokens for (default http://localhost:3001: go run ./example/api)
+//	API_ADDR                listen address of the second service, example/api (default localhost:3001; "off": not started)
+//	API_URL                 that service's URL, the audience of the access tokens the site issues (default http://<API_ADDR>)
 //
 // In development mode, and only then, the site offers the built-in
 // development provider when no other is configured, a password form with
@@ -63,6 +64,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/example/internal/apiservice"
 	"github.com/gatehouse-auth/gatehouse/internal/dotenv"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -112,6 +114,10 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	}
 	origin := "http://" + displayAddr(ln.Addr().String(), addr)
 	authURL := cmp.Or(getenv("AUTH_URL"), origin+"/auth")
+	// The second service (example/internal/apiservice), started beside
+	// the site unless API_ADDR is "off".
+	apiAddr := cmp.Or(getenv("API_ADDR"), "localhost:3001")
+	apiURL := cmp.Or(getenv("API_URL"), "http://"+apiAddr)
 
 	mux := http.NewServeMux()
 	// The built-in pages in the example's green, with its logo (see pages.Theme).
@@ -220,7 +226,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 			return permission.MustSet("profile:read"), nil
 		},
 		// The one service tokens are for: example/api.
-		Tokens: &servicetoken.Config{Audiences: []string{cmp.Or(getenv("API_URL"), "http://localhost:3001")}},
+		Tokens: &servicetoken.Config{Audiences: []string{apiURL}},
 	}
 	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 
@@ -294,6 +300,9 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		defer cancel()
 		_ = srv.Shutdown(shutdown)
 	}()
+	if apiAddr != "off" {
+		go serveAPI(ctx, apiAddr, authURL, apiURL)
+	}
 	slog.Info("example site listening", "url", origin)
 	if ready != nil {
 		ready <- origin
@@ -302,6 +311,30 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		return err
 	}
 	return nil
+}
+
+// serveAPI serves the example's second service on addr until ctx ends:
+// it accepts only the access tokens the site at authURL issues for
+// audience. A port already taken (a second example running) is logged,
+// not fatal: the site works without it.
+func serveAPI(ctx context.Context, addr, authURL, audience string) {
+	api, err := apiservice.New(authURL, audience)
+	if err != nil {
+		slog.Warn("the example API did not start", "err", err)
+		return
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		slog.Warn("the example API did not start (API_ADDR=off turns it off)", "addr", addr, "err", err)
+		return
+	}
+	srv := newServer(api, defaultTimeouts)
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	slog.Info("example API listening", "url", "http://"+ln.Addr().String(), "audience", audience)
+	_ = srv.Serve(ln)
 }
 
 // devProvider is a built-in development OpenID provider the example

@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -28,7 +29,7 @@ const testSecret = "example-test-secret-0123456789abcdef"
 // siteEnv is the environment of a site listening on a free port of host,
 // with a database of the test's own, and more.
 func siteEnv(t *testing.T, host string, more map[string]string) map[string]string {
-	env := map[string]string{"ADDR": host + ":0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db")}
+	env := map[string]string{"ADDR": host + ":0", "DATABASE_URL": filepath.Join(t.TempDir(), "example.db"), "API_ADDR": "off"}
 	maps.Copy(env, more)
 	return env
 }
@@ -352,7 +353,13 @@ func TestEnvFile(t *testing.T) {
 // the private page; a program uses it at /api/me and trades it for a
 // token at /auth/token; without it /api/me answers 401.
 func TestAPIKeyFromThePrivatePage(t *testing.T) {
-	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1"}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // a free port for the second service
+	if err != nil {
+		t.Fatal(err)
+	}
+	apiAddr := ln.Addr().String()
+	ln.Close()
+	site := start(t, siteEnv(t, "127.0.0.1", map[string]string{"AUTH_SECRET": testSecret, "DEV": "1", "API_ADDR": apiAddr}))
 	c := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	read(t, submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}}))
@@ -383,7 +390,40 @@ func TestAPIKeyFromThePrivatePage(t *testing.T) {
 	if status, _ := call(http.MethodGet, "/api/me", ""); status != http.StatusUnauthorized {
 		t.Errorf("/api/me without a key: %d", status)
 	}
-	if status, out := call(http.MethodPost, "/auth/token", made.Key); status != http.StatusOK || out["access_token"] == nil {
-		t.Errorf("/auth/token with the key: %d %v", status, out)
+	req, _ := http.NewRequest(http.MethodPost, site+"/auth/token", strings.NewReader("scope=profile:read"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Authorization", "Bearer "+made.Key)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	resp.Body.Close()
+	status := resp.StatusCode
+	token, _ := out["access_token"].(string)
+	if status != http.StatusOK || token == "" {
+		t.Fatalf("/auth/token with the key: %d %v", status, out)
+	}
+	// The second service, started by the same command, takes the token
+	// (verified with the site's keys) and nothing else.
+	for _, tc := range []struct {
+		auth string
+		want int
+	}{{"Bearer " + token, http.StatusOK}, {"Bearer " + made.Key, http.StatusUnauthorized}, {"", http.StatusUnauthorized}} {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+apiAddr+"/me", nil)
+		if tc.auth != "" {
+			req.Header.Set("Authorization", tc.auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var me map[string]any
+		json.NewDecoder(resp.Body).Decode(&me)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want || (tc.want == http.StatusOK && me["user"] == nil) {
+			t.Errorf("the API with %.20q: %d %v, want %d", tc.auth, resp.StatusCode, me, tc.want)
+		}
 	}
 }

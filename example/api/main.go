@@ -3,8 +3,8 @@
 // POST /auth/token, which it verifies on its own with the site's public
 // keys (package bearer).
 //
-//	go run ./example            # the site, on localhost:3000
-//	go run ./example/api        # this service, on localhost:3001
+//	go run ./example            # the site, on localhost:3000, and this service on localhost:3001
+//	go run ./example/api        # this service alone (the site started with API_ADDR=off)
 //
 // Make an API key on the site's private page, trade it for a token and
 // call this service with it:
@@ -21,37 +21,20 @@ package main
 
 import (
 	"cmp"
-	"encoding/json"
 	"log"
 	"net/http"
 	"os"
 
-	"github.com/gatehouse-auth/gatehouse/bearer"
+	"github.com/gatehouse-auth/gatehouse/example/internal/apiservice"
 )
 
 func main() {
 	issuer := cmp.Or(os.Getenv("AUTH_URL"), "http://localhost:3000/auth")
-	api, err := newAPI(issuer, cmp.Or(os.Getenv("API_URL"), "http://localhost:3001"))
+	api, err := apiservice.New(issuer, cmp.Or(os.Getenv("API_URL"), "http://localhost:3001"))
 	if err != nil {
 		log.Fatal(err)
 	}
 	addr := cmp.Or(os.Getenv("API_ADDR"), "localhost:3001")
 	log.Printf("api listening on %s, trusting tokens of %s", addr, issuer)
 	log.Fatal(http.ListenAndServe(addr, api))
-}
-
-// newAPI returns the service: GET /me answers who the token speaks for,
-// to a token with the scope profile:read.
-func newAPI(issuer, audience string) (http.Handler, error) {
-	v, err := bearer.New(bearer.Config{Issuer: issuer, Audience: []string{audience}, JWKSURL: issuer + "/jwks"})
-	if err != nil {
-		return nil, err
-	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /me", v.RequireScope("profile:read")(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		t := bearer.FromContext(r.Context())
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"user": t.Subject, "client": t.ClientID, "scopes": t.Scopes})
-	})))
-	return v.Middleware(mux), nil
 }

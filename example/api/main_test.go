@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/example/internal/apiservice"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -65,7 +66,7 @@ func TestTokenFromTheSite(t *testing.T) {
 		json.NewDecoder(resp.Body).Decode(&out)
 		return out.AccessToken
 	}
-	api, err := newAPI(srv.URL+"/auth", audience)
+	api, err := apiservice.New(srv.URL+"/auth", audience)
 	if err != nil {
 		t.Fatal(err)
 	}
