@@ -3,7 +3,6 @@ package orgflow_test
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -375,12 +374,11 @@ func (c *counted) queries() int64 { return c.sessions.Load() + c.renewals.Load()
 // directory.
 func sqliteAdapter(t testing.TB) *sqlite.Adapter {
 	t.Helper()
-	db, err := sql.Open("sqlite", sqlite.DSN(filepath.Join(t.TempDir(), "gatehouse.db")))
+	a, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "gatehouse.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	a := sqlite.New(db)
+	t.Cleanup(func() { a.Close() })
 	if err := a.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
