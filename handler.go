@@ -122,7 +122,8 @@ func New(cfg Config) (*Handler, error) {
 		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
 			return fs.Sessions.Rewrite(w, r, fs.For(r), t)
 		},
-		Limits: h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, fs)
+		Recache: func(w http.ResponseWriter, r *http.Request, org string) { fs.Sessions.Recache(w, r, fs.For(r), org) },
+		Limits:  h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, fs)
 	if err != nil {
 		return nil, &ConfigError{Field: "Organizations", Err: err}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -874,37 +876,88 @@ func TestMiddlewareSessionPerRequest(t *testing.T) {
 // TestCookieCacheReadWritesNothing: while the cookie cache's copy is
 // fresh, a session read through it reads no database row and sets no
 // cookie: nothing that did not change is sealed or sent again. The same
-// read through the Middleware costs the same.
+// read through the Middleware costs the same. With organizations on,
+// whether or not one is active, the read asks the store nothing either:
+// the copy holds the active organization.
 func TestCookieCacheReadWritesNothing(t *testing.T) {
-	st := openStore(t, "memory")
-	a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
-		cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
-	})
-	b := newBrowser(t)
-	b.signIn(a, "dev", "/")
-	b.session(a) // the copy is written by now
-	if b.cookie(a, sessionDataCookie) == "" {
-		t.Fatal("no cookie cache written")
-	}
-	u, _ := url.Parse(a.url)
-	st.spy.reset()
-	for _, h := range []http.Handler{a.h, a.h.Middleware(a.h)} {
-		for range 3 {
-			r := httptest.NewRequest("GET", a.url+"/auth/session", nil)
-			for _, ck := range b.c.Jar.Cookies(u) {
-				r.AddCookie(ck)
+	for _, orgs := range []string{"off", "none", "active"} {
+		t.Run("organizations="+orgs, func(t *testing.T) {
+			st := openStore(t, "memory")
+			a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
+				cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+				if orgs != "off" {
+					cfg.Organizations = &organization.Config{}
+					cfg.Adapter = orgSpy{st.spy, st.raw.(organization.Store)}
+				}
+			})
+			b := newBrowser(t)
+			b.signIn(a, "dev", "/")
+			b.session(a) // the copy is written by now
+			want := ""
+			if orgs == "active" {
+				want = b.activate(a, "Acme")
 			}
-			w := httptest.NewRecorder()
-			h.ServeHTTP(w, r)
-			if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
-				t.Fatalf("%d %s", w.Code, w.Body)
+			if b.cookie(a, sessionDataCookie) == "" {
+				t.Fatal("no cookie cache written")
 			}
-			if c := w.Header().Values("Set-Cookie"); len(c) != 0 {
-				t.Fatalf("a read through a fresh copy set %q", c)
+			u, _ := url.Parse(a.url)
+			st.spy.reset()
+			for _, h := range []http.Handler{a.h, a.h.Middleware(a.h)} {
+				for range 3 {
+					r := httptest.NewRequest("GET", a.url+"/auth/session", nil)
+					for _, ck := range b.c.Jar.Cookies(u) {
+						r.AddCookie(ck)
+					}
+					w := httptest.NewRecorder()
+					h.ServeHTTP(w, r)
+					if w.Code != 200 || !strings.Contains(w.Body.String(), "alice@example.com") {
+						t.Fatalf("%d %s", w.Code, w.Body)
+					}
+					var got struct{ ActiveOrganizationID string }
+					if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil || got.ActiveOrganizationID != want {
+						t.Errorf("activeOrganizationId %q, %v; want %q", got.ActiveOrganizationID, err, want)
+					}
+					if c := w.Header().Values("Set-Cookie"); len(c) != 0 {
+						t.Fatalf("a read through a fresh copy set %q", c)
+					}
+				}
 			}
-		}
+			for _, m := range []string{"GetSessionAndUser", "ActiveOrganization"} {
+				if n := st.spy.count(m); n != 0 {
+					t.Errorf("%d %s through a fresh copy, want 0", n, m)
+				}
+			}
+		})
 	}
-	if n := st.spy.count("GetSessionAndUser"); n != 0 {
-		t.Fatalf("%d database reads through a fresh copy, want 0", n)
+}
+
+// orgSpy is a spy with the organization store of the adapter it wraps,
+// counting ActiveOrganization.
+type orgSpy struct {
+	*spyAdapter
+	organization.Store
+}
+
+func (s orgSpy) ActiveOrganization(ctx context.Context, key string) (string, error) {
+	return spied(s.spyAdapter, "ActiveOrganization", func() (string, error) { return s.Store.ActiveOrganization(ctx, key) })
+}
+
+// activate creates an organization named name, makes it this browser's
+// active organization, and returns its id.
+func (b *browser) activate(a *app, name string) string {
+	b.t.Helper()
+	csrf := b.csrf(a)
+	resp := b.post(a.url+"/auth/organizations", url.Values{"csrfToken": {csrf}, "name": {name}})
+	var org struct{ ID string }
+	err := json.NewDecoder(resp.Body).Decode(&org)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated || err != nil {
+		b.t.Fatalf("create an organization: %d %v", resp.StatusCode, err)
 	}
+	resp = b.post(a.url+"/auth/organizations/active", url.Values{"csrfToken": {csrf}, "organizationId": {org.ID}})
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b.t.Fatalf("activate: %d", resp.StatusCode)
+	}
+	return org.ID
 }

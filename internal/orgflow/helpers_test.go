@@ -11,7 +11,9 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,6 +24,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
@@ -54,6 +57,13 @@ type site struct {
 // db) with oc, and the providers extra beside the development one.
 func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config, extra ...providers.Provider) *site {
 	t.Helper()
+	return newSiteWith(t, a, db, oc, nil, extra...)
+}
+
+// newSiteWith is newSite with the session configuration's changes made by
+// mutate (nil for none): the cookie cache, for one.
+func newSiteWith(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config, mutate func(*gatehouse.SessionConfig), extra ...providers.Provider) *site {
+	t.Helper()
 	if oc != nil && oc.Statements == nil {
 		oc.Statements = statements
 	}
@@ -63,9 +73,12 @@ func newSite(t testing.TB, a adapter.Adapter, db bool, oc *organization.Config, 
 	if db {
 		strategy = gatehouse.StrategyDatabase
 	}
+	sc := gatehouse.SessionConfig{Strategy: strategy}
+	if mutate != nil {
+		mutate(&sc)
+	}
 	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Adapter: a,
-		Session:   gatehouse.SessionConfig{Strategy: strategy},
-		Providers: append(devProviders(t), extra...), Organizations: oc, RateLimit: noLimit{}})
+		Session: sc, Providers: append(devProviders(t), extra...), Organizations: oc, RateLimit: noLimit{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,4 +334,67 @@ func stores(t *testing.T) map[string]func(t *testing.T) adapter.Adapter {
 			return redisstore.New(c, memory.New(), redisstore.Options{Prefix: redistest.Prefix(t, c)})
 		},
 	}
+}
+
+// cookieCache turns the cookie cache on.
+func cookieCache(sc *gatehouse.SessionConfig) { sc.CookieCache = gatehouse.CookieCache{Enabled: true} }
+
+// orgAdapter is an adapter with organizations.
+type orgAdapter interface {
+	adapter.Adapter
+	organization.Store
+}
+
+// counted counts the store's reads a session read can make: the session
+// row (and its renewal) and the active organization.
+type counted struct {
+	orgAdapter
+	sessions, renewals, active atomic.Int64
+}
+
+func (c *counted) GetSessionAndUser(ctx context.Context, key string) (adapter.Session, adapter.User, error) {
+	c.sessions.Add(1)
+	return c.orgAdapter.GetSessionAndUser(ctx, key)
+}
+
+func (c *counted) UpdateSession(ctx context.Context, key string, expires time.Time) (adapter.Session, error) {
+	c.renewals.Add(1)
+	return c.orgAdapter.UpdateSession(ctx, key, expires)
+}
+
+func (c *counted) ActiveOrganization(ctx context.Context, key string) (string, error) {
+	c.active.Add(1)
+	return c.orgAdapter.ActiveOrganization(ctx, key)
+}
+
+// queries is the number of counted calls so far.
+func (c *counted) queries() int64 { return c.sessions.Load() + c.renewals.Load() + c.active.Load() }
+
+// sqliteAdapter returns a migrated SQLite adapter in the test's temporary
+// directory.
+func sqliteAdapter(t testing.TB) *sqlite.Adapter {
+	t.Helper()
+	a, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "gatehouse.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if err := a.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// sessionCookies returns c's session cookie and its cookie cache copy
+// (when it has one), for requests made without c's jar.
+func (c *client) sessionCookies() []*http.Cookie {
+	su, _ := url.Parse(c.s.srv.URL)
+	names := cookies.NewNames(false, false)
+	var out []*http.Cookie
+	for _, ck := range c.c.Jar.Cookies(su) {
+		if ck.Name == names.Session || ck.Name == names.SessionData {
+			out = append(out, ck)
+		}
+	}
+	return out
 }

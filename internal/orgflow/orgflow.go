@@ -60,6 +60,9 @@ type Config struct {
 	MaxAge   time.Duration
 	Token    func(r *http.Request) (session.Token, bool)
 	Rewrite  func(w http.ResponseWriter, r *http.Request, t session.Token) error
+	// Recache records a database session's new active organization in
+	// this browser's cookie cache copy, if any; nil for none.
+	Recache func(w http.ResponseWriter, r *http.Request, orgID string)
 	// FreshAge is how recent the sign-in must be to delete an
 	// organization.
 	FreshAge time.Duration
@@ -427,14 +430,14 @@ func (o *Routes) Active(ctx context.Context, r *http.Request) (string, error) {
 }
 
 // ActiveFor is Active for the session whose token hash is tokenHash
-// (database sessions), for GET {base}/session; "" when it cannot be
-// read.
-func (o *Routes) ActiveFor(ctx context.Context, tokenHash string) string {
+// (database sessions), for a session read from the database (GET
+// {base}/session, the Middleware); a failure is logged.
+func (o *Routes) ActiveFor(ctx context.Context, tokenHash string) (string, error) {
 	id, err := o.cfg.Service.Store().ActiveOrganization(ctx, tokenHash)
 	if err != nil {
 		o.cfg.Logger.Error("gatehouse: reading the active organization failed", "step", "session", "err", err)
 	}
-	return id
+	return id, err
 }
 
 // setActive records orgID as the active organization of r's session.
@@ -444,7 +447,11 @@ func (o *Routes) setActive(w http.ResponseWriter, r *http.Request, userID, orgID
 		if hash == "" {
 			return organization.ErrNotFound
 		}
-		return o.cfg.Service.Store().SetActiveOrganization(r.Context(), hash, userID, orgID, time.Now().Add(o.cfg.MaxAge))
+		err := o.cfg.Service.Store().SetActiveOrganization(r.Context(), hash, userID, orgID, time.Now().Add(o.cfg.MaxAge))
+		if err == nil && o.cfg.Recache != nil {
+			o.cfg.Recache(w, r, orgID)
+		}
+		return err
 	}
 	t, ok := o.cfg.Token(r)
 	if !ok {

@@ -64,8 +64,10 @@ type Config struct {
 	Session func(ctx context.Context, p session.SessionParams) (*session.Session, error)
 	// Active returns the active organization of the database session
 	// whose token hashes to tokenHash ("" for none); nil when
-	// organizations are off. A JWT session holds it in its token.
-	Active func(ctx context.Context, tokenHash string) string
+	// organizations are off. A JWT session holds it in its token. It is
+	// asked on a read from the database, not on one the cookie cache
+	// answers: the copy holds it.
+	Active func(ctx context.Context, tokenHash string) (string, error)
 	// Admin, when set, holds the users' bans and session revocations
 	// (package admin), which sign-ins and session reads obey (admin.go).
 	Admin admin.Store
@@ -234,7 +236,6 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 		hashTokenTo(&hashed, raw)
 		if cookie && m.cache != nil {
 			if s, ok := m.cached(dst, r, b, hashed[:], now); ok {
-				m.active(r.Context(), s, hashed[:])
 				return s, nil // no database trip (SessionConfig.CookieCache)
 			}
 		}
@@ -273,11 +274,13 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 				}
 			}
 		}
-		if cookie && m.cache != nil {
-			m.cacheCopy(w, b, tokenHash, u, s.Expires, now)
+		org, err := m.active(ctx, tokenHash)
+		// A copy is not made of an active organization that could not be
+		// read: it would hold "none" for the cache's age.
+		if cookie && m.cache != nil && err == nil {
+			m.cacheCopy(w, b, cookies.Cached{Token: tokenHash, User: u, Expires: s.Expires.Unix(), CachedAt: now.UnixMilli(), Organization: org})
 		}
-		sess := newSession(dst, session.Session{User: accountlink.ToProfile(u), Expires: s.Expires})
-		m.active(ctx, sess, hashed[:])
+		sess := newSession(dst, session.Session{User: accountlink.ToProfile(u), Expires: s.Expires, ActiveOrganizationID: org})
 		return m.shape(r.Context(), sess, nil, &u), nil
 	}
 	codec := m.codecs[b.Cookies.Secure]
@@ -310,12 +313,14 @@ func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Requ
 	return m.shape(r.Context(), sess, &tc, nil), nil
 }
 
-// active sets the active organization of s, the database session whose
-// token hashes to tokenHash, when organizations are on (Config.Active).
-func (m *Manager) active(ctx context.Context, s *session.Session, tokenHash []byte) {
-	if s != nil && m.cfg.Active != nil {
-		s.ActiveOrganizationID = m.cfg.Active(ctx, string(tokenHash))
+// active returns the active organization of the database session whose
+// token hashes to tokenHash, "" when organizations are off
+// (Config.Active).
+func (m *Manager) active(ctx context.Context, tokenHash string) (string, error) {
+	if m.cfg.Active == nil {
+		return "", nil
 	}
+	return m.cfg.Active(ctx, tokenHash)
 }
 
 // shape runs the Session callback, when there is one. A callback that
@@ -357,6 +362,10 @@ func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, to
 		return nil, false
 	}
 	sess := newSession(dst, session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)})
+	if m.cfg.Active != nil {
+		// With organizations off, a copy made while they were on names none.
+		sess.ActiveOrganizationID = c.Organization
+	}
 	if m.cfg.Session == nil {
 		return sess, true // c stays on the stack
 	}
@@ -364,18 +373,42 @@ func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, to
 	return m.shape(r.Context(), sess, nil, &u), true
 }
 
-// cacheCopy writes the cookie cache's copy of a session just read from
-// the database.
-func (m *Manager) cacheCopy(w http.ResponseWriter, b *site.Base, tokenHash string, u adapter.User, expires, now time.Time) {
-	sealed, err := m.cache[b.Cookies.Secure].Encode(cookies.Cached{Token: tokenHash, User: u, Expires: expires.Unix(), CachedAt: now.UnixMilli()})
+// cacheCopy writes c as the cookie cache's copy of a session: one just
+// read from the database, or a copy re-sealed (Recache).
+func (m *Manager) cacheCopy(w http.ResponseWriter, b *site.Base, c cookies.Cached) {
+	c.Format = cookies.CacheFormat
+	sealed, err := m.cache[b.Cookies.Secure].Encode(c)
 	if err != nil {
 		return // the next request reads the database again
 	}
-	until := now.Add(m.cfg.CookieCache)
-	if expires.Before(until) {
+	until := time.UnixMilli(c.CachedAt).Add(m.cfg.CookieCache)
+	if expires := time.Unix(c.Expires, 0); expires.Before(until) {
 		until = expires
 	}
 	b.Cookies.Set(w, b.Cookies.SessionData, sealed, until)
+}
+
+// Recache records orgID as the active organization in this browser's
+// cookie cache copy, after POST {base}/organizations/active changed it
+// in the store: the next read here shows it at once. A fresh copy of
+// r's session is re-sealed with its CachedAt kept, so it lives no
+// longer than it would have; any other copy is cleared (the next read
+// is a miss), as is one written earlier in this same response (a
+// Middleware's read before the change): the later Set-Cookie wins
+// (RFC 6265 section 5.3, step 11).
+func (m *Manager) Recache(w http.ResponseWriter, r *http.Request, b *site.Base, orgID string) {
+	if m.cache == nil {
+		return
+	}
+	if raw := cookies.Value(r, b.Cookies.SessionData); raw != "" {
+		c, err := m.cache[b.Cookies.Secure].Decode(raw, time.Now())
+		if err == nil && c.Token == SessionHash(r, b) {
+			c.Organization = orgID
+			m.cacheCopy(w, b, c)
+			return
+		}
+	}
+	b.Cookies.Clear(w, b.Cookies.SessionData)
 }
 
 // clearCache clears the cookie cache's copy, when r has one.
