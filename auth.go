@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -21,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
+	"github.com/gatehouse-auth/gatehouse/internal/lru"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -513,9 +515,7 @@ func DefaultHTTPClient(timeout time.Duration) *http.Client {
 // programs that use New) and keeps the Handlers Auth builds, so that the
 // seed's entry point does not rebuild keys, routes and discovery caches on
 // every call.
-var cachedHandlers = sync.OnceValue(func() *handlerCache {
-	return &handlerCache{m: make(map[configKey]*cachedHandler, handlerCacheSize)}
-})
+var cachedHandlers = sync.OnceValue(newHandlerCache)
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
@@ -781,19 +781,14 @@ func first[T any](s []T) *T {
 }
 
 // handlerCache is Auth's cache: at most handlerCacheSize Handlers by
-// configKey, the least recently used evicted first (an exact LRU: each
-// entry carries the tick of its last use, and a full cache drops the
-// smallest, a linear scan of 16 entries when a Handler is built).
+// configKey, the least recently used evicted first (internal/lru).
 type handlerCache struct {
-	mu      sync.Mutex // held while a Handler is built: one build at a time
-	m       map[configKey]*cachedHandler
-	tick    uint64
-	evicted bool // a warning was logged
+	lru    *lru.Cache[configKey, *Handler]
+	warned atomic.Bool // a warning was logged
 }
 
-type cachedHandler struct {
-	h    *Handler
-	used uint64 // the tick of its last use
+func newHandlerCache() *handlerCache {
+	return &handlerCache{lru: lru.New[configKey, *Handler](handlerCacheSize)}
 }
 
 // get returns the Handler for cfg, built with New on first use. A failed
@@ -803,32 +798,10 @@ func (c *handlerCache) get(cfg *Config) (*Handler, error) {
 	if !ok {
 		return New(*cfg) // uncacheable: see keyOf
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.tick++
-	if e, ok := c.m[k]; ok {
-		e.used = c.tick
-		return e.h, nil
+	h, evicted, err := c.lru.Get(k, func() (*Handler, error) { return New(*cfg) })
+	if evicted && c.warned.CompareAndSwap(false, true) {
+		h.cfg.Logger.Warn("gatehouse: Auth has built more Handlers than it keeps; pass the same Config value on every call (see Auth), or use New",
+			"kept", handlerCacheSize)
 	}
-	h, err := New(*cfg)
-	if err != nil {
-		return nil, err
-	}
-	if len(c.m) >= handlerCacheSize {
-		var oldest configKey
-		var least uint64 = ^uint64(0)
-		for key, e := range c.m {
-			if e.used < least {
-				oldest, least = key, e.used
-			}
-		}
-		delete(c.m, oldest)
-		if !c.evicted {
-			c.evicted = true
-			h.cfg.Logger.Warn("gatehouse: Auth has built more Handlers than it keeps; pass the same Config value on every call (see Auth), or use New",
-				"kept", handlerCacheSize)
-		}
-	}
-	c.m[k] = &cachedHandler{h: h, used: c.tick}
-	return h, nil
+	return h, err
 }
