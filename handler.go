@@ -1,7 +1,6 @@
 package gatehouse
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
+	"github.com/gatehouse-auth/gatehouse/internal/helpers"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/keyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
@@ -34,7 +34,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
-	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -590,7 +589,6 @@ func (h *Handler) FuncMap() template.FuncMap { return h.Funcs(nil) }
 // cookie, never does): a form is never rendered with an empty token.
 func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	st := &reqState{}
-	here := ""
 	if r != nil {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 			s.load(nil)
@@ -605,59 +603,20 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			h.readState(ctx, httpx.Discard{}, r, false)
 			st = &ctx.st
 		}
-		here = r.URL.RequestURI()
 	}
 	if st.csrfToken == "" && st.csrfCookie != "" {
 		st.csrfToken = h.site.CSRF.Token(st.csrfCookie)
 	}
-	token := func(helper string) (string, error) {
-		if st.csrfToken == "" && r != nil {
-			return "", fmt.Errorf("gatehouse: %s: %w", helper, ErrNoCSRFToken)
-		}
-		return st.csrfToken, nil
-	}
-	// form reads a helper's options: the button's label and class, and
-	// where to land, kept same-origin as every callbackUrl is.
-	form := func(helper string, opts []string) (pages.HelperForm, error) {
-		label, class, cb, err := pages.HelperOptions(helper, opts)
-		if err != nil {
-			return pages.HelperForm{}, err
-		}
-		csrf, err := token(helper)
-		o := pages.HelperForm{CSRF: csrf, Callback: here, Label: label, Class: class}
-		if r != nil {
-			o.Lang = h.site.Lang(r).Tag
-			if cb != "" {
-				o.Callback = h.site.CallbackURL(r, cb)
-			}
-		}
-		return o, err
-	}
-	path := h.cfg.BasePath
-	return template.FuncMap{
-		"signIn": func(id string, opts ...string) (template.HTML, error) {
-			f, ok := h.flows[id]
-			if !ok {
-				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
-			}
-			o, err := form("signIn", opts)
-			return f.Form(path, o), err
-		},
-		"signOut": func(opts ...string) (template.HTML, error) {
-			o, err := form("signOut", opts)
-			o.Action, o.Label = path+"/signout", cmp.Or(o.Label, pages.Text(o.Lang, "signout.title"))
-			return o.Button(), err
-		},
-		"csrfToken": func() (string, error) { return token("csrfToken") },
-		"session":   func() *Session { return st.session },
-	}
+	m := helpers.Map(h.site, h.cfg.BasePath, h.flows, r, &st.csrfToken) // internal/helpers
+	m["session"] = func() *Session { return st.session }
+	return m
 }
 
 // ErrNoCSRFToken is the template helpers' error for a request that has no
 // CSRF token: one that passed through neither the Middleware nor Execute,
 // from a browser without a CSRF cookie. Wrap the application with
 // Handler.Middleware, or render with Handler.Execute.
-var ErrNoCSRFToken = errors.New("no CSRF token for this request: wrap the application with Handler.Middleware, or render with Handler.Execute")
+var ErrNoCSRFToken = helpers.ErrNoCSRFToken
 
 // Execute runs t for r with the helpers bound to r. It clones t, so t can
 // be shared. Without the Middleware around the application, it reads the
