@@ -2,7 +2,6 @@ package gatehouse
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -278,44 +277,13 @@ type base = site.Base
 // baseFor returns the base of a request (site.Resolver.For).
 func (h *Handler) baseFor(r *http.Request) *base { return h.site.For(r) }
 
-// providersJSON returns the {base}/providers answer for b: the providers
-// by id, as json.Encoder writes them (keys sorted, a final newline),
-// encoded once per base.
-func (h *Handler) providersJSON(b *base) []byte {
-	if body := b.Providers.Load(); body != nil {
-		return *body
-	}
-	list := h.providersFor(b)
-	out := make(map[string]providers.AppProvider, len(list))
-	for _, p := range list {
-		out[p.ID] = p
-	}
-	body, err := json.Marshal(out)
-	if err != nil {
-		panic("gatehouse: the providers list does not encode: " + err.Error()) // strings only: cannot happen
-	}
-	body = append(body, '\n')
-	b.Providers.Store(&body)
-	return body
-}
-
 // BasePath returns the path the routes live under, e.g. "/auth".
 func (h *Handler) BasePath() string { return h.cfg.BasePath }
 
 // Providers returns the configured providers as the application sees them
 // (Auth.js's AppProviders), in configuration order, for the origin of r.
 func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
-	return h.providersFor(h.baseFor(r))
-}
-
-// providersFor is Providers for the base b.
-func (h *Handler) providersFor(b *base) []providers.AppProvider {
-	out := make([]providers.AppProvider, 0, len(h.order))
-	for _, id := range h.order {
-		c := h.flows[id].Info()
-		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.URL("signin", id), CallbackURL: b.URL("callback", id)})
-	}
-	return out
+	return plugin.AppProviders(h.order, h.flows, h.baseFor(r))
 }
 
 type ctxKey struct{}

@@ -337,7 +337,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
-	httpx.WriteJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
+	httpx.WriteJSONBytes(w, http.StatusOK, plugin.ProvidersJSON(h.order, h.flows, h.baseFor(r)))
 }
 
 func (h *Handler) csrfJSON(w http.ResponseWriter, r *http.Request) {
