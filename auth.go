@@ -19,7 +19,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/lru"
@@ -354,14 +353,12 @@ type Events struct {
 
 // defaults.
 const (
-	defaultBasePath  = "/auth"
 	defaultMaxAge    = 30 * 24 * time.Hour
 	defaultUpdateAge = 24 * time.Hour
 	defaultFreshAge  = 24 * time.Hour
 	defaultSkew      = 30 * time.Second
 	// defaultCookieCacheAge is CookieCache.MaxAge's default.
 	defaultCookieCacheAge = 5 * time.Minute
-	minSecretLen          = 32
 )
 
 // FromEnv fills the fields of cfg that are empty from the Auth.js
@@ -439,32 +436,12 @@ func (cfg Config) normalize() (Config, error) {
 	if cfg.ClockSkew <= 0 {
 		cfg.ClockSkew = defaultSkew
 	}
-	if err := cfg.checkSecrets(); err != nil {
+	var err error
+	if cfg.Secret, err = sessions.CheckSecrets(cfg.Secret, cfg.Development, cfg.Logger); err != nil {
 		return cfg, err
 	}
-	if cfg.URL != "" {
-		u, err := url.Parse(cfg.URL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-			return cfg, &ConfigError{Field: "URL", Reason: fmt.Sprintf("%q is not an absolute http(s) URL without query", cfg.URL)}
-		}
-		if u.Scheme == "http" && !cfg.Development && !cookies.IsLoopback(u.Hostname()) {
-			return cfg, &ConfigError{Field: "URL", Reason: "plain http is only allowed for localhost or in Development mode (RFC 9700 §2.6)"}
-		}
-		if p := strings.TrimRight(u.Path, "/"); p != "" {
-			if cfg.BasePath != "" && cfg.BasePath != p {
-				return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q differs from the path of URL %q", cfg.BasePath, cfg.URL)}
-			}
-			cfg.BasePath = p
-		}
-		u.Path = ""
-		cfg.URL = u.String()
-	}
-	if cfg.BasePath == "" {
-		cfg.BasePath = defaultBasePath
-	}
-	cfg.BasePath = "/" + strings.Trim(cfg.BasePath, "/")
-	if cfg.BasePath == "/" || strings.ContainsAny(cfg.BasePath, "?#\\ ") {
-		return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q must be a path below the root, such as /auth", cfg.BasePath)}
+	if cfg.URL, cfg.BasePath, err = site.CheckURL(cfg.URL, cfg.BasePath, cfg.Development); err != nil {
+		return cfg, err
 	}
 	if cfg.RedirectProxyURL != "" {
 		if u, err := url.Parse(cfg.RedirectProxyURL); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
@@ -472,33 +449,6 @@ func (cfg Config) normalize() (Config, error) {
 		}
 	}
 	return cfg, nil
-}
-
-func (cfg *Config) checkSecrets() error {
-	var kept []string
-	for _, s := range cfg.Secret {
-		if s != "" {
-			kept = append(kept, s)
-		}
-	}
-	cfg.Secret = kept
-	if len(cfg.Secret) == 0 {
-		if !cfg.Development {
-			return &ConfigError{Field: "Secret", Reason: "is required (set AUTH_SECRET to at least 32 random bytes, e.g. `openssl rand -base64 33`)"}
-		}
-		cfg.Secret = []string{sessions.RandomToken()}
-		cfg.Logger.Warn("gatehouse: no secret set; using a random one for this process (Development mode). Sessions end at restart.")
-		return nil
-	}
-	for i, s := range cfg.Secret {
-		if len(s) < minSecretLen {
-			if !cfg.Development {
-				return &ConfigError{Field: "Secret", Reason: fmt.Sprintf("secret %d is %d bytes; at least %d are required", i+1, len(s), minSecretLen)}
-			}
-			cfg.Logger.Warn("gatehouse: short secret accepted in Development mode", "index", i+1, "bytes", len(s))
-		}
-	}
-	return nil
 }
 
 // DefaultHTTPClient returns the client Gatehouse calls providers with
