@@ -232,12 +232,8 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 // (internal/adminflow): all 404 when Config.Admin is nil.
 func (h *Handler) newAdmin(fs *finish.Site) (*adminflow.Routes, error) {
 	c := h.cfg
-	store, ok := c.Adapter.(admin.Store)
-	if c.Admin != nil && (!ok || !adapter.Supports[admin.Store](c.Adapter)) {
-		return nil, &ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
-	}
-	return adminflow.New(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, Store: store, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
-		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs), nil
+	return adminflow.Setup(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs)
 }
 
 // newSite returns the site of h's configuration (internal/site).
