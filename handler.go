@@ -13,7 +13,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/checks"
@@ -208,12 +207,8 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	c := h.cfg
 	sc := sessions.Config{Database: c.Session.Strategy == StrategyDatabase, MaxAge: c.Session.MaxAge, UpdateAge: c.Session.UpdateAge,
 		Adapter: c.Adapter, Secret: c.Secret, AuthJSNames: c.AuthJSCookieNames, Logger: c.Logger, JWT: c.Callbacks.JWT, Session: c.Callbacks.Session}
-	if live, ok := c.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && c.Session.CookieCache.Enabled {
-		// Sessions in Redis: reading them costs a round trip, and a copy
-		// in a cookie would let an ended session live on for MaxAge.
-		c.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
-	} else if c.Session.CookieCache.Enabled {
-		sc.CookieCache = c.Session.CookieCache.MaxAge
+	if c.Session.CookieCache.Enabled {
+		sc.CookieCache = c.Session.CookieCache.MaxAge // off for an adapter.LiveSessions (sessions.New)
 	}
 	if h.orgs != nil && sc.Database {
 		sc.Active = h.orgs.ActiveFor // the JWT holds it in its token
