@@ -3,7 +3,6 @@ package gatehouse
 import (
 	"context"
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -74,7 +73,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, flows: map[string]flow{},
+	h := &Handler{cfg: cfg,
 		tokens: &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh}}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
@@ -132,27 +131,8 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.fin = h.newFinisher(fs, h.twoFactor)
 	h.env = h.newEnv()
-	for i, p := range cfg.Providers {
-		p = providers.Resolve(p)
-		if p == nil {
-			return nil, &ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
-		}
-		id := p.ProviderBase().ID
-		if _, dup := h.flows[id]; dup {
-			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
-		}
-		f, err := h.newFlow(p) // routes.go
-		if err != nil {
-			return nil, err
-		}
-		// A provider's id is its configured one, or its default (an
-		// OAuth provider's Validate may fill it in).
-		id = f.Info().ID
-		if _, dup := h.flows[id]; dup {
-			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
-		}
-		h.flows[id] = f
-		h.order = append(h.order, id)
+	if h.order, h.flows, err = plugin.Build(cfg.Providers, h.newFlow); err != nil { // newFlow: routes.go
+		return nil, err
 	}
 	if err := h.checkPasskeys(); err != nil {
 		return nil, err

@@ -2,7 +2,9 @@ package plugin
 
 import (
 	"encoding/json"
+	"fmt"
 
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -38,4 +40,36 @@ func ProvidersJSON(order []string, flows map[string]Flow, b *site.Base) []byte {
 	body = append(body, '\n')
 	b.Providers.Store(&body)
 	return body
+}
+
+// Build returns the flows of the configured providers, by id and in
+// configuration order, each made by newFlow from the provider resolved
+// (providers.Resolve). A nil provider, and an id used twice (the
+// configured one, or the default a provider's flow fills in), are
+// configuration errors.
+func Build(list []providers.Provider, newFlow func(providers.Provider) (Flow, error)) (order []string, flows map[string]Flow, err error) {
+	flows = make(map[string]Flow, len(list))
+	for i, p := range list {
+		p = providers.Resolve(p)
+		if p == nil {
+			return nil, nil, &autherr.ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
+		}
+		id := p.ProviderBase().ID
+		if _, dup := flows[id]; dup {
+			return nil, nil, &autherr.ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
+		}
+		f, err := newFlow(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A provider's id is its configured one, or its default (an
+		// OAuth provider's Validate may fill it in).
+		id = f.Info().ID
+		if _, dup := flows[id]; dup {
+			return nil, nil, &autherr.ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
+		}
+		flows[id] = f
+		order = append(order, id)
+	}
+	return order, flows, nil
 }
