@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -18,9 +19,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
+	"github.com/gatehouse-auth/gatehouse/internal/lru"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -352,14 +353,12 @@ type Events struct {
 
 // defaults.
 const (
-	defaultBasePath  = "/auth"
 	defaultMaxAge    = 30 * 24 * time.Hour
 	defaultUpdateAge = 24 * time.Hour
 	defaultFreshAge  = 24 * time.Hour
 	defaultSkew      = 30 * time.Second
 	// defaultCookieCacheAge is CookieCache.MaxAge's default.
 	defaultCookieCacheAge = 5 * time.Minute
-	minSecretLen          = 32
 )
 
 // FromEnv fills the fields of cfg that are empty from the Auth.js
@@ -437,32 +436,12 @@ func (cfg Config) normalize() (Config, error) {
 	if cfg.ClockSkew <= 0 {
 		cfg.ClockSkew = defaultSkew
 	}
-	if err := cfg.checkSecrets(); err != nil {
+	var err error
+	if cfg.Secret, err = sessions.CheckSecrets(cfg.Secret, cfg.Development, cfg.Logger); err != nil {
 		return cfg, err
 	}
-	if cfg.URL != "" {
-		u, err := url.Parse(cfg.URL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-			return cfg, &ConfigError{Field: "URL", Reason: fmt.Sprintf("%q is not an absolute http(s) URL without query", cfg.URL)}
-		}
-		if u.Scheme == "http" && !cfg.Development && !cookies.IsLoopback(u.Hostname()) {
-			return cfg, &ConfigError{Field: "URL", Reason: "plain http is only allowed for localhost or in Development mode (RFC 9700 §2.6)"}
-		}
-		if p := strings.TrimRight(u.Path, "/"); p != "" {
-			if cfg.BasePath != "" && cfg.BasePath != p {
-				return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q differs from the path of URL %q", cfg.BasePath, cfg.URL)}
-			}
-			cfg.BasePath = p
-		}
-		u.Path = ""
-		cfg.URL = u.String()
-	}
-	if cfg.BasePath == "" {
-		cfg.BasePath = defaultBasePath
-	}
-	cfg.BasePath = "/" + strings.Trim(cfg.BasePath, "/")
-	if cfg.BasePath == "/" || strings.ContainsAny(cfg.BasePath, "?#\\ ") {
-		return cfg, &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q must be a path below the root, such as /auth", cfg.BasePath)}
+	if cfg.URL, cfg.BasePath, err = site.CheckURL(cfg.URL, cfg.BasePath, cfg.Development); err != nil {
+		return cfg, err
 	}
 	if cfg.RedirectProxyURL != "" {
 		if u, err := url.Parse(cfg.RedirectProxyURL); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
@@ -470,33 +449,6 @@ func (cfg Config) normalize() (Config, error) {
 		}
 	}
 	return cfg, nil
-}
-
-func (cfg *Config) checkSecrets() error {
-	var kept []string
-	for _, s := range cfg.Secret {
-		if s != "" {
-			kept = append(kept, s)
-		}
-	}
-	cfg.Secret = kept
-	if len(cfg.Secret) == 0 {
-		if !cfg.Development {
-			return &ConfigError{Field: "Secret", Reason: "is required (set AUTH_SECRET to at least 32 random bytes, e.g. `openssl rand -base64 33`)"}
-		}
-		cfg.Secret = []string{sessions.RandomToken()}
-		cfg.Logger.Warn("gatehouse: no secret set; using a random one for this process (Development mode). Sessions end at restart.")
-		return nil
-	}
-	for i, s := range cfg.Secret {
-		if len(s) < minSecretLen {
-			if !cfg.Development {
-				return &ConfigError{Field: "Secret", Reason: fmt.Sprintf("secret %d is %d bytes; at least %d are required", i+1, len(s), minSecretLen)}
-			}
-			cfg.Logger.Warn("gatehouse: short secret accepted in Development mode", "index", i+1, "bytes", len(s))
-		}
-	}
-	return nil
 }
 
 // DefaultHTTPClient returns the client Gatehouse calls providers with
@@ -513,9 +465,7 @@ func DefaultHTTPClient(timeout time.Duration) *http.Client {
 // programs that use New) and keeps the Handlers Auth builds, so that the
 // seed's entry point does not rebuild keys, routes and discovery caches on
 // every call.
-var cachedHandlers = sync.OnceValue(func() *handlerCache {
-	return &handlerCache{m: make(map[configKey]*cachedHandler, handlerCacheSize)}
-})
+var cachedHandlers = sync.OnceValue(newHandlerCache)
 
 // Auth answers one request with the Handler for cfg, in the shape of the
 // Auth.js entry point (a request and a configuration in, a response out).
@@ -781,19 +731,14 @@ func first[T any](s []T) *T {
 }
 
 // handlerCache is Auth's cache: at most handlerCacheSize Handlers by
-// configKey, the least recently used evicted first (an exact LRU: each
-// entry carries the tick of its last use, and a full cache drops the
-// smallest, a linear scan of 16 entries when a Handler is built).
+// configKey, the least recently used evicted first (internal/lru).
 type handlerCache struct {
-	mu      sync.Mutex // held while a Handler is built: one build at a time
-	m       map[configKey]*cachedHandler
-	tick    uint64
-	evicted bool // a warning was logged
+	lru    *lru.Cache[configKey, *Handler]
+	warned atomic.Bool // a warning was logged
 }
 
-type cachedHandler struct {
-	h    *Handler
-	used uint64 // the tick of its last use
+func newHandlerCache() *handlerCache {
+	return &handlerCache{lru: lru.New[configKey, *Handler](handlerCacheSize)}
 }
 
 // get returns the Handler for cfg, built with New on first use. A failed
@@ -803,32 +748,10 @@ func (c *handlerCache) get(cfg *Config) (*Handler, error) {
 	if !ok {
 		return New(*cfg) // uncacheable: see keyOf
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.tick++
-	if e, ok := c.m[k]; ok {
-		e.used = c.tick
-		return e.h, nil
+	h, evicted, err := c.lru.Get(k, func() (*Handler, error) { return New(*cfg) })
+	if evicted && c.warned.CompareAndSwap(false, true) {
+		h.cfg.Logger.Warn("gatehouse: Auth has built more Handlers than it keeps; pass the same Config value on every call (see Auth), or use New",
+			"kept", handlerCacheSize)
 	}
-	h, err := New(*cfg)
-	if err != nil {
-		return nil, err
-	}
-	if len(c.m) >= handlerCacheSize {
-		var oldest configKey
-		var least uint64 = ^uint64(0)
-		for key, e := range c.m {
-			if e.used < least {
-				oldest, least = key, e.used
-			}
-		}
-		delete(c.m, oldest)
-		if !c.evicted {
-			c.evicted = true
-			h.cfg.Logger.Warn("gatehouse: Auth has built more Handlers than it keeps; pass the same Config value on every call (see Auth), or use New",
-				"kept", handlerCacheSize)
-		}
-	}
-	c.m[k] = &cachedHandler{h: h, used: c.tick}
-	return h, nil
+	return h, err
 }

@@ -1,11 +1,8 @@
 package gatehouse
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -15,7 +12,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/account"
-	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/checks"
@@ -23,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
+	"github.com/gatehouse-auth/gatehouse/internal/helpers"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/keyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
@@ -34,7 +31,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
-	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -77,7 +73,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Handler{cfg: cfg, flows: map[string]flow{},
+	h := &Handler{cfg: cfg,
 		tokens: &tokensource.Refresher{Adapter: cfg.Adapter, Flights: rp.NewRefreshGroup(), Logger: cfg.Logger, OnRefresh: cfg.Events.Refresh}}
 	cfg.HTTPClient, cfg.ProviderTimeout = rp.HTTPClient(cfg.HTTPClient, cfg.ProviderTimeout)
 	h.cfg.HTTPClient, h.cfg.ProviderTimeout = cfg.HTTPClient, cfg.ProviderTimeout
@@ -136,27 +132,8 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.fin = h.newFinisher(fs, h.twoFactor)
 	h.env = h.newEnv()
-	for i, p := range cfg.Providers {
-		p = providers.Resolve(p)
-		if p == nil {
-			return nil, &ConfigError{Provider: fmt.Sprint(i), Field: "Providers", Reason: "is nil"}
-		}
-		id := p.ProviderBase().ID
-		if _, dup := h.flows[id]; dup {
-			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
-		}
-		f, err := h.newFlow(p) // routes.go
-		if err != nil {
-			return nil, err
-		}
-		// A provider's id is its configured one, or its default (an
-		// OAuth provider's Validate may fill it in).
-		id = f.Info().ID
-		if _, dup := h.flows[id]; dup {
-			return nil, &ConfigError{Provider: id, Field: "id", Reason: "is used by two providers"}
-		}
-		h.flows[id] = f
-		h.order = append(h.order, id)
+	if h.order, h.flows, err = plugin.Build(cfg.Providers, h.newFlow); err != nil { // newFlow: routes.go
+		return nil, err
 	}
 	if err := h.checkPasskeys(); err != nil {
 		return nil, err
@@ -212,12 +189,8 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	c := h.cfg
 	sc := sessions.Config{Database: c.Session.Strategy == StrategyDatabase, MaxAge: c.Session.MaxAge, UpdateAge: c.Session.UpdateAge,
 		Adapter: c.Adapter, Secret: c.Secret, AuthJSNames: c.AuthJSCookieNames, Logger: c.Logger, JWT: c.Callbacks.JWT, Session: c.Callbacks.Session}
-	if live, ok := c.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && c.Session.CookieCache.Enabled {
-		// Sessions in Redis: reading them costs a round trip, and a copy
-		// in a cookie would let an ended session live on for MaxAge.
-		c.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
-	} else if c.Session.CookieCache.Enabled {
-		sc.CookieCache = c.Session.CookieCache.MaxAge
+	if c.Session.CookieCache.Enabled {
+		sc.CookieCache = c.Session.CookieCache.MaxAge // off for an adapter.LiveSessions (sessions.New)
 	}
 	if h.orgs != nil && sc.Database {
 		sc.Active = h.orgs.ActiveFor // the JWT holds it in its token
@@ -236,12 +209,8 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 // (internal/adminflow): all 404 when Config.Admin is nil.
 func (h *Handler) newAdmin(fs *finish.Site) (*adminflow.Routes, error) {
 	c := h.cfg
-	store, ok := c.Adapter.(admin.Store)
-	if c.Admin != nil && (!ok || !adapter.Supports[admin.Store](c.Adapter)) {
-		return nil, &ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
-	}
-	return adminflow.New(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, Store: store, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
-		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs), nil
+	return adminflow.Setup(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs)
 }
 
 // newSite returns the site of h's configuration (internal/site).
@@ -281,44 +250,13 @@ type base = site.Base
 // baseFor returns the base of a request (site.Resolver.For).
 func (h *Handler) baseFor(r *http.Request) *base { return h.site.For(r) }
 
-// providersJSON returns the {base}/providers answer for b: the providers
-// by id, as json.Encoder writes them (keys sorted, a final newline),
-// encoded once per base.
-func (h *Handler) providersJSON(b *base) []byte {
-	if body := b.Providers.Load(); body != nil {
-		return *body
-	}
-	list := h.providersFor(b)
-	out := make(map[string]providers.AppProvider, len(list))
-	for _, p := range list {
-		out[p.ID] = p
-	}
-	body, err := json.Marshal(out)
-	if err != nil {
-		panic("gatehouse: the providers list does not encode: " + err.Error()) // strings only: cannot happen
-	}
-	body = append(body, '\n')
-	b.Providers.Store(&body)
-	return body
-}
-
 // BasePath returns the path the routes live under, e.g. "/auth".
 func (h *Handler) BasePath() string { return h.cfg.BasePath }
 
 // Providers returns the configured providers as the application sees them
 // (Auth.js's AppProviders), in configuration order, for the origin of r.
 func (h *Handler) Providers(r *http.Request) []providers.AppProvider {
-	return h.providersFor(h.baseFor(r))
-}
-
-// providersFor is Providers for the base b.
-func (h *Handler) providersFor(b *base) []providers.AppProvider {
-	out := make([]providers.AppProvider, 0, len(h.order))
-	for _, id := range h.order {
-		c := h.flows[id].Info()
-		out = append(out, providers.AppProvider{ID: id, Name: c.Name, Type: c.Type, SigninURL: b.URL("signin", id), CallbackURL: b.URL("callback", id)})
-	}
-	return out
+	return plugin.AppProviders(h.order, h.flows, h.baseFor(r))
 }
 
 type ctxKey struct{}
@@ -592,7 +530,6 @@ func (h *Handler) FuncMap() template.FuncMap { return h.Funcs(nil) }
 // cookie, never does): a form is never rendered with an empty token.
 func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 	st := &reqState{}
-	here := ""
 	if r != nil {
 		if s, ok := r.Context().Value(ctxKey{}).(*reqState); ok {
 			s.load(nil)
@@ -607,59 +544,20 @@ func (h *Handler) Funcs(r *http.Request) template.FuncMap {
 			h.readState(ctx, httpx.Discard{}, r, false)
 			st = &ctx.st
 		}
-		here = r.URL.RequestURI()
 	}
 	if st.csrfToken == "" && st.csrfCookie != "" {
 		st.csrfToken = h.site.CSRF.Token(st.csrfCookie)
 	}
-	token := func(helper string) (string, error) {
-		if st.csrfToken == "" && r != nil {
-			return "", fmt.Errorf("gatehouse: %s: %w", helper, ErrNoCSRFToken)
-		}
-		return st.csrfToken, nil
-	}
-	// form reads a helper's options: the button's label and class, and
-	// where to land, kept same-origin as every callbackUrl is.
-	form := func(helper string, opts []string) (pages.HelperForm, error) {
-		label, class, cb, err := pages.HelperOptions(helper, opts)
-		if err != nil {
-			return pages.HelperForm{}, err
-		}
-		csrf, err := token(helper)
-		o := pages.HelperForm{CSRF: csrf, Callback: here, Label: label, Class: class}
-		if r != nil {
-			o.Lang = h.site.Lang(r).Tag
-			if cb != "" {
-				o.Callback = h.site.CallbackURL(r, cb)
-			}
-		}
-		return o, err
-	}
-	path := h.cfg.BasePath
-	return template.FuncMap{
-		"signIn": func(id string, opts ...string) (template.HTML, error) {
-			f, ok := h.flows[id]
-			if !ok {
-				return "", fmt.Errorf("gatehouse: signIn: no provider %q", id)
-			}
-			o, err := form("signIn", opts)
-			return f.Form(path, o), err
-		},
-		"signOut": func(opts ...string) (template.HTML, error) {
-			o, err := form("signOut", opts)
-			o.Action, o.Label = path+"/signout", cmp.Or(o.Label, pages.Text(o.Lang, "signout.title"))
-			return o.Button(), err
-		},
-		"csrfToken": func() (string, error) { return token("csrfToken") },
-		"session":   func() *Session { return st.session },
-	}
+	m := helpers.Map(h.site, h.cfg.BasePath, h.flows, r, &st.csrfToken) // internal/helpers
+	m["session"] = func() *Session { return st.session }
+	return m
 }
 
 // ErrNoCSRFToken is the template helpers' error for a request that has no
 // CSRF token: one that passed through neither the Middleware nor Execute,
 // from a browser without a CSRF cookie. Wrap the application with
 // Handler.Middleware, or render with Handler.Execute.
-var ErrNoCSRFToken = errors.New("no CSRF token for this request: wrap the application with Handler.Middleware, or render with Handler.Execute")
+var ErrNoCSRFToken = helpers.ErrNoCSRFToken
 
 // Execute runs t for r with the helpers bound to r. It clones t, so t can
 // be shared. Without the Middleware around the application, it reads the

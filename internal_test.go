@@ -201,7 +201,7 @@ func TestAuthKeepsConfigsApart(t *testing.T) {
 // the least recently used one first when full, and never more than its
 // bound.
 func TestAuthCacheLRU(t *testing.T) {
-	c := &handlerCache{m: map[configKey]*cachedHandler{}}
+	c := newHandlerCache()
 	provs := []providers.Provider{providers.OAuthConfig[profile.Claims]{ID: "dev", Name: "Dev", Type: providers.TypeOIDC,
 		Issuer: "http://127.0.0.1:1", ClientID: "c", ClientSecret: "s"}}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -226,8 +226,8 @@ func TestAuthCacheLRU(t *testing.T) {
 		t.Fatal("a reused Config got a new Handler")
 	}
 	get(handlerCacheSize) // evicts 1
-	if len(c.m) != handlerCacheSize {
-		t.Fatalf("%d Handlers kept, want %d", len(c.m), handlerCacheSize)
+	if c.lru.Len() != handlerCacheSize {
+		t.Fatalf("%d Handlers kept, want %d", c.lru.Len(), handlerCacheSize)
 	}
 	if get(0) != hs[0] || get(2) != hs[2] {
 		t.Fatal("a recently used Handler was evicted")

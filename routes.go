@@ -206,34 +206,18 @@ func (h *Handler) routePath(r *http.Request) string {
 }
 
 // checkBasePath refuses a base path that a stripped path could be taken
-// for (routePath): one that a route's path is, or starts with (a
-// {wildcard} segment matching anything, except a leading {provider}, which
-// only a password-accounts provider's id makes a route).
+// for (routePath): one that a route's path is, or starts with
+// (site.BasePathClash; a leading {provider} is a route only for a
+// password-accounts provider's id).
 func (h *Handler) checkBasePath() error {
-	base := strings.Split(strings.TrimPrefix(h.cfg.BasePath, "/"), "/")
+	var patterns []string
 	for _, rt := range h.routeTable() {
-		route := strings.Split(strings.TrimPrefix(rt.pattern, "/"), "/")
-		if len(base) > len(route) {
-			continue
-		}
-		clash := true
-		for i, seg := range base {
-			switch {
-			case seg == route[i]:
-			case strings.HasPrefix(route[i], "{") && i > 0:
-			case strings.HasPrefix(route[i], "{"):
-				_, clash = h.flows[seg].(plugin.Router)
-			default:
-				clash = false
-			}
-			if !clash {
-				break
-			}
-		}
-		if clash {
-			return &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q is also the path of a route under it (%s): "+
-				"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, rt.pattern)}
-		}
+		patterns = append(patterns, rt.pattern)
+	}
+	leading := func(seg string) bool { _, ok := h.flows[seg].(plugin.Router); return ok }
+	if p := site.BasePathClash(h.cfg.BasePath, patterns, leading); p != "" {
+		return &ConfigError{Field: "BasePath", Reason: fmt.Sprintf("%q is also the path of a route under it (%s): "+
+			"a request whose base path was stripped (http.StripPrefix) could not be told from one whose was not", h.cfg.BasePath, p)}
 	}
 	return nil
 }
@@ -337,7 +321,7 @@ func (h *Handler) callback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) providersList(w http.ResponseWriter, r *http.Request) {
-	httpx.WriteJSONBytes(w, http.StatusOK, h.providersJSON(h.baseFor(r)))
+	httpx.WriteJSONBytes(w, http.StatusOK, plugin.ProvidersJSON(h.order, h.flows, h.baseFor(r)))
 }
 
 func (h *Handler) csrfJSON(w http.ResponseWriter, r *http.Request) {

@@ -6,15 +6,12 @@ package gatehouse
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"golang.org/x/oauth2"
 
-	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
@@ -117,60 +114,7 @@ func (h *Handler) TokenSource(ctx context.Context, w http.ResponseWriter, r *htt
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := h.baseFor(r)
-	if a := h.cfg.Adapter; a != nil {
-		uid, _, err := h.sessions.Current(ctx, r, b)
-		if err != nil {
-			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
-		}
-		if uid == "" {
-			return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
-		}
-		list, err := a.ListAccounts(ctx, uid)
-		if err != nil {
-			return nil, autherr.New(AdapterError, "adapter", providerID, "tokens", err)
-		}
-		for _, acct := range list {
-			if acct.Provider == providerID {
-				return h.tokens.Source(ctx, p, acct, o.minValidity, nil, nil), nil
-			}
-		}
-		return nil, tokensource.SignInAgain(providerID, "no_account", "the user has no account at this provider")
-	}
-
-	t, ok := h.sessions.Token(r, b)
-	if !ok {
-		return nil, tokensource.SignInAgain(providerID, "no_session", "nobody is signed in")
-	}
-	if t.Provider != providerID {
-		return nil, tokensource.SignInAgain(providerID, "no_account", "the user signed in with another provider")
-	}
-	k, ok := tokensource.KeptIn(t.Extra)
-	if !ok || k.Provider != providerID {
-		return nil, autherr.New(Configuration, "tokens_not_kept", providerID, "tokens", errors.New("the session holds no provider tokens: with the JWT strategy and no adapter, set Callbacks.JWT to KeepTokens"))
-	}
-	if w == nil {
-		return nil, autherr.New(Configuration, "no_response_writer", providerID, "tokens", errors.New("TokenSource needs the ResponseWriter with the JWT strategy, to save refreshed tokens in the session cookie"))
-	}
-	acct := account.Account{Provider: providerID, ProviderAccountID: strings.TrimPrefix(t.Subject, providerID+":"), TokenSet: k.TokenSet()}
-	return h.tokens.Source(ctx, p, acct, o.minValidity, &cookieSink{h: h, w: w, r: r, b: b}, k.IDRef), nil
-}
-
-// cookieSink writes refreshed tokens into the JWT session cookie.
-type cookieSink struct {
-	h *Handler
-	w http.ResponseWriter
-	r *http.Request
-	b *base
-}
-
-func (c *cookieSink) Save(provider string, ts account.TokenSet, ref *rp.IDRef) error {
-	t, ok := c.h.sessions.Token(c.r, c.b)
-	if !ok {
-		return errors.New("the session cookie does not open")
-	}
-	t.Extra = tokensource.Keep(t.Extra, provider, ts, ref)
-	return c.h.sessions.Rewrite(c.w, c.r, c.b, t)
+	return h.tokens.ForRequest(ctx, h.sessions, w, r, h.baseFor(r), providerID, p, o.minValidity)
 }
 
 // Client returns an HTTP client that calls the APIs of the provider

@@ -104,6 +104,17 @@ func (s *Routes) off(w http.ResponseWriter, r *http.Request) bool {
 // New returns the routes of cfg, served through host.
 func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
+// Setup is New with cfg.Store taken from cfg.Adapter: an error when
+// cfg.Admin is set and the adapter is not an admin.Store.
+func Setup(cfg Config, host Host) (*Routes, error) {
+	store, ok := cfg.Adapter.(admin.Store)
+	if cfg.Admin != nil && (!ok || !adapter.Supports[admin.Store](cfg.Adapter)) {
+		return nil, &autherr.ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
+	}
+	cfg.Store = store
+	return New(cfg, host), nil
+}
+
 // fail answers a JSON error.
 func fail(w http.ResponseWriter, status int, t autherr.Type, code string) {
 	httpx.WriteJSON(w, status, map[string]string{"error": string(t), "code": code})

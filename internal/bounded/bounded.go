@@ -5,7 +5,7 @@
 // recent refreshes) is one of these, so that none can grow without bound
 // whatever a client sends. (gatehouse.Auth's few Handlers, keyed by the
 // application's own Configs rather than by anything a client sends, are
-// a small LRU of their own.)
+// a small LRU of their own: internal/lru.)
 //
 // A full Map makes room in two ways, chosen by the call: Set (a cache)
 // forgets other entries, Add (a replay log) refuses the new key instead,

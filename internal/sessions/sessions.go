@@ -50,7 +50,8 @@ type Config struct {
 	// expiry is pushed forward when it is used.
 	MaxAge, UpdateAge time.Duration
 	// CookieCache is how long a sealed copy of a database session
-	// answers reads: zero turns the cookie cache off.
+	// answers reads: zero turns the cookie cache off, and so does an
+	// adapter that reads sessions live (adapter.LiveSessions).
 	CookieCache time.Duration
 	Adapter     adapter.Adapter
 	// Secret seals the session cookie (newest first), under the cookie
@@ -91,6 +92,12 @@ type Manager struct {
 
 // New returns the Manager of cfg.
 func New(cfg Config) (*Manager, error) {
+	if live, ok := cfg.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && cfg.CookieCache > 0 {
+		// Sessions in Redis: reading them costs a round trip, and a copy
+		// in a cookie would let an ended session live on for MaxAge.
+		cfg.Logger.Info("gatehouse: the cookie cache is off: the adapter reads sessions live, so a session ended on one instance is refused by all at once")
+		cfg.CookieCache = 0
+	}
 	m := &Manager{cfg: cfg, codecs: map[bool]*cookies.Codec[session.Token]{}, bodies: bounded.New[bodyKey, []byte](bodiesMax)}
 	for _, secure := range []bool{false, true} {
 		c, err := NewCodec(cfg.Secret, cookies.NewNames(secure, cfg.AuthJSNames).Session)

@@ -11,7 +11,8 @@
 //     session cookie (the root package's KeepTokens claim, Kept here).
 //
 // Within one process, refreshes of one refresh token are made once
-// (rp.RefreshGroup). The package knows nothing of requests or cookies.
+// (rp.RefreshGroup). ForRequest finds a request's account through the
+// session (internal/sessions); the rest knows nothing of requests.
 package tokensource
 
 import (

@@ -1,0 +1,65 @@
+// Package lru is a small cache of values built on first use, the least
+// recently used dropped first when it is full: gatehouse.Auth's Handlers,
+// keyed by the application's own Configs. (Tables keyed by what clients
+// send are internal/bounded Maps, with an expiry per entry.)
+package lru
+
+import "sync"
+
+// Cache holds at most a fixed number of values by key, safe for
+// concurrent use. It is an exact LRU: each entry carries the tick of its
+// last use, and a full cache drops the smallest, a linear scan made only
+// when a value is built, which suits a few entries. The zero value is not
+// usable; make one with New.
+type Cache[K comparable, V any] struct {
+	mu   sync.Mutex // held while a value is built: one build at a time
+	m    map[K]*entry[V]
+	size int
+	tick uint64
+}
+
+type entry[V any] struct {
+	v    V
+	used uint64 // the tick of its last use
+}
+
+// New returns an empty Cache holding at most size values (at least 1).
+func New[K comparable, V any](size int) *Cache[K, V] {
+	return &Cache[K, V]{m: make(map[K]*entry[V], size), size: max(size, 1)}
+}
+
+// Get returns the value under k, made with build on first use. A failed
+// build is not kept. evicted reports that the least recently used value
+// was dropped to make room for the new one.
+func (c *Cache[K, V]) Get(k K, build func() (V, error)) (v V, evicted bool, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tick++
+	if e, ok := c.m[k]; ok {
+		e.used = c.tick
+		return e.v, false, nil
+	}
+	if v, err = build(); err != nil {
+		return v, false, err
+	}
+	if len(c.m) >= c.size {
+		var oldest K
+		least := ^uint64(0)
+		for key, e := range c.m {
+			if e.used < least {
+				oldest, least = key, e.used
+			}
+		}
+		delete(c.m, oldest)
+		evicted = true
+	}
+	c.m[k] = &entry[V]{v: v, used: c.tick}
+	return v, evicted, nil
+}
+
+// Len returns the number of values held.
+func (c *Cache[K, V]) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
