@@ -92,6 +92,9 @@ type Manager struct {
 
 // New returns the Manager of cfg.
 func New(cfg Config) (*Manager, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
 	if live, ok := cfg.Adapter.(adapter.LiveSessions); ok && live.LiveSessions() && cfg.CookieCache > 0 {
 		// Sessions in Redis: reading them costs a round trip, and a copy
 		// in a cookie would let an ended session live on for MaxAge.
