@@ -119,7 +119,7 @@ func New(cfg Config) (*Handler, error) {
 			return fs.Sessions.Rewrite(w, r, fs.For(r), t)
 		},
 		Recache: func(w http.ResponseWriter, r *http.Request, org string) { fs.Sessions.Recache(w, r, fs.For(r), org) },
-		Limits:  h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization}, fs)
+		Limits:  h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization, Theme: cfg.Theme}, fs)
 	if err != nil {
 		return nil, &ConfigError{Field: "Organizations", Err: err}
 	}

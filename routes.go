@@ -89,6 +89,7 @@ func (h *Handler) routeTable() []route {
 		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
 	if o := h.orgs; o != nil { // internal/orgflow, docs/organizations.md
+		post := func(p string, f http.HandlerFunc) route { return route{http.MethodPost, p, o.Form(f)} } // a page's form gets 303 back to it
 		rs = append(rs, get("/organizations", o.List), post("/organizations", o.Create),
 			post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
 			get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),

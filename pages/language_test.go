@@ -66,7 +66,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`\(t "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
-			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {
@@ -158,6 +158,26 @@ func everyPage() map[string]any {
 		"two-factor-setup-codes": TwoFactorSetup{BackupCodes: []string{"abcd-efgh"}},
 		"two-factor-setup-on":    TwoFactorSetup{Enabled: true, BackupCodesLeft: 5, BackupCodesURL: "/b", DisableURL: "/d"},
 		"two-factor-setup-on-1":  TwoFactorSetup{Enabled: true, BackupCodesLeft: 1, BackupCodesURL: "/b", DisableURL: "/d"},
+		"invitation": Invitation{CSRFToken: "x", Organization: "Firma", Inviter: "Anna", Email: "b@example.com", Role: "Entwickler",
+			Expires: "3.1.2027", Token: "t", AcceptURL: "/a", DeclineURL: "/d", HomeURL: "/"},
+		"invitation-no-inviter": Invitation{Organization: "Firma", Email: "b@example.com", Role: "Entwickler", Expires: "3.1.2027", AcceptURL: "/a", DeclineURL: "/d"},
+		"invitation-signin":     Invitation{Organization: "Firma", Email: "b@example.com", Role: "Entwickler", Expires: "3.1.2027", SignInURL: "/s"},
+		"invitation-other": Invitation{Organization: "Firma", Email: "b@example.com", Role: "Entwickler", Expires: "3.1.2027",
+			SignedInAs: "c@example.com", SignOutURL: "/so"},
+		"invitation-gone": Invitation{Error: "Ungültig", HomeURL: "/"},
+		"organization": Organization{CSRFToken: "x", Name: "Firma", Role: "Inhaber", Notice: "Erledigt", Error: "Fehler",
+			Link: "http://example.com/l", LinkEmail: "b@example.com", InviteURL: "/i", InviteRoles: []string{"Entwickler"},
+			Members: []MemberRow{
+				{Name: "Anna", Email: "a@example.com", Role: "Inhaber", You: true},
+				{Name: "Bernd", Email: "b@example.com", Role: "Entwickler", RoleURL: "/r", Roles: []string{"Entwickler", "Leser"}, RemoveURL: "/x"},
+			},
+			Invitations: []InvitationRow{{Email: "c@example.com", Role: "Leser", Expires: "3.1.2027", CancelURL: "/c"}},
+			Roles:       []RoleRow{{Name: "Inhaber", Permissions: []string{"projekt:lesen"}, BuiltIn: true}, {Name: "Leser"}},
+			LeaveURL:    "/l", ListURL: "/o"},
+		"organization-empty": Organization{Name: "Firma", Role: "Leser", InviteURL: "/i"},
+		"organizations": Organizations{CSRFToken: "x", Notice: "Erledigt", ActiveURL: "/a", CreateURL: "/c", HomeURL: "/",
+			List: []OrganizationRow{{ID: "1", Name: "Firma", URL: "/1", Active: true}, {ID: "2", Name: "Verein", URL: "/2"}}},
+		"organizations-none": Organizations{CreateURL: "/c"},
 	}
 	for _, k := range []PasswordKind{PasswordSignUp, PasswordForgot, PasswordReset, PasswordChange} {
 		p["password-"+string(k)] = Password{Kind: k, ActionURL: "/a", MinLength: 8, MaxLength: 64, SignInURL: "/s", HomeURL: "/"}

@@ -291,8 +291,8 @@ func supported(lang Language) Language {
 }
 
 // Render writes page, one of SignIn, SignOut, Error, VerifyRequest,
-// Sessions, Accounts, TwoFactorChallenge, TwoFactorSetup, Password or
-// Notice (or a pointer to one), as a complete HTML document with the
+// Sessions, Accounts, TwoFactorChallenge, TwoFactorSetup, Password,
+// Notice, Invitation, Organization or Organizations (or a pointer to one), as a complete HTML document with the
 // given status (0 means 200).
 //
 // It sets Content-Type text/html; charset=utf-8 and these security
@@ -448,6 +448,9 @@ var builders = []func(page any, lang Language) (*document, bool){
 	pageBuilder(buildPassword),
 	pageBuilder(buildNotice),
 	pageBuilder(buildVerifyRequest),
+	pageBuilder(buildInvitation),
+	pageBuilder(buildOrganization),
+	pageBuilder(buildOrganizations),
 }
 
 // pageBuilder turns fn, which builds the document of a page of type T,

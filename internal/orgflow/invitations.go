@@ -134,8 +134,12 @@ type shown struct {
 // Show answers GET {base}/organizations/invitation?token=: what the
 // invitation is, for whoever holds its link (the invited address). The
 // answer is not cached and sends no Referer onwards: the URL holds the
-// token.
+// token. A browser gets the page with Accept and Decline (pages.go).
 func (o *Routes) Show(w http.ResponseWriter, r *http.Request) {
+	if httpx.AcceptsHTML(r) {
+		o.invitationPage(w, r)
+		return
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	inv, err := o.cfg.Service.Invitation(r.Context(), r.URL.Query().Get("token"))

@@ -28,6 +28,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/session"
@@ -46,6 +47,8 @@ type Host interface {
 	CheckPost(r *http.Request, step string) (url.Values, *autherr.Error)
 	// URL returns the absolute URL of the route parts under the base path.
 	URL(r *http.Request, parts ...string) string
+	// PageHost renders the built-in pages (pages.go).
+	PageHost
 }
 
 // Config is what the routes need besides the Host.
@@ -83,6 +86,8 @@ type Config struct {
 	perInviter, perOrganization limit.Limiter
 	// Changed is told of every change, nil for none.
 	Changed func(ctx context.Context, c organization.Change)
+	// Theme is the look of the built-in pages (pages.go).
+	Theme pages.Theme
 }
 
 // Routes serves the organization routes.
@@ -222,8 +227,12 @@ func (o *Routes) reply(w http.ResponseWriter, r *http.Request, v any, err error)
 }
 
 // List answers GET {base}/organizations: the signed-in user's
-// organizations.
+// organizations; a browser gets the switcher page (pages.go).
 func (o *Routes) List(w http.ResponseWriter, r *http.Request) {
+	if httpx.AcceptsHTML(r) {
+		o.listPage(w, r)
+		return
+	}
 	u, good := o.user(w, r)
 	if !good {
 		return
@@ -253,8 +262,12 @@ func (o *Routes) Create(w http.ResponseWriter, r *http.Request) {
 }
 
 // Get answers GET {base}/organizations/{org}: the organization as the
-// user sees it.
+// user sees it; a browser gets the settings page (pages.go).
 func (o *Routes) Get(w http.ResponseWriter, r *http.Request) {
+	if httpx.AcceptsHTML(r) {
+		o.orgPage(w, r)
+		return
+	}
 	u, good := o.user(w, r)
 	if !good {
 		return

@@ -1,0 +1,404 @@
+package orgflow
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/pages"
+	"github.com/gatehouse-auth/gatehouse/permission"
+)
+
+// The built-in pages of the organization routes. A browser's navigation
+// (Accept: text/html) to GET {base}/organizations, GET
+// {base}/organizations/{org} or the invitation link gets a page; a
+// program gets the JSON on the same URL. The pages' forms POST to the
+// JSON routes, which Form wraps: the route runs as it is, and its answer
+// becomes a redirect (303) back to the page, which says what happened.
+
+// PageHost is what the pages need of the handler.
+type PageHost interface {
+	// CSRFToken returns this browser's CSRF token for a form, setting its
+	// cookie when there is none.
+	CSRFToken(w http.ResponseWriter, r *http.Request) string
+	// Render writes a built-in page in the language of r's pages.
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	// Text returns a message of the catalogue in that language.
+	Text(r *http.Request, key string, args ...any) string
+	// Redirect answers with a redirect (303 to a POST).
+	Redirect(w http.ResponseWriter, r *http.Request, target string)
+	// Fail reports e to the browser (the error page).
+	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
+	// Origin returns the site's origin.
+	Origin(r *http.Request) string
+}
+
+// done are the notices of the pages, by the ?done= value a form's
+// redirect adds. Only these are shown: the query is the browser's.
+var done = map[string]string{
+	"created": "org.doneCreated", "updated": "org.doneUpdated", "deleted": "org.doneDeleted", "left": "org.doneLeft",
+	"removed": "org.doneRemoved", "role": "org.doneRole", "roleCreated": "org.doneRoleCreated",
+	"roleUpdated": "org.doneRoleUpdated", "roleDeleted": "org.doneRoleDeleted", "invited": "org.doneInvited",
+	"resent": "org.doneResent", "canceled": "org.doneCanceled", "joined": "org.doneJoined",
+	"declined": "org.doneDeclined", "active": "org.doneActive",
+}
+
+// failed are the alerts of the pages, by the ?failed= value: the code of
+// the route's refusal. Another code is shown as org.errOther.
+var failed = map[string]string{
+	"not_found": "org.errNotFound", "forbidden": "org.errForbidden", "last_owner": "org.errLastOwner",
+	"role_in_use": "org.errRoleInUse", "conflict": "org.errConflict", "invalid": "org.errInvalid",
+	"limit": "org.errLimit", "expired": "org.errExpired", "wrong_recipient": "org.errWrongRecipient",
+	"unverified_address": "org.errUnverified", "csrf": "org.errForm", "cross_site": "org.errForm",
+	string(autherr.TooManyRequests): "org.errTooMany", "fresh_sign_in": "org.errFresh",
+}
+
+// status returns the notice and the alert that r's query asks for.
+func (o *Routes) status(r *http.Request) (notice, alert string) {
+	q := r.URL.Query()
+	if k, ok := done[q.Get("done")]; ok {
+		notice = o.host.Text(r, k)
+	}
+	if c := q.Get("failed"); c != "" {
+		k, ok := failed[c]
+		if !ok {
+			k = "org.errOther"
+		}
+		alert = o.host.Text(r, k)
+	}
+	return notice, alert
+}
+
+// pageUser returns the signed-in user for a page: nobody is sent to sign
+// in and back to back (a route under the base path); a store that is down
+// gets the error page.
+func (o *Routes) pageUser(w http.ResponseWriter, r *http.Request, back ...string) (signedIn, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	id, at, err := o.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+		return signedIn{}, false
+	case id == "":
+		o.host.Redirect(w, r, o.signInURL(r, o.host.URL(r, back...)))
+		return signedIn{}, false
+	}
+	return signedIn{id, at}, true
+}
+
+// signInURL is the sign-in page, coming back to back.
+func (o *Routes) signInURL(r *http.Request, back string) string {
+	return o.host.URL(r, "signin") + "?" + url.Values{"callbackUrl": {back}}.Encode()
+}
+
+// failPage answers err of the organization Service on a page: what the
+// JSON route would say, as the error page for a store that is down, or
+// the list of the user's organizations with the alert.
+func (o *Routes) failPage(w http.ResponseWriter, r *http.Request, err error) {
+	for _, a := range answers {
+		if errors.Is(err, a.err) {
+			o.host.Redirect(w, r, o.host.URL(r, "organizations")+"?failed="+a.code)
+			return
+		}
+	}
+	o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+}
+
+// listPage renders GET {base}/organizations for a browser: the switcher.
+func (o *Routes) listPage(w http.ResponseWriter, r *http.Request) {
+	u, good := o.pageUser(w, r, "organizations")
+	if !good {
+		return
+	}
+	ctx := r.Context()
+	list, err := o.cfg.Service.Organizations(ctx, u.id)
+	if err != nil {
+		o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+		return
+	}
+	active, err := o.Active(ctx, r)
+	if err != nil {
+		o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+		return
+	}
+	p := pages.Organizations{Theme: o.cfg.Theme, CSRFToken: o.host.CSRFToken(w, r), ActiveURL: o.host.URL(r, "organizations", "active"),
+		HomeURL: o.host.Origin(r) + "/"}
+	p.Notice, p.Error = o.status(r)
+	if !o.cfg.Service.Config().DisableCreate {
+		p.CreateURL = o.host.URL(r, "organizations")
+	}
+	for _, org := range list {
+		p.List = append(p.List, pages.OrganizationRow{ID: org.ID, Name: org.Name, URL: o.host.URL(r, "organizations", url.PathEscape(org.ID)),
+			Active: org.ID == active})
+	}
+	o.host.Render(w, r, http.StatusOK, p)
+}
+
+// orgPage renders GET {base}/organizations/{org} for a browser: the
+// settings page, its forms shown only where the viewer's role allows
+// the change (the routes check again).
+func (o *Routes) orgPage(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "org")
+	u, good := o.pageUser(w, r, "organizations", id)
+	if !good {
+		return
+	}
+	notice, alert := o.status(r)
+	o.renderOrg(w, r, u.id, id, http.StatusOK, notice, alert, nil)
+}
+
+// renderOrg renders orgID's settings page for userID with the notice, the
+// alert and, when not nil, a link to hand on.
+func (o *Routes) renderOrg(w http.ResponseWriter, r *http.Request, userID, orgID string, status int, notice, alert string, link *sent) {
+	ctx := r.Context()
+	v, err := o.cfg.Service.Get(ctx, userID, orgID)
+	if err != nil {
+		o.failPage(w, r, err)
+		return
+	}
+	esc := url.PathEscape(orgID)
+	p := pages.Organization{Theme: o.cfg.Theme, CSRFToken: o.host.CSRFToken(w, r), Name: v.Organization.Name, Role: v.Role,
+		Notice: notice, Error: alert, ListURL: o.host.URL(r, "organizations"), LeaveURL: o.host.URL(r, "organizations", esc, "leave")}
+	if link != nil {
+		p.Link, p.LinkEmail = link.Link, link.Invitation.Email
+	}
+	held := map[string]permission.Set{}
+	var grantable []string // the roles the viewer may hand out
+	for _, role := range v.Roles {
+		held[role.Name] = role.Permissions
+		if permission.Grant(v.Permissions, role.Permissions) == nil {
+			grantable = append(grantable, role.Name)
+		}
+		p.Roles = append(p.Roles, pages.RoleRow{Name: role.Name, Permissions: role.Permissions.Strings(), BuiltIn: role.BuiltIn})
+	}
+	for _, m := range v.Members {
+		row := pages.MemberRow{Name: m.UserID, Email: m.UserID, Role: m.Role, You: m.UserID == userID}
+		if user, err := o.cfg.Users.GetUser(ctx, m.UserID); err == nil {
+			row.Email = user.Email
+			row.Name = cmpOr(user.Name, user.Email)
+		}
+		// Nobody acts on a member who holds more than they do.
+		over := !row.You && permission.Grant(v.Permissions, held[m.Role]) == nil
+		if over && v.Permissions.Has(organization.UpdateMemberRole) {
+			row.RoleURL, row.Roles = o.host.URL(r, "organizations", esc, "members", url.PathEscape(m.UserID), "role"), grantable
+		}
+		if over && v.Permissions.Has(organization.RemoveMember) {
+			row.RemoveURL = o.host.URL(r, "organizations", esc, "members", url.PathEscape(m.UserID), "remove")
+		}
+		p.Members = append(p.Members, row)
+	}
+	if v.Permissions.Has(organization.InviteMember) {
+		p.InviteURL, p.InviteRoles = o.host.URL(r, "organizations", esc, "invitations"), inviteRoles(grantable)
+		for _, inv := range v.Invitations {
+			row := pages.InvitationRow{Email: inv.Email, Role: inv.Role, Expires: inv.Expires.UTC().Format(day)}
+			if v.Permissions.Has(organization.CancelInvitation) {
+				row.CancelURL = o.host.URL(r, "organizations", esc, "invitations", url.PathEscape(inv.ID), "cancel")
+			}
+			p.Invitations = append(p.Invitations, row)
+		}
+	}
+	o.host.Render(w, r, status, p)
+}
+
+// day is how the pages show a time.
+const day = "2006-01-02 15:04 UTC"
+
+// inviteRoles puts "member", the default role of an invitation, first.
+func inviteRoles(roles []string) []string {
+	out := make([]string, 0, len(roles))
+	for _, r := range roles {
+		if r == organization.Member {
+			out = append([]string{r}, out...)
+		} else {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// invitationPage renders the invitation link's page for a browser. The
+// token stays in the page's forms and in the sign-in link that comes
+// back here; the page sends no Referer.
+func (o *Routes) invitationPage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx := r.Context()
+	token := r.URL.Query().Get("token")
+	p := pages.Invitation{Theme: o.cfg.Theme, HomeURL: o.host.Origin(r) + "/"}
+	inv, err := o.cfg.Service.Invitation(ctx, token)
+	var org organization.Organization
+	if err == nil {
+		org, err = o.cfg.Service.Store().Organization(ctx, inv.OrganizationID)
+	}
+	if err != nil {
+		if !errors.Is(err, organization.ErrNotFound) && !errors.Is(err, organization.ErrExpired) && !errors.Is(err, organization.ErrInvalid) {
+			o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+			return
+		}
+		p.Error = o.host.Text(r, "org.errLink")
+		o.host.Render(w, r, http.StatusNotFound, p)
+		return
+	}
+	p.Organization, p.Email, p.Role, p.Expires = org.Name, inv.Email, inv.Role, inv.Expires.UTC().Format(day)
+	if inviter, err := o.cfg.Users.GetUser(ctx, inv.InviterID); err == nil {
+		p.Inviter = cmpOr(inviter.Name, inviter.Email)
+	}
+	_, p.Error = o.status(r)
+	here := o.link(r, token)
+	userID, _, err := o.host.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+		return
+	case userID == "":
+		p.SignInURL = o.signInURL(r, here)
+	default:
+		user, err := o.cfg.Users.GetUser(ctx, userID)
+		if err != nil {
+			o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
+			return
+		}
+		if !strings.EqualFold(user.Email, inv.Email) {
+			p.SignedInAs = user.Email
+			p.SignOutURL = o.host.URL(r, "signout") + "?" + url.Values{"callbackUrl": {here}}.Encode()
+			break
+		}
+		p.CSRFToken, p.Token = o.host.CSRFToken(w, r), token
+		p.AcceptURL, p.DeclineURL = o.host.URL(r, "organizations", "invitation", "accept"), o.host.URL(r, "organizations", "invitation", "decline")
+	}
+	o.host.Render(w, r, http.StatusOK, p)
+}
+
+// recorder keeps a route's answer, for Form to translate.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (c *recorder) Header() http.Header { return c.header }
+func (c *recorder) WriteHeader(status int) {
+	if c.status == 0 {
+		c.status = status
+	}
+}
+func (c *recorder) Write(b []byte) (int, error) {
+	c.WriteHeader(http.StatusOK)
+	return c.body.Write(b)
+}
+
+// Form wraps next, one of the POST routes, for the pages' forms: a
+// browser's form (Accept: text/html) runs the route as it is, and is
+// answered with a redirect (303) to the page it belongs to, with ?done=
+// or ?failed= saying what happened, instead of the JSON. Its cookies (a
+// JWT session rewritten with the active organization) are kept. An
+// invitation link answered to the inviter (no sender) is shown on the
+// organization's page rather than put in a URL. A program's request is
+// served by next alone.
+func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !httpx.AcceptsHTML(r) {
+			next(w, r)
+			return
+		}
+		rec := &recorder{header: http.Header{}}
+		next(rec, r)
+		for k, v := range rec.header {
+			if k != "Content-Type" && k != "Content-Length" {
+				w.Header()[k] = v
+			}
+		}
+		var body struct {
+			Error, Code, ID, OrganizationID, Link string
+			Invitation                            organization.Invitation
+		}
+		_ = json.Unmarshal(rec.body.Bytes(), &body) // our own JSON
+		page, what := o.formPage(r, body.ID, body.OrganizationID)
+		switch st := rec.status; {
+		case st/100 == 2 && body.Link != "":
+			u, good := o.pageUser(w, r, "organizations")
+			if good {
+				o.renderOrg(w, r, u.id, chi.URLParam(r, "org"), st, o.host.Text(r, done[what]), "",
+					&sent{Invitation: body.Invitation, Link: body.Link})
+			}
+		case st/100 == 2:
+			o.host.Redirect(w, r, withQuery(page.ok, "done", what))
+		case st == http.StatusUnauthorized:
+			o.host.Redirect(w, r, o.signInURL(r, page.fail))
+		case st >= 500:
+			o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", nil))
+		default:
+			o.host.Redirect(w, r, withQuery(page.fail, "failed", cmpOr(body.Code, body.Error)))
+		}
+	}
+}
+
+// targets are the pages a form returns to: ok after the change, fail
+// after a refusal.
+type targets struct{ ok, fail string }
+
+// formPage returns the pages r's form returns to, and what it does (a key
+// of done). created is the id of an organization just made; joined the
+// organization of an invitation just accepted.
+func (o *Routes) formPage(r *http.Request, created, joined string) (targets, string) {
+	list := o.host.URL(r, "organizations")
+	org := chi.URLParam(r, "org")
+	here := o.host.URL(r, "organizations", url.PathEscape(org))
+	path := r.URL.Path
+	switch {
+	case strings.HasSuffix(path, "/organizations/active"):
+		return targets{list, list}, "active"
+	case strings.HasSuffix(path, "/organizations/invitation/accept"):
+		back := o.link(r, r.PostForm.Get("token"))
+		return targets{o.host.URL(r, "organizations", url.PathEscape(joined)), back}, "joined"
+	case strings.HasSuffix(path, "/organizations/invitation/decline"):
+		return targets{list, o.link(r, r.PostForm.Get("token"))}, "declined"
+	case org == "":
+		return targets{o.host.URL(r, "organizations", url.PathEscape(created)), list}, "created"
+	case strings.HasSuffix(path, "/delete") && chi.URLParam(r, "role") == "":
+		return targets{list, here}, "deleted"
+	case strings.HasSuffix(path, "/leave"):
+		return targets{list, here}, "left"
+	case strings.HasSuffix(path, "/remove"):
+		return targets{here, here}, "removed"
+	case strings.HasSuffix(path, "/role"):
+		return targets{here, here}, "role"
+	case strings.HasSuffix(path, "/update") && chi.URLParam(r, "role") == "":
+		return targets{here, here}, "updated"
+	case chi.URLParam(r, "role") != "":
+		return targets{here, here}, map[string]string{"update": "roleUpdated", "delete": "roleDeleted"}[chi.URLParam(r, "action")]
+	case strings.HasSuffix(path, "/roles"):
+		return targets{here, here}, "roleCreated"
+	case strings.HasSuffix(path, "/resend"):
+		return targets{here, here}, "resent"
+	case strings.HasSuffix(path, "/cancel"):
+		return targets{here, here}, "canceled"
+	}
+	return targets{here, here}, "invited"
+}
+
+// withQuery returns u with key=value added to its query.
+func withQuery(u, key, value string) string {
+	sep := "?"
+	if strings.Contains(u, "?") {
+		sep = "&"
+	}
+	return u + sep + url.Values{key: {value}}.Encode()
+}

@@ -1,0 +1,168 @@
+package pages
+
+// Invitation is the page an organization's invitation link opens: who
+// invites the visitor to what, with Accept and Decline buttons for the
+// invited address. Exactly one of its states shows: Error (the link no
+// longer works), SignInURL (nobody is signed in), SignedInAs (someone else
+// is), or the buttons.
+type Invitation struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into both forms as the hidden csrfToken field.
+	CSRFToken string
+	// Organization is the organization's name; Inviter who invites (a
+	// name or an address, "" when unknown); Email the invited address;
+	// Role the role offered; Expires when the link stops working, as
+	// shown.
+	Organization, Inviter, Email, Role, Expires string
+	// Token is the link's token, sent back by both forms as the hidden
+	// token field.
+	Token string
+	// AcceptURL and DeclineURL are where the forms POST:
+	// {base}/organizations/invitation/accept and .../decline.
+	AcceptURL, DeclineURL string
+	// SignInURL, when set, is a link to sign in that comes back to this
+	// page; the buttons are not shown.
+	SignInURL string
+	// SignedInAs, when set, is the address of the signed-in user, who is
+	// not the invited one: the page says so and links SignOutURL (which
+	// comes back here) instead of showing the buttons.
+	SignedInAs, SignOutURL string
+	// Error, when set, says why the link no longer works; nothing else of
+	// the invitation is shown.
+	Error string
+	// HomeURL, when set, is linked as "Back".
+	HomeURL string
+}
+
+// Organization is an organization's settings page, as one of its members
+// sees it: the members with their roles, the pending invitations and the
+// roles. A form is shown only when the viewer's role allows its change
+// (the routes check again).
+type Organization struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into every form as the hidden csrfToken field.
+	CSRFToken string
+	// Name is the organization's name; Role the viewer's role in it.
+	Name, Role string
+	// Notice, when set, says what just happened; Error what could not be
+	// done.
+	Notice, Error string
+	// Link, when set, is an invitation link the viewer hands on to
+	// LinkEmail themselves (no e-mail is sent).
+	Link, LinkEmail string
+	// Members are the organization's members.
+	Members []MemberRow
+	// Invitations are the pending invitations, shown with InviteURL.
+	Invitations []InvitationRow
+	// InviteURL, when set, is where the invite form POSTs its email and
+	// role ({base}/organizations/{org}/invitations); InviteRoles are the
+	// roles it offers, the first chosen.
+	InviteURL   string
+	InviteRoles []string
+	// Roles are the organization's roles.
+	Roles []RoleRow
+	// LeaveURL, when set, is where the viewer's "Leave" form POSTs.
+	LeaveURL string
+	// ListURL, when set, links the viewer's organizations.
+	ListURL string
+}
+
+// MemberRow is one member on the Organization page.
+type MemberRow struct {
+	// Name is the member's name, or address; Email their address.
+	Name, Email string
+	// Role is the member's role; You marks the viewer.
+	Role string
+	You  bool
+	// RoleURL, when set, is where the change-role form POSTs its role,
+	// one of Roles.
+	RoleURL string
+	Roles   []string
+	// RemoveURL, when set, is where the remove form POSTs.
+	RemoveURL string
+}
+
+// InvitationRow is one pending invitation on the Organization page.
+type InvitationRow struct {
+	// Email is the invited address, Role the role offered, Expires when
+	// the link stops working, as shown.
+	Email, Role, Expires string
+	// CancelURL, when set, is where the cancel form POSTs.
+	CancelURL string
+}
+
+// RoleRow is one role on the Organization page.
+type RoleRow struct {
+	// Name is the role's name; Permissions its statements
+	// ("project:delete"); BuiltIn marks a role every organization has.
+	Name        string
+	Permissions []string
+	BuiltIn     bool
+}
+
+// Organizations is the organization switcher: the signed-in user's
+// organizations, the active one marked and each other with a "Make
+// active" button, and a form that creates one.
+type Organizations struct {
+	// Theme is the page's look.
+	Theme Theme
+	// CSRFToken goes into every form as the hidden csrfToken field.
+	CSRFToken string
+	// Notice, when set, says what just happened; Error what could not be
+	// done.
+	Notice, Error string
+	// List are the user's organizations.
+	List []OrganizationRow
+	// ActiveURL is where a "Make active" form POSTs its organizationId:
+	// {base}/organizations/active.
+	ActiveURL string
+	// CreateURL, when set, is where the create form POSTs its name:
+	// {base}/organizations.
+	CreateURL string
+	// HomeURL, when set, is linked as "Back".
+	HomeURL string
+}
+
+// OrganizationRow is one organization on the Organizations page.
+type OrganizationRow struct {
+	// ID is sent by its "Make active" form; Name shown, linked to URL,
+	// its settings page.
+	ID, Name, URL string
+	// Active marks the session's active organization.
+	Active bool
+}
+
+// orgRules are the organization pages' own CSS rules.
+var orgRules = []string{
+	".notice { margin: 0 0 1.5rem; padding: .75rem 1rem; font-size: .9375rem; border: 1px solid var(--border); border-left: 4px solid var(--brand); border-radius: 8px; overflow-wrap: anywhere; }",
+	"h2 { margin: 1.5rem 0 .75rem; font-size: 1rem; font-weight: 600; }",
+	".row { padding: .75rem 0; border-top: 1px solid var(--border); }",
+	".row p { margin: 0 0 .5rem; overflow-wrap: anywhere; }",
+	".inline { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }",
+	".inline > * { flex: 1 1 8rem; }",
+	".inline .btn { width: auto; flex: 0 0 auto; }",
+	"select { display: block; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; font: inherit; color: var(--text); background: var(--input); border: 1px solid var(--border); border-radius: 8px; }",
+	"select:focus-visible { outline-offset: 1px; border-color: var(--focus); }",
+	".row form + form { margin-top: .5rem; }",
+}
+
+// The organization pages' template sets.
+var (
+	invitationTmpl    = parse("invitation.html")
+	organizationTmpl  = parse("organization.html")
+	organizationsTmpl = parse("organizations.html")
+)
+
+func buildInvitation(p *Invitation, lang Language) *document {
+	return newDocument(invitationTmpl, lang, p.Theme, Text(lang.Tag, "org.invitationTitle"), orgRules, p)
+}
+
+func buildOrganization(p *Organization, lang Language) *document {
+	return newDocument(organizationTmpl, lang, p.Theme, p.Name, orgRules, p)
+}
+
+func buildOrganizations(p *Organizations, lang Language) *document {
+	return newDocument(organizationsTmpl, lang, p.Theme, Text(lang.Tag, "org.listTitle"), orgRules, p)
+}
