@@ -30,9 +30,17 @@ var orgConfig = organization.Config{
 const acmeID = "acme"
 
 // organizations turns organizations on in cfg and, in development, adds
-// Alice and Bob to Acme when they sign in.
-func organizations(cfg *gatehouse.Config, dev bool) {
+// Alice and Bob to Acme when they sign in. Invitations go to the
+// development outbox when there is one; with AUTH_EMAIL_SERVER, through
+// it (the e-mail provider's server).
+func organizations(cfg *gatehouse.Config, dev bool, mail *mailer) {
 	oc := orgConfig
+	if mail != nil && mail.box != nil {
+		oc.SendInvitation = func(_ context.Context, m organization.Message) error {
+			mail.box.add(m.Invitation.Email, "Join "+m.Organization.Name, m.URL)
+			return nil
+		}
+	}
 	cfg.Organizations = &oc
 	store, ok := cfg.Adapter.(organization.Store)
 	if !dev || !ok || !adapter.Supports[organization.Store](cfg.Adapter) {
