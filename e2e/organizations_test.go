@@ -1,0 +1,112 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestOrganizationInvitation walks an invitation through the built-in
+// organization pages in two browsers. Alice, owner of the example's Acme,
+// invites carol@example.com from Acme's settings page; Carol follows the
+// link in the development outbox, is sent to sign in (by e-mail link,
+// with that address) and back to the invitation, and accepts. She makes
+// Acme her active organization on the switcher, and the example's
+// /projects/delete (project:delete in the active organization) refuses
+// her as a member; once Alice makes her an admin on the settings page,
+// it lets her in.
+func TestOrganizationInvitation(t *testing.T) {
+	base := startExample(t, nil)
+	alice := signedInBrowser(t, base, " as Alice")
+	const acme = "/auth/organizations/acme"
+
+	// Alice invites Carol from Acme's page.
+	wantStatus(t, load(t, alice, "opening Acme's page", chromedp.Navigate(base+acme)), 200)
+	mustShow(t, alice, "h1", "Acme")
+	wantText(t, alice, "h1 + p", "Your role: owner")
+	typeInto(t, alice, "#invite-email", "carol@example.com")
+	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS("#invite-role"), "member")); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form[action$="/invitations"] button[type="submit"]`), 200)
+	if u := wantPath(t, alice, acme); u.Query().Get("done") != "invited" {
+		t.Fatalf("inviting came back to %s", u)
+	}
+	wantText(t, alice, `[role="status"]`, "Invitation sent.")
+	if rows := texts(t, alice, ".row"); !containsText(rows, "carol@example.com") {
+		t.Fatalf("the pending invitation is not listed: %q", rows)
+	}
+
+	// Carol follows the link from the outbox, signed out.
+	carol := newBrowser(t)
+	wantStatus(t, openOutboxLink(t, carol, base, "/auth/organizations/invitation"), 200)
+	mustShow(t, carol, "h1", "Invitation")
+	wantBody(t, carol, "invites you to join Acme as member.", "Sign in as carol@example.com to accept or decline it.")
+	if n := count(t, carol, "form"); n != 0 {
+		t.Fatalf("%d forms on the invitation page before signing in", n)
+	}
+	// Sign in by e-mail link with the invited address; back to the
+	// invitation.
+	wantStatus(t, click(t, carol, `a.btn.primary[href*="/auth/signin"]`), 200)
+	wantPath(t, carol, "/auth/signin")
+	typeInto(t, carol, `#email-0`, "carol@example.com")
+	wantStatus(t, click(t, carol, `form[action$="/signin/email"] button`), 200)
+	wantPath(t, carol, "/auth/verify-request")
+	wantStatus(t, openOutboxLink(t, carol, base, "/auth/callback/email"), 200)
+	wantPath(t, carol, "/auth/organizations/invitation")
+	if n := count(t, carol, `form[action$="/organizations/invitation/accept"] button`); n != 1 {
+		t.Fatalf("signed in as the invited address: %d Accept buttons; page: %s", n, bodyText(t, carol))
+	}
+	wantStatus(t, click(t, carol, `form[action$="/organizations/invitation/accept"] button`), 200)
+	if u := wantPath(t, carol, acme); u.Query().Get("done") != "joined" {
+		t.Fatalf("accepting came back to %s", u)
+	}
+	wantText(t, carol, `[role="status"]`, "You joined the organization.")
+	wantText(t, carol, "h1 + p", "Your role: member")
+	if n := count(t, carol, `form[action$="/role"], form[action$="/remove"], form[action$="/invitations"]`); n != 0 {
+		t.Errorf("a member's page has %d forms to change others", n)
+	}
+
+	// Carol makes Acme active on the switcher.
+	wantStatus(t, load(t, carol, "opening the switcher", chromedp.Navigate(base+"/auth/organizations")), 200)
+	mustShow(t, carol, "h1", "Your organizations")
+	wantStatus(t, click(t, carol, `form[action$="/organizations/active"] button`), 200)
+	if u := wantPath(t, carol, "/auth/organizations"); u.Query().Get("done") != "active" {
+		t.Fatalf("making active came back to %s", u)
+	}
+	wantText(t, carol, `[role="status"]`, "Active organization changed.")
+	wantBody(t, carol, "Acme · active")
+
+	// A member may not delete projects.
+	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 403)
+	wantBody(t, carol, "missing_permission")
+
+	// Alice makes Carol an admin on Acme's page.
+	wantStatus(t, load(t, alice, "opening Acme's page", chromedp.Navigate(base+acme)), 200)
+	if n := count(t, alice, `form[action$="/role"]`); n != 1 {
+		t.Fatalf("Alice's page has %d role forms, want Carol's alone", n)
+	}
+	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS(`form[action$="/role"] select`), "admin")); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form[action$="/role"] button`), 200)
+	if u := wantPath(t, alice, acme); u.Query().Get("done") != "role" {
+		t.Fatalf("changing the role came back to %s", u)
+	}
+	wantText(t, alice, `[role="status"]`, "Role changed.")
+
+	// Now she may.
+	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 200)
+	wantBody(t, carol, "You may delete projects in your active organization.")
+}
+
+// containsText reports whether one of texts contains s.
+func containsText(texts []string, s string) bool {
+	for _, x := range texts {
+		if strings.Contains(x, s) {
+			return true
+		}
+	}
+	return false
+}
