@@ -118,8 +118,10 @@ func (a *axeChecker) check(name string) {
 // 375 and 1280 px: the sign-in page with every kind of provider (and with
 // an error), the error and verify-request pages, the password pages
 // (sign-up, forgot, check your e-mail, reset), sign-out,
-// sessions, linked accounts, the two-factor settings (off, enrolling,
-// backup codes) and the two-factor code step. No violation may be found.
+// sessions, linked accounts, the organization pages (the switcher, the
+// settings, an invitation signed out and signed in as someone else), the
+// two-factor settings (off, enrolling, backup codes) and the two-factor
+// code step. No violation may be found.
 // The German walk also saves the German screenshots.
 func TestAxe(t *testing.T) {
 	src := axeSource(t)
@@ -141,8 +143,8 @@ func TestAxe(t *testing.T) {
 				a.shots, a.suffix = true, "-de"
 			}
 			walkPages(t, ctx, a)
-			if a.pages != 15 {
-				t.Errorf("checked %d pages, want 15", a.pages)
+			if a.pages != 20 {
+				t.Errorf("checked %d pages, want 20", a.pages)
 			}
 		})
 	}
@@ -189,6 +191,17 @@ func walkPages(t *testing.T, ctx context.Context, a *axeChecker) {
 	open("/auth/signout", "signout")
 	open("/auth/sessions", "sessions")
 	open("/auth/accounts", "accounts")
+	// Organizations: the switcher, Acme's settings (Alice owns it), the
+	// same after an invitation, and the invitation's page seen by Alice,
+	// who is not the one invited.
+	open("/auth/organizations", "organizations")
+	open("/auth/organizations/acme", "organization")
+	typeInto(t, ctx, "#invite-email", addr)
+	wantStatus(t, click(t, ctx, `form[action$="/invitations"] button[type="submit"]`), 200)
+	a.check("organization-invited")
+	wantStatus(t, openOutboxLink(t, ctx, base, "/auth/organizations/invitation"), 200)
+	invitation := location(t, ctx)
+	a.check("organization-invitation-other-user")
 	open("/auth/two-factor/setup", "two-factor-setup")
 	wantStatus(t, click(t, ctx, `form[action$="/two-factor/enroll"] button`), 200)
 	secret := mustText(t, ctx, ".secret")
@@ -204,6 +217,8 @@ func walkPages(t *testing.T, ctx context.Context, a *axeChecker) {
 	signInAsAlice(t, ctx)
 	wantPath(t, ctx, "/auth/two-factor")
 	a.check("two-factor-challenge")
+	// Not signed in yet: the invitation asks to sign in.
+	open(invitation.Path+"?"+invitation.RawQuery, "organization-invitation-signed-out")
 }
 
 // statusOf is the status a page of walkPages answers with.

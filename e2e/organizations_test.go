@@ -37,6 +37,8 @@ func TestOrganizationInvitation(t *testing.T) {
 	if rows := texts(t, alice, ".row"); !containsText(rows, "carol@example.com") {
 		t.Fatalf("the pending invitation is not listed: %q", rows)
 	}
+	checkAccessible(t, alice, "organization page, an invitation pending")
+	shootPage(t, alice, "organization")
 
 	// Carol follows the link from the outbox, signed out.
 	carol := newBrowser(t)
@@ -46,6 +48,8 @@ func TestOrganizationInvitation(t *testing.T) {
 	if n := count(t, carol, "form"); n != 0 {
 		t.Fatalf("%d forms on the invitation page before signing in", n)
 	}
+	checkAccessible(t, carol, "invitation page, signed out")
+	shootPage(t, carol, "organization-invitation-signed-out")
 	// Sign in by e-mail link with the invited address; back to the
 	// invitation.
 	wantStatus(t, click(t, carol, `a.btn.primary[href*="/auth/signin"]`), 200)
@@ -58,6 +62,8 @@ func TestOrganizationInvitation(t *testing.T) {
 	if n := count(t, carol, `form[action$="/organizations/invitation/accept"] button`); n != 1 {
 		t.Fatalf("signed in as the invited address: %d Accept buttons; page: %s", n, bodyText(t, carol))
 	}
+	checkAccessible(t, carol, "invitation page")
+	shootPage(t, carol, "organization-invitation")
 	wantStatus(t, click(t, carol, `form[action$="/organizations/invitation/accept"] button`), 200)
 	if u := wantPath(t, carol, acme); u.Query().Get("done") != "joined" {
 		t.Fatalf("accepting came back to %s", u)
@@ -77,6 +83,8 @@ func TestOrganizationInvitation(t *testing.T) {
 	}
 	wantText(t, carol, `[role="status"]`, "Active organization changed.")
 	wantBody(t, carol, "Acme · active")
+	checkAccessible(t, carol, "organization switcher")
+	shootPage(t, carol, "organizations")
 
 	// A member may not delete projects.
 	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 403)
@@ -95,6 +103,8 @@ func TestOrganizationInvitation(t *testing.T) {
 		t.Fatalf("changing the role came back to %s", u)
 	}
 	wantText(t, alice, `[role="status"]`, "Role changed.")
+	checkAccessible(t, alice, "organization page, two members")
+	shootPage(t, alice, "organization-members")
 
 	// Now she may.
 	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 200)
