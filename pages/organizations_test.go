@@ -1,0 +1,59 @@
+package pages_test
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/pages"
+)
+
+// ExampleOrganization renders an organization's settings page in German,
+// as GET {base}/organizations/{org} does for a browser: the owner sees a
+// change-role and a remove form for the other member.
+func ExampleOrganization() {
+	page := pages.Organization{
+		CSRFToken: "4b3c…",
+		Name:      "Acme",
+		Role:      "owner",
+		Members: []pages.MemberRow{
+			{Name: "Alice", Email: "alice@example.com", Role: "owner", You: true},
+			{Name: "Bob", Email: "bob@example.com", Role: "member", RoleURL: "/auth/organizations/acme/members/bob/role",
+				Roles: []string{"member", "admin", "owner"}, RemoveURL: "/auth/organizations/acme/members/bob/remove"},
+		},
+		ListURL: "/auth/organizations",
+	}
+	rec := httptest.NewRecorder()
+	if err := pages.RenderIn(rec, pages.Language{Tag: "de"}, 200, page); err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := rec.Body.String()
+	fmt.Println(strings.Contains(body, `<label for="role-1">Rolle von Bob</label>`))
+	fmt.Println(strings.Count(body, `<form action="/auth/organizations/acme/members/bob/`))
+	// Output:
+	// true
+	// 2
+}
+
+// TestOrganizationPagesEscape: names, addresses and roles are members'
+// input; the pages show them as text.
+func TestOrganizationPagesEscape(t *testing.T) {
+	evil := `<script>alert(1)</script>"'`
+	for name, page := range map[string]any{
+		"organization": pages.Organization{Name: evil, Role: evil, Members: []pages.MemberRow{{Name: evil, Email: evil, Role: evil, RoleURL: "/r", Roles: []string{evil}}},
+			InviteURL: "/i", InviteRoles: []string{evil}, Invitations: []pages.InvitationRow{{Email: evil, Role: evil}},
+			Roles: []pages.RoleRow{{Name: evil, Permissions: []string{evil}}}, Notice: evil, Link: evil, LinkEmail: evil},
+		"organizations": pages.Organizations{List: []pages.OrganizationRow{{ID: evil, Name: evil, URL: "/o"}}, ActiveURL: "/a", Notice: evil},
+		"invitation":    pages.Invitation{Organization: evil, Inviter: evil, Email: evil, Role: evil, Token: evil, AcceptURL: "/a", DeclineURL: "/d"},
+	} {
+		rec := httptest.NewRecorder()
+		if err := pages.Render(rec, 200, page); err != nil {
+			t.Fatal(err)
+		}
+		if body := rec.Body.String(); strings.Contains(body, "<script>") || !strings.Contains(body, "&lt;script&gt;") {
+			t.Errorf("%s: not escaped:\n%s", name, body)
+		}
+	}
+}
