@@ -134,10 +134,7 @@ type signedIn struct {
 
 // user returns the signed-in user, or answers 401 or 503.
 func (o *Routes) user(w http.ResponseWriter, r *http.Request) (signedIn, bool) {
-	w.Header().Set("Cache-Control", "no-store")
-	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
-	defer cancel()
-	id, at, err := o.host.CurrentUser(ctx, r)
+	id, at, err := o.current(w, r)
 	switch {
 	case err != nil:
 		o.cfg.Logger.Error("gatehouse: reading the session failed", "step", "organizations", "err", err)

@@ -1,13 +1,13 @@
 package orgflow
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -82,10 +82,7 @@ func (o *Routes) status(r *http.Request) (notice, alert string) {
 // in and back to back (a route under the base path); a store that is down
 // gets the error page.
 func (o *Routes) pageUser(w http.ResponseWriter, r *http.Request, back ...string) (signedIn, bool) {
-	w.Header().Set("Cache-Control", "no-store")
-	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
-	defer cancel()
-	id, at, err := o.host.CurrentUser(ctx, r)
+	id, at, err := o.current(w, r)
 	switch {
 	case err != nil:
 		o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
@@ -95,6 +92,15 @@ func (o *Routes) pageUser(w http.ResponseWriter, r *http.Request, back ...string
 		return signedIn{}, false
 	}
 	return signedIn{id, at}, true
+}
+
+// current returns the signed-in user's id ("" for none) and when they
+// signed in, for an answer that is not to be cached.
+func (o *Routes) current(w http.ResponseWriter, r *http.Request) (string, time.Time, error) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	return o.host.CurrentUser(ctx, r)
 }
 
 // signInURL is the sign-in page, coming back to back.
@@ -286,24 +292,6 @@ func (o *Routes) invitationPage(w http.ResponseWriter, r *http.Request) {
 	o.host.Render(w, r, http.StatusOK, p)
 }
 
-// recorder keeps a route's answer, for Form to translate.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (c *recorder) Header() http.Header { return c.header }
-func (c *recorder) WriteHeader(status int) {
-	if c.status == 0 {
-		c.status = status
-	}
-}
-func (c *recorder) Write(b []byte) (int, error) {
-	c.WriteHeader(http.StatusOK)
-	return c.body.Write(b)
-}
-
 // Form wraps next, one of the POST routes, for the pages' forms: a
 // browser's form (Accept: text/html) runs the route as it is, and is
 // answered with a redirect (303) to the page it belongs to, with ?done=
@@ -318,9 +306,9 @@ func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		rec := &recorder{header: http.Header{}}
+		rec := &httpx.Response{}
 		next(rec, r)
-		for k, v := range rec.header {
+		for k, v := range rec.Header() {
 			if k != "Content-Type" && k != "Content-Length" {
 				w.Header()[k] = v
 			}
@@ -329,9 +317,9 @@ func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
 			Error, Code, ID, OrganizationID, Link string
 			Invitation                            organization.Invitation
 		}
-		_ = json.Unmarshal(rec.body.Bytes(), &body) // our own JSON
+		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
 		page, what := o.formPage(r, body.ID, body.OrganizationID)
-		switch st := rec.status; {
+		switch st := rec.Status(); {
 		case st/100 == 2 && body.Link != "":
 			u, good := o.pageUser(w, r, "organizations")
 			if good {
