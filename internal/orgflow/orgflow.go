@@ -1,6 +1,7 @@
 // Package orgflow is the organization routes under {base}/organizations
 // (package organization holds the rules; these routes read the request,
-// find the signed-in user, and answer JSON), the active organization of
+// find the signed-in user, and answer JSON, or a built-in page to a
+// browser: pages.go), the active organization of
 // a session, and the permission check of Handler.Can and
 // Handler.RequirePermission.
 //
