@@ -2,9 +2,9 @@ package pages
 
 // Invitation is the page an organization's invitation link opens: who
 // invites the visitor to what, with Accept and Decline buttons for the
-// invited address. Exactly one of its states shows: Error (the link no
-// longer works), SignInURL (nobody is signed in), SignedInAs (someone else
-// is), or the buttons.
+// invited address. Without Organization, the page shows Error alone (the
+// link no longer works); with it, one of SignInURL (nobody is signed in),
+// SignedInAs (someone else is) or the buttons, under Error if any.
 type Invitation struct {
 	// Theme is the page's look.
 	Theme Theme
@@ -28,8 +28,8 @@ type Invitation struct {
 	// not the invited one: the page says so and links SignOutURL (which
 	// comes back here) instead of showing the buttons.
 	SignedInAs, SignOutURL string
-	// Error, when set, says why the link no longer works; nothing else of
-	// the invitation is shown.
+	// Error, when set, is shown as an alert: why the link no longer
+	// works (without Organization), or why an answer was refused.
 	Error string
 	// HomeURL, when set, is linked as "Back".
 	HomeURL string

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
@@ -265,5 +266,59 @@ func TestSwitcherPage(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestInvitationFormsAnswered: Decline ends the invitation and lands on
+// the switcher; Cancel on the settings page ends another; an Accept the
+// route refuses (an unverified address, the link handed on by the
+// inviter) comes back to the invitation, which shows why and still offers
+// the buttons.
+func TestInvitationFormsAnswered(t *testing.T) {
+	s := newSite(t, memory.New(), false, &organization.Config{})
+	owner := s.user("owner@example.com", 0)
+	org := owner.create("Acme")
+
+	_, token := owner.invite(org, "dan@example.com", organization.Member)
+	dan := s.user("dan@example.com", 0)
+	st, loc, _ := dan.browse("POST", "/auth/organizations/invitation/decline", url.Values{"token": {token}})
+	if st != http.StatusSeeOther || loc != s.srv.URL+"/auth/organizations?done=declined" {
+		t.Fatalf("decline: %d %q", st, loc)
+	}
+	if v := owner.view(org); len(v.Invitations) != 0 || len(v.Members) != 1 {
+		t.Fatalf("after declining: %+v", v)
+	}
+
+	inv, token := owner.invite(org, "erin@example.com", organization.Member)
+	st, loc, _ = owner.browse("POST", "/auth/organizations/"+org+"/invitations/"+inv.ID+"/cancel", url.Values{})
+	if st != http.StatusSeeOther || loc != s.srv.URL+"/auth/organizations/"+org+"?done=canceled" {
+		t.Fatalf("cancel: %d %q", st, loc)
+	}
+	if v := owner.view(org); len(v.Invitations) != 0 {
+		t.Fatalf("after canceling: %+v", v.Invitations)
+	}
+	var gone map[string]string
+	if st := owner.get("/auth/organizations/invitation?token="+url.QueryEscape(token), &gone); st != http.StatusNotFound {
+		t.Fatalf("a canceled link: %d", st)
+	}
+
+	_, token = owner.invite(org, "fay@example.com", organization.Member)
+	u, err := s.a.CreateUser(t.Context(), adapter.User{Email: "fay@example.com"}) // not verified
+	if err != nil {
+		t.Fatal(err)
+	}
+	fay := s.signIn(u, 0)
+	st, loc, _ = fay.browse("POST", "/auth/organizations/invitation/accept", url.Values{"token": {token}})
+	link := s.srv.URL + "/auth/organizations/invitation?" + url.Values{"token": {token}}.Encode()
+	if st != http.StatusSeeOther || loc != link+"&failed=unverified_address" {
+		t.Fatalf("an unverified accept: %d %q", st, loc)
+	}
+	st, _, page := fay.browse("GET", strings.TrimPrefix(loc, s.srv.URL), nil)
+	if st != 200 || !strings.Contains(page, `role="alert">Verify your e-mail address first.`) ||
+		!has(forms(s, page), "/auth/organizations/invitation/accept") {
+		t.Fatalf("the invitation after the refusal: %d %s", st, page)
+	}
+	if v := owner.view(org); len(v.Members) != 1 {
+		t.Fatalf("joined unverified: %+v", v.Members)
 	}
 }
