@@ -46,6 +46,7 @@ type Adapter struct {
 	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
 	machineAccess                // API keys and signing keys, on store (machineaccess.go)
 	adminStore                   // admin.Store on store (admin.go)
+	organizations                // organization.Store on store (organizations.go)
 }
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
@@ -57,7 +58,7 @@ func New(pool *pgxpool.Pool) *Adapter {
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
-	return &Adapter{pool: pool, owned: owned, store: st, machineAccess: machineAccess{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
+	return &Adapter{pool: pool, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection

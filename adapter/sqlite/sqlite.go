@@ -48,6 +48,7 @@ type Adapter struct {
 	store         sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
 	machineAccess                // API keys and signing keys, on store (machineaccess.go)
 	adminStore                   // admin.Store on store (admin.go)
+	organizations                // organization.Store on store (organizations.go)
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -147,7 +148,7 @@ func New(db *sql.DB) *Adapter {
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
-	return &Adapter{db: db, owned: owned, store: st, machineAccess: machineAccess{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
+	return &Adapter{db: db, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an

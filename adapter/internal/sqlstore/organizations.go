@@ -23,6 +23,9 @@ const (
 	invitationColumns = `id, organization_id, email, role, inviter_id, token_hash, expires, created_at`
 )
 
+// Organizations is organization.Store on s, for an adapter to embed.
+type Organizations struct{ S Store }
+
 func (s Store) scanOrg(row Row) (organization.Organization, error) {
 	var o organization.Organization
 	if err := row.Scan(&o.ID, &o.Name, &o.Slug, s.Time(&o.CreatedAt)); err != nil {
@@ -67,7 +70,8 @@ func (s Store) scanRole(row Row) (organization.Role, error) {
 
 // CreateOrganization stores o and its first member in one transaction
 // (organization.Store).
-func (s Store) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+func (st Organizations) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_organizations (`+orgColumns+`) VALUES ($1, $2, $3, $4)`,
 			o.ID, o.Name, o.Slug, s.TimeArg(stored.Time(o.CreatedAt))); err != nil {
@@ -88,12 +92,14 @@ func (s Store) addMember(ctx context.Context, tx Querier, m organization.Members
 }
 
 // Organization returns the organization with the id (organization.Store).
-func (s Store) Organization(ctx context.Context, id string) (organization.Organization, error) {
+func (st Organizations) Organization(ctx context.Context, id string) (organization.Organization, error) {
+	s := st.S
 	return s.scanOrg(s.DB.QueryRow(ctx, `SELECT `+orgColumns+` FROM gatehouse_organizations WHERE id = $1`, id))
 }
 
 // UpdateOrganization stores o's name and slug (organization.Store).
-func (s Store) UpdateOrganization(ctx context.Context, o organization.Organization) error {
+func (st Organizations) UpdateOrganization(ctx context.Context, o organization.Organization) error {
+	s := st.S
 	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_organizations SET name = $2, slug = $3 WHERE id = $1`, o.ID, o.Name, o.Slug)
 	return s.OneRow(n, err, "update organization")
 }
@@ -101,7 +107,8 @@ func (s Store) UpdateOrganization(ctx context.Context, o organization.Organizati
 // DeleteOrganization removes the organization with its members,
 // invitations, roles and sessions' active organization
 // (organization.Store).
-func (s Store) DeleteOrganization(ctx context.Context, id string) error {
+func (st Organizations) DeleteOrganization(ctx context.Context, id string) error {
+	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
 		// What the foreign keys would cascade to, for SQLite without them.
 		for _, table := range []string{"active_organizations", "members", "invitations", "organization_roles"} {
@@ -115,7 +122,8 @@ func (s Store) DeleteOrganization(ctx context.Context, id string) error {
 }
 
 // Organizations returns those userID is a member of (organization.Store).
-func (s Store) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
+func (st Organizations) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
+	s := st.S
 	rows, err := s.DB.Query(ctx, `SELECT o.id, o.name, o.slug, o.created_at
 		FROM gatehouse_organizations o JOIN gatehouse_members m ON m.organization_id = o.id
 		WHERE m.user_id = $1 ORDER BY o.created_at, o.id`, userID)
@@ -127,13 +135,15 @@ func (s Store) Organizations(ctx context.Context, userID string) ([]organization
 }
 
 // Membership returns userID's membership of orgID (organization.Store).
-func (s Store) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
+func (st Organizations) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
+	s := st.S
 	return s.scanMember(s.DB.QueryRow(ctx, `SELECT `+memberColumns+` FROM gatehouse_members
 		WHERE organization_id = $1 AND user_id = $2`, orgID, userID))
 }
 
 // Members returns orgID's members (organization.Store).
-func (s Store) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
+func (st Organizations) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
+	s := st.S
 	rows, err := s.DB.Query(ctx, `SELECT `+memberColumns+` FROM gatehouse_members
 		WHERE organization_id = $1 ORDER BY created_at, user_id`, orgID)
 	if err != nil {
@@ -180,7 +190,8 @@ func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool,
 
 // SetRole sets a member's role, never the last owner's to another
 // (organization.Store).
-func (s Store) SetRole(ctx context.Context, orgID, userID, role string) error {
+func (st Organizations) SetRole(ctx context.Context, orgID, userID, role string) error {
+	s := st.S
 	return s.ownerChange(ctx, orgID, userID, role == organization.Owner, func(tx Querier) error {
 		n, err := tx.Exec(ctx, `UPDATE gatehouse_members SET role = $3 WHERE organization_id = $1 AND user_id = $2`, orgID, userID, role)
 		return s.OneRow(n, err, "set role")
@@ -189,7 +200,8 @@ func (s Store) SetRole(ctx context.Context, orgID, userID, role string) error {
 
 // RemoveMembership removes a member, never the last owner, with their
 // sessions' active organization (organization.Store).
-func (s Store) RemoveMembership(ctx context.Context, orgID, userID string) error {
+func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID string) error {
+	s := st.S
 	return s.ownerChange(ctx, orgID, userID, false, func(tx Querier) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE organization_id = $1 AND user_id = $2`, orgID, userID); err != nil {
 			return s.Error("remove member: active organization", err)
@@ -200,7 +212,8 @@ func (s Store) RemoveMembership(ctx context.Context, orgID, userID string) error
 }
 
 // CreateInvitation stores inv (organization.Store).
-func (s Store) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+func (st Organizations) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+	s := st.S
 	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_invitations (`+invitationColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 		inv.ID, inv.OrganizationID, inv.Email, inv.Role, inv.InviterID, inv.TokenHash,
 		s.TimeArg(stored.Time(inv.Expires)), s.TimeArg(stored.Time(inv.CreatedAt)))
@@ -211,7 +224,8 @@ func (s Store) CreateInvitation(ctx context.Context, inv organization.Invitation
 }
 
 // Invitations returns orgID's invitations (organization.Store).
-func (s Store) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
+func (st Organizations) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
+	s := st.S
 	rows, err := s.DB.Query(ctx, `SELECT `+invitationColumns+` FROM gatehouse_invitations
 		WHERE organization_id = $1 ORDER BY created_at, id`, orgID)
 	if err != nil {
@@ -223,20 +237,23 @@ func (s Store) Invitations(ctx context.Context, orgID string) ([]organization.In
 
 // InvitationByToken returns the invitation of the token hash
 // (organization.Store).
-func (s Store) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
+func (st Organizations) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
+	s := st.S
 	return s.scanInvitation(s.DB.QueryRow(ctx, `SELECT `+invitationColumns+` FROM gatehouse_invitations WHERE token_hash = $1`, tokenHash))
 }
 
 // RenewInvitation replaces an invitation's token hash and expiry
 // (organization.Store).
-func (s Store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+func (st Organizations) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+	s := st.S
 	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_invitations SET token_hash = $3, expires = $4 WHERE organization_id = $1 AND id = $2`,
 		orgID, id, tokenHash, s.TimeArg(stored.Time(expires)))
 	return s.OneRow(n, err, "renew invitation")
 }
 
 // DeleteInvitation removes orgID's invitation id (organization.Store).
-func (s Store) DeleteInvitation(ctx context.Context, orgID, id string) error {
+func (st Organizations) DeleteInvitation(ctx context.Context, orgID, id string) error {
+	s := st.S
 	n, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_invitations WHERE organization_id = $1 AND id = $2`, orgID, id)
 	return s.OneRow(n, err, "delete invitation")
 }
@@ -244,7 +261,7 @@ func (s Store) DeleteInvitation(ctx context.Context, orgID, id string) error {
 // refusal tells why an invitation of tokenHash could not be used by
 // email at now: none, another address, expired.
 func (s Store) refusal(ctx context.Context, tokenHash, email string, now time.Time) error {
-	inv, err := s.InvitationByToken(ctx, tokenHash)
+	inv, err := Organizations{s}.InvitationByToken(ctx, tokenHash)
 	switch {
 	case err != nil:
 		return err
@@ -259,7 +276,8 @@ func (s Store) refusal(ctx context.Context, tokenHash, email string, now time.Ti
 // AcceptInvitation deletes the invitation and adds the member in one
 // transaction: the DELETE's row lock makes a concurrent accept find no
 // row (organization.Store).
-func (s Store) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+func (st Organizations) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+	s := st.S
 	var m organization.Membership
 	err := s.InTx(ctx, func(tx Querier) error {
 		err := tx.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2 AND expires > $3
@@ -280,11 +298,12 @@ func (s Store) AcceptInvitation(ctx context.Context, tokenHash, email, userID st
 }
 
 // DeclineInvitation deletes an invitation for email (organization.Store).
-func (s Store) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
+func (st Organizations) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
+	s := st.S
 	inv, err := s.scanInvitation(s.DB.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2
 		RETURNING `+invitationColumns, tokenHash, email))
 	if errors.Is(err, adapter.ErrNotFound) {
-		if _, err := s.InvitationByToken(ctx, tokenHash); err == nil {
+		if _, err := st.InvitationByToken(ctx, tokenHash); err == nil {
 			return organization.Invitation{}, organization.ErrWrongRecipient
 		}
 	}
@@ -292,7 +311,8 @@ func (s Store) DeclineInvitation(ctx context.Context, tokenHash, email string) (
 }
 
 // Roles returns orgID's custom roles (organization.Store).
-func (s Store) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
+func (st Organizations) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
+	s := st.S
 	rows, err := s.DB.Query(ctx, `SELECT name, permissions FROM gatehouse_organization_roles
 		WHERE organization_id = $1 ORDER BY name`, orgID)
 	if err != nil {
@@ -303,7 +323,8 @@ func (s Store) Roles(ctx context.Context, orgID string) ([]organization.Role, er
 }
 
 // CreateRole stores a custom role (organization.Store).
-func (s Store) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+func (st Organizations) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+	s := st.S
 	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_organization_roles (organization_id, name, permissions) VALUES ($1, $2, $3)`,
 		orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
 	if err != nil {
@@ -313,7 +334,8 @@ func (s Store) CreateRole(ctx context.Context, orgID string, r organization.Role
 }
 
 // UpdateRole replaces a custom role's statements (organization.Store).
-func (s Store) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
+func (st Organizations) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
+	s := st.S
 	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_organization_roles SET permissions = $3 WHERE organization_id = $1 AND name = $2`,
 		orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
 	return s.OneRow(n, err, "update role")
@@ -321,7 +343,8 @@ func (s Store) UpdateRole(ctx context.Context, orgID string, r organization.Role
 
 // DeleteRole removes a custom role that no member holds, in one
 // conditional DELETE (organization.Store).
-func (s Store) DeleteRole(ctx context.Context, orgID, name string) error {
+func (st Organizations) DeleteRole(ctx context.Context, orgID, name string) error {
+	s := st.S
 	n, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2
 		AND NOT EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $1 AND role = $2)`, orgID, name)
 	if err != nil {
@@ -343,7 +366,8 @@ func (s Store) DeleteRole(ctx context.Context, orgID, name string) error {
 
 // SetActiveOrganization records a session's active organization, for a
 // member only (organization.Store).
-func (s Store) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
+func (st Organizations) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
+	s := st.S
 	if orgID == "" {
 		_, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE session_key = $1`, sessionKey)
 		if err != nil {
@@ -364,7 +388,8 @@ func (s Store) SetActiveOrganization(ctx context.Context, sessionKey, userID, or
 
 // ActiveOrganization returns a session's active organization, "" for
 // none (organization.Store).
-func (s Store) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
+func (st Organizations) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
+	s := st.S
 	var id string
 	err := s.DB.QueryRow(ctx, `SELECT organization_id FROM gatehouse_active_organizations WHERE session_key = $1 AND expires > $2`,
 		sessionKey, s.TimeArg(stored.Time(time.Now()))).Scan(&id)
