@@ -127,6 +127,9 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	fs.Sessions = h.sessions
+	if cfg.Admin != nil { // every built-in page shows an impersonation
+		h.site.Impersonating = func(r *http.Request) (string, bool) { return h.sessions.ImpersonatedUser(r, h.site.For(r)) }
+	}
 	if h.twoFactor, err = h.newTwoFactor(fs); err != nil {
 		return nil, err
 	}

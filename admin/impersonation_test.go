@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,4 +174,64 @@ func impersonationCookie(t *testing.T, b *browser, u *url.URL) *http.Cookie {
 	}
 	t.Fatal("no impersonation cookie")
 	return nil
+}
+
+// TestImpersonationBanner: while an administrator sees the site as a
+// user, every built-in page says so, with a form that ends it; the form
+// works from the page, and the banner is gone afterwards. A user's own
+// pages have none.
+func TestImpersonationBanner(t *testing.T) {
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = &admin.Config{} })
+	ad := signedInAdmin(t, s)
+	bob := newBrowser(t)
+	bob.mustSignIn(s, "oidc", "bob")
+	page := func(b *browser, path string) string {
+		req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
+		req.Header.Set("Accept", "text/html")
+		resp := b.do(req)
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return string(body)
+	}
+	const banner = `class="banner" role="status"`
+	for _, path := range []string{"/auth/accounts", "/auth/sessions", "/auth/signout"} {
+		if strings.Contains(page(ad, path), banner) || strings.Contains(page(bob, path), banner) {
+			t.Fatalf("%s shows the banner without an impersonation", path)
+		}
+	}
+	if code, v := ad.adminPost(s, s.userID("bob@example.com"), "impersonate", nil); code != http.StatusOK {
+		t.Fatalf("impersonate: %d %v", code, v)
+	}
+	var stop string
+	for _, path := range []string{"/auth/accounts", "/auth/sessions", "/auth/signout", "/auth/error?error=AccessDenied"} {
+		body := page(ad, path)
+		if !strings.Contains(body, banner) || !strings.Contains(body, "You are seeing the site as") ||
+			!strings.Contains(body, `action="`+s.url+`/auth/admin/stop-impersonating"`) {
+			t.Fatalf("impersonating, %s shows no banner with its stop form:\n%s", path, body)
+		}
+		stop = body
+	}
+	if strings.Contains(page(bob, "/auth/accounts"), banner) {
+		t.Error("bob's own page shows the banner")
+	}
+	// The banner's form, as the browser sends it.
+	token := regexp.MustCompile(`name="csrfToken" value="([^"]+)"`).FindStringSubmatch(stop)
+	if token == nil {
+		t.Fatal("no CSRF token in the banner's form")
+	}
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/auth/admin/stop-impersonating", strings.NewReader(url.Values{"csrfToken": {token[1]}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", s.url)
+	req.Header.Set("Accept", "text/html")
+	resp := ad.do(req)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("stopping from the banner: %d, want 303", resp.StatusCode)
+	}
+	if strings.Contains(page(ad, "/auth/accounts"), banner) {
+		t.Error("the banner stays after stopping")
+	}
+	if v := ad.sessionJSON(s); v["impersonatedBy"] != nil {
+		t.Errorf("after stopping, the session is %v", v)
+	}
 }

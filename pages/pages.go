@@ -328,6 +328,21 @@ func Render(w http.ResponseWriter, status int, page any) error {
 // puts in a page (a title, a notice, a provider's name) is shown as
 // given.
 func RenderIn(w http.ResponseWriter, lang Language, status int, page any) error {
+	return RenderWithBanner(w, lang, status, page, nil)
+}
+
+// Banner is the notice every built-in page shows above its card while an
+// administrator sees the site as another user (impersonation), with the
+// form that ends it.
+type Banner struct {
+	// User names whom the administrator sees the site as.
+	User string
+	// StopURL is where the stop form posts, with CSRFToken.
+	StopURL, CSRFToken string
+}
+
+// RenderWithBanner is RenderIn with b shown above the page (nil: none).
+func RenderWithBanner(w http.ResponseWriter, lang Language, status int, page any, b *Banner) error {
 	if status == 0 {
 		status = http.StatusOK
 	}
@@ -339,6 +354,7 @@ func RenderIn(w http.ResponseWriter, lang Language, status int, page any) error 
 	if err != nil {
 		return err
 	}
+	d.layout.Banner = b
 	var buf bytes.Buffer
 	if err := d.tmpl.get(lang).ExecuteTemplate(&buf, "base", d.layout); err != nil {
 		return fmt.Errorf("pages: rendering %s: %w", d.tmpl.file, err)
@@ -374,6 +390,7 @@ type layout struct {
 	Logo       template.URL // the site logo; "" for none
 	Script     template.JS  // the page's one <script>; "" for none (webauthn.go)
 	Body       any          // the page's own view, the dot of "content"
+	Banner     *Banner      // the impersonation notice; nil for none
 }
 
 // csp returns the Content-Security-Policy header value.

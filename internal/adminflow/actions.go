@@ -334,5 +334,9 @@ func (s *Routes) StopImpersonating(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Event(r.Context(), admin.Event{Action: admin.ActionStopImpersonating, ActorID: adminID, TargetID: userID,
 			At: time.Now(), IP: s.cfg.ClientIP(r), UserAgent: r.UserAgent()})
 	}
+	if httpx.AcceptsHTML(r) { // the banner's form on a built-in page
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"stopped": userID})
 }

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -165,4 +166,24 @@ func (m *Manager) impersonated(w http.ResponseWriter, r *http.Request, b *site.B
 	}
 	out := &session.Session{User: accountlink.ToProfile(u), Expires: time.Unix(i.Expires, 0), ImpersonatedBy: i.Admin}
 	return m.shape(r.Context(), out, nil, &u), nil
+}
+
+// ImpersonatedUser names the user r's administrator sees the site as
+// (their name, else their address, else their id), for the built-in
+// pages' banner; false when r is no impersonation or bans are off.
+func (m *Manager) ImpersonatedUser(r *http.Request, b *site.Base) (string, bool) {
+	if m.cfg.Admin == nil {
+		return "", false
+	}
+	i, ok := m.impersonating(r, b)
+	if !ok {
+		return "", false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	u, err := m.cfg.Adapter.GetUser(ctx, i.User)
+	if err != nil {
+		return i.User, true
+	}
+	return cmp.Or(u.Name, u.Email, u.ID), true
 }

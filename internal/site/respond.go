@@ -37,6 +37,10 @@ type Site struct {
 	// Sealer seals the short-lived cookies of the site's own making (the
 	// identifier KeepTyped keeps).
 	Sealer *checks.Sealer
+	// Impersonating, when not nil, names whom r's administrator sees the
+	// site as, and reports false when r is no impersonation: every page
+	// then shows a banner with the form that ends it.
+	Impersonating func(r *http.Request) (user string, ok bool)
 	// CrossOrigin refuses cross-origin state-changing requests
 	// (checks.SameOrigin).
 	CrossOrigin *http.CrossOriginProtection
@@ -121,7 +125,13 @@ func (s *Site) Render(w http.ResponseWriter, r *http.Request, status int, page a
 		http.Redirect(w, r, to, http.StatusSeeOther)
 		return
 	}
-	if err := pages.RenderIn(w, s.Lang(r), status, page); err != nil {
+	var banner *pages.Banner
+	if s.Impersonating != nil {
+		if user, ok := s.Impersonating(r); ok {
+			banner = &pages.Banner{User: user, StopURL: s.URL(r, "admin", "stop-impersonating"), CSRFToken: s.CSRFToken(w, r)}
+		}
+	}
+	if err := pages.RenderWithBanner(w, s.Lang(r), status, page, banner); err != nil {
 		s.Logger.Error("gatehouse: rendering a page failed", "err", err)
 	}
 }
