@@ -35,6 +35,9 @@ const (
 	KindReset Kind = "reset"
 	// KindExists tells the owner of an address of a sign-up with it.
 	KindExists Kind = "exists"
+	// KindInvitation invites the address into an organization
+	// (NewInvitation).
+	KindInvitation Kind = "invitation"
 )
 
 // Data is what a message's templates are executed with.
@@ -58,6 +61,9 @@ type Data struct {
 	// .button and .ignore, and mail.until), for templates that only
 	// change the layout. Until is "" when the link does not expire.
 	Subject, Intro, Button, Until, Ignore string
+	// Organization and Role are the organization an invitation is to and
+	// the role it gives (KindInvitation); "" for the other kinds.
+	Organization, Role string
 }
 
 // T returns the catalogue message key in the message's language, with
@@ -68,8 +74,13 @@ func (d Data) T(key string, args ...any) string { return pages.Text(d.Lang, key,
 // after each dot of the host so that mail clients do not turn it into a
 // link of their own (as Auth.js does).
 func (d Data) IntroHTML() htmltemplate.HTML {
-	host := strings.ReplaceAll(htmltemplate.HTMLEscapeString(d.Host), ".", ".&#8203;")
 	msg := htmltemplate.HTMLEscapeString(d.T("mail." + string(d.Kind) + ".intro"))
+	if d.Kind == KindInvitation {
+		// The organization's name and the role are members' input:
+		// escaped like the rest.
+		return htmltemplate.HTML(fmt.Sprintf(msg, htmltemplate.HTMLEscapeString(d.Organization), htmltemplate.HTMLEscapeString(d.Role)))
+	}
+	host := strings.ReplaceAll(htmltemplate.HTMLEscapeString(d.Host), ".", ".&#8203;")
 	return htmltemplate.HTML(fmt.Sprintf(msg, host))
 }
 
@@ -98,6 +109,17 @@ func NewData(k Kind, lang, to, host, link string, expires time.Time) Data {
 		// A date without month names reads the same in every language.
 		d.Until = d.T("mail.until", expires.UTC().Format("2006-01-02 15:04 MST"))
 	}
+	return d
+}
+
+// NewInvitation returns the Data of an invitation into the organization
+// org with the role, in the language tag lang: NewData's, with the
+// organization's name in the subject and both in the introduction.
+func NewInvitation(lang, to, host, link, org, role string, expires time.Time) Data {
+	d := NewData(KindInvitation, lang, to, host, link, expires)
+	d.Organization, d.Role = org, role
+	d.Subject = d.T("mail.invitation.subject", org)
+	d.Intro = d.T("mail.invitation.intro", org, role)
 	return d
 }
 

@@ -167,3 +167,34 @@ func TestRenderError(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestInvitation: an invitation names the organization and the role in
+// the message's language, with no English left in the German one, and
+// the organization's name (a member's input) escaped in the HTML.
+func TestInvitation(t *testing.T) {
+	exp := time.Date(2030, 5, 6, 7, 8, 0, 0, time.UTC)
+	render := func(lang string) mail.Message {
+		m, err := mail.Render(nil, mail.NewInvitation(lang, "eve@example.com", "app.example.com", link, "<b>Acme</b>", "admin", exp))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	en, de := render("en"), render("de")
+	if en.Subject != "You are invited to join <b>Acme</b>" || !strings.Contains(en.Text, "You are invited to join <b>Acme</b> as admin.") {
+		t.Errorf("English: %q\n%s", en.Subject, en.Text)
+	}
+	if de.Subject != "Sie sind eingeladen, <b>Acme</b> beizutreten" || !strings.Contains(de.Text, "Einladung annehmen: "+link) {
+		t.Errorf("German: %q\n%s", de.Subject, de.Text)
+	}
+	for _, english := range englishParts(mail.KindInvitation) {
+		if strings.Contains(de.Text, english) || strings.Contains(de.HTML, english) {
+			t.Errorf("English %q in the German invitation", english)
+		}
+	}
+	for _, m := range []mail.Message{en, de} {
+		if strings.Contains(m.HTML, "<b>Acme</b>") || !strings.Contains(m.HTML, "&lt;b&gt;Acme&lt;/b&gt;") {
+			t.Errorf("the name is not escaped in the HTML:\n%s", m.HTML)
+		}
+	}
+}

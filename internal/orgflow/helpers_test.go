@@ -126,6 +126,7 @@ type client struct {
 	id   string
 	c    *http.Client
 	csrf string
+	lang string // Accept-Language, "" for none
 }
 
 // user stores a user with a verified address and signs them in, their
@@ -193,6 +194,9 @@ func (c *client) do(method, path string, form url.Values, out any) int {
 		body = strings.NewReader(form.Encode())
 	}
 	req, _ := http.NewRequest(method, c.s.srv.URL+path, body)
+	if c.lang != "" {
+		req.Header.Set("Accept-Language", c.lang)
+	}
 	if form != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Origin", c.s.srv.URL)

@@ -40,7 +40,9 @@ func (o *Routes) deliver(w http.ResponseWriter, r *http.Request, status int, inv
 	}
 	org, err := o.cfg.Service.Store().Organization(r.Context(), inv.OrganizationID)
 	if err == nil {
-		err = o.cfg.Send(r.Context(), organization.Message{Invitation: inv, Organization: org, URL: lnk})
+		// In the language of the inviter's pages (the built-in sender).
+		ctx := withLanguage(r.Context(), o.host.Lang(r).Tag)
+		err = o.cfg.Send(ctx, organization.Message{Invitation: inv, Organization: org, URL: lnk})
 	}
 	if err != nil {
 		o.cfg.Logger.Error("gatehouse: sending an invitation failed", "step", "organizations", "organization", inv.OrganizationID, "err", err)

@@ -1,10 +1,11 @@
 package orgflow
 
 import (
+	"cmp"
 	"context"
-	"html"
-	"strings"
+	"net/url"
 
+	"github.com/gatehouse-auth/gatehouse/mail"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -28,26 +29,38 @@ func mailer(ps []providers.Provider) func(ctx context.Context, m organization.Me
 			continue
 		}
 		return func(ctx context.Context, m organization.Message) error {
-			subject, text, page := invitationText(m)
+			subject, text, page, err := invitationText(ctx, m)
+			if err != nil {
+				return err
+			}
 			return send(ctx, m.Invitation.Email, subject, text, page)
 		}
 	}
 	return nil
 }
 
-// invitationText words an invitation. The organization's name is a
-// member's input: it is escaped in the HTML part (and has no line breaks:
-// organization names have no control characters).
-func invitationText(m organization.Message) (subject, text, page string) {
-	name := m.Organization.Name
-	subject = "You are invited to join " + name
-	text = strings.Join([]string{
-		"You are invited to join " + name + " as " + m.Invitation.Role + ".",
-		"", "Accept the invitation: " + m.URL,
-		"", "The link works until " + m.Invitation.Expires.UTC().Format("2006-01-02 15:04 UTC") + ". If you did not expect it, ignore this message.",
-	}, "\n")
-	page = "<p>You are invited to join <strong>" + html.EscapeString(name) + "</strong> as " + html.EscapeString(m.Invitation.Role) + ".</p>" +
-		`<p><a href="` + html.EscapeString(m.URL) + `">Accept the invitation</a></p>` +
-		"<p>The link works until " + m.Invitation.Expires.UTC().Format("2006-01-02 15:04 UTC") + ". If you did not expect it, ignore this message.</p>"
-	return subject, text, page
+// invitationText words an invitation in the language the inviter's
+// request chose (withLanguage), from the message catalogue (package mail,
+// kind "invitation"). The organization's name and the role are members'
+// input: mail escapes them in the HTML part, and a subject has no line
+// breaks.
+func invitationText(ctx context.Context, m organization.Message) (subject, text, page string, err error) {
+	host := ""
+	if u, err := url.Parse(m.URL); err == nil {
+		host = u.Hostname()
+	}
+	lang, _ := ctx.Value(languageKey{}).(string)
+	msg, err := mail.Render(nil, mail.NewInvitation(cmp.Or(lang, "en"), m.Invitation.Email, host, m.URL,
+		m.Organization.Name, m.Invitation.Role, m.Invitation.Expires))
+	return msg.Subject, msg.Text, msg.HTML, err
+}
+
+// languageKey is the context key of the language tag invitations are
+// written in.
+type languageKey struct{}
+
+// withLanguage returns ctx carrying the language tag of the invitation
+// it sends.
+func withLanguage(ctx context.Context, tag string) context.Context {
+	return context.WithValue(ctx, languageKey{}, tag)
 }

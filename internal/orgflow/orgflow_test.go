@@ -581,6 +581,23 @@ func TestInvitationBySMTP(t *testing.T) {
 		strings.Contains(msg.HTML, "<b>Acme</b>") || !strings.Contains(msg.HTML, "&lt;b&gt;Acme&lt;/b&gt;") {
 		t.Errorf("message: to %v, subject %q\n%s", msg.To, msg.Subject, msg.HTML)
 	}
+	if !strings.HasPrefix(msg.Subject, "You are invited to join") || !strings.Contains(msg.Text, "Accept the invitation") {
+		t.Errorf("English invitation: subject %q\n%s", msg.Subject, msg.Text)
+	}
+	// An inviter whose pages are German sends the invitation in German.
+	owner.lang = "de"
+	if st := owner.post("/auth/organizations/"+o.ID+"/invitations", url.Values{"email": {"fritz@example.com"}}, nil); st != http.StatusCreated {
+		t.Fatalf("invite in German: %d", st)
+	}
+	owner.lang = ""
+	de, err := ms.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if de.Subject != "Sie sind eingeladen, <b>Acme</b> beizutreten" || !strings.Contains(de.Text, "Einladung annehmen") ||
+		strings.Contains(de.Text, "invited") || !strings.Contains(de.HTML, "&lt;b&gt;Acme&lt;/b&gt;") {
+		t.Errorf("German invitation: subject %q\n%s", de.Subject, de.Text)
+	}
 	link, _ := url.Parse(msg.Link())
 	unverified, _ := a.CreateUser(t.Context(), adapter.User{Email: "eve@example.com"})
 	eve := s.signIn(unverified, 0)

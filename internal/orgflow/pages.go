@@ -34,6 +34,9 @@ type PageHost interface {
 	Render(w http.ResponseWriter, r *http.Request, status int, page any)
 	// Text returns a message of the catalogue in that language.
 	Text(r *http.Request, key string, args ...any) string
+	// Lang returns the language of r's pages, that of the invitations
+	// r sends too.
+	Lang(r *http.Request) pages.Language
 	// Redirect answers with a redirect (303 to a POST).
 	Redirect(w http.ResponseWriter, r *http.Request, target string)
 	// Fail reports e to the browser (the error page).
