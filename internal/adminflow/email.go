@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/address"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 )
 
 // An e-mail change is a verification token whose identifier names the
@@ -84,13 +85,15 @@ func (s *Routes) ChangeEmail(w http.ResponseWriter, r *http.Request) {
 	link := s.host.URL(r, "account", "email", "confirm") + "?" + url.Values{"user": {id}, "email": {addr}, "token": {token}}.Encode()
 	send := s.cfg.Admin.SendEmailChange
 	if err := send(ctx, admin.EmailChange{To: addr, NewAddress: addr, URL: link, Expires: expires}); err != nil {
-		s.cfg.Logger.Error("gatehouse: sending an e-mail change link failed", "step", "account_email", "err", err)
+		s.cfg.Logger.Error("gatehouse: sending an e-mail change link failed", "step", "account_email",
+			"err", logclip.Scrub(err, link, "[link]", token, "[token]", addr, "[email]"))
 		fail(w, http.StatusInternalServerError, autherr.EmailSignin, "send_failed")
 		return
 	}
 	if u.Email != "" {
 		if err := send(ctx, admin.EmailChange{Notice: true, To: u.Email, NewAddress: addr, Expires: expires}); err != nil {
-			s.cfg.Logger.Error("gatehouse: sending an e-mail change notice failed", "step", "account_email", "err", err)
+			s.cfg.Logger.Error("gatehouse: sending an e-mail change notice failed", "step", "account_email",
+				"err", logclip.Scrub(err, u.Email, "[email]", addr, "[email]"))
 		}
 	}
 	httpx.WriteJSON(w, http.StatusOK, sent)

@@ -30,7 +30,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -39,6 +38,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/linktoken"
+	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -222,9 +222,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 			undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), httpx.StoreTimeout)
 			_, _ = f.cfg.Adapter.UseVerificationToken(undo, addr, hash)
 			cancel()
-			msg := strings.NewReplacer(link, "[link]", token, "[token]", url.QueryEscape(token), "[token]",
-				addr, "[email]", url.QueryEscape(addr), "[email]").Replace(err.Error())
-			fail(autherr.EmailSignin, "send_failed", errors.New(msg))
+			fail(autherr.EmailSignin, "send_failed", logclip.Scrub(err, link, "[link]", token, "[token]", addr, "[email]"))
 			return
 		}
 	}

@@ -5,9 +5,12 @@ package logclip
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"reflect"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -96,4 +99,26 @@ func Wrap(l *slog.Logger) *slog.Logger {
 		return l
 	}
 	return slog.New(Handler{l.Handler()})
+}
+
+// Scrub returns err with each secret of pairs (secret, label, secret,
+// label, …) replaced by its label in its text, as written and
+// query-escaped: a mail sender's error may repeat the link, the token or
+// the address it was given, none of which may reach the log. Empty
+// secrets are skipped; a nil err stays nil. Put a secret that contains
+// another (a link holding its token) first.
+func Scrub(err error, pairs ...string) error {
+	if err == nil {
+		return nil
+	}
+	var old []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if s := pairs[i]; s != "" {
+			old = append(old, s, pairs[i+1])
+			if q := url.QueryEscape(s); q != s {
+				old = append(old, q, pairs[i+1])
+			}
+		}
+	}
+	return errors.New(strings.NewReplacer(old...).Replace(err.Error()))
 }

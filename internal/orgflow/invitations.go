@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
@@ -45,7 +46,9 @@ func (o *Routes) deliver(w http.ResponseWriter, r *http.Request, status int, inv
 		err = o.cfg.Send(ctx, organization.Message{Invitation: inv, Organization: org, URL: lnk})
 	}
 	if err != nil {
-		o.cfg.Logger.Error("gatehouse: sending an invitation failed", "step", "organizations", "organization", inv.OrganizationID, "err", err)
+		// A sender's error may repeat the link (its token) or the address.
+		o.cfg.Logger.Error("gatehouse: sending an invitation failed", "step", "organizations", "organization", inv.OrganizationID,
+			"err", logclip.Scrub(err, lnk, "[link]", token, "[token]", inv.Email, "[email]"))
 		unavailable(w)
 		return
 	}

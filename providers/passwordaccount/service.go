@@ -16,6 +16,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -488,7 +489,7 @@ func (s *Service) sendToken(ctx context.Context, k Kind, addr string, links Link
 		Language: links.Language, Template: s.cfg.Templates[k]}
 	if err := s.cfg.Send(ctx, m); err != nil {
 		_, _ = s.store.UseVerificationToken(ctx, ident, hash)
-		return errors.New(strings.NewReplacer(m.URL, "[link]", token, "[token]").Replace(err.Error()))
+		return logclip.Scrub(err, m.URL, "[link]", token, "[token]", addr, "[email]")
 	}
 	return nil
 }
