@@ -38,6 +38,9 @@ var (
 	ErrRevoked = errors.New("apikey: API key revoked")
 	// ErrExpired: the key is past its expiry.
 	ErrExpired = errors.New("apikey: API key expired")
+	// ErrTooManyKeys: Store.CreateAPIKey found the user holding the
+	// maximum of live keys already, and stored nothing.
+	ErrTooManyKeys = errors.New("apikey: too many API keys")
 )
 
 // Key is a stored API key. Hash is the hex SHA-256 of the secret, never
@@ -68,9 +71,14 @@ type Key struct {
 // adapter.Supports[apikey.Store]). Methods that find one key return an
 // error wrapping adapter.ErrNotFound when there is none.
 type Store interface {
-	// CreateAPIKey stores k; adapter.ErrConflict when its ID exists,
-	// adapter.ErrNotFound when its user does not.
-	CreateAPIKey(ctx context.Context, k Key) error
+	// CreateAPIKey stores k unless k.UserID holds max live keys already
+	// (Key.Live at k.CreatedAt), in which case it stores nothing and
+	// returns ErrTooManyKeys; max <= 0 is no limit. The count and the
+	// insert are one atomic step for every instance sharing the store:
+	// of many parallel calls, no more succeed than max allows.
+	// adapter.ErrConflict when k's ID exists, adapter.ErrNotFound when
+	// its user does not.
+	CreateAPIKey(ctx context.Context, k Key, max int) error
 	// APIKey returns the key with the id, only while its user exists:
 	// deleting a user ends their keys at once.
 	APIKey(ctx context.Context, id string) (Key, error)
@@ -208,6 +216,12 @@ func (k Key) Check(secret string, now time.Time) error {
 		return ErrExpired
 	}
 	return nil
+}
+
+// Live reports whether k counts against MaxKeys at at: not revoked, and
+// not expired.
+func (k Key) Live(at time.Time) bool {
+	return k.RevokedAt.IsZero() && (k.Expires.IsZero() || at.Before(k.Expires))
 }
 
 // Principal is who a request acts for when it carries an API key: which

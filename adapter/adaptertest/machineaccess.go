@@ -2,6 +2,7 @@ package adaptertest
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -25,6 +26,7 @@ func runMachineAccess(t *testing.T, newAdapter func(t *testing.T) adapter.Adapte
 		{"APIKey/DeleteUser", testAPIKeyDeleteUser},
 		{"APIKey/RevokeAndRotate", testAPIKeyRevokeAndRotate},
 		{"APIKey/Touch", testAPIKeyTouch},
+		{"APIKey/MaxKeys", testAPIKeyMaxKeys},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -74,7 +76,7 @@ func testAPIKeyCreateAndGet(t *testing.T, a adapter.Adapter, s apikey.Store) {
 	k2.CreatedAt = now.Add(time.Minute)
 	k2.Expires, k2.PreviousHash, k2.PreviousUntil, k2.LastUsedAt = time.Time{}, "", time.Time{}, time.Time{}
 	for _, k := range []apikey.Key{k1, k2, newKey(other.ID, "k3")} {
-		if err := s.CreateAPIKey(ctx(t), k); err != nil {
+		if err := s.CreateAPIKey(ctx(t), k, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -101,22 +103,67 @@ func testAPIKeyRefused(t *testing.T, a adapter.Adapter, s apikey.Store) {
 	if _, err := s.APIKey(ctx(t), "none"); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("APIKey(unknown) = %v; want ErrNotFound", err)
 	}
-	if err := s.CreateAPIKey(ctx(t), newKey("nobody", "k")); !errors.Is(err, adapter.ErrNotFound) {
+	if err := s.CreateAPIKey(ctx(t), newKey("nobody", "k"), 0); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("CreateAPIKey(unknown user) = %v; want ErrNotFound", err)
 	}
 	u := mustCreateUser(t, a, newUser("dup@example.com"))
-	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k")); err != nil {
+	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k"), 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k")); !errors.Is(err, adapter.ErrConflict) {
+	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k"), 0); !errors.Is(err, adapter.ErrConflict) {
 		t.Errorf("second CreateAPIKey(k) = %v; want ErrConflict", err)
+	}
+}
+
+// testAPIKeyMaxKeys: CreateAPIKey counts the live keys only (a revoked or
+// expired key frees its place), refuses with ErrTooManyKeys when the user
+// holds max, and of parallel creations lets exactly max through.
+func testAPIKeyMaxKeys(t *testing.T, a adapter.Adapter, s apikey.Store) {
+	u := mustCreateUser(t, a, newUser("max@example.com"))
+	expired, revoked := newKey(u.ID, "expired"), newKey(u.ID, "revoked")
+	expired.Expires = now
+	revoked.RevokedAt = now
+	for _, k := range []apikey.Key{expired, revoked, newKey(u.ID, "live")} {
+		if err := s.CreateAPIKey(ctx(t), k, 2); err != nil {
+			t.Fatalf("CreateAPIKey(%s) under the limit: %v", k.ID, err)
+		}
+	}
+	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "second"), 2); err != nil {
+		t.Fatalf("the second live key: %v", err)
+	}
+	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "third"), 2); !errors.Is(err, apikey.ErrTooManyKeys) {
+		t.Fatalf("a third live key with max 2 = %v; want ErrTooManyKeys", err)
+	}
+	if _, err := s.APIKey(ctx(t), "third"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("the refused key was stored: %v", err)
+	}
+	other := mustCreateUser(t, a, newUser("max-other@example.com"))
+	const max, tries = 3, 20
+	var ok, full atomic.Int32
+	var wg sync.WaitGroup
+	for i := range tries {
+		wg.Go(func() {
+			switch err := s.CreateAPIKey(ctx(t), newKey(other.ID, fmt.Sprint("par-", i)), max); {
+			case err == nil:
+				ok.Add(1)
+			case errors.Is(err, apikey.ErrTooManyKeys):
+				full.Add(1)
+			default:
+				t.Errorf("parallel CreateAPIKey: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() != max || full.Load() != tries-max {
+		t.Errorf("%d parallel creations with max %d: %d stored, %d refused; want %d and %d",
+			tries, max, ok.Load(), full.Load(), max, tries-max)
 	}
 }
 
 // testAPIKeyDeleteUser: deleting a user ends their keys at once.
 func testAPIKeyDeleteUser(t *testing.T, a adapter.Adapter, s apikey.Store) {
 	u := mustCreateUser(t, a, newUser("gone@example.com"))
-	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k")); err != nil {
+	if err := s.CreateAPIKey(ctx(t), newKey(u.ID, "k"), 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.DeleteUser(ctx(t), u.ID); err != nil {
@@ -133,7 +180,7 @@ func testAPIKeyRevokeAndRotate(t *testing.T, a adapter.Adapter, s apikey.Store) 
 	u := mustCreateUser(t, a, newUser("owner@example.com"))
 	eve := mustCreateUser(t, a, newUser("eve@example.com"))
 	k := newKey(u.ID, "k")
-	if err := s.CreateAPIKey(ctx(t), k); err != nil {
+	if err := s.CreateAPIKey(ctx(t), k, 0); err != nil {
 		t.Fatal(err)
 	}
 	for name, err := range map[string]error{
@@ -180,7 +227,7 @@ func testAPIKeyTouch(t *testing.T, a adapter.Adapter, s apikey.Store) {
 	u := mustCreateUser(t, a, newUser("touch@example.com"))
 	k := newKey(u.ID, "k")
 	k.LastUsedAt = time.Time{}
-	if err := s.CreateAPIKey(ctx(t), k); err != nil {
+	if err := s.CreateAPIKey(ctx(t), k, 0); err != nil {
 		t.Fatal(err)
 	}
 	first := now.Add(time.Hour)

@@ -45,8 +45,9 @@ func copyKey(k apikey.Key) apikey.Key {
 	return k
 }
 
-// CreateAPIKey stores k (apikey.Store).
-func (m *Adapter) CreateAPIKey(ctx context.Context, k apikey.Key) error {
+// CreateAPIKey stores k unless its user holds max live keys (apikey.Store):
+// the count and the insert run under m.mu, so they are one step.
+func (m *Adapter) CreateAPIKey(ctx context.Context, k apikey.Key, max int) error {
 	if err := m.lock(ctx); err != nil {
 		return err
 	}
@@ -56,6 +57,17 @@ func (m *Adapter) CreateAPIKey(ctx context.Context, k apikey.Key) error {
 	}
 	if _, ok := m.machine.keys[k.ID]; ok {
 		return fmt.Errorf("memory: API key: %w", adapter.ErrConflict)
+	}
+	if max > 0 {
+		live := 0
+		for _, x := range m.machine.keys {
+			if x.UserID == k.UserID && x.Live(k.CreatedAt) {
+				live++
+			}
+		}
+		if live >= max {
+			return apikey.ErrTooManyKeys
+		}
 	}
 	if m.machine.keys == nil {
 		m.machine.keys = map[string]apikey.Key{}

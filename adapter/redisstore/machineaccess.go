@@ -37,13 +37,14 @@ func (s *store) signingKeys() (servicetoken.KeyStore, error) {
 	return nil, fmt.Errorf("%w: servicetoken.KeyStore", ErrUnsupported)
 }
 
-// CreateAPIKey stores k in the primary (apikey.Store).
-func (s *store) CreateAPIKey(ctx context.Context, k apikey.Key) error {
+// CreateAPIKey stores k in the primary (apikey.Store), which counts the
+// user's live keys and inserts in one step.
+func (s *store) CreateAPIKey(ctx context.Context, k apikey.Key, max int) error {
 	ks, err := s.apiKeys()
 	if err != nil {
 		return err
 	}
-	return ks.CreateAPIKey(ctx, k)
+	return ks.CreateAPIKey(ctx, k, max)
 }
 
 // APIKey reads the key from the primary (apikey.Store).

@@ -33,7 +33,7 @@ func TestTokenFromTheSite(t *testing.T) {
 	}
 	full, id, hash := apikey.New(apikey.DefaultPrefix)
 	if err := store.CreateAPIKey(context.Background(), apikey.Key{ID: id, Hash: hash, Name: "ci", UserID: user.ID,
-		Permissions: permission.MustSet("profile:read"), CreatedAt: time.Now()}); err != nil {
+		Permissions: permission.MustSet("profile:read"), CreatedAt: time.Now()}, 0); err != nil {
 		t.Fatal(err)
 	}
 	const audience = "https://api.example.test"

@@ -128,6 +128,12 @@ func (e *env) browser() *browser {
 	return &browser{e: e, jar: jar, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
 
+// on returns a browser of e with b's cookies and CSRF token: the same
+// user reaching another instance (cookies do not tell ports apart).
+func (b *browser) on(e *env) *browser {
+	return &browser{e: e, jar: b.jar, c: b.c, csrf: b.token()}
+}
+
 // token returns the browser's CSRF token, fetched once.
 func (b *browser) token() string {
 	if b.csrf == "" {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,8 +19,10 @@ import (
 	"github.com/go-jose/go-jose/v4/jwt"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/gatehouse-auth/gatehouse"
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
@@ -112,6 +115,58 @@ func TestInstancesShareKeys(t *testing.T) {
 	}
 	if strings.Contains(rows, secret) || !strings.Contains(rows, id) {
 		t.Errorf("gatehouse_api_keys: the secret is stored, or the key is not: %s", rows)
+	}
+}
+
+// TestMaxKeysAcrossInstances: two handlers on one PostgreSQL, directly
+// and through the Redis wrapper; 100 parallel creations of one user's
+// keys, half on each, with MaxKeys 5: exactly 5 are made, the others are
+// refused with 409.
+func TestMaxKeysAcrossInstances(t *testing.T) {
+	for _, viaRedis := range []bool{false, true} {
+		t.Run(map[bool]string{false: "PostgreSQL", true: "Redis"}[viaRedis], func(t *testing.T) {
+			schema, conn := pgSchema(t)
+			var rdb *redis.Client
+			var prefix string
+			if viaRedis {
+				rdb = redistest.NewClient(t)
+				prefix = redistest.Prefix(t, rdb)
+			}
+			instance := func() adapter.Adapter {
+				if viaRedis {
+					return redisstore.New(rdb, pgInstance(t, schema), redisstore.Options{Prefix: prefix})
+				}
+				return pgInstance(t, schema)
+			}
+			g := &grants{m: map[string]permission.Set{}}
+			max5 := func(c *gatehouse.Config) { c.MachineAccess.MaxKeys = 5 }
+			a, b := newEnv(t, instance(), g, max5), newEnv(t, instance(), g, max5)
+			userID, onA := a.user("ada@example.com")
+			browsers := []*browser{onA, onA.on(b)}
+			var made, refused atomic.Int32
+			var wg sync.WaitGroup
+			for i := range 100 {
+				wg.Go(func() {
+					switch status, out := browsers[i%2].post("/auth/api-keys", url.Values{"name": {"p"}}); status {
+					case http.StatusCreated:
+						made.Add(1)
+					case http.StatusConflict:
+						refused.Add(1)
+					default:
+						t.Errorf("creation %d: %d %v", i, status, out)
+					}
+				})
+			}
+			wg.Wait()
+			var stored int
+			if err := conn.QueryRow(context.Background(), `SELECT COUNT(*) FROM gatehouse_api_keys WHERE user_id = $1`, userID).Scan(&stored); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("100 parallel creations on two instances: %d made, %d refused, %d stored", made.Load(), refused.Load(), stored)
+			if made.Load() != 5 || refused.Load() != 95 || stored != 5 {
+				t.Errorf("%d made, %d refused, %d stored; want 5, 95 and 5 (MaxKeys 5)", made.Load(), refused.Load(), stored)
+			}
+		})
 	}
 }
 

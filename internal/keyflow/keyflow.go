@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -65,10 +64,6 @@ type Flow struct {
 	store  apikey.Store
 	limit  limit.Limiter
 	signer *servicetoken.Signer // nil when tokens are off
-	// creating serializes key creation in this process, so that MaxKeys
-	// holds under parallel requests (across instances it may be passed
-	// by the few requests that race).
-	creating sync.Mutex
 }
 
 // New checks cfg, fills its defaults and returns the routes.

@@ -114,11 +114,11 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 	}
 	var full string
 	full, k.ID, k.Hash = apikey.New(f.cfg.Keys.Prefix)
-	f.creating.Lock()
-	err = f.create(ctx, k)
-	f.creating.Unlock()
+	// The store counts the user's live keys and inserts in one step, so
+	// MaxKeys holds across instances too.
+	err = f.store.CreateAPIKey(ctx, k, f.cfg.Keys.MaxKeys)
 	switch {
-	case errors.Is(err, errTooMany):
+	case errors.Is(err, apikey.ErrTooManyKeys):
 		fail(w, http.StatusConflict, "too_many_keys")
 		return
 	case err != nil:
@@ -129,27 +129,6 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 	f.cfg.Logger.Info("gatehouse: API key created", "step", "api-keys", "user", userID, "key", k.ID)
 	f.event(r.Context(), apikey.Created, k)
 	httpx.WriteJSON(w, http.StatusCreated, made{Key: full, listed: f.listed(k)})
-}
-
-var errTooMany = errors.New("too many keys")
-
-// create stores k unless its user has MaxKeys live keys already (not
-// revoked, not expired).
-func (f *Flow) create(ctx context.Context, k apikey.Key) error {
-	keys, err := f.store.ListAPIKeys(ctx, k.UserID)
-	if err != nil {
-		return err
-	}
-	live := 0
-	for _, x := range keys {
-		if x.RevokedAt.IsZero() && (x.Expires.IsZero() || k.CreatedAt.Before(x.Expires)) {
-			live++
-		}
-	}
-	if live >= f.cfg.Keys.MaxKeys {
-		return errTooMany
-	}
-	return f.store.CreateAPIKey(ctx, k)
 }
 
 // lifetime reads expiresIn (seconds): MaxLifetime when empty; ok false

@@ -51,16 +51,42 @@ func (d Dialect) ScanAPIKey(row Row, what string) (apikey.Key, error) {
 	return k, nil
 }
 
-// CreateAPIKey stores k; ErrNotFound when its user does not exist (looked
-// for in the statement: SQLite may not enforce the foreign key).
-func (m MachineAccess) CreateAPIKey(ctx context.Context, k apikey.Key) error {
-	n, err := m.S.DB.Exec(ctx, `INSERT INTO gatehouse_api_keys (id, name, user_id, organization_id, permissions, hash,
-			previous_hash, previous_until, expires, created_at, last_used_at, revoked_at)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE EXISTS (SELECT 1 FROM gatehouse_users WHERE id = $3)`,
-		k.ID, k.Name, k.UserID, k.OrganizationID, strings.Join(k.Permissions.Strings(), " "), k.Hash,
-		k.PreviousHash, m.S.NullTimeArg(optional(k.PreviousUntil)), m.S.NullTimeArg(optional(k.Expires)), m.S.TimeArg(k.CreatedAt),
-		m.S.NullTimeArg(optional(k.LastUsedAt)), m.S.NullTimeArg(optional(k.RevokedAt)))
-	return m.S.OneRow(n, err, "create API key")
+// CreateAPIKey stores k unless its user holds max live keys already
+// (apikey.ErrTooManyKeys); ErrNotFound when the user does not exist.
+// The count and the insert run in one transaction that first writes
+// the user's row, which locks it until the transaction ends: on
+// PostgreSQL a row lock, which a second creation for the same user waits
+// for and then counts with a fresh snapshot (READ COMMITTED takes one per
+// statement), so it sees the first one's key; on SQLite the database's
+// write lock, which BEGIN IMMEDIATE took already. So no two instances
+// both pass the count with one place left.
+func (m MachineAccess) CreateAPIKey(ctx context.Context, k apikey.Key, max int) error {
+	s := m.S
+	return s.InTx(ctx, func(tx Querier) error {
+		n, err := tx.Exec(ctx, `UPDATE gatehouse_users SET name = name WHERE id = $1`, k.UserID)
+		if err := s.OneRow(n, err, "create API key: lock user"); err != nil {
+			return err
+		}
+		if max > 0 {
+			var live int
+			err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM gatehouse_api_keys
+				WHERE user_id = $1 AND revoked_at IS NULL AND (expires IS NULL OR expires > $2)`,
+				k.UserID, s.TimeArg(k.CreatedAt)).Scan(&live)
+			if err != nil {
+				return s.Error("create API key: count", err)
+			}
+			if live >= max {
+				return apikey.ErrTooManyKeys
+			}
+		}
+		n, err = tx.Exec(ctx, `INSERT INTO gatehouse_api_keys (id, name, user_id, organization_id, permissions, hash,
+				previous_hash, previous_until, expires, created_at, last_used_at, revoked_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			k.ID, k.Name, k.UserID, k.OrganizationID, strings.Join(k.Permissions.Strings(), " "), k.Hash,
+			k.PreviousHash, s.NullTimeArg(optional(k.PreviousUntil)), s.NullTimeArg(optional(k.Expires)), s.TimeArg(k.CreatedAt),
+			s.NullTimeArg(optional(k.LastUsedAt)), s.NullTimeArg(optional(k.RevokedAt)))
+		return s.OneRow(n, err, "create API key")
+	})
 }
 
 // APIKey returns the key with the id while its user exists: one query,
