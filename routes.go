@@ -104,7 +104,7 @@ func (h *Handler) routeTable() []route {
 		rs = append(rs, get("/api-keys", k.List), post("/api-keys", k.Create),
 			post("/api-keys/{id}/revoke", k.Revoke), post("/api-keys/{id}/rotate", k.Rotate))
 		if k.Signer() != nil {
-			rs = append(rs, post("/token", k.Token), get("/jwks", k.JWKS))
+			rs = append(rs, post("/token", k.Token), get("/jwks", k.JWKS), get("/.well-known/oauth-authorization-server", k.Metadata))
 		}
 	}
 	// The routes of the providers that have their own, {id}/{action}

@@ -57,8 +57,13 @@ type Config struct {
 	// least one of them (RFC 9068 §4 step 4). Required.
 	Audience []string
 	// JWKSURL is the issuer's key set. Empty: the jwks_uri of the
-	// issuer's metadata (RFC 8414 /.well-known/oauth-authorization-server,
-	// then OpenID /.well-known/openid-configuration), fetched on first use.
+	// issuer's metadata, fetched on first use: RFC 8414
+	// /.well-known/oauth-authorization-server (before the issuer's path,
+	// RFC 8414 §3.1), then OpenID {Issuer}/.well-known/openid-configuration,
+	// then {Issuer}/.well-known/oauth-authorization-server (where an issuer
+	// with a path, such as Gatehouse under its base path, serves it). The
+	// metadata must name Issuer (RFC 8414 §3.3); it is used for its
+	// Cache-Control max-age, as the key set is, then fetched again.
 	JWKSURL string
 	// Algorithms lists the accepted alg values. Empty: RS256, PS256, ES256
 	// and EdDSA. Only RSA, RSA-PSS, ECDSA and EdDSA algorithms may be

@@ -21,7 +21,8 @@
 //     or HMAC), its typ is at+jwt (RFC 9068 §4), its iss, aud, exp, nbf and
 //     iat are right, and then its signature verifies with a key of the
 //     issuer's JWKS, found by kid. The JWKS is discovered from the issuer's
-//     metadata unless Config.JWKSURL names it; it is cached for its
+//     metadata (which must name the issuer, and under an https issuer
+//     only https endpoints) unless Config.JWKSURL names it; it is cached for its
 //     Cache-Control max-age (within bounds), refetched for an unknown kid
 //     at most once per Config.RefetchInterval, never taken from a redirect
 //     nor beyond Config.MaxResponseBytes.

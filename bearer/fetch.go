@@ -49,13 +49,17 @@ func (v *Verifier) get(ctx context.Context, url string) ([]byte, http.Header, er
 	return v.do(req)
 }
 
-// discovery holds the endpoints read from the issuer's metadata, fetched
-// once; a failure is retried after RefetchInterval, not on every token.
+// discovery holds the endpoints read from the issuer's metadata. They are
+// used for the metadata's Cache-Control max-age (as a key set's, between
+// one minute and a day; 10 minutes without one), then fetched again; the
+// fetches, failed or not, are at most one per RefetchInterval, and when a
+// refetch fails the endpoints held keep working.
 type discovery struct {
 	mu            sync.Mutex
 	done          bool
 	jwks          string
 	introspection string
+	expires       time.Time
 	lastTry       time.Time
 	lastErr       error
 }
@@ -71,16 +75,17 @@ func (v *Verifier) endpoints(ctx context.Context, now time.Time) (jwks, introspe
 	d := &v.discovery
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if !d.done {
-		if d.lastErr != nil && now.Sub(d.lastTry) < v.cfg.RefetchInterval {
-			return "", "", d.lastErr
-		}
+	stale := !d.done || !now.Before(d.expires)
+	if stale && (d.lastTry.IsZero() || now.Sub(d.lastTry) >= v.cfg.RefetchInterval) {
 		d.lastTry = now
-		d.lastErr = v.discover(ctx)
-		if d.lastErr != nil {
-			return "", "", d.lastErr
+		var m metadata
+		var age time.Duration
+		if m, age, d.lastErr = v.discover(ctx); d.lastErr == nil {
+			d.done, d.jwks, d.introspection, d.expires = true, m.JWKSURI, m.Introspection, now.Add(age)
 		}
-		d.done = true
+	}
+	if !d.done {
+		return "", "", d.lastErr
 	}
 	if jwks == "" {
 		jwks = d.jwks
@@ -91,9 +96,19 @@ func (v *Verifier) endpoints(ctx context.Context, now time.Time) (jwks, introspe
 	return jwks, introspection, nil
 }
 
-// discover reads the issuer's RFC 8414 metadata, or else its OpenID
-// Connect Discovery 1.0 configuration, and keeps the endpoints.
-func (v *Verifier) discover(ctx context.Context) error {
+// metadata is what a Verifier reads of the issuer's metadata.
+type metadata struct {
+	Issuer        string `json:"issuer"`
+	JWKSURI       string `json:"jwks_uri"`
+	Introspection string `json:"introspection_endpoint"`
+}
+
+// discover reads the issuer's metadata: RFC 8414, at its §3.1 location,
+// else the OpenID Connect Discovery 1.0 configuration, else RFC 8414
+// metadata appended to the issuer's path (where an issuer with a path,
+// such as Gatehouse under its base path, can serve it itself). It
+// returns the metadata and how long to use it.
+func (v *Verifier) discover(ctx context.Context) (metadata, time.Duration, error) {
 	issuer := v.cfg.Issuer
 	// RFC 8414 §3.1: the well-known segment goes between host and path.
 	scheme, rest, _ := strings.Cut(issuer, "://")
@@ -103,37 +118,35 @@ func (v *Verifier) discover(ctx context.Context) error {
 		scheme + "://" + host + "/.well-known/oauth-authorization-server" + path,
 		strings.TrimSuffix(issuer, "/") + "/.well-known/openid-configuration",
 	}
+	if path != "" {
+		urls = append(urls, strings.TrimSuffix(issuer, "/")+"/.well-known/oauth-authorization-server")
+	}
 	var firstErr error
 	for _, u := range urls {
-		body, _, err := v.get(ctx, u)
+		body, header, err := v.get(ctx, u)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			continue
 		}
-		var m struct {
-			Issuer        string `json:"issuer"`
-			JWKSURI       string `json:"jwks_uri"`
-			Introspection string `json:"introspection_endpoint"`
-		}
+		var m metadata
 		if err := json.Unmarshal(body, &m); err != nil {
-			return fmt.Errorf("bearer: %w: metadata at %s: %v", ErrUnavailable, u, err)
+			return m, 0, fmt.Errorf("bearer: %w: metadata at %s: %v", ErrUnavailable, u, err)
 		}
 		// RFC 8414 §3.3, OpenID Discovery §4.3: the metadata must be the
 		// issuer's own, or anyone serving the document could name keys.
 		if m.Issuer != issuer {
-			return fmt.Errorf("bearer: %w: metadata at %s is for issuer %q", ErrUnavailable, u, m.Issuer)
+			return m, 0, fmt.Errorf("bearer: %w: metadata at %s is for issuer %q", ErrUnavailable, u, m.Issuer)
 		}
 		// An https issuer may not send us to http endpoints: keys could be
 		// swapped on the way, and introspected tokens travel in clear.
 		for name, endpoint := range map[string]string{"jwks_uri": m.JWKSURI, "introspection_endpoint": m.Introspection} {
 			if endpoint != "" && (checkURL(endpoint) != nil || scheme == "https" && !strings.HasPrefix(endpoint, "https://")) {
-				return fmt.Errorf("bearer: %w: metadata at %s: %s %q refused", ErrUnavailable, u, name, endpoint)
+				return m, 0, fmt.Errorf("bearer: %w: metadata at %s: %s %q refused", ErrUnavailable, u, name, endpoint)
 			}
 		}
-		v.discovery.jwks, v.discovery.introspection = m.JWKSURI, m.Introspection
-		return nil
+		return m, keyAge(header), nil
 	}
-	return firstErr
+	return metadata{}, 0, firstErr
 }

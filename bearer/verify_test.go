@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -410,6 +411,70 @@ func TestDiscovery(t *testing.T) {
 	tok = is.token(t, "ed1", c.Now(), func(m map[string]any) { m["iss"] = other.URL })
 	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "is for issuer") {
 		t.Fatalf("metadata for another issuer: %v", err)
+	}
+}
+
+// TestDiscoveryRefetch: metadata served under the issuer's own path is
+// found; it is used for its max-age, then fetched again when the key set
+// is, and a new jwks_uri is followed; when the metadata cannot be fetched
+// again, the endpoints held keep working.
+func TestDiscoveryRefetch(t *testing.T) {
+	t.Parallel()
+	first, second := newTestIssuer(t), newTestIssuer(t)
+	second.publish("es2")
+	var (
+		mu       sync.Mutex
+		jwksURI  = first.srv.URL + "/jwks"
+		down     bool
+		fetches  int
+		metadata *httptest.Server
+	)
+	metadata = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/tenant/.well-known/oauth-authorization-server" {
+			http.NotFound(w, r)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fetches++
+		if down {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Cache-Control", "max-age=60")
+		json.NewEncoder(w).Encode(map[string]string{"issuer": metadata.URL + "/tenant", "jwks_uri": jwksURI})
+	}))
+	t.Cleanup(metadata.Close)
+	issuer := metadata.URL + "/tenant"
+	c := newClock()
+	v := first.verifier(t, c, func(cfg *Config) { cfg.JWKSURL = ""; cfg.Issuer = issuer })
+	token := func(kid string) string {
+		return first.token(t, kid, c.Now(), func(m map[string]any) { m["iss"] = issuer })
+	}
+	metadataFetches := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return fetches
+	}
+	if _, err := v.Verify(context.Background(), token("es1")); err != nil || metadataFetches() != 1 {
+		t.Fatalf("metadata under the issuer's path: %v, %d fetches", err, metadataFetches())
+	}
+	mu.Lock()
+	jwksURI = second.srv.URL + "/jwks"
+	mu.Unlock()
+	c.advance(61 * time.Second)
+	if _, err := v.Verify(context.Background(), token("es2")); err != nil || metadataFetches() != 2 || second.fetches.Load() != 1 {
+		t.Fatalf("after the metadata's max-age, a new jwks_uri: %v, %d metadata fetches, %d of the new key set",
+			err, metadataFetches(), second.fetches.Load())
+	}
+	mu.Lock()
+	down = true
+	mu.Unlock()
+	second.publish("es2", "ed1")
+	c.advance(61 * time.Second)
+	if _, err := v.Verify(context.Background(), token("ed1")); err != nil || metadataFetches() != 3 || second.fetches.Load() != 2 {
+		t.Fatalf("metadata down: %v, %d metadata fetches, %d key set fetches; want the held jwks_uri refetched",
+			err, metadataFetches(), second.fetches.Load())
 	}
 }
 

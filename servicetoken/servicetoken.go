@@ -14,7 +14,11 @@
 // keeps one key per generation.
 //
 // The handler serves it as POST {base}/token and GET {base}/jwks
-// (gatehouse.Config.MachineAccess).
+// (gatehouse.Config.MachineAccess), and describes both in authorization
+// server metadata (RFC 8414, Metadata) at GET
+// {base}/.well-known/oauth-authorization-server. RFC 8414 §3.1 puts the
+// metadata of an issuer with a path outside that path: mount
+// NewMetadata(issuer) at MetadataPath(issuer) on the application's mux.
 package servicetoken
 
 import (

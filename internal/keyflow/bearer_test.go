@@ -1,9 +1,11 @@
 package keyflow_test
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
@@ -45,5 +47,65 @@ func TestBearerVerifies(t *testing.T) {
 				t.Errorf("another issuer: %v; want ErrIssuer", err)
 			}
 		})
+	}
+}
+
+// TestMetadata: the handler publishes RFC 8414 metadata under its base
+// path whose issuer is the iss of its tokens (RFC 8414 §3.3) and whose
+// endpoints are its own; a bearer Verifier given only the Issuer finds
+// the keys through it, and through servicetoken.NewMetadata mounted at
+// the RFC 8414 §3.1 location, which it asks first. The token endpoint
+// serves the one grant type the metadata names.
+func TestMetadata(t *testing.T) {
+	e := newEnv(t, memory.New(), nil, withTokens(""))
+	issuer := e.srv.URL + "/auth"
+	resp, err := http.Get(issuer + "/.well-known/oauth-authorization-server")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	err = json.NewDecoder(resp.Body).Decode(&m)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("metadata: %d %v %v", resp.StatusCode, m, err)
+	}
+	if m["issuer"] != issuer || m["jwks_uri"] != issuer+"/jwks" || m["token_endpoint"] != issuer+"/token" {
+		t.Errorf("metadata %v; want the handler's URL and base path and its routes", m)
+	}
+	grants, _ := m["grant_types_supported"].([]any)
+	if len(grants) != 1 || grants[0] != servicetoken.GrantType {
+		t.Errorf("grant_types_supported %v; want [%s]", m["grant_types_supported"], servicetoken.GrantType)
+	}
+
+	_, b := e.user("ada@example.com", "report:read")
+	key, _ := b.newKey("ci", "report:read", nil)
+	if status, out := e.withKey(http.MethodPost, "/auth/token", key, url.Values{"grant_type": {"password"}}); status != http.StatusBadRequest || out["error"] != "unsupported_grant_type" {
+		t.Errorf("grant_type password: %d %v; want 400 unsupported_grant_type", status, out)
+	}
+	_, out := e.withKey(http.MethodPost, "/auth/token", key, url.Values{"grant_type": {servicetoken.GrantType}})
+	token, _ := out["access_token"].(string)
+	discovering := func() *bearer.Verifier {
+		v, err := bearer.New(bearer.Config{Issuer: issuer, Audience: []string{"reports"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if got, err := discovering().Verify(t.Context(), token); err != nil || got.Issuer != m["issuer"] {
+		t.Fatalf("a Verifier given the Issuer only, metadata under the base path: %+v, %v", got, err)
+	}
+
+	// At the RFC 8414 §3.1 location, mounted by the application.
+	path := servicetoken.MetadataPath(issuer)
+	if path != "/.well-known/oauth-authorization-server/auth" {
+		t.Fatalf("MetadataPath(%q) = %q", issuer, path)
+	}
+	var asked atomic.Int32
+	e.mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		servicetoken.NewMetadata(issuer).ServeHTTP(w, r)
+	}))
+	if _, err := discovering().Verify(t.Context(), token); err != nil || asked.Load() != 1 {
+		t.Fatalf("metadata at the RFC 8414 location: %v, asked %d times", err, asked.Load())
 	}
 }

@@ -50,6 +50,7 @@ type env struct {
 	t      testing.TB
 	h      *gatehouse.Handler
 	srv    *httptest.Server
+	mux    *http.ServeMux // the application's: the handler at /auth/
 	store  adapter.Adapter
 	grants *grants
 }
@@ -89,6 +90,7 @@ func newEnv(t testing.TB, store adapter.Adapter, g *grants, mutate func(*gatehou
 		}
 		json.NewEncoder(w).Encode(p)
 	})
+	e.mux = mux
 	e.srv = httptest.NewServer(h.Middleware(mux))
 	t.Cleanup(e.srv.Close)
 	return e

@@ -72,6 +72,13 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// The one grant the metadata names (servicetoken.GrantType); a
+	// request without grant_type is taken as it. Another is refused as
+	// RFC 6749 §5.2 says.
+	if gt := form.Get("grant_type"); gt != "" && gt != servicetoken.GrantType {
+		fail(w, http.StatusBadRequest, "unsupported_grant_type")
+		return
+	}
 	cfg := f.signer.Config()
 	audience := form.Get("audience")
 	if audience == "" {
@@ -125,6 +132,15 @@ func (f *Flow) JWKS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/jwk-set+json")
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
+}
+
+// Metadata answers GET {base}/.well-known/oauth-authorization-server: the
+// authorization server metadata (RFC 8414) of the tokens, whose issuer is
+// the iss they carry. RFC 8414 §3.1 puts it at
+// /.well-known/oauth-authorization-server{base} instead, outside the base
+// path: the application mounts servicetoken.NewMetadata there.
+func (f *Flow) Metadata(w http.ResponseWriter, r *http.Request) {
+	servicetoken.NewMetadata(f.issuer(r)).ServeHTTP(w, r)
 }
 
 // issuer returns the iss of tokens issued through r: the handler's URL
