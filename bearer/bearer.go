@@ -131,7 +131,8 @@ type DPoP struct {
 	ProofLifetime time.Duration
 	// Replay records the proofs seen. Nil: an in-memory log per Verifier
 	// (NewMemoryReplayLog(100000)). Give every instance serving the same
-	// tokens one shared log, or a proof can be replayed on another one.
+	// tokens one shared log (redisreplay.New), or a proof can be replayed
+	// on another one.
 	Replay ReplayLog
 	// BaseURL is the scheme and host (and any path prefix a proxy strips)
 	// clients use to reach this server, e.g. "https://api.example.com":

@@ -139,9 +139,9 @@ func sameURL(a, b string) bool {
 }
 
 // ReplayLog records DPoP proof identifiers so that each proof is accepted
-// once. Give every instance of a service one shared log (a database, Redis
-// SET with NX and an expiry), or a proof refused by one instance may be
-// accepted by another.
+// once. Give every instance of a service one shared log (package
+// bearer/redisreplay keeps one in Redis), or a proof refused by one
+// instance may be accepted by another.
 type ReplayLog interface {
 	// Use records id until expiry. It reports false, without error, when
 	// id is already recorded and has not expired.
