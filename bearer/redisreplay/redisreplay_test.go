@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
 
 	"github.com/gatehouse-auth/gatehouse/bearer"
 	"github.com/gatehouse-auth/gatehouse/bearer/redisreplay"
@@ -184,15 +185,7 @@ func sign(t *testing.T, key jose.JSONWebKey, typ string, embed bool, claims map[
 	if err != nil {
 		t.Fatal(err)
 	}
-	payload, err := json.Marshal(claims)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jws, err := signer.Sign(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := jws.CompactSerialize()
+	out, err := jwt.Signed(signer).Claims(claims).Serialize()
 	if err != nil {
 		t.Fatal(err)
 	}
