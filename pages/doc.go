@@ -5,8 +5,12 @@
 // Each page is a plain struct (SignIn, SignOut, Error, VerifyRequest, and
 // for a signed-in user Sessions and Accounts) that the handler fills in
 // and passes to Render, which writes a complete HTML document with
-// security headers. The markup lives in embedded
-// html/template files, so every value is escaped for its context, and the
+// security headers. The markup is written in templ (the *.templ files,
+// compiled to Go), so every value is escaped for its context (text or
+// attribute) and every link, form action and image source that the
+// package has not checked itself is sanitized (a javascript: URL becomes
+// about:invalid). Rendering uses no reflection, so a program that shows
+// only these pages does not link html/template's executor. The
 // style sheet is one <style> element allowed by its hash in the
 // Content-Security-Policy; the pages run no script and, unless the
 // application configures logos elsewhere, load nothing from another site.
