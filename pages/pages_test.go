@@ -768,3 +768,15 @@ func TestHelperFormsEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestHelperFormsSpacing: the helper forms keep their spaces, which show
+// when the application puts them in running text.
+func TestHelperFormsSpacing(t *testing.T) {
+	f := HelperForm{Action: "/a", Name: "X", Lang: "en", Fields: []Field{{Name: "u", Label: "User"}, {Name: "p", Type: "password"}}}
+	if got, want := string(f.Email()), `aria-label="Email" required> <button type="submit">Sign in with X</button></form>`; !strings.HasSuffix(got, want) {
+		t.Errorf("Email() = %s, want it to end %s", got, want)
+	}
+	if got, want := string(f.Credentials()), `<label>User <input type="text" name="u"></label> <label>p <input type="password" name="p"></label> <button type="submit">`; !strings.Contains(got, want) {
+		t.Errorf("Credentials() = %s, want %s", got, want)
+	}
+}
