@@ -61,15 +61,17 @@ authjs:
 	  else echo "npm not found: the oidc-provider interop test will skip (or fail with CI set)"; fi; \
 	fi
 
-# The built-in provider catalogue (providers/internal/gen/catalog.go) is
-# turned into Go code by go generate; generate-check fails when the
-# generated files in the tree are not what the table says.
+# The built-in provider catalogue (providers/internal/gen/catalog.go) and
+# the built-in pages' templ markup (pages/*.templ, with the templ command
+# pinned in internal/tools) are turned into Go code by go generate;
+# generate-check fails when the generated files in the tree are not what
+# their sources say.
 generate:
 	$(GO) generate ./...
 
 generate-check: generate
 	@git diff --exit-code -- . || { echo "generated files are stale: run make generate and commit the result"; exit 1; }
-	@untracked=$$(git ls-files --others --exclude-standard -- '*_gen.go'); \
+	@untracked=$$(git ls-files --others --exclude-standard -- '*_gen.go' '*_templ.go'); \
 	if [ -n "$$untracked" ]; then echo "generated files not committed:"; echo "$$untracked"; exit 1; fi
 
 lint: vet staticcheck

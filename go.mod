@@ -3,6 +3,7 @@ module github.com/gatehouse-auth/gatehouse
 go 1.26.0
 
 require (
+	github.com/a-h/templ v0.3.1100
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
 	github.com/coreos/go-oidc/v3 v3.21.0
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6

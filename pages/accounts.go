@@ -74,7 +74,7 @@ type LinkedAccount struct {
 	UnlinkURL string
 }
 
-// The views of the accounts template.
+// The views of the accounts page's component.
 type (
 	accountsView struct {
 		CSRFToken, Notice, Error, HomeURL string
@@ -134,7 +134,7 @@ func buildAccounts(p *Accounts, lang Language) *document {
 		bv.SigninURL = b.SigninURL
 		v.Link = append(v.Link, linkView{buttonView: bv, Callback: withQuery(p.CallbackURL, "linked", b.ID)})
 	}
-	d := newDocument(accountsTmpl, lang, p.Theme, Text(lang.Tag, "accounts.title"), rules, v)
+	d := newDocument(lang, p.Theme, Text(lang.Tag, "accounts.title"), rules, accountsContent(lang.Tag, v))
 	for _, o := range origins {
 		d.addOrigin(o)
 	}
@@ -168,5 +168,21 @@ func withQuery(u, key, value string) string {
 	return u + sep + url.QueryEscape(key) + "=" + url.QueryEscape(value)
 }
 
-// accountsTmpl is the accounts page's template set.
-var accountsTmpl = parse("accounts.html")
+// unlinkText is the unlink confirmation's sentence: the account will no
+// longer sign in, and which ways remain.
+func unlinkText(tag string, c *UnlinkConfirm) string {
+	s := Text(tag, "accounts.noLonger", c.Name)
+	if len(c.Remaining) > 0 {
+		s += Text(tag, "accounts.stillWith", strings.Join(c.Remaining, ", "))
+	}
+	return s
+}
+
+// spaced returns class with a space before it, or "" for none: the
+// colour class after a button's fixed classes.
+func spaced(class string) string {
+	if class == "" {
+		return ""
+	}
+	return " " + class
+}

@@ -5,11 +5,16 @@
 // Each page is a plain struct (SignIn, SignOut, Error, VerifyRequest, and
 // for a signed-in user Sessions and Accounts) that the handler fills in
 // and passes to Render, which writes a complete HTML document with
-// security headers. The markup lives in embedded
-// html/template files, so every value is escaped for its context, and the
-// style sheet is one <style> element allowed by its hash in the
-// Content-Security-Policy; the pages run no script and, unless the
-// application configures logos elsewhere, load nothing from another site.
+// security headers. The markup is written in templ (the *.templ files,
+// compiled to Go), so every value is escaped for its context (text or
+// attribute) and every link, form action and image source that the
+// package has not checked itself is sanitized (a javascript: URL becomes
+// about:invalid). The components are plain Go: unlike html/template's
+// executor, rendering looks no method up by name, so the linker can drop
+// the methods a program never calls. The style sheet is one <style>
+// element allowed by its hash in the Content-Security-Policy; the pages
+// run no script and, unless the application configures logos elsewhere,
+// load nothing from another site.
 //
 // The look follows the Theme: a light, dark or automatic colour scheme,
 // a brand colour for primary buttons and accents, and a logo above the

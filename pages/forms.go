@@ -1,23 +1,18 @@
 package pages
 
 import (
+	"context"
 	"fmt"
 	"html/template"
 	"strings"
+
+	"github.com/a-h/templ"
 )
 
 // The template helpers' forms (gatehouse.Handler.Funcs: signIn and
 // signOut): small forms that post to the auth routes with the CSRF token
 // and the callbackUrl to come back to. Every value is escaped by the
-// templates.
-var (
-	buttonFormTmpl = template.Must(template.New("button").Parse(
-		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><button type="submit"{{with .Class}} class="{{.}}"{{end}}>{{.Label}}</button></form>`))
-	emailFormTmpl = template.Must(template.New("email").Parse(
-		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><input type="email" name="email" autocomplete="email" placeholder="email@example.com" aria-label="{{.EmailLabel}}" required> <button type="submit"{{with .Class}} class="{{.}}"{{end}}>{{.Label}}</button></form>`))
-	credentialsFormTmpl = template.Must(template.New("credentials").Parse(
-		`<form method="post" action="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}">{{range .Fields}}<label>{{or .Label .Name}} <input type="{{or .Type "text"}}" name="{{.Name}}"{{with .Placeholder}} placeholder="{{.}}"{{end}}{{with .Autocomplete}} autocomplete="{{.}}"{{end}}{{if .Required}} required{{end}}></label> {{end}}<button type="submit"{{with .Class}} class="{{.}}"{{end}}>{{.Label}}</button></form>`))
-)
+// templ components (forms.templ).
 
 // HelperForm is one of the template helpers' forms: it posts to Action
 // with the CSRF token and Callback as callbackUrl.
@@ -77,21 +72,20 @@ func (f HelperForm) withLabel() HelperForm {
 }
 
 // Button returns f as a form with one button labelled f.Label.
-func (f HelperForm) Button() template.HTML { return run(buttonFormTmpl, f.withLabel()) }
+func (f HelperForm) Button() template.HTML { return run(buttonForm(f.withLabel())) }
 
 // Email returns f as an e-mail sign-in form: one address input.
 func (f HelperForm) Email() template.HTML {
-	return run(emailFormTmpl, struct {
-		HelperForm
-		EmailLabel string
-	}{f.withLabel(), Text(f.Lang, "field.email")})
+	return run(emailForm(f.withLabel(), Text(f.Lang, "field.email")))
 }
 
 // Credentials returns f as a credentials sign-in form: one input a field.
-func (f HelperForm) Credentials() template.HTML { return run(credentialsFormTmpl, f.withLabel()) }
+func (f HelperForm) Credentials() template.HTML { return run(credentialsForm(f.withLabel())) }
 
-func run(t *template.Template, data any) template.HTML {
+// run renders the form c. The result is safe HTML: templ escaped every
+// value in it.
+func run(c templ.Component) template.HTML {
 	var b strings.Builder
-	_ = t.Execute(&b, data)
-	return template.HTML(b.String()) // escaped by the template
+	_ = c.Render(context.Background(), &b) // a strings.Builder does not fail
+	return template.HTML(b.String())
 }

@@ -44,17 +44,17 @@ func TestCatalogueComplete(t *testing.T) {
 			t.Errorf("German has %q, English does not", k)
 		}
 	}
-	// The keys used: {{t "key"}} in the templates, Text(lang.Tag, "key")
-	// and the error keys in the Go code.
+	// The keys used: Text(tag, "key") in the templ components,
+	// Text(lang.Tag, "key") and the error keys in the Go code.
 	used := map[string]bool{}
-	tmpls, _ := filepath.Glob("templates/*.html")
+	tmpls, _ := filepath.Glob("*.templ")
 	goFiles, _ := filepath.Glob("*.go")
 	outside, _ := filepath.Glob("../internal/*/*.go")
 	kinds, _ := filepath.Glob("../providers/*/*.go") // the flows the providers build
 	rootFiles, _ := filepath.Glob("../*.go")
 	goFiles = append(append(append(goFiles, outside...), kinds...), rootFiles...)
 	for _, f := range append(tmpls, goFiles...) {
-		if strings.HasSuffix(f, "_test.go") || f == "messages.go" {
+		if strings.HasSuffix(f, "_test.go") || strings.HasSuffix(f, "_templ.go") || f == "messages.go" {
 			continue
 		}
 		b, err := os.ReadFile(f)
@@ -62,8 +62,7 @@ func TestCatalogueComplete(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, re := range []*regexp.Regexp{
-			regexp.MustCompile(`\{\{-? *t "([^"]+)"`),
-			regexp.MustCompile(`\(t "([^"]+)"`),
+			regexp.MustCompile(`Text\((?:tag|l\.Lang), "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
 			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org)\.[A-Za-z]+)"`),

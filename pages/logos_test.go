@@ -46,7 +46,7 @@ func TestButtonLogos(t *testing.T) {
 		{ID: "corp", Name: "Corp SSO", SigninURL: "/c"},
 	}}).Body.String()
 	for _, want := range []string{
-		`<svg class="logo" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="` + logoPaths["gitlab"] + `"/></svg><span>Sign in with GitLab</span>`,
+		`<svg class="logo" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="` + logoPaths["gitlab"] + `"></path></svg><span>Sign in with GitLab</span>`,
 		`<img class="logo" src="/static/google-official.svg" alt="" width="20" height="20"><span>Sign in with Google</span>`,
 		`<span class="logo badge" aria-hidden="true">C</span><span>Sign in with Corp SSO</span>`,
 	} {

@@ -148,21 +148,23 @@ var orgRules = []string{
 	".row form + form { margin-top: .5rem; }",
 }
 
-// The organization pages' template sets.
-var (
-	invitationTmpl    = parse("invitation.html")
-	organizationTmpl  = parse("organization.html")
-	organizationsTmpl = parse("organizations.html")
-)
-
 func buildInvitation(p *Invitation, lang Language) *document {
-	return newDocument(invitationTmpl, lang, p.Theme, Text(lang.Tag, "org.invitationTitle"), orgRules, p)
+	return newDocument(lang, p.Theme, Text(lang.Tag, "org.invitationTitle"), orgRules, invitationContent(lang.Tag, p))
 }
 
 func buildOrganization(p *Organization, lang Language) *document {
-	return newDocument(organizationTmpl, lang, p.Theme, p.Name, orgRules, p)
+	return newDocument(lang, p.Theme, p.Name, orgRules, organizationContent(lang.Tag, p))
 }
 
 func buildOrganizations(p *Organizations, lang Language) *document {
-	return newDocument(organizationsTmpl, lang, p.Theme, Text(lang.Tag, "org.listTitle"), orgRules, p)
+	return newDocument(lang, p.Theme, Text(lang.Tag, "org.listTitle"), orgRules, organizationsContent(lang.Tag, p))
+}
+
+// invitedText is the invitation's sentence: who invited whom to which
+// organization, as which role.
+func invitedText(tag string, v *Invitation) string {
+	if v.Inviter != "" {
+		return Text(tag, "org.invitedBy", v.Inviter, v.Organization, v.Role)
+	}
+	return Text(tag, "org.invitedTo", v.Organization, v.Role)
 }

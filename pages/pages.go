@@ -2,12 +2,12 @@ package pages
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -15,9 +15,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/a-h/templ"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -217,23 +218,11 @@ type SessionRow struct {
 	Current bool
 }
 
-//go:embed templates
+//go:embed templates/style.css templates/webauthn.js
 var files embed.FS
 
 // styleSheet is the fixed part of every page's CSS.
 var styleSheet = mustRead("templates/style.css")
-
-// The parsed templates, one set per page; each defines "base" and
-// "content". They are never changed after parsing.
-var (
-	signInTmpl        = parse("signin.html")
-	signOutTmpl       = parse("signout.html")
-	errorTmpl         = parse("error.html")
-	verifyRequestTmpl = parse("verify-request.html")
-	sessionsTmpl      = parse("sessions.html")
-	passwordTmpl      = parse("password.html")
-	noticeTmpl        = parse("notice.html")
-)
 
 func mustRead(name string) string {
 	b, err := files.ReadFile(name)
@@ -243,40 +232,9 @@ func mustRead(name string) string {
 	return string(b)
 }
 
-// pageTemplate is one page's template, parsed once per language with
-// that language's "t" function. The English set is parsed at start-up,
-// so that a broken template fails at once; the others on first use.
-type pageTemplate struct {
-	file   string
-	byLang sync.Map // language tag to *template.Template
-}
-
-func parse(page string) *pageTemplate {
-	p := &pageTemplate{file: page}
-	p.get(English)
-	return p
-}
-
-// get returns the template set of lang, parsing it on first use.
-func (p *pageTemplate) get(lang Language) *template.Template {
-	if t, ok := p.byLang.Load(lang.Tag); ok {
-		return t.(*template.Template)
-	}
-	tag := lang.Tag
-	t := template.Must(template.New(p.file).Funcs(template.FuncMap{
-		// t is the message key in the page's language (Text); the
-		// result is a plain string, escaped like any other.
-		"t": func(key string, args ...any) string { return Text(tag, key, args...) },
-		// join lists names: "a, b".
-		"join": func(s []string) string { return strings.Join(s, ", ") },
-	}).ParseFS(files, "templates/base.html", "templates/"+p.file))
-	got, _ := p.byLang.LoadOrStore(lang.Tag, t)
-	return got.(*template.Template)
-}
-
 // supported returns lang when there are messages for its tag, else its
 // base language when there are for that, else English: what a page is
-// rendered in, and a bound on the template sets kept.
+// rendered in.
 func supported(lang Language) Language {
 	tag := strings.ToLower(strings.TrimSpace(lang.Tag))
 	switch {
@@ -356,8 +314,8 @@ func RenderWithBanner(w http.ResponseWriter, lang Language, status int, page any
 	}
 	d.layout.Banner = b
 	var buf bytes.Buffer
-	if err := d.tmpl.get(lang).ExecuteTemplate(&buf, "base", d.layout); err != nil {
-		return fmt.Errorf("pages: rendering %s: %w", d.tmpl.file, err)
+	if err := base(&d.layout, d.body).Render(context.Background(), &buf); err != nil {
+		return fmt.Errorf("pages: rendering %T: %w", page, err)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
@@ -372,25 +330,24 @@ func RenderWithBanner(w http.ResponseWriter, lang Language, status int, page any
 	return err
 }
 
-// document is a page ready to render: its template set, the data for the
-// "base" template, and the image origins its CSP must allow.
+// document is a page ready to render: the layout around it, its own
+// content, and the image origins its CSP must allow.
 type document struct {
-	tmpl      *pageTemplate
 	layout    layout
+	body      templ.Component
 	imgOrigin []string
 }
 
-// layout is the data of the "base" template.
+// layout is what the base component puts around every page.
 type layout struct {
 	Lang, Dir  string // <html lang dir>
 	Scheme     string // class on <html>: auto, light or dark
 	MetaScheme string // <meta name="color-scheme">
 	Title      string
-	CSS        template.CSS // the whole <style> element's content
-	Logo       template.URL // the site logo; "" for none
-	Script     template.JS  // the page's one <script>; "" for none (webauthn.go)
-	Body       any          // the page's own view, the dot of "content"
-	Banner     *Banner      // the impersonation notice; nil for none
+	CSS        string  // the whole <style> element's content
+	Logo       string  // the site logo, checked by imageSource; "" for none
+	Script     string  // the page's one <script>; "" for none (webauthn.go)
+	Banner     *Banner // the impersonation notice; nil for none
 }
 
 // csp returns the Content-Security-Policy header value.
@@ -400,13 +357,13 @@ func (d *document) csp() string {
 	js := ""
 	if d.layout.Script != "" {
 		// The passkey script, by its hash, and its fetches to this origin.
-		js = "; script-src " + scriptSource(string(d.layout.Script)) + "; connect-src 'self'"
+		js = "; script-src " + scriptSource(d.layout.Script) + "; connect-src 'self'"
 	}
 	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) +
 		"'; img-src " + strings.Join(img, " ") + js + "; base-uri 'none'; frame-ancestors 'none'"
 }
 
-// The views of the pages' "content" templates.
+// The views of the pages' components.
 type (
 	signInView struct {
 		Title, CSRFToken, CallbackURL string
@@ -423,10 +380,10 @@ type (
 	}
 	buttonView struct {
 		Name, SigninURL string
-		Class           string       // the colour class, "" for a plain button
-		Logo            template.URL // the Style.Logo image, if any
-		Icon            string       // else the built-in logo's SVG path data, if any
-		Initial         string       // else the badge's letter
+		Class           string // the colour class, "" for a plain button
+		Logo            string // the Style.Logo image, checked by imageSource, if any
+		Icon            string // else the built-in logo's SVG path data, if any
+		Initial         string // else the badge's letter
 	}
 	emailView struct {
 		Name, SigninURL, InputID string
@@ -503,8 +460,8 @@ func build(page any, lang Language) (*document, error) {
 
 // newDocument fills in what every page shares: scheme, title, site logo
 // and the style sheet with the theme's colours and the extra rules.
-func newDocument(tmpl *pageTemplate, lang Language, t Theme, title string, extra []string, body any) *document {
-	d := &document{tmpl: tmpl}
+func newDocument(lang Language, t Theme, title string, extra []string, body templ.Component) *document {
+	d := &document{body: body}
 	scheme := strings.ToLower(strings.TrimSpace(t.ColorScheme))
 	meta := scheme
 	switch scheme {
@@ -512,7 +469,7 @@ func newDocument(tmpl *pageTemplate, lang Language, t Theme, title string, extra
 	default:
 		scheme, meta = "auto", "light dark"
 	}
-	var logo template.URL
+	var logo string
 	if src, origin, ok := imageSource(t.Logo); ok {
 		logo = src
 		d.addOrigin(origin)
@@ -523,9 +480,8 @@ func newDocument(tmpl *pageTemplate, lang Language, t Theme, title string, extra
 		Scheme:     scheme,
 		MetaScheme: meta,
 		Title:      title,
-		CSS:        template.CSS(styleSheet + themeRule(t) + strings.Join(extra, "")),
+		CSS:        styleSheet + themeRule(t) + strings.Join(extra, ""),
 		Logo:       logo,
-		Body:       body,
 	}
 	return d
 }
@@ -630,9 +586,9 @@ func buildSignIn(p *SignIn, lang Language) *document {
 	if len(p.WebAuthn) > 0 {
 		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)
 	}
-	d := newDocument(signInTmpl, lang, p.Theme, title, rules, v)
+	d := newDocument(lang, p.Theme, title, rules, signInContent(lang.Tag, v))
 	if len(p.WebAuthn) > 0 {
-		d.layout.Script = script(webauthnScript)
+		d.layout.Script = webauthnScript
 	}
 	for _, o := range logos {
 		d.addOrigin(o)
@@ -641,9 +597,9 @@ func buildSignIn(p *SignIn, lang Language) *document {
 }
 
 func buildSignOut(p *SignOut, lang Language) *document {
-	return newDocument(signOutTmpl, lang, p.Theme, Text(lang.Tag, "signout.title"), nil, &signOutView{
+	return newDocument(lang, p.Theme, Text(lang.Tag, "signout.title"), nil, signOutContent(lang.Tag, &signOutView{
 		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL, HomeURL: p.HomeURL,
-	})
+	}))
 }
 
 func buildError(p *Error, lang Language) *document {
@@ -652,26 +608,40 @@ func buildError(p *Error, lang Language) *document {
 	if code == "" {
 		code = p.Type
 	}
-	return newDocument(errorTmpl, lang, p.Theme, heading, nil, &errorView{
+	return newDocument(lang, p.Theme, heading, nil, errorContent(lang.Tag, &errorView{
 		Heading:   heading,
 		Message:   errorMessage(lang, p.Type),
 		Code:      code,
 		SignInURL: p.SignInURL,
 		HomeURL:   p.HomeURL,
-	})
+	}))
 }
 
 func buildSessions(p *Sessions, lang Language) *document {
-	return newDocument(sessionsTmpl, lang, p.Theme, Text(lang.Tag, "sessions.title"), []string{
+	return newDocument(lang, p.Theme, Text(lang.Tag, "sessions.title"), []string{
 		".session { padding: .75rem 0; border-top: 1px solid var(--border); }",
 		".session p { margin: 0 0 .5rem; }",
-	}, p)
+	}, sessionsContent(lang.Tag, p))
+}
+
+// sessionTimes is a session's line of times: since, last seen (each when
+// recorded) and until.
+func sessionTimes(tag string, s SessionRow) string {
+	var b strings.Builder
+	if s.Created != "" {
+		b.WriteString(Text(tag, "sessions.since", s.Created) + " · ")
+	}
+	if s.LastSeen != "" {
+		b.WriteString(Text(tag, "sessions.lastSeen", s.LastSeen) + " · ")
+	}
+	b.WriteString(Text(tag, "sessions.until", s.Expires))
+	return b.String()
 }
 
 func buildVerifyRequest(p *VerifyRequest, lang Language) *document {
-	return newDocument(verifyRequestTmpl, lang, p.Theme, Text(lang.Tag, "verify.title"), nil, &verifyRequestView{
+	return newDocument(lang, p.Theme, Text(lang.Tag, "verify.title"), nil, verifyRequestContent(lang.Tag, &verifyRequestView{
 		HomeURL: p.HomeURL, Host: p.Host,
-	})
+	}))
 }
 
 // The colours the fixed style sheet gives the card in each scheme; the
@@ -795,20 +765,21 @@ var (
 // imageSource checks a logo URL. It accepts a path on this site ("/logo.svg",
 // "img/logo.png"), an http or https URL with a plain host name, or a
 // data:image URL of a common image type, and returns the URL for the
-// template and the origin the CSP must allow ("" when 'self' or data:
+// page (which writes it as a templ.SafeURL, since templ.URL refuses data:
+// URLs) and the origin the CSP must allow ("" when 'self' or data:
 // covers it). Anything else (javascript:, protocol-relative "//host",
 // user info, backslashes) is refused, and the page shows no logo or the
 // initial badge.
-func imageSource(s string) (src template.URL, origin string, ok bool) {
+func imageSource(s string) (src, origin string, ok bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || !utf8.ValidString(s) {
 		return "", "", false
 	}
 	if dataImagePrefix.MatchString(strings.ToLower(s[:min(len(s), 40)])) {
 		// An image document cannot run script, whatever it holds, and
-		// html/template percent-encodes any character a URL may not
-		// hold (a raw SVG's quotes, spaces and angle brackets).
-		return template.URL(s), "", true
+		// the attribute's escaping keeps a raw SVG's quotes and angle
+		// brackets inside the src value.
+		return s, "", true
 	}
 	if strings.ContainsAny(s, "\\\"'<>` \t\r\n") {
 		return "", "", false
@@ -819,13 +790,13 @@ func imageSource(s string) (src template.URL, origin string, ok bool) {
 	}
 	switch {
 	case u.Scheme == "" && u.Host == "" && !strings.HasPrefix(s, "//"):
-		return template.URL(s), "", true
+		return s, "", true
 	case u.Scheme == "http" || u.Scheme == "https":
 		host := strings.ToLower(u.Host)
 		if !hostPattern.MatchString(host) {
 			return "", "", false
 		}
-		return template.URL(s), u.Scheme + "://" + host, true
+		return s, u.Scheme + "://" + host, true
 	}
 	return "", "", false
 }

@@ -8,11 +8,14 @@ import (
 	"encoding/base64"
 	"flag"
 	"fmt"
+	"html"
+	"html/template"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -389,13 +392,13 @@ func TestEscaping(t *testing.T) {
 	// The callbackUrl hidden field may hold any text (the handler checks
 	// the value it receives); what must not appear is a javascript: URL
 	// in a place the browser follows, or an attribute broken out of.
-	for _, bad := range []string{"<script", `href="javascript:`, `action="javascript:`, `src="javascript:`, ` onfocus="`, "red;", "</style><", "#fff;}"} {
+	for _, bad := range []string{"<script", `href="javascript:`, `action="javascript:`, `src="javascript:`, ` onfocus="`, "red;", "</style><script", "#fff;}"} {
 		if strings.Contains(body, bad) {
 			t.Errorf("output contains %q:\n%s", bad, body[strings.Index(body, "</style>"):])
 		}
 	}
-	if n := strings.Count(body, "</style>"); n != 1 {
-		t.Errorf("%d </style> in the output, want 1", n)
+	if n := strings.Count(body, "</style>"); n != 1 || !strings.Contains(body, "</style></head>") {
+		t.Errorf("%d </style> in the output, want 1, ending the head's style element", n)
 	}
 	for _, want := range []string{
 		"Sign in with &lt;script&gt;alert(1)&lt;/script&gt;",
@@ -662,5 +665,118 @@ func TestInitial(t *testing.T) {
 		if got := initial(c.name, c.id); got != c.want {
 			t.Errorf("initial(%q, %q) = %q, want %q", c.name, c.id, got, c.want)
 		}
+	}
+}
+
+// withURLs returns a copy of page with every non-empty string field named
+// …URL, at any depth (rows, buttons, forms), set to u, and how many
+// fields it set.
+func withURLs(page any, u string) (any, int) {
+	n := 0
+	v := reflect.New(reflect.TypeOf(page)).Elem()
+	v.Set(reflect.ValueOf(page))
+	var set func(reflect.Value)
+	set = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				c := reflect.New(v.Elem().Type())
+				c.Elem().Set(v.Elem())
+				v.Set(c)
+				set(c.Elem())
+			}
+		case reflect.Slice:
+			c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			reflect.Copy(c, v)
+			v.Set(c)
+			for i := range c.Len() {
+				set(c.Index(i))
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				f := v.Field(i)
+				if f.Kind() == reflect.String && strings.HasSuffix(v.Type().Field(i).Name, "URL") {
+					if f.String() != "" {
+						f.SetString(u)
+						n++
+					}
+				} else if v.Type().Field(i).IsExported() {
+					set(f)
+				}
+			}
+		}
+	}
+	set(v)
+	return v.Interface(), n
+}
+
+// TestScriptURLsRefused gives every URL of every page a script URL: no
+// link, form action or image source keeps it; each becomes templ's
+// about:invalid placeholder.
+func TestScriptURLsRefused(t *testing.T) {
+	urlAttr := regexp.MustCompile(`\b(href|action|src)="([^"]*)"`)
+	for _, bad := range []string{"javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>"} {
+		for name, page := range everyPage() {
+			page, n := withURLs(page, bad)
+			body := render(t, 200, page).Body.String()
+			for _, m := range urlAttr.FindAllStringSubmatch(body, -1) {
+				v := strings.ToLower(strings.Map(func(r rune) rune {
+					if r <= ' ' {
+						return -1 // browsers drop these from a scheme
+					}
+					return r
+				}, html.UnescapeString(m[2])))
+				if strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "vbscript:") || strings.HasPrefix(v, "data:text") {
+					t.Errorf("%s: %s=%q kept %q", name, m[1], m[2], bad)
+				}
+			}
+			if n > 0 && !strings.Contains(body, `="about:invalid#TemplFailedSanitizationURL"`) {
+				t.Errorf("%s: no URL was replaced for %q", name, bad)
+			}
+		}
+	}
+}
+
+// TestAttributeQuotes: a quote in any value stays inside its attribute.
+func TestAttributeQuotes(t *testing.T) {
+	const q = `x" onmouseover="alert(1)`
+	body := render(t, 200, SignIn{CSRFToken: q, CallbackURL: q, OAuth: []Button{{ID: "a", Name: q, SigninURL: "/s?" + q}},
+		Credentials: []CredentialsForm{{ID: "c", Name: q, CallbackURL: "/c", Fields: []Field{{Name: q, Label: q, Placeholder: q, Autocomplete: q}}}},
+	}).Body.String()
+	if strings.Contains(body, ` onmouseover="`) {
+		t.Errorf("a quote ended an attribute:\n%s", body)
+	}
+	for _, want := range []string{`name="csrfToken" value="x&#34; onmouseover=&#34;alert(1)"`, `action="/s?x&#34; onmouseover=&#34;alert(1)"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("output lacks %s", want)
+		}
+	}
+}
+
+// TestHelperFormsEscape: the template helpers' forms escape their values
+// and refuse a script URL as the action.
+func TestHelperFormsEscape(t *testing.T) {
+	f := HelperForm{Action: "javascript:alert(1)", CSRF: `"><script>`, Callback: `"><script>`, Name: "<script>alert(1)</script>", Class: `x" onclick="y`, Lang: "en",
+		Fields: []Field{{Name: `"><script>`, Label: "<script>", Type: `text" onfocus="x`, Placeholder: `"`, Autocomplete: `"`}}}
+	for kind, out := range map[string]template.HTML{"button": f.Button(), "email": f.Email(), "credentials": f.Credentials()} {
+		s := string(out)
+		if strings.Contains(s, "<script") || strings.Contains(s, ` onclick="`) || strings.Contains(s, ` onfocus="`) || strings.Contains(s, `action="javascript:`) {
+			t.Errorf("%s: unescaped input: %s", kind, s)
+		}
+		if !strings.Contains(s, `action="about:invalid#TemplFailedSanitizationURL"`) || !strings.Contains(s, "Sign in with &lt;script&gt;alert(1)&lt;/script&gt;") {
+			t.Errorf("%s: %s", kind, s)
+		}
+	}
+}
+
+// TestHelperFormsSpacing: the helper forms keep their spaces, which show
+// when the application puts them in running text.
+func TestHelperFormsSpacing(t *testing.T) {
+	f := HelperForm{Action: "/a", Name: "X", Lang: "en", Fields: []Field{{Name: "u", Label: "User"}, {Name: "p", Type: "password"}}}
+	if got, want := string(f.Email()), `aria-label="Email" required> <button type="submit">Sign in with X</button></form>`; !strings.HasSuffix(got, want) {
+		t.Errorf("Email() = %s, want it to end %s", got, want)
+	}
+	if got, want := string(f.Credentials()), `<label>User <input type="text" name="u"></label> <label>p <input type="password" name="p"></label> <button type="submit">`; !strings.Contains(got, want) {
+		t.Errorf("Credentials() = %s, want %s", got, want)
 	}
 }

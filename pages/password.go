@@ -91,25 +91,31 @@ type (
 	passwordView struct {
 		Password
 		Title, Hint string
+		// The new password input's label and name, and the submit
+		// button's text, which depend on Kind.
+		NewLabel, NewName, Submit string
 	}
 )
 
 func buildPassword(p *Password, lang Language) *document {
 	v := &passwordView{Password: *p} // a copy: the caller's page stays as it was
+	v.NewLabel, v.NewName = Text(lang.Tag, "password.new"), "password"
 	switch v.Kind {
 	case PasswordForgot:
-		v.Title = Text(lang.Tag, "signin.forgot")
+		v.Title, v.Submit = Text(lang.Tag, "signin.forgot"), Text(lang.Tag, "password.send")
 	case PasswordReset:
-		v.Title = Text(lang.Tag, "password.resetTitle")
+		v.Title, v.Submit = Text(lang.Tag, "password.resetTitle"), Text(lang.Tag, "password.set")
 	case PasswordChange:
-		v.Title = Text(lang.Tag, "password.changeTitle")
+		v.Title, v.Submit = Text(lang.Tag, "password.changeTitle"), Text(lang.Tag, "password.change")
+		v.NewName = "newPassword"
 	default: // PasswordSignUp, and a kind this version does not know
 		v.Kind, v.Title = PasswordSignUp, Text(lang.Tag, "signin.createAccount")
+		v.Submit, v.NewLabel = Text(lang.Tag, "password.create"), Text(lang.Tag, "field.password")
 	}
 	if v.MinLength > 0 && v.MaxLength > 0 {
 		v.Hint = Text(lang.Tag, "password.hint", v.MinLength, v.MaxLength)
 	}
-	return newDocument(passwordTmpl, lang, p.Theme, v.Title, nil, v)
+	return newDocument(lang, p.Theme, v.Title, nil, passwordContent(lang.Tag, v))
 }
 
 func buildNotice(p *Notice, lang Language) *document {
@@ -117,5 +123,5 @@ func buildNotice(p *Notice, lang Language) *document {
 	if title == "" {
 		title = Text(lang.Tag, "verify.title")
 	}
-	return newDocument(noticeTmpl, lang, p.Theme, title, nil, &Notice{Title: title, Message: p.Message, LinkURL: p.LinkURL, LinkText: p.LinkText})
+	return newDocument(lang, p.Theme, title, nil, noticeContent(lang.Tag, &Notice{Title: title, Message: p.Message, LinkURL: p.LinkURL, LinkText: p.LinkText}))
 }

@@ -27,7 +27,7 @@ func TestPasswordPages(t *testing.T) {
 	}{
 		{pages.PasswordSignUp, []string{"<h1>Create an account</h1>", `name="email" value="a@example.com"`, `name="name"`, `name="password" autocomplete="new-password" minlength="8" maxlength="128"`, "At least 8 characters"}, []string{`name="token"`, "currentPassword"}},
 		{pages.PasswordForgot, []string{"<h1>Forgot your password?</h1>", `name="email" value="a@example.com"`, "Send the link"}, []string{`type="password"`}},
-		{pages.PasswordReset, []string{"<h1>Choose a new password</h1>", `name="token" value="tok&#43;en"`, `type="hidden" name="email" value="a@example.com"`, `name="password" autocomplete="new-password"`}, []string{`name="name"`}},
+		{pages.PasswordReset, []string{"<h1>Choose a new password</h1>", `name="token" value="tok+en"`, `type="hidden" name="email" value="a@example.com"`, `name="password" autocomplete="new-password"`}, []string{`name="name"`}},
 		{pages.PasswordChange, []string{"<h1>Change your password</h1>", `name="currentPassword" autocomplete="current-password"`, `name="newPassword"`, `href="/home">Back`}, []string{`name="email"`, "Back to sign-in"}},
 	} {
 		p := pages.Password{Kind: c.kind, CSRFToken: "csrf", ActionURL: "/auth/password/" + string(c.kind), Email: "a@example.com", Token: "tok+en",

@@ -39,7 +39,9 @@ type TwoFactorSetup struct {
 	Enabled         bool
 	BackupCodesLeft int
 	// QRCode is the otpauth:// URI as a PNG data: URL; Secret the same key
-	// in base32 for typing in.
+	// in base32 for typing in. As a template.URL it is trusted: the page
+	// writes it into the image's src unchecked (escaped for the
+	// attribute), so it must be a URL the application made.
 	QRCode template.URL
 	Secret string
 	// BackupCodes are new backup codes to show once.
@@ -57,19 +59,22 @@ type TwoFactorSetup struct {
 	HomeURL string
 }
 
-var (
-	twoFactorTmpl      = parse("two-factor.html")
-	twoFactorSetupTmpl = parse("two-factor-setup.html")
-)
-
 func (p *TwoFactorChallenge) build(lang Language) *document {
-	return newDocument(twoFactorTmpl, lang, p.Theme, Text(lang.Tag, "twofactor.title"), nil, p)
+	return newDocument(lang, p.Theme, Text(lang.Tag, "twofactor.title"), nil, twoFactorContent(lang.Tag, p))
 }
 
 func (p *TwoFactorSetup) build(lang Language) *document {
-	return newDocument(twoFactorSetupTmpl, lang, p.Theme, Text(lang.Tag, "twofactor.title"), []string{
+	return newDocument(lang, p.Theme, Text(lang.Tag, "twofactor.title"), []string{
 		".qr { display: block; margin: 0 auto 1rem; width: 200px; height: 200px; image-rendering: pixelated; }",
 		".secret, .codes { font-family: ui-monospace, monospace; letter-spacing: .05em; word-break: break-all; }",
 		".codes { columns: 2; list-style: none; padding: 0; }",
-	}, p)
+	}, twoFactorSetupContent(lang.Tag, p))
+}
+
+// backupCodesLeft is the sentence saying how many backup codes are left.
+func backupCodesLeft(tag string, n int) string {
+	if n == 1 {
+		return Text(tag, "tfsetup.left1")
+	}
+	return Text(tag, "tfsetup.leftN", n)
 }

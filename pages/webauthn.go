@@ -3,7 +3,6 @@ package pages
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"html/template"
 	"strconv"
 )
 
@@ -68,6 +67,3 @@ func scriptSource(js string) string {
 	sum := sha256.Sum256([]byte(js))
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
-
-// script is the <script> element's content as the template writes it.
-func script(js string) template.JS { return template.JS(js) }

@@ -276,10 +276,9 @@ func (f *Flow) AddTo(page *pages.SignIn, _ providers.AppProvider, b *site.Base) 
 		CallbackURL: path + "/callback/" + p.ID, Conditional: !p.DisableConditionalUI, SignUp: p.SignUp})
 }
 
-// formTmpl is run by {base}/webauthn.js, which the page must load: the
-// form only names the routes and carries the CSRF token.
-var formTmpl = template.Must(template.New("passkey").Parse(
-	`<form method="post" action="{{.Action}}" data-webauthn data-options="{{.Options}}" data-callback="{{.Action}}"><input type="hidden" name="csrfToken" value="{{.CSRF}}"><input type="hidden" name="callbackUrl" value="{{.Callback}}"><p data-webauthn-message role="alert" hidden></p><button type="submit" data-action="authenticate"{{with .Class}} class="{{.}}"{{end}}>{{.Label}}</button></form>`))
+// The form's markup is form.templ, compiled to form_templ.go (committed)
+// by the templ command the pages use (see pages/generate.go).
+//go:generate go -C ../tools tool templ generate -path ../passkeyflow -log-level warn
 
 // Form renders the signIn template helper's form for the base path, the
 // CSRF token and where to land.
@@ -288,8 +287,7 @@ func (f *Flow) Form(path string, o pages.HelperForm) template.HTML {
 		o.Label = pages.Text(o.Lang, "signin.with", f.cfg.Provider.Name)
 	}
 	var b strings.Builder
-	_ = formTmpl.Execute(&b, struct{ Action, Options, CSRF, Callback, Label, Class string }{
-		Action: path + "/callback/" + f.cfg.Provider.ID, Options: path + "/webauthn-options/" + f.cfg.Provider.ID,
-		CSRF: o.CSRF, Callback: o.Callback, Label: o.Label, Class: o.Class})
-	return template.HTML(b.String()) // escaped by the template
+	c := form(path+"/callback/"+f.cfg.Provider.ID, path+"/webauthn-options/"+f.cfg.Provider.ID, o.CSRF, o.Callback, o.Label, o.Class)
+	_ = c.Render(context.Background(), &b) // a strings.Builder does not fail
+	return template.HTML(b.String())       // escaped by templ (form.templ)
 }

@@ -2,9 +2,12 @@ package passkeyflow
 
 import (
 	"context"
-	"github.com/gatehouse-auth/gatehouse/limit"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
 // TestChallengesOnce: a challenge is accepted once, a full log refuses
@@ -48,5 +51,27 @@ func TestChallengesShared(t *testing.T) {
 	}
 	if !two.Use(ctx, "c2", time.Time{}) {
 		t.Fatal("the other instance refused a new challenge")
+	}
+}
+
+// TestFormEscapes: the helper's passkey form escapes the provider's name,
+// the CSRF token and the callback, and posts to the base path's routes.
+func TestFormEscapes(t *testing.T) {
+	f := &Flow{}
+	f.cfg.Provider.ID, f.cfg.Provider.Name = "pk", `<script>alert(1)</script>`
+	got := string(f.Form("/auth", pages.HelperForm{CSRF: `"><script>`, Callback: `/x?a=1&b="`, Class: `c" onclick="x`, Lang: "en"}))
+	for _, want := range []string{
+		`action="/auth/callback/pk" data-webauthn data-options="/auth/webauthn-options/pk" data-callback="/auth/callback/pk"`,
+		`name="csrfToken" value="&#34;&gt;&lt;script&gt;"`,
+		`name="callbackUrl" value="/x?a=1&amp;b=&#34;"`,
+		`class="c&#34; onclick=&#34;x"`,
+		`>Sign in with &lt;script&gt;alert(1)&lt;/script&gt;</button>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("form lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "<script") {
+		t.Errorf("unescaped input: %s", got)
 	}
 }

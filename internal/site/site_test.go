@@ -225,7 +225,7 @@ func TestRefusalsAreCheap(t *testing.T) {
 				t.Fatalf("a program's refusal: %q", w.Body)
 			}
 		default:
-			if !strings.Contains(w.Body.String(), "<!DOCTYPE html>") || w.Header().Get("Content-Security-Policy") == "" || w.Header().Get("Cache-Control") != "no-store" {
+			if !strings.Contains(w.Body.String(), "<!doctype html>") || w.Header().Get("Content-Security-Policy") == "" || w.Header().Get("Cache-Control") != "no-store" {
 				t.Fatalf("a browser's refusal: %v\n%s", w.Header(), w.Body)
 			}
 			pages = append(pages, w.Body.Bytes())
