@@ -19,7 +19,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
@@ -173,7 +172,7 @@ func TestRotationAcrossInstances(t *testing.T) {
 	}
 	schema, _ := pgSchema(t)
 	g := &grants{m: map[string]permission.Set{}}
-	tokens := func(c *gatehouse.Config) {
+	tokens := func(c *testConfig) {
 		c.MachineAccess.Tokens = &servicetoken.Config{Audiences: []string{"reports"},
 			Lifetime: time.Second, Rotation: 2 * time.Second, Overlap: 800 * time.Millisecond}
 	}

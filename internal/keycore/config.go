@@ -1,4 +1,4 @@
-package apikey
+package keycore
 
 import (
 	"net/http"
