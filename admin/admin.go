@@ -8,7 +8,8 @@
 // Event) and the storage contract (Store), which the built-in adapters
 // implement (adapter/memory, adapter/sqlite, adapter/postgres, and
 // adapter/redisstore over one of them). The routes under {base}/admin are
-// the root package's, switched on by gatehouse.Config.Admin.
+// served by the handler, switched on by gatehouse.Config.Admin =
+// Enable(Config{…}).
 package admin
 
 import (
@@ -47,7 +48,8 @@ const (
 	MaxPageSize     = admincore.MaxPageSize
 )
 
-// Config turns the admin routes on (gatehouse.Config.Admin; nil is off).
+// Config configures the admin routes, which Enable turns on
+// (gatehouse.Config.Admin: admin.Enable(Config{…})).
 // The zero value is usable: administrators are then only those whose
 // stored role is RoleAdmin, and nobody can be made one but through the
 // Store (or a Config naming a first administrator).

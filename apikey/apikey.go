@@ -9,7 +9,8 @@
 // made or rotated, and never again.
 //
 // The routes (create, list, revoke, rotate) and the Middleware's reading
-// of keys are the handler's (gatehouse.Config.MachineAccess); this
+// of keys are the handler's (gatehouse.Config.MachineAccess =
+// Enable(Config{…})); this
 // package holds the types, the Store the adapters implement, and the
 // checks that need no HTTP.
 package apikey
@@ -93,7 +94,8 @@ const (
 // (gatehouse.Events.APIKey). It never holds the key's secret.
 type Event = keycore.Event
 
-// Config turns on API keys (gatehouse.Config.MachineAccess). Its zero
+// Config configures API keys, which Enable turns on
+// (gatehouse.Config.MachineAccess: apikey.Enable(Config{…})). Its zero
 // value is usable: keys with the prefix "gh", no permissions on them
 // (Permissions nil), the old secret refused at once after a rotation, at
 // most DefaultRateLimit requests per key per minute. The Adapter must be

@@ -50,7 +50,8 @@ const (
 	MaxPageSize     = 200
 )
 
-// Config turns the admin routes on (gatehouse.Config.Admin; nil is off).
+// Config configures the admin routes, which Enable turns on
+// (gatehouse.Config.Admin: admin.Enable(Config{…})).
 // The zero value is usable: administrators are then only those whose
 // stored role is RoleAdmin, and nobody can be made one but through the
 // Store (or a Config naming a first administrator).
