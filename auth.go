@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/logclip"
 	"github.com/gatehouse-auth/gatehouse/internal/lru"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
@@ -62,24 +63,27 @@ type Config struct {
 	// package only a program that sets it links. Nil: off.
 	TwoFactor TwoFactor
 	// Organizations turns on organizations, their members, roles and
-	// invitations, under {base}/organizations (package organization,
-	// docs/organizations.md); nil is off. The Adapter must be an
-	// organization.Store (the built-in ones are).
-	Organizations *organization.Config
-	// MachineAccess, when not nil, turns on API keys ({base}/api-keys,
-	// and keys read by the Middleware: APIKeyFrom) and, with its Tokens,
-	// signed access tokens for other services ({base}/token and
-	// {base}/jwks). It needs an Adapter that stores them (the built-in
-	// adapters do). See package apikey.
-	MachineAccess *apikey.Config
+	// invitations, under {base}/organizations:
+	// organization.Enable(organization.Config{…}), whose routes only a
+	// program that sets it links (docs/organizations.md). Nil: off. The
+	// Adapter must be an organization.Store (the built-in ones are).
+	Organizations Organizations
+	// MachineAccess turns on API keys ({base}/api-keys, and keys read by
+	// the Middleware: APIKeyFrom) and, with its Tokens, signed access
+	// tokens for other services ({base}/token and {base}/jwks):
+	// apikey.Enable(apikey.Config{…}), whose routes only a program that
+	// sets it links. Nil: off. It needs an Adapter that stores them (the
+	// built-in adapters do).
+	MachineAccess MachineAccess
 	// Callbacks customise the flow; nil fields keep the defaults.
 	Callbacks Callbacks
 	// Events are told what happened; nil fields are skipped.
 	Events Events
-	// Admin turns on the administrators' routes under {base}/admin and
-	// bans (package admin; nil: off). It needs an Adapter that is an
-	// admin.Store, as the built-in ones are.
-	Admin *admin.Config
+	// Admin turns on the administrators' routes under {base}/admin, bans
+	// and impersonation: admin.Enable(admin.Config{…}), whose routes only
+	// a program that sets it links. Nil: off. It needs an Adapter that is
+	// an admin.Store, as the built-in ones are.
+	Admin Admin
 	// Adapter stores users, accounts and sessions. With one, sessions use
 	// the database strategy unless Session.Strategy says otherwise.
 	Adapter adapter.Adapter
@@ -614,6 +618,18 @@ func providerConfigError(id string, err error) error {
 // themselves at {base}/two-factor/setup.
 type TwoFactor interface{ secondfactor.Feature }
 
+// Organizations turns on organizations, as Config.Organizations:
+// organization.Enable returns the one implementation.
+type Organizations interface{ plugin.OrganizationsFeature }
+
+// Admin turns on the administrators' routes and bans, as Config.Admin:
+// admin.Enable returns the one implementation.
+type Admin interface{ plugin.AdminFeature }
+
+// MachineAccess turns on API keys and service tokens, as
+// Config.MachineAccess: apikey.Enable returns the one implementation.
+type MachineAccess interface{ plugin.MachineAccessFeature }
+
 // TwoFactorChange is what changed in a user's two-factor sign-in, for
 // Events.TwoFactor (twofactor.Change).
 type TwoFactorChange = secondfactor.Change
@@ -640,8 +656,9 @@ const handlerCacheSize = 16
 //     Config built anew, with slice literals of its own, does not);
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
-//   - HTTPClient, Logger and MachineAccess: by pointer;
-//   - Adapter, RateLimit, Limits and TwoFactor: with ==, so a
+//   - HTTPClient and Logger: by pointer;
+//   - Adapter, RateLimit, Limits, TwoFactor, Organizations, Admin and
+//     MachineAccess: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
 //   - functions (Callbacks, Events, ClientIP, Getenv, Language): by code pointer
@@ -672,14 +689,11 @@ type configKey struct {
 	logger                                                 *slog.Logger
 
 	adapter, rateLimit, twoFactor, limits any
-	admin                                 *admin.Config
+	organizations, admin, machineAccess   any
 
 	trustedProxies  *string
 	nTrustedProxies int
 	clientIPHeader  string
-
-	organizations *organization.Config // by address, as httpClient
-	machineAccess *apikey.Config
 
 	funcs [22]uintptr // Callbacks, Events, ClientIP, Getenv, Language: code pointers
 }
@@ -714,7 +728,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
-	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits} {
+	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits, k.organizations, k.admin, k.machineAccess} {
 		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return k, false
 		}

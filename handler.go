@@ -15,14 +15,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/checks"
-	"github.com/gatehouse-auth/gatehouse/internal/adminflow"
 	"github.com/gatehouse-auth/gatehouse/internal/clientip"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
 	"github.com/gatehouse-auth/gatehouse/internal/helpers"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/keyflow"
-	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
@@ -31,10 +28,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
-	"github.com/gatehouse-auth/gatehouse/session"
 )
 
 // Handler serves the auth routes under its base path and reads sessions
@@ -61,9 +58,10 @@ type Handler struct {
 	fin       *finish.Finisher       // the end of every sign-in (internal/finish)
 	env       *plugin.Env            // what the providers' own packages build their flows with (internal/plugin)
 	self      *selfservice.Routes    // accounts, sessions, two-factor settings (finish.go)
-	orgs      *orgflow.Routes        // organizations; nil when off (internal/orgflow)
-	keys      *keyflow.Flow          // API keys and service tokens, nil when off (internal/keyflow)
-	admin     *adminflow.Routes      // users, roles, bans: Config.Admin (internal/adminflow)
+	// The features Config turns on, nil when off (internal/plugin).
+	orgs  plugin.Organizations // Config.Organizations
+	keys  plugin.MachineAccess // Config.MachineAccess: API keys and service tokens
+	admin plugin.Admin         // Config.Admin: users, roles, bans
 }
 
 // New validates cfg and builds a Handler. Every provider is checked now:
@@ -108,21 +106,10 @@ func New(cfg Config) (*Handler, error) {
 	// sessions, the second step of two-factor sign-ins, the end of every
 	// sign-in (internal/finish), what the providers' own packages build
 	// with (internal/plugin), the providers' flows, which end in the
-	// finisher, and the self-service routes, which list the flows.
+	// finisher, the self-service routes, which list the flows, and the
+	// features the application turned on (organizations, machine access,
+	// admin), each built by its own package (internal/plugin).
 	fs := &finish.Site{Site: h.site}
-	// Organizations come before the sessions: a database session reads
-	// its active organization through them (internal/orgflow).
-	h.orgs, err = orgflow.Setup(cfg.Organizations, orgflow.Config{Users: cfg.Adapter, Logger: cfg.Logger, HasURL: cfg.URL != "",
-		Database: cfg.Session.Strategy == StrategyDatabase, MaxAge: cfg.Session.MaxAge, FreshAge: cfg.Session.FreshAge,
-		Token: func(r *http.Request) (session.Token, bool) { return fs.Sessions.Token(r, fs.For(r)) },
-		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
-			return fs.Sessions.Rewrite(w, r, fs.For(r), t)
-		},
-		Recache: func(w http.ResponseWriter, r *http.Request, org string) { fs.Sessions.Recache(w, r, fs.For(r), org) },
-		Limits:  h.cfg.Limits, Providers: cfg.Providers, Changed: cfg.Events.Organization, Theme: cfg.Theme}, fs)
-	if err != nil {
-		return nil, &ConfigError{Field: "Organizations", Err: err}
-	}
 	if h.sessions, err = h.newSessions(); err != nil {
 		return nil, err
 	}
@@ -145,15 +132,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.self = h.newSelfService()
-	if c := cfg.MachineAccess; c != nil {
-		h.keys, err = keyflow.New(keyflow.Config{Keys: *c, Adapter: cfg.Adapter, Secret: cfg.Secret, Limits: h.cfg.Limits, Site: h.site,
-			CurrentUser: fs.CurrentUserID, Logger: h.cfg.Logger, Event: cfg.Events.APIKey,
-			Admit: func(ctx context.Context, userID string) error { return fs.Sessions.Admit(ctx, userID, "api-key") }})
-		if err != nil {
-			return nil, &ConfigError{Field: "MachineAccess", Err: err}
-		}
-	}
-	if h.admin, err = h.newAdmin(fs); err != nil {
+	if err := h.newFeatures(); err != nil {
 		return nil, err
 	}
 	if err := h.checkBasePath(); err != nil { // routes.go
@@ -167,6 +146,40 @@ func New(cfg Config) (*Handler, error) {
 	return h, nil
 }
 
+// newFeatures builds the features cfg turns on (internal/plugin): the
+// packages the application configured them with build them.
+func (h *Handler) newFeatures() error {
+	c := h.cfg
+	e := &plugin.FeatureEnv{Env: h.env, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+		MaxAge: c.Session.MaxAge, FreshAge: c.Session.FreshAge, Providers: c.Providers, NotFound: h.notFound}
+	var err error
+	if c.Organizations != nil {
+		if h.orgs, err = c.Organizations.NewOrganizations(e); err != nil {
+			return featureError("Organizations", err)
+		}
+	}
+	if c.MachineAccess != nil {
+		if h.keys, err = c.MachineAccess.NewMachineAccess(e); err != nil {
+			return featureError("MachineAccess", err)
+		}
+	}
+	if c.Admin != nil {
+		if h.admin, err = c.Admin.NewAdmin(e); err != nil {
+			return featureError("Admin", err)
+		}
+	}
+	return nil
+}
+
+// featureError returns err, a feature's, as a *ConfigError on field.
+func featureError(field string, err error) error {
+	var ce *ConfigError
+	if errors.As(err, &ce) {
+		return err
+	}
+	return &ConfigError{Field: field, Err: err}
+}
+
 // newEnv returns what the providers' own packages build their flows
 // with (internal/plugin).
 func (h *Handler) newEnv() *plugin.Env {
@@ -176,7 +189,8 @@ func (h *Handler) newEnv() *plugin.Env {
 		URL: c.URL, BasePath: c.BasePath, Secret: c.Secret, Theme: c.Theme, VerifyRequestPage: c.Pages.VerifyRequest,
 		Limits: c.Limits, SharedLimits: !inMemory, Limiter: h.limiter, ClientIP: c.ClientIP, Getenv: h.getenv,
 		Events: plugin.Events{CreateUser: c.Events.CreateUser, LinkAccount: c.Events.LinkAccount,
-			PasswordReset: c.Events.PasswordReset, PasswordChange: c.Events.PasswordChange, RevokeSessions: c.Events.RevokeSessions}}
+			PasswordReset: c.Events.PasswordReset, PasswordChange: c.Events.PasswordChange, RevokeSessions: c.Events.RevokeSessions,
+			Organization: c.Events.Organization, Admin: c.Events.Admin, APIKey: c.Events.APIKey}}
 	if cb := c.Callbacks.SignIn; cb != nil {
 		e.AllowLink = func(ctx context.Context, user profile.User, acct *account.Account, r *http.Request) (bool, error) {
 			allow, _, err := cb(ctx, SignInParams{User: user, Account: acct, Request: r, VerificationRequest: true})
@@ -195,8 +209,8 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	if c.Session.CookieCache.Enabled {
 		sc.CookieCache = c.Session.CookieCache.MaxAge // off for an adapter.LiveSessions (sessions.New)
 	}
-	if h.orgs != nil && sc.Database {
-		sc.Active = h.orgs.ActiveFor // the JWT holds it in its token
+	if c.Organizations != nil && sc.Database { // the JWT holds it in its token
+		sc.Active = func(ctx context.Context, tokenHash string) (string, error) { return h.orgs.ActiveFor(ctx, tokenHash) }
 	}
 	if c.Admin != nil {
 		sc.Admin, _ = c.Adapter.(admin.Store) // bans and revocations: checked by newAdmin
@@ -206,14 +220,6 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 		return nil, &ConfigError{Field: "Secret", Err: err}
 	}
 	return m, nil
-}
-
-// newAdmin returns the admin routes of h's configuration
-// (internal/adminflow): all 404 when Config.Admin is nil.
-func (h *Handler) newAdmin(fs *finish.Site) (*adminflow.Routes, error) {
-	c := h.cfg
-	return adminflow.Setup(adminflow.Config{Admin: c.Admin, Adapter: c.Adapter, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
-		FreshAge: c.Session.FreshAge, Logger: c.Logger, ClientIP: c.ClientIP, Event: c.Events.Admin, NotFound: h.notFound}, fs)
 }
 
 // newSite returns the site of h's configuration (internal/site).
@@ -279,7 +285,7 @@ type reqState struct {
 	bearer      bool
 	bearerToken string
 	// key is the API key's principal when bearer came from a key
-	// (internal/keyflow); keyWait is set when its rate limit was reached.
+	// (Config.MachineAccess); keyWait is set when its rate limit was reached.
 	key     *apikey.Principal
 	keyWait time.Duration
 	// storeErr is ErrStoreUnavailable when the session could not be read
@@ -320,7 +326,7 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = h.withNewState(w, r)
 		if st := r.Context().(*stateContext); st.st.keyWait > 0 {
-			keyflow.TooMany(w, st.st.keyWait)
+			plugin.TooManyKeyRequests(w, st.st.keyWait)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -579,12 +585,25 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 // organization, or a membership that has ended. The error says that
 // organizations are off, that st is not a statement, or that the store
 // could not be read.
-func (h *Handler) Can(r *http.Request, st string) (bool, error) { return h.orgs.Can(r, st) }
+func (h *Handler) Can(r *http.Request, st string) (bool, error) {
+	if h.orgs == nil {
+		return false, plugin.ErrOrganizationsOff
+	}
+	return h.orgs.Can(r, st)
+}
 
 // RequirePermission returns middleware that serves only the requests
 // whose user may do st in their active organization (Can), and answers
 // the others 401 or 403 JSON saying why. It panics when st is not a
 // statement.
 func (h *Handler) RequirePermission(st string) func(http.Handler) http.Handler {
+	if h.orgs == nil {
+		permission.MustSet(st) // panics as with organizations on
+		return func(http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(Configuration), "reason": plugin.ErrOrganizationsOff.Error()})
+			})
+		}
+	}
 	return h.orgs.Require(st)
 }

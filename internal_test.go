@@ -17,9 +17,12 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
@@ -69,6 +72,12 @@ func set(t *testing.T, v reflect.Value) bool {
 			v.Set(reflect.ValueOf(limit.InMemory{}))
 		case v.Type() == reflect.TypeFor[TwoFactor]():
 			v.Set(reflect.ValueOf(twofactor.SignIn{}))
+		case v.Type() == reflect.TypeFor[Organizations]():
+			v.Set(reflect.ValueOf(organization.Enable(organization.Config{})))
+		case v.Type() == reflect.TypeFor[Admin]():
+			v.Set(reflect.ValueOf(admin.Enable(admin.Config{})))
+		case v.Type() == reflect.TypeFor[MachineAccess]():
+			v.Set(reflect.ValueOf(apikey.Enable(apikey.Config{})))
 		default:
 			return false
 		}

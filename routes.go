@@ -74,13 +74,6 @@ func (h *Handler) routeTable() []route {
 		post("/sessions/revoke-all", h.self.Revoke),
 		get("/two-factor/setup", h.self.TwoFactor),
 		post("/two-factor/{action}", h.self.TwoFactor),
-		get("/admin/users", h.admin.List), // internal/adminflow: 404 without Config.Admin
-		get("/admin/users/{id}", h.admin.User),
-		post("/admin/users/{id}/{action}", h.admin.Act),
-		post("/admin/stop-impersonating", h.admin.StopImpersonating),
-		post("/account/delete", h.admin.DeleteSelf),
-		post("/account/email", h.admin.ChangeEmail),
-		get("/account/email/confirm", h.admin.ConfirmEmail),
 		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
 		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),
@@ -88,23 +81,13 @@ func (h *Handler) routeTable() []route {
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
 		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
-	if o := h.orgs; o != nil { // internal/orgflow, docs/organizations.md
-		post := func(p string, f http.HandlerFunc) route { return route{http.MethodPost, p, o.Form(f)} } // a page's form gets 303 back to it
-		rs = append(rs, get("/organizations", o.List), post("/organizations", o.Create),
-			post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
-			get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),
-			get("/organizations/{org}", o.Get), post("/organizations/{org}/update", o.Update),
-			post("/organizations/{org}/delete", o.Delete), post("/organizations/{org}/leave", o.Leave),
-			post("/organizations/{org}/members/{user}/remove", o.RemoveMember), post("/organizations/{org}/members/{user}/role", o.SetRole),
-			post("/organizations/{org}/roles", o.Roles), post("/organizations/{org}/roles/{role}/{action}", o.Roles),
-			get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
-			post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation))
-	}
-	if k := h.keys; k != nil { // internal/keyflow
-		rs = append(rs, get("/api-keys", k.List), post("/api-keys", k.Create),
-			post("/api-keys/{id}/revoke", k.Revoke), post("/api-keys/{id}/rotate", k.Rotate))
-		if k.Signer() != nil {
-			rs = append(rs, post("/token", k.Token), get("/jwks", k.JWKS), get("/.well-known/oauth-authorization-server", k.Metadata))
+	// The routes of the features Config turns on (internal/plugin).
+	for _, f := range []interface{ Routes() []plugin.Route }{h.orgs, h.keys, h.admin} {
+		if f == nil { // off
+			continue
+		}
+		for _, rt := range f.Routes() {
+			rs = append(rs, route{rt.Method, rt.Pattern, rt.Handler})
 		}
 	}
 	// The routes of the providers that have their own, {id}/{action}

@@ -886,7 +886,7 @@ func TestCookieCacheReadWritesNothing(t *testing.T) {
 			a, _ := newDBApp(t, st, authtest.Options{}, func(cfg *gatehouse.Config) {
 				cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 				if orgs != "off" {
-					cfg.Organizations = &organization.Config{}
+					cfg.Organizations = organization.Enable(organization.Config{})
 					cfg.Adapter = orgSpy{st.spy, st.raw.(organization.Store)}
 				}
 			})

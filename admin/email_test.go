@@ -41,7 +41,7 @@ func TestChangeEmail(t *testing.T) {
 	t.Parallel()
 	box := &outbox{}
 	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
-		c.Admin = &admin.Config{SendEmailChange: box.send}
+		c.Admin = admin.Enable(admin.Config{SendEmailChange: box.send})
 	})
 	bob := newBrowser(t)
 	bob.mustSignIn(s, "oidc", "bob")
@@ -105,7 +105,7 @@ func TestChangeEmail(t *testing.T) {
 
 	// An old sign-in is not enough; without SendEmailChange the route is not there.
 	stale := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
-		c.Admin = &admin.Config{SendEmailChange: box.send}
+		c.Admin = admin.Enable(admin.Config{SendEmailChange: box.send})
 		c.Session.FreshAge = time.Millisecond
 	})
 	old := newBrowser(t)

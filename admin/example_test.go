@@ -26,10 +26,10 @@ func ExampleConfig() {
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil },
 		}},
 		Adapter: db,
-		Admin: &admin.Config{
+		Admin: admin.Enable(admin.Config{
 			Emails:     []string{"ops@example.com"},
 			SelfDelete: true,
-		},
+		}),
 		Events: gatehouse.Events{
 			Admin: func(ctx context.Context, e admin.Event) {
 				slog.InfoContext(ctx, "admin", "action", e.Action, "by", e.ActorID, "user", e.TargetID, "ip", e.IP)

@@ -50,7 +50,7 @@ func TestImpersonation(t *testing.T) {
 			t.Parallel()
 			s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
 				c.Session.Strategy = strategy
-				c.Admin = &admin.Config{ImpersonationMaxAge: 2 * time.Second}
+				c.Admin = admin.Enable(admin.Config{ImpersonationMaxAge: 2 * time.Second})
 			})
 			ad := signedInAdmin(t, s)
 			bob := newBrowser(t)
@@ -181,7 +181,7 @@ func impersonationCookie(t *testing.T, b *browser, u *url.URL) *http.Cookie {
 // works from the page, and the banner is gone afterwards. A user's own
 // pages have none.
 func TestImpersonationBanner(t *testing.T) {
-	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = &admin.Config{} })
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = admin.Enable(admin.Config{}) })
 	ad := signedInAdmin(t, s)
 	bob := newBrowser(t)
 	bob.mustSignIn(s, "oidc", "bob")

@@ -178,7 +178,7 @@ func TestAdminRules(t *testing.T) {
 	db := memory.New()
 	const named = "named-admin"
 	s := newSite(t, newOP(t), db, func(c *gatehouse.Config) {
-		c.Admin = &admin.Config{UserIDs: []string{named}}
+		c.Admin = admin.Enable(admin.Config{UserIDs: []string{named}})
 	})
 	if _, err := db.CreateUser(context.Background(), adapter.User{ID: named, Email: "named@example.com"}); err != nil {
 		t.Fatal(err)
@@ -300,7 +300,7 @@ func TestAdminEvents(t *testing.T) {
 // page shows accounts and sessions without tokens.
 func TestAdminListAndUser(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = &admin.Config{PageSize: 2, MaxPageSize: 2} })
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = admin.Enable(admin.Config{PageSize: 2, MaxPageSize: 2}) })
 	ad := signedInAdmin(t, s)
 	for _, who := range []string{"bob", "carol"} {
 		newBrowser(t).mustSignIn(s, "oidc", who)
@@ -414,14 +414,14 @@ func TestDeleteSelf(t *testing.T) {
 	refuse := map[string]bool{}
 	var mu sync.Mutex
 	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
-		c.Admin = &admin.Config{SelfDelete: true, BeforeDelete: func(_ context.Context, id string) error {
+		c.Admin = admin.Enable(admin.Config{SelfDelete: true, BeforeDelete: func(_ context.Context, id string) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if refuse[id] {
 				return errLastOwner
 			}
 			return nil
-		}}
+		}})
 	})
 	ad := signedInAdmin(t, s)
 	bob, carol := newBrowser(t), newBrowser(t)
@@ -469,7 +469,7 @@ func TestDeleteSelf(t *testing.T) {
 
 	// An old sign-in is not enough; without SelfDelete the route is not there.
 	stale := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
-		c.Admin = &admin.Config{SelfDelete: true}
+		c.Admin = admin.Enable(admin.Config{SelfDelete: true})
 		c.Session.FreshAge = time.Millisecond
 	})
 	old := newBrowser(t)

@@ -106,7 +106,7 @@ func newSite(t testing.TB, op *authtest.Server, db adapter.Adapter, mutate func(
 			passwordaccount.Config{Hasher: hasher, Send: func(context.Context, passwordaccount.Message) error { return nil }},
 		},
 		Adapter:    db,
-		Admin:      &admin.Config{},
+		Admin:      admin.Enable(admin.Config{}),
 		HTTPClient: &http.Client{Timeout: 5 * time.Second},
 	}
 	cfg.Events.Admin = s.ev.add

@@ -218,7 +218,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// /auth/token, verified there with the keys at /auth/jwks. A user's own
 	// keys may hold profile:read; keys tied to an organization hold nothing
 	// here.
-	cfg.MachineAccess = &apikey.Config{
+	cfg.MachineAccess = apikey.Enable(apikey.Config{
 		Permissions: func(_ context.Context, _, org string) (permission.Set, error) {
 			if org != "" {
 				return nil, nil
@@ -227,7 +227,7 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		},
 		// The one service tokens are for: example/api.
 		Tokens: &servicetoken.Config{Audiences: []string{apiURL}},
-	}
+	})
 	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 
 	auth, err := gatehouse.New(cfg)

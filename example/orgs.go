@@ -41,7 +41,7 @@ func organizations(cfg *gatehouse.Config, dev bool, mail *mailer) {
 			return nil
 		}
 	}
-	cfg.Organizations = &oc
+	cfg.Organizations = organization.Enable(oc)
 	store, ok := cfg.Adapter.(organization.Store)
 	if !dev || !ok || !adapter.Supports[organization.Store](cfg.Adapter) {
 		return

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/organization"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
 

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/organization"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 var _ organization.Store = (*Adapter)(nil)

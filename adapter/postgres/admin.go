@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
 
 var _ admin.Store = (*Adapter)(nil)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
 
 // Roles, bans and revocations belong with the user, in the primary: the

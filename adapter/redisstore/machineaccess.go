@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/apikey"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/organization"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 // Organizations belong with the users, in the primary: the store hands

@@ -2,7 +2,7 @@ package sqlite
 
 import (
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
 
 var _ admin.Store = (*Adapter)(nil)

@@ -2,7 +2,7 @@ package sqlite
 
 import (
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/apikey"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 

@@ -2,7 +2,7 @@ package sqlite
 
 import (
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	"github.com/gatehouse-auth/gatehouse/organization"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 var _ organization.Store = (*Adapter)(nil)

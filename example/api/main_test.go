@@ -40,12 +40,12 @@ func TestTokenFromTheSite(t *testing.T) {
 	site, err := gatehouse.New(gatehouse.Config{Secret: []string{"the-example-api-test-secret-of-32-bytes"}, Adapter: store,
 		Providers: []providers.Provider{credentials.Config{Fields: []credentials.Field{{Name: "u"}},
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil }}},
-		MachineAccess: &apikey.Config{
+		MachineAccess: apikey.Enable(apikey.Config{
 			Permissions: func(context.Context, string, string) (permission.Set, error) {
 				return permission.MustSet("profile:read"), nil
 			},
 			Tokens: &servicetoken.Config{Audiences: []string{audience, "https://other.example.test"}},
-		}})
+		})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,9 +35,10 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 )
 
 // Host is the handler, as these routes see it.
@@ -247,4 +248,23 @@ func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
 		out.Users = append(out.Users, s.shown(l.User, l.Status, now))
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// FromEnv returns the routes of c for the Handler e describes
+// (admin.Enable).
+func FromEnv(c admin.Config, e *plugin.FeatureEnv) (*Routes, error) {
+	return Setup(Config{Admin: &c, Adapter: e.Adapter, DatabaseSessions: e.DatabaseSessions, FreshAge: e.FreshAge,
+		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound}, e.Finisher.Site)
+}
+
+// Routes returns the routes under the base path.
+func (s *Routes) Routes() []plugin.Route {
+	get, post := http.MethodGet, http.MethodPost
+	return []plugin.Route{{Method: get, Pattern: "/admin/users", Handler: s.List},
+		{Method: get, Pattern: "/admin/users/{id}", Handler: s.User},
+		{Method: post, Pattern: "/admin/users/{id}/{action}", Handler: s.Act},
+		{Method: post, Pattern: "/admin/stop-impersonating", Handler: s.StopImpersonating},
+		{Method: post, Pattern: "/account/delete", Handler: s.DeleteSelf},
+		{Method: post, Pattern: "/account/email", Handler: s.ChangeEmail},
+		{Method: get, Pattern: "/account/email/confirm", Handler: s.ConfirmEmail}}
 }

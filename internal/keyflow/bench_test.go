@@ -44,7 +44,7 @@ func BenchmarkRequest(b *testing.B) {
 }
 
 func benchRequest(b *testing.B, store adapter.Adapter) {
-	e := newEnv(b, store, nil, func(c *gatehouse.Config) {
+	e := newEnv(b, store, nil, func(c *testConfig) {
 		c.Session.Strategy = gatehouse.StrategyDatabase
 		// The default limiter, with room for every request of the run.
 		c.MachineAccess.RateLimit = limit.NewMemory(1<<30, time.Minute)

@@ -55,14 +55,21 @@ type env struct {
 	grants *grants
 }
 
+// testConfig is the Config a test changes before newEnv builds the
+// handler, with the machine access configuration apikey.Enable is given.
+type testConfig struct {
+	gatehouse.Config
+	MachineAccess *apikey.Config
+}
+
 // newEnv serves a handler over store with MachineAccess on; mutate
 // changes the Config first.
-func newEnv(t testing.TB, store adapter.Adapter, g *grants, mutate func(*gatehouse.Config)) *env {
+func newEnv(t testing.TB, store adapter.Adapter, g *grants, mutate func(*testConfig)) *env {
 	t.Helper()
 	if g == nil {
 		g = &grants{m: map[string]permission.Set{}}
 	}
-	cfg := gatehouse.Config{
+	cfg := testConfig{Config: gatehouse.Config{
 		Secret:  []string{testSecret},
 		Adapter: store,
 		Providers: []providers.Provider{credentials.Config{
@@ -70,12 +77,12 @@ func newEnv(t testing.TB, store adapter.Adapter, g *grants, mutate func(*gatehou
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) {
 				return nil, nil
 			}}},
-		MachineAccess: &apikey.Config{Permissions: g.of},
-	}
+	}, MachineAccess: &apikey.Config{Permissions: g.of}}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h, err := gatehouse.New(cfg)
+	cfg.Config.MachineAccess = apikey.Enable(*cfg.MachineAccess)
+	h, err := gatehouse.New(cfg.Config)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
@@ -139,7 +138,7 @@ func TestMaxKeysAcrossInstances(t *testing.T) {
 				return pgInstance(t, schema)
 			}
 			g := &grants{m: map[string]permission.Set{}}
-			max5 := func(c *gatehouse.Config) { c.MachineAccess.MaxKeys = 5 }
+			max5 := func(c *testConfig) { c.MachineAccess.MaxKeys = 5 }
 			a, b := newEnv(t, instance(), g, max5), newEnv(t, instance(), g, max5)
 			userID, onA := a.user("ada@example.com")
 			browsers := []*browser{onA, onA.on(b)}
@@ -228,7 +227,7 @@ func TestRotationAcrossInstances(t *testing.T) {
 	}
 	schema, _ := pgSchema(t)
 	g := &grants{m: map[string]permission.Set{}}
-	tokens := func(c *gatehouse.Config) {
+	tokens := func(c *testConfig) {
 		c.MachineAccess.Tokens = &servicetoken.Config{Audiences: []string{"reports"},
 			Lifetime: time.Second, Rotation: 2 * time.Second, Overlap: 800 * time.Millisecond}
 	}

@@ -19,10 +19,11 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -106,15 +107,7 @@ func New(cfg Config) (*Flow, error) {
 func (f *Flow) Signer() *servicetoken.Signer { return f.signer }
 
 // Result is what Authenticate found in a request carrying a key.
-type Result struct {
-	// Principal is the key's, nil when the key is not valid.
-	Principal *apikey.Principal
-	// Wait is set when the key's rate limit is reached.
-	Wait time.Duration
-	// Err is set when the store could not be read (it wraps
-	// sessions.ErrStoreUnavailable).
-	Err error
-}
+type Result = plugin.KeyResult
 
 // token returns the key r carries: in "Authorization: Bearer <key>" when
 // the token has the key prefix (other bearer tokens are sessions'), or
@@ -212,13 +205,6 @@ func (f *Flow) holds(ctx context.Context, userID, organizationID string) (permis
 	return set, err
 }
 
-// TooMany answers a request whose key has no request left: 429 with
-// Retry-After.
-func TooMany(w http.ResponseWriter, wait time.Duration) {
-	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
-	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"error": string(autherr.TooManyRequests)})
-}
-
 // fail answers a JSON error.
 func fail(w http.ResponseWriter, status int, code string) {
 	w.Header().Set("Cache-Control", "no-store")
@@ -264,4 +250,28 @@ func (f *Flow) post(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 // fields splits a space- or comma-separated list.
 func fields(s string) []string {
 	return strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == ',' })
+}
+
+// FromEnv returns the routes of c for the Handler e describes
+// (apikey.Enable).
+func FromEnv(c apikey.Config, e *plugin.FeatureEnv) (*Flow, error) {
+	fs := e.Finisher.Site
+	return New(Config{Keys: c, Adapter: e.Adapter, Secret: e.Secret, Limits: e.Limits, Site: fs.Site,
+		CurrentUser: fs.CurrentUserID, Logger: e.Logger, Event: e.Events.APIKey,
+		Admit: func(ctx context.Context, userID string) error { return fs.Sessions.Admit(ctx, userID, "api-key") }})
+}
+
+// Routes returns the routes under the base path: the keys', and the
+// service tokens' and their RFC 8414 metadata when Keys.Tokens is set.
+func (f *Flow) Routes() []plugin.Route {
+	rs := []plugin.Route{{Method: http.MethodGet, Pattern: "/api-keys", Handler: f.List},
+		{Method: http.MethodPost, Pattern: "/api-keys", Handler: f.Create},
+		{Method: http.MethodPost, Pattern: "/api-keys/{id}/revoke", Handler: f.Revoke},
+		{Method: http.MethodPost, Pattern: "/api-keys/{id}/rotate", Handler: f.Rotate}}
+	if f.signer != nil {
+		rs = append(rs, plugin.Route{Method: http.MethodPost, Pattern: "/token", Handler: f.Token},
+			plugin.Route{Method: http.MethodGet, Pattern: "/jwks", Handler: f.JWKS},
+			plugin.Route{Method: http.MethodGet, Pattern: "/.well-known/oauth-authorization-server", Handler: f.Metadata})
+	}
+	return rs
 }

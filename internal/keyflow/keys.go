@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
 

@@ -98,7 +98,7 @@ func (b *browser) raw(path string) string {
 // CSRF token or from another site, none made with a key, none beyond
 // MaxKeys, no name or expiry out of bounds.
 func TestCreateRefused(t *testing.T) {
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) {
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) {
 		c.MachineAccess.MaxKeys = 3
 		c.MachineAccess.MaxLifetime = time.Hour
 	})
@@ -208,7 +208,7 @@ func TestKeyEnds(t *testing.T) {
 // is refused at its next request, and works again once the ban is lifted.
 func TestBannedUsersKeys(t *testing.T) {
 	m := memory.New()
-	e := newEnv(t, m, nil, func(c *gatehouse.Config) { c.Admin = &admin.Config{} })
+	e := newEnv(t, m, nil, func(c *testConfig) { c.Admin = admin.Enable(admin.Config{}) })
 	ada, b := e.user("ada@example.com", "report:read")
 	key, _ := b.newKey("ci", "report:read", nil)
 	if status, _ := e.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
@@ -231,7 +231,7 @@ func TestBannedUsersKeys(t *testing.T) {
 // TestRotationOverlap: with RotationOverlap, both secrets work until it
 // ends.
 func TestRotationOverlap(t *testing.T) {
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) { c.MachineAccess.RotationOverlap = time.Second })
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.MachineAccess.RotationOverlap = time.Second })
 	_, b := e.user("ada@example.com")
 	key, id := b.newKey("ci", "", nil)
 	_, rotated := b.post("/auth/api-keys/"+id+"/rotate", nil)
@@ -249,7 +249,7 @@ func TestRotationOverlap(t *testing.T) {
 // TestKeyRateLimit: past the per-key limit the Middleware answers 429
 // with Retry-After; another key is not affected.
 func TestKeyRateLimit(t *testing.T) {
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) { c.MachineAccess.RateLimit = limit.NewMemory(3, time.Minute) })
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.MachineAccess.RateLimit = limit.NewMemory(3, time.Minute) })
 	_, b := e.user("ada@example.com")
 	k1, _ := b.newKey("one", "", nil)
 	k2, _ := b.newKey("two", "", nil)
@@ -307,7 +307,7 @@ func TestRevokeUnderLoad(t *testing.T) {
 // TestHeaderAndBearerTogether: a configured header carries a key; a
 // Bearer token without the key prefix is left to sessions.
 func TestHeaderAndBearerTogether(t *testing.T) {
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) { c.MachineAccess.Header = "X-API-Key" })
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.MachineAccess.Header = "X-API-Key" })
 	_, b := e.user("ada@example.com")
 	key, _ := b.newKey("ci", "", nil)
 	if status, _ := e.browser().do(http.MethodGet, "/api", nil, http.Header{"X-Api-Key": {key}}); status != http.StatusOK {
@@ -321,7 +321,7 @@ func TestHeaderAndBearerTogether(t *testing.T) {
 // TestNeedsStore: MachineAccess without an adapter is a configuration
 // error naming the field.
 func TestNeedsStore(t *testing.T) {
-	cfg := gatehouse.Config{Secret: []string{testSecret}, MachineAccess: &apikey.Config{},
+	cfg := gatehouse.Config{Secret: []string{testSecret}, MachineAccess: apikey.Enable(apikey.Config{}),
 		Providers: []providers.Provider{credentials.Config{Fields: []credentials.Field{{Name: "u"}},
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil }}}}
 	_, err := gatehouse.New(cfg)
@@ -336,7 +336,7 @@ func TestNeedsStore(t *testing.T) {
 // session cookie is judged by the key alone; Require, which is for
 // people, answers a key 401.
 func TestBesideBearerSessions(t *testing.T) {
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) { c.Session.Bearer = true })
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.Session.Bearer = true })
 	ada, b := e.user("ada@example.com")
 	key, id := b.newKey("ci", "", nil)
 	su, _ := url.Parse(e.srv.URL)

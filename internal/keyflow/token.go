@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
@@ -34,7 +35,7 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 			storeDown(w)
 			return
 		case res.Wait > 0:
-			TooMany(w, res.Wait)
+			plugin.TooManyKeyRequests(w, res.Wait)
 			return
 		case p == nil:
 			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)

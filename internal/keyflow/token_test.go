@@ -13,7 +13,6 @@ import (
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 
-	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
@@ -21,8 +20,8 @@ import (
 
 // withTokens turns service tokens on, for the audiences "reports" and
 // "billing".
-func withTokens(alg string) func(*gatehouse.Config) {
-	return func(c *gatehouse.Config) {
+func withTokens(alg string) func(*testConfig) {
+	return func(c *testConfig) {
 		c.MachineAccess.Tokens = &servicetoken.Config{Audiences: []string{"reports", "billing"}, Algorithm: alg}
 	}
 }
@@ -189,7 +188,7 @@ func TestSigningKeySealed(t *testing.T) {
 // organization are the user's there; its tokens carry org_id.
 func TestOrganizationHook(t *testing.T) {
 	var left atomic.Bool // ada left acme
-	e := newEnv(t, memory.New(), nil, func(c *gatehouse.Config) {
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) {
 		withTokens("")(c)
 		c.MachineAccess.ActiveOrganization = func(r *http.Request) string { return r.Header.Get("X-Test-Org") }
 		c.MachineAccess.Permissions = func(_ context.Context, _, org string) (permission.Set, error) {

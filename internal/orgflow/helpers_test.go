@@ -77,8 +77,12 @@ func newSiteWith(t testing.TB, a adapter.Adapter, db bool, oc *organization.Conf
 	if mutate != nil {
 		mutate(&sc)
 	}
-	h, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Adapter: a,
-		Session: sc, Providers: append(devProviders(t), extra...), Organizations: oc, RateLimit: noLimit{}})
+	cfg := gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Adapter: a,
+		Session: sc, Providers: append(devProviders(t), extra...), RateLimit: noLimit{}}
+	if oc != nil {
+		cfg.Organizations = organization.Enable(*oc)
+	}
+	h, err := gatehouse.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

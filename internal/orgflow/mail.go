@@ -5,8 +5,8 @@ import (
 	"context"
 	"net/url"
 
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 	"github.com/gatehouse-auth/gatehouse/mail"
-	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 

@@ -27,8 +27,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/limit"
-	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -97,9 +98,6 @@ type Routes struct {
 	host Host
 }
 
-// errOff is what Can answers when organizations are off.
-var errOff = errors.New("gatehouse: organizations are off (Config.Organizations is nil)")
-
 // Setup returns the routes of oc with the rest of cfg, served through
 // host; nil when oc is nil (organizations are off). cfg.Users must be an
 // organization.Store.
@@ -164,22 +162,29 @@ func (o *Routes) post(w http.ResponseWriter, r *http.Request) (url.Values, signe
 	return form, u, ok
 }
 
-// answers are the status and code of each error of the organization
-// Service, in the order they are tested.
-var answers = []struct {
+// answers returns the status and code of each error of the organization
+// Service, in the order they are tested: a function, not a variable, so
+// that the package has nothing to initialize in a program that imports
+// it without turning organizations on.
+func answers() []answer {
+	return []answer{
+		{organization.ErrNotFound, http.StatusNotFound, "not_found"},
+		{organization.ErrForbidden, http.StatusForbidden, "forbidden"},
+		{organization.ErrLastOwner, http.StatusConflict, "last_owner"},
+		{organization.ErrRoleInUse, http.StatusConflict, "role_in_use"},
+		{organization.ErrConflict, http.StatusConflict, "conflict"},
+		{organization.ErrInvalid, http.StatusBadRequest, "invalid"},
+		{organization.ErrLimit, http.StatusConflict, "limit"},
+		{organization.ErrExpired, http.StatusGone, "expired"},
+		{organization.ErrWrongRecipient, http.StatusForbidden, "wrong_recipient"},
+	}
+}
+
+// answer is an error's status and code.
+type answer struct {
 	err    error
 	status int
 	code   string
-}{
-	{organization.ErrNotFound, http.StatusNotFound, "not_found"},
-	{organization.ErrForbidden, http.StatusForbidden, "forbidden"},
-	{organization.ErrLastOwner, http.StatusConflict, "last_owner"},
-	{organization.ErrRoleInUse, http.StatusConflict, "role_in_use"},
-	{organization.ErrConflict, http.StatusConflict, "conflict"},
-	{organization.ErrInvalid, http.StatusBadRequest, "invalid"},
-	{organization.ErrLimit, http.StatusConflict, "limit"},
-	{organization.ErrExpired, http.StatusGone, "expired"},
-	{organization.ErrWrongRecipient, http.StatusForbidden, "wrong_recipient"},
 }
 
 // fail answers err, an error of the organization Service: the codes say
@@ -187,7 +192,7 @@ var answers = []struct {
 // told "not_found" of an organization that exists).
 func (o *Routes) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status, code := http.StatusInternalServerError, ""
-	for _, a := range answers {
+	for _, a := range answers() {
 		if errors.Is(err, a.err) {
 			status, code = a.status, a.code
 			break
@@ -477,7 +482,7 @@ func (o *Routes) setActive(w http.ResponseWriter, r *http.Request, userID, orgID
 // membership that ended, is false.
 func (o *Routes) Can(r *http.Request, st string) (bool, error) {
 	if o == nil {
-		return false, errOff
+		return false, plugin.ErrOrganizationsOff
 	}
 	want, err := permission.Parse(st)
 	if err != nil {
@@ -526,7 +531,7 @@ func (o *Routes) Require(st string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if o == nil {
-				httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "reason": errOff.Error()})
+				httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "reason": plugin.ErrOrganizationsOff.Error()})
 				return
 			}
 			u, good := o.user(w, r)
@@ -577,4 +582,38 @@ func (o *Routes) reserve(w http.ResponseWriter, r *http.Request, userID, orgID s
 	w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"error": string(autherr.TooManyRequests)})
 	return false
+}
+
+// FromEnv returns the routes of oc for the Handler e describes
+// (organization.Enable).
+func FromEnv(oc organization.Config, e *plugin.FeatureEnv) (*Routes, error) {
+	fs := e.Finisher.Site
+	return Setup(&oc, Config{Users: e.Adapter, Logger: e.Logger, HasURL: e.URL != "",
+		Database: e.DatabaseSessions, MaxAge: e.MaxAge, FreshAge: e.FreshAge,
+		Token: func(r *http.Request) (session.Token, bool) { return fs.Sessions.Token(r, fs.For(r)) },
+		Rewrite: func(w http.ResponseWriter, r *http.Request, t session.Token) error {
+			return fs.Sessions.Rewrite(w, r, fs.For(r), t)
+		},
+		Recache: func(w http.ResponseWriter, r *http.Request, org string) { fs.Sessions.Recache(w, r, fs.For(r), org) },
+		Limits:  e.Limits, Providers: e.Providers, Changed: e.Events.Organization, Theme: e.Theme}, fs)
+}
+
+// Routes returns the routes under the base path; a POST a page's form
+// made gets 303 back to the page (Form).
+func (o *Routes) Routes() []plugin.Route {
+	get := func(p string, f http.HandlerFunc) plugin.Route {
+		return plugin.Route{Method: http.MethodGet, Pattern: p, Handler: f}
+	}
+	post := func(p string, f http.HandlerFunc) plugin.Route {
+		return plugin.Route{Method: http.MethodPost, Pattern: p, Handler: o.Form(f)}
+	}
+	return []plugin.Route{get("/organizations", o.List), post("/organizations", o.Create),
+		post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
+		get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),
+		get("/organizations/{org}", o.Get), post("/organizations/{org}/update", o.Update),
+		post("/organizations/{org}/delete", o.Delete), post("/organizations/{org}/leave", o.Leave),
+		post("/organizations/{org}/members/{user}/remove", o.RemoveMember), post("/organizations/{org}/members/{user}/role", o.SetRole),
+		post("/organizations/{org}/roles", o.Roles), post("/organizations/{org}/roles/{role}/{action}", o.Roles),
+		get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
+		post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation)}
 }

@@ -528,14 +528,14 @@ func TestSetupRefuses(t *testing.T) {
 		"redis over bare": redisstore.New(c, bare{memory.New()}, redisstore.Options{Prefix: redistest.Prefix(t, c)}),
 	} {
 		_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: a, Providers: devProviders(t),
-			Organizations: &organization.Config{}})
+			Organizations: organization.Enable(organization.Config{})})
 		var ce *gatehouse.ConfigError
 		if !errors.As(err, &ce) || ce.Field != "Organizations" {
 			t.Errorf("%s: %v, want a ConfigError on Organizations", name, err)
 		}
 	}
 	_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: memory.New(), Providers: devProviders(t),
-		Organizations: &organization.Config{SendInvitation: func(context.Context, organization.Message) error { return nil }}})
+		Organizations: organization.Enable(organization.Config{SendInvitation: func(context.Context, organization.Message) error { return nil }})})
 	if err == nil {
 		t.Error("a sender without Config.URL")
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/organization"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
@@ -115,7 +115,7 @@ func (o *Routes) signInURL(r *http.Request, back string) string {
 // JSON route would say, as the error page for a store that is down, or
 // the list of the user's organizations with the alert.
 func (o *Routes) failPage(w http.ResponseWriter, r *http.Request, err error) {
-	for _, a := range answers {
+	for _, a := range answers() {
 		if errors.Is(err, a.err) {
 			o.host.Redirect(w, r, o.host.URL(r, "organizations")+"?failed="+a.code)
 			return

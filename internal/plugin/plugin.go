@@ -25,8 +25,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
+	"github.com/gatehouse-auth/gatehouse/internal/keycore"
+	"github.com/gatehouse-auth/gatehouse/internal/orgcore"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -87,6 +90,11 @@ type Events struct {
 	PasswordReset  func(ctx context.Context, user profile.User)
 	PasswordChange func(ctx context.Context, user profile.User)
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
+	// Organization, Admin and APIKey are the features' events
+	// (FeatureEnv).
+	Organization func(ctx context.Context, c orgcore.Change)
+	Admin        func(ctx context.Context, e admincore.Event)
+	APIKey       func(ctx context.Context, e keycore.Event)
 }
 
 // Flow is one configured provider's sign-in. The Handler's routes check

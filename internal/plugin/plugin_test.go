@@ -24,14 +24,33 @@ var heavy = []string{
 	"github.com/gorilla/securecookie",
 }
 
+// unconfigured are the packages of features a GitHub-only site does not
+// turn on (Config.Organizations, Admin, MachineAccess), by symbol
+// prefix, and text/template's execution, which the invitation e-mails of
+// organizations use: evalField is reached only by executing a template,
+// and once reached it keeps every exported method of the program
+// (reflection), so no built-in page may execute one either. The second
+// step of two-factor sign-ins (internal/twofactorflow) is still built by
+// the root package.
+var unconfigured = []string{
+	"github.com/gatehouse-auth/gatehouse/internal/orgflow.",
+	"github.com/gatehouse-auth/gatehouse/internal/adminflow.",
+	"github.com/gatehouse-auth/gatehouse/internal/keyflow.",
+	"github.com/gatehouse-auth/gatehouse/servicetoken.",
+	"text/template.(*state).evalField",
+}
+
 // maxStripped bounds the GitHub-only site's binary built without symbols
 // and debug information (-ldflags=-s -w), as it is shipped.
 const maxStripped = 13_000_000
 
 // TestPayForWhatYouUse builds a site that configures GitHub alone
 // (testdata/githubonly) and reads what it links: none of the modules
-// that only passkeys and e-mail need, and a binary under maxStripped.
-// It fails if the root package imports a provider kind's package again.
+// that only passkeys and e-mail need, none of the code of the features
+// it does not turn on (unconfigured), and a binary under maxStripped.
+// It fails if the root package imports a provider kind's package again,
+// or reaches a feature's code other than through the value the
+// feature's own package makes.
 func TestPayForWhatYouUse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
@@ -67,6 +86,28 @@ func TestPayForWhatYouUse(t *testing.T) {
 	for _, m := range heavy {
 		if linked[m] {
 			t.Errorf("a GitHub-only site links %s", m)
+		}
+	}
+	nm, err := exec.Command(gobin, "tool", "nm", plain).Output()
+	if err != nil {
+		t.Fatalf("go tool nm: %v", err)
+	}
+	for _, line := range strings.Split(string(nm), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 {
+			continue
+		}
+		sym := f[len(f)-1]
+		// A package's initialization is linked with the import: it is
+		// empty for these (their tables are dropped unread).
+		if strings.HasSuffix(sym, ".init") || strings.HasSuffix(sym, "..inittask") {
+			continue
+		}
+		for _, p := range unconfigured {
+			if strings.HasPrefix(sym, p) {
+				t.Errorf("a GitHub-only site links %s", sym)
+				break
+			}
 		}
 	}
 	stripped := build("githubonly-stripped", "-ldflags=-s -w")

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	"github.com/gatehouse-auth/gatehouse/admin"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
 
 // The admin.Store statements, on gatehouse_admin. An INSERT names the

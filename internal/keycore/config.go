@@ -1,4 +1,4 @@
-package apikey
+package keycore
 
 import (
 	"net/http"
@@ -8,7 +8,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
-// Config turns on API keys (gatehouse.Config.MachineAccess). Its zero
+// Config configures API keys, which Enable turns on
+// (gatehouse.Config.MachineAccess: apikey.Enable(Config{…})). Its zero
 // value is usable: keys with the prefix "gh", no permissions on them
 // (Permissions nil), the old secret refused at once after a rotation, at
 // most DefaultRateLimit requests per key per minute. The Adapter must be

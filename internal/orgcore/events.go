@@ -1,4 +1,4 @@
-package organization
+package orgcore
 
 // ChangeKind names what a Change did.
 type ChangeKind string
