@@ -19,7 +19,7 @@ const version = "v0.1.0"
 // requires examples/mount alone, by their module paths. The three are served by a
 // module proxy in a directory (GOPROXY=file://…) made from the working
 // tree, as a release would publish them; everything else comes from the
-// module cache (no network). The repository's replace directives do not
+// module cache or the go command's own proxy. The repository's replace directives do not
 // apply there, so a module that requires a Gatehouse version no release
 // has, or that builds only against the tree beside it, fails here.
 func TestModulesResolveOutside(t *testing.T) {
@@ -38,6 +38,12 @@ func TestModulesResolveOutside(t *testing.T) {
 	} {
 		publish(t, proxy, m.path, m.dir)
 	}
+
+	out, err := exec.Command("go", "env", "GOPROXY").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	upstream := strings.TrimSpace(string(out))
 
 	// Each module alone, as a user who needs just it would require it.
 	for name, prog := range map[string]string{
@@ -67,7 +73,11 @@ func main() {
 			cmd := exec.Command("go", "build", "-o", os.DevNull, ".")
 			cmd.Dir = user
 			cmd.Env = append(os.Environ(),
-				"GOPROXY=file://"+filepath.ToSlash(proxy), // the three modules; the rest from the module cache
+				// The three modules from the file proxy; the rest from the
+				// module cache or, on a machine that has not fetched them
+				// yet, the proxy the go command uses. The file proxy
+				// answers first, so the published tree is what resolves.
+				"GOPROXY=file://"+filepath.ToSlash(proxy)+","+upstream,
 				"GOFLAGS=-mod=mod", "GOSUMDB=off", "GOWORK=off", "GOTOOLCHAIN=local")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("a user's build of %s failed: %v\n%s", name, err, out)
