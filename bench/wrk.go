@@ -240,6 +240,19 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 		// again; the round whose ratio is the median is reported.
 		var tries []line
 		for range max(rounds, 1) {
+			// A session cookie of its own for each round, signed in just
+			// now: replayed for minutes, the one signed in at start would
+			// outlive its cookie cache copy (five minutes at most), and
+			// every request would read the database and be sent a new
+			// copy, which no browser would do (it keeps the copy it is
+			// sent).
+			if err := servers[row.server].prepare(); err != nil {
+				return fmt.Errorf("%s: a new sign-in: %w", row.server, err)
+			}
+			req, _ = servers[row.server].wrkWorkload(row.workload)
+			if req.cookie != "" {
+				same.cookie = req.cookie
+			}
 			var l line
 			l.row = row
 			for i := range 2 {
