@@ -275,7 +275,7 @@ type reqState struct {
 	session *Session
 	// sessionBuf holds the session read for this request, which session
 	// then points to: no allocation of its own (sessions.ReadTo).
-	sessionBuf Session
+	sessionBuf sessions.Buffer
 	csrfToken  string // a token made for this request
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base

@@ -57,7 +57,7 @@ func (h *Handler) readSession(w http.ResponseWriter, r *http.Request, b *base) (
 
 // readSessionTo is readSession, a session read now written into dst when
 // not nil (sessions.Manager.ReadTo).
-func (h *Handler) readSessionTo(dst *Session, w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
+func (h *Handler) readSessionTo(dst *sessions.Buffer, w http.ResponseWriter, r *http.Request, b *base) (*Session, error) {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) && !st.bearer {
 		st.load(w)
 		return st.session, st.storeErr

@@ -194,17 +194,29 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 		if len(only) != 0 && !slices.Contains(only, row.name) {
 			continue
 		}
-		req, ok := servers[row.server].wrkWorkload(row.workload)
-		if !ok {
+		if _, ok := servers[row.server].wrkWorkload(row.workload); !ok {
 			continue
 		}
 		creq, _ := ceil.wrkWorkload(row.ceiling)
-		// The ceiling sent the route's Cookie header (ignored, but read
-		// off the wire and parsed into the request's header).
-		same := creq
-		same.cookie = req.cookie
-		if req.cookie == "" {
-			same.cookie = ""
+		var req, same wrkRequest
+		// fresh signs in anew, for a session cookie minted just now: one
+		// replayed for minutes would outlive its cookie cache copy (five
+		// minutes at most), and every request would then read the
+		// database and be sent a new copy, which a browser keeps and wrk
+		// does not. Each round starts with one.
+		fresh := func() error {
+			if err := servers[row.server].prepare(); err != nil {
+				return fmt.Errorf("%s: a new sign-in: %w", row.server, err)
+			}
+			req, _ = servers[row.server].wrkWorkload(row.workload)
+			// The ceiling sent the route's Cookie header (ignored, but
+			// read off the wire and parsed into the request's header).
+			same = creq
+			same.cookie = req.cookie
+			return nil
+		}
+		if err := fresh(); err != nil {
+			return err
 		}
 		if warmup > 0 {
 			for _, r := range []wrkRequest{creq, req} {
@@ -217,8 +229,13 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 			what string
 			req  wrkRequest
 		}{{row.server, req}, {"ceiling", creq}} {
-			if in, out, err := wireSize(x.req, verbose); err == nil {
+			if in, out, set, err := wireSize(x.req, verbose); err == nil {
 				fmt.Fprintf(os.Stderr, "bench: %-10s %-16s a %d-byte request, a %d-byte answer\n", row.name, x.what, in, out)
+				if set > 0 && x.req.method == http.MethodGet {
+					// A read that sets a cookie is answered so on every
+					// request: wrk never sends it back, a browser would.
+					fmt.Fprintf(os.Stderr, "bench: %-10s %-16s WARNING: the answer sets %d cookies; the load replays a stale one\n", row.name, x.what, set)
+				}
 			}
 		}
 		measure := func(s *server, what string, r wrkRequest) (wrkResult, error) {
@@ -239,7 +256,12 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 		// Each round measures the ceiling, the route and the ceiling
 		// again; the round whose ratio is the median is reported.
 		var tries []line
-		for range max(rounds, 1) {
+		for round := range max(rounds, 1) {
+			if round > 0 {
+				if err := fresh(); err != nil {
+					return err
+				}
+			}
 			var l line
 			l.row = row
 			for i := range 2 {
@@ -294,26 +316,27 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 }
 
 // wireSize sends req once, as wrk does, and returns the bytes of the
-// request and of the answer (status line, headers and body) on the wire.
-func wireSize(req wrkRequest, show bool) (int, int, error) {
+// request and of the answer (status line, headers and body) on the wire,
+// and the count of cookies the answer sets.
+func wireSize(req wrkRequest, show bool) (int, int, int, error) {
 	raw, u, err := req.wire()
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	c, err := net.Dial("tcp", u.Host)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	defer c.Close()
 	if _, err := io.WriteString(c, raw); err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	var resp bytes.Buffer
 	rd := bufio.NewReader(io.TeeReader(c, &resp))
 	r, err := http.ReadResponse(rd, nil)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	_, _ = io.Copy(io.Discard, r.Body)
 	r.Body.Close()
@@ -321,7 +344,7 @@ func wireSize(req wrkRequest, show bool) (int, int, error) {
 	if show {
 		fmt.Fprintf(os.Stderr, "%s\n", resp.Bytes()[:n])
 	}
-	return len(raw), n, nil
+	return len(raw), n, len(r.Header.Values("Set-Cookie")), nil
 }
 
 // wire returns req as wrk writes it on the wire, and its URL.

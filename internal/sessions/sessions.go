@@ -203,11 +203,19 @@ func (m *Manager) Read(w http.ResponseWriter, r *http.Request, b *site.Base) (*s
 	return m.ReadTo(nil, w, r, b)
 }
 
+// Buffer is storage of the caller's for a session read (ReadTo): the
+// session, and the time its user's EmailVerified may point to.
+type Buffer struct {
+	Session  session.Session
+	verified time.Time
+}
+
 // ReadTo is Read, the session written into dst when dst is not nil (and
 // no Session callback makes one of its own): the Middleware keeps dst in
-// the request's state, which saves an allocation per request. dst must
-// be the caller's own, used for this request alone.
-func (m *Manager) ReadTo(dst *session.Session, w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
+// the request's state, which saves an allocation per request (two for a
+// read the cookie cache answers). dst must be the caller's own, used for
+// this request alone.
+func (m *Manager) ReadTo(dst *Buffer, w http.ResponseWriter, r *http.Request, b *site.Base) (*session.Session, error) {
 	raw := cookies.ChunkedValue(r, b.Cookies.Session)
 	if raw == "" {
 		if cookies.Count(r, b.Cookies.Session) > 1 {
@@ -228,17 +236,20 @@ func (m *Manager) Open(w http.ResponseWriter, r *http.Request, b *site.Base, raw
 	return m.open(nil, w, r, b, raw, cookie)
 }
 
-// newSession returns dst set to s, or a new copy of s when dst is nil.
-func newSession(dst *session.Session, s session.Session) *session.Session {
+// newSession returns dst's session set to s, or a new copy of s when dst
+// is nil.
+func newSession(dst *Buffer, s session.Session) *session.Session {
 	if dst == nil {
-		dst = new(session.Session) // not &s: s would be on the heap either way
+		p := new(session.Session) // not &s: s would be on the heap either way
+		*p = s
+		return p
 	}
-	*dst = s
-	return dst
+	dst.Session = s
+	return &dst.Session
 }
 
 // open is Open, writing the session into dst when not nil (ReadTo).
-func (m *Manager) open(dst *session.Session, w http.ResponseWriter, r *http.Request, b *site.Base, raw string, cookie bool) (*session.Session, error) {
+func (m *Manager) open(dst *Buffer, w http.ResponseWriter, r *http.Request, b *site.Base, raw string, cookie bool) (*session.Session, error) {
 	now := time.Now()
 	maxAge, updateAge := m.cfg.MaxAge, m.cfg.UpdateAge
 	if m.cfg.Database {
@@ -354,12 +365,14 @@ func (m *Manager) shape(ctx context.Context, s *session.Session, t *session.Toke
 // copy of the session whose token hashes to tokenHash: a copy made for
 // another session token (an earlier sign-in, a planted cookie) is not
 // used.
-func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
+func (m *Manager) cached(dst *Buffer, r *http.Request, b *site.Base, tokenHash []byte, now time.Time) (*session.Session, bool) {
 	raw := cookies.Value(r, b.Cookies.SessionData)
 	if raw == "" {
 		return nil, false
 	}
-	c, err := m.cache[b.Cookies.Secure].Decode(raw, now)
+	// Shared with the codec's cache: c.User.EmailVerified is copied below
+	// before the session is handed on.
+	c, err := m.cache[b.Cookies.Secure].DecodeShared(raw, now)
 	// A plain comparison: both sides come from this browser's own cookies
 	// (the copy is sealed, so only this server made it), and no secret of
 	// anyone else's is compared.
@@ -371,15 +384,29 @@ func (m *Manager) cached(dst *session.Session, r *http.Request, b *site.Base, to
 	if refuse, err := m.refuses(r.Context(), c.User.ID, time.UnixMilli(c.CachedAt), now); err != nil || refuse {
 		return nil, false
 	}
-	sess := newSession(dst, session.Session{User: accountlink.ToProfile(c.User), Expires: time.Unix(c.Expires, 0)})
+	user := c.User
+	if v := user.EmailVerified; v != nil {
+		// The request's own copy of the time, in dst when there is one:
+		// the cached one would change for every request if an
+		// application wrote through the pointer.
+		var t *time.Time
+		if dst != nil {
+			t = &dst.verified
+		} else {
+			t = new(time.Time)
+		}
+		*t = *v
+		user.EmailVerified = t
+	}
+	sess := newSession(dst, session.Session{User: accountlink.ToProfile(user), Expires: time.Unix(c.Expires, 0)})
 	if m.cfg.Active != nil {
 		// With organizations off, a copy made while they were on names none.
 		sess.ActiveOrganizationID = c.Organization
 	}
 	if m.cfg.Session == nil {
-		return sess, true // c stays on the stack
+		return sess, true // user stays on the stack
 	}
-	u := c.User
+	u := user
 	return m.shape(r.Context(), sess, nil, &u), true
 }
 

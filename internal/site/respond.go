@@ -189,19 +189,20 @@ func (s *Site) CheckPost(r *http.Request, step string) (url.Values, *autherr.Err
 // sign-out: raw when it is same-origin (the Redirect callback or the
 // default policy), else the origin's root. It never returns another
 // origin's URL: a Redirect callback's answer is checked too.
+//
+// A same-origin raw is returned as it is, without an allocation: every
+// sign-in start resolves one.
 func (s *Site) CallbackURL(r *http.Request, raw string) string {
 	origin := s.For(r).Origin
-	home := origin + "/"
-	if raw == "" {
-		return home
+	if raw != "" {
+		if s.RedirectPolicy != nil {
+			raw = s.RedirectPolicy(raw, origin)
+		}
+		if safe := checks.SafeRedirect(raw, origin); safe != "" {
+			return safe
+		}
 	}
-	if s.RedirectPolicy != nil {
-		raw = s.RedirectPolicy(raw, origin)
-	}
-	if safe := checks.SafeRedirect(raw, origin); safe != "" {
-		return safe
-	}
-	return home
+	return origin + "/"
 }
 
 // Fail logs e with everything a developer needs, and sends the browser

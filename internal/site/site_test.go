@@ -104,6 +104,10 @@ func TestCallbackURL(t *testing.T) {
 			t.Errorf("CallbackURL(%q) = %q, want %q", raw, got, want)
 		}
 	}
+	// The URL of a sign-in start, on this origin, costs no allocation.
+	if n := testing.AllocsPerRun(100, func() { s.CallbackURL(r, "https://app.test/reports") }); n != 0 {
+		t.Errorf("a same-origin callback URL: %v allocations, want 0", n)
+	}
 	// A Redirect callback's answer is checked as well.
 	s.RedirectPolicy = func(string, string) string { return "https://evil.test/" }
 	if got := s.CallbackURL(r, "/reports"); got != "https://app.test/" {
