@@ -30,6 +30,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // SQLSTATE codes the adapter maps to adapter errors.
@@ -44,10 +45,31 @@ type Adapter struct {
 	pool          *pgxpool.Pool
 	owned         bool           // pool was made by Open, and Close closes it
 	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
-	machineAccess                // API keys and signing keys, on store (machineaccess.go)
-	adminStore                   // admin.Store on store (admin.go)
-	organizations                // organization.Store on store (organizations.go)
+	core                         // users, accounts, sessions, tokens, authenticators, secrets, on store
+	machineAccess                // API keys and signing keys, on store
+	adminStore                   // admin.Store on store, deleting users with deleteUser (admin.go)
+	organizations                // organization.Store on store
 }
+
+// The parts of the Adapter that run the statements it shares with the
+// SQLite adapter, embedded under unexported names so that they add their
+// methods and nothing else.
+type (
+	core          = sqlstore.Core
+	machineAccess = sqlstore.MachineAccess
+	adminStore    = sqlstore.Admin
+	organizations = sqlstore.Organizations
+)
+
+// The interfaces the adapter implements with methods of its own; those
+// its parts implement alone are checked in sqlstore.
+var (
+	_ adapter.Adapter              = (*Adapter)(nil)
+	_ adapter.Migrator             = (*Adapter)(nil)
+	_ adapter.AuthenticatorAdapter = (*Adapter)(nil)
+	_ adapter.PasswordStore        = (*Adapter)(nil)
+	_ twofactor.Store              = (*Adapter)(nil)
+)
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
 // Close does not close it.
@@ -58,7 +80,7 @@ func New(pool *pgxpool.Pool) *Adapter {
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
-	return &Adapter{pool: pool, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
+	return &Adapter{pool: pool, owned: owned, store: st, core: sqlstore.NewCore(st, putBackupCodes), machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection

@@ -34,6 +34,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // BusyTimeout is how long a connection made by Open waits for another
@@ -46,9 +47,10 @@ type Adapter struct {
 	db            *sql.DB
 	owned         bool           // db was opened by Open, and Close closes it
 	store         sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
-	machineAccess                // API keys and signing keys, on store (machineaccess.go)
-	adminStore                   // admin.Store on store (admin.go)
-	organizations                // organization.Store on store (organizations.go)
+	core                         // users, accounts, sessions, tokens, authenticators, secrets, on store
+	machineAccess                // API keys and signing keys, on store
+	adminStore                   // admin.Store on store; PurgeUser deletes row by row (deleteUser), as foreign keys may be off
+	organizations                // organization.Store on store
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -56,6 +58,26 @@ type Adapter struct {
 	mu          sync.Mutex // held while preparing
 	sessionStmt atomic.Pointer[sql.Stmt]
 }
+
+// The parts of the Adapter that run the statements it shares with the
+// PostgreSQL adapter, embedded under unexported names so that they add
+// their methods and nothing else.
+type (
+	core          = sqlstore.Core
+	machineAccess = sqlstore.MachineAccess
+	adminStore    = sqlstore.Admin
+	organizations = sqlstore.Organizations
+)
+
+// The interfaces the adapter implements with methods of its own; those
+// its parts implement alone are checked in sqlstore.
+var (
+	_ adapter.Adapter              = (*Adapter)(nil)
+	_ adapter.Migrator             = (*Adapter)(nil)
+	_ adapter.AuthenticatorAdapter = (*Adapter)(nil)
+	_ adapter.PasswordStore        = (*Adapter)(nil)
+	_ twofactor.Store              = (*Adapter)(nil)
+)
 
 // Open opens (creating it if needed) the SQLite database file at path, with
 // write-ahead logging, a busy timeout of BusyTimeout, foreign keys enforced
@@ -148,7 +170,7 @@ func New(db *sql.DB) *Adapter {
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
-	return &Adapter{db: db, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
+	return &Adapter{db: db, owned: owned, store: st, core: sqlstore.NewCore(st, putBackupCodes), machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an
