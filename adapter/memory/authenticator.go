@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -50,14 +49,8 @@ func (m *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string)
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []adapter.Authenticator{}
-	for _, a := range m.authenticators {
-		if a.UserID == userID {
-			out = append(out, copyAuthenticator(a))
-		}
-	}
-	slices.SortFunc(out, func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) })
-	return out, nil
+	return collect(m.authenticators, func(_ string, a adapter.Authenticator) bool { return a.UserID == userID }, copyAuthenticator,
+		func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) }), nil
 }
 
 // UpdateAuthenticatorCounter sets the sign counter when it advances.

@@ -83,16 +83,8 @@ func (m *Adapter) ListAPIKeys(ctx context.Context, userID string) ([]apikey.Key,
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []apikey.Key{}
-	for _, k := range m.machine.keys {
-		if k.UserID == userID {
-			out = append(out, copyKey(k))
-		}
-	}
-	slices.SortFunc(out, func(a, b apikey.Key) int {
-		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
+	return collect(m.machine.keys, func(_ string, k apikey.Key) bool { return k.UserID == userID }, copyKey,
+		func(a, b apikey.Key) int { return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID)) }), nil
 }
 
 // liveKey returns userID's key id when it is not revoked. m.mu must be
@@ -163,12 +155,8 @@ func (m *Adapter) SigningKeys(ctx context.Context) ([]servicetoken.SigningKey, e
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []servicetoken.SigningKey{}
-	for _, k := range m.machine.signing {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) })
-	return out, nil
+	return collect(m.machine.signing, func(int64, servicetoken.SigningKey) bool { return true }, nil,
+		func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) }), nil
 }
 
 // AddSigningKey stores k unless its generation exists
