@@ -42,27 +42,18 @@ const (
 // Adapter is an adapter.Adapter and adapter.Migrator on a PostgreSQL
 // connection pool. It is safe for concurrent use.
 type Adapter struct {
-	pool          *pgxpool.Pool
-	owned         bool           // pool was made by Open, and Close closes it
-	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
-	core                         // users, accounts, sessions, tokens, authenticators, secrets, on store
-	machineAccess                // API keys and signing keys, on store
-	adminStore                   // admin.Store on store, deleting users with deleteUser (admin.go)
-	organizations                // organization.Store on store
+	pool   *pgxpool.Pool
+	owned  bool           // pool was made by Open, and Close closes it
+	store  sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	shared                // the methods run alike on store: sqlstore.Shared
 }
 
-// The parts of the Adapter that run the statements it shares with the
-// SQLite adapter, embedded under unexported names so that they add their
-// methods and nothing else.
-type (
-	core          = sqlstore.Core
-	machineAccess = sqlstore.MachineAccess
-	adminStore    = sqlstore.Admin
-	organizations = sqlstore.Organizations
-)
+// shared is sqlstore.Shared, embedded under an unexported name so that
+// the Adapter gains its methods and no exported field.
+type shared = sqlstore.Shared
 
 // The interfaces the adapter implements with methods of its own; those
-// its parts implement alone are checked in sqlstore.
+// sqlstore.Shared implements alone are checked in sqlstore.
 var (
 	_ adapter.Adapter              = (*Adapter)(nil)
 	_ adapter.Migrator             = (*Adapter)(nil)
@@ -80,7 +71,7 @@ func New(pool *pgxpool.Pool) *Adapter {
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
-	return &Adapter{pool: pool, owned: owned, store: st, core: sqlstore.NewCore(st, putBackupCodes), machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
+	return &Adapter{pool: pool, owned: owned, store: st, shared: sqlstore.NewShared(st, putBackupCodes, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection

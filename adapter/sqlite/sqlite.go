@@ -44,13 +44,10 @@ const BusyTimeout = 10 * time.Second
 // Adapter is an adapter.Adapter and adapter.Migrator on a SQLite database.
 // It is safe for concurrent use.
 type Adapter struct {
-	db            *sql.DB
-	owned         bool           // db was opened by Open, and Close closes it
-	store         sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
-	core                         // users, accounts, sessions, tokens, authenticators, secrets, on store
-	machineAccess                // API keys and signing keys, on store
-	adminStore                   // admin.Store on store; PurgeUser deletes row by row (deleteUser), as foreign keys may be off
-	organizations                // organization.Store on store
+	db     *sql.DB
+	owned  bool           // db was opened by Open, and Close closes it
+	store  sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
+	shared                // the methods run alike on store: sqlstore.Shared
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -59,18 +56,12 @@ type Adapter struct {
 	sessionStmt atomic.Pointer[sql.Stmt]
 }
 
-// The parts of the Adapter that run the statements it shares with the
-// PostgreSQL adapter, embedded under unexported names so that they add
-// their methods and nothing else.
-type (
-	core          = sqlstore.Core
-	machineAccess = sqlstore.MachineAccess
-	adminStore    = sqlstore.Admin
-	organizations = sqlstore.Organizations
-)
+// shared is sqlstore.Shared, embedded under an unexported name so that
+// the Adapter gains its methods and no exported field.
+type shared = sqlstore.Shared
 
 // The interfaces the adapter implements with methods of its own; those
-// its parts implement alone are checked in sqlstore.
+// sqlstore.Shared implements alone are checked in sqlstore.
 var (
 	_ adapter.Adapter              = (*Adapter)(nil)
 	_ adapter.Migrator             = (*Adapter)(nil)
@@ -170,7 +161,7 @@ func New(db *sql.DB) *Adapter {
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
-	return &Adapter{db: db, owned: owned, store: st, core: sqlstore.NewCore(st, putBackupCodes), machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
+	return &Adapter{db: db, owned: owned, store: st, shared: sqlstore.NewShared(st, putBackupCodes, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an
@@ -226,7 +217,8 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	return a.store.InTx(ctx, func(tx sqlstore.Querier) error { return deleteUser(ctx, tx, id) })
 }
 
-// deleteUser is DeleteUser in tx.
+// deleteUser is DeleteUser in tx, which PurgeUser (sqlstore.Admin) runs
+// too: row by row, as foreign keys may be off.
 func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
 	for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members", "api_keys", "admin"} {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {

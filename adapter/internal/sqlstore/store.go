@@ -38,6 +38,36 @@ func NewCore(s Store, put PutBackupCodes) Core {
 	return Core{s: s, put: put}
 }
 
+// Shared is everything an adapter runs alike on a Store: Core,
+// MachineAccess, Admin and Organizations, embedded under unexported names
+// so that an adapter embedding Shared gains their methods and nothing
+// else.
+type Shared struct {
+	core
+	machineAccess
+	adminStore
+	organizations
+}
+
+type (
+	core          = Core
+	machineAccess = MachineAccess
+	adminStore    = Admin
+	organizations = Organizations
+)
+
+// NewShared returns the Shared on s of an adapter that inserts backup
+// codes with put, and whose Admin refuses an unknown user with guard and
+// deletes users with deleteUser (see NewAdmin).
+func NewShared(s Store, put PutBackupCodes, guard Guard, deleteUser func(ctx context.Context, tx Querier, id string) error) Shared {
+	return Shared{
+		core:          NewCore(s, put),
+		machineAccess: MachineAccess{S: s},
+		adminStore:    NewAdmin(s, guard, deleteUser),
+		organizations: Organizations{S: s},
+	}
+}
+
 // InsertAccount inserts the AccountColumns, as Dialect.AccountArgs
 // returns them.
 const InsertAccount = `INSERT INTO gatehouse_accounts (` + AccountColumns + `)
