@@ -30,7 +30,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // SQLSTATE codes the adapter maps to adapter errors.
@@ -52,15 +51,8 @@ type Adapter struct {
 // the Adapter gains its methods and no exported field.
 type shared = sqlstore.Shared
 
-// The interfaces the adapter implements with methods of its own; those
-// sqlstore.Shared implements alone are checked in sqlstore.
-var (
-	_ adapter.Adapter              = (*Adapter)(nil)
-	_ adapter.Migrator             = (*Adapter)(nil)
-	_ adapter.AuthenticatorAdapter = (*Adapter)(nil)
-	_ adapter.PasswordStore        = (*Adapter)(nil)
-	_ twofactor.Store              = (*Adapter)(nil)
-)
+// The adapter implements every interface of sqlstore.Adapter.
+var _ sqlstore.Adapter = (*Adapter)(nil)
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
 // Close does not close it.

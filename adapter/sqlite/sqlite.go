@@ -34,7 +34,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // BusyTimeout is how long a connection made by Open waits for another
@@ -60,15 +59,8 @@ type Adapter struct {
 // the Adapter gains its methods and no exported field.
 type shared = sqlstore.Shared
 
-// The interfaces the adapter implements with methods of its own; those
-// sqlstore.Shared implements alone are checked in sqlstore.
-var (
-	_ adapter.Adapter              = (*Adapter)(nil)
-	_ adapter.Migrator             = (*Adapter)(nil)
-	_ adapter.AuthenticatorAdapter = (*Adapter)(nil)
-	_ adapter.PasswordStore        = (*Adapter)(nil)
-	_ twofactor.Store              = (*Adapter)(nil)
-)
+// The adapter implements every interface of sqlstore.Adapter.
+var _ sqlstore.Adapter = (*Adapter)(nil)
 
 // Open opens (creating it if needed) the SQLite database file at path, with
 // write-ahead logging, a busy timeout of BusyTimeout, foreign keys enforced

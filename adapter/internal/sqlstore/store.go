@@ -433,8 +433,27 @@ func (st Core) ReplaceBackupCodes(ctx context.Context, userID string, hashes []s
 	})
 }
 
-// The interfaces that the parts of an adapter implement alone; the
-// adapters check the others, which need methods of their own.
+// Adapter is every interface both SQL adapters implement, for each to
+// check in one assertion. Shared implements part of it alone (checked
+// below); the adapters add the statements that differ.
+type Adapter interface {
+	adapter.Adapter
+	adapter.Migrator
+	adapter.AuthenticatorAdapter
+	adapter.AccountLocker
+	adapter.PasswordStore
+	adapter.SessionRevoker
+	adapter.ProviderSessionRevoker
+	adapter.Sweeper
+	adapter.SessionLister
+	twofactor.Store
+	apikey.Store
+	servicetoken.KeyStore
+	organization.Store
+	admin.Store
+}
+
+// The interfaces that the parts of Shared implement alone.
 var (
 	_ adapter.SessionRevoker         = Core{}
 	_ adapter.ProviderSessionRevoker = Core{}
