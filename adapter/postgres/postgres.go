@@ -39,7 +39,12 @@ const (
 )
 
 // Adapter is an adapter.Adapter and adapter.Migrator on a PostgreSQL
-// connection pool. It is safe for concurrent use.
+// connection pool. It is safe for concurrent use. Besides the methods
+// listed here it has every method of adapter.AuthenticatorAdapter,
+// adapter.PasswordStore, the session revokers, adapter.Sweeper,
+// adapter.SessionLister, twofactor.Store, apikey.Store,
+// servicetoken.KeyStore, organization.Store and admin.Store, run with
+// the statements it shares with the SQLite adapter.
 type Adapter struct {
 	pool   *pgxpool.Pool
 	owned  bool           // pool was made by Open, and Close closes it

@@ -41,7 +41,12 @@ import (
 const BusyTimeout = 10 * time.Second
 
 // Adapter is an adapter.Adapter and adapter.Migrator on a SQLite database.
-// It is safe for concurrent use.
+// It is safe for concurrent use. Besides the methods listed here it has
+// every method of adapter.AuthenticatorAdapter, adapter.PasswordStore,
+// the session revokers, adapter.Sweeper, adapter.SessionLister,
+// twofactor.Store, apikey.Store, servicetoken.KeyStore,
+// organization.Store and admin.Store, run with the statements it shares
+// with the PostgreSQL adapter.
 type Adapter struct {
 	db     *sql.DB
 	owned  bool           // db was opened by Open, and Close closes it
