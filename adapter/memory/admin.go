@@ -12,8 +12,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/admin"
 )
 
-var _ admin.Store = (*Adapter)(nil)
-
 // ListUsers returns one page of the users q selects, in the order of
 // their ids.
 func (m *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {

@@ -9,8 +9,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 )
 
-var _ adapter.AuthenticatorAdapter = (*Adapter)(nil)
-
 // CreateAuthenticator stores a WebAuthn credential of an existing user.
 func (m *Adapter) CreateAuthenticator(ctx context.Context, a adapter.Authenticator) (adapter.Authenticator, error) {
 	if err := ctx.Err(); err != nil {
@@ -35,11 +33,18 @@ func (m *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (ad
 		return adapter.Authenticator{}, err
 	}
 	defer m.mu.Unlock()
+	a, err := m.authenticator(credentialID)
+	return copyAuthenticator(a), err
+}
+
+// authenticator returns the stored credential with the given id, or
+// adapter.ErrNotFound. m.mu must be held.
+func (m *Adapter) authenticator(credentialID string) (adapter.Authenticator, error) {
 	a, ok := m.authenticators[credentialID]
 	if !ok {
 		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: %w", credentialID, adapter.ErrNotFound)
 	}
-	return copyAuthenticator(a), nil
+	return a, nil
 }
 
 // ListAuthenticatorsByUserID returns the user's credentials, ordered by
@@ -59,9 +64,9 @@ func (m *Adapter) UpdateAuthenticatorCounter(ctx context.Context, credentialID s
 		return adapter.Authenticator{}, err
 	}
 	defer m.mu.Unlock()
-	a, ok := m.authenticators[credentialID]
-	if !ok {
-		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: %w", credentialID, adapter.ErrNotFound)
+	a, err := m.authenticator(credentialID)
+	if err != nil {
+		return adapter.Authenticator{}, err
 	}
 	if !adapter.CounterAdvances(a.Counter, counter) {
 		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: stored %d, got %d: %w", credentialID, a.Counter, counter, adapter.ErrCounterRegression)

@@ -18,6 +18,9 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -68,7 +71,17 @@ type Adapter struct {
 	machine machineAccess
 }
 
-var _ adapter.Adapter = (*Adapter)(nil)
+// The interfaces the adapter implements.
+var (
+	_ adapter.Adapter                = (*Adapter)(nil)
+	_ adapter.AuthenticatorAdapter   = (*Adapter)(nil)
+	_ adapter.SessionRevoker         = (*Adapter)(nil)
+	_ adapter.ProviderSessionRevoker = (*Adapter)(nil)
+	_ apikey.Store                   = (*Adapter)(nil)
+	_ servicetoken.KeyStore          = (*Adapter)(nil)
+	_ organization.Store             = (*Adapter)(nil)
+	_ admin.Store                    = (*Adapter)(nil)
+)
 
 // New returns an empty in-memory adapter.
 func New() *Adapter {

@@ -11,8 +11,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
-var _ organization.Store = (*Adapter)(nil)
-
 // memberKey identifies a membership.
 type memberKey struct{ org, user string }
 
