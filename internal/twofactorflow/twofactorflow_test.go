@@ -189,6 +189,15 @@ func pendingOf(t *testing.T, w *httptest.ResponseRecorder) *http.Cookie {
 	return nil
 }
 
+// adaPending runs step 1 for ada, signed in with firstFactor in the
+// browser whose CSRF token is "tok-A", and returns the pending cookie it
+// set.
+func (e *env) adaPending(t *testing.T) *http.Cookie {
+	t.Helper()
+	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
+	return pendingOf(t, w)
+}
+
 // verify posts code to step 2 from a browser with the pending cookie and
 // the CSRF token csrf (cookie and form field).
 func (e *env) verify(pending *http.Cookie, csrf, code string, html bool) *httptest.ResponseRecorder {
@@ -282,10 +291,9 @@ func TestAsk(t *testing.T) {
 // URL; the same pending sign-in with another right code makes none.
 func TestVerify(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
-	w = e.verify(pending, "tok-A", e.code(t), true)
+	w := e.verify(pending, "tok-A", e.code(t), true)
 	if len(e.h.Failed) != 0 || len(e.h.issued) != 1 {
 		t.Fatalf("failed %v, issued %d", e.h.Failed, len(e.h.issued))
 	}
@@ -312,8 +320,7 @@ func TestVerify(t *testing.T) {
 // TestVerifyBackupCode: a backup code signs in and is reported as used.
 func TestVerifyBackupCode(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	e.verify(pendingOf(t, w), "tok-A", e.backup[1], false)
+	e.verify(e.adaPending(t), "tok-A", e.backup[1], false)
 	if len(e.h.issued) != 1 {
 		t.Fatalf("failed %v", e.h.Failed)
 	}
@@ -327,9 +334,8 @@ func TestVerifyBackupCode(t *testing.T) {
 // right code, before any attempt is counted.
 func TestVerifyOtherBrowser(t *testing.T) {
 	e := newEnv(t, 1)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
-	w = e.verify(pending, "tok-B", e.code(t), true)
+	pending := e.adaPending(t)
+	w := e.verify(pending, "tok-B", e.code(t), true)
 	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_invalid" {
 		t.Errorf("other browser: %v, want TwoFactorFailed (two_factor_invalid)", f)
 	}
@@ -347,8 +353,7 @@ func TestVerifyOtherBrowser(t *testing.T) {
 // POST without the CSRF token, and a rate-limited client make no session.
 func TestVerifyRefusals(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
 	e.verify(nil, "tok-A", e.code(t), true)
 	if f := e.h.LastFail(t); f.Code != "two_factor_invalid" {
@@ -391,10 +396,9 @@ func TestVerifyRefusals(t *testing.T) {
 // spent: refused, and unusable even with a right code afterwards.
 func TestVerifyAttempts(t *testing.T) {
 	e := newEnv(t, 2)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
-	w = e.verify(pending, "tok-A", "000000", true)
+	w := e.verify(pending, "tok-A", "000000", true)
 	if w.Code != http.StatusUnauthorized || len(e.h.Rendered) != 1 {
 		t.Fatalf("wrong code (HTML): %d, rendered %d", w.Code, len(e.h.Rendered))
 	}
@@ -427,16 +431,14 @@ func TestVerifyAttempts(t *testing.T) {
 func TestVerifyPerUser(t *testing.T) {
 	e := newEnv(t, 5)
 	e.s.PerUser = limit.NewMemory(2, time.Hour)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	one := pendingOf(t, w)
+	one := e.adaPending(t)
 	e.verify(one, "tok-A", "000000", true)
 	e.verify(one, "tok-A", e.code(t), true)
 	if len(e.h.issued) != 1 {
 		t.Fatalf("failed %v", e.h.Failed)
 	}
 	e.advance(time.Minute)
-	w, _ = e.ask(t, e.ada, firstFactor(), "tok-A")
-	two := pendingOf(t, w)
+	two := e.adaPending(t)
 	e.verify(two, "tok-A", "000000", true)
 	e.verify(two, "tok-A", "000000", true)
 	if len(e.h.TooMany) != 0 {
@@ -454,8 +456,7 @@ func TestVerifyPerUser(t *testing.T) {
 func TestVerifyAfterChange(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 	if err := e.m.SetPasswordHash(ctx, e.ada.ID, "$argon2id$new"); err != nil {
 		t.Fatal(err)
 	}
@@ -465,12 +466,11 @@ func TestVerifyAfterChange(t *testing.T) {
 	}
 
 	e.advance(time.Minute)
-	w, _ = e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending = pendingOf(t, w)
+	pending = e.adaPending(t)
 	if err := e.s.Service.Disable(ctx, e.ada.ID); err != nil {
 		t.Fatal(err)
 	}
-	w = e.verify(pending, "tok-A", e.code(t), true)
+	w := e.verify(pending, "tok-A", e.code(t), true)
 	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_off" || !cleared(w) {
 		t.Errorf("after disabling: %v, cleared %v", f, cleared(w))
 	}
