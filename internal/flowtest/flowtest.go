@@ -1,12 +1,15 @@
 // Package flowtest holds what the tests of the sign-in flows give a flow
 // as its host: recorders of what the flow asked the host to do (fail,
 // throttle, finish a sign-in, render a page), to embed in a test's fake
-// host, and checks of the errors a flow returns.
+// host, an Outbox for the messages it sends, and checks of the errors a
+// flow returns.
 package flowtest
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,4 +93,28 @@ func AsAuthErr(t testing.TB, err error) *autherr.Error {
 		t.Fatalf("error %v is not an *autherr.Error", err)
 	}
 	return e
+}
+
+// Outbox keeps the messages of type M that a flow sends through Send,
+// safe for concurrent use.
+type Outbox[M any] struct {
+	mu   sync.Mutex
+	sent []M
+}
+
+// Send keeps m and succeeds.
+func (o *Outbox[M]) Send(_ context.Context, m M) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.sent = append(o.sent, m)
+	return nil
+}
+
+// Take returns the messages kept, and forgets them.
+func (o *Outbox[M]) Take() []M {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := o.sent
+	o.sent = nil
+	return out
 }
