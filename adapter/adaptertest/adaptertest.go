@@ -145,6 +145,30 @@ func newAccount(userID, provider, providerAccountID string) account.Account {
 	}
 }
 
+// storeTest is a test of an adapter's optional interface S, given the
+// adapter as both.
+type storeTest[S any] struct {
+	name string
+	fn   func(t *testing.T, a adapter.Adapter, s S)
+}
+
+// runStore runs tests in parallel, each on an adapter of its own,
+// skipping them when the adapter is not an S or, through wrappers, the
+// adapter that does the work is not (adapter.Supports).
+func runStore[S any](t *testing.T, newAdapter func(t *testing.T) adapter.Adapter, tests []storeTest[S]) {
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a := newAdapter(t)
+			s := implements[S](t, a)
+			if !adapter.Supports[S](a) {
+				t.Skipf("%T does not implement %v", a, reflect.TypeFor[S]())
+			}
+			tc.fn(t, a, s)
+		})
+	}
+}
+
 // implements returns a as T, the optional interface a test is about,
 // skipping the test when a does not implement it.
 func implements[T any](t *testing.T, a adapter.Adapter) T {
@@ -156,45 +180,48 @@ func implements[T any](t *testing.T, a adapter.Adapter) T {
 	return v
 }
 
+// result is a value and the error of the call that returned it.
+type result[T any] struct {
+	v   T
+	err error
+}
+
+// try takes the results of a call, for its must method.
+func try[T any](v T, err error) result[T] { return result[T]{v, err} }
+
+// must returns the value, failing the test with what when the call
+// returned an error.
+func (r result[T]) must(t *testing.T, what string) T {
+	t.Helper()
+	if r.err != nil {
+		t.Fatalf("%s: %v", what, r.err)
+	}
+	return r.v
+}
+
 // mustCreateUser creates a user or fails the test.
 func mustCreateUser(t *testing.T, a adapter.Adapter, u adapter.User) adapter.User {
 	t.Helper()
-	got, err := a.CreateUser(ctx(t), u)
-	if err != nil {
-		t.Fatalf("CreateUser(%+v): %v", u, err)
-	}
-	return got
+	return try(a.CreateUser(ctx(t), u)).must(t, fmt.Sprintf("CreateUser(%+v)", u))
 }
 
 // mustGetUser returns the user with the given id or fails the test.
 func mustGetUser(t *testing.T, a adapter.Adapter, id string) adapter.User {
 	t.Helper()
-	u, err := a.GetUser(ctx(t), id)
-	if err != nil {
-		t.Fatalf("GetUser: %v", err)
-	}
-	return u
+	return try(a.GetUser(ctx(t), id)).must(t, "GetUser")
 }
 
 // mustGetUserByAccount returns the user of the provider account or fails
 // the test.
 func mustGetUserByAccount(t *testing.T, a adapter.Adapter, provider, providerAccountID string) adapter.User {
 	t.Helper()
-	u, err := a.GetUserByAccount(ctx(t), provider, providerAccountID)
-	if err != nil {
-		t.Fatalf("GetUserByAccount: %v", err)
-	}
-	return u
+	return try(a.GetUserByAccount(ctx(t), provider, providerAccountID)).must(t, "GetUserByAccount")
 }
 
 // mustGetAccount returns the provider account or fails the test.
 func mustGetAccount(t *testing.T, a adapter.Adapter, provider, providerAccountID string) account.Account {
 	t.Helper()
-	acc, err := a.GetAccount(ctx(t), provider, providerAccountID)
-	if err != nil {
-		t.Fatalf("GetAccount: %v", err)
-	}
-	return acc
+	return try(a.GetAccount(ctx(t), provider, providerAccountID)).must(t, "GetAccount")
 }
 
 // mustLinkAccount links an account or fails the test.
@@ -208,11 +235,7 @@ func mustLinkAccount(t *testing.T, a adapter.Adapter, acc account.Account) {
 // mustCreateSession creates a session or fails the test.
 func mustCreateSession(t *testing.T, a adapter.Adapter, s adapter.Session) adapter.Session {
 	t.Helper()
-	got, err := a.CreateSession(ctx(t), s)
-	if err != nil {
-		t.Fatalf("CreateSession: %v", err)
-	}
-	return got
+	return try(a.CreateSession(ctx(t), s)).must(t, "CreateSession")
 }
 
 // mustCreateToken creates a verification token or fails the test.
@@ -228,10 +251,7 @@ func mustCreateToken(t *testing.T, a adapter.Adapter, vt adapter.VerificationTok
 // otherwise.
 func mustUseToken(t *testing.T, a adapter.Adapter, what string, want adapter.VerificationToken) {
 	t.Helper()
-	got, err := a.UseVerificationToken(ctx(t), want.Identifier, want.TokenHash)
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	got := try(a.UseVerificationToken(ctx(t), want.Identifier, want.TokenHash)).must(t, what)
 	checkToken(t, what, got, want)
 }
 

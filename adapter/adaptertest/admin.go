@@ -16,26 +16,14 @@ import (
 // runAdmin runs the admin.Store tests, when the adapter is one (through
 // wrappers: adapter.Supports).
 func runAdmin(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
-	for _, tc := range []struct {
-		name string
-		fn   func(t *testing.T, a adapter.Adapter, s admin.Store)
-	}{
+	runStore(t, newAdapter, []storeTest[admin.Store]{
 		{"Admin/Role", testAdminRole},
 		{"Admin/Ban", testAdminBan},
 		{"Admin/RevokeSessions", testAdminRevoke},
 		{"Admin/List", testAdminList},
 		{"Admin/Purge", testAdminPurge},
 		{"Admin/Concurrent", testAdminConcurrent},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			a := newAdapter(t)
-			if !adapter.Supports[admin.Store](a) {
-				t.Skipf("%T is not an admin.Store", a)
-			}
-			tc.fn(t, a, a.(admin.Store))
-		})
-	}
+	})
 }
 
 // status reads the user's status or fails the test.

@@ -11,10 +11,7 @@ import (
 // authenticatorTests are the cases for adapter.AuthenticatorAdapter. Run
 // runs them too; an adapter that does not implement the method set skips
 // them (it cannot serve the WebAuthn provider types).
-var authenticatorTests = []struct {
-	name string
-	fn   func(t *testing.T, a adapter.Adapter, s adapter.AuthenticatorAdapter)
-}{
+var authenticatorTests = []storeTest[adapter.AuthenticatorAdapter]{
 	{"Authenticator/CreateAndGet", testCreateAndGetAuthenticator},
 	{"Authenticator/Conflict", testAuthenticatorConflict},
 	{"Authenticator/UnknownUser", testAuthenticatorUnknownUser},
@@ -27,14 +24,7 @@ var authenticatorTests = []struct {
 }
 
 func runAuthenticators(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
-	for _, tc := range authenticatorTests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			a := newAdapter(t)
-			s := implements[adapter.AuthenticatorAdapter](t, a)
-			tc.fn(t, a, s)
-		})
-	}
+	runStore(t, newAdapter, authenticatorTests)
 }
 
 // newAuthenticator returns an authenticator with every field set; the
@@ -52,13 +42,10 @@ func newAuthenticator(userID, credentialID string) adapter.Authenticator {
 	}
 }
 
+// mustCreateAuthenticator stores a or fails the test.
 func mustCreateAuthenticator(t *testing.T, s adapter.AuthenticatorAdapter, a adapter.Authenticator) adapter.Authenticator {
 	t.Helper()
-	got, err := s.CreateAuthenticator(ctx(t), a)
-	if err != nil {
-		t.Fatalf("CreateAuthenticator(%s): %v", a.CredentialID, err)
-	}
-	return got
+	return try(s.CreateAuthenticator(ctx(t), a)).must(t, "CreateAuthenticator("+a.CredentialID+")")
 }
 
 // mustCreateCounter creates a user and its authenticator "cred" with the

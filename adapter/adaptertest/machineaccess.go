@@ -17,26 +17,14 @@ import (
 // runMachineAccess runs the tests of apikey.Store and
 // servicetoken.KeyStore on adapters that implement them (adapter.Supports).
 func runMachineAccess(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
-	for _, tc := range []struct {
-		name string
-		fn   func(t *testing.T, a adapter.Adapter, s apikey.Store)
-	}{
+	runStore(t, newAdapter, []storeTest[apikey.Store]{
 		{"APIKey/CreateAndGet", testAPIKeyCreateAndGet},
 		{"APIKey/Refused", testAPIKeyRefused},
 		{"APIKey/DeleteUser", testAPIKeyDeleteUser},
 		{"APIKey/RevokeAndRotate", testAPIKeyRevokeAndRotate},
 		{"APIKey/Touch", testAPIKeyTouch},
 		{"APIKey/MaxKeys", testAPIKeyMaxKeys},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			a := newAdapter(t)
-			if !adapter.Supports[apikey.Store](a) {
-				t.Skip("not an apikey.Store")
-			}
-			tc.fn(t, a, a.(apikey.Store))
-		})
-	}
+	})
 	t.Run("SigningKeys/OnePerGeneration", func(t *testing.T) {
 		t.Parallel()
 		a := newAdapter(t)

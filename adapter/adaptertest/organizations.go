@@ -16,10 +16,7 @@ import (
 // runOrganizations runs the organization.Store suite on adapters that
 // implement it (through wrappers too: adapter.Supports).
 func runOrganizations(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, a adapter.Adapter, s organization.Store)
-	}{
+	runStore(t, newAdapter, []storeTest[organization.Store]{
 		{"Organization/CreateGetUpdateDelete", testOrgCRUD},
 		{"Organization/ListMine", testOrgList},
 		{"Organization/UnknownUser", testOrgUnknownUser},
@@ -32,18 +29,7 @@ func runOrganizations(t *testing.T, newAdapter func(t *testing.T) adapter.Adapte
 		{"Organization/ActiveOrganization", testOrgActive},
 		{"Concurrency/LastOwnerDemotions", testRaceLastOwner},
 		{"Concurrency/AcceptInvitationOnce", testRaceAccept},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			a := newAdapter(t)
-			s, ok := a.(organization.Store)
-			if !ok || !adapter.Supports[organization.Store](a) {
-				t.Skip("the adapter is not an organization.Store")
-			}
-			tc.fn(t, a, s)
-		})
-	}
+	})
 }
 
 // orgFixture is an organization with an owner, made for a test.

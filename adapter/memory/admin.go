@@ -12,8 +12,6 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
 
-var _ admin.Store = (*Adapter)(nil)
-
 // ListUsers returns one page of the users q selects, in the order of
 // their ids.
 func (m *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {

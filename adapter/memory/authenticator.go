@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 )
-
-var _ adapter.AuthenticatorAdapter = (*Adapter)(nil)
 
 // CreateAuthenticator stores a WebAuthn credential of an existing user.
 func (m *Adapter) CreateAuthenticator(ctx context.Context, a adapter.Authenticator) (adapter.Authenticator, error) {
@@ -36,11 +33,18 @@ func (m *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (ad
 		return adapter.Authenticator{}, err
 	}
 	defer m.mu.Unlock()
+	a, err := m.authenticator(credentialID)
+	return copyAuthenticator(a), err
+}
+
+// authenticator returns the stored credential with the given id, or
+// adapter.ErrNotFound. m.mu must be held.
+func (m *Adapter) authenticator(credentialID string) (adapter.Authenticator, error) {
 	a, ok := m.authenticators[credentialID]
 	if !ok {
 		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: %w", credentialID, adapter.ErrNotFound)
 	}
-	return copyAuthenticator(a), nil
+	return a, nil
 }
 
 // ListAuthenticatorsByUserID returns the user's credentials, ordered by
@@ -50,14 +54,8 @@ func (m *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string)
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []adapter.Authenticator{}
-	for _, a := range m.authenticators {
-		if a.UserID == userID {
-			out = append(out, copyAuthenticator(a))
-		}
-	}
-	slices.SortFunc(out, func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) })
-	return out, nil
+	return collect(m.authenticators, func(_ string, a adapter.Authenticator) bool { return a.UserID == userID }, copyAuthenticator,
+		func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) }), nil
 }
 
 // UpdateAuthenticatorCounter sets the sign counter when it advances.
@@ -66,9 +64,9 @@ func (m *Adapter) UpdateAuthenticatorCounter(ctx context.Context, credentialID s
 		return adapter.Authenticator{}, err
 	}
 	defer m.mu.Unlock()
-	a, ok := m.authenticators[credentialID]
-	if !ok {
-		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: %w", credentialID, adapter.ErrNotFound)
+	a, err := m.authenticator(credentialID)
+	if err != nil {
+		return adapter.Authenticator{}, err
 	}
 	if !adapter.CounterAdvances(a.Counter, counter) {
 		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: stored %d, got %d: %w", credentialID, a.Counter, counter, adapter.ErrCounterRegression)

@@ -2,13 +2,6 @@ package memory
 
 import (
 	"context"
-
-	"github.com/gatehouse-auth/gatehouse/adapter"
-)
-
-var (
-	_ adapter.SessionRevoker         = (*Adapter)(nil)
-	_ adapter.ProviderSessionRevoker = (*Adapter)(nil)
 )
 
 // DeleteUserSessions removes every session of the user userID.

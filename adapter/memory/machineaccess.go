@@ -13,11 +13,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
-var (
-	_ apikey.Store          = (*Adapter)(nil)
-	_ servicetoken.KeyStore = (*Adapter)(nil)
-)
-
 // machineAccess is the adapter's API keys and signing keys, guarded by
 // the Adapter's mu. Its maps are made on first use.
 type machineAccess struct {
@@ -95,59 +90,39 @@ func (m *Adapter) ListAPIKeys(ctx context.Context, userID string) ([]apikey.Key,
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []apikey.Key{}
-	for _, k := range m.machine.keys {
-		if k.UserID == userID {
-			out = append(out, copyKey(k))
-		}
-	}
-	slices.SortFunc(out, func(a, b apikey.Key) int {
-		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
+	return collect(m.machine.keys, func(_ string, k apikey.Key) bool { return k.UserID == userID }, copyKey,
+		func(a, b apikey.Key) int { return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID)) }), nil
 }
 
-// liveKey returns userID's key id when it is not revoked. m.mu must be
-// held.
-func (m *Adapter) liveKey(userID, id string) (apikey.Key, error) {
+// changeLiveKey applies change to userID's key id, unless it is revoked
+// (adapter.ErrNotFound), holding m.mu.
+func (m *Adapter) changeLiveKey(ctx context.Context, userID, id string, change func(k *apikey.Key)) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
 	k, ok := m.machine.keys[id]
 	if !ok || k.UserID != userID || !k.RevokedAt.IsZero() {
-		return apikey.Key{}, fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+		return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
 	}
-	return k, nil
+	change(&k)
+	m.machine.keys[id] = k
+	return nil
 }
 
 // RevokeAPIKey marks the user's key revoked (apikey.Store).
 func (m *Adapter) RevokeAPIKey(ctx context.Context, userID, id string, at time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	k, err := m.liveKey(userID, id)
-	if err != nil {
-		return err
-	}
-	k.RevokedAt = stored.Time(at)
-	m.machine.keys[id] = k
-	return nil
+	return m.changeLiveKey(ctx, userID, id, func(k *apikey.Key) { k.RevokedAt = stored.Time(at) })
 }
 
 // RotateAPIKey gives the user's live key a new secret hash (apikey.Store).
 func (m *Adapter) RotateAPIKey(ctx context.Context, userID, id, hash string, previousUntil time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	k, err := m.liveKey(userID, id)
-	if err != nil {
-		return err
-	}
-	k.PreviousHash, k.PreviousUntil, k.Hash = k.Hash, stored.Time(previousUntil), hash
-	if !previousUntil.After(time.Now()) {
-		k.PreviousHash, k.PreviousUntil = "", time.Time{}
-	}
-	m.machine.keys[id] = k
-	return nil
+	return m.changeLiveKey(ctx, userID, id, func(k *apikey.Key) {
+		k.PreviousHash, k.PreviousUntil, k.Hash = k.Hash, stored.Time(previousUntil), hash
+		if !previousUntil.After(time.Now()) {
+			k.PreviousHash, k.PreviousUntil = "", time.Time{}
+		}
+	})
 }
 
 // TouchAPIKey records a use of the key, at most once per
@@ -175,12 +150,8 @@ func (m *Adapter) SigningKeys(ctx context.Context) ([]servicetoken.SigningKey, e
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []servicetoken.SigningKey{}
-	for _, k := range m.machine.signing {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) })
-	return out, nil
+	return collect(m.machine.signing, func(int64, servicetoken.SigningKey) bool { return true }, nil,
+		func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) }), nil
 }
 
 // AddSigningKey stores k unless its generation exists

@@ -18,6 +18,9 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
+	"github.com/gatehouse-auth/gatehouse/servicetoken"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -68,7 +71,17 @@ type Adapter struct {
 	machine machineAccess
 }
 
-var _ adapter.Adapter = (*Adapter)(nil)
+// The interfaces the adapter implements.
+var (
+	_ adapter.Adapter                = (*Adapter)(nil)
+	_ adapter.AuthenticatorAdapter   = (*Adapter)(nil)
+	_ adapter.SessionRevoker         = (*Adapter)(nil)
+	_ adapter.ProviderSessionRevoker = (*Adapter)(nil)
+	_ apikey.Store                   = (*Adapter)(nil)
+	_ servicetoken.KeyStore          = (*Adapter)(nil)
+	_ organization.Store             = (*Adapter)(nil)
+	_ admin.Store                    = (*Adapter)(nil)
+)
 
 // New returns an empty in-memory adapter.
 func New() *Adapter {
@@ -497,6 +510,24 @@ func decodeAccount(sa storedAccount) (account.Account, error) {
 	return a, nil
 }
 
+// collect returns the values of from that keep selects, each through
+// copyOf (nil: as they are), in the order that order gives: an empty,
+// non-nil slice when keep selects none. m.mu must be held.
+func collect[K comparable, V any](from map[K]V, keep func(K, V) bool, copyOf func(V) V, order func(a, b V) int) []V {
+	out := []V{}
+	for k, v := range from {
+		if !keep(k, v) {
+			continue
+		}
+		if copyOf != nil {
+			v = copyOf(v)
+		}
+		out = append(out, v)
+	}
+	slices.SortFunc(out, order)
+	return out
+}
+
 // sortAccounts orders accounts by provider, then provider account id.
 func sortAccounts(list []storedAccount) {
 	slices.SortFunc(list, func(a, b storedAccount) int {
@@ -566,17 +597,11 @@ func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Se
 	if err := m.lock(ctx); err != nil {
 		return nil, err
 	}
-	list := []adapter.Session{}
-	for _, s := range m.sessions {
-		if s.UserID == userID {
-			list = append(list, s)
-		}
-	}
-	m.mu.Unlock()
-	slices.SortFunc(list, func(a, b adapter.Session) int {
-		return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
-	})
-	return list, nil
+	defer m.mu.Unlock()
+	return collect(m.sessions, func(_ string, s adapter.Session) bool { return s.UserID == userID }, nil,
+		func(a, b adapter.Session) int {
+			return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
+		}), nil
 }
 
 // PasswordHash returns the user's password hash (adapter.PasswordStore).

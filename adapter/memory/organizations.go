@@ -11,8 +11,6 @@ import (
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
-var _ organization.Store = (*Adapter)(nil)
-
 // memberKey identifies a membership.
 type memberKey struct{ org, user string }
 
@@ -168,16 +166,13 @@ func (m *Adapter) Organizations(ctx context.Context, userID string) ([]organizat
 	}
 	defer m.mu.Unlock()
 	d := m.orgsLocked()
-	out := []organization.Organization{}
-	for k := range d.members {
-		if k.user == userID {
-			out = append(out, d.orgs[k.org])
-		}
+	member := func(id string, _ organization.Organization) bool {
+		_, ok := d.members[memberKey{id, userID}]
+		return ok
 	}
-	slices.SortFunc(out, func(a, b organization.Organization) int {
+	return collect(d.orgs, member, nil, func(a, b organization.Organization) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
+	}), nil
 }
 
 // Membership returns userID's membership of orgID (organization.Store).
@@ -199,16 +194,10 @@ func (m *Adapter) Members(ctx context.Context, orgID string) ([]organization.Mem
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []organization.Membership{}
-	for k, x := range m.orgsLocked().members {
-		if k.org == orgID {
-			out = append(out, x)
-		}
-	}
-	slices.SortFunc(out, func(a, b organization.Membership) int {
+	of := func(k memberKey, _ organization.Membership) bool { return k.org == orgID }
+	return collect(m.orgsLocked().members, of, nil, func(a, b organization.Membership) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
-	})
-	return out, nil
+	}), nil
 }
 
 // lastOwner reports whether k is orgID's only owner. m.mu must be held.
@@ -291,16 +280,10 @@ func (m *Adapter) Invitations(ctx context.Context, orgID string) ([]organization
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []organization.Invitation{}
-	for _, x := range m.orgsLocked().invitations {
-		if x.OrganizationID == orgID {
-			out = append(out, x)
-		}
-	}
-	slices.SortFunc(out, func(a, b organization.Invitation) int {
+	of := func(_ string, x organization.Invitation) bool { return x.OrganizationID == orgID }
+	return collect(m.orgsLocked().invitations, of, nil, func(a, b organization.Invitation) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
+	}), nil
 }
 
 // byToken returns the invitation with the token hash. m.mu must be held.
@@ -411,15 +394,9 @@ func (m *Adapter) Roles(ctx context.Context, orgID string) ([]organization.Role,
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	out := []organization.Role{}
-	for k, r := range m.orgsLocked().roles {
-		if k.org == orgID {
-			r.Permissions = slices.Clone(r.Permissions)
-			out = append(out, r)
-		}
-	}
-	slices.SortFunc(out, func(a, b organization.Role) int { return cmp.Compare(a.Name, b.Name) })
-	return out, nil
+	of := func(k memberKey, _ organization.Role) bool { return k.org == orgID }
+	cloned := func(r organization.Role) organization.Role { r.Permissions = slices.Clone(r.Permissions); return r }
+	return collect(m.orgsLocked().roles, of, cloned, func(a, b organization.Role) int { return cmp.Compare(a.Name, b.Name) }), nil
 }
 
 // CreateRole stores a custom role (organization.Store).

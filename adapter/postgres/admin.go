@@ -4,14 +4,7 @@ import (
 	"context"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
-	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 )
-
-var _ admin.Store = (*Adapter)(nil)
-
-// adminStore is the adapter's admin.Store (sqlstore.Admin, which runs the
-// statements the adapter shares with the SQLite one).
-type adminStore = sqlstore.Admin
 
 // deleteUser deletes the user in tx; every other row of theirs goes with
 // it (ON DELETE CASCADE, from every table that references

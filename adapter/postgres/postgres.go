@@ -39,15 +39,25 @@ const (
 )
 
 // Adapter is an adapter.Adapter and adapter.Migrator on a PostgreSQL
-// connection pool. It is safe for concurrent use.
+// connection pool. It is safe for concurrent use. Besides the methods
+// listed here it has every method of adapter.AuthenticatorAdapter,
+// adapter.PasswordStore, the session revokers, adapter.Sweeper,
+// adapter.SessionLister, twofactor.Store, apikey.Store,
+// servicetoken.KeyStore, organization.Store and admin.Store, run with
+// the statements it shares with the SQLite adapter.
 type Adapter struct {
-	pool          *pgxpool.Pool
-	owned         bool           // pool was made by Open, and Close closes it
-	store         sqlstore.Store // the statements shared with the SQLite adapter, on pool
-	machineAccess                // API keys and signing keys, on store (machineaccess.go)
-	adminStore                   // admin.Store on store (admin.go)
-	organizations                // organization.Store on store (organizations.go)
+	pool   *pgxpool.Pool
+	owned  bool           // pool was made by Open, and Close closes it
+	store  sqlstore.Store // the statements shared with the SQLite adapter, on pool
+	shared                // the methods run alike on store: sqlstore.Shared
 }
+
+// shared is sqlstore.Shared, embedded under an unexported name so that
+// the Adapter gains its methods and no exported field.
+type shared = sqlstore.Shared
+
+// The adapter implements every interface of sqlstore.Adapter.
+var _ sqlstore.Adapter = (*Adapter)(nil)
 
 // New returns an adapter on pool. The caller keeps ownership of pool:
 // Close does not close it.
@@ -58,7 +68,7 @@ func New(pool *pgxpool.Pool) *Adapter {
 // onPool returns an adapter on pool, which Close closes when owned.
 func onPool(pool *pgxpool.Pool, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: pgxDB{pgxQueries{pool}, pool}}
-	return &Adapter{pool: pool, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ValuesGuard, deleteUser)}
+	return &Adapter{pool: pool, owned: owned, store: st, shared: sqlstore.NewShared(st, putBackupCodes, sqlstore.ValuesGuard, deleteUser)}
 }
 
 // Open connects to the database at dsn (a URL or key=value connection

@@ -2,7 +2,6 @@ package redisstore
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -15,74 +14,42 @@ import (
 
 var _ admin.Store = (*store)(nil)
 
-// admins returns the primary as an admin.Store, or ErrUnsupported.
-func (s *store) admins() (admin.Store, error) {
-	if as, ok := s.Adapter.(admin.Store); ok {
-		return as, nil
-	}
-	return nil, fmt.Errorf("%w: admin.Store", ErrUnsupported)
-}
-
 // ListUsers lists users from the primary (admin.Store).
 func (s *store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
-	as, err := s.admins()
-	if err != nil {
-		return admin.Page{}, err
-	}
-	return as.ListUsers(ctx, q)
+	return call(s, func(p admin.Store) (admin.Page, error) { return p.ListUsers(ctx, q) })
 }
 
 // UserStatus reads the user's status from the primary (admin.Store).
 func (s *store) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
-	as, err := s.admins()
-	if err != nil {
-		return admin.Status{}, err
-	}
-	return as.UserStatus(ctx, userID)
+	return call(s, func(p admin.Store) (admin.Status, error) { return p.UserStatus(ctx, userID) })
 }
 
 // SetUserRole stores the user's role in the primary (admin.Store).
 func (s *store) SetUserRole(ctx context.Context, userID string, role admin.Role) error {
-	as, err := s.admins()
-	if err != nil {
-		return err
-	}
-	return as.SetUserRole(ctx, userID, role)
+	return do(s, func(p admin.Store) error { return p.SetUserRole(ctx, userID, role) })
 }
 
 // BanUser stores the user's ban in the primary (admin.Store); the caller
 // ends the sessions (DeleteUserSessions, in Redis).
 func (s *store) BanUser(ctx context.Context, userID string, b admin.Ban) error {
-	as, err := s.admins()
-	if err != nil {
-		return err
-	}
-	return as.BanUser(ctx, userID, b)
+	return do(s, func(p admin.Store) error { return p.BanUser(ctx, userID, b) })
 }
 
 // UnbanUser removes the user's ban in the primary (admin.Store).
 func (s *store) UnbanUser(ctx context.Context, userID string) error {
-	as, err := s.admins()
-	if err != nil {
-		return err
-	}
-	return as.UnbanUser(ctx, userID)
+	return do(s, func(p admin.Store) error { return p.UnbanUser(ctx, userID) })
 }
 
 // RevokeSessions moves the user's RevokedBefore in the primary
 // (admin.Store).
 func (s *store) RevokeSessions(ctx context.Context, userID string, at time.Time) error {
-	as, err := s.admins()
-	if err != nil {
-		return err
-	}
-	return as.RevokeSessions(ctx, userID, at)
+	return do(s, func(p admin.Store) error { return p.RevokeSessions(ctx, userID, at) })
 }
 
 // PurgeUser deletes the user from the primary, then their sessions and
 // the verification tokens of their address from Redis (admin.Store).
 func (s *store) PurgeUser(ctx context.Context, userID string) error {
-	as, err := s.admins()
+	as, err := primary[admin.Store](s)
 	if err != nil {
 		return err
 	}

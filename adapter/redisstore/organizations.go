@@ -2,7 +2,6 @@ package redisstore
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
@@ -14,209 +13,120 @@ import (
 
 var _ organization.Store = (*store)(nil)
 
-// organizations returns the primary as an organization.Store, or
-// ErrUnsupported.
-func (s *store) organizations() (organization.Store, error) {
-	if o, ok := s.Adapter.(organization.Store); ok {
-		return o, nil
-	}
-	return nil, fmt.Errorf("%w: organization.Store", ErrUnsupported)
-}
-
 // CreateOrganization hands the call to the primary (organization.Store).
 func (s *store) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.CreateOrganization(ctx, o, first)
+	return do(s, func(p organization.Store) error { return p.CreateOrganization(ctx, o, first) })
 }
 
 // Organization hands the call to the primary (organization.Store).
 func (s *store) Organization(ctx context.Context, id string) (organization.Organization, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return organization.Organization{}, err
-	}
-	return st.Organization(ctx, id)
+	return call(s, func(p organization.Store) (organization.Organization, error) { return p.Organization(ctx, id) })
 }
 
 // UpdateOrganization hands the call to the primary (organization.Store).
 func (s *store) UpdateOrganization(ctx context.Context, o organization.Organization) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.UpdateOrganization(ctx, o)
+	return do(s, func(p organization.Store) error { return p.UpdateOrganization(ctx, o) })
 }
 
 // DeleteOrganization hands the call to the primary (organization.Store).
 func (s *store) DeleteOrganization(ctx context.Context, id string) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.DeleteOrganization(ctx, id)
+	return do(s, func(p organization.Store) error { return p.DeleteOrganization(ctx, id) })
 }
 
 // Organizations hands the call to the primary (organization.Store).
 func (s *store) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return nil, err
-	}
-	return st.Organizations(ctx, userID)
+	return call(s, func(p organization.Store) ([]organization.Organization, error) { return p.Organizations(ctx, userID) })
 }
 
 // Membership hands the call to the primary (organization.Store).
 func (s *store) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return organization.Membership{}, err
-	}
-	return st.Membership(ctx, orgID, userID)
+	return call(s, func(p organization.Store) (organization.Membership, error) { return p.Membership(ctx, orgID, userID) })
 }
 
 // Members hands the call to the primary (organization.Store).
 func (s *store) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return nil, err
-	}
-	return st.Members(ctx, orgID)
+	return call(s, func(p organization.Store) ([]organization.Membership, error) { return p.Members(ctx, orgID) })
 }
 
 // SetRole hands the call to the primary (organization.Store).
 func (s *store) SetRole(ctx context.Context, orgID, userID, role string) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.SetRole(ctx, orgID, userID, role)
+	return do(s, func(p organization.Store) error { return p.SetRole(ctx, orgID, userID, role) })
 }
 
 // RemoveMembership hands the call to the primary (organization.Store).
 func (s *store) RemoveMembership(ctx context.Context, orgID, userID string) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.RemoveMembership(ctx, orgID, userID)
+	return do(s, func(p organization.Store) error { return p.RemoveMembership(ctx, orgID, userID) })
 }
 
 // CreateInvitation hands the call to the primary (organization.Store).
 func (s *store) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.CreateInvitation(ctx, inv)
+	return do(s, func(p organization.Store) error { return p.CreateInvitation(ctx, inv) })
 }
 
 // Invitations hands the call to the primary (organization.Store).
 func (s *store) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return nil, err
-	}
-	return st.Invitations(ctx, orgID)
+	return call(s, func(p organization.Store) ([]organization.Invitation, error) { return p.Invitations(ctx, orgID) })
 }
 
 // InvitationByToken hands the call to the primary (organization.Store).
 func (s *store) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return organization.Invitation{}, err
-	}
-	return st.InvitationByToken(ctx, tokenHash)
+	return call(s, func(p organization.Store) (organization.Invitation, error) {
+		return p.InvitationByToken(ctx, tokenHash)
+	})
 }
 
 // RenewInvitation hands the call to the primary (organization.Store).
 func (s *store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.RenewInvitation(ctx, orgID, id, tokenHash, expires)
+	return do(s, func(p organization.Store) error { return p.RenewInvitation(ctx, orgID, id, tokenHash, expires) })
 }
 
 // DeleteInvitation hands the call to the primary (organization.Store).
 func (s *store) DeleteInvitation(ctx context.Context, orgID, id string) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.DeleteInvitation(ctx, orgID, id)
+	return do(s, func(p organization.Store) error { return p.DeleteInvitation(ctx, orgID, id) })
 }
 
 // AcceptInvitation hands the call to the primary (organization.Store).
 func (s *store) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return organization.Membership{}, err
-	}
-	return st.AcceptInvitation(ctx, tokenHash, email, userID, now)
+	return call(s, func(p organization.Store) (organization.Membership, error) {
+		return p.AcceptInvitation(ctx, tokenHash, email, userID, now)
+	})
 }
 
 // DeclineInvitation hands the call to the primary (organization.Store).
 func (s *store) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return organization.Invitation{}, err
-	}
-	return st.DeclineInvitation(ctx, tokenHash, email)
+	return call(s, func(p organization.Store) (organization.Invitation, error) {
+		return p.DeclineInvitation(ctx, tokenHash, email)
+	})
 }
 
 // Roles hands the call to the primary (organization.Store).
 func (s *store) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return nil, err
-	}
-	return st.Roles(ctx, orgID)
+	return call(s, func(p organization.Store) ([]organization.Role, error) { return p.Roles(ctx, orgID) })
 }
 
 // CreateRole hands the call to the primary (organization.Store).
 func (s *store) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.CreateRole(ctx, orgID, r)
+	return do(s, func(p organization.Store) error { return p.CreateRole(ctx, orgID, r) })
 }
 
 // UpdateRole hands the call to the primary (organization.Store).
 func (s *store) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.UpdateRole(ctx, orgID, r)
+	return do(s, func(p organization.Store) error { return p.UpdateRole(ctx, orgID, r) })
 }
 
 // DeleteRole hands the call to the primary (organization.Store).
 func (s *store) DeleteRole(ctx context.Context, orgID, name string) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.DeleteRole(ctx, orgID, name)
+	return do(s, func(p organization.Store) error { return p.DeleteRole(ctx, orgID, name) })
 }
 
 // SetActiveOrganization hands the call to the primary (organization.Store).
 func (s *store) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
-	st, err := s.organizations()
-	if err != nil {
-		return err
-	}
-	return st.SetActiveOrganization(ctx, sessionKey, userID, orgID, expires)
+	return do(s, func(p organization.Store) error {
+		return p.SetActiveOrganization(ctx, sessionKey, userID, orgID, expires)
+	})
 }
 
 // ActiveOrganization hands the call to the primary (organization.Store).
 func (s *store) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
-	st, err := s.organizations()
-	if err != nil {
-		return "", err
-	}
-	return st.ActiveOrganization(ctx, sessionKey)
+	return call(s, func(p organization.Store) (string, error) { return p.ActiveOrganization(ctx, sessionKey) })
 }

@@ -133,19 +133,28 @@ func checkGone(t *testing.T, a adapter.Adapter, c *redis.Client, prefix, token, 
 	}
 }
 
+// withAda returns a store with opts over a memory primary, on a Redis
+// client of its own under a prefix of its own (opts.Prefix), holding one
+// user, ada@example.com; and the client and prefix.
+func withAda(t *testing.T, opts redisstore.Options) (a adapter.Adapter, ada adapter.User, c *redis.Client, prefix string) {
+	t.Helper()
+	c = redistest.NewClient(t)
+	opts.Prefix = redistest.Prefix(t, c)
+	a = redisstore.New(c, memory.New(), opts)
+	ada, err := a.CreateUser(context.Background(), adapter.User{Email: "ada@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, ada, c, opts.Prefix
+}
+
 // TestTTL: records and their indexes leave Redis at the expiry (with no
 // grace), move with UpdateSession, and an expired record stays for the
 // grace.
 func TestTTL(t *testing.T) {
 	t.Parallel()
-	c := redistest.NewClient(t)
 	ctx := context.Background()
-	prefix := redistest.Prefix(t, c)
-	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix, Grace: -1})
-	u, err := a.CreateUser(ctx, adapter.User{Email: "ada@example.com"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, u, c, prefix := withAda(t, redisstore.Options{Grace: -1})
 	const life = 700 * time.Millisecond
 	exp := time.Now().Add(life)
 	if _, err := a.CreateSession(ctx, adapter.Session{Token: "t1", UserID: u.ID, Expires: exp, Provider: "corp", SID: "sid-1"}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
@@ -32,115 +33,90 @@ var ErrUnsupported = fmt.Errorf("redisstore: the primary adapter does not implem
 // store has the methods.
 func Supports[T any](a adapter.Adapter) bool { return adapter.Supports[T](a) }
 
+// primary returns the store's primary as T, or ErrUnsupported naming T.
+func primary[T any](s *store) (T, error) {
+	p, ok := s.Adapter.(T)
+	if !ok {
+		return p, fmt.Errorf("%w: %v", ErrUnsupported, reflect.TypeFor[T]())
+	}
+	return p, nil
+}
+
+// call hands a call that returns a value to the primary as T.
+func call[T, R any](s *store, fn func(p T) (R, error)) (R, error) {
+	p, err := primary[T](s)
+	if err != nil {
+		var zero R
+		return zero, err
+	}
+	return fn(p)
+}
+
+// do hands a call that returns only an error to the primary as T.
+func do[T any](s *store, fn func(p T) error) error {
+	p, err := primary[T](s)
+	if err != nil {
+		return err
+	}
+	return fn(p)
+}
+
 // Primary returns the adapter the store hands users, accounts, password
 // hashes and two-factor secrets to (adapter.Wrapper).
 func (s *store) Primary() adapter.Adapter {
 	return s.Adapter
 }
 
-// passwords returns the primary as an adapter.PasswordStore, or
-// ErrUnsupported.
-func (s *store) passwords() (adapter.PasswordStore, error) {
-	if ps, ok := s.Adapter.(adapter.PasswordStore); ok {
-		return ps, nil
-	}
-	return nil, fmt.Errorf("%w: adapter.PasswordStore", ErrUnsupported)
-}
-
-// twoFactor returns the primary as a twofactor.Store, or ErrUnsupported.
-func (s *store) twoFactor() (twofactor.Store, error) {
-	if tf, ok := s.Adapter.(twofactor.Store); ok {
-		return tf, nil
-	}
-	return nil, fmt.Errorf("%w: twofactor.Store", ErrUnsupported)
-}
-
 // PasswordHash returns the user's password hash from the primary
 // (adapter.PasswordStore).
 func (s *store) PasswordHash(ctx context.Context, userID string) (string, error) {
-	ps, err := s.passwords()
-	if err != nil {
-		return "", err
-	}
-	return ps.PasswordHash(ctx, userID)
+	return call(s, func(p adapter.PasswordStore) (string, error) { return p.PasswordHash(ctx, userID) })
 }
 
 // SetPasswordHash stores the user's password hash in the primary
 // (adapter.PasswordStore).
 func (s *store) SetPasswordHash(ctx context.Context, userID, hash string) error {
-	ps, err := s.passwords()
-	if err != nil {
-		return err
-	}
-	return ps.SetPasswordHash(ctx, userID, hash)
+	return do(s, func(p adapter.PasswordStore) error { return p.SetPasswordHash(ctx, userID, hash) })
 }
 
 // DeletePasswordHash removes the user's password hash from the primary
 // (adapter.PasswordStore).
 func (s *store) DeletePasswordHash(ctx context.Context, userID string) error {
-	ps, err := s.passwords()
-	if err != nil {
-		return err
-	}
-	return ps.DeletePasswordHash(ctx, userID)
+	return do(s, func(p adapter.PasswordStore) error { return p.DeletePasswordHash(ctx, userID) })
 }
 
 // TwoFactor returns the user's two-factor secret from the primary
 // (twofactor.Store).
 func (s *store) TwoFactor(ctx context.Context, userID string) (twofactor.Secret, error) {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return twofactor.Secret{}, err
-	}
-	return tf.TwoFactor(ctx, userID)
+	return call(s, func(p twofactor.Store) (twofactor.Secret, error) { return p.TwoFactor(ctx, userID) })
 }
 
 // SetTwoFactor stores the user's two-factor secret in the primary
 // (twofactor.Store).
 func (s *store) SetTwoFactor(ctx context.Context, userID string, secret twofactor.Secret) error {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return err
-	}
-	return tf.SetTwoFactor(ctx, userID, secret)
+	return do(s, func(p twofactor.Store) error { return p.SetTwoFactor(ctx, userID, secret) })
 }
 
 // DeleteTwoFactor removes the user's two-factor secret from the primary
 // (twofactor.Store).
 func (s *store) DeleteTwoFactor(ctx context.Context, userID string) error {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return err
-	}
-	return tf.DeleteTwoFactor(ctx, userID)
+	return do(s, func(p twofactor.Store) error { return p.DeleteTwoFactor(ctx, userID) })
 }
 
 // AdvanceTOTPStep advances the user's last TOTP step in the primary,
 // which makes it atomic (twofactor.Store).
 func (s *store) AdvanceTOTPStep(ctx context.Context, userID string, step int64) error {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return err
-	}
-	return tf.AdvanceTOTPStep(ctx, userID, step)
+	return do(s, func(p twofactor.Store) error { return p.AdvanceTOTPStep(ctx, userID, step) })
 }
 
 // ReplaceBackupCodes replaces the user's backup codes in the primary
 // (twofactor.Store).
 func (s *store) ReplaceBackupCodes(ctx context.Context, userID string, hashes []string) error {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return err
-	}
-	return tf.ReplaceBackupCodes(ctx, userID, hashes)
+	return do(s, func(p twofactor.Store) error { return p.ReplaceBackupCodes(ctx, userID, hashes) })
 }
 
 // ConsumeBackupCode uses one of the user's backup codes in the primary,
 // which makes it atomic (twofactor.Store).
 func (s *store) ConsumeBackupCode(ctx context.Context, userID, hash string) error {
-	tf, err := s.twoFactor()
-	if err != nil {
-		return err
-	}
-	return tf.ConsumeBackupCode(ctx, userID, hash)
+	return do(s, func(p twofactor.Store) error { return p.ConsumeBackupCode(ctx, userID, hash) })
 }

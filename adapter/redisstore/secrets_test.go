@@ -10,7 +10,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
@@ -79,14 +78,8 @@ func TestSecretsForwarding(t *testing.T) {
 // UpdateSession gives it an UpdatedAt.
 func TestSessionWithoutMetadata(t *testing.T) {
 	t.Parallel()
-	c := redistest.NewClient(t)
 	ctx := context.Background()
-	prefix := redistest.Prefix(t, c)
-	a := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix})
-	u, err := a.CreateUser(ctx, adapter.User{Email: "ada@example.com"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, u, c, prefix := withAda(t, redisstore.Options{})
 	exp := time.Now().Add(time.Hour).UTC().Truncate(time.Microsecond)
 	if _, err := a.CreateSession(ctx, adapter.Session{Token: "old", UserID: u.ID, Expires: exp, CreatedAt: time.Now(), UserAgent: "Firefox on Linux"}); err != nil {
 		t.Fatal(err)

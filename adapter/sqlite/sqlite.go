@@ -41,14 +41,17 @@ import (
 const BusyTimeout = 10 * time.Second
 
 // Adapter is an adapter.Adapter and adapter.Migrator on a SQLite database.
-// It is safe for concurrent use.
+// It is safe for concurrent use. Besides the methods listed here it has
+// every method of adapter.AuthenticatorAdapter, adapter.PasswordStore,
+// the session revokers, adapter.Sweeper, adapter.SessionLister,
+// twofactor.Store, apikey.Store, servicetoken.KeyStore,
+// organization.Store and admin.Store, run with the statements it shares
+// with the PostgreSQL adapter.
 type Adapter struct {
-	db            *sql.DB
-	owned         bool           // db was opened by Open, and Close closes it
-	store         sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
-	machineAccess                // API keys and signing keys, on store (machineaccess.go)
-	adminStore                   // admin.Store on store (admin.go)
-	organizations                // organization.Store on store (organizations.go)
+	db     *sql.DB
+	owned  bool           // db was opened by Open, and Close closes it
+	store  sqlstore.Store // the statements shared with the PostgreSQL adapter, on db
+	shared                // the methods run alike on store: sqlstore.Shared
 
 	// sessionStmt is the prepared query of GetSessionAndUser, the read
 	// made on every request of a database-session app. It is prepared on
@@ -56,6 +59,13 @@ type Adapter struct {
 	mu          sync.Mutex // held while preparing
 	sessionStmt atomic.Pointer[sql.Stmt]
 }
+
+// shared is sqlstore.Shared, embedded under an unexported name so that
+// the Adapter gains its methods and no exported field.
+type shared = sqlstore.Shared
+
+// The adapter implements every interface of sqlstore.Adapter.
+var _ sqlstore.Adapter = (*Adapter)(nil)
 
 // Open opens (creating it if needed) the SQLite database file at path, with
 // write-ahead logging, a busy timeout of BusyTimeout, foreign keys enforced
@@ -148,7 +158,7 @@ func New(db *sql.DB) *Adapter {
 // onDB returns an adapter on db, which Close closes when owned.
 func onDB(db *sql.DB, owned bool) *Adapter {
 	st := sqlstore.Store{Dialect: dialect, DB: sqlstore.SQLDB(db)}
-	return &Adapter{db: db, owned: owned, store: st, machineAccess: machineAccess{S: st}, organizations: organizations{S: st}, adminStore: sqlstore.NewAdmin(st, sqlstore.ExistsGuard, deleteUser)}
+	return &Adapter{db: db, owned: owned, store: st, shared: sqlstore.NewShared(st, putBackupCodes, sqlstore.ExistsGuard, deleteUser)}
 }
 
 // Close closes the database when Open opened it; it does nothing for an
@@ -204,7 +214,8 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 	return a.store.InTx(ctx, func(tx sqlstore.Querier) error { return deleteUser(ctx, tx, id) })
 }
 
-// deleteUser is DeleteUser in tx.
+// deleteUser is DeleteUser in tx, which PurgeUser (sqlstore.Admin) runs
+// too: row by row, as foreign keys may be off.
 func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
 	for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members", "api_keys", "admin"} {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -74,23 +74,15 @@ func (l *recLimiter) Reset(ctx context.Context, key string) error {
 
 // fakeHost records what the flow asked of the Handler.
 type fakeHost struct {
-	tooMany  []time.Duration
-	kept     []string // field=identifier
-	finished []signin.Result
-	failed   []*autherr.Error
+	flowtest.Throttles
+	flowtest.Finishes
+	kept   []string // field=identifier
+	failed []*autherr.Error
 }
 
 func (h *fakeHost) CSRFOK(_ *http.Request, submitted string) bool { return submitted == goodCSRF }
-func (h *fakeHost) TooManyAttempts(w http.ResponseWriter, _ *http.Request, _ string, wait time.Duration) {
-	h.tooMany = append(h.tooMany, wait)
-	w.WriteHeader(http.StatusTooManyRequests)
-}
 func (h *fakeHost) KeepTyped(_ http.ResponseWriter, _ *http.Request, _, field, identifier string) {
 	h.kept = append(h.kept, field+"="+identifier)
-}
-func (h *fakeHost) FinishSignIn(_ http.ResponseWriter, _ *http.Request, res signin.Result) error {
-	h.finished = append(h.finished, res)
-	return nil
 }
 func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "https://app.test/auth/" + strings.Join(parts, "/")
@@ -142,15 +134,6 @@ func wrongPassword(context.Context, map[string]string, *http.Request) (*profile.
 	return nil, credentials.ErrInvalid
 }
 
-func asAuthErr(t *testing.T, err error) *autherr.Error {
-	t.Helper()
-	var e *autherr.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error %v is not an *autherr.Error", err)
-	}
-	return e
-}
-
 // TestRefusedBeforeCounting: a GET and a POST without the right CSRF
 // token are refused before any attempt is counted or Authorize runs.
 func TestRefusedBeforeCounting(t *testing.T) {
@@ -158,7 +141,7 @@ func TestRefusedBeforeCounting(t *testing.T) {
 	h := &fakeHost{}
 
 	get := httptest.NewRequest(http.MethodGet, "/auth/callback/pw?email=a&password=b", nil)
-	e := asAuthErr(t, SignIn(httptest.NewRecorder(), get, c, false, h, quiet))
+	e := flowtest.AsAuthErr(t, SignIn(httptest.NewRecorder(), get, c, false, h, quiet))
 	if e.Type != autherr.CredentialsSignin || e.Code != "method" {
 		t.Errorf("GET: %v, want CredentialsSignin (method)", e)
 	}
@@ -166,7 +149,7 @@ func TestRefusedBeforeCounting(t *testing.T) {
 	for _, tok := range []string{"", "forged"} {
 		form := creds("ada@example.com", "pw")
 		form.Set("csrfToken", tok)
-		e := asAuthErr(t, SignIn(httptest.NewRecorder(), post(form), c, false, h, quiet))
+		e := flowtest.AsAuthErr(t, SignIn(httptest.NewRecorder(), post(form), c, false, h, quiet))
 		if e.Type != autherr.MissingCSRF || e.Provider != "pw" {
 			t.Errorf("CSRF %q: %v, want MissingCSRF at pw", tok, e)
 		}
@@ -174,7 +157,7 @@ func TestRefusedBeforeCounting(t *testing.T) {
 	if steps := l.get(); len(steps) != 0 {
 		t.Errorf("refused requests were counted or authorized: %q", steps)
 	}
-	if len(h.finished)+len(h.kept)+len(h.tooMany) != 0 {
+	if len(h.Finished)+len(h.kept)+len(h.TooMany) != 0 {
 		t.Errorf("host was asked %+v", h)
 	}
 }
@@ -184,7 +167,7 @@ func TestRefusedBeforeCounting(t *testing.T) {
 func TestReservedBeforeAuthorize(t *testing.T) {
 	c, l, _ := setup(t, 5, 5, 5, wrongPassword)
 	h := &fakeHost{}
-	e := asAuthErr(t, SignIn(httptest.NewRecorder(), post(creds("Ada@Example.com", "guess")), c, false, h, quiet))
+	e := flowtest.AsAuthErr(t, SignIn(httptest.NewRecorder(), post(creds("Ada@Example.com", "guess")), c, false, h, quiet))
 	if e.Type != autherr.CredentialsSignin || e.Code != "credentials" {
 		t.Errorf("wrong guess: %v, want CredentialsSignin (credentials)", e)
 	}
@@ -220,18 +203,18 @@ func TestLockedOut(t *testing.T) {
 	if err := SignIn(w, post(creds("Ada@example.com", "right")), c, false, h, quiet); err != nil {
 		t.Fatalf("locked-out attempt: %v, want nil (answered by the host)", err)
 	}
-	if len(h.tooMany) != 1 || h.tooMany[0] <= 0 || h.tooMany[0] > time.Hour {
-		t.Errorf("TooManyAttempts waits = %v, want one wait within the window", h.tooMany)
+	if len(h.TooMany) != 1 || h.TooMany[0] <= 0 || h.TooMany[0] > time.Hour {
+		t.Errorf("TooManyAttempts waits = %v, want one wait within the window", h.TooMany)
 	}
-	if w.Code != http.StatusTooManyRequests || len(h.finished) != 0 {
-		t.Errorf("locked out: status %d, finished %d", w.Code, len(h.finished))
+	if w.Code != http.StatusTooManyRequests || len(h.Finished) != 0 {
+		t.Errorf("locked out: status %d, finished %d", w.Code, len(h.Finished))
 	}
 	if n := strings.Count(strings.Join(l.get(), ","), "authorize"); n != 2 {
 		t.Errorf("Authorize ran %d times, want 2 (not when locked out)", n)
 	}
 	// Another identifier from the same address is not locked out.
-	if err := SignIn(httptest.NewRecorder(), post(creds("bob@example.com", "right")), c, false, h, quiet); err != nil || len(h.finished) != 1 {
-		t.Errorf("another identifier: %v, finished %d", err, len(h.finished))
+	if err := SignIn(httptest.NewRecorder(), post(creds("bob@example.com", "right")), c, false, h, quiet); err != nil || len(h.Finished) != 1 {
+		t.Errorf("another identifier: %v, finished %d", err, len(h.Finished))
 	}
 }
 
@@ -240,7 +223,7 @@ func TestLockedOut(t *testing.T) {
 func TestLimiterError(t *testing.T) {
 	c, l, lims := setup(t, 5, 5, 5, wrongPassword)
 	lims["ident"].err = errors.New("store down")
-	e := asAuthErr(t, SignIn(httptest.NewRecorder(), post(creds("ada@example.com", "pw")), c, false, &fakeHost{}, quiet))
+	e := flowtest.AsAuthErr(t, SignIn(httptest.NewRecorder(), post(creds("ada@example.com", "pw")), c, false, &fakeHost{}, quiet))
 	if e.Type != autherr.CallbackRouteError || e.Code != "limiter" {
 		t.Errorf("limiter error: %v, want CallbackRouteError (limiter)", e)
 	}
@@ -273,7 +256,7 @@ func TestAuthorizeErrors(t *testing.T) {
 		})
 		h := &fakeHost{}
 		err := SignIn(httptest.NewRecorder(), post(creds("ada@example.com", "pw")), c, false, h, quiet)
-		e := asAuthErr(t, err)
+		e := flowtest.AsAuthErr(t, err)
 		if e.Type != tc.typ || e.Code != tc.code {
 			t.Errorf("%s: %v, want %s (%s)", tc.name, e, tc.typ, tc.code)
 		}
@@ -284,7 +267,7 @@ func TestAuthorizeErrors(t *testing.T) {
 		if got := strings.Contains(steps, "release"); got != tc.released {
 			t.Errorf("%s: steps %q, released = %v, want %v", tc.name, steps, got, tc.released)
 		}
-		if len(h.finished) != 0 {
+		if len(h.Finished) != 0 {
 			t.Errorf("%s: a refused sign-in was finished", tc.name)
 		}
 	}
@@ -312,10 +295,10 @@ func TestSuccess(t *testing.T) {
 	if got := l.get(); !slices.Equal(got, want) {
 		t.Errorf("steps = %q, want %q", got, want)
 	}
-	if len(h.finished) != 1 {
-		t.Fatalf("finished %d sign-ins, want 1", len(h.finished))
+	if len(h.Finished) != 1 {
+		t.Fatalf("finished %d sign-ins, want 1", len(h.Finished))
 	}
-	res := h.finished[0]
+	res := h.Finished[0]
 	if a := res.Account; a == nil || a.Type != account.TypeCredentials || a.Provider != "pw" || a.ProviderAccountID != "user-7" || a.UserID != "" {
 		t.Errorf("account = %+v, want a credentials account of pw for user-7, no user id", a)
 	}
@@ -345,7 +328,7 @@ func TestStored(t *testing.T) {
 	if err := SignIn(httptest.NewRecorder(), post(creds("ada@example.com", "pw")), c, true, h, quiet); err != nil {
 		t.Fatal(err)
 	}
-	res := h.finished[0]
+	res := h.Finished[0]
 	if res.Account.UserID != "stored-1" || res.Persist == nil {
 		t.Fatalf("account user %q, persist %v", res.Account.UserID, res.Persist != nil)
 	}

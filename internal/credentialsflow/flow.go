@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -72,11 +73,8 @@ func Form(c *credentials.Config, path string, o pages.HelperForm) template.HTML 
 	return o.Credentials()
 }
 
-// Fields are c's inputs as the pages draw them.
+// Fields are c's inputs for a page: a copy, so that a page that changes
+// them leaves c as it is.
 func Fields(c *credentials.Config) []pages.Field {
-	fs := make([]pages.Field, len(c.Fields))
-	for i, x := range c.Fields {
-		fs[i] = pages.Field{Name: x.Name, Label: x.Label, Type: x.Type, Placeholder: x.Placeholder, Autocomplete: x.Autocomplete, Required: x.Required}
-	}
-	return fs
+	return slices.Clone(c.Fields)
 }

@@ -19,8 +19,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/internal/linktoken"
-	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -28,21 +28,13 @@ import (
 
 // fakeHost records what the flow asked of the Handler.
 type fakeHost struct {
-	failed   []*autherr.Error
-	tooMany  []time.Duration
-	finished []signin.Result
+	flowtest.Failures
+	flowtest.Throttles
+	flowtest.Finishes
 }
 
 func (*fakeHost) Lang(r *http.Request) pages.Language { return pages.RequestLanguage(r) }
 
-func (h *fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
-	h.failed = append(h.failed, e)
-	w.WriteHeader(http.StatusBadRequest)
-}
-func (h *fakeHost) TooManyAttempts(w http.ResponseWriter, _ *http.Request, _ string, wait time.Duration) {
-	h.tooMany = append(h.tooMany, wait)
-	w.WriteHeader(http.StatusTooManyRequests)
-}
 func (h *fakeHost) CallbackURL(_ *http.Request, raw string) string {
 	if raw == "" {
 		return "https://app.test/"
@@ -53,10 +45,6 @@ func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "https://app.test/auth/" + strings.Join(parts, "/")
 }
 func (h *fakeHost) Origin(*http.Request) string { return "https://app.test" }
-func (h *fakeHost) FinishSignIn(_ http.ResponseWriter, _ *http.Request, res signin.Result) error {
-	h.finished = append(h.finished, res)
-	return nil
-}
 
 // sentLink is a link the flow sent.
 type sentLink struct {
@@ -151,14 +139,6 @@ func tokenOf(t *testing.T, req sentLink) string {
 	return u.Query().Get("token")
 }
 
-func (e *env) lastFail(t *testing.T) *autherr.Error {
-	t.Helper()
-	if len(e.h.failed) == 0 {
-		t.Fatal("no failure was reported")
-	}
-	return e.h.failed[len(e.h.failed)-1]
-}
-
 // TestMalformedAddress: a malformed address is refused with
 // EmailSignInError before anything is counted, stored or sent.
 func TestMalformedAddress(t *testing.T) {
@@ -166,7 +146,7 @@ func TestMalformedAddress(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.Provider.PerIP = counted })
 	for _, addr := range []string{"", "not-an-address", "a@", "@example.com", "a b@example.com"} {
 		e.signIn(addr)
-		f := e.lastFail(t)
+		f := e.h.LastFail(t)
 		if f.Type != autherr.EmailSignInError || f.Code != "invalid_email" || f.Provider != "mail" {
 			t.Errorf("%q: %v, want EmailSignInError (invalid_email)", addr, f)
 		}
@@ -194,8 +174,8 @@ func TestSameAnswer(t *testing.T) {
 	if known.Code != http.StatusSeeOther {
 		t.Errorf("status %d, want 303", known.Code)
 	}
-	if len(e.sent) != 2 || len(e.h.failed) != 0 {
-		t.Fatalf("sent %d, failed %v; want 2 messages", len(e.sent), e.h.failed)
+	if len(e.sent) != 2 || len(e.h.Failed) != 0 {
+		t.Fatalf("sent %d, failed %v; want 2 messages", len(e.sent), e.h.Failed)
 	}
 	for _, req := range e.sent {
 		if err := e.tokens.Use(context.Background(), e.m, req.Identifier, tokenOf(t, req)); err != nil {
@@ -272,8 +252,8 @@ func TestAllow(t *testing.T) {
 		}
 	})
 	refused := e.signIn("ada@example.com")
-	if len(e.sent) != 0 || len(e.h.failed) != 0 {
-		t.Fatalf("a refused sign-in sent %d messages, failed %v", len(e.sent), e.h.failed)
+	if len(e.sent) != 0 || len(e.h.Failed) != 0 {
+		t.Fatalf("a refused sign-in sent %d messages, failed %v", len(e.sent), e.h.Failed)
 	}
 	allowed := newEnv(t, nil).signIn("ada@example.com")
 	if refused.Code != allowed.Code || refused.Header().Get("Location") != allowed.Header().Get("Location") {
@@ -292,7 +272,7 @@ func TestAllow(t *testing.T) {
 		}
 	})
 	e.signIn("ada@example.com")
-	if f := e.lastFail(t); f.Type != autherr.AccessDenied || f.Code != "signin_callback" || len(e.sent) != 0 {
+	if f := e.h.LastFail(t); f.Type != autherr.AccessDenied || f.Code != "signin_callback" || len(e.sent) != 0 {
 		t.Errorf("callback error: %v, sent %d", f, len(e.sent))
 	}
 }
@@ -304,8 +284,8 @@ func TestLimits(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.Provider.PerIdentifier = limit.NewMemory(1, time.Hour) })
 	e.signIn("ada@example.com")
 	w := e.signIn("ADA@example.com")
-	if len(e.h.tooMany) != 1 || w.Code != http.StatusTooManyRequests || len(e.sent) != 1 {
-		t.Errorf("second request: %d, waits %v, sent %d; want 429 and one message", w.Code, e.h.tooMany, len(e.sent))
+	if len(e.h.TooMany) != 1 || w.Code != http.StatusTooManyRequests || len(e.sent) != 1 {
+		t.Errorf("second request: %d, waits %v, sent %d; want 429 and one message", w.Code, e.h.TooMany, len(e.sent))
 	}
 	e.signIn("bob@example.com")
 	if len(e.sent) != 2 {
@@ -314,7 +294,7 @@ func TestLimits(t *testing.T) {
 
 	e = newEnv(t, func(c *Config) { c.Provider.PerIP = failingLimiter{} })
 	e.signIn("ada@example.com")
-	if f := e.lastFail(t); f.Type != autherr.EmailSignin || f.Code != "limiter" || len(e.sent) != 0 {
+	if f := e.h.LastFail(t); f.Type != autherr.EmailSignin || f.Code != "limiter" || len(e.sent) != 0 {
 		t.Errorf("limiter error: %v, sent %d", f, len(e.sent))
 	}
 }
@@ -338,7 +318,7 @@ func TestSendFailure(t *testing.T) {
 		return errors.New("smtp refused " + sent + " token " + u.Query().Get("token") + " for " + identifier)
 	}
 	e.signIn("ada@example.com")
-	f := e.lastFail(t)
+	f := e.h.LastFail(t)
 	if f.Type != autherr.EmailSignin || f.Code != "send_failed" {
 		t.Fatalf("send failure: %v", f)
 	}
@@ -370,10 +350,10 @@ func TestCallback(t *testing.T) {
 	e.signIn("ada@example.com")
 	link, _ := url.Parse(e.sent[0].URL)
 	e.callback(link.RawQuery)
-	if len(e.h.finished) != 1 || len(e.h.failed) != 0 {
-		t.Fatalf("finished %d, failed %v", len(e.h.finished), e.h.failed)
+	if len(e.h.Finished) != 1 || len(e.h.Failed) != 0 {
+		t.Fatalf("finished %d, failed %v", len(e.h.Finished), e.h.Failed)
 	}
-	res := e.h.finished[0]
+	res := e.h.Finished[0]
 	if res.User.ID != "ada@example.com" || res.User.Email != "ada@example.com" || res.User.EmailVerified == nil {
 		t.Errorf("user %+v, want a verified ada@example.com", res.User)
 	}
@@ -385,10 +365,10 @@ func TestCallback(t *testing.T) {
 	}
 
 	e.callback(link.RawQuery)
-	if f := e.lastFail(t); f.Type != autherr.Verification || f.Code != "invalid_token" {
+	if f := e.h.LastFail(t); f.Type != autherr.Verification || f.Code != "invalid_token" {
 		t.Errorf("replayed link: %v, want Verification (invalid_token)", f)
 	}
-	if len(e.h.finished) != 1 {
+	if len(e.h.Finished) != 1 {
 		t.Error("a replayed link signed in")
 	}
 }
@@ -422,12 +402,12 @@ func TestCallbackRefusals(t *testing.T) {
 		{"expired", q("token", expired, "email", "ada@example.com"), "expired"},
 	} {
 		e.callback(tc.query)
-		if f := e.lastFail(t); f.Type != autherr.Verification || f.Code != tc.code || f.Provider != "mail" {
+		if f := e.h.LastFail(t); f.Type != autherr.Verification || f.Code != tc.code || f.Provider != "mail" {
 			t.Errorf("%s: %v, want Verification (%s)", tc.name, f, tc.code)
 		}
 	}
-	if len(e.h.finished) != 0 {
-		t.Errorf("a refused link signed in: %+v", e.h.finished)
+	if len(e.h.Finished) != 0 {
+		t.Errorf("a refused link signed in: %+v", e.h.Finished)
 	}
 }
 

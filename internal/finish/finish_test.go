@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
@@ -76,15 +77,6 @@ func signedIn(t *testing.T, f *Finisher, w *httptest.ResponseRecorder) string {
 	return id
 }
 
-func asAuthErr(t *testing.T, err error) *autherr.Error {
-	t.Helper()
-	var e *autherr.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error %v is not an *autherr.Error", err)
-	}
-	return e
-}
-
 // TestFinishSignIn: without a database the user is the provider's
 // subject, scoped by the provider; the browser gets a session and goes to
 // the sign-in's callback URL; Events.SignIn is told.
@@ -116,7 +108,7 @@ func TestFinishSignInRefused(t *testing.T) {
 	f := newFinisher(t, false)
 	f.Allow = func(context.Context, *http.Request, signin.Result) (bool, string, error) { return false, "", nil }
 	w := httptest.NewRecorder()
-	if e := asAuthErr(t, f.FinishSignIn(w, request(nil), github())); e.Type != autherr.AccessDenied || e.Code != "signin_callback" {
+	if e := flowtest.AsAuthErr(t, f.FinishSignIn(w, request(nil), github())); e.Type != autherr.AccessDenied || e.Code != "signin_callback" {
 		t.Errorf("refused: %v", e)
 	}
 	if signedIn(t, f, w) != "" {
@@ -125,7 +117,7 @@ func TestFinishSignInRefused(t *testing.T) {
 	f.Allow = func(context.Context, *http.Request, signin.Result) (bool, string, error) {
 		return false, "", errors.New("down")
 	}
-	if e := asAuthErr(t, f.FinishSignIn(httptest.NewRecorder(), request(nil), github())); e.Type != autherr.AccessDenied {
+	if e := flowtest.AsAuthErr(t, f.FinishSignIn(httptest.NewRecorder(), request(nil), github())); e.Type != autherr.AccessDenied {
 		t.Errorf("callback error: %v", e)
 	}
 	for to, want := range map[string]string{"/welcome": "http://app.test/welcome", "https://evil.test/": "http://app.test/"} {
@@ -185,7 +177,7 @@ func TestNewUserAndSameUser(t *testing.T) {
 	bob := signin.Result{User: profile.User{ID: "bob@example.com", Email: "bob@example.com"},
 		Account: &account.Account{Type: account.TypeEmail, Provider: "email", ProviderAccountID: "bob@example.com"}, Unbound: true}
 	w2 := httptest.NewRecorder()
-	e := asAuthErr(t, f.FinishSignIn(w2, request(w), bob))
+	e := flowtest.AsAuthErr(t, f.FinishSignIn(w2, request(w), bob))
 	if e.Type != autherr.AccountLinkMismatch || e.Code != "signed_in_as_other_user" || len(w2.Result().Cookies()) != 0 {
 		t.Errorf("a sign-in for another user: %v, cookies %v", e, w2.Result().Cookies())
 	}
@@ -210,17 +202,17 @@ func TestCheckBinding(t *testing.T) {
 	if err := f.CheckBinding(browser("one", nil), "github", recorded); err != nil {
 		t.Errorf("same browser: %v", err)
 	}
-	if e := asAuthErr(t, f.CheckBinding(browser("two", nil), "github", recorded)); e.Type != autherr.InvalidCheck || e.Code != "browser_mismatch" {
+	if e := flowtest.AsAuthErr(t, f.CheckBinding(browser("two", nil), "github", recorded)); e.Type != autherr.InvalidCheck || e.Code != "browser_mismatch" {
 		t.Errorf("another browser: %v", e)
 	}
-	if e := asAuthErr(t, f.CheckBinding(browser("one", nil), "github", "")); e.Type != autherr.InvalidCheck {
+	if e := flowtest.AsAuthErr(t, f.CheckBinding(browser("one", nil), "github", "")); e.Type != autherr.InvalidCheck {
 		t.Errorf("no binding: %v", e)
 	}
 	w := httptest.NewRecorder()
 	if err := f.FinishSignIn(w, request(nil), github()); err != nil {
 		t.Fatal(err)
 	}
-	if e := asAuthErr(t, f.CheckBinding(browser("one", w), "github", recorded)); e.Type != autherr.AccountLinkMismatch {
+	if e := flowtest.AsAuthErr(t, f.CheckBinding(browser("one", w), "github", recorded)); e.Type != autherr.AccountLinkMismatch {
 		t.Errorf("signed in since: %v", e)
 	}
 }

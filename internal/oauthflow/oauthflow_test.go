@@ -14,8 +14,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
@@ -27,14 +27,10 @@ var names = cookies.NewNames(false, false)
 // fakeHost records what the flow asked of the Handler. A browser's
 // binding is its CSRF cookie.
 type fakeHost struct {
-	failed   []*autherr.Error
-	finished []signin.Result
+	flowtest.Failures
+	flowtest.Finishes
 }
 
-func (h *fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
-	h.failed = append(h.failed, e)
-	w.WriteHeader(http.StatusBadRequest)
-}
 func (h *fakeHost) Cookies(*http.Request) cookies.Names { return names }
 func (h *fakeHost) Origin(*http.Request) string         { return origin }
 func (h *fakeHost) CallbackURL(_ *http.Request, raw string) string {
@@ -51,10 +47,6 @@ func (h *fakeHost) CheckBinding(r *http.Request, provider, recorded string) erro
 	if recorded != h.Binding(r) {
 		return autherr.New(autherr.InvalidCheck, "binding", provider, "checks", errors.New("another browser"))
 	}
-	return nil
-}
-func (h *fakeHost) FinishSignIn(_ http.ResponseWriter, _ *http.Request, res signin.Result) error {
-	h.finished = append(h.finished, res)
 	return nil
 }
 
@@ -116,10 +108,10 @@ func (e *env) signIn(t *testing.T, b browser, query string) *url.URL {
 	r := httptest.NewRequest(http.MethodPost, "/auth/signin/dev?"+query, nil)
 	b.add(r)
 	w := httptest.NewRecorder()
-	n := len(e.h.failed)
+	n := len(e.h.Failed)
 	e.f.SignIn(w, r, url.Values{"callbackUrl": {"/dash"}})
-	if len(e.h.failed) != n {
-		t.Fatalf("SignIn failed: %v", e.h.failed[n:])
+	if len(e.h.Failed) != n {
+		t.Fatalf("SignIn failed: %v", e.h.Failed[n:])
 	}
 	b.take(w)
 	u, err := url.Parse(w.Header().Get("Location"))
@@ -155,14 +147,6 @@ func (e *env) callback(b browser, params url.Values) *httptest.ResponseRecorder 
 	e.f.Callback(w, r)
 	b.take(w)
 	return w
-}
-
-func (e *env) lastFail(t *testing.T) *autherr.Error {
-	t.Helper()
-	if len(e.h.failed) == 0 {
-		t.Fatal("no failure was reported")
-	}
-	return e.h.failed[len(e.h.failed)-1]
 }
 
 // TestSignIn: the authorization request of an OpenID provider carries
@@ -228,10 +212,10 @@ func TestCallback(t *testing.T) {
 		t.Errorf("the provider sent iss %q, want its issuer (RFC 9207)", params.Get("iss"))
 	}
 	e.callback(b, params)
-	if len(e.h.failed) != 0 || len(e.h.finished) != 1 {
-		t.Fatalf("failed %v, finished %d", e.h.failed, len(e.h.finished))
+	if len(e.h.Failed) != 0 || len(e.h.Finished) != 1 {
+		t.Fatalf("failed %v, finished %d", e.h.Failed, len(e.h.Finished))
 	}
-	res := e.h.finished[0]
+	res := e.h.Finished[0]
 	if res.User.ID != "alice" || res.User.Email != "alice@example.com" {
 		t.Errorf("user %+v, want alice with a normalised address", res.User)
 	}
@@ -246,7 +230,7 @@ func TestCallback(t *testing.T) {
 	}
 	// The same answer again: the check cookie is gone.
 	e.callback(b, params)
-	if f := e.lastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_cookie_missing" {
+	if f := e.h.LastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_cookie_missing" {
 		t.Errorf("replay: %v, want InvalidCheck (state_cookie_missing)", f)
 	}
 }
@@ -278,7 +262,7 @@ func TestCallbackChecks(t *testing.T) {
 		tc.edit(b, params)
 		before := len(e.op.Requests())
 		e.callback(b, params)
-		f := e.lastFail(t)
+		f := e.h.LastFail(t)
 		if f.Type != tc.typ || f.Code != tc.code || f.Provider != "dev" {
 			t.Errorf("%s: %v, want %s (%s)", tc.name, f, tc.typ, tc.code)
 		}
@@ -292,8 +276,8 @@ func TestCallbackChecks(t *testing.T) {
 			}
 		}
 	}
-	if len(e.h.finished) != 0 {
-		t.Errorf("a refused answer signed in: %+v", e.h.finished)
+	if len(e.h.Finished) != 0 {
+		t.Errorf("a refused answer signed in: %+v", e.h.Finished)
 	}
 }
 
@@ -311,7 +295,7 @@ func TestCheckCookieOfAnotherProvider(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.callback(b, params)
-	if f := e.lastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_wrong_provider" {
+	if f := e.h.LastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_wrong_provider" {
 		t.Errorf("%v, want InvalidCheck (state_wrong_provider)", f)
 	}
 }
@@ -348,13 +332,13 @@ func TestEndSessionAndReturn(t *testing.T) {
 		return w
 	}
 	w = back("forged")
-	if f := e.lastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_mismatch" || w.Header().Get("Referrer-Policy") != "no-referrer" {
+	if f := e.h.LastFail(t); f.Type != autherr.InvalidCheck || f.Code != "state_mismatch" || w.Header().Get("Referrer-Policy") != "no-referrer" {
 		t.Errorf("forged state: %v", f)
 	}
-	n := len(e.h.failed)
+	n := len(e.h.Failed)
 	w = back(q.Get("state"))
-	if len(e.h.failed) != n || w.Header().Get("Location") != origin+"/bye" {
-		t.Errorf("the right state: failures %v, Location %q", e.h.failed[n:], w.Header().Get("Location"))
+	if len(e.h.Failed) != n || w.Header().Get("Location") != origin+"/bye" {
+		t.Errorf("the right state: failures %v, Location %q", e.h.Failed[n:], w.Header().Get("Location"))
 	}
 	cleared := false
 	for _, c := range w.Result().Cookies() {

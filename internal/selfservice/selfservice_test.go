@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -26,23 +27,18 @@ import (
 
 const csrf = "csrf-ok"
 
-type rendered struct {
-	status int
-	page   any
-}
-
 // fakeHost is the handler as the routes see it: the signed-in user is
 // whoever user says, and CheckPost wants the csrfToken field (and refuses
 // a cross-site request first).
 type fakeHost struct {
+	flowtest.Failures
+	flowtest.Pages
 	user      string
 	at        time.Time
 	userErr   error
 	current   string // this browser's session token hash
 	signedOut int
-	failed    []*autherr.Error
 	redirects []string
-	rendered  []rendered
 	ways      []Way
 }
 
@@ -61,25 +57,12 @@ func (h *fakeHost) CheckPost(r *http.Request, step string) (url.Values, *autherr
 	}
 	return r.PostForm, nil
 }
-func (h *fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
-	h.failed = append(h.failed, e)
-	w.WriteHeader(http.StatusBadRequest)
-}
 func (h *fakeHost) Redirect(w http.ResponseWriter, _ *http.Request, target string) {
 	h.redirects = append(h.redirects, target)
 	w.Header().Set("Location", target)
 	w.WriteHeader(http.StatusSeeOther)
 }
 
-// Text is the English message of key, as the site renders it.
-func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
-	return pages.Text("en", key, args...)
-}
-
-func (h *fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, page any) {
-	h.rendered = append(h.rendered, rendered{status, page})
-	w.WriteHeader(status)
-}
 func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "/auth/" + strings.Join(parts, "/")
 }
@@ -290,10 +273,10 @@ func TestNoCSRF(t *testing.T) {
 
 	// A browser's form with a stale token gets the page again, saying so.
 	w := e.routes()["unlink"](url.Values{"csrfToken": {"stale"}, "confirm": {"yes"}}, true)
-	if w.Code != http.StatusForbidden || len(e.h.rendered) != 1 {
-		t.Fatalf("stale unlink form: %d, rendered %d", w.Code, len(e.h.rendered))
+	if w.Code != http.StatusForbidden || len(e.h.Rendered) != 1 {
+		t.Fatalf("stale unlink form: %d, rendered %d", w.Code, len(e.h.Rendered))
 	}
-	if p := e.h.rendered[0].page.(pages.Accounts); !strings.Contains(p.Error, "expired") {
+	if p := e.h.Rendered[0].Page.(pages.Accounts); !strings.Contains(p.Error, "expired") {
 		t.Errorf("page error %q", p.Error)
 	}
 	// A cross-site form is the host's failure.
@@ -301,8 +284,8 @@ func TestNoCSRF(t *testing.T) {
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
 	r.SetPathValue("provider", "github")
 	serve(e.r.Unlink, r)
-	if len(e.h.failed) != 1 || e.h.failed[0].Code != "cross_site" {
-		t.Errorf("cross-site form: failures %v", e.h.failed)
+	if len(e.h.Failed) != 1 || e.h.Failed[0].Code != "cross_site" {
+		t.Errorf("cross-site form: failures %v", e.h.Failed)
 	}
 	if len(e.accounts(t)) != 2 {
 		t.Error("a refused form unlinked")
@@ -319,8 +302,8 @@ func TestStoreAndAdapter(t *testing.T) {
 		t.Errorf("store down: %d %s", w.Code, w.Body)
 	}
 	serve(e.r.Accounts, request(http.MethodGet, "/auth/accounts", nil, true))
-	if len(e.h.failed) != 1 || e.h.failed[0].Type != autherr.AdapterError {
-		t.Errorf("store down (page): %v", e.h.failed)
+	if len(e.h.Failed) != 1 || e.h.Failed[0].Type != autherr.AdapterError {
+		t.Errorf("store down (page): %v", e.h.Failed)
 	}
 	e.r.cfg.Adapter = nil
 	w = serve(e.r.Accounts, request(http.MethodGet, "/auth/accounts", nil, true))
@@ -372,7 +355,7 @@ func TestAccounts(t *testing.T) {
 
 	// The page offers to link the OAuth providers not linked yet.
 	serve(e.r.Accounts, request(http.MethodGet, "/auth/accounts?linked=github", nil, true))
-	p := e.h.rendered[len(e.h.rendered)-1].page.(pages.Accounts)
+	p := e.h.Rendered[len(e.h.Rendered)-1].Page.(pages.Accounts)
 	if len(p.Link) != 1 || p.Link[0].ID != "google" || p.Notice != "Linked GitHub." || len(p.Ways) != 1 || p.Ways[0] != "2 passkeys" {
 		t.Errorf("page link %+v, notice %q, ways %q", p.Link, p.Notice, p.Ways)
 	}
@@ -428,7 +411,7 @@ func TestUnlink(t *testing.T) {
 	if w.Code != http.StatusOK || len(e.accounts(t)) != 1 {
 		t.Fatalf("the browser's first click: %d, accounts %q", w.Code, e.accounts(t))
 	}
-	p := e.h.rendered[len(e.h.rendered)-1].page.(pages.Accounts)
+	p := e.h.Rendered[len(e.h.Rendered)-1].Page.(pages.Accounts)
 	if p.Confirm == nil || p.Confirm.Name != "GitHub" || p.Confirm.UnlinkURL != "/auth/accounts/unlink/github" || strings.Join(p.Confirm.Remaining, ",") != "Password" {
 		t.Errorf("confirmation %+v", p.Confirm)
 	}
@@ -462,7 +445,7 @@ func TestSessions(t *testing.T) {
 		}
 	}
 	serve(e.r.Sessions, request(http.MethodGet, "/auth/sessions", nil, true))
-	p := e.h.rendered[0].page.(pages.Sessions)
+	p := e.h.Rendered[0].Page.(pages.Sessions)
 	if len(p.Sessions) != 2 || !p.Sessions[0].Current || p.Sessions[0].Provider != "GitHub" || p.Sessions[1].Provider != "Password" {
 		t.Errorf("page rows %+v", p.Sessions)
 	}

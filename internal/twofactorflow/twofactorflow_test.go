@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -26,11 +27,6 @@ import (
 
 var names = cookies.NewNames(false, false)
 
-type rendered struct {
-	status int
-	page   any
-}
-
 type issued struct {
 	user profile.User
 	res  signin.Result
@@ -40,9 +36,9 @@ type issued struct {
 // is the browser's CSRF cookie; CheckPost wants the form's csrfToken to
 // equal it.
 type fakeHost struct {
-	failed      []*autherr.Error
-	rendered    []rendered
-	tooMany     []time.Duration
+	flowtest.Failures
+	flowtest.Pages
+	flowtest.Throttles
 	issued      []issued
 	rateLimited bool
 }
@@ -69,28 +65,11 @@ func (h *fakeHost) URL(_ *http.Request, parts ...string) string {
 	return "/auth/" + strings.Join(parts, "/")
 }
 
-// Text is the English message of key, as the site renders it.
-func (h *fakeHost) Text(_ *http.Request, key string, args ...any) string {
-	return pages.Text("en", key, args...)
-}
-
-func (h *fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, page any) {
-	h.rendered = append(h.rendered, rendered{status, page})
-	w.WriteHeader(status)
-}
-func (h *fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
-	h.failed = append(h.failed, e)
-	w.WriteHeader(http.StatusBadRequest)
-}
 func (h *fakeHost) RateLimited(w http.ResponseWriter, _ *http.Request, _ string) bool {
 	if h.rateLimited {
 		w.WriteHeader(http.StatusTooManyRequests)
 	}
 	return h.rateLimited
-}
-func (h *fakeHost) TooManyAttempts(w http.ResponseWriter, _ *http.Request, _ string, wait time.Duration) {
-	h.tooMany = append(h.tooMany, wait)
-	w.WriteHeader(http.StatusTooManyRequests)
 }
 func (h *fakeHost) IssueSession(_ context.Context, _ http.ResponseWriter, _ *http.Request, user profile.User, res signin.Result) error {
 	h.issued = append(h.issued, issued{user, res})
@@ -210,6 +189,15 @@ func pendingOf(t *testing.T, w *httptest.ResponseRecorder) *http.Cookie {
 	return nil
 }
 
+// adaPending runs step 1 for ada, signed in with firstFactor in the
+// browser whose CSRF token is "tok-A", and returns the pending cookie it
+// set.
+func (e *env) adaPending(t *testing.T) *http.Cookie {
+	t.Helper()
+	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
+	return pendingOf(t, w)
+}
+
 // verify posts code to step 2 from a browser with the pending cookie and
 // the CSRF token csrf (cookie and form field).
 func (e *env) verify(pending *http.Cookie, csrf, code string, html bool) *httptest.ResponseRecorder {
@@ -227,14 +215,6 @@ func (e *env) verify(pending *http.Cookie, csrf, code string, html bool) *httpte
 	w := httptest.NewRecorder()
 	e.s.Verify(w, r)
 	return w
-}
-
-func (e *env) lastFail(t *testing.T) *autherr.Error {
-	t.Helper()
-	if len(e.h.failed) == 0 {
-		t.Fatal("no failure was reported")
-	}
-	return e.h.failed[len(e.h.failed)-1]
 }
 
 func cleared(w *httptest.ResponseRecorder) bool {
@@ -311,12 +291,11 @@ func TestAsk(t *testing.T) {
 // URL; the same pending sign-in with another right code makes none.
 func TestVerify(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
-	w = e.verify(pending, "tok-A", e.code(t), true)
-	if len(e.h.failed) != 0 || len(e.h.issued) != 1 {
-		t.Fatalf("failed %v, issued %d", e.h.failed, len(e.h.issued))
+	w := e.verify(pending, "tok-A", e.code(t), true)
+	if len(e.h.Failed) != 0 || len(e.h.issued) != 1 {
+		t.Fatalf("failed %v, issued %d", e.h.Failed, len(e.h.issued))
 	}
 	is := e.h.issued[0]
 	if is.user.ID != e.ada.ID || is.res.Account.Provider != "dev" || is.res.SID != "sid-1" {
@@ -330,7 +309,7 @@ func TestVerify(t *testing.T) {
 	}
 
 	e.verify(pending, "tok-A", e.backup[0], true)
-	if f := e.lastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_used" {
+	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_used" {
 		t.Errorf("reused pending sign-in: %v, want TwoFactorFailed (two_factor_used)", f)
 	}
 	if len(e.h.issued) != 1 {
@@ -341,10 +320,9 @@ func TestVerify(t *testing.T) {
 // TestVerifyBackupCode: a backup code signs in and is reported as used.
 func TestVerifyBackupCode(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	e.verify(pendingOf(t, w), "tok-A", e.backup[1], false)
+	e.verify(e.adaPending(t), "tok-A", e.backup[1], false)
 	if len(e.h.issued) != 1 {
-		t.Fatalf("failed %v", e.h.failed)
+		t.Fatalf("failed %v", e.h.Failed)
 	}
 	if len(e.changes) != 1 || e.changes[0] != twofactor.BackupCodeUsed {
 		t.Errorf("changes %q, want backup_code_used", e.changes)
@@ -356,10 +334,9 @@ func TestVerifyBackupCode(t *testing.T) {
 // right code, before any attempt is counted.
 func TestVerifyOtherBrowser(t *testing.T) {
 	e := newEnv(t, 1)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
-	w = e.verify(pending, "tok-B", e.code(t), true)
-	if f := e.lastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_invalid" {
+	pending := e.adaPending(t)
+	w := e.verify(pending, "tok-B", e.code(t), true)
+	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_invalid" {
 		t.Errorf("other browser: %v, want TwoFactorFailed (two_factor_invalid)", f)
 	}
 	if len(e.h.issued) != 0 || !cleared(w) {
@@ -368,7 +345,7 @@ func TestVerifyOtherBrowser(t *testing.T) {
 	// Nothing was counted: the real browser still has its one attempt.
 	e.verify(pending, "tok-A", e.code(t), true)
 	if len(e.h.issued) != 1 {
-		t.Errorf("the right browser was refused: %v", e.h.failed)
+		t.Errorf("the right browser was refused: %v", e.h.Failed)
 	}
 }
 
@@ -376,15 +353,14 @@ func TestVerifyOtherBrowser(t *testing.T) {
 // POST without the CSRF token, and a rate-limited client make no session.
 func TestVerifyRefusals(t *testing.T) {
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
 	e.verify(nil, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Code != "two_factor_invalid" {
+	if f := e.h.LastFail(t); f.Code != "two_factor_invalid" {
 		t.Errorf("no cookie: %v", f)
 	}
 	e.verify(&http.Cookie{Name: names.TwoFactor, Value: pending.Value[:len(pending.Value)-2] + "xx"}, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Code != "two_factor_invalid" {
+	if f := e.h.LastFail(t); f.Code != "two_factor_invalid" {
 		t.Errorf("forged cookie: %v", f)
 	}
 
@@ -394,20 +370,20 @@ func TestVerifyRefusals(t *testing.T) {
 	r.AddCookie(&http.Cookie{Name: names.CSRF, Value: "tok-A"})
 	r.AddCookie(&http.Cookie{Name: pending.Name, Value: pending.Value})
 	e.s.Verify(httptest.NewRecorder(), r)
-	if f := e.lastFail(t); f.Type != autherr.MissingCSRF {
+	if f := e.h.LastFail(t); f.Type != autherr.MissingCSRF {
 		t.Errorf("no CSRF token: %v", f)
 	}
 
 	e.h.rateLimited = true
-	n := len(e.h.failed)
-	if w := e.verify(pending, "tok-A", e.code(t), true); w.Code != http.StatusTooManyRequests || len(e.h.failed) != n {
-		t.Errorf("rate limited: %d, failures %v", w.Code, e.h.failed[n:])
+	n := len(e.h.Failed)
+	if w := e.verify(pending, "tok-A", e.code(t), true); w.Code != http.StatusTooManyRequests || len(e.h.Failed) != n {
+		t.Errorf("rate limited: %d, failures %v", w.Code, e.h.Failed[n:])
 	}
 	e.h.rateLimited = false
 
 	e.advance(twofactor.PendingMaxAge + time.Second)
 	e.verify(pending, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_expired" {
+	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_expired" {
 		t.Errorf("expired: %v", f)
 	}
 	if len(e.h.issued) != 0 {
@@ -420,15 +396,14 @@ func TestVerifyRefusals(t *testing.T) {
 // spent: refused, and unusable even with a right code afterwards.
 func TestVerifyAttempts(t *testing.T) {
 	e := newEnv(t, 2)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 
-	w = e.verify(pending, "tok-A", "000000", true)
-	if w.Code != http.StatusUnauthorized || len(e.h.rendered) != 1 {
-		t.Fatalf("wrong code (HTML): %d, rendered %d", w.Code, len(e.h.rendered))
+	w := e.verify(pending, "tok-A", "000000", true)
+	if w.Code != http.StatusUnauthorized || len(e.h.Rendered) != 1 {
+		t.Fatalf("wrong code (HTML): %d, rendered %d", w.Code, len(e.h.Rendered))
 	}
-	if p, ok := e.h.rendered[0].page.(pages.TwoFactorChallenge); !ok || p.Error != pages.Text("en", selfservice.WrongCode) || p.CSRFToken != "tok-A" || p.ActionURL != "/auth/two-factor" {
-		t.Errorf("rendered %+v", e.h.rendered[0].page)
+	if p, ok := e.h.Rendered[0].Page.(pages.TwoFactorChallenge); !ok || p.Error != pages.Text("en", selfservice.WrongCode) || p.CSRFToken != "tok-A" || p.ActionURL != "/auth/two-factor" {
+		t.Errorf("rendered %+v", e.h.Rendered[0].Page)
 	}
 	w = e.verify(pending, "tok-A", "000001", false)
 	var body map[string]string
@@ -440,13 +415,13 @@ func TestVerifyAttempts(t *testing.T) {
 	}
 
 	w = e.verify(pending, "tok-A", e.code(t), true)
-	if len(e.h.tooMany) != 1 || e.h.tooMany[0] <= 0 || !cleared(w) || len(e.h.issued) != 0 {
-		t.Fatalf("past the limit: waits %v, cleared %v, issued %d", e.h.tooMany, cleared(w), len(e.h.issued))
+	if len(e.h.TooMany) != 1 || e.h.TooMany[0] <= 0 || !cleared(w) || len(e.h.issued) != 0 {
+		t.Fatalf("past the limit: waits %v, cleared %v, issued %d", e.h.TooMany, cleared(w), len(e.h.issued))
 	}
 	// With the count forgotten, the spent pending sign-in still fails.
 	e.s.PerPending = limit.NewMemory(2, time.Hour)
 	e.verify(pending, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Code != "two_factor_used" || len(e.h.issued) != 0 {
+	if f := e.h.LastFail(t); f.Code != "two_factor_used" || len(e.h.issued) != 0 {
 		t.Errorf("spent pending sign-in: %v, issued %d", f, len(e.h.issued))
 	}
 }
@@ -456,24 +431,22 @@ func TestVerifyAttempts(t *testing.T) {
 func TestVerifyPerUser(t *testing.T) {
 	e := newEnv(t, 5)
 	e.s.PerUser = limit.NewMemory(2, time.Hour)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	one := pendingOf(t, w)
+	one := e.adaPending(t)
 	e.verify(one, "tok-A", "000000", true)
 	e.verify(one, "tok-A", e.code(t), true)
 	if len(e.h.issued) != 1 {
-		t.Fatalf("failed %v", e.h.failed)
+		t.Fatalf("failed %v", e.h.Failed)
 	}
 	e.advance(time.Minute)
-	w, _ = e.ask(t, e.ada, firstFactor(), "tok-A")
-	two := pendingOf(t, w)
+	two := e.adaPending(t)
 	e.verify(two, "tok-A", "000000", true)
 	e.verify(two, "tok-A", "000000", true)
-	if len(e.h.tooMany) != 0 {
-		t.Fatalf("the user's count was not reset by the right code: waits %v", e.h.tooMany)
+	if len(e.h.TooMany) != 0 {
+		t.Fatalf("the user's count was not reset by the right code: waits %v", e.h.TooMany)
 	}
 	e.verify(two, "tok-A", e.code(t), true)
-	if len(e.h.tooMany) != 1 || len(e.h.issued) != 1 {
-		t.Errorf("past the per-user limit: waits %v, issued %d", e.h.tooMany, len(e.h.issued))
+	if len(e.h.TooMany) != 1 || len(e.h.issued) != 1 {
+		t.Errorf("past the per-user limit: waits %v, issued %d", e.h.TooMany, len(e.h.issued))
 	}
 }
 
@@ -483,24 +456,22 @@ func TestVerifyPerUser(t *testing.T) {
 func TestVerifyAfterChange(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, 5)
-	w, _ := e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending := pendingOf(t, w)
+	pending := e.adaPending(t)
 	if err := e.m.SetPasswordHash(ctx, e.ada.ID, "$argon2id$new"); err != nil {
 		t.Fatal(err)
 	}
 	e.verify(pending, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Code != "two_factor_used" || len(e.h.issued) != 0 {
+	if f := e.h.LastFail(t); f.Code != "two_factor_used" || len(e.h.issued) != 0 {
 		t.Errorf("after a password change: %v, issued %d", f, len(e.h.issued))
 	}
 
 	e.advance(time.Minute)
-	w, _ = e.ask(t, e.ada, firstFactor(), "tok-A")
-	pending = pendingOf(t, w)
+	pending = e.adaPending(t)
 	if err := e.s.Service.Disable(ctx, e.ada.ID); err != nil {
 		t.Fatal(err)
 	}
-	w = e.verify(pending, "tok-A", e.code(t), true)
-	if f := e.lastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_off" || !cleared(w) {
+	w := e.verify(pending, "tok-A", e.code(t), true)
+	if f := e.h.LastFail(t); f.Type != autherr.TwoFactorFailed || f.Code != "two_factor_off" || !cleared(w) {
 		t.Errorf("after disabling: %v, cleared %v", f, cleared(w))
 	}
 	if len(e.h.issued) != 0 {
@@ -515,16 +486,16 @@ func TestPage(t *testing.T) {
 	r := httptest.NewRequest(http.MethodGet, "/auth/two-factor", nil)
 	w := httptest.NewRecorder()
 	e.s.Page(w, r)
-	if loc := w.Header().Get("Location"); loc != "/auth/signin" || len(e.h.rendered) != 0 {
-		t.Errorf("no pending: Location %q, rendered %d", loc, len(e.h.rendered))
+	if loc := w.Header().Get("Location"); loc != "/auth/signin" || len(e.h.Rendered) != 0 {
+		t.Errorf("no pending: Location %q, rendered %d", loc, len(e.h.Rendered))
 	}
 	r.AddCookie(&http.Cookie{Name: names.TwoFactor, Value: "sealed"})
 	r.AddCookie(&http.Cookie{Name: names.CSRF, Value: "tok-A"})
 	e.s.Page(httptest.NewRecorder(), r)
-	if len(e.h.rendered) != 1 || e.h.rendered[0].status != http.StatusOK {
-		t.Fatalf("rendered %+v", e.h.rendered)
+	if len(e.h.Rendered) != 1 || e.h.Rendered[0].Status != http.StatusOK {
+		t.Fatalf("rendered %+v", e.h.Rendered)
 	}
-	if p := e.h.rendered[0].page.(pages.TwoFactorChallenge); p.CSRFToken != "tok-A" || p.Error != "" || p.SignInURL != "/auth/signin" {
+	if p := e.h.Rendered[0].Page.(pages.TwoFactorChallenge); p.CSRFToken != "tok-A" || p.Error != "" || p.SignInURL != "/auth/signin" {
 		t.Errorf("page %+v", p)
 	}
 
@@ -535,7 +506,7 @@ func TestPage(t *testing.T) {
 		t.Error("the page was shown with two-factor sign-in off")
 	}
 	w = e.verify(nil, "tok-A", "123456", true)
-	if w.Header().Get("Location") != "/auth/signin" || len(e.h.failed) != 0 {
-		t.Errorf("Verify with two-factor sign-in off: %q, %v", w.Header().Get("Location"), e.h.failed)
+	if w.Header().Get("Location") != "/auth/signin" || len(e.h.Failed) != 0 {
+		t.Errorf("Verify with two-factor sign-in off: %q, %v", w.Header().Get("Location"), e.h.Failed)
 	}
 }

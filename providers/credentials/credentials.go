@@ -38,26 +38,14 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-// Field is one input of the sign-in form (Auth.js CredentialInput).
-type Field struct {
-	// Name is the form field's name and the key in Authorize's map.
-	Name string
-	// Label is the visible label; Name when empty.
-	Label string
-	// Type is the input type: text (the default), password, email, tel,
-	// number, url, search or date.
-	Type string
-	// Placeholder is the input's placeholder text.
-	Placeholder string
-	// Autocomplete is the input's autocomplete token, e.g. "username".
-	Autocomplete string
-	// Required marks the input as required.
-	Required bool
-}
+// Field is one input of the sign-in form (Auth.js CredentialInput): the
+// pages draw it as it is. Its Name is the key in Authorize's map.
+type Field = pages.Field
 
 // AuthorizeFunc checks the submitted credentials. It returns the user, or
 // nil (or an error wrapping ErrInvalid, or a *SignInError) when the

@@ -5,38 +5,16 @@ import (
 	"errors"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
-
-// outbox keeps what the service sends.
-type outbox struct {
-	mu   sync.Mutex
-	sent []passwordaccount.Message
-}
-
-func (o *outbox) send(_ context.Context, m passwordaccount.Message) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.sent = append(o.sent, m)
-	return nil
-}
-
-// take returns and forgets what was sent.
-func (o *outbox) take() []passwordaccount.Message {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := o.sent
-	o.sent = nil
-	return out
-}
 
 // cheap are small argon2id parameters, so the tests run fast.
 var cheap = password.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
@@ -46,7 +24,7 @@ var links = passwordaccount.Links{Verify: "https://app.test/auth/password/verify
 type fixture struct {
 	svc   *passwordaccount.Service
 	store *memory.Adapter
-	box   *outbox
+	box   *flowtest.Outbox[passwordaccount.Message]
 }
 
 func newFixture(t *testing.T, edit func(*passwordaccount.Config)) fixture {
@@ -55,8 +33,8 @@ func newFixture(t *testing.T, edit func(*passwordaccount.Config)) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	box := &outbox{}
-	cfg := passwordaccount.Config{Hasher: h, Send: box.send}
+	box := &flowtest.Outbox[passwordaccount.Message]{}
+	cfg := passwordaccount.Config{Hasher: h, Send: box.Send}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -86,7 +64,7 @@ func (f fixture) signUp(t *testing.T, addr, pw string) passwordaccount.Message {
 		t.Fatalf("SignUp: %v", err)
 	}
 	f.svc.Wait()
-	sent := f.box.take()
+	sent := f.box.Take()
 	if len(sent) != 1 || sent[0].Kind != passwordaccount.KindVerify {
 		t.Fatalf("sent %+v, want one confirmation", sent)
 	}
@@ -165,7 +143,7 @@ func TestSignUpPolicy(t *testing.T) {
 		t.Errorf("SignUp with a bad address: %v", err)
 	}
 	f.svc.Wait()
-	if sent := f.box.take(); len(sent) != 0 {
+	if sent := f.box.Take(); len(sent) != 0 {
 		t.Errorf("refused sign-ups sent %+v", sent)
 	}
 	if _, err := f.store.GetUserByEmail(ctx, "carol@example.com"); !errors.Is(err, adapter.ErrNotFound) {
@@ -186,7 +164,7 @@ func TestSignUpKnownAddress(t *testing.T) {
 		t.Fatalf("SignUp of a known address: %v (must answer as a new one)", err)
 	}
 	f.svc.Wait()
-	sent := f.box.take()
+	sent := f.box.Take()
 	if len(sent) != 1 || sent[0].Kind != passwordaccount.KindExists || sent[0].To != "dave@example.com" || strings.Contains(sent[0].URL, "token") {
 		t.Fatalf("sent %+v, want one KindExists message without a token", sent)
 	}
@@ -222,14 +200,14 @@ func TestForgotReset(t *testing.T) {
 		t.Fatalf("Forgot(unknown): %v", err)
 	}
 	f.svc.Wait()
-	if sent := f.box.take(); len(sent) != 0 {
+	if sent := f.box.Take(); len(sent) != 0 {
 		t.Fatalf("Forgot(unknown) sent %+v", sent)
 	}
 	if err := f.svc.Forgot(ctx, "Erin@example.com", links); err != nil {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	sent := f.box.take()
+	sent := f.box.Take()
 	if len(sent) != 1 || sent[0].Kind != passwordaccount.KindReset || !strings.HasPrefix(sent[0].URL, links.Reset+"?") {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -276,7 +254,7 @@ func TestResetOfUnconfirmedSignUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	f.box.take()
+	f.box.Take()
 	squatter, err := f.svc.SignIn(ctx, "ivy@example.com", "attacker password")
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +266,7 @@ func TestResetOfUnconfirmedSignUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	tok, addr := token(t, f.box.take()[0])
+	tok, addr := token(t, f.box.Take()[0])
 	owner, _, err := f.svc.Reset(ctx, addr, tok, "owner password!")
 	if err != nil {
 		t.Fatal(err)
@@ -315,7 +293,7 @@ func TestResetExpired(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	tok, addr := token(t, f.box.take()[0])
+	tok, addr := token(t, f.box.Take()[0])
 	time.Sleep(5 * time.Millisecond)
 	if _, _, err := f.svc.Reset(ctx, addr, tok, "new password!"); !errors.Is(err, passwordaccount.ErrInvalidToken) {
 		t.Fatalf("Reset with an expired link: %v", err)
