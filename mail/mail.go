@@ -153,12 +153,24 @@ func Render(t *Template, d Data) (Message, error) {
 	return m, nil
 }
 
-// defaults returns the built-in templates, one layout for every kind.
-// They are parsed on the first Render, not at package initialisation, so
-// that a program that imports the package but sends no mail neither
-// parses them at start-up nor links the template parsers.
-var defaults = sync.OnceValue(func() Template {
-	return Template{
+// The built-in templates, one layout for every kind, are parsed on the
+// first Render, not at package initialisation, so that a program that
+// imports the package but sends no mail neither parses them at start-up
+// nor links the template parsers. (A package-level sync.OnceValue would
+// still reference the parsing code from the package's initialisation.)
+var (
+	defaultsOnce sync.Once
+	builtin      Template
+)
+
+// defaults returns the built-in templates.
+func defaults() Template {
+	defaultsOnce.Do(parseDefaults)
+	return builtin
+}
+
+func parseDefaults() {
+	builtin = Template{
 		Subject: texttemplate.Must(texttemplate.New("subject").Parse(`{{.Subject}}`)),
 		Text: texttemplate.Must(texttemplate.New("text").Parse(`{{.Intro}}
 
@@ -176,4 +188,4 @@ var defaults = sync.OnceValue(func() Template {
 </table></body></html>
 `)),
 	}
-})
+}
