@@ -21,7 +21,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // router maps the Auth.js REST routes, relative to the base path: ServeHTTP
@@ -230,12 +229,7 @@ func (h *Handler) newFlow(p providers.Provider) (flow, error) {
 		}
 		return f, err
 	}
-	switch c := p.(type) {
-	case credentials.Config:
-		return h.addCredentials(c) // credentials.go
-	case *credentials.Config:
-		return h.addCredentials(*c)
-	case providers.OAuthProvider:
+	if c, ok := p.(providers.OAuthProvider); ok {
 		return h.addOAuth(c) // oauth.go
 	}
 	b := p.ProviderBase()

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"strings"
+	"sync"
 	texttemplate "text/template"
 	"time"
 
@@ -131,7 +132,8 @@ func Render(t *Template, d Data) (Message, error) {
 	if t != nil {
 		own = *t
 	}
-	subject, text, html := cmp.Or(own.Subject, defaults.Subject), cmp.Or(own.Text, defaults.Text), cmp.Or(own.HTML, defaults.HTML)
+	def := defaults()
+	subject, text, html := cmp.Or(own.Subject, def.Subject), cmp.Or(own.Text, def.Text), cmp.Or(own.HTML, def.HTML)
 	var m Message
 	var b strings.Builder
 	if err := subject.Execute(&b, d); err != nil {
@@ -151,17 +153,33 @@ func Render(t *Template, d Data) (Message, error) {
 	return m, nil
 }
 
-// defaults are the built-in templates, one layout for every kind.
-var defaults = Template{
-	Subject: texttemplate.Must(texttemplate.New("subject").Parse(`{{.Subject}}`)),
-	Text: texttemplate.Must(texttemplate.New("text").Parse(`{{.Intro}}
+// The built-in templates, one layout for every kind, are parsed on the
+// first Render, not at package initialisation, so that a program that
+// imports the package but sends no mail neither parses them at start-up
+// nor links the template parsers. (A package-level sync.OnceValue would
+// still reference the parsing code from the package's initialisation.)
+var (
+	defaultsOnce sync.Once
+	builtin      Template
+)
+
+// defaults returns the built-in templates.
+func defaults() Template {
+	defaultsOnce.Do(parseDefaults)
+	return builtin
+}
+
+func parseDefaults() {
+	builtin = Template{
+		Subject: texttemplate.Must(texttemplate.New("subject").Parse(`{{.Subject}}`)),
+		Text: texttemplate.Must(texttemplate.New("text").Parse(`{{.Intro}}
 
 {{.Button}}: {{.URL}}
 
 {{with .Until}}{{.}}
 {{end}}{{.Ignore}}
 `)),
-	HTML: htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+		HTML: htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><body style="background:#f5f5f7;margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;color:#1c1f24">
 <table role="presentation" width="100%" style="max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <tr><td style="font-size:18px;text-align:center;padding-bottom:16px">{{.IntroHTML}}</td></tr>
@@ -169,4 +187,5 @@ var defaults = Template{
 <tr><td style="font-size:14px;text-align:center;color:#555">{{with .Until}}{{.}}<br>{{end}}{{.Ignore}}</td></tr>
 </table></body></html>
 `)),
+	}
 }

@@ -95,7 +95,8 @@ type (
 	}
 )
 
-func buildAccounts(p *Accounts, lang Language) *document {
+func (value Accounts) document(lang Language) *document {
+	p := &value
 	v := &accountsView{CSRFToken: p.CSRFToken, Notice: p.Notice, Error: p.Error, HomeURL: p.HomeURL, Ways: p.Ways, Confirm: p.Confirm}
 	rules := []string{
 		".linked { display: flex; align-items: center; gap: .75rem; padding: .75rem 0; border-top: 1px solid var(--border); }",

@@ -148,15 +148,18 @@ var orgRules = []string{
 	".row form + form { margin-top: .5rem; }",
 }
 
-func buildInvitation(p *Invitation, lang Language) *document {
+func (value Invitation) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "org.invitationTitle"), orgRules, invitationContent(lang.Tag, p))
 }
 
-func buildOrganization(p *Organization, lang Language) *document {
+func (value Organization) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, p.Name, orgRules, organizationContent(lang.Tag, p))
 }
 
-func buildOrganizations(p *Organizations, lang Language) *document {
+func (value Organizations) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "org.listTitle"), orgRules, organizationsContent(lang.Tag, p))
 }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -409,53 +410,27 @@ type (
 	}
 )
 
-// builders build the documents of the page types, each given as a value
-// or a pointer (see pageBuilder).
-var builders = []func(page any, lang Language) (*document, bool){
-	pageBuilder(buildSignIn),
-	pageBuilder(buildSignOut),
-	pageBuilder(buildError),
-	pageBuilder(buildSessions),
-	pageBuilder((*TwoFactorChallenge).build),
-	pageBuilder((*TwoFactorSetup).build),
-	pageBuilder(buildAccounts),
-	pageBuilder(buildPassword),
-	pageBuilder(buildNotice),
-	pageBuilder(buildVerifyRequest),
-	pageBuilder(buildInvitation),
-	pageBuilder(buildOrganization),
-	pageBuilder(buildOrganizations),
-}
-
-// pageBuilder turns fn, which builds the document of a page of type T,
-// into one of builders: for a page that is a T or a *T it reports true,
-// with the document, or nil for a nil *T; for any other page, false.
-func pageBuilder[T any](fn func(*T, Language) *document) func(page any, lang Language) (*document, bool) {
-	return func(page any, lang Language) (*document, bool) {
-		switch p := page.(type) {
-		case T:
-			return fn(&p, lang), true
-		case *T:
-			if p == nil {
-				return nil, true
-			}
-			return fn(p, lang), true
-		}
-		return nil, false
-	}
+// page is what every page type implements: it builds the page's
+// document. The method has a value receiver, so a page is accepted as a
+// value or as a pointer. Dispatching through this interface, not through
+// a list of every page type, means a program links a page's component
+// only when it constructs that page.
+type page interface {
+	document(lang Language) *document
 }
 
 // build turns a page value into a document.
-func build(page any, lang Language) (*document, error) {
-	for _, b := range builders {
-		if d, ok := b(page, lang); ok {
-			if d == nil {
-				return nil, errors.New("pages: cannot render a nil page")
-			}
-			return d, nil
-		}
+func build(p any, lang Language) (*document, error) {
+	pg, ok := p.(page)
+	if !ok {
+		return nil, fmt.Errorf("pages: cannot render a %T", p)
 	}
-	return nil, fmt.Errorf("pages: cannot render a %T", page)
+	// A nil pointer to a page type has the method too, but calling it
+	// would dereference nil.
+	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, errors.New("pages: cannot render a nil page")
+	}
+	return pg.document(lang), nil
 }
 
 // newDocument fills in what every page shares: scheme, title, site logo
@@ -499,7 +474,8 @@ func (d *document) addOrigin(origin string) {
 	d.imgOrigin[i] = origin
 }
 
-func buildSignIn(p *SignIn, lang Language) *document {
+func (value SignIn) document(lang Language) *document {
+	p := &value
 	title := strings.TrimSpace(p.Title)
 	if title == "" {
 		title = Text(lang.Tag, "signin.title")
@@ -596,13 +572,15 @@ func buildSignIn(p *SignIn, lang Language) *document {
 	return d
 }
 
-func buildSignOut(p *SignOut, lang Language) *document {
+func (value SignOut) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "signout.title"), nil, signOutContent(lang.Tag, &signOutView{
 		CSRFToken: p.CSRFToken, SignOutURL: p.SignOutURL, CallbackURL: p.CallbackURL, HomeURL: p.HomeURL,
 	}))
 }
 
-func buildError(p *Error, lang Language) *document {
+func (value Error) document(lang Language) *document {
+	p := &value
 	heading := Text(lang.Tag, errorHeading(p.Type))
 	code := p.Code
 	if code == "" {
@@ -617,7 +595,8 @@ func buildError(p *Error, lang Language) *document {
 	}))
 }
 
-func buildSessions(p *Sessions, lang Language) *document {
+func (value Sessions) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "sessions.title"), []string{
 		".session { padding: .75rem 0; border-top: 1px solid var(--border); }",
 		".session p { margin: 0 0 .5rem; }",
@@ -638,7 +617,8 @@ func sessionTimes(tag string, s SessionRow) string {
 	return b.String()
 }
 
-func buildVerifyRequest(p *VerifyRequest, lang Language) *document {
+func (value VerifyRequest) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "verify.title"), nil, verifyRequestContent(lang.Tag, &verifyRequestView{
 		HomeURL: p.HomeURL, Host: p.Host,
 	}))

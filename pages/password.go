@@ -97,7 +97,8 @@ type (
 	}
 )
 
-func buildPassword(p *Password, lang Language) *document {
+func (value Password) document(lang Language) *document {
+	p := &value
 	v := &passwordView{Password: *p} // a copy: the caller's page stays as it was
 	v.NewLabel, v.NewName = Text(lang.Tag, "password.new"), "password"
 	switch v.Kind {
@@ -118,7 +119,8 @@ func buildPassword(p *Password, lang Language) *document {
 	return newDocument(lang, p.Theme, v.Title, nil, passwordContent(lang.Tag, v))
 }
 
-func buildNotice(p *Notice, lang Language) *document {
+func (value Notice) document(lang Language) *document {
+	p := &value
 	title := p.Title
 	if title == "" {
 		title = Text(lang.Tag, "verify.title")

@@ -59,11 +59,13 @@ type TwoFactorSetup struct {
 	HomeURL string
 }
 
-func (p *TwoFactorChallenge) build(lang Language) *document {
+func (value TwoFactorChallenge) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "twofactor.title"), nil, twoFactorContent(lang.Tag, p))
 }
 
-func (p *TwoFactorSetup) build(lang Language) *document {
+func (value TwoFactorSetup) document(lang Language) *document {
+	p := &value
 	return newDocument(lang, p.Theme, Text(lang.Tag, "twofactor.title"), []string{
 		".qr { display: block; margin: 0 auto 1rem; width: 200px; height: 200px; image-rendering: pixelated; }",
 		".secret, .codes { font-family: ui-monospace, monospace; letter-spacing: .05em; word-break: break-all; }",

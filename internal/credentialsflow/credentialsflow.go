@@ -26,8 +26,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // Host is what the sign-in needs of the Handler, per request. The
@@ -42,11 +42,50 @@ type Host interface {
 	FinishSignIn(w http.ResponseWriter, r *http.Request, res signin.Result) error
 }
 
+// Config is a credentials provider, prepared (credentials.Config.Prepare),
+// as the sign-in needs it: package credentials and the password-accounts
+// provider each make one.
+type Config struct {
+	// ID and Name are the provider's.
+	ID, Name string
+	// Fields are the form's inputs, in order.
+	Fields []pages.Field
+	// IdentifierField names the field counted by the per-identifier
+	// limits.
+	IdentifierField string
+	// Authorize checks the credentials: a nil user, ErrInvalid or a
+	// *SignInError is a wrong guess; any other error the server's.
+	Authorize func(ctx context.Context, credentials map[string]string, r *http.Request) (*profile.User, error)
+	// PerIdentifierAndIP, PerIdentifier and PerIP count the attempts;
+	// none is nil.
+	PerIdentifierAndIP, PerIdentifier, PerIP limit.Limiter
+	// ClientIP returns the client address of a request; not nil.
+	ClientIP func(r *http.Request) string
+	// AllowDangerousEmailAccountLinking is the provider's setting.
+	AllowDangerousEmailAccountLinking bool
+}
+
+// ErrInvalid is credentials.ErrInvalid, defined here so that the sign-in
+// need not import the provider's package, which builds the sign-in.
+var ErrInvalid = errors.New("credentials: invalid credentials")
+
+// SignInError is credentials.SignInError (see ErrInvalid).
+type SignInError struct {
+	// Code is shown as ?error=CredentialsSignin&code=<Code> when it
+	// matches [a-z0-9_]{1,64}.
+	Code string
+}
+
+func (e *SignInError) Error() string { return "credentials: sign-in refused (" + e.Code + ")" }
+
+// Is makes errors.Is(err, ErrInvalid) true.
+func (e *SignInError) Is(target error) bool { return target == ErrInvalid }
+
 // SignIn signs in with c's form. stored means Authorize returns a stored
 // user (the password-accounts provider's), which is signed in as it is,
 // without the linking rules. Errors are *autherr.Error; a refusal by the
 // limits is answered here, and nil returned.
-func SignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config, stored bool, h Host, logger *slog.Logger) error {
+func SignIn(w http.ResponseWriter, r *http.Request, c *Config, stored bool, h Host, logger *slog.Logger) error {
 	ctx := r.Context()
 	fail := func(t autherr.Type, code, step string, err error) error {
 		return autherr.New(t, code, c.ID, step, err)
@@ -99,15 +138,15 @@ func SignIn(w http.ResponseWriter, r *http.Request, c *credentials.Config, store
 	// is the server's, and the attempt is given back.
 	user, err := c.Authorize(ctx, creds, r)
 	if err == nil && user == nil {
-		err = credentials.ErrInvalid
+		err = ErrInvalid
 	}
 	if err != nil {
-		if !errors.Is(err, credentials.ErrInvalid) {
+		if !errors.Is(err, ErrInvalid) {
 			release(client, pair, ident)
 			return fail(autherr.CallbackRouteError, "authorize", "authorize", err)
 		}
 		code := "credentials"
-		var se *credentials.SignInError
+		var se *SignInError
 		if errors.As(err, &se) && autherr.PublicCode(se.Code) {
 			code = se.Code
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -21,7 +22,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 const goodCSRF = "csrf-ok"
@@ -94,7 +94,7 @@ func (h *fakeHost) Fail(_ http.ResponseWriter, _ *http.Request, e *autherr.Error
 // setup returns a prepared provider whose Authorize answers with auth
 // and logs its calls, and whose limiters (pair, ident, client: per
 // identifier and address, per identifier, per address) log theirs.
-func setup(t *testing.T, pair, ident, client int, auth credentials.AuthorizeFunc) (*credentials.Config, *log, map[string]*recLimiter) {
+func setup(t *testing.T, pair, ident, client int, auth authorizeFunc) (*Config, *log, map[string]*recLimiter) {
 	t.Helper()
 	l := &log{}
 	lims := map[string]*recLimiter{
@@ -102,20 +102,26 @@ func setup(t *testing.T, pair, ident, client int, auth credentials.AuthorizeFunc
 		"ident":  {name: "ident", Memory: limit.NewMemory(ident, time.Hour), log: l},
 		"client": {name: "client", Memory: limit.NewMemory(client, time.Hour), log: l},
 	}
-	c, err := credentials.Config{
-		ID:     "pw",
-		Fields: []credentials.Field{{Name: "email"}, {Name: "password"}},
+	c := &Config{
+		ID: "pw", Name: "Password", IdentifierField: "email",
+		Fields: []pages.Field{{Name: "email"}, {Name: "password"}},
 		Authorize: func(ctx context.Context, creds map[string]string, r *http.Request) (*profile.User, error) {
 			l.add("authorize")
 			return auth(ctx, creds, r)
 		},
 		PerIdentifierAndIP: lims["pair"], PerIdentifier: lims["ident"], PerIP: lims["client"],
+		ClientIP:                          remoteIP,
 		AllowDangerousEmailAccountLinking: true,
-	}.Prepare()
-	if err != nil {
-		t.Fatal(err)
 	}
-	return &c, l, lims
+	return c, l, lims
+}
+
+type authorizeFunc = func(ctx context.Context, creds map[string]string, r *http.Request) (*profile.User, error)
+
+// remoteIP is the host of r.RemoteAddr.
+func remoteIP(r *http.Request) string {
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	return host
 }
 
 func post(form url.Values) *http.Request {
@@ -131,7 +137,7 @@ func creds(email, password string) url.Values {
 
 // wrongPassword is an Authorize that refuses every guess.
 func wrongPassword(context.Context, map[string]string, *http.Request) (*profile.User, error) {
-	return nil, credentials.ErrInvalid
+	return nil, ErrInvalid
 }
 
 // TestRefusedBeforeCounting: a GET and a POST without the right CSRF
@@ -190,7 +196,7 @@ func TestLockedOut(t *testing.T) {
 		if right {
 			return &profile.User{ID: "u1"}, nil
 		}
-		return nil, credentials.ErrInvalid
+		return nil, ErrInvalid
 	})
 	h := &fakeHost{}
 	for _, email := range []string{"ada@example.com", "ADA@example.com "} {
@@ -246,8 +252,8 @@ func TestAuthorizeErrors(t *testing.T) {
 		released bool
 	}{
 		{"server error", nil, errors.New("db down"), autherr.CallbackRouteError, "authorize", true},
-		{"public code", nil, &credentials.SignInError{Code: "account_locked"}, autherr.CredentialsSignin, "account_locked", false},
-		{"unsafe code", nil, &credentials.SignInError{Code: "<b>Locked</b>"}, autherr.CredentialsSignin, "credentials", false},
+		{"public code", nil, &SignInError{Code: "account_locked"}, autherr.CredentialsSignin, "account_locked", false},
+		{"unsafe code", nil, &SignInError{Code: "<b>Locked</b>"}, autherr.CredentialsSignin, "credentials", false},
 		{"nil user", nil, nil, autherr.CredentialsSignin, "credentials", false},
 		{"no id", &profile.User{Email: "a@example.com"}, nil, autherr.CallbackRouteError, "id_missing", false},
 	} {
@@ -280,7 +286,7 @@ func TestAuthorizeErrors(t *testing.T) {
 func TestSuccess(t *testing.T) {
 	c, l, lims := setup(t, 5, 5, 3, func(_ context.Context, cr map[string]string, _ *http.Request) (*profile.User, error) {
 		if cr["password"] != "right" {
-			return nil, credentials.ErrInvalid
+			return nil, ErrInvalid
 		}
 		return &profile.User{ID: "user-7", Email: "  Ada@Example.COM "}, nil
 	})

@@ -5,14 +5,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"slices"
 
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 )
 
 // FlowHost is what a credentials provider's routes need of the Handler:
@@ -26,25 +24,27 @@ type FlowHost interface {
 // Flow is the sign-in of an application's credentials provider: its form
 // posts to the callback, which asks the application's Authorize.
 type Flow struct {
-	c      *credentials.Config // prepared
+	c      *Config
 	host   FlowHost
 	logger *slog.Logger
 }
 
 // New returns the flow of c, already prepared.
-func New(c *credentials.Config, host FlowHost, logger *slog.Logger) *Flow {
+func New(c *Config, host FlowHost, logger *slog.Logger) *Flow {
 	return &Flow{c: c, host: host, logger: logger}
 }
 
 // Info returns the provider's id, name and type.
-func (f *Flow) Info() providers.Base { return f.c.ProviderBase() }
+func (f *Flow) Info() providers.Base {
+	return providers.Base{ID: f.c.ID, Name: f.c.Name, Type: providers.TypeCredentials}
+}
 
 // CrossSiteCallback: the form is this site's own.
 func (*Flow) CrossSiteCallback() bool { return false }
 
 // AddTo puts the provider's form on the built-in sign-in page.
 func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
-	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: Fields(f.c)})
+	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: f.c.Fields})
 }
 
 // Form renders the signIn template helper's form.
@@ -68,13 +68,7 @@ func (f *Flow) Callback(w http.ResponseWriter, r *http.Request) {
 
 // Form renders the signIn template helper's form of c: it posts to the
 // callback with one input a field.
-func Form(c *credentials.Config, path string, o pages.HelperForm) template.HTML {
-	o.Action, o.Name, o.Fields = path+"/callback/"+c.ID, c.Name, Fields(c)
+func Form(c *Config, path string, o pages.HelperForm) template.HTML {
+	o.Action, o.Name, o.Fields = path+"/callback/"+c.ID, c.Name, c.Fields
 	return o.Credentials()
-}
-
-// Fields are c's inputs for a page: a copy, so that a page that changes
-// them leaves c as it is.
-func Fields(c *credentials.Config) []pages.Field {
-	return slices.Clone(c.Fields)
 }

@@ -29,25 +29,42 @@ var heavy = []string{
 // prefix, and text/template's execution, which the invitation e-mails of
 // organizations use: evalField is reached only by executing a template,
 // and once reached it keeps every exported method of the program
-// (reflection), so no built-in page may execute one either. The second
-// step of two-factor sign-ins (internal/twofactorflow) is still built by
-// the root package.
+// (reflection), so no built-in page may execute one either. Nor does it
+// parse templates (package mail parses its built-in ones when it first
+// renders a message), nor link the pages of those features or of
+// password accounts (a page's component is linked only with code that
+// constructs the page), nor the credentials provider's sign-in
+// (internal/credentialsflow) and the Unicode normalisation it counts
+// identifiers with (the normalisation package's initialisation stays,
+// with the import). The second step of two-factor sign-ins
+// (internal/twofactorflow) is still built by the root package.
 var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow.",
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow.",
 	"github.com/gatehouse-auth/gatehouse/internal/keyflow.",
 	"github.com/gatehouse-auth/gatehouse/servicetoken.",
 	"text/template.(*state).evalField",
+	"text/template/parse.",
+	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow.SignIn",
+	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow.(*Flow)",
+	"golang.org/x/text/unicode/norm.Form.",
+	"golang.org/x/text/unicode/norm.(*reorderBuffer)",
+	"github.com/gatehouse-auth/gatehouse/pages.Organization.",
+	"github.com/gatehouse-auth/gatehouse/pages.Organizations.",
+	"github.com/gatehouse-auth/gatehouse/pages.Invitation.",
+	"github.com/gatehouse-auth/gatehouse/pages.Password.",
 }
 
-// maxStripped bounds the GitHub-only site's binary built without symbols
-// and debug information (-ldflags=-s -w), as it is shipped.
-const maxStripped = 13_000_000
+// maxDefault bounds the GitHub-only site's binary as a plain go build
+// makes it, with symbols and debug information. (The aim is 13 MB; the
+// two-factor step, still linked, is much of what is over it.) The
+// stripped binary (-ldflags=-s -w), as it is usually shipped, is logged.
+const maxDefault = 13_500_000
 
 // TestPayForWhatYouUse builds a site that configures GitHub alone
 // (testdata/githubonly) and reads what it links: none of the modules
 // that only passkeys and e-mail need, none of the code of the features
-// it does not turn on (unconfigured), and a binary under maxStripped.
+// it does not turn on (unconfigured), and a binary under maxDefault.
 // It fails if the root package imports a provider kind's package again,
 // or reaches a feature's code other than through the value the
 // feature's own package makes.
@@ -117,8 +134,8 @@ func TestPayForWhatYouUse(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %.1f MB", filepath.Base(f), float64(fi.Size())/1e6)
-		if f == stripped && fi.Size() > maxStripped {
-			t.Errorf("the GitHub-only site's stripped binary is %d bytes, over %d", fi.Size(), maxStripped)
+		if f == plain && fi.Size() > maxDefault {
+			t.Errorf("the GitHub-only site's binary is %d bytes, over %d", fi.Size(), maxDefault)
 		}
 	}
 }

@@ -32,11 +32,12 @@ package credentials
 import (
 	"cmp"
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -62,21 +63,14 @@ type AuthorizeFunc func(ctx context.Context, credentials map[string]string, r *h
 
 // ErrInvalid is what Authorize returns (possibly wrapped) for wrong
 // credentials; so is a nil user.
-var ErrInvalid = errors.New("credentials: invalid credentials")
+var ErrInvalid = credentialsflow.ErrInvalid
 
 // SignInError is a failed sign-in with a code of the application's own,
 // shown as ?error=CredentialsSignin&code=<Code> (Auth.js's CredentialsSignin
 // subclasses). Code must match [a-z0-9_]{1,64}; any other value shows as
 // "credentials". Never let a code tell an unknown account from a wrong
-// password.
-type SignInError struct {
-	Code string
-}
-
-func (e *SignInError) Error() string { return "credentials: sign-in refused (" + e.Code + ")" }
-
-// Is makes errors.Is(err, ErrInvalid) true.
-func (e *SignInError) Is(target error) bool { return target == ErrInvalid }
+// password. errors.Is(err, ErrInvalid) is true for it.
+type SignInError = credentialsflow.SignInError
 
 // Defaults of the attempt limits: attempts per 15 minutes.
 const (
@@ -180,4 +174,31 @@ func RemoteIP(r *http.Request) string {
 		return h
 	}
 	return r.RemoteAddr
+}
+
+var _ plugin.Provider = Config{}
+
+// NewFlow checks c against the handler's configuration and returns its
+// sign-in (internal/credentialsflow). gatehouse.New calls it;
+// applications do not. Limits left nil are the handler's (Config.Limits),
+// and a nil ClientIP is the handler's.
+func (c Config) NewFlow(e *plugin.Env) (plugin.Flow, error) {
+	id := c.ProviderBase().ID
+	c.PerIP = e.Limiter(c.PerIP, id+"-per-ip", DefaultPerIP, DefaultWindow)
+	c.PerIdentifier = e.Limiter(c.PerIdentifier, id+"-per-identifier", DefaultPerIdentifier, DefaultWindow)
+	c.PerIdentifierAndIP = e.Limiter(c.PerIdentifierAndIP, id+"-per-identifier-and-ip", DefaultPerIdentifierAndIP, DefaultWindow)
+	if c.ClientIP == nil {
+		c.ClientIP = e.ClientIP
+	}
+	c, err := c.Prepare()
+	if err != nil {
+		return nil, err
+	}
+	fields := make([]pages.Field, len(c.Fields))
+	for i, f := range c.Fields {
+		fields[i] = pages.Field(f)
+	}
+	return credentialsflow.New(&credentialsflow.Config{ID: c.ID, Name: c.Name, Fields: fields, IdentifierField: c.IdentifierField,
+		Authorize: c.Authorize, PerIdentifierAndIP: c.PerIdentifierAndIP, PerIdentifier: c.PerIdentifier, PerIP: c.PerIP,
+		ClientIP: c.ClientIP, AllowDangerousEmailAccountLinking: c.AllowDangerousEmailAccountLinking}, e.Finisher, e.Logger), nil
 }

@@ -110,8 +110,8 @@ type flowEvents struct {
 // flow is a password-accounts provider's sign-in and routes.
 type flow struct {
 	svc   *Service
-	cfg   Config              // prepared
-	creds *credentials.Config // the sign-in form and its attempt limits
+	cfg   Config                  // prepared
+	creds *credentialsflow.Config // the sign-in form and its attempt limits
 	conf  flowConfig
 	host  flowHost
 }
@@ -120,22 +120,19 @@ type flow struct {
 // but verify answer a POST too.
 func actions() []string { return []string{"sign-up", "verify", "forgot", "reset", "change"} }
 
-// newFlow returns the flow of svc, served through host. Its error is the
-// sign-in form's configuration's (providers.ConfigError).
-func newFlow(svc *Service, conf flowConfig, host flowHost) (*flow, error) {
+// newFlow returns the flow of svc, served through host.
+func newFlow(svc *Service, conf flowConfig, host flowHost) *flow {
 	f := &flow{svc: svc, cfg: svc.Config(), conf: conf, host: host}
-	creds, err := credentials.Config{ID: f.cfg.ID, Name: f.cfg.Name, IdentifierField: "email",
-		Fields: []credentials.Field{
+	// The sign-in form, with the limits and ClientIP of the prepared
+	// Config.
+	f.creds = &credentialsflow.Config{ID: f.cfg.ID, Name: f.cfg.Name, IdentifierField: "email",
+		Fields: []pages.Field{
 			{Name: "email", Label: "Email", Type: "email", Autocomplete: "username", Required: true},
 			{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
 		},
 		PerIdentifierAndIP: f.cfg.PerIdentifierAndIP, PerIdentifier: f.cfg.PerIdentifier, PerIP: f.cfg.PerIP, ClientIP: f.cfg.ClientIP,
-		Authorize: f.authorize}.Prepare()
-	if err != nil {
-		return nil, err
-	}
-	f.creds = &creds
-	return f, nil
+		Authorize: f.authorize}
+	return f
 }
 
 // authorize is the sign-in form's check: the Service's, which answers
@@ -160,7 +157,7 @@ func (f *flow) Info() providers.Base { return f.cfg.ProviderBase() }
 
 // Credentials returns the sign-in form's configuration: its fields and
 // attempt limits.
-func (f *flow) Credentials() *credentials.Config { return f.creds }
+func (f *flow) Credentials() *credentialsflow.Config { return f.creds }
 
 // HasPassword reports whether the user has a password: one of their ways
 // to sign in.
@@ -516,10 +513,6 @@ func (c Config) NewFlow(e *plugin.Env) (plugin.Flow, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := newFlow(svc, flowConfig{Logger: e.Logger, Theme: e.Theme,
-		Events: flowEvents{PasswordReset: e.Events.PasswordReset, PasswordChange: e.Events.PasswordChange, RevokeSessions: e.Events.RevokeSessions}}, e.Finisher)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return newFlow(svc, flowConfig{Logger: e.Logger, Theme: e.Theme,
+		Events: flowEvents{PasswordReset: e.Events.PasswordReset, PasswordChange: e.Events.PasswordChange, RevokeSessions: e.Events.RevokeSessions}}, e.Finisher), nil
 }

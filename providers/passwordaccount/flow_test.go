@@ -115,13 +115,10 @@ func newFlowFixture(t *testing.T) *flowFixture {
 	told := func(name string) func(context.Context, profile.User) {
 		return func(context.Context, profile.User) { fx.saw[name]++ }
 	}
-	fx.flow, err = newFlow(fx.svc, flowConfig{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Events: flowEvents{
+	fx.flow = newFlow(fx.svc, flowConfig{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Events: flowEvents{
 		PasswordReset: told("reset"), PasswordChange: told("change"),
 		RevokeSessions: func(_ context.Context, _ profile.User, n int) { fx.saw["revoke"] += n },
 	}}, fx.host)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	if err := fx.svc.SignUp(ctx, "ada@example.com", "correct horse battery", "Ada", Links{}); err != nil {
 		t.Fatal(err)
