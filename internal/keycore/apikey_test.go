@@ -1,4 +1,4 @@
-package apikey_test
+package keycore_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/apikey"
+	"github.com/gatehouse-auth/gatehouse/internal/keycore"
 )
 
 // TestNewAndParse: a new key parses back to its id and a secret whose
@@ -14,9 +14,9 @@ import (
 func TestNewAndParse(t *testing.T) {
 	seen := map[string]bool{}
 	for range 1000 {
-		full, id, hash := apikey.New("ghk")
-		gotID, secret, err := apikey.Parse("ghk", full)
-		if err != nil || gotID != id || apikey.HashSecret(secret) != hash {
+		full, id, hash := keycore.New("ghk")
+		gotID, secret, err := keycore.Parse("ghk", full)
+		if err != nil || gotID != id || keycore.HashSecret(secret) != hash {
 			t.Fatalf("Parse(%q) = %q, %q, %v", full, gotID, secret, err)
 		}
 		if seen[id] || seen[secret] {
@@ -30,7 +30,7 @@ func TestNewAndParse(t *testing.T) {
 }
 
 func TestParseRefuses(t *testing.T) {
-	full, _, _ := apikey.New("gh")
+	full, _, _ := keycore.New("gh")
 	for name, s := range map[string]string{
 		"other prefix":  "xx" + full[2:],
 		"no prefix":     full[3:],
@@ -43,18 +43,18 @@ func TestParseRefuses(t *testing.T) {
 		"space in id":   "gh_" + strings.Repeat(" ", 16) + full[19:],
 		"session token": "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..x.y.z",
 	} {
-		if _, _, err := apikey.Parse("gh", s); !errors.Is(err, apikey.ErrMalformed) {
+		if _, _, err := keycore.Parse("gh", s); !errors.Is(err, keycore.ErrMalformed) {
 			t.Errorf("%s: Parse(%q) = %v; want ErrMalformed", name, s, err)
 		}
 	}
 }
 
 func FuzzParse(f *testing.F) {
-	full, _, _ := apikey.New("gh")
+	full, _, _ := keycore.New("gh")
 	f.Add(full)
 	f.Add("gh__")
 	f.Fuzz(func(t *testing.T, s string) {
-		id, secret, err := apikey.Parse("gh", s)
+		id, secret, err := keycore.Parse("gh", s)
 		if err == nil && s != "gh_"+id+"_"+secret {
 			t.Fatalf("Parse(%q) = %q, %q: not the parts", s, id, secret)
 		}
@@ -65,22 +65,22 @@ func FuzzParse(f *testing.F) {
 // secret only within the overlap.
 func TestCheck(t *testing.T) {
 	now := time.Now()
-	k := apikey.Key{Hash: apikey.HashSecret("right"), PreviousHash: apikey.HashSecret("old"), PreviousUntil: now.Add(time.Minute)}
+	k := keycore.Key{Hash: keycore.HashSecret("right"), PreviousHash: keycore.HashSecret("old"), PreviousUntil: now.Add(time.Minute)}
 	for name, tc := range map[string]struct {
-		k      apikey.Key
+		k      keycore.Key
 		secret string
 		at     time.Time
 		want   error
 	}{
 		"right":                 {k, "right", now, nil},
-		"wrong":                 {k, "wrong", now, apikey.ErrInvalid},
+		"wrong":                 {k, "wrong", now, keycore.ErrInvalid},
 		"old, in the overlap":   {k, "old", now, nil},
-		"old, after it":         {k, "old", now.Add(time.Minute), apikey.ErrInvalid},
-		"revoked":               {withRevoked(k, now), "right", now, apikey.ErrRevoked},
-		"wrong and revoked":     {withRevoked(k, now), "wrong", now, apikey.ErrInvalid},
-		"expired":               {withExpiry(k, now), "right", now, apikey.ErrExpired},
+		"old, after it":         {k, "old", now.Add(time.Minute), keycore.ErrInvalid},
+		"revoked":               {withRevoked(k, now), "right", now, keycore.ErrRevoked},
+		"wrong and revoked":     {withRevoked(k, now), "wrong", now, keycore.ErrInvalid},
+		"expired":               {withExpiry(k, now), "right", now, keycore.ErrExpired},
 		"not expired yet":       {withExpiry(k, now.Add(time.Second)), "right", now, nil},
-		"empty secret, no hash": {apikey.Key{}, "", now, apikey.ErrInvalid},
+		"empty secret, no hash": {keycore.Key{}, "", now, keycore.ErrInvalid},
 	} {
 		if err := tc.k.Check(tc.secret, tc.at); !errors.Is(err, tc.want) || (tc.want == nil && err != nil) {
 			t.Errorf("%s: %v; want %v", name, err, tc.want)
@@ -88,17 +88,17 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-func withRevoked(k apikey.Key, at time.Time) apikey.Key { k.RevokedAt = at; return k }
-func withExpiry(k apikey.Key, at time.Time) apikey.Key  { k.Expires = at; return k }
+func withRevoked(k keycore.Key, at time.Time) keycore.Key { k.RevokedAt = at; return k }
+func withExpiry(k keycore.Key, at time.Time) keycore.Key  { k.Expires = at; return k }
 
 func TestValidPrefixAndName(t *testing.T) {
 	for p, want := range map[string]bool{"gh": true, "acme2": true, "": false, "a_b": false, "GH": false, "abcdefghijklmnopq": false} {
-		if apikey.ValidPrefix(p) != want {
+		if keycore.ValidPrefix(p) != want {
 			t.Errorf("ValidPrefix(%q) = %v", p, !want)
 		}
 	}
 	for n, ok := range map[string]bool{"ci deploy": true, "": false, "a\x00b": false, strings.Repeat("x", 65): false} {
-		if (apikey.CheckName(n) == nil) != ok {
+		if (keycore.CheckName(n) == nil) != ok {
 			t.Errorf("CheckName(%q) ok = %v", n, !ok)
 		}
 	}
