@@ -272,6 +272,13 @@ const (
 	// stopped.
 	ActionImpersonate       Action = "impersonate"
 	ActionStopImpersonating Action = "stop-impersonating"
+	// ActionCreateUser: the administrator created the user (Role is
+	// the role given); ActionSetPassword: they set the user's password
+	// (the event never holds it); ActionRevokeSession: they ended one of
+	// the user's sessions.
+	ActionCreateUser    Action = "create-user"
+	ActionSetPassword   Action = "set-password"
+	ActionRevokeSession Action = "revoke-session"
 )
 
 // Event is one administrator action, for audit logs
@@ -285,9 +292,10 @@ type Event struct {
 	At        time.Time
 	IP        string
 	UserAgent string
-	// Role is the new role (ActionSetRole); Ban the ban (ActionBan);
+	// Role is the new role (ActionSetRole, ActionCreateUser); Ban the
+	// ban (ActionBan);
 	// Sessions how many database sessions were deleted
-	// (ActionRevokeSessions, ActionBan).
+	// (ActionRevokeSessions, ActionBan, ActionRevokeSession).
 	Role     Role
 	Ban      *Ban
 	Sessions int

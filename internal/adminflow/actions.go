@@ -27,6 +27,8 @@ type linked struct {
 // listedSession is a session on the user's page: never its token nor
 // its hash.
 type listedSession struct {
+	// ID names the session for revoke-session (sessionID).
+	ID       string    `json:"id"`
 	Provider string    `json:"provider,omitempty"`
 	Device   string    `json:"device,omitempty"`
 	Created  time.Time `json:"created,omitzero"`
@@ -91,7 +93,7 @@ func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, x := range list {
 			if now.Before(x.Expires) {
-				out.Sessions = append(out.Sessions, listedSession{Provider: x.Provider, Device: x.UserAgent,
+				out.Sessions = append(out.Sessions, listedSession{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
 					Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC()})
 			}
 		}
@@ -118,6 +120,10 @@ func (s *Routes) Act(w http.ResponseWriter, r *http.Request) {
 		s.deleteUser(w, r)
 	case "impersonate":
 		s.impersonate(w, r)
+	case "set-password":
+		s.setPassword(w, r)
+	case "revoke-session":
+		s.revokeSession(w, r)
 	default:
 		s.cfg.NotFound(w, r)
 	}
@@ -185,6 +191,8 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 			fail(w, http.StatusBadRequest, autherr.Configuration, string(bad))
 		case errors.Is(err, errRefused):
 			fail(w, http.StatusForbidden, autherr.AccessDenied, "refused")
+		case errors.Is(err, errNoSession):
+			fail(w, http.StatusNotFound, autherr.SessionRequired, "no_such_session")
 		case errors.Is(err, adapter.ErrNotFound):
 			fail(w, http.StatusNotFound, autherr.Configuration, "no_such_user") // deleted meanwhile
 		default:

@@ -2,6 +2,7 @@
 // (package admin has the vocabulary and the storage contract):
 //
 //	GET  admin/users                      list and search users
+//	POST admin/users                      create a user            (fresh sign-in)
 //	GET  admin/users/{id}                 one user: accounts, sessions, ban
 //	POST admin/users/{id}/role            set the global role      (fresh sign-in)
 //	POST admin/users/{id}/ban             ban                      (fresh sign-in)
@@ -9,6 +10,8 @@
 //	POST admin/users/{id}/revoke-sessions end every session
 //	POST admin/users/{id}/delete          delete with everything   (fresh sign-in)
 //	POST admin/users/{id}/impersonate     see the site as the user (fresh sign-in)
+//	POST admin/users/{id}/set-password    set the password         (fresh sign-in)
+//	POST admin/users/{id}/revoke-session  end one database session
 //	POST admin/stop-impersonating         back to one's own session
 //
 // and the signed-in user's own (self.go, email.go):
@@ -85,6 +88,9 @@ type Config struct {
 	// NotFound answers every route when Admin is nil (the feature is
 	// off).
 	NotFound http.HandlerFunc
+	// Passwords, when set, is the password-accounts provider's hashing:
+	// the routes may then set a user's password.
+	Passwords *Passwords
 }
 
 // Routes serves the admin routes.
@@ -253,14 +259,19 @@ func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
 // FromEnv returns the routes of c for the Handler e describes
 // (admin.Enable).
 func FromEnv(c admin.Config, e *plugin.FeatureEnv) (*Routes, error) {
+	pw, err := passwordsOf(e.Providers, e.Adapter)
+	if err != nil {
+		return nil, err
+	}
 	return Setup(Config{Admin: &c, Adapter: e.Adapter, DatabaseSessions: e.DatabaseSessions, FreshAge: e.FreshAge,
-		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound}, e.Finisher.Site)
+		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound, Passwords: pw}, e.Finisher.Site)
 }
 
 // Routes returns the routes under the base path.
 func (s *Routes) Routes() []plugin.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []plugin.Route{{Method: get, Pattern: "/admin/users", Handler: s.List},
+		{Method: post, Pattern: "/admin/users", Handler: s.CreateUser},
 		{Method: get, Pattern: "/admin/users/{id}", Handler: s.User},
 		{Method: post, Pattern: "/admin/users/{id}/{action}", Handler: s.Act},
 		{Method: post, Pattern: "/admin/stop-impersonating", Handler: s.StopImpersonating},
