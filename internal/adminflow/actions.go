@@ -57,9 +57,13 @@ func (s *Routes) target(ctx context.Context, w http.ResponseWriter, r *http.Requ
 
 // User answers GET {base}/admin/users/{id}: the user, their role and ban,
 // their linked accounts (no tokens) and, with database sessions, their
-// live sessions (no tokens).
+// live sessions (no tokens). A browser gets the page (pages.go).
 func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
 	if s.off(w, r) {
+		return
+	}
+	if httpx.AcceptsHTML(r) {
+		s.userPage(w, r)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
@@ -72,33 +76,49 @@ func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	out := struct {
-		user
-		Accounts []linked        `json:"accounts"`
-		Sessions []listedSession `json:"sessions,omitempty"`
-	}{user: s.shown(u, st, now), Accounts: []linked{}}
-	accts, err := s.cfg.Adapter.ListAccounts(ctx, u.ID)
+	d, err := s.details(ctx, u.ID, now)
 	if err != nil {
 		s.unavailable(w, "admin_user", err)
 		return
 	}
+	httpx.WriteJSON(w, http.StatusOK, struct {
+		user
+		details
+	}{s.shown(u, st, now), d})
+}
+
+// details are a user's linked accounts and live database sessions.
+type details struct {
+	Accounts []linked        `json:"accounts"`
+	Sessions []listedSession `json:"sessions,omitempty"`
+}
+
+// details returns the user's accounts (no tokens) and, with database
+// sessions, their sessions live at now (no tokens).
+func (s *Routes) details(ctx context.Context, userID string, now time.Time) (details, error) {
+	out := details{Accounts: []linked{}}
+	accts, err := s.cfg.Adapter.ListAccounts(ctx, userID)
+	if err != nil {
+		return out, err
+	}
 	for _, a := range accts {
 		out.Accounts = append(out.Accounts, linked{Provider: a.Provider, ProviderAccountID: a.ProviderAccountID, Type: string(a.Type)})
 	}
-	if lister, ok := s.cfg.Adapter.(adapter.SessionLister); ok && s.cfg.DatabaseSessions {
-		list, err := lister.ListSessions(ctx, u.ID)
-		if err != nil {
-			s.unavailable(w, "admin_user", err)
-			return
-		}
-		for _, x := range list {
-			if now.Before(x.Expires) {
-				out.Sessions = append(out.Sessions, listedSession{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
-					Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC()})
-			}
+	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
+	if !ok || !s.cfg.DatabaseSessions {
+		return out, nil
+	}
+	list, err := lister.ListSessions(ctx, userID)
+	if err != nil {
+		return out, err
+	}
+	for _, x := range list {
+		if now.Before(x.Expires) {
+			out.Sessions = append(out.Sessions, listedSession{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
+				Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC()})
 		}
 	}
-	httpx.WriteJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 // Act answers POST {base}/admin/users/{id}/{action}: one of the actions
@@ -290,9 +310,13 @@ func (s *Routes) revokeSessions(w http.ResponseWriter, r *http.Request) {
 
 // deleteUser answers POST {base}/admin/users/{id}/delete {csrfToken}: the
 // user and everything stored of them, after Config.BeforeDelete agrees.
+// A page's form must carry its ticked confirmation box (confirm=1).
 func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 	s.run(w, r, action{name: admin.ActionDeleteUser, fresh: true,
-		do: func(ctx context.Context, _ url.Values, u adapter.User, _ *admin.Event) error {
+		do: func(ctx context.Context, form url.Values, u adapter.User, _ *admin.Event) error {
+			if pageForm(r) && form.Get("confirm") != "1" {
+				return errBadRequest("confirm")
+			}
 			if hook := s.cfg.Admin.BeforeDelete; hook != nil {
 				if err := hook(ctx, u.ID); err != nil {
 					s.cfg.Logger.Info("gatehouse: BeforeDelete refused a deletion", "step", "admin_delete", "err", err)
