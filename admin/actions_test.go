@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
@@ -165,5 +166,39 @@ func TestAdminRevokeSession(t *testing.T) {
 	}
 	if code, v := ad.adminPost(s, bob, "revoke-session", url.Values{"id": {id}}); code != http.StatusForbidden || v["code"] != "protected" {
 		t.Errorf("revoke-session of an administrator: %d %v; want 403 protected", code, v)
+	}
+}
+
+// TestBanReasonShown: a banned user's sign-in ends on the error page with
+// the ban's reason when the administrator chose to show it, and its
+// expiry when it has one; a hidden reason stays hidden, and the page's
+// ?ban= value cannot be forged.
+func TestBanReasonShown(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, newOP(t), memory.New(), nil)
+	ad := signedInAdmin(t, s)
+	newBrowser(t).mustSignIn(s, "oidc", "bob")
+	newBrowser(t).mustSignIn(s, "oidc", "carol")
+	bob, carol := s.userID("bob@example.com"), s.userID("carol@example.com")
+	ad.adminPost(s, bob, "ban", url.Values{"reason": {"spam <b>links</b>"}, "showReason": {"1"}, "expiresIn": {"86400"}})
+	ad.adminPost(s, carol, "ban", url.Values{"reason": {"internal note"}})
+	b := newBrowser(t)
+	resp, body := b.signIn(s, "oidc", "bob")
+	wantBanned(t, b, s, resp, "oidc")
+	if !strings.Contains(body, "Reason: spam &lt;b&gt;links&lt;/b&gt;") || !strings.Contains(body, "The suspension ends on") {
+		t.Errorf("bob's error page shows no reason or expiry:\n%s", body)
+	}
+	if resp.Request.URL.Query().Get("ban") == "" || strings.Contains(resp.Request.URL.RawQuery, "spam") {
+		t.Errorf("the error page's URL: %s; want the reason sealed", resp.Request.URL)
+	}
+	c := newBrowser(t)
+	resp, body = c.signIn(s, "oidc", "carol")
+	wantBanned(t, c, s, resp, "oidc")
+	if strings.Contains(body, "internal note") || strings.Contains(body, "Reason:") || strings.Contains(body, "ends on") {
+		t.Errorf("carol's error page shows the hidden reason:\n%s", body)
+	}
+	_, forged := newBrowser(t).follow(newBrowser(t).get(s.url + "/auth/error?error=Banned&ban=" + url.QueryEscape("r=visit evil.example")))
+	if strings.Contains(forged, "evil.example") {
+		t.Error("a forged ?ban= is shown")
 	}
 }

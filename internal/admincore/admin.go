@@ -9,6 +9,7 @@ package admincore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -157,6 +158,26 @@ type Ban struct {
 	// By is the id of the administrator who banned; At when.
 	By string
 	At time.Time
+}
+
+// Refusal is the error of a banned user's sign-in (the Err of the Banned
+// error): what the error page may show them. Reason is the ban's reason
+// only when the administrator chose to show it (Ban.ShowReason).
+type Refusal struct {
+	UserID  string
+	Reason  string
+	Expires time.Time
+}
+
+func (r *Refusal) Error() string { return fmt.Sprintf("user %q is banned", r.UserID) }
+
+// Refusal returns the error of the user's sign-in refused by b.
+func (b *Ban) Refusal(userID string) *Refusal {
+	r := &Refusal{UserID: userID, Expires: b.Expires}
+	if b.ShowReason {
+		r.Reason = b.Reason
+	}
+	return r
 }
 
 // Active reports whether the ban holds at now.
