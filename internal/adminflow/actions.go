@@ -171,20 +171,10 @@ var errRefused = errors.New("refused")
 // administrator, the fresh sign-in, the target and the rules on it, the
 // change, its event, and the user as they are now.
 func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
-	form, e := s.host.CheckPost(r, "admin")
-	if e != nil {
-		w.Header().Set("Cache-Control", "no-store")
-		fail(w, http.StatusForbidden, e.Type, e.Code)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	who, ok := s.door(ctx, w, r)
+	form, who, ok := s.checkPost(ctx, w, r, a.fresh)
 	if !ok {
-		return
-	}
-	if a.fresh && !who.fresh {
-		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
 		return
 	}
 	u, st, ok := s.target(ctx, w, r)
@@ -233,6 +223,24 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, s.shown(u, st, now))
+}
+
+// checkPost checks an action's POST: its origin and CSRF token, then the
+// administrator, whose sign-in must be fresh when fresh is set. It
+// returns the form and the administrator, or answers (403, 401, 503).
+func (s *Routes) checkPost(ctx context.Context, w http.ResponseWriter, r *http.Request, fresh bool) (url.Values, actor, bool) {
+	form, e := s.host.CheckPost(r, "admin")
+	if e != nil {
+		w.Header().Set("Cache-Control", "no-store")
+		fail(w, http.StatusForbidden, e.Type, e.Code)
+		return nil, actor{}, false
+	}
+	who, ok := s.door(ctx, w, r)
+	if ok && fresh && !who.fresh {
+		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
+		ok = false
+	}
+	return form, who, ok
 }
 
 // endSessions deletes the user's database sessions, when the adapter can;

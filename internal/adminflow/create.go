@@ -94,20 +94,10 @@ func (s *Routes) CreateUser(w http.ResponseWriter, r *http.Request) {
 	if s.off(w, r) {
 		return
 	}
-	form, e := s.host.CheckPost(r, "admin")
-	if e != nil {
-		w.Header().Set("Cache-Control", "no-store")
-		fail(w, http.StatusForbidden, e.Type, e.Code)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	who, ok := s.door(ctx, w, r)
+	form, who, ok := s.checkPost(ctx, w, r, true)
 	if !ok {
-		return
-	}
-	if !who.fresh {
-		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
 		return
 	}
 	now := time.Now()
