@@ -18,7 +18,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/providers"
-	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 )
 
 // Passwords is how the password-accounts provider hashes and checks a
@@ -33,37 +32,37 @@ type Passwords struct {
 	Store     adapter.PasswordStore
 }
 
+// hashing is a password-accounts provider (passwordaccount.Config) as
+// these routes see it: how it hashes, checks and finds a password. An
+// interface, so that the routes do not link the provider's mail code.
+type hashing interface {
+	Hashing() (*password.Hasher, password.Policy, func(address string) (string, error), error)
+}
+
 // passwordsOf returns the Passwords of the first password-accounts
 // provider in list, prepared as the handler prepares it (the same
 // Hasher, or argon2id with password.DefaultParams when it has none), or
 // nil when there is none or the adapter keeps no passwords.
 func passwordsOf(list []providers.Provider, a adapter.Adapter) (*Passwords, error) {
 	store, ok := a.(adapter.PasswordStore)
-	if !ok {
+	if !ok || !adapter.Supports[adapter.PasswordStore](a) {
 		return nil, nil
 	}
 	for _, p := range list {
-		var c passwordaccount.Config
-		switch v := providers.Resolve(p).(type) {
-		case passwordaccount.Config:
-			c = v
-		case *passwordaccount.Config:
-			c = *v
-		default:
-			continue
+		if h, ok := providers.Resolve(p).(hashing); ok {
+			hasher, policy, normalize, err := h.Hashing()
+			if err != nil {
+				return nil, err
+			}
+			return &Passwords{Hasher: hasher, Policy: policy, Normalize: normalize, Store: store}, nil
 		}
-		c, err := c.Prepare()
-		if err != nil {
-			return nil, err
-		}
-		return &Passwords{Hasher: c.Hasher, Policy: c.Policy, Normalize: c.NormalizeIdentifier, Store: store}, nil
 	}
 	return nil, nil
 }
 
-// maxName bounds a created user's name, in characters (the
-// password-accounts provider's sign-up bound).
-const maxName = passwordaccount.MaxNameLen
+// maxName bounds a created user's name, in characters: the
+// password-accounts provider's bound at sign-up (MaxNameLen).
+const maxName = 100
 
 // hash checks pw against the Policy and returns its encoded hash.
 func (p *Passwords) hash(ctx context.Context, pw string) (string, error) {
