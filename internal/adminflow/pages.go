@@ -13,6 +13,7 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
@@ -26,21 +27,7 @@ import (
 // is sent to sign in.
 
 // PageHost is what the pages need of the handler.
-type PageHost interface {
-	// CSRFToken returns this browser's CSRF token for a form, setting its
-	// cookie when there is none.
-	CSRFToken(w http.ResponseWriter, r *http.Request) string
-	// Render writes a built-in page in the language of r's pages.
-	Render(w http.ResponseWriter, r *http.Request, status int, page any)
-	// Text returns a message of the catalogue in that language.
-	Text(r *http.Request, key string, args ...any) string
-	// Redirect answers with a redirect (303 to a POST).
-	Redirect(w http.ResponseWriter, r *http.Request, target string)
-	// Fail reports e to the browser (the error page).
-	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
-	// Origin returns the site's origin.
-	Origin(r *http.Request) string
-}
+type PageHost = plugin.PageHost
 
 // done are the notices of the pages, by the ?done= value a form's
 // redirect adds (the route's action). Only these are shown: the query is

@@ -38,6 +38,23 @@ type FeatureEnv struct {
 	NotFound http.HandlerFunc
 }
 
+// PageHost is what a feature's built-in pages need of the handler.
+type PageHost interface {
+	// CSRFToken returns this browser's CSRF token for a form, setting its
+	// cookie when there is none.
+	CSRFToken(w http.ResponseWriter, r *http.Request) string
+	// Render writes a built-in page in the language of r's pages.
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	// Text returns a message of the catalogue in that language.
+	Text(r *http.Request, key string, args ...any) string
+	// Redirect answers with a redirect (303 to a POST).
+	Redirect(w http.ResponseWriter, r *http.Request, target string)
+	// Fail reports e to the browser (the error page).
+	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
+	// Origin returns the site's origin.
+	Origin(r *http.Request) string
+}
+
 // Organizations is organizations as the Handler uses them
 // (Config.Organizations): their routes, a database session's active
 // organization, and the permission checks.
