@@ -51,18 +51,7 @@ var failed = map[string]string{
 
 // status returns the notice and the alert that r's query asks for.
 func (s *Routes) status(r *http.Request) (notice, alert string) {
-	q := r.URL.Query()
-	if k, ok := done[q.Get("done")]; ok {
-		notice = s.host.Text(r, k)
-	}
-	if c := q.Get("failed"); c != "" {
-		k, ok := failed[c]
-		if !ok {
-			k = "admin.errOther"
-		}
-		alert = s.host.Text(r, k)
-	}
-	return notice, alert
+	return plugin.PageStatus(s.host, r, done, failed, "admin.errOther")
 }
 
 // storeDown shows the error page for a store that cannot be read.

@@ -56,18 +56,7 @@ var failed = map[string]string{
 
 // status returns the notice and the alert that r's query asks for.
 func (o *Routes) status(r *http.Request) (notice, alert string) {
-	q := r.URL.Query()
-	if k, ok := done[q.Get("done")]; ok {
-		notice = o.host.Text(r, k)
-	}
-	if c := q.Get("failed"); c != "" {
-		k, ok := failed[c]
-		if !ok {
-			k = "org.errOther"
-		}
-		alert = o.host.Text(r, k)
-	}
-	return notice, alert
+	return plugin.PageStatus(o.host, r, done, failed, "org.errOther")
 }
 
 // pageUser returns the signed-in user for a page: nobody is sent to sign

@@ -55,6 +55,25 @@ type PageHost interface {
 	Origin(r *http.Request) string
 }
 
+// PageStatus returns the notice and the alert a page's query asks for
+// after one of its forms: the message of ?done= in done (none for a value
+// not there: the query is the browser's), and that of ?failed= in failed,
+// or other for a code not there.
+func PageStatus(h PageHost, r *http.Request, done, failed map[string]string, other string) (notice, alert string) {
+	q := r.URL.Query()
+	if k, ok := done[q.Get("done")]; ok {
+		notice = h.Text(r, k)
+	}
+	if c := q.Get("failed"); c != "" {
+		k, ok := failed[c]
+		if !ok {
+			k = other
+		}
+		alert = h.Text(r, k)
+	}
+	return notice, alert
+}
+
 // Organizations is organizations as the Handler uses them
 // (Config.Organizations): their routes, a database session's active
 // organization, and the permission checks.
