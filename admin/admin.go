@@ -104,6 +104,13 @@ const (
 	// stopped.
 	ActionImpersonate       = admincore.ActionImpersonate
 	ActionStopImpersonating = admincore.ActionStopImpersonating
+	// ActionCreateUser: the administrator created the user (Role is
+	// the role given); ActionSetPassword: they set the user's password
+	// (the event never holds it); ActionRevokeSession: they ended one of
+	// the user's sessions.
+	ActionCreateUser    = admincore.ActionCreateUser
+	ActionSetPassword   = admincore.ActionSetPassword
+	ActionRevokeSession = admincore.ActionRevokeSession
 )
 
 // Event is one administrator action, for audit logs

@@ -104,6 +104,9 @@ var adminRoutes = []struct {
 	{"POST", "users/{id}/unban"},
 	{"POST", "users/{id}/revoke-sessions"},
 	{"POST", "users/{id}/delete"},
+	{"POST", "users"},
+	{"POST", "users/{id}/set-password"},
+	{"POST", "users/{id}/revoke-session"},
 }
 
 // TestAdminRoutesRefuseOthers: nobody signed in gets 401, a user who is

@@ -212,7 +212,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
 	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
-	organizations(&cfg, dev, mail) // orgs.go
+	organizations(&cfg, dev, mail)    // orgs.go
+	administration(&cfg, getenv, dev) // admin.go
 	// Machine access: API keys, made on the private page and accepted at
 	// /api/me; short-lived tokens for another service (example/api) at
 	// /auth/token, verified there with the keys at /auth/jwks. A user's own

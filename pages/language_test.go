@@ -17,8 +17,9 @@ import (
 // sameInGerman are the English messages that are the same word in German,
 // by key: the untranslated-text check skips them.
 var sameInGerman = map[string]bool{
-	"field.name":   true, // "Name"
-	"ways.passkey": true, // "Passkey"
+	"field.name":      true, // "Name"
+	"ways.passkey":    true, // "Passkey"
+	"admin.roleAdmin": true, // "Administrator"
 }
 
 // verbs returns a message's fmt verbs, in order.
@@ -65,7 +66,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`Text\((?:tag|l\.Lang), "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
-			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org|admin)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {
@@ -177,6 +178,15 @@ func everyPage() map[string]any {
 		"organizations": Organizations{CSRFToken: "x", Notice: "Erledigt", ActiveURL: "/a", CreateURL: "/c", HomeURL: "/",
 			List: []OrganizationRow{{ID: "1", Name: "Firma", URL: "/1", Active: true}, {ID: "2", Name: "Verein", URL: "/2"}}},
 		"organizations-none": Organizations{CreateURL: "/c"},
+		"admin-users": AdminUsers{CSRFToken: "x", ListURL: "/u", Search: "anna", Banned: true, NextURL: "/n", FirstURL: "/f",
+			CreateURL: "/c", Password: true, HomeURL: "/", Users: []AdminUserRow{{Name: "Anna", Email: "a@example.com", URL: "/1", Role: "admin", Banned: true}}},
+		"admin-users-none": AdminUsers{ListURL: "/u"},
+		"admin-user": AdminUser{CSRFToken: "x", ID: "1", Name: "Anna", Email: "a@example.com", Role: "admin", Named: true, Unverified: true,
+			Ban:      &AdminBan{Reason: "Spam", By: "Bernd", At: "2026-01-01", Expires: "2026-02-01"},
+			Accounts: []AdminAccountRow{{Provider: "github", AccountID: "42"}}, Sessions: []SessionRow{{ID: "s", Device: "Firefox", Expires: "2026-02-01"}},
+			RevokeSessionURL: "/r", RoleURL: "/ro", UnbanURL: "/ub", RevokeSessionsURL: "/rs", PasswordURL: "/p", ImpersonateURL: "/i",
+			DeleteURL: "/d", ListURL: "/u"},
+		"admin-user-plain": AdminUser{CSRFToken: "x", ID: "1", Email: "a@example.com", Role: "user", BanURL: "/b"},
 	}
 	for _, k := range []PasswordKind{PasswordSignUp, PasswordForgot, PasswordReset, PasswordChange} {
 		p["password-"+string(k)] = Password{Kind: k, ActionURL: "/a", MinLength: 8, MaxLength: 64, SignInURL: "/s", HomeURL: "/"}

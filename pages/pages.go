@@ -168,6 +168,10 @@ type Error struct {
 	SignInURL string
 	// HomeURL, when set, is linked as "Go to the home page".
 	HomeURL string
+	// BanReason and BanExpires, for Type "Banned", are the ban's reason
+	// (when its administrator chose to show it) and when it ends, as
+	// shown; "" for none.
+	BanReason, BanExpires string
 }
 
 // VerifyRequest is the "Check your email" page shown after an e-mail
@@ -251,7 +255,7 @@ func supported(lang Language) Language {
 
 // Render writes page, one of SignIn, SignOut, Error, VerifyRequest,
 // Sessions, Accounts, TwoFactorChallenge, TwoFactorSetup, Password,
-// Notice, Invitation, Organization or Organizations (or a pointer to one), as a complete HTML document with the
+// Notice, Invitation, Organization, Organizations, AdminUsers or AdminUser (or a pointer to one), as a complete HTML document with the
 // given status (0 means 200).
 //
 // It sets Content-Type text/html; charset=utf-8 and these security
@@ -404,6 +408,7 @@ type (
 	}
 	errorView struct {
 		Heading, Message, Code, SignInURL, HomeURL string
+		BanReason, BanExpires                      string
 	}
 	verifyRequestView struct {
 		HomeURL, Host string
@@ -592,6 +597,7 @@ func (value Error) document(lang Language) *document {
 		Code:      code,
 		SignInURL: p.SignInURL,
 		HomeURL:   p.HomeURL,
+		BanReason: p.BanReason, BanExpires: p.BanExpires,
 	}))
 }
 

@@ -9,6 +9,7 @@ package admincore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -159,6 +160,26 @@ type Ban struct {
 	At time.Time
 }
 
+// Refusal is the error of a banned user's sign-in (the Err of the Banned
+// error): what the error page may show them. Reason is the ban's reason
+// only when the administrator chose to show it (Ban.ShowReason).
+type Refusal struct {
+	UserID  string
+	Reason  string
+	Expires time.Time
+}
+
+func (r *Refusal) Error() string { return fmt.Sprintf("user %q is banned", r.UserID) }
+
+// Refusal returns the error of the user's sign-in refused by b.
+func (b *Ban) Refusal(userID string) *Refusal {
+	r := &Refusal{UserID: userID, Expires: b.Expires}
+	if b.ShowReason {
+		r.Reason = b.Reason
+	}
+	return r
+}
+
 // Active reports whether the ban holds at now.
 func (b *Ban) Active(now time.Time) bool {
 	return b != nil && (b.Expires.IsZero() || now.Before(b.Expires))
@@ -272,6 +293,13 @@ const (
 	// stopped.
 	ActionImpersonate       Action = "impersonate"
 	ActionStopImpersonating Action = "stop-impersonating"
+	// ActionCreateUser: the administrator created the user (Role is
+	// the role given); ActionSetPassword: they set the user's password
+	// (the event never holds it); ActionRevokeSession: they ended one of
+	// the user's sessions.
+	ActionCreateUser    Action = "create-user"
+	ActionSetPassword   Action = "set-password"
+	ActionRevokeSession Action = "revoke-session"
 )
 
 // Event is one administrator action, for audit logs
@@ -285,9 +313,10 @@ type Event struct {
 	At        time.Time
 	IP        string
 	UserAgent string
-	// Role is the new role (ActionSetRole); Ban the ban (ActionBan);
+	// Role is the new role (ActionSetRole, ActionCreateUser); Ban the
+	// ban (ActionBan);
 	// Sessions how many database sessions were deleted
-	// (ActionRevokeSessions, ActionBan).
+	// (ActionRevokeSessions, ActionBan, ActionRevokeSession).
 	Role     Role
 	Ban      *Ban
 	Sessions int

@@ -27,6 +27,8 @@ type linked struct {
 // listedSession is a session on the user's page: never its token nor
 // its hash.
 type listedSession struct {
+	// ID names the session for revoke-session (sessionID).
+	ID       string    `json:"id"`
 	Provider string    `json:"provider,omitempty"`
 	Device   string    `json:"device,omitempty"`
 	Created  time.Time `json:"created,omitzero"`
@@ -55,9 +57,13 @@ func (s *Routes) target(ctx context.Context, w http.ResponseWriter, r *http.Requ
 
 // User answers GET {base}/admin/users/{id}: the user, their role and ban,
 // their linked accounts (no tokens) and, with database sessions, their
-// live sessions (no tokens).
+// live sessions (no tokens). A browser gets the page (pages.go).
 func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
 	if s.off(w, r) {
+		return
+	}
+	if httpx.AcceptsHTML(r) {
+		s.userPage(w, r)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
@@ -70,33 +76,49 @@ func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	out := struct {
-		user
-		Accounts []linked        `json:"accounts"`
-		Sessions []listedSession `json:"sessions,omitempty"`
-	}{user: s.shown(u, st, now), Accounts: []linked{}}
-	accts, err := s.cfg.Adapter.ListAccounts(ctx, u.ID)
+	d, err := s.details(ctx, u.ID, now)
 	if err != nil {
 		s.unavailable(w, "admin_user", err)
 		return
 	}
+	httpx.WriteJSON(w, http.StatusOK, struct {
+		user
+		details
+	}{s.shown(u, st, now), d})
+}
+
+// details are a user's linked accounts and live database sessions.
+type details struct {
+	Accounts []linked        `json:"accounts"`
+	Sessions []listedSession `json:"sessions,omitempty"`
+}
+
+// details returns the user's accounts (no tokens) and, with database
+// sessions, their sessions live at now (no tokens).
+func (s *Routes) details(ctx context.Context, userID string, now time.Time) (details, error) {
+	out := details{Accounts: []linked{}}
+	accts, err := s.cfg.Adapter.ListAccounts(ctx, userID)
+	if err != nil {
+		return out, err
+	}
 	for _, a := range accts {
 		out.Accounts = append(out.Accounts, linked{Provider: a.Provider, ProviderAccountID: a.ProviderAccountID, Type: string(a.Type)})
 	}
-	if lister, ok := s.cfg.Adapter.(adapter.SessionLister); ok && s.cfg.DatabaseSessions {
-		list, err := lister.ListSessions(ctx, u.ID)
-		if err != nil {
-			s.unavailable(w, "admin_user", err)
-			return
-		}
-		for _, x := range list {
-			if now.Before(x.Expires) {
-				out.Sessions = append(out.Sessions, listedSession{Provider: x.Provider, Device: x.UserAgent,
-					Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC()})
-			}
+	lister, ok := s.cfg.Adapter.(adapter.SessionLister)
+	if !ok || !s.cfg.DatabaseSessions {
+		return out, nil
+	}
+	list, err := lister.ListSessions(ctx, userID)
+	if err != nil {
+		return out, err
+	}
+	for _, x := range list {
+		if now.Before(x.Expires) {
+			out.Sessions = append(out.Sessions, listedSession{ID: sessionID(x.Token), Provider: x.Provider, Device: x.UserAgent,
+				Created: x.CreatedAt.UTC(), LastSeen: x.UpdatedAt.UTC(), Expires: x.Expires.UTC()})
 		}
 	}
-	httpx.WriteJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 // Act answers POST {base}/admin/users/{id}/{action}: one of the actions
@@ -118,6 +140,10 @@ func (s *Routes) Act(w http.ResponseWriter, r *http.Request) {
 		s.deleteUser(w, r)
 	case "impersonate":
 		s.impersonate(w, r)
+	case "set-password":
+		s.setPassword(w, r)
+	case "revoke-session":
+		s.revokeSession(w, r)
 	default:
 		s.cfg.NotFound(w, r)
 	}
@@ -145,20 +171,10 @@ var errRefused = errors.New("refused")
 // administrator, the fresh sign-in, the target and the rules on it, the
 // change, its event, and the user as they are now.
 func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
-	form, e := s.host.CheckPost(r, "admin")
-	if e != nil {
-		w.Header().Set("Cache-Control", "no-store")
-		fail(w, http.StatusForbidden, e.Type, e.Code)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	who, ok := s.door(ctx, w, r)
+	form, who, ok := s.checkPost(ctx, w, r, a.fresh)
 	if !ok {
-		return
-	}
-	if a.fresh && !who.fresh {
-		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
 		return
 	}
 	u, st, ok := s.target(ctx, w, r)
@@ -185,6 +201,8 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 			fail(w, http.StatusBadRequest, autherr.Configuration, string(bad))
 		case errors.Is(err, errRefused):
 			fail(w, http.StatusForbidden, autherr.AccessDenied, "refused")
+		case errors.Is(err, errNoSession):
+			fail(w, http.StatusNotFound, autherr.SessionRequired, "no_such_session")
 		case errors.Is(err, adapter.ErrNotFound):
 			fail(w, http.StatusNotFound, autherr.Configuration, "no_such_user") // deleted meanwhile
 		default:
@@ -205,6 +223,24 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, s.shown(u, st, now))
+}
+
+// checkPost checks an action's POST: its origin and CSRF token, then the
+// administrator, whose sign-in must be fresh when fresh is set. It
+// returns the form and the administrator, or answers (403, 401, 503).
+func (s *Routes) checkPost(ctx context.Context, w http.ResponseWriter, r *http.Request, fresh bool) (url.Values, actor, bool) {
+	form, e := s.host.CheckPost(r, "admin")
+	if e != nil {
+		w.Header().Set("Cache-Control", "no-store")
+		fail(w, http.StatusForbidden, e.Type, e.Code)
+		return nil, actor{}, false
+	}
+	who, ok := s.door(ctx, w, r)
+	if ok && fresh && !who.fresh {
+		fail(w, http.StatusForbidden, autherr.SessionRequired, "fresh_sign_in")
+		ok = false
+	}
+	return form, who, ok
 }
 
 // endSessions deletes the user's database sessions, when the adapter can;
@@ -282,9 +318,13 @@ func (s *Routes) revokeSessions(w http.ResponseWriter, r *http.Request) {
 
 // deleteUser answers POST {base}/admin/users/{id}/delete {csrfToken}: the
 // user and everything stored of them, after Config.BeforeDelete agrees.
+// A page's form must carry its ticked confirmation box (confirm=1).
 func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 	s.run(w, r, action{name: admin.ActionDeleteUser, fresh: true,
-		do: func(ctx context.Context, _ url.Values, u adapter.User, _ *admin.Event) error {
+		do: func(ctx context.Context, form url.Values, u adapter.User, _ *admin.Event) error {
+			if pageForm(r) && form.Get("confirm") != "1" {
+				return errBadRequest("confirm")
+			}
 			if hook := s.cfg.Admin.BeforeDelete; hook != nil {
 				if err := hook(ctx, u.ID); err != nil {
 					s.cfg.Logger.Info("gatehouse: BeforeDelete refused a deletion", "step", "admin_delete", "err", err)

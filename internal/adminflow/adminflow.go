@@ -2,6 +2,7 @@
 // (package admin has the vocabulary and the storage contract):
 //
 //	GET  admin/users                      list and search users
+//	POST admin/users                      create a user            (fresh sign-in)
 //	GET  admin/users/{id}                 one user: accounts, sessions, ban
 //	POST admin/users/{id}/role            set the global role      (fresh sign-in)
 //	POST admin/users/{id}/ban             ban                      (fresh sign-in)
@@ -9,6 +10,8 @@
 //	POST admin/users/{id}/revoke-sessions end every session
 //	POST admin/users/{id}/delete          delete with everything   (fresh sign-in)
 //	POST admin/users/{id}/impersonate     see the site as the user (fresh sign-in)
+//	POST admin/users/{id}/set-password    set the password         (fresh sign-in)
+//	POST admin/users/{id}/revoke-session  end one database session
 //	POST admin/stop-impersonating         back to one's own session
 //
 // and the signed-in user's own (self.go, email.go):
@@ -17,7 +20,8 @@
 //	POST account/email                    ask to change one's address (fresh sign-in)
 //	GET  account/email/confirm            the link that changes it
 //
-// Every route answers JSON. Only administrators get past the door: a
+// Every route answers JSON, and the two GET routes a browser's page
+// (pages.go). Only administrators get past the door: a
 // stored role of admin.RoleAdmin, or a user admin.Config names; anyone
 // else gets 403, nobody signed in 401. Every POST is checked by the Host
 // (same origin, CSRF token) before anything else, and the changes a
@@ -39,6 +43,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
+	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
 // Host is the handler, as these routes see it.
@@ -60,6 +65,8 @@ type Host interface {
 	// StopImpersonating ends this browser's impersonation and says whose
 	// it was; ok is false when there was none.
 	StopImpersonating(w http.ResponseWriter, r *http.Request) (adminID, userID string, ok bool)
+	// PageHost renders the built-in pages (pages.go).
+	PageHost
 }
 
 // Config is what the routes need besides the Host.
@@ -85,6 +92,11 @@ type Config struct {
 	// NotFound answers every route when Admin is nil (the feature is
 	// off).
 	NotFound http.HandlerFunc
+	// Passwords, when set, is the password-accounts provider's hashing:
+	// the routes may then set a user's password.
+	Passwords *Passwords
+	// Theme is the look of the built-in pages (pages.go).
+	Theme pages.Theme
 }
 
 // Routes serves the admin routes.
@@ -134,29 +146,37 @@ type actor struct {
 	fresh bool
 }
 
+// admitted returns the signed-in administrator, or why not: refusal is
+// "no_session" for nobody signed in, "not_admin" for a user who is not an
+// administrator; err when the store cannot be read.
+func (s *Routes) admitted(ctx context.Context, r *http.Request) (who actor, refusal string, err error) {
+	id, at, err := s.host.CurrentUser(ctx, r)
+	if err != nil || id == "" {
+		return actor{}, "no_session", err
+	}
+	isAdmin, err := s.isAdmin(ctx, id)
+	if err != nil || !isAdmin {
+		return actor{}, "not_admin", err
+	}
+	return actor{id: id, fresh: !at.IsZero() && time.Since(at) <= s.cfg.FreshAge}, "", nil
+}
+
 // door returns the signed-in administrator, or answers: 401 nobody
 // signed in, 403 not an administrator, 503 store down.
 func (s *Routes) door(ctx context.Context, w http.ResponseWriter, r *http.Request) (actor, bool) {
 	w.Header().Set("Cache-Control", "no-store")
-	id, at, err := s.host.CurrentUser(ctx, r)
+	who, refusal, err := s.admitted(ctx, r)
 	switch {
 	case err != nil:
 		s.unavailable(w, "admin", err)
-		return actor{}, false
-	case id == "":
-		fail(w, http.StatusUnauthorized, autherr.SessionRequired, "no_session")
-		return actor{}, false
+	case refusal == "no_session":
+		fail(w, http.StatusUnauthorized, autherr.SessionRequired, refusal)
+	case refusal != "":
+		fail(w, http.StatusForbidden, autherr.AccessDenied, refusal)
+	default:
+		return who, true
 	}
-	isAdmin, err := s.isAdmin(ctx, id)
-	switch {
-	case err != nil:
-		s.unavailable(w, "admin", err)
-		return actor{}, false
-	case !isAdmin:
-		fail(w, http.StatusForbidden, autherr.AccessDenied, "not_admin")
-		return actor{}, false
-	}
-	return actor{id: id, fresh: !at.IsZero() && time.Since(at) <= s.cfg.FreshAge}, true
+	return actor{}, false
 }
 
 // isAdmin reports whether the user is an administrator: named by Config
@@ -215,9 +235,13 @@ func (s *Routes) shown(u adapter.User, st admin.Status, now time.Time) user {
 
 // List answers GET {base}/admin/users?search=&role=&banned=1&after=&limit=:
 // {users, next}; next is the cursor of the following page ("" at the
-// end), given back as after.
+// end), given back as after. A browser gets the page (pages.go).
 func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
 	if s.off(w, r) {
+		return
+	}
+	if httpx.AcceptsHTML(r) {
+		s.listPage(w, r)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
@@ -225,17 +249,12 @@ func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.door(ctx, w, r); !ok {
 		return
 	}
-	q := r.URL.Query()
-	limit, _ := strconv.Atoi(q.Get("limit"))
-	role := admin.Role(q.Get("role"))
-	if role != "" && !role.Valid() {
+	q, ok := s.query(r)
+	if !ok {
 		fail(w, http.StatusBadRequest, autherr.Configuration, "invalid_role")
 		return
 	}
-	now := time.Now()
-	page, err := s.cfg.Store.ListUsers(ctx, admin.Query{Search: q.Get("search"), Role: role,
-		BannedOnly: q.Get("banned") == "1" || q.Get("banned") == "true", After: q.Get("after"),
-		Limit: s.cfg.Admin.Limit(limit), Now: now})
+	page, err := s.cfg.Store.ListUsers(ctx, q)
 	if err != nil {
 		s.unavailable(w, "admin_list", err)
 		return
@@ -245,24 +264,40 @@ func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
 		Next  string `json:"next"`
 	}{Users: make([]user, 0, len(page.Users)), Next: page.Next}
 	for _, l := range page.Users {
-		out.Users = append(out.Users, s.shown(l.User, l.Status, now))
+		out.Users = append(out.Users, s.shown(l.User, l.Status, q.Now))
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// query returns the list query of r's URL; false for an invalid role.
+func (s *Routes) query(r *http.Request) (admin.Query, bool) {
+	q := r.URL.Query()
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	role := admin.Role(q.Get("role"))
+	return admin.Query{Search: q.Get("search"), Role: role,
+		BannedOnly: q.Get("banned") == "1" || q.Get("banned") == "true", After: q.Get("after"),
+		Limit: s.cfg.Admin.Limit(limit), Now: time.Now()}, role == "" || role.Valid()
 }
 
 // FromEnv returns the routes of c for the Handler e describes
 // (admin.Enable).
 func FromEnv(c admin.Config, e *plugin.FeatureEnv) (*Routes, error) {
+	pw, err := passwordsOf(e.Providers, e.Adapter)
+	if err != nil {
+		return nil, err
+	}
 	return Setup(Config{Admin: &c, Adapter: e.Adapter, DatabaseSessions: e.DatabaseSessions, FreshAge: e.FreshAge,
-		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound}, e.Finisher.Site)
+		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound, Passwords: pw, Theme: e.Theme}, e.Finisher.Site)
 }
 
-// Routes returns the routes under the base path.
+// Routes returns the routes under the base path; a POST a page's form
+// made gets 303 back to the page (Form).
 func (s *Routes) Routes() []plugin.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []plugin.Route{{Method: get, Pattern: "/admin/users", Handler: s.List},
+		{Method: post, Pattern: "/admin/users", Handler: s.Form(s.CreateUser)},
 		{Method: get, Pattern: "/admin/users/{id}", Handler: s.User},
-		{Method: post, Pattern: "/admin/users/{id}/{action}", Handler: s.Act},
+		{Method: post, Pattern: "/admin/users/{id}/{action}", Handler: s.Form(s.Act)},
 		{Method: post, Pattern: "/admin/stop-impersonating", Handler: s.StopImpersonating},
 		{Method: post, Pattern: "/account/delete", Handler: s.DeleteSelf},
 		{Method: post, Pattern: "/account/email", Handler: s.ChangeEmail},

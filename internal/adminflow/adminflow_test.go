@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
 // fakeHost is the handler as the routes see it: who is signed in, and
@@ -41,6 +42,20 @@ func (*fakeHost) Impersonate(http.ResponseWriter, *http.Request, string, string,
 func (*fakeHost) StopImpersonating(http.ResponseWriter, *http.Request) (string, string, bool) {
 	return "", "", false
 }
+func (*fakeHost) CSRFToken(http.ResponseWriter, *http.Request) string { return "tok" }
+func (*fakeHost) Render(w http.ResponseWriter, _ *http.Request, status int, page any) {
+	_ = pages.Render(w, status, page)
+}
+func (*fakeHost) Text(_ *http.Request, key string, args ...any) string {
+	return pages.Text("en", key, args...)
+}
+func (*fakeHost) Redirect(w http.ResponseWriter, r *http.Request, target string) {
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+func (*fakeHost) Fail(w http.ResponseWriter, _ *http.Request, e *autherr.Error) {
+	http.Error(w, string(e.Type), http.StatusServiceUnavailable)
+}
+func (*fakeHost) Origin(*http.Request) string { return "https://app.test" }
 
 // TestDoor: only an administrator, named in Config or by the stored role,
 // gets past the door of the admin routes, and a fresh sign-in is told

@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
+	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
@@ -27,22 +28,10 @@ import (
 
 // PageHost is what the pages need of the handler.
 type PageHost interface {
-	// CSRFToken returns this browser's CSRF token for a form, setting its
-	// cookie when there is none.
-	CSRFToken(w http.ResponseWriter, r *http.Request) string
-	// Render writes a built-in page in the language of r's pages.
-	Render(w http.ResponseWriter, r *http.Request, status int, page any)
-	// Text returns a message of the catalogue in that language.
-	Text(r *http.Request, key string, args ...any) string
+	plugin.PageHost
 	// Lang returns the language of r's pages, that of the invitations
 	// r sends too.
 	Lang(r *http.Request) pages.Language
-	// Redirect answers with a redirect (303 to a POST).
-	Redirect(w http.ResponseWriter, r *http.Request, target string)
-	// Fail reports e to the browser (the error page).
-	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
-	// Origin returns the site's origin.
-	Origin(r *http.Request) string
 }
 
 // done are the notices of the pages, by the ?done= value a form's
@@ -67,18 +56,7 @@ var failed = map[string]string{
 
 // status returns the notice and the alert that r's query asks for.
 func (o *Routes) status(r *http.Request) (notice, alert string) {
-	q := r.URL.Query()
-	if k, ok := done[q.Get("done")]; ok {
-		notice = o.host.Text(r, k)
-	}
-	if c := q.Get("failed"); c != "" {
-		k, ok := failed[c]
-		if !ok {
-			k = "org.errOther"
-		}
-		alert = o.host.Text(r, k)
-	}
-	return notice, alert
+	return plugin.PageStatus(o.host, r, done, failed, "org.errOther")
 }
 
 // pageUser returns the signed-in user for a page: nobody is sent to sign

@@ -38,6 +38,42 @@ type FeatureEnv struct {
 	NotFound http.HandlerFunc
 }
 
+// PageHost is what a feature's built-in pages need of the handler.
+type PageHost interface {
+	// CSRFToken returns this browser's CSRF token for a form, setting its
+	// cookie when there is none.
+	CSRFToken(w http.ResponseWriter, r *http.Request) string
+	// Render writes a built-in page in the language of r's pages.
+	Render(w http.ResponseWriter, r *http.Request, status int, page any)
+	// Text returns a message of the catalogue in that language.
+	Text(r *http.Request, key string, args ...any) string
+	// Redirect answers with a redirect (303 to a POST).
+	Redirect(w http.ResponseWriter, r *http.Request, target string)
+	// Fail reports e to the browser (the error page).
+	Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error)
+	// Origin returns the site's origin.
+	Origin(r *http.Request) string
+}
+
+// PageStatus returns the notice and the alert a page's query asks for
+// after one of its forms: the message of ?done= in done (none for a value
+// not there: the query is the browser's), and that of ?failed= in failed,
+// or other for a code not there.
+func PageStatus(h PageHost, r *http.Request, done, failed map[string]string, other string) (notice, alert string) {
+	q := r.URL.Query()
+	if k, ok := done[q.Get("done")]; ok {
+		notice = h.Text(r, k)
+	}
+	if c := q.Get("failed"); c != "" {
+		k, ok := failed[c]
+		if !ok {
+			k = other
+		}
+		alert = h.Text(r, k)
+	}
+	return notice, alert
+}
+
 // Organizations is organizations as the Handler uses them
 // (Config.Organizations): their routes, a database session's active
 // organization, and the permission checks.

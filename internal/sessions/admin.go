@@ -37,7 +37,7 @@ func (m *Manager) admit(ctx context.Context, userID, provider string) error {
 		return autherr.New(autherr.AdapterError, "adapter", provider, "ban", err)
 	}
 	if b := st.Ban; b.Active(time.Now()) {
-		return autherr.New(autherr.Banned, "banned", provider, "ban", fmt.Errorf("user %q is banned", userID))
+		return autherr.New(autherr.Banned, "banned", provider, "ban", b.Refusal(userID))
 	}
 	return nil
 }

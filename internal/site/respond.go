@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/checks"
+	"github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
@@ -222,6 +223,9 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 	if e.Code != "" {
 		q.Set("code", e.Code)
 	}
+	if ban := s.sealBan(e); ban != "" {
+		q.Set("ban", ban)
+	}
 	target := b.Path + "/error?" + q.Encode()
 	if s.Pages.Error != "" {
 		target = s.Pages.Error + "?" + q.Encode()
@@ -241,6 +245,45 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, e *autherr.Error) {
 		target = s.SignInPage(r, q)
 	}
 	httpx.Redirect(w, r, target)
+}
+
+// banSeal names the sealed ?ban= value of a banned user's error page.
+const banSeal = "gatehouse-ban"
+
+// sealBan returns, for a Banned error whose ban has an expiry or a
+// reason its administrator chose to show (admin.Ban.ShowReason), the
+// sealed ?ban= value that carries them to the error page; "" otherwise.
+// Sealed, the reason is neither readable in the URL (logs, history) nor
+// forgeable: nobody can make the site's error page show their text.
+func (s *Site) sealBan(e *autherr.Error) string {
+	var ban *admincore.Refusal
+	if e.Type != autherr.Banned || !errors.As(e.Err, &ban) || (ban.Reason == "" && ban.Expires.IsZero()) {
+		return ""
+	}
+	v := url.Values{"r": {ban.Reason}}
+	if !ban.Expires.IsZero() {
+		v.Set("e", strconv.FormatInt(ban.Expires.Unix(), 10))
+	}
+	sealed, err := s.Sealer.Seal(banSeal, "", v.Encode())
+	if err != nil {
+		return ""
+	}
+	return sealed
+}
+
+// openBan returns what sealBan sealed: the reason and the expiry as the
+// error page shows them, "" when not there or not valid (forged, or
+// older than checks.MaxAge).
+func (s *Site) openBan(sealed string) (reason, until string) {
+	opened, err := s.Sealer.Open(checks.State, banSeal, "", sealed)
+	if sealed == "" || err != nil {
+		return "", ""
+	}
+	v, _ := url.ParseQuery(opened)
+	if sec, err := strconv.ParseInt(v.Get("e"), 10, 64); err == nil {
+		until = time.Unix(sec, 0).UTC().Format("2006-01-02 15:04 UTC")
+	}
+	return v.Get("r"), until
 }
 
 // typedMax is the longest identifier KeepTyped keeps; a longer one is
@@ -419,7 +462,11 @@ func (s *Site) ErrorPage(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "5") // the database: usually back within seconds
 	}
 	b := s.For(r)
-	s.Render(w, r, status, pages.Error{Theme: s.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"})
+	p := pages.Error{Theme: s.Theme, Type: t, Code: code, SignInURL: b.URL("signin"), HomeURL: b.Origin + "/"}
+	if t == string(autherr.Banned) {
+		p.BanReason, p.BanExpires = s.openBan(q.Get("ban"))
+	}
+	s.Render(w, r, status, p)
 }
 
 // VerifyRequestPage answers GET {base}/verify-request, the "check your

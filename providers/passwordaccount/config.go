@@ -176,6 +176,15 @@ func (c Config) Prepare() (Config, error) {
 	return c, nil
 }
 
+// Hashing returns the Hasher, the Policy and the NormalizeIdentifier of
+// the prepared c: how the provider hashes and checks a new password and
+// finds its user. The administrators' routes that set a password
+// (admin.Enable) use them, so that the user signs in with it here.
+func (c Config) Hashing() (*password.Hasher, password.Policy, func(address string) (string, error), error) {
+	p, err := c.Prepare()
+	return p.Hasher, p.Policy, p.NormalizeIdentifier, err
+}
+
 // remoteHost strips a port from host.
 func remoteHost(host string) string {
 	if h, _, err := net.SplitHostPort(host); err == nil {
