@@ -16,7 +16,6 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -24,8 +23,10 @@ import (
 // password, for the routes that set one (create, set-password); nil when
 // no such provider is configured.
 type Passwords struct {
-	Hasher *password.Hasher
-	Policy password.Policy
+	// Hash checks a password against the provider's Policy and hashes
+	// it; refused names the rule it breaks ("too_short", "too_long",
+	// "breached"), with no hash and no error.
+	Hash func(ctx context.Context, pw string) (encoded, refused string, err error)
 	// Normalize is the provider's NormalizeIdentifier: a user created with
 	// a password is found by the address the sign-in form normalises.
 	Normalize func(address string) (string, error)
@@ -34,15 +35,17 @@ type Passwords struct {
 
 // hashing is a password-accounts provider (passwordaccount.Config) as
 // these routes see it: how it hashes, checks and finds a password. An
-// interface, so that the routes do not link the provider's mail code.
+// interface of plain functions, so that the routes link neither the
+// provider's mail code nor package password (whose argon2 a program
+// without password accounts does not need).
 type hashing interface {
-	Hashing() (*password.Hasher, password.Policy, func(address string) (string, error), error)
+	Hashing() (hash func(ctx context.Context, pw string) (encoded, refused string, err error), normalize func(address string) (string, error), err error)
 }
 
 // passwordsOf returns the Passwords of the first password-accounts
 // provider in list, prepared as the handler prepares it (the same
-// Hasher, or argon2id with password.DefaultParams when it has none), or
-// nil when there is none or the adapter keeps no passwords.
+// Hasher, or argon2id with the password package's defaults when it has
+// none), or nil when there is none or the adapter keeps no passwords.
 func passwordsOf(list []providers.Provider, a adapter.Adapter) (*Passwords, error) {
 	store, ok := a.(adapter.PasswordStore)
 	if !ok || !adapter.Supports[adapter.PasswordStore](a) {
@@ -50,11 +53,11 @@ func passwordsOf(list []providers.Provider, a adapter.Adapter) (*Passwords, erro
 	}
 	for _, p := range list {
 		if h, ok := providers.Resolve(p).(hashing); ok {
-			hasher, policy, normalize, err := h.Hashing()
+			hash, normalize, err := h.Hashing()
 			if err != nil {
 				return nil, err
 			}
-			return &Passwords{Hasher: hasher, Policy: policy, Normalize: normalize, Store: store}, nil
+			return &Passwords{Hash: hash, Normalize: normalize, Store: store}, nil
 		}
 	}
 	return nil, nil
@@ -64,20 +67,14 @@ func passwordsOf(list []providers.Provider, a adapter.Adapter) (*Passwords, erro
 // password-accounts provider's bound at sign-up (MaxNameLen).
 const maxName = 100
 
-// hash checks pw against the Policy and returns its encoded hash.
+// hash checks pw against the Policy and returns its encoded hash; a
+// refusal is errBadRequest("password_" + the rule).
 func (p *Passwords) hash(ctx context.Context, pw string) (string, error) {
-	if err := p.Policy.Check(ctx, pw); err != nil {
-		switch {
-		case errors.Is(err, password.ErrTooShort):
-			return "", errBadRequest("password_too_short")
-		case errors.Is(err, password.ErrTooLong):
-			return "", errBadRequest("password_too_long")
-		case errors.Is(err, password.ErrBreached):
-			return "", errBadRequest("password_breached")
-		}
-		return "", err
+	encoded, refused, err := p.Hash(ctx, pw)
+	if refused != "" {
+		return "", errBadRequest("password_" + refused)
 	}
-	return p.Hasher.Hash(ctx, pw)
+	return encoded, err
 }
 
 // CreateUser answers POST {base}/admin/users {csrfToken, email, name,

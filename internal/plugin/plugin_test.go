@@ -22,6 +22,7 @@ var heavy = []string{
 	"github.com/pquerna/otp",
 	"github.com/boombuler/barcode",
 	"github.com/gorilla/securecookie",
+	"golang.org/x/crypto", // argon2, for password accounts
 }
 
 // unconfigured are the packages of features a GitHub-only site does not

@@ -176,13 +176,30 @@ func (c Config) Prepare() (Config, error) {
 	return c, nil
 }
 
-// Hashing returns the Hasher, the Policy and the NormalizeIdentifier of
-// the prepared c: how the provider hashes and checks a new password and
-// finds its user. The administrators' routes that set a password
-// (admin.Enable) use them, so that the user signs in with it here.
-func (c Config) Hashing() (*password.Hasher, password.Policy, func(address string) (string, error), error) {
+// Hashing returns how the prepared c checks and hashes a new password,
+// and its NormalizeIdentifier: how the provider finds its user. hash
+// checks pw against the Policy, then hashes it with the Hasher; refused
+// names the rule pw breaks (the FormError codes "too_short", "too_long",
+// "breached"), with no hash and no error. The administrators' routes
+// that set a password (admin.Enable) use them, so that the user signs in
+// with it here; they are plain functions, so those routes do not link
+// this package.
+func (c Config) Hashing() (hash func(ctx context.Context, pw string) (encoded, refused string, err error), normalize func(address string) (string, error), err error) {
 	p, err := c.Prepare()
-	return p.Hasher, p.Policy, p.NormalizeIdentifier, err
+	if err != nil {
+		return nil, nil, err
+	}
+	hash = func(ctx context.Context, pw string) (string, string, error) {
+		if err := p.Policy.Check(ctx, pw); err != nil {
+			if code, _ := FormError(err); code != "" {
+				return "", code, nil
+			}
+			return "", "", err
+		}
+		encoded, err := p.Hasher.Hash(ctx, pw)
+		return encoded, "", err
+	}
+	return hash, p.NormalizeIdentifier, nil
 }
 
 // remoteHost strips a port from host.
