@@ -54,7 +54,7 @@ type APIKeyRow struct {
 
 // keyRules are the keys page's own CSS rules, after the organization
 // pages' (notice, rows, headings).
-var keyRules = append(append([]string{}, orgRules...),
+var keyRules = []string{
 	".secret { font-family: ui-monospace, monospace; word-break: break-all; }",
 	"fieldset { margin: 0 0 1rem; padding: 0; border: 0; }",
 	"legend { margin: 0 0 .375rem; font-size: .875rem; font-weight: 500; }",
@@ -63,11 +63,11 @@ var keyRules = append(append([]string{}, orgRules...),
 	"details { margin-top: .5rem; }",
 	"summary { cursor: pointer; padding: .5rem 0; }",
 	"details p { margin: .5rem 0; }",
-)
+}
 
 func (value APIKeys) document(lang Language) *document {
 	p := &value
-	return newDocument(lang, p.Theme, Text(lang.Tag, "keys.title"), keyRules, apiKeysContent(lang.Tag, p))
+	return newDocument(lang, p.Theme, Text(lang.Tag, "keys.title"), append(append([]string{}, orgRules...), keyRules...), apiKeysContent(lang.Tag, p))
 }
 
 // keyTimes is a key's line of times: made, last used, expires (each when

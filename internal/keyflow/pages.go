@@ -21,16 +21,28 @@ import (
 // rotated) is shown on the page that answers the POST itself, this once:
 // it is never put in a URL or a cookie, and the page is not cached.
 
-// done are the notices of the page, by the ?done= value of a form's
-// redirect. Only these are shown: the query is the browser's.
-var done = map[string]string{"revoked": "keys.doneRevoked"}
-
-// failed are the alerts of the page, by the ?failed= value: the code of
-// the route's refusal. Another code is shown as org.errOther.
-var failed = map[string]string{
-	"invalid_name": "keys.errName", "invalid_permissions": "keys.errPerms", "insufficient_permissions": "keys.errPerms",
-	"invalid_expiry": "keys.errExpiry", "too_many_keys": "keys.errTooMany", "no_such_key": "keys.errNotFound",
-	"csrf": "org.errForm", "cross_site": "org.errForm", string(autherr.TooManyRequests): "org.errTooMany",
+// alertKey returns the message key of the page's alert for the
+// ?failed= value: the code of the route's refusal. A code not listed is
+// shown as org.errOther. (A switch, not a package map: a program without
+// machine access links none of this.)
+func alertKey(code string) string {
+	switch code {
+	case "invalid_name":
+		return "keys.errName"
+	case "invalid_permissions", "insufficient_permissions":
+		return "keys.errPerms"
+	case "invalid_expiry":
+		return "keys.errExpiry"
+	case "too_many_keys":
+		return "keys.errTooMany"
+	case "no_such_key":
+		return "keys.errNotFound"
+	case "csrf", "cross_site":
+		return "org.errForm"
+	case string(autherr.TooManyRequests):
+		return "org.errTooMany"
+	}
+	return "org.errOther"
 }
 
 // shown is how the page shows a time.
@@ -58,17 +70,14 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// Only these notices are shown: the query is the browser's.
 	var notice, alert string
 	q := r.URL.Query()
-	if k, ok := done[q.Get("done")]; ok {
-		notice = f.cfg.Site.Text(r, k)
+	if q.Get("done") == "revoked" {
+		notice = f.cfg.Site.Text(r, "keys.doneRevoked")
 	}
 	if c := q.Get("failed"); c != "" {
-		k, ok := failed[c]
-		if !ok {
-			k = "org.errOther"
-		}
-		alert = f.cfg.Site.Text(r, k)
+		alert = f.cfg.Site.Text(r, alertKey(c))
 	}
 	f.render(w, r, userID, pages.APIKeys{Notice: notice, Error: alert})
 }
