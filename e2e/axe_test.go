@@ -143,8 +143,8 @@ func TestAxe(t *testing.T) {
 				a.shots, a.suffix = true, "-de"
 			}
 			walkPages(t, ctx, a)
-			if a.pages != 20 {
-				t.Errorf("checked %d pages, want 20", a.pages)
+			if a.pages != 22 {
+				t.Errorf("checked %d pages, want 22", a.pages)
 			}
 		})
 	}
@@ -191,6 +191,11 @@ func walkPages(t *testing.T, ctx context.Context, a *axeChecker) {
 	open("/auth/signout", "signout")
 	open("/auth/sessions", "sessions")
 	open("/auth/accounts", "accounts")
+	// The keys page, and its answer that shows a new key once.
+	open("/auth/api-keys", "api-keys")
+	typeInto(t, ctx, "#key-name", "deploy")
+	wantStatus(t, click(t, ctx, `form[action$="/auth/api-keys"] button[type="submit"]`), 200)
+	a.check("api-keys-new")
 	// Organizations: the switcher, Acme's settings (Alice owns it), the
 	// same after an invitation, and the invitation's page seen by Alice,
 	// who is not the one invited.

@@ -214,7 +214,8 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 	organizations(&cfg, dev, mail)    // orgs.go
 	administration(&cfg, getenv, dev) // admin.go
-	// Machine access: API keys, made on the private page and accepted at
+	// Machine access: API keys, made on the built-in keys page
+	// (/auth/api-keys, linked from the private page) and accepted at
 	// /api/me; short-lived tokens for another service (example/api) at
 	// /auth/token, verified there with the keys at /auth/jwks. A user's own
 	// keys may hold profile:read; keys tied to an organization hold nothing
@@ -476,13 +477,9 @@ const privateBody = `
 <button type="submit" id="add-passkey" class="btn secondary" data-action="register">Add a passkey</button>
 <p data-webauthn-message role="alert" hidden></p>
 </form>
-<p><a href="/auth/accounts">Linked accounts</a> · <a href="/auth/sessions">Your sessions</a> · <a href="/auth/two-factor/setup">Two-factor sign-in</a></p>
-<form method="post" action="/auth/api-keys"><input type="hidden" name="csrfToken" value="{{csrfToken}}">
-<input type="hidden" name="permissions" value="profile:read"><input name="name" value="my script" aria-label="Key name">
-<button type="submit" id="new-api-key">Make an API key</button></form>
-<p><small>The answer shows the key once: send it as <code>Authorization: Bearer …</code> to <a href="/api/me">/api/me</a>,
-or to <code>POST /auth/token</code> for a token another service verifies with <a href="/auth/jwks">/auth/jwks</a>.
-Your keys: <a href="/auth/api-keys">/auth/api-keys</a>.</small></p>
+<p><a href="/auth/accounts">Linked accounts</a> · <a href="/auth/sessions">Your sessions</a> · <a href="/auth/two-factor/setup">Two-factor sign-in</a> · <a href="/auth/api-keys" id="api-keys">API keys</a></p>
+<p><small>Make a key on the API keys page, which shows it once: send it as <code>Authorization: Bearer …</code> to <a href="/api/me">/api/me</a>,
+or to <code>POST /auth/token</code> for a token another service verifies with <a href="/auth/jwks">/auth/jwks</a>.</small></p>
 {{if .HasPassword}}<p><a href="/auth/password/change">Change your password</a></p>{{end}}
 <p><a href="/">Home</a></p>{{signOut "class" "btn secondary"}}
 <script src="/auth/webauthn.js"></script>`

@@ -350,7 +350,7 @@ func TestEnvFile(t *testing.T) {
 }
 
 // TestAPIKeyFromThePrivatePage: a signed-in person makes an API key on
-// the private page; a program uses it at /api/me and trades it for a
+// the keys page the private page links; a program uses it at /api/me and trades it for a
 // token at /auth/token; without it /api/me answers 401.
 func TestAPIKeyFromThePrivatePage(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0") // a free port for the second service
@@ -363,8 +363,18 @@ func TestAPIKeyFromThePrivatePage(t *testing.T) {
 	c := newClient()
 	_, page := get(t, c, site+"/auth/signin")
 	read(t, submit(t, c, site+"/auth/signin", page, "/auth/callback/credentials", url.Values{"username": {"demo"}, "password": {"demo"}}))
-	_, private := get(t, c, site+"/private")
-	resp := submit(t, c, site+"/private", private, "/auth/api-keys", url.Values{"name": {"ci"}})
+	if _, private := get(t, c, site+"/private"); !strings.Contains(private, `href="/auth/api-keys"`) {
+		t.Fatal("the private page does not link the keys page")
+	}
+	// The keys page's form, posted by a program (no Accept: text/html):
+	// the JSON answer.
+	req, _ := http.NewRequest(http.MethodGet, site+"/auth/api-keys", nil)
+	req.Header.Set("Accept", "text/html")
+	keysPage, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := submit(t, c, site+"/auth/api-keys", read(t, keysPage), "/auth/api-keys", url.Values{"name": {"ci"}, "permissions": {"profile:read"}})
 	var made struct{ Key, ID string }
 	if err := json.NewDecoder(resp.Body).Decode(&made); err != nil || resp.StatusCode != http.StatusCreated || !strings.HasPrefix(made.Key, "gh_"+made.ID+"_") {
 		t.Fatalf("making a key: %d %+v %v", resp.StatusCode, made, err)
@@ -390,7 +400,7 @@ func TestAPIKeyFromThePrivatePage(t *testing.T) {
 	if status, _ := call(http.MethodGet, "/api/me", ""); status != http.StatusUnauthorized {
 		t.Errorf("/api/me without a key: %d", status)
 	}
-	req, _ := http.NewRequest(http.MethodPost, site+"/auth/token", strings.NewReader("scope=profile:read"))
+	req, _ = http.NewRequest(http.MethodPost, site+"/auth/token", strings.NewReader("scope=profile:read"))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Authorization", "Bearer "+made.Key)
 	resp, err = http.DefaultClient.Do(req)

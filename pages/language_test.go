@@ -66,7 +66,7 @@ func TestCatalogueComplete(t *testing.T) {
 			regexp.MustCompile(`Text\((?:tag|l\.Lang), "([^"]+)"`),
 			regexp.MustCompile(`Text\(lang\.Tag, "([^"]+)"`),
 			regexp.MustCompile(`Text\(r, "([^"]+)"`),
-			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org|admin)\.[A-Za-z]+)"`),
+			regexp.MustCompile(`"((?:selfservice|passwordflow|wrong|ways|device|org|admin|keys)\.[A-Za-z]+)"`),
 			regexp.MustCompile(`return "(error\.heading\.[^"]+)"`),
 		} {
 			for _, m := range re.FindAllSubmatch(b, -1) {
@@ -187,6 +187,12 @@ func everyPage() map[string]any {
 			RevokeSessionURL: "/r", RoleURL: "/ro", UnbanURL: "/ub", RevokeSessionsURL: "/rs", PasswordURL: "/p", ImpersonateURL: "/i",
 			DeleteURL: "/d", ListURL: "/u"},
 		"admin-user-plain": AdminUser{CSRFToken: "x", ID: "1", Email: "a@example.com", Role: "user", BanURL: "/b"},
+		"api-keys": APIKeys{CSRFToken: "x", Notice: "Erledigt", Error: "Fehler", Secret: "gh_1_2", SecretName: "Skript",
+			Keys: []APIKeyRow{{Name: "Skript", Start: "gh_1", Organization: "Firma", Permissions: []string{"bericht:lesen"},
+				Created: "3.1.2027", LastUsed: "4.1.2027", Expires: "3.2.2027", RotateURL: "/r", RevokeURL: "/v"},
+				{Name: "Alt", Start: "gh_2", Created: "3.1.2027", Revoked: "4.1.2027"}},
+			CreateURL: "/c", Permissions: []string{"bericht:lesen"}, MaxDays: 90, HomeURL: "/"},
+		"api-keys-none": APIKeys{CreateURL: "/c"},
 	}
 	for _, k := range []PasswordKind{PasswordSignUp, PasswordForgot, PasswordReset, PasswordChange} {
 		p["password-"+string(k)] = Password{Kind: k, ActionURL: "/a", MinLength: 8, MaxLength: 64, SignInURL: "/s", HomeURL: "/"}

@@ -255,7 +255,7 @@ func supported(lang Language) Language {
 
 // Render writes page, one of SignIn, SignOut, Error, VerifyRequest,
 // Sessions, Accounts, TwoFactorChallenge, TwoFactorSetup, Password,
-// Notice, Invitation, Organization, Organizations, AdminUsers or AdminUser (or a pointer to one), as a complete HTML document with the
+// Notice, Invitation, Organization, Organizations, AdminUsers, AdminUser or APIKeys (or a pointer to one), as a complete HTML document with the
 // given status (0 means 200).
 //
 // It sets Content-Type text/html; charset=utf-8 and these security

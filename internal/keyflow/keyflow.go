@@ -261,13 +261,14 @@ func FromEnv(c apikey.Config, e *plugin.FeatureEnv) (*Flow, error) {
 		Admit: func(ctx context.Context, userID string) error { return fs.Sessions.Admit(ctx, userID, "api-key") }})
 }
 
-// Routes returns the routes under the base path: the keys', and the
-// service tokens' and their RFC 8414 metadata when Keys.Tokens is set.
+// Routes returns the routes under the base path: the keys' (a browser
+// gets the keys page, pages.go), and the service tokens' and their RFC
+// 8414 metadata when Keys.Tokens is set.
 func (f *Flow) Routes() []plugin.Route {
 	rs := []plugin.Route{{Method: http.MethodGet, Pattern: "/api-keys", Handler: f.List},
-		{Method: http.MethodPost, Pattern: "/api-keys", Handler: f.Create},
-		{Method: http.MethodPost, Pattern: "/api-keys/{id}/revoke", Handler: f.Revoke},
-		{Method: http.MethodPost, Pattern: "/api-keys/{id}/rotate", Handler: f.Rotate}}
+		{Method: http.MethodPost, Pattern: "/api-keys", Handler: f.form(f.Create)},
+		{Method: http.MethodPost, Pattern: "/api-keys/{id}/revoke", Handler: f.form(f.Revoke)},
+		{Method: http.MethodPost, Pattern: "/api-keys/{id}/rotate", Handler: f.form(f.Rotate)}}
 	if f.signer != nil {
 		rs = append(rs, plugin.Route{Method: http.MethodPost, Pattern: "/token", Handler: f.Token},
 			plugin.Route{Method: http.MethodGet, Pattern: "/jwks", Handler: f.JWKS},

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
@@ -39,8 +41,13 @@ func (f *Flow) listed(k apikey.Key) listed {
 }
 
 // List answers GET {base}/api-keys: the signed-in user's keys, newest
-// first, revoked ones included.
+// first, revoked ones included; a browser (Accept: text/html) gets the
+// keys page.
 func (f *Flow) List(w http.ResponseWriter, r *http.Request) {
+	if httpx.AcceptsHTML(r) {
+		f.page(w, r)
+		return
+	}
 	userID, ok := f.owner(w, r)
 	if !ok {
 		return
@@ -67,10 +74,11 @@ type made struct {
 }
 
 // Create answers POST {base}/api-keys {csrfToken, name, permissions,
-// expiresIn, organizationId}: permissions space- or comma-separated, no
-// more than the user holds in the organization (permission.Grant);
-// expiresIn in seconds, capped by MaxLifetime. The answer (201) holds the
-// key, shown this once.
+// expiresIn, organizationId}: permissions space- or comma-separated (or
+// repeated, as the page's checkboxes send them), no more than the user
+// holds in the organization (permission.Grant); expiresIn in seconds (or
+// expiresInDays, the page's, in days), capped by MaxLifetime. The answer
+// (201) holds the key, shown this once.
 func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 	form, ok := f.post(w, r)
 	if !ok {
@@ -85,14 +93,14 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "invalid_name")
 		return
 	}
-	want, err := permission.NewSet(fields(form.Get("permissions"))...)
+	want, err := permission.NewSet(fields(strings.Join(form["permissions"], " "))...)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "invalid_permissions")
 		return
 	}
 	now := time.Now()
 	k := apikey.Key{Name: name, UserID: userID, OrganizationID: form.Get("organizationId"), Permissions: want, CreatedAt: now}
-	if ttl, ok := f.lifetime(form.Get("expiresIn")); !ok {
+	if ttl, ok := f.expiry(form); !ok {
 		fail(w, http.StatusBadRequest, "invalid_expiry")
 		return
 	} else if ttl > 0 {
@@ -129,6 +137,21 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 	f.cfg.Logger.Info("gatehouse: API key created", "step", "api-keys", "user", userID, "key", k.ID)
 	f.event(r.Context(), apikey.Created, k)
 	httpx.WriteJSON(w, http.StatusCreated, made{Key: full, listed: f.listed(k)})
+}
+
+// expiry reads the form's expiresIn (seconds), or its expiresInDays
+// (the page's, in days): lifetime's answer. Both at once, or days that
+// are not a number from 1 to 36500, are refused.
+func (f *Flow) expiry(form url.Values) (time.Duration, bool) {
+	days, secs := form.Get("expiresInDays"), form.Get("expiresIn")
+	if days == "" {
+		return f.lifetime(secs)
+	}
+	n, err := strconv.Atoi(days)
+	if err != nil || n < 1 || n > 36500 || secs != "" {
+		return 0, false
+	}
+	return f.lifetime(strconv.Itoa(n * 24 * 60 * 60))
 }
 
 // lifetime reads expiresIn (seconds): MaxLifetime when empty; ok false

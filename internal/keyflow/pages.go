@@ -1,0 +1,188 @@
+package keyflow
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
+	"github.com/gatehouse-auth/gatehouse/pages"
+)
+
+// The built-in keys page. A browser's navigation (Accept: text/html) to
+// GET {base}/api-keys gets the page; a program gets the JSON on the same
+// URL. The page's forms POST to the JSON routes, which form wraps: the
+// route runs as it is; a revocation or a refusal becomes a redirect (303)
+// back to the page, which says what happened, and a new key (made or
+// rotated) is shown on the page that answers the POST itself, this once:
+// it is never put in a URL or a cookie, and the page is not cached.
+
+// alertKey returns the message key of the page's alert for the
+// ?failed= value: the code of the route's refusal. A code not listed is
+// shown as org.errOther. (A switch, not a package map: a program without
+// machine access links none of this.)
+func alertKey(code string) string {
+	switch code {
+	case "invalid_name":
+		return "keys.errName"
+	case "invalid_permissions", "insufficient_permissions":
+		return "keys.errPerms"
+	case "invalid_expiry":
+		return "keys.errExpiry"
+	case "too_many_keys":
+		return "keys.errTooMany"
+	case "no_such_key":
+		return "keys.errNotFound"
+	case "csrf", "cross_site":
+		return "org.errForm"
+	case string(autherr.TooManyRequests):
+		return "org.errTooMany"
+	}
+	return "org.errOther"
+}
+
+// shown is how the page shows a time.
+const shown = "2006-01-02 15:04 UTC"
+
+// pageURL is the keys page's URL.
+func (f *Flow) pageURL(r *http.Request) string { return f.cfg.Site.URL(r, "api-keys") }
+
+// signIn sends the browser to sign in and come back to the keys page.
+func (f *Flow) signIn(w http.ResponseWriter, r *http.Request) {
+	httpx.Redirect(w, r, f.cfg.Site.SignInPage(r, url.Values{"callbackUrl": {f.pageURL(r)}}))
+}
+
+// storeDownPage answers a store that could not be read with the error
+// page.
+func (f *Flow) storeDownPage(w http.ResponseWriter, r *http.Request, err error) {
+	f.cfg.Site.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "api-keys", err))
+}
+
+// page renders GET {base}/api-keys for a browser: nobody is sent to sign
+// in and back, as the JSON route answers them 401.
+func (f *Flow) page(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	userID, ok := f.pageUser(w, r)
+	if !ok {
+		return
+	}
+	// Only these notices are shown: the query is the browser's.
+	var notice, alert string
+	q := r.URL.Query()
+	if q.Get("done") == "revoked" {
+		notice = f.cfg.Site.Text(r, "keys.doneRevoked")
+	}
+	if c := q.Get("failed"); c != "" {
+		alert = f.cfg.Site.Text(r, alertKey(c))
+	}
+	f.render(w, r, userID, pages.APIKeys{Notice: notice, Error: alert})
+}
+
+// pageUser returns the signed-in user for a page, or sends nobody to
+// sign in, or answers the error page when the store is down.
+func (f *Flow) pageUser(w http.ResponseWriter, r *http.Request) (string, bool) {
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	id, err := f.cfg.CurrentUser(ctx, r)
+	switch {
+	case err != nil:
+		f.storeDownPage(w, r, err)
+		return "", false
+	case id == "":
+		f.signIn(w, r)
+		return "", false
+	}
+	return id, true
+}
+
+// render writes the keys page of userID: p (its notice, alert and new
+// key) with the user's keys and the create form.
+func (f *Flow) render(w http.ResponseWriter, r *http.Request, userID string, p pages.APIKeys) {
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	keys, err := f.store.ListAPIKeys(ctx, userID)
+	if err != nil {
+		f.storeDownPage(w, r, err)
+		return
+	}
+	// The create form offers what the user holds outside any
+	// organization: the route refuses more (permission.Grant).
+	held, err := f.holds(ctx, userID, "")
+	if err != nil {
+		f.storeDownPage(w, r, err)
+		return
+	}
+	p.Theme, p.CSRFToken, p.CreateURL = f.cfg.Site.Theme, f.cfg.Site.CSRFToken(w, r), f.pageURL(r)
+	p.HomeURL, p.Permissions = f.cfg.Site.Origin(r)+"/", held.Strings()
+	p.MaxDays = int(f.cfg.Keys.MaxLifetime / (24 * time.Hour))
+	for _, k := range keys {
+		p.Keys = append(p.Keys, f.row(r, k))
+	}
+	f.cfg.Site.Render(w, r, http.StatusOK, p)
+}
+
+// row is k as the page shows it: its start, never its secret.
+func (f *Flow) row(r *http.Request, k apikey.Key) pages.APIKeyRow {
+	when := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(shown)
+	}
+	l := f.listed(k)
+	row := pages.APIKeyRow{Name: l.Name, Start: l.Start, Organization: l.OrganizationID, Permissions: l.Permissions,
+		Created: when(k.CreatedAt), LastUsed: when(k.LastUsedAt), Expires: when(k.Expires), Revoked: when(k.RevokedAt)}
+	if k.RevokedAt.IsZero() {
+		esc := url.PathEscape(k.ID)
+		row.RotateURL, row.RevokeURL = f.cfg.Site.URL(r, "api-keys", esc, "rotate"), f.cfg.Site.URL(r, "api-keys", esc, "revoke")
+	}
+	return row
+}
+
+// form wraps next, one of the POST routes, for the page's forms: a
+// browser's form (Accept: text/html) runs the route as it is and gets,
+// instead of the JSON, the page with the new key (a creation or a
+// rotation), or a redirect (303) back to the page with ?done= or
+// ?failed= (a revocation, a refusal). A program's request is served by
+// next alone.
+func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !httpx.AcceptsHTML(r) {
+			next(w, r)
+			return
+		}
+		rec := &httpx.Response{}
+		next(rec, r)
+		for k, v := range rec.Header() {
+			if k != "Content-Type" && k != "Content-Length" {
+				w.Header()[k] = v
+			}
+		}
+		var body struct{ Error, Code, Key, Name string }
+		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
+		switch st := rec.Status(); {
+		case st/100 == 2 && body.Key != "":
+			// The key, this once, in the answer to this POST: a redirect
+			// would have to carry it in its URL or a cookie.
+			if userID, ok := f.pageUser(w, r); ok {
+				f.render(w, r, userID, pages.APIKeys{Secret: body.Key, SecretName: body.Name})
+			}
+		case st/100 == 2:
+			httpx.Redirect(w, r, f.pageURL(r)+"?done=revoked")
+		case st == http.StatusUnauthorized:
+			f.signIn(w, r)
+		case st >= 500:
+			f.storeDownPage(w, r, nil)
+		default:
+			code := body.Code
+			if code == "" {
+				code = body.Error
+			}
+			httpx.Redirect(w, r, f.pageURL(r)+"?"+url.Values{"failed": {code}}.Encode())
+		}
+	}
+}
