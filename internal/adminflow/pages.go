@@ -237,13 +237,7 @@ func (s *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
 			s.cfg.NotFound(w, r)
 			return
 		}
-		rec := &httpx.Response{}
-		next(rec, r)
-		for k, v := range rec.Header() {
-			if k != "Content-Type" && k != "Content-Length" {
-				w.Header()[k] = v
-			}
-		}
+		rec := httpx.Record(w, r, next)
 		var body struct{ ID, Code string }
 		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
 		action := r.PathValue("action")

@@ -52,3 +52,31 @@ func TestReadForm(t *testing.T) {
 		}
 	}
 }
+
+// TestRecord: the handler's status, body and cookies are recorded; its
+// cookies and other headers reach the real writer, its Content-Type and
+// Content-Length do not (the wrapper answers with its own body).
+func TestRecord(t *testing.T) {
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodPost, "/x", nil)
+	rec := Record(w, r, func(w http.ResponseWriter, r *http.Request) {
+		http.SetCookie(w, &http.Cookie{Name: "s", Value: "v"})
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "7")
+		w.WriteHeader(http.StatusCreated)
+		w.Write([]byte(`{"a":1}`))
+	})
+	if rec.Status() != http.StatusCreated || string(rec.Body()) != `{"a":1}` {
+		t.Fatalf("recorded %d %q", rec.Status(), rec.Body())
+	}
+	h := w.Header()
+	if h.Get("Set-Cookie") != "s=v" {
+		t.Errorf("Set-Cookie = %q, want the handler's cookie", h.Get("Set-Cookie"))
+	}
+	if h.Get("Content-Type") != "" || h.Get("Content-Length") != "" {
+		t.Errorf("the handler's Content-Type/Length reached the writer: %v", h)
+	}
+	if w.Body.Len() != 0 {
+		t.Errorf("the handler's body reached the writer: %q", w.Body)
+	}
+}

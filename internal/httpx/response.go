@@ -91,3 +91,18 @@ type body struct{ bytes.Reader }
 func (*body) Close() error { return nil }
 
 var _ io.ReadCloser = (*body)(nil)
+
+// Record serves r with next into a Response and copies its headers to w,
+// but Content-Type and Content-Length: a wrapper that answers a
+// browser's form its own way (a page or a redirect instead of next's
+// JSON) keeps the cookies next set.
+func Record(w http.ResponseWriter, r *http.Request, next http.HandlerFunc) *Response {
+	rec := &Response{}
+	next(rec, r)
+	for k, v := range rec.Header() {
+		if k != "Content-Type" && k != "Content-Length" {
+			w.Header()[k] = v
+		}
+	}
+	return rec
+}

@@ -155,13 +155,7 @@ func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		rec := &httpx.Response{}
-		next(rec, r)
-		for k, v := range rec.Header() {
-			if k != "Content-Type" && k != "Content-Length" {
-				w.Header()[k] = v
-			}
-		}
+		rec := httpx.Record(w, r, next)
 		var body struct{ Error, Code, Key, Name string }
 		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
 		switch st := rec.Status(); {

@@ -287,13 +287,7 @@ func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		rec := &httpx.Response{}
-		next(rec, r)
-		for k, v := range rec.Header() {
-			if k != "Content-Type" && k != "Content-Length" {
-				w.Header()[k] = v
-			}
-		}
+		rec := httpx.Record(w, r, next)
 		var body struct {
 			Error, Code, ID, OrganizationID, Link string
 			Invitation                            organization.Invitation
