@@ -138,7 +138,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 	}
 	pkce, state, nonce := f.checksFor(e)
 	tx := checks.NewTransaction(pkce, state, nonce)
-	tx.Binding = h.Binding(r) // who started it: the root's finish.go
+	tx.Binding = h.Binding(r) // who started it (internal/finish, Site.Binding)
 	s := rp.SignIn{RedirectURI: f.redirectURI(r), State: tx.State, Nonce: tx.Nonce, Extra: extra}
 	if pkce {
 		s.CodeChallenge = checks.Challenge(tx.Verifier)
@@ -251,7 +251,7 @@ func (f *Flow) completeSignIn(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	// The browser that finishes must be the one that started, in the same
-	// session (the root's finish.go). Only a provider's form_post answer goes
+	// session (internal/finish, Site.CheckBinding). Only a provider's form_post answer goes
 	// without: a cross-site POST, it carries no SameSite=Lax cookie (no
 	// session, no CSRF cookie) to compare; its check cookie is a
 	// SameSite=None one, which exists only on https and loopback, where it

@@ -20,7 +20,7 @@ import (
 // with Config.Admin set.
 
 // Admit returns a Banned error when user userID may not sign in now: the
-// hook of every sign-in (the root's finishSignIn calls it before the
+// hook of every sign-in (internal/finish's Finisher calls it before the
 // second factor, Issue again before it makes the session). Nil without
 // Config.Admin.
 func (m *Manager) Admit(ctx context.Context, userID, provider string) error {

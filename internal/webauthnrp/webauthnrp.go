@@ -111,7 +111,7 @@ type ChallengeState struct {
 	// NewUser is the user to create (sign-up); nil otherwise.
 	NewUser *profile.User `json:"n,omitempty"`
 	// Binding is the digest of the session that asked for the options
-	// (the root's finish.go): the ceremony finishes only in that session.
+	// (internal/finish, Site.CheckBinding): the ceremony finishes only in that session.
 	Binding string `json:"b"`
 }
 
