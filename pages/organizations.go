@@ -179,12 +179,6 @@ var orgRules = []string{
 	"select { display: block; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; font: inherit; color: var(--text); background: var(--input); border: 1px solid var(--border); border-radius: 8px; }",
 	"select:focus-visible { outline-offset: 1px; border-color: var(--focus); }",
 	".row form + form { margin-top: .5rem; }",
-	"fieldset { margin: 0 0 1rem; padding: 0; border: 0; }",
-	"legend { margin: 0 0 .375rem; font-size: .875rem; font-weight: 500; }",
-	".check { display: flex; gap: .5rem; align-items: center; font-weight: 400; }",
-	".check input { width: auto; min-height: 0; }",
-	"details { margin-top: .5rem; }",
-	"summary { cursor: pointer; padding: .5rem 0; }",
 	".warning { margin: 0 0 1rem; padding: .75rem 1rem; border: 1px solid var(--border); border-left: 4px solid var(--err-text); border-radius: 8px; }",
 }
 
@@ -195,7 +189,9 @@ func (value Invitation) document(lang Language) *document {
 
 func (value Organization) document(lang Language) *document {
 	p := &value
-	return newDocument(lang, p.Theme, p.Name, orgRules, organizationContent(lang.Tag, p))
+	// The role forms' checkboxes and Edit disclosures look like the keys
+	// page's permissions and Rotate and Revoke.
+	return newDocument(lang, p.Theme, p.Name, append(orgRules[:len(orgRules):len(orgRules)], keyRules...), organizationContent(lang.Tag, p))
 }
 
 func (value Organizations) document(lang Language) *document {
