@@ -119,7 +119,7 @@ func (a *axeChecker) check(name string) {
 // an error), the error and verify-request pages, the password pages
 // (sign-up, forgot, check your e-mail, reset), sign-out,
 // sessions, linked accounts, the organization pages (the switcher, the
-// settings, an invitation signed out and signed in as someone else), the
+// settings, the settings asking to sign in again, an invitation signed out and signed in as someone else), the
 // two-factor settings (off, enrolling, backup codes) and the two-factor
 // code step. No violation may be found.
 // The German walk also saves the German screenshots.
@@ -143,8 +143,8 @@ func TestAxe(t *testing.T) {
 				a.shots, a.suffix = true, "-de"
 			}
 			walkPages(t, ctx, a)
-			if a.pages != 22 {
-				t.Errorf("checked %d pages, want 22", a.pages)
+			if a.pages != 23 {
+				t.Errorf("checked %d pages, want 23", a.pages)
 			}
 		})
 	}
@@ -197,13 +197,15 @@ func walkPages(t *testing.T, ctx context.Context, a *axeChecker) {
 	wantStatus(t, click(t, ctx, `form[action$="/auth/api-keys"] button[type="submit"]`), 200)
 	a.check("api-keys-new")
 	// Organizations: the switcher, Acme's settings (Alice owns it), the
-	// same after an invitation, and the invitation's page seen by Alice,
+	// same after an invitation and after a delete refused for want of a
+	// fresh sign-in, and the invitation's page seen by Alice,
 	// who is not the one invited.
 	open("/auth/organizations", "organizations")
 	open("/auth/organizations/acme", "organization")
 	typeInto(t, ctx, "#invite-email", addr)
 	wantStatus(t, click(t, ctx, `form[action$="/invitations"] button[type="submit"]`), 200)
 	a.check("organization-invited")
+	open("/auth/organizations/acme?failed=fresh_sign_in", "organization-fresh-sign-in")
 	wantStatus(t, openOutboxLink(t, ctx, base, "/auth/organizations/invitation"), 200)
 	invitation := location(t, ctx)
 	a.check("organization-invitation-other-user")

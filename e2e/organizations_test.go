@@ -15,7 +15,9 @@ import (
 // Acme her active organization on the switcher, and the example's
 // /projects/delete (project:delete in the active organization) refuses
 // her as a member; once Alice makes her an admin on the settings page,
-// it lets her in.
+// it lets her in. Then Alice creates a custom role that may only read
+// projects and gives it to Carol, who is refused again; renames Acme; and
+// creates an organization and deletes it, ticking the confirmation.
 func TestOrganizationInvitation(t *testing.T) {
 	base := startExample(t, nil)
 	alice := signedInBrowser(t, base, " as Alice")
@@ -109,6 +111,59 @@ func TestOrganizationInvitation(t *testing.T) {
 	// Now she may.
 	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 200)
 	wantBody(t, carol, "You may delete projects in your active organization.")
+
+	// Alice creates a custom role that may read projects, and gives it to
+	// Carol.
+	wantStatus(t, load(t, alice, "opening Acme's page", chromedp.Navigate(base+acme)), 200)
+	typeInto(t, alice, "#role-name", "reader")
+	if err := chromedp.Do(alice, chromedp.Click(chromedp.CSS(`form[action$="/roles"] input[value="project:read"]`), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form[action$="/roles"] button[type="submit"]`), 200)
+	if u := wantPath(t, alice, acme); u.Query().Get("done") != "roleCreated" {
+		t.Fatalf("creating a role came back to %s", u)
+	}
+	wantText(t, alice, `[role="status"]`, "Role created.")
+	if rows := texts(t, alice, ".row"); !containsText(rows, "reader\nproject:read") && !containsText(rows, "reader project:read") {
+		t.Errorf("the new role is not listed with its permission: %q", rows)
+	}
+	checkAccessible(t, alice, "organization page, a custom role")
+	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS(`form[action$="/role"] select`), "reader")); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form[action$="/role"] button`), 200)
+	if u := wantPath(t, alice, acme); u.Query().Get("done") != "role" {
+		t.Fatalf("giving the custom role came back to %s", u)
+	}
+	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 403)
+
+	// Alice renames Acme.
+	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS("#org-rename"), "Acme Corp")); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form:has(#org-rename) button[type="submit"]`), 200)
+	if u := wantPath(t, alice, acme); u.Query().Get("done") != "updated" {
+		t.Fatalf("renaming came back to %s", u)
+	}
+	mustShow(t, alice, "h1", "Acme Corp")
+	wantText(t, alice, `[role="status"]`, "Organization renamed.")
+
+	// Alice creates an organization and deletes it, confirming.
+	wantStatus(t, load(t, alice, "opening the switcher", chromedp.Navigate(base+"/auth/organizations")), 200)
+	typeInto(t, alice, "#org-name", "Scratch")
+	wantStatus(t, click(t, alice, `form[action$="/auth/organizations"] button[type="submit"]`), 200)
+	mustShow(t, alice, "h1", "Scratch")
+	if err := chromedp.Do(alice, chromedp.Click(chromedp.CSS("#delete-confirm"), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, `form:has(#delete-confirm) button[type="submit"]`), 200)
+	if u := wantPath(t, alice, "/auth/organizations"); u.Query().Get("done") != "deleted" {
+		t.Fatalf("deleting came back to %s", u)
+	}
+	wantText(t, alice, `[role="status"]`, "Organization deleted.")
+	if rows := texts(t, alice, ".row"); containsText(rows, "Scratch") || !containsText(rows, "Acme Corp") {
+		t.Errorf("after deleting Scratch, the switcher lists %q", rows)
+	}
 }
 
 // containsText reports whether one of texts contains s.

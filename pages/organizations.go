@@ -44,8 +44,9 @@ type Organization struct {
 	Theme Theme
 	// CSRFToken goes into every form as the hidden csrfToken field.
 	CSRFToken string
-	// Name is the organization's name; Role the viewer's role in it.
-	Name, Role string
+	// Name is the organization's name, Slug its slug; Role the viewer's
+	// role in it.
+	Name, Slug, Role string
 	// Notice, when set, says what just happened; Error what could not be
 	// done.
 	Notice, Error string
@@ -63,6 +64,23 @@ type Organization struct {
 	InviteRoles []string
 	// Roles are the organization's roles.
 	Roles []RoleRow
+	// RoleCreateURL, when set, is where the create-role form POSTs its
+	// name and its "permission" fields
+	// ({base}/organizations/{org}/roles).
+	RoleCreateURL string
+	// Grantable are the statements the viewer holds, by resource: the
+	// only ones the role forms offer (the route refuses more).
+	Grantable []PermissionGroup
+	// UpdateURL, when set, is where the rename form POSTs its name and
+	// slug ({base}/organizations/{org}/update).
+	UpdateURL string
+	// DeleteURL, when set, is where the delete form POSTs
+	// ({base}/organizations/{org}/delete), behind a required
+	// confirmation.
+	DeleteURL string
+	// SignInURL, when set, is a link to sign in again and come back, shown
+	// under Error when the route asked for a fresh sign-in.
+	SignInURL string
 	// LeaveURL, when set, is where the viewer's "Leave" form POSTs.
 	LeaveURL string
 	// ListURL, when set, links the viewer's organizations.
@@ -89,8 +107,10 @@ type InvitationRow struct {
 	// Email is the invited address, Role the role offered, Expires when
 	// the link stops working, as shown.
 	Email, Role, Expires string
-	// CancelURL, when set, is where the cancel form POSTs.
-	CancelURL string
+	// CancelURL, when set, is where the cancel form POSTs; ResendURL
+	// where the send-again form POSTs (a new link; the old one stops
+	// working).
+	CancelURL, ResendURL string
 }
 
 // RoleRow is one role on the Organization page.
@@ -100,6 +120,19 @@ type RoleRow struct {
 	Name        string
 	Permissions []string
 	BuiltIn     bool
+	// UpdateURL, when set, is where the role's edit form POSTs its
+	// "permission" fields, chosen from the page's Grantable; DeleteURL
+	// where its delete form POSTs.
+	UpdateURL, DeleteURL string
+}
+
+// PermissionGroup is the statements of one resource ("project") that a
+// role form offers as checkboxes.
+type PermissionGroup struct {
+	// Resource is the statements' resource; Statements the statements
+	// ("project:delete").
+	Resource   string
+	Statements []string
 }
 
 // Organizations is the organization switcher: the signed-in user's
@@ -146,6 +179,7 @@ var orgRules = []string{
 	"select { display: block; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; font: inherit; color: var(--text); background: var(--input); border: 1px solid var(--border); border-radius: 8px; }",
 	"select:focus-visible { outline-offset: 1px; border-color: var(--focus); }",
 	".row form + form { margin-top: .5rem; }",
+	".warning { margin: 0 0 1rem; padding: .75rem 1rem; border: 1px solid var(--border); border-left: 4px solid var(--err-text); border-radius: 8px; }",
 }
 
 func (value Invitation) document(lang Language) *document {
@@ -155,7 +189,9 @@ func (value Invitation) document(lang Language) *document {
 
 func (value Organization) document(lang Language) *document {
 	p := &value
-	return newDocument(lang, p.Theme, p.Name, orgRules, organizationContent(lang.Tag, p))
+	// The role forms' checkboxes and Edit disclosures look like the keys
+	// page's permissions and Rotate and Revoke.
+	return newDocument(lang, p.Theme, p.Name, append(orgRules[:len(orgRules):len(orgRules)], keyRules...), organizationContent(lang.Tag, p))
 }
 
 func (value Organizations) document(lang Language) *document {

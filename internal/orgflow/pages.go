@@ -155,19 +155,47 @@ func (o *Routes) renderOrg(w http.ResponseWriter, r *http.Request, userID, orgID
 		return
 	}
 	esc := url.PathEscape(orgID)
-	p := pages.Organization{Theme: o.cfg.Theme, CSRFToken: o.host.CSRFToken(w, r), Name: v.Organization.Name, Role: v.Role,
-		Notice: notice, Error: alert, ListURL: o.host.URL(r, "organizations"), LeaveURL: o.host.URL(r, "organizations", esc, "leave")}
+	here := o.host.URL(r, "organizations", esc)
+	p := pages.Organization{Theme: o.cfg.Theme, CSRFToken: o.host.CSRFToken(w, r), Name: v.Organization.Name, Slug: v.Organization.Slug,
+		Role: v.Role, Notice: notice, Error: alert, ListURL: o.host.URL(r, "organizations"), LeaveURL: o.host.URL(r, "organizations", esc, "leave")}
 	if link != nil {
 		p.Link, p.LinkEmail = link.Link, link.Invitation.Email
+	}
+	if r.URL.Query().Get("failed") == "fresh_sign_in" {
+		p.SignInURL = o.signInURL(r, here)
+	}
+	if v.Permissions.Has(organization.UpdateOrganization) {
+		p.UpdateURL = o.host.URL(r, "organizations", esc, "update")
+	}
+	if v.Permissions.Has(organization.DeleteOrganization) {
+		p.DeleteURL = o.host.URL(r, "organizations", esc, "delete")
+	}
+	if v.Permissions.Has(organization.CreateRole) {
+		p.RoleCreateURL = o.host.URL(r, "organizations", esc, "roles")
+	}
+	if p.RoleCreateURL != "" || v.Permissions.Has(organization.UpdateRole) {
+		p.Grantable = groups(v.Permissions)
 	}
 	held := map[string]permission.Set{}
 	var grantable []string // the roles the viewer may hand out
 	for _, role := range v.Roles {
 		held[role.Name] = role.Permissions
+		row := pages.RoleRow{Name: role.Name, Permissions: role.Permissions.Strings(), BuiltIn: role.BuiltIn}
 		if permission.Grant(v.Permissions, role.Permissions) == nil {
 			grantable = append(grantable, role.Name)
+			// A custom role is changed only by whoever holds all of it
+			// (the route's check): nobody edits a role above their own.
+			roleURL := func(action string) string {
+				return o.host.URL(r, "organizations", esc, "roles", url.PathEscape(role.Name), action)
+			}
+			if !role.BuiltIn && v.Permissions.Has(organization.UpdateRole) {
+				row.UpdateURL = roleURL("update")
+			}
+			if !role.BuiltIn && v.Permissions.Has(organization.DeleteRole) {
+				row.DeleteURL = roleURL("delete")
+			}
 		}
-		p.Roles = append(p.Roles, pages.RoleRow{Name: role.Name, Permissions: role.Permissions.Strings(), BuiltIn: role.BuiltIn})
+		p.Roles = append(p.Roles, row)
 	}
 	for _, m := range v.Members {
 		row := pages.MemberRow{Name: m.UserID, Email: m.UserID, Role: m.Role, You: m.UserID == userID}
@@ -189,6 +217,7 @@ func (o *Routes) renderOrg(w http.ResponseWriter, r *http.Request, userID, orgID
 		p.InviteURL, p.InviteRoles = o.host.URL(r, "organizations", esc, "invitations"), inviteRoles(grantable)
 		for _, inv := range v.Invitations {
 			row := pages.InvitationRow{Email: inv.Email, Role: inv.Role, Expires: inv.Expires.UTC().Format(day)}
+			row.ResendURL = o.host.URL(r, "organizations", esc, "invitations", url.PathEscape(inv.ID), "resend")
 			if v.Permissions.Has(organization.CancelInvitation) {
 				row.CancelURL = o.host.URL(r, "organizations", esc, "invitations", url.PathEscape(inv.ID), "cancel")
 			}
@@ -196,6 +225,20 @@ func (o *Routes) renderOrg(w http.ResponseWriter, r *http.Request, userID, orgID
 		}
 	}
 	o.host.Render(w, r, status, p)
+}
+
+// groups returns held, the viewer's statements, by resource in the
+// order of held (sorted): what a role form may offer.
+func groups(held permission.Set) []pages.PermissionGroup {
+	var out []pages.PermissionGroup
+	for _, st := range held {
+		if n := len(out); n == 0 || out[n-1].Resource != st.Resource() {
+			out = append(out, pages.PermissionGroup{Resource: st.Resource()})
+		}
+		g := &out[len(out)-1]
+		g.Statements = append(g.Statements, string(st))
+	}
+	return out
 }
 
 // day is how the pages show a time.
