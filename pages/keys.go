@@ -52,7 +52,8 @@ type APIKeyRow struct {
 	RotateURL, RevokeURL string
 }
 
-// keyRules are the keys page's own CSS rules, after the organization
+// keyRules are the CSS rules of the keys page, also used by the
+// organization page's role forms (checkbox groups), after the organization
 // pages' (notice, rows, headings).
 var keyRules = []string{
 	".secret { font-family: ui-monospace, monospace; word-break: break-all; }",
