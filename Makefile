@@ -3,17 +3,23 @@ GO ?= go
 
 .PHONY: test race interop e2e axe screenshots lint vet staticcheck run bench fuzz authjs generate generate-check
 
+# Every package's tests run once: the packages in RACE_PKGS (and the
+# interop module) under the race detector, the rest (the provider
+# catalogue's data and mappings, a few packages without goroutines)
+# without it, plus the allocation-count tests, which only mean something
+# without the detector.
 test: lint authjs
-	$(GO) test -count=1 -timeout 15m ./...
+	$(GO) test -count=1 -timeout 15m $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
+	$(GO) test -count=1 -timeout 5m -run '^TestAllocs' .
 	cd otelgatehouse && $(GO) test -count=1 -timeout 5m ./... # its own module (OpenTelemetry)
 	cd examples/mount && $(GO) test -count=1 -timeout 5m ./... # its own module (gin, echo)
-	$(MAKE) interop
 	$(MAKE) race
 	$(MAKE) e2e
 
 # The race detector over the packages with concurrency (the provider
-# packages are data and mappings: they run once, above, without it).
-RACE_PKGS := . ./permission ./bearer ./organization ./admin ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
+# packages are data and mappings: make test runs them without it), and
+# over the interop module.
+RACE_PKGS := . ./account ./mail ./session ./permission ./bearer/... ./organization ./admin ./apikey ./servicetoken ./internal/... ./adapter/... ./limit/... ./authtest ./checks ./example ./pages ./twofactor/... ./password ./providers/passwordaccount \
 	./providers ./providers/email ./providers/credentials ./providers/passkey ./providers/builtin
 race:
 	$(GO) test -race -count=1 -timeout 15m $(RACE_PKGS)
