@@ -20,7 +20,7 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 
 	"github.com/gatehouse-auth/gatehouse/account"
@@ -64,7 +64,7 @@ type Adapter struct {
 	admin map[string]admin.Status
 	// MemoryStore keeps the users' two-factor secrets: the adapter is a
 	// twofactor.Store too.
-	secondfactor.MemoryStore
+	twofactor.MemoryStore
 	// orgs are the organizations (organizations.go), made on first use.
 	orgs *orgData
 	// machine keeps API keys and signing keys (machineaccess.go).
