@@ -152,3 +152,34 @@ func TestPayForWhatYouUse(t *testing.T) {
 		}
 	}
 }
+
+// TestAdaptersLeaveTwoFactorOut: the built-in adapters implement
+// twofactor.Store without importing package twofactor (they use
+// internal/secondfactor), so a program with one and no Config.TwoFactor
+// links neither the TOTP and QR code modules nor two-factor sign-in's
+// routes, which twofactor.SignIn builds.
+func TestAdaptersLeaveTwoFactorOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	const mod = "github.com/gatehouse-auth/gatehouse/"
+	cmd := exec.Command(gobin, "list", "-deps", mod+"adapter/memory", mod+"adapter/sqlite", mod+"adapter/postgres", mod+"adapter/redisstore")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 {
+		t.Fatalf("go list -deps listed %d packages", len(deps))
+	}
+	for _, p := range deps {
+		if p == mod+"twofactor" || p == mod+"internal/twofactorflow" || strings.HasPrefix(p, "github.com/pquerna/otp") || strings.HasPrefix(p, "github.com/boombuler/barcode") {
+			t.Errorf("a built-in adapter imports %s", p)
+		}
+	}
+}
