@@ -27,6 +27,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -616,7 +617,7 @@ func providerConfigError(id string, err error) error {
 // TwoFactor turns on two-factor sign-in, as Config.TwoFactor:
 // twofactor.SignIn is the one implementation. Users turn it on for
 // themselves at {base}/two-factor/setup.
-type TwoFactor interface{ secondfactor.Feature }
+type TwoFactor interface{ twofactorflow.Feature }
 
 // Organizations turns on organizations, as Config.Organizations:
 // organization.Enable returns the one implementation.

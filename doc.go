@@ -66,7 +66,8 @@
 //	internal/emailflow     the e-mail link sign-in
 //	internal/credentialsflow the credentials sign-in: CSRF, attempt limits, Authorize
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
-//	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify
+//	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify;
+//	                       built by twofactor.SignIn (Config.TwoFactor), linked only then
 //	internal/selfservice   the signed-in user's own routes: linked accounts,
 //	                       sessions, two-factor settings (JSON and pages)
 //	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,

@@ -7,7 +7,6 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/finish"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
@@ -16,10 +15,10 @@ import (
 // newFinisher returns the end of every sign-in (internal/finish): the
 // SignIn callback, the linking rules, the second factor and the session,
 // over the site and sessions of fs.
-func (h *Handler) newFinisher(fs *finish.Site, second *twofactorflow.Step) *finish.Finisher {
+func (h *Handler) newFinisher(fs *finish.Site, second twofactorflow.Flow) *finish.Finisher {
 	f := &finish.Finisher{Site: fs, Adapter: h.cfg.Adapter, Linker: h.linker(),
 		SignedIn: h.cfg.Events.SignIn, NewUserPage: h.cfg.Pages.NewUser}
-	if second.Service != nil {
+	if second != nil {
 		f.SecondStep = second
 	}
 	if cb := h.cfg.Callbacks.SignIn; cb != nil {
@@ -52,24 +51,20 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 		}
 		cfg.Providers = append(cfg.Providers, p)
 	}
-	if h.twoFactor.Service != nil {
-		cfg.TwoFactor, cfg.PerUser = h.twoFactor.Service, h.twoFactor.PerUser
-	}
 	return selfservice.New(cfg, h.fin.Site)
 }
 
-// newTwoFactor returns the second step of h's sign-ins, built by
-// Config.TwoFactor (twofactor.SignIn: secondfactor.Feature); its Service is nil
-// when two-factor sign-in is off, and its routes then send the browser
-// to the sign-in page.
-func (h *Handler) newTwoFactor(fs *finish.Site) (*twofactorflow.Step, error) {
+// newTwoFactor returns two-factor sign-in as Config.TwoFactor's package
+// builds it (twofactor.SignIn: twofactorflow.Feature), nil when it is
+// off: the Handler then links none of its routes (routes.go answers
+// them).
+func (h *Handler) newTwoFactor(fs *finish.Site) (twofactorflow.Flow, error) {
 	c := h.cfg
-	step := &twofactorflow.Step{Users: c.Adapter, Theme: c.Theme, SignedIn: c.Events.SignIn, Host: fs,
-		Changed: selfservice.ReportTwoFactor(c.Adapter, c.Logger, c.Events.TwoFactor)}
 	if c.TwoFactor == nil {
-		return step, nil
+		return nil, nil
 	}
-	svc, perPending, perUser, err := c.TwoFactor.NewTwoFactor(secondfactor.Env{Users: c.Adapter, Secret: c.Secret, Limiter: h.limiter})
+	flow, err := c.TwoFactor.NewTwoFactor(&twofactorflow.Env{Users: c.Adapter, Secret: c.Secret, Limiter: h.limiter,
+		Theme: c.Theme, Logger: c.Logger, SignedIn: c.Events.SignIn, Changed: c.Events.TwoFactor, Host: fs})
 	if err != nil {
 		var ce *ConfigError
 		if !errors.As(err, &ce) {
@@ -77,6 +72,5 @@ func (h *Handler) newTwoFactor(fs *finish.Site) (*twofactorflow.Step, error) {
 		}
 		return nil, err
 	}
-	step.Service, step.PerPending, step.PerUser = svc, perPending, perUser
-	return step, nil
+	return flow, nil
 }

@@ -48,16 +48,21 @@ type Handler struct {
 	// site resolves each request's origin, base path and cookie names,
 	// checks origin, CSRF token and rate limit, and answers failures and
 	// the built-in pages (internal/site).
-	site      *site.Site
-	order     []string        // provider ids in configuration order
-	flows     map[string]flow // by provider id (routes.go)
-	sealer    *checks.Sealer
-	sessions  *sessions.Manager      // issues, reads and ends sessions (internal/sessions)
-	tokens    *tokensource.Refresher // provider tokens refreshed and saved (tokens.go)
-	twoFactor *twofactorflow.Step    // the second step of sign-ins (finish.go, internal/twofactorflow)
-	fin       *finish.Finisher       // the end of every sign-in (internal/finish)
-	env       *plugin.Env            // what the providers' own packages build their flows with (internal/plugin)
-	self      *selfservice.Routes    // accounts, sessions, two-factor settings (finish.go)
+	site     *site.Site
+	order    []string        // provider ids in configuration order
+	flows    map[string]flow // by provider id (routes.go)
+	sealer   *checks.Sealer
+	sessions *sessions.Manager      // issues, reads and ends sessions (internal/sessions)
+	tokens   *tokensource.Refresher // provider tokens refreshed and saved (tokens.go)
+	// twoFactor is two-factor sign-in, built by Config.TwoFactor's own
+	// package; nil when off (finish.go, internal/twofactorflow).
+	twoFactor twofactorflow.Flow
+	fin       *finish.Finisher    // the end of every sign-in (internal/finish)
+	env       *plugin.Env         // what the providers' own packages build their flows with (internal/plugin)
+	self      *selfservice.Routes // accounts and sessions (finish.go)
+	// twoFactorSettings are the two-factor settings routes, nil when
+	// two-factor sign-in is off (twofactorflow.Flow.Settings).
+	twoFactorSettings http.HandlerFunc
 	// The features Config turns on, nil when off (internal/plugin).
 	orgs  plugin.Organizations // Config.Organizations
 	keys  plugin.MachineAccess // Config.MachineAccess: API keys and service tokens
@@ -132,6 +137,9 @@ func New(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.self = h.newSelfService()
+	if h.twoFactor != nil {
+		h.twoFactorSettings = h.twoFactor.Settings(h.self)
+	}
 	if err := h.newFeatures(); err != nil {
 		return nil, err
 	}

@@ -71,14 +71,21 @@ func (h *Handler) routeTable() []route {
 		post("/sessions/revoke", h.self.Revoke),
 		post("/sessions/revoke-others", h.self.Revoke),
 		post("/sessions/revoke-all", h.self.Revoke),
-		get("/two-factor/setup", h.self.TwoFactor),
-		post("/two-factor/{action}", h.self.TwoFactor),
-		get("/two-factor", h.twoFactor.Page),    // internal/twofactorflow
-		post("/two-factor", h.twoFactor.Verify), // internal/twofactorflow
 		get("/error", h.site.ErrorPage),
 		get("/verify-request", h.site.VerifyRequestPage),
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
 		get("/webauthn.js", webauthnScript),                    // passkey.go
+	}
+	// Two-factor sign-in (internal/twofactorflow): the settings, and the
+	// second step of a sign-in. Off, the settings are not there and the
+	// step sends the browser to sign in.
+	if f := h.twoFactor; f != nil {
+		rs = append(rs, get("/two-factor/setup", h.twoFactorSettings), post("/two-factor/{action}", h.twoFactorSettings),
+			get("/two-factor", f.Page), post("/two-factor", f.Verify))
+	} else {
+		toSignIn := func(w http.ResponseWriter, r *http.Request) { httpx.Redirect(w, r, h.site.URL(r, "signin")) }
+		rs = append(rs, get("/two-factor/setup", h.notFound), post("/two-factor/{action}", h.notFound),
+			get("/two-factor", toSignIn), post("/two-factor", toSignIn))
 	}
 	// The routes of the features Config turns on (internal/plugin).
 	for _, f := range []interface{ Routes() []plugin.Route }{h.orgs, h.keys, h.admin} {

@@ -76,6 +76,28 @@ func TestWrongRequests(t *testing.T) {
 	}
 }
 
+// TestTwoFactorOff: with two-factor sign-in off, its step sends the
+// browser to sign in (GET and POST, whatever the cookies say) and makes
+// no session; its settings are not there.
+func TestTwoFactorOff(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	for _, method := range []string{"GET", "POST"} {
+		req := httptest.NewRequest(method, a.url+"/auth/two-factor", strings.NewReader("code=123456"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(&http.Cookie{Name: "authjs.two-factor", Value: "sealed"})
+		rec := httptest.NewRecorder()
+		a.h.ServeHTTP(rec, req)
+		if loc := rec.Header().Get("Location"); rec.Code/100 != 3 || loc != a.url+"/auth/signin" || len(rec.Result().Cookies()) != 0 {
+			t.Errorf("%s /auth/two-factor: %d Location %q, cookies %v", method, rec.Code, loc, rec.Result().Cookies())
+		}
+	}
+	rec := httptest.NewRecorder()
+	a.h.ServeHTTP(rec, httptest.NewRequest("POST", a.url+"/auth/two-factor/enroll", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("POST /auth/two-factor/enroll: %d, want 404", rec.Code)
+	}
+}
+
 // TestSignInPageOfProvider: GET {base}/signin/{provider} is the sign-in
 // page with that provider alone; an id of no provider gets the whole page.
 // Failed before: 400 "Bad request.".

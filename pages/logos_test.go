@@ -1,13 +1,61 @@
 package pages
 
 import (
+	"bytes"
+	"compress/gzip"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
+
+// logoFile is the only form a logo file may have: one path on the 24×24
+// grid.
+var logoFile = regexp.MustCompile(`^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="([^"]+)"/></svg>\n?$`)
+
+// TestLogoArchive: logos.gz holds the path of every logos/<id>.svg and
+// nothing else, and each file is a single path on the 24×24 grid. With
+// -update it rewrites logos.gz from the files.
+func TestLogoArchive(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("logos", "*.svg"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no logo files: %v", err)
+	}
+	want := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := logoFile.FindSubmatch(b)
+		if sub == nil || !pathData.Match(sub[1]) {
+			t.Fatalf("%s is not a single 24x24 SVG path", f)
+		}
+		want[strings.TrimSuffix(filepath.Base(f), ".svg")] = string(sub[1])
+	}
+	if *update {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		for _, id := range slices.Sorted(maps.Keys(want)) {
+			zw.Write([]byte(id + " " + want[id] + "\n"))
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("logos.gz", buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !maps.Equal(logoPaths, want) {
+		t.Errorf("logos.gz holds %d logos, logos/ %d, or their paths differ: run go test ./pages -run TestLogoArchive -update", len(logoPaths), len(want))
+	}
+}
 
 // TestLogoFiles: every logo file is small, and is listed in logos/README.md with its source.
 func TestLogoFiles(t *testing.T) {

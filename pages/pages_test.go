@@ -24,7 +24,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output, and logos.gz from logos/*.svg")
 
 // render renders page and fails the test on an error.
 func render(t *testing.T, status int, page any) *httptest.ResponseRecorder {

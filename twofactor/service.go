@@ -33,50 +33,12 @@ var (
 )
 
 // Secret is what a Store keeps for one user: the storage shape of the
-// second factor. It holds no usable secret: the TOTP secret is sealed
-// with a key derived from the app secret and bound to the user, and the
-// backup codes are keyed hashes, so a copy of the database alone lets no
-// one compute a code.
-type Secret struct {
-	// Sealed is the TOTP secret sealed by Keys.SealSecret.
-	Sealed string
-	// Enabled is whether the user confirmed the secret with a code:
-	// until then sign-in does not ask for it.
-	Enabled bool
-	// LastStep is the time step of the last TOTP code accepted, 0 before
-	// any: codes for it and earlier steps are refused.
-	LastStep int64
-	// BackupCodes are the hashes (Keys.HashBackupCode) of the unused
-	// backup codes.
-	BackupCodes []string
-}
+// second factor (the adapters keep it without importing this package).
+type Secret = secondfactor.Secret
 
-// Store keeps each user's Secret; an adapter implements it. The methods
-// AdvanceTOTPStep and ConsumeBackupCode must be atomic across every
-// process that shares the store (a conditional UPDATE, a DELETE whose
-// row count is checked, a Redis script): they are what makes a code
-// single-use when two requests race with it. An SQL adapter may compare
-// backup code hashes with "=" in an index: the hashes are keyed, so the
-// time a lookup takes tells nothing about a code.
-type Store interface {
-	// TwoFactor returns userID's Secret, or ErrNotEnrolled if there is none.
-	TwoFactor(ctx context.Context, userID string) (Secret, error)
-	// SetTwoFactor creates or replaces userID's Secret.
-	SetTwoFactor(ctx context.Context, userID string, s Secret) error
-	// DeleteTwoFactor removes userID's Secret; removing none is no error.
-	DeleteTwoFactor(ctx context.Context, userID string) error
-	// AdvanceTOTPStep sets userID's LastStep to step if step is greater,
-	// and otherwise returns ErrReplayed; ErrNotEnrolled if there is no
-	// Secret.
-	AdvanceTOTPStep(ctx context.Context, userID string, step int64) error
-	// ReplaceBackupCodes replaces userID's backup code hashes, leaving the
-	// rest of the Secret as it is; ErrNotEnrolled if there is no Secret.
-	ReplaceBackupCodes(ctx context.Context, userID string, hashes []string) error
-	// ConsumeBackupCode removes hash from userID's backup codes, and
-	// returns ErrInvalidCode if it was not there; ErrNotEnrolled if there
-	// is no Secret.
-	ConsumeBackupCode(ctx context.Context, userID, hash string) error
-}
+// Store keeps each user's Secret; an adapter implements it (see
+// secondfactor.Store for the atomicity each method owes).
+type Store = secondfactor.Store
 
 // Config configures a Service.
 type Config struct {

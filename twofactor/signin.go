@@ -7,7 +7,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 )
 
@@ -30,20 +30,20 @@ type SignIn struct {
 	PerPending, PerUser limit.Limiter
 }
 
-var _ secondfactor.Feature = SignIn{}
+var _ twofactorflow.Feature = SignIn{}
 
 // NewTwoFactor checks c against the handler's configuration and returns
-// the Service its routes call, and the attempt limits. gatehouse.New
-// calls it; applications do not.
-func (c SignIn) NewTwoFactor(e secondfactor.Env) (secondfactor.Service, limit.Limiter, limit.Limiter, error) {
+// the flow: the second step of sign-ins and the settings routes, with
+// their attempt limits. gatehouse.New calls it; applications do not.
+func (c SignIn) NewTwoFactor(e *twofactorflow.Env) (twofactorflow.Flow, error) {
 	store, ok := e.Users.(Store)
 	if !ok || !adapter.Supports[Store](e.Users) { // a wrapper (redisstore) may have the methods and no store behind them
-		return nil, nil, nil, &autherr.ConfigError{Field: "TwoFactor", Err: errors.New("two-factor sign-in needs an Adapter that is a twofactor.Store (the built-in adapters are)")}
+		return nil, &autherr.ConfigError{Field: "TwoFactor", Err: errors.New("two-factor sign-in needs an Adapter that is a twofactor.Store (the built-in adapters are)")}
 	}
 	svc, err := New(Config{TOTP: TOTP{Issuer: cmp.Or(c.Issuer, "Gatehouse")}, Secret: e.Secret, Store: store})
 	if err != nil {
-		return nil, nil, nil, &autherr.ConfigError{Field: "TwoFactor", Err: err}
+		return nil, &autherr.ConfigError{Field: "TwoFactor", Err: err}
 	}
-	return svc, e.Limiter(c.PerPending, "two-factor-per-pending", 5, PendingMaxAge),
-		e.Limiter(c.PerUser, "two-factor-per-user", 10, 15*time.Minute), nil
+	return twofactorflow.New(e, svc, e.Limiter(c.PerPending, "two-factor-per-pending", 5, PendingMaxAge),
+		e.Limiter(c.PerUser, "two-factor-per-user", 10, 15*time.Minute)), nil
 }

@@ -20,8 +20,8 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"

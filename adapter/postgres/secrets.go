@@ -6,7 +6,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 )
 
 // SetPasswordHash creates or replaces the user's password hash

@@ -7,7 +7,7 @@ import (
 	"reflect"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 )
 
 // Password hashes and two-factor secrets belong with the user, in the

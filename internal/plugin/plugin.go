@@ -4,7 +4,7 @@
 // that gatehouse.New calls with the Handler's Env. The providers
 // (providers/passkey, providers/email, providers/passwordaccount) build
 // their flows (Provider.NewFlow); two-factor sign-in
-// (twofactor.SignIn) builds its service (TwoFactor.NewTwoFactor). A
+// (twofactor.SignIn) builds its flow (twofactorflow.Feature). A
 // program that configures none of them links none of their code nor
 // their dependencies (go-webauthn, an SMTP client, TOTP and QR codes).
 //

@@ -1,25 +1,22 @@
 // Package secondfactor holds what two-factor sign-in's routes
-// (internal/twofactorflow, internal/selfservice) and the handler's events
-// share with package twofactor, without its TOTP and QR code
-// dependencies: the types twofactor re-exports, its errors, the
-// interfaces of twofactor.Service the routes call, and Feature, through
-// which twofactor.SignIn turns two-factor sign-in on
-// (gatehouse.Config.TwoFactor). A program that does not turn it on links
-// this package and not twofactor.
-//
-// Feature is here, not in internal/plugin, because package twofactor
-// must not import what the adapters' tests import: the adapters import
-// twofactor.
+// (internal/twofactorflow, internal/selfservice), the handler's events and
+// the adapters share with package twofactor, without its TOTP and QR code
+// dependencies: the types twofactor re-exports (the stored Secret and the
+// Store the adapters implement among them), its errors, and the
+// interfaces of twofactor.Service the routes call. A program that does
+// not turn two-factor sign-in on links this package and not twofactor;
+// the adapters import it rather than twofactor, so that twofactor may
+// import the routes it builds (internal/twofactorflow).
 package secondfactor
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
+	"slices"
+	"sync"
 	"time"
-
-	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/limit"
 )
 
 // Errors, for errors.Is (twofactor re-exports them). Returned errors may
@@ -134,23 +131,141 @@ type Service interface {
 	OpenPending(sealed, binding string) (Pending, error)
 }
 
-// Env is what two-factor sign-in is built with: the Handler's adapter
-// (Config.Adapter) and secrets, and its limits.
-type Env struct {
-	Users  adapter.Adapter
-	Secret []string
-	// Limiter returns l when it is set, and otherwise the limit called
-	// name that Config.Limits makes, with max attempts per key within
-	// window.
-	Limiter func(l limit.Limiter, name string, max int, window time.Duration) limit.Limiter
+// Secret is what a Store keeps for one user: the storage shape of the
+// second factor. It holds no usable secret: the TOTP secret is sealed
+// with a key derived from the app secret and bound to the user, and the
+// backup codes are keyed hashes, so a copy of the database alone lets no
+// one compute a code.
+type Secret struct {
+	// Sealed is the TOTP secret sealed by twofactor.Keys.SealSecret.
+	Sealed string
+	// Enabled is whether the user confirmed the secret with a code:
+	// until then sign-in does not ask for it.
+	Enabled bool
+	// LastStep is the time step of the last TOTP code accepted, 0 before
+	// any: codes for it and earlier steps are refused.
+	LastStep int64
+	// BackupCodes are the hashes (twofactor.Keys.HashBackupCode) of the unused
+	// backup codes.
+	BackupCodes []string
 }
 
-// Feature turns two-factor sign-in on: twofactor.SignIn.
-type Feature interface {
-	// NewTwoFactor checks the configuration against the Handler's and
-	// returns the service the second step and the settings routes call,
-	// and the limits of code attempts per pending sign-in and per user.
-	// An error is a *autherr.ConfigError. gatehouse.New calls it;
-	// applications do not.
-	NewTwoFactor(e Env) (svc Service, perPending, perUser limit.Limiter, err error)
+// Store keeps each user's Secret; an adapter implements it. The methods
+// AdvanceTOTPStep and ConsumeBackupCode must be atomic across every
+// process that shares the store (a conditional UPDATE, a DELETE whose
+// row count is checked, a Redis script): they are what makes a code
+// single-use when two requests race with it. An SQL adapter may compare
+// backup code hashes with "=" in an index: the hashes are keyed, so the
+// time a lookup takes tells nothing about a code.
+type Store interface {
+	// TwoFactor returns userID's Secret, or ErrNotEnrolled if there is none.
+	TwoFactor(ctx context.Context, userID string) (Secret, error)
+	// SetTwoFactor creates or replaces userID's Secret.
+	SetTwoFactor(ctx context.Context, userID string, s Secret) error
+	// DeleteTwoFactor removes userID's Secret; removing none is no error.
+	DeleteTwoFactor(ctx context.Context, userID string) error
+	// AdvanceTOTPStep sets userID's LastStep to step if step is greater,
+	// and otherwise returns ErrReplayed; ErrNotEnrolled if there is no
+	// Secret.
+	AdvanceTOTPStep(ctx context.Context, userID string, step int64) error
+	// ReplaceBackupCodes replaces userID's backup code hashes, leaving the
+	// rest of the Secret as it is; ErrNotEnrolled if there is no Secret.
+	ReplaceBackupCodes(ctx context.Context, userID string, hashes []string) error
+	// ConsumeBackupCode removes hash from userID's backup codes, and
+	// returns ErrInvalidCode if it was not there; ErrNotEnrolled if there
+	// is no Secret.
+	ConsumeBackupCode(ctx context.Context, userID, hash string) error
+}
+
+// MemoryStore is a Store in process memory, for tests and single-process
+// development: its secrets are lost when the process ends. The zero value
+// is ready to use.
+type MemoryStore struct {
+	mu    sync.Mutex
+	users map[string]Secret
+}
+
+// TwoFactor implements Store.
+func (m *MemoryStore) TwoFactor(_ context.Context, userID string) (Secret, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.users[userID]
+	if !ok {
+		return Secret{}, ErrNotEnrolled
+	}
+	s.BackupCodes = slices.Clone(s.BackupCodes)
+	return s, nil
+}
+
+// SetTwoFactor implements Store.
+func (m *MemoryStore) SetTwoFactor(_ context.Context, userID string, s Secret) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.users == nil {
+		m.users = make(map[string]Secret)
+	}
+	s.BackupCodes = slices.Clone(s.BackupCodes)
+	m.users[userID] = s
+	return nil
+}
+
+// DeleteTwoFactor implements Store.
+func (m *MemoryStore) DeleteTwoFactor(_ context.Context, userID string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.users, userID)
+	return nil
+}
+
+// update runs fn on userID's Secret under the lock and keeps the result
+// unless fn fails.
+func (m *MemoryStore) update(userID string, fn func(*Secret) error) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.users[userID]
+	if !ok {
+		return ErrNotEnrolled
+	}
+	if err := fn(&s); err != nil {
+		return err
+	}
+	m.users[userID] = s
+	return nil
+}
+
+// AdvanceTOTPStep implements Store.
+func (m *MemoryStore) AdvanceTOTPStep(_ context.Context, userID string, step int64) error {
+	return m.update(userID, func(s *Secret) error {
+		if step <= s.LastStep {
+			return ErrReplayed
+		}
+		s.LastStep = step
+		return nil
+	})
+}
+
+// ReplaceBackupCodes implements Store.
+func (m *MemoryStore) ReplaceBackupCodes(_ context.Context, userID string, hashes []string) error {
+	return m.update(userID, func(s *Secret) error {
+		s.BackupCodes = slices.Clone(hashes)
+		return nil
+	})
+}
+
+// ConsumeBackupCode implements Store. It compares hash with every stored
+// hash in constant time.
+func (m *MemoryStore) ConsumeBackupCode(_ context.Context, userID, hash string) error {
+	return m.update(userID, func(s *Secret) error {
+		found := -1
+		for i, h := range s.BackupCodes {
+			if subtle.ConstantTimeCompare([]byte(h), []byte(hash)) == 1 {
+				found = i
+			}
+		}
+		if found < 0 {
+			return ErrInvalidCode
+		}
+		s.BackupCodes = slices.Delete(slices.Clone(s.BackupCodes), found, found+1)
+		return nil
+	})
 }

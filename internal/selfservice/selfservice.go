@@ -25,7 +25,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
-	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -110,20 +109,15 @@ type Config struct {
 	// sign-in on or to unlink an account: a stolen session cookie alone
 	// must not lock the user out.
 	FreshAge time.Duration
-	// TwoFactor is nil when two-factor sign-in is off; PerUser counts
-	// codes per user, shared with the sign-in's second step.
-	TwoFactor secondfactor.Settings
-	PerUser   limit.Limiter
-	Events    Events
+	Events   Events
 	// Providers lists the configured providers in order.
 	Providers []Provider
 	// Ways are the providers that give users ways to sign in that are
 	// not linked accounts: passkeys, a password they can use, an e-mail
 	// link to their proven address.
 	Ways []Counter
-	// NotFound answers a route that is not there: the two-factor routes
-	// when two-factor sign-in is off, an unknown two-factor action. Nil:
-	// 404 with a JSON message.
+	// NotFound answers a route that is not there: an unknown two-factor
+	// action (Routes.TwoFactor). Nil: 404 with a JSON message.
 	NotFound http.HandlerFunc
 }
 

@@ -19,10 +19,10 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
+	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 const csrf = "csrf-ok"
@@ -86,14 +86,74 @@ type env struct {
 	m       *memory.Adapter
 	ada     string
 	revoked []int
-	changes []twofactor.Change
-	totp    twofactor.TOTP
+	changes []secondfactor.Change
+	// tf keeps ada's two-factor settings, which settings serves.
+	tf       *fakeTwoFactor
+	settings http.HandlerFunc
+}
+
+// goodCode is the one code fakeTwoFactor takes: the settings routes'
+// rules are tested here, the codes themselves in package twofactor and,
+// through the Handler, in package gatehouse.
+const goodCode = "123456"
+
+// fakeTwoFactor is a secondfactor.Settings whose one right code is
+// goodCode.
+type fakeTwoFactor struct {
+	enrolled, enabled map[string]bool
+	backup            map[string]int
+}
+
+func (f *fakeTwoFactor) Status(_ context.Context, id string) (secondfactor.Status, error) {
+	return secondfactor.Status{Enabled: f.enabled[id], BackupCodesLeft: f.backup[id]}, nil
+}
+
+func (f *fakeTwoFactor) Enroll(_ context.Context, id, name string) (secondfactor.Enrollment, error) {
+	if f.enabled[id] {
+		return secondfactor.Enrollment{}, secondfactor.ErrAlreadyEnabled
+	}
+	f.enrolled[id] = true
+	return secondfactor.Enrollment{Secret: "SECRET", URI: "otpauth://totp/Test:" + url.PathEscape(name) + "?secret=SECRET", QR: []byte("png")}, nil
+}
+
+func (f *fakeTwoFactor) Confirm(_ context.Context, id, code string) ([]string, error) {
+	switch {
+	case f.enabled[id]:
+		return nil, secondfactor.ErrAlreadyEnabled
+	case !f.enrolled[id]:
+		return nil, secondfactor.ErrNotEnrolled
+	case code != goodCode:
+		return nil, secondfactor.ErrInvalidCode
+	}
+	f.enabled[id], f.backup[id] = true, 2
+	return []string{"backup-1", "backup-2"}, nil
+}
+
+func (f *fakeTwoFactor) Verify(_ context.Context, id, code string) (secondfactor.Method, error) {
+	switch {
+	case !f.enabled[id]:
+		return "", secondfactor.ErrNotEnrolled
+	case code != goodCode:
+		return "", secondfactor.ErrInvalidCode
+	}
+	return secondfactor.MethodTOTP, nil
+}
+
+func (f *fakeTwoFactor) RegenerateBackupCodes(_ context.Context, id string) ([]string, error) {
+	f.backup[id] = 2
+	return []string{"backup-3", "backup-4"}, nil
+}
+
+func (f *fakeTwoFactor) Disable(_ context.Context, id string) error {
+	f.enabled[id], f.enrolled[id], f.backup[id] = false, false, 0
+	return nil
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{h: &fakeHost{at: time.Now()}, m: memory.New(), totp: twofactor.TOTP{Issuer: "Test"}}
+	e := &env{h: &fakeHost{at: time.Now()}, m: memory.New(),
+		tf: &fakeTwoFactor{enrolled: map[string]bool{}, enabled: map[string]bool{}, backup: map[string]int{}}}
 	u, err := e.m.CreateUserWithAccount(ctx, adapter.User{Email: "ada@example.com", Name: "Ada"},
 		account.Account{Type: account.TypeOAuth, Provider: "github", ProviderAccountID: "gh-1"})
 	if err != nil {
@@ -114,18 +174,12 @@ func newEnv(t *testing.T) *env {
 		}
 	}
 	e.h.current = "s-here"
-	svc, err := twofactor.New(twofactor.Config{TOTP: e.totp, Secret: []string{"a-secret-of-enough-length-for-tests"}, Store: e.m})
-	if err != nil {
-		t.Fatal(err)
-	}
 	e.r = New(Config{
 		Adapter:          e.m,
 		Linker:           accountlink.Linker{Adapter: e.m},
 		Logger:           slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DatabaseSessions: true,
 		FreshAge:         10 * time.Minute,
-		TwoFactor:        svc,
-		PerUser:          limit.NewMemory(3, time.Hour),
 		Providers: []Provider{
 			{ID: "github", Name: "GitHub", OAuth: true},
 			{ID: "google", Name: "Google", OAuth: true},
@@ -134,9 +188,10 @@ func newEnv(t *testing.T) *env {
 		Ways: []Counter{fakeWays{e.h}},
 		Events: Events{
 			RevokeSessions: func(_ context.Context, _ profile.User, n int) { e.revoked = append(e.revoked, n) },
-			TwoFactor:      func(_ context.Context, _ profile.User, c twofactor.Change) { e.changes = append(e.changes, c) },
+			TwoFactor:      func(_ context.Context, _ profile.User, c secondfactor.Change) { e.changes = append(e.changes, c) },
 		},
 	}, e.h)
+	e.settings = e.r.TwoFactor(e.tf, limit.NewMemory(3, time.Hour))
 	return e
 }
 
@@ -213,7 +268,7 @@ func (e *env) routes() map[string]func(form url.Values, html bool) *httptest.Res
 		"revoke":        post(e.r.Revoke, "/auth/sessions/revoke", "", ""),
 		"revoke-others": post(e.r.Revoke, "/auth/sessions/revoke-others", "", ""),
 		"revoke-all":    post(e.r.Revoke, "/auth/sessions/revoke-all", "", ""),
-		"2fa enroll":    post(e.r.TwoFactor, "/auth/two-factor/enroll", "action", "enroll"),
+		"2fa enroll":    post(e.settings, "/auth/two-factor/enroll", "action", "enroll"),
 	}
 }
 
@@ -223,7 +278,7 @@ func (e *env) routes() map[string]func(form url.Values, html bool) *httptest.Res
 func TestNoSession(t *testing.T) {
 	e := newEnv(t)
 	e.h.user = ""
-	gets := map[string]http.HandlerFunc{"/auth/accounts": e.r.Accounts, "/auth/sessions": e.r.Sessions, "/auth/two-factor/setup": e.r.TwoFactor}
+	gets := map[string]http.HandlerFunc{"/auth/accounts": e.r.Accounts, "/auth/sessions": e.r.Sessions, "/auth/two-factor/setup": e.settings}
 	for path, h := range gets {
 		w := serve(h, request(http.MethodGet, path, nil, false))
 		if w.Code != http.StatusUnauthorized || jsonOf(t, w)["error"] != string(autherr.SessionRequired) || w.Header().Get("Cache-Control") != "no-store" {
@@ -267,7 +322,7 @@ func TestNoCSRF(t *testing.T) {
 	if len(e.accounts(t)) != 2 || !e.sessionAlive("s-here") || !e.sessionAlive("s-phone") || e.h.signedOut != 0 {
 		t.Error("a POST without the CSRF token changed something")
 	}
-	if st, _ := e.r.cfg.TwoFactor.Status(context.Background(), e.ada); st.Enabled {
+	if e.tf.enrolled[e.ada] {
 		t.Error("enrolled without the CSRF token")
 	}
 
@@ -500,10 +555,9 @@ func TestRevoke(t *testing.T) {
 
 }
 
-// TestTwoFactorSettings: the routes are absent when two-factor sign-in
-// is off; turning it on takes a fresh sign-in and a right code; a
-// refused code is counted per user, past the limit 429; disabling takes
-// a code.
+// TestTwoFactorSettings: an unknown action is not there; turning
+// two-factor sign-in on takes a fresh sign-in and a right code; a refused
+// code is counted per user, past the limit 429; disabling takes a code.
 func TestTwoFactorSettings(t *testing.T) {
 	e := newEnv(t)
 	act := func(action string, kv ...string) *httptest.ResponseRecorder {
@@ -513,7 +567,7 @@ func TestTwoFactorSettings(t *testing.T) {
 		}
 		r := request(method, "/auth/two-factor/"+action, withCSRF(kv...), false)
 		r.SetPathValue("action", action)
-		return serve(e.r.TwoFactor, r)
+		return serve(e.settings, r)
 	}
 	if w := act("nonsense"); w.Code != http.StatusNotFound {
 		t.Errorf("unknown action: %d", w.Code)
@@ -533,7 +587,7 @@ func TestTwoFactorSettings(t *testing.T) {
 	if w := act("confirm", "code", "000000"); w.Code != http.StatusUnauthorized || jsonOf(t, w)["error"] != "invalid_code" {
 		t.Errorf("wrong confirm code: %d %s", w.Code, w.Body)
 	}
-	code, _ := e.totp.Code(secret, time.Now())
+	code := goodCode
 	w = act("confirm", "code", code)
 	m = jsonOf(t, w)
 	if codes, _ := m["backupCodes"].([]any); w.Code != http.StatusOK || m["enabled"] != true || len(codes) == 0 {
@@ -542,7 +596,7 @@ func TestTwoFactorSettings(t *testing.T) {
 	if w := act("enroll"); w.Code != http.StatusConflict || jsonOf(t, w)["error"] != "already_enabled" {
 		t.Errorf("enroll again: %d %s", w.Code, w.Body)
 	}
-	want := []twofactor.Change{twofactor.CodeRefused, twofactor.Enabled}
+	want := []secondfactor.Change{secondfactor.CodeRefused, secondfactor.Enabled}
 	if len(e.changes) != 2 || e.changes[0] != want[0] || e.changes[1] != want[1] {
 		t.Errorf("changes %q, want %q", e.changes, want)
 	}
@@ -554,25 +608,23 @@ func TestTwoFactorSettings(t *testing.T) {
 			t.Errorf("wrong disable code %d: %d %s", i, w.Code, w.Body)
 		}
 	}
-	code, _ = e.totp.Code(secret, time.Now().Add(30*time.Second))
 	if w := act("disable", "code", code); w.Code != http.StatusTooManyRequests || jsonOf(t, w)["error"] != "too_many_attempts" {
 		t.Errorf("past the limit: %d %s", w.Code, w.Body)
 	}
-	if st, _ := e.r.cfg.TwoFactor.Status(context.Background(), e.ada); !st.Enabled {
+	if !e.tf.enabled[e.ada] {
 		t.Fatal("disabled past the limit")
 	}
-	e.r.cfg.PerUser = limit.NewMemory(3, time.Hour)
+	e.settings = e.r.TwoFactor(e.tf, limit.NewMemory(3, time.Hour))
 	if w := act("disable", "code", code); w.Code != http.StatusOK {
 		t.Errorf("disable: %d %s", w.Code, w.Body)
 	}
-	if st, _ := e.r.cfg.TwoFactor.Status(context.Background(), e.ada); st.Enabled {
+	if e.tf.enabled[e.ada] {
 		t.Error("still enabled")
 	}
 
 	notFound := 0
-	e.r.cfg.TwoFactor = nil
 	e.r.cfg.NotFound = func(w http.ResponseWriter, _ *http.Request) { notFound++; w.WriteHeader(http.StatusNotFound) }
-	if w := act("setup"); w.Code != http.StatusNotFound || notFound != 1 {
-		t.Errorf("two-factor off: %d, NotFound called %d", w.Code, notFound)
+	if w := act("nonsense"); w.Code != http.StatusNotFound || notFound != 1 {
+		t.Errorf("unknown action: %d, NotFound called %d", w.Code, notFound)
 	}
 }

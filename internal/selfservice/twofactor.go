@@ -13,12 +13,13 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
-// TwoFactorEvent logs c and tells Events.TwoFactor.
-func (s *Routes) TwoFactorEvent(ctx context.Context, userID string, c secondfactor.Change) {
+// event logs c and tells Events.TwoFactor.
+func (s *twoFactorRoutes) event(ctx context.Context, userID string, c secondfactor.Change) {
 	ReportTwoFactor(s.cfg.Adapter, s.cfg.Logger, s.cfg.Events.TwoFactor)(ctx, userID, c)
 }
 
@@ -43,16 +44,30 @@ func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context
 // more than that.
 const WrongCode = secondfactor.WrongCode
 
-// TwoFactor answers GET {base}/two-factor/setup and POST
-// {base}/two-factor/{enroll,confirm,backup-codes,disable}, for the
-// signed-in user. Making new backup codes and turning two-factor sign-in
-// off take a current code: a stolen session cookie alone cannot weaken
-// the account.
-func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
+// TwoFactor returns the handler of GET {base}/two-factor/setup and POST
+// {base}/two-factor/{enroll,confirm,backup-codes,disable}: the signed-in
+// user's two-factor settings, kept by svc, with the codes they take
+// counted per user by perUser (shared with the sign-in's second step).
+// Making new backup codes and turning two-factor sign-in off take a
+// current code: a stolen session cookie alone cannot weaken the account.
+//
+// Two-factor sign-in's flow (internal/twofactorflow) calls it, not the
+// Handler: a program that does not turn two-factor sign-in on links none
+// of these routes.
+func (s *Routes) TwoFactor(svc secondfactor.Settings, perUser limit.Limiter) http.HandlerFunc {
+	return (&twoFactorRoutes{Routes: s, svc: svc, perUser: perUser}).serve
+}
+
+// twoFactorRoutes are the two-factor settings routes.
+type twoFactorRoutes struct {
+	*Routes
+	svc     secondfactor.Settings
+	perUser limit.Limiter
+}
+
+func (s *twoFactorRoutes) serve(w http.ResponseWriter, r *http.Request) {
 	action := r.PathValue("action")
-	switch {
-	case s.cfg.TwoFactor == nil,
-		r.Method == http.MethodPost && action != "enroll" && action != "confirm" && action != "backup-codes" && action != "disable":
+	if r.Method == http.MethodPost && action != "enroll" && action != "confirm" && action != "backup-codes" && action != "disable" {
 		if s.cfg.NotFound != nil {
 			s.cfg.NotFound(w, r) // as the router's unknown routes
 		} else {
@@ -100,7 +115,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 		// Turning it on with a stolen session cookie would lock the user
 		// out: it takes a recent sign-in.
 		var st secondfactor.Status
-		st, err = s.cfg.TwoFactor.Status(ctx, u.id)
+		st, err = s.svc.Status(ctx, u.id)
 		page.Enabled, page.BackupCodesLeft = st.Enabled, st.BackupCodesLeft
 		page.Error, page.code, page.SignInURL = StaleMessage, "fresh_sign_in", s.signInAgain(r, "two-factor", "setup")
 		status = http.StatusForbidden
@@ -120,7 +135,7 @@ func (s *Routes) TwoFactor(w http.ResponseWriter, r *http.Request) {
 }
 
 // renderSetup renders the two-factor settings page.
-func (s *Routes) renderSetup(w http.ResponseWriter, r *http.Request, page setupPage, status int) {
+func (s *twoFactorRoutes) renderSetup(w http.ResponseWriter, r *http.Request, page setupPage, status int) {
 	// Error and Message are catalogue keys until here (twoFactorAction).
 	if page.Error != "" {
 		page.Error = s.host.Text(r, page.Error, page.args...)
@@ -159,11 +174,11 @@ func (p setupPage) json() any {
 // twoFactorAction runs one settings action ("" shows the state) and
 // returns the page to answer. A refused code is a page with Error and
 // 401; err is the store's failure.
-func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code string) (setupPage, int, error) {
-	svc := s.cfg.TwoFactor
+func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, code string) (setupPage, int, error) {
+	svc := s.svc
 	var p setupPage
 	refused := func() (setupPage, int, error) {
-		s.TwoFactorEvent(ctx, userID, secondfactor.CodeRefused)
+		s.event(ctx, userID, secondfactor.CodeRefused)
 		st, err := svc.Status(ctx, userID)
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = st.Enabled, st.BackupCodesLeft, WrongCode, "invalid_code"
 		return p, http.StatusUnauthorized, err
@@ -177,7 +192,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 	// The actions that take a code count it per user, as the sign-in does.
 	if action != "" && action != "enroll" {
 		key := "2fa-user:" + userID
-		if wait, err := s.cfg.PerUser.Reserve(ctx, key); err != nil || wait > 0 {
+		if wait, err := s.perUser.Reserve(ctx, key); err != nil || wait > 0 {
 			p.Error, p.code, p.args = "selfservice.tooManyCodes", "too_many_attempts", []any{max(1, int(wait.Minutes()))}
 			return p, http.StatusTooManyRequests, nil
 		}
@@ -218,8 +233,8 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		if err != nil {
 			return p, 0, err
 		}
-		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
-		s.TwoFactorEvent(ctx, userID, secondfactor.Enabled)
+		_ = s.perUser.Reset(ctx, "2fa-user:"+userID)
+		s.event(ctx, userID, secondfactor.Enabled)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.nowOn"
 		return p, http.StatusOK, nil
 	case "backup-codes", "disable":
@@ -229,12 +244,12 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 			}
 			return p, 0, err
 		}
-		_ = s.cfg.PerUser.Reset(ctx, "2fa-user:"+userID)
+		_ = s.perUser.Reset(ctx, "2fa-user:"+userID)
 		if action == "disable" {
 			if err := svc.Disable(ctx, userID); err != nil {
 				return p, 0, err
 			}
-			s.TwoFactorEvent(ctx, userID, secondfactor.Disabled)
+			s.event(ctx, userID, secondfactor.Disabled)
 			p.Message = "selfservice.nowOff"
 			return p, http.StatusOK, nil
 		}
@@ -242,7 +257,7 @@ func (s *Routes) twoFactorAction(ctx context.Context, action, userID, code strin
 		if err != nil {
 			return p, 0, err
 		}
-		s.TwoFactorEvent(ctx, userID, secondfactor.BackupCodesRegenerated)
+		s.event(ctx, userID, secondfactor.BackupCodesRegenerated)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.oldCodes"
 		return p, http.StatusOK, nil
 	}

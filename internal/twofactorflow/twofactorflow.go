@@ -18,7 +18,12 @@
 //     factor (the store's record of the pending sign-in is bound to it).
 //
 // The settings routes (enrol, confirm, backup codes, disable) are
-// internal/selfservice's.
+// internal/selfservice's (Routes.TwoFactor); Step.Settings serves them.
+//
+// The Handler knows two-factor sign-in by Feature and Flow alone:
+// twofactor.SignIn, which the application sets as Config.TwoFactor, builds
+// the Step. A program that does not turn two-factor sign-in on links none
+// of this package's code, nor the settings routes and their pages.
 package twofactorflow
 
 import (
@@ -26,6 +31,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
@@ -37,6 +43,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -64,9 +71,61 @@ type Host interface {
 	IssueSession(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) error
 }
 
+// Feature turns two-factor sign-in on, as gatehouse.Config.TwoFactor:
+// twofactor.SignIn is the one implementation.
+type Feature interface {
+	// NewTwoFactor checks the configuration against the Handler's and
+	// returns the flow. An error is a *autherr.ConfigError. gatehouse.New
+	// calls it; applications do not.
+	NewTwoFactor(e *Env) (Flow, error)
+}
+
+// Env is what two-factor sign-in is built with: the Handler's adapter,
+// secrets, limits and events, and the Host its routes answer through.
+type Env struct {
+	// Users is Config.Adapter; Secret is Config.Secret.
+	Users  adapter.Adapter
+	Secret []string
+	// Limiter returns l when it is set, and otherwise the limit called
+	// name that Config.Limits makes, with max attempts per key within
+	// window.
+	Limiter func(l limit.Limiter, name string, max int, window time.Duration) limit.Limiter
+	Theme   pages.Theme
+	Logger  *slog.Logger
+	// SignedIn is Events.SignIn and Changed Events.TwoFactor; nil when
+	// not set.
+	SignedIn func(ctx context.Context, u profile.User, a *account.Account, isNew bool)
+	Changed  func(ctx context.Context, user profile.User, c secondfactor.Change)
+	Host     Host
+}
+
+// Flow is two-factor sign-in as the Handler uses it (a *Step).
+type Flow interface {
+	// Ask is Step.Ask: internal/finish's SecondStep.
+	Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) (bool, error)
+	// Page and Verify answer GET and POST {base}/two-factor.
+	Page(w http.ResponseWriter, r *http.Request)
+	Verify(w http.ResponseWriter, r *http.Request)
+	// Settings returns the handler of GET {base}/two-factor/setup and
+	// POST {base}/two-factor/{action}, served through self.
+	Settings(self *selfservice.Routes) http.HandlerFunc
+}
+
+// New returns the step of svc, whose code attempts perPending and
+// perUser count, built with e.
+func New(e *Env, svc secondfactor.Service, perPending, perUser limit.Limiter) *Step {
+	return &Step{Service: svc, PerPending: perPending, PerUser: perUser, Users: e.Users, Theme: e.Theme,
+		SignedIn: e.SignedIn, Host: e.Host, Changed: selfservice.ReportTwoFactor(e.Users, e.Logger, e.Changed)}
+}
+
+// Settings returns the settings routes of s's service, counting codes
+// per user as the step does (selfservice.Routes.TwoFactor).
+func (s *Step) Settings(self *selfservice.Routes) http.HandlerFunc {
+	return self.TwoFactor(s.Service, s.PerUser)
+}
+
 // Step is the second step.
 type Step struct {
-	// Service is nil when two-factor sign-in is off.
 	Service             secondfactor.Service
 	PerPending, PerUser limit.Limiter
 	Users               adapter.Adapter
@@ -82,7 +141,7 @@ type Step struct {
 // Ask is step 1: for a user with two-factor sign-in on, it sends the
 // browser to the code form instead of making a session, and reports true.
 func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, user profile.User, res signin.Result) (bool, error) {
-	if s.Service == nil || res.UserVerified {
+	if res.UserVerified {
 		return false, nil
 	}
 	prov := res.Account.Provider
@@ -124,7 +183,7 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 // Page answers GET {base}/two-factor: the code form, for a browser with a
 // pending sign-in.
 func (s *Step) Page(w http.ResponseWriter, r *http.Request) {
-	if s.Service == nil || cookies.Value(r, s.Host.Cookies(r).TwoFactor) == "" {
+	if cookies.Value(r, s.Host.Cookies(r).TwoFactor) == "" {
 		httpx.Redirect(w, r, s.Host.URL(r, "signin"))
 		return
 	}
@@ -138,10 +197,6 @@ func (s *Step) challenge(w http.ResponseWriter, r *http.Request, msg string) pag
 // Verify is step 2: POST {base}/two-factor {csrfToken, code}.
 func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	h := s.Host
-	if s.Service == nil {
-		httpx.Redirect(w, r, h.URL(r, "signin"))
-		return
-	}
 	if h.RateLimited(w, r, "two-factor") {
 		return
 	}

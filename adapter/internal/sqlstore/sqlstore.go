@@ -22,7 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 )
 
 // The column lists the adapters select, in the order the Scan methods of

@@ -10,8 +10,8 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
-	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // Store runs on DB the statements that are the same for SQLite and
