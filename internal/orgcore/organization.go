@@ -122,7 +122,7 @@ type Config struct {
 	// Statements are the application's own statements ("project":
 	// {"create", "delete"}): roles may hold them and Handler.Can checks
 	// them. They must not reuse the library's resources (organization,
-	// member, invitation, role).
+	// member, invitation, role, and team when Teams is on).
 	Statements permission.Declared
 	// Roles adds roles defined in code, or redefines admin and member
 	// (owner always holds every statement). Their statements must be
@@ -144,6 +144,8 @@ type Config struct {
 	// MaxRoles is how many custom roles one organization may have.
 	// Default: 50.
 	MaxRoles int
+	// Teams turns on teams inside organizations (off by default).
+	Teams TeamsConfig
 	// SendInvitation sends an invitation's link to its address. It needs
 	// gatehouse.Config.URL, so that the link does not take its host from
 	// the request. Nil: the SMTP server of an e-mail provider sends it,
