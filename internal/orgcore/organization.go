@@ -29,8 +29,8 @@ var (
 	// ErrLastOwner: the change would leave the organization without an
 	// owner.
 	ErrLastOwner = errors.New("organization: an organization keeps at least one owner")
-	// ErrConflict: the slug is taken, the user is already a member, the
-	// role name exists.
+	// ErrConflict: the slug is taken, the user is already a member (of
+	// the organization or the team), the role or team name exists.
 	ErrConflict = errors.New("organization: conflict")
 	// ErrInvalid: a name, slug, role or address that is not acceptable.
 	ErrInvalid = errors.New("organization: invalid")

@@ -19,8 +19,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
 
-// ErrLimit: a limit of Config (organizations per user, members, roles)
-// is reached.
+// ErrLimit: a limit of Config (organizations per user, members, roles,
+// teams, members per team) is reached.
 var ErrLimit = errors.New("organization: limit reached")
 
 // Service runs organizations on a Store, checking every change against
