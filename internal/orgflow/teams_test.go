@@ -17,7 +17,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
@@ -348,10 +350,17 @@ func TestTeamsOff(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Field != "Organizations" {
 		t.Errorf("teams on with the application's own team statements: %v, want a ConfigError on Organizations", err)
 	}
-	_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: noTeams{memory.New()}, Providers: devProviders(t),
-		Organizations: organization.Enable(organization.Config{Teams: organization.TeamsConfig{Enabled: true}})})
-	if !errors.As(err, &ce) || ce.Field != "Organizations" {
-		t.Errorf("teams on a store without them: %v, want a ConfigError on Organizations", err)
+	rc := redistest.NewClient(t)
+	for name, a := range map[string]adapter.Adapter{
+		"organizations without teams": noTeams{memory.New()},
+		// The wrapper has the team methods, and no store behind them.
+		"redis over organizations without teams": redisstore.New(rc, noTeams{memory.New()}, redisstore.Options{Prefix: redistest.Prefix(t, rc)}),
+	} {
+		_, err = gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Adapter: a, Providers: devProviders(t),
+			Organizations: organization.Enable(organization.Config{Teams: organization.TeamsConfig{Enabled: true}})})
+		if !errors.As(err, &ce) || ce.Field != "Organizations" {
+			t.Errorf("teams on %s: %v, want a ConfigError on Organizations", name, err)
+		}
 	}
 }
 
