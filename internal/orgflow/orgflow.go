@@ -607,9 +607,6 @@ func (o *Routes) Routes() []plugin.Route {
 	post := func(p string, f http.HandlerFunc) plugin.Route {
 		return plugin.Route{Method: http.MethodPost, Pattern: p, Handler: o.Form(f)}
 	}
-	plain := func(method, p string, f http.HandlerFunc) plugin.Route {
-		return plugin.Route{Method: method, Pattern: p, Handler: f}
-	}
 	return []plugin.Route{get("/organizations", o.List), post("/organizations", o.Create),
 		post("/organizations/active", o.SetActive), get("/organizations/can", o.CanJSON),
 		get("/organizations/invitation", o.Show), post("/organizations/invitation/{action}", o.Answer),
@@ -619,11 +616,9 @@ func (o *Routes) Routes() []plugin.Route {
 		post("/organizations/{org}/roles", o.Roles), post("/organizations/{org}/roles/{role}/{action}", o.Roles),
 		get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
 		post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation),
-		// Teams (teams.go): JSON only; 404 when Config.Teams is off.
-		plain(http.MethodGet, "/organizations/{org}/teams", o.Teams), plain(http.MethodPost, "/organizations/{org}/teams", o.Teams),
-		plain(http.MethodPost, "/organizations/{org}/teams/{team}/update", o.UpdateTeam),
-		plain(http.MethodPost, "/organizations/{org}/teams/{team}/delete", o.DeleteTeam),
-		plain(http.MethodGet, "/organizations/{org}/teams/{team}/members", o.TeamMembers),
-		plain(http.MethodPost, "/organizations/{org}/teams/{team}/members", o.TeamMembers),
-		plain(http.MethodPost, "/organizations/{org}/teams/{team}/members/{user}/remove", o.RemoveTeamMember)}
+		// Teams (teams.go): 404 when Config.Teams is off.
+		get("/organizations/{org}/teams", o.Teams), post("/organizations/{org}/teams", o.Teams),
+		post("/organizations/{org}/teams/{team}/update", o.UpdateTeam), post("/organizations/{org}/teams/{team}/delete", o.DeleteTeam),
+		get("/organizations/{org}/teams/{team}/members", o.TeamMembers), post("/organizations/{org}/teams/{team}/members", o.TeamMembers),
+		post("/organizations/{org}/teams/{team}/members/{user}/remove", o.RemoveTeamMember)}
 }

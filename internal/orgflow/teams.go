@@ -9,8 +9,9 @@ import (
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
-// The team routes, under {base}/organizations/{org}/teams, JSON only.
-// With Config.Teams off they answer 404 before anything else, as a path
+// The team routes, under {base}/organizations/{org}/teams: JSON, and a
+// browser's form from the settings page is answered with a redirect back
+// to it (Form). With Config.Teams off they answer 404 before anything else, as a path
 // that does not exist, and the Service they would call never reaches
 // the Store.
 

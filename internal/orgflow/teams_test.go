@@ -484,3 +484,80 @@ func TestTeamPostChecked(t *testing.T) {
 		t.Errorf("teams: %v", got)
 	}
 }
+
+// TestTeamsPage: with teams on, the settings page lists the teams and
+// their members, with the team forms only for a role that allows them;
+// each form posts to its route and comes back (303) with what happened,
+// or what was refused. With teams off the page has no Teams section.
+func TestTeamsPage(t *testing.T) {
+	s, _ := newTeamSite(t, memory.New(), organization.Config{Teams: organization.TeamsConfig{Enabled: true}})
+	owner := s.user("owner@example.com", 0)
+	org := owner.create("Acme")
+	member := owner.join(org, "member@example.com", organization.Member)
+	base := "/auth/organizations/" + org
+
+	st, loc, _ := owner.browse("POST", base+"/teams", url.Values{"name": {"Engineering"}})
+	if st != http.StatusSeeOther || loc != s.srv.URL+base+"?done=teamCreated" {
+		t.Fatalf("create a team: %d %q", st, loc)
+	}
+	var teams []organization.Team
+	owner.get(base+"/teams", &teams)
+	if len(teams) != 1 {
+		t.Fatalf("teams: %+v", teams)
+	}
+	team := base + "/teams/" + teams[0].ID
+	st, loc, _ = owner.browse("POST", team+"/members", url.Values{"userId": {member.id}})
+	if st != http.StatusSeeOther || loc != s.srv.URL+base+"?done=teamMemberAdded" {
+		t.Fatalf("add a member: %d %q", st, loc)
+	}
+	st, loc, _ = owner.browse("POST", base+"/teams", url.Values{"name": {"Engineering"}})
+	if st != http.StatusSeeOther || loc != s.srv.URL+base+"?failed=conflict" {
+		t.Errorf("a second team of the name: %d %q", st, loc)
+	}
+
+	_, _, page := owner.browse("GET", base, nil)
+	got := forms(s, page)
+	for _, want := range []string{base + "/teams", team + "/update", team + "/delete", team + "/members/" + member.id + "/remove", team + "/members"} {
+		if !has(got, want) {
+			t.Errorf("the owner's page lacks the form %s: %v", want, got)
+		}
+	}
+	if !strings.Contains(page, "Engineering") || !strings.Contains(page, "member@example.com") {
+		t.Error("the owner's page does not show the team and its member")
+	}
+	// The add form offers the owner, not the member already in the team.
+	if !strings.Contains(page, `<option value="`+owner.id+`">`) || strings.Contains(page, `<option value="`+member.id+`">`) {
+		t.Error("the add form's candidates are wrong")
+	}
+
+	_, _, page = member.browse("GET", base, nil)
+	for _, f := range forms(s, page) {
+		if strings.Contains(f, "/teams") {
+			t.Errorf("a member without team statements gets the form %s", f)
+		}
+	}
+	if !strings.Contains(page, "Engineering") {
+		t.Error("a member's page does not show the team")
+	}
+
+	for _, c := range []struct{ path, done string }{
+		{team + "/update", "teamUpdated"},
+		{team + "/members/" + member.id + "/remove", "teamMemberRemoved"},
+		{team + "/delete", "teamDeleted"},
+	} {
+		st, loc, _ := owner.browse("POST", c.path, url.Values{"name": {"Platform"}})
+		if st != http.StatusSeeOther || loc != s.srv.URL+base+"?done="+c.done {
+			t.Errorf("POST %s: %d %q, want 303 ?done=%s", c.path, st, loc, c.done)
+		}
+	}
+	if _, _, page := owner.browse("GET", base+"?done=teamDeleted", nil); !strings.Contains(page, "Team deleted.") {
+		t.Error("the page does not say the team was deleted")
+	}
+
+	off := newSite(t, memory.New(), false, &organization.Config{})
+	alice := off.user("alice@example.com", 0)
+	other := alice.create("Globex")
+	if _, _, page := alice.browse("GET", "/auth/organizations/"+other, nil); strings.Contains(page, "Teams") {
+		t.Error("with teams off the page has a Teams section")
+	}
+}
