@@ -47,3 +47,36 @@ func ExampleService() {
 	// true
 	// true
 }
+
+// With teams on, an owner makes a team and puts a member in it; the
+// member may see the team but not make one, and leaving the
+// organization takes them out of its teams.
+func ExampleService_teams() {
+	ctx := context.Background()
+	store := memory.New()
+	svc, err := organization.New(organization.Config{Teams: organization.TeamsConfig{Enabled: true, MaxTeams: 10}}, store)
+	if err != nil {
+		panic(err)
+	}
+	ada, _ := store.CreateUser(ctx, adapter.User{Email: "ada@example.com"})
+	bob, _ := store.CreateUser(ctx, adapter.User{Email: "bob@example.com"})
+	acme, _ := svc.Create(ctx, ada.ID, "Acme Inc.", "")
+	_, token, _ := svc.Invite(ctx, ada.ID, acme.ID, "bob@example.com", organization.Member)
+	_, _ = svc.Accept(ctx, token, bob.ID, "bob@example.com")
+
+	eng, _ := svc.CreateTeam(ctx, ada.ID, acme.ID, "Engineering")
+	_, _ = svc.AddTeamMember(ctx, ada.ID, acme.ID, eng.ID, bob.ID)
+	members, _ := svc.TeamMembers(ctx, bob.ID, acme.ID, eng.ID)
+	fmt.Println(eng.Name, len(members), members[0].UserID == bob.ID)
+
+	_, err = svc.CreateTeam(ctx, bob.ID, acme.ID, "Bob's")
+	fmt.Println(errors.Is(err, organization.ErrForbidden))
+
+	_ = svc.Leave(ctx, bob.ID, acme.ID)
+	members, _ = svc.TeamMembers(ctx, ada.ID, acme.ID, eng.ID)
+	fmt.Println(len(members))
+	// Output:
+	// Engineering 1 true
+	// true
+	// 0
+}

@@ -16,6 +16,10 @@
 // The library's own statements are OrganizationStatements; the
 // application declares its own (Config.Statements), and roles may hold
 // both.
+//
+// Config.Teams turns on teams: named groups of an organization's
+// members (Team, TeamStore), managed with the statements of
+// TeamStatements.
 package organization
 
 import (
@@ -59,8 +63,8 @@ var (
 	// ErrLastOwner: the change would leave the organization without an
 	// owner.
 	ErrLastOwner = orgcore.ErrLastOwner
-	// ErrConflict: the slug is taken, the user is already a member, the
-	// role name exists.
+	// ErrConflict: the slug is taken, the user is already a member (of
+	// the organization or the team), the role or team name exists.
 	ErrConflict = orgcore.ErrConflict
 	// ErrInvalid: a name, slug, role or address that is not acceptable.
 	ErrInvalid = orgcore.ErrInvalid
@@ -133,8 +137,8 @@ const (
 	DefaultMaxRoles         = orgcore.DefaultMaxRoles
 )
 
-// ErrLimit: a limit of Config (organizations per user, members, roles)
-// is reached.
+// ErrLimit: a limit of Config (organizations per user, members, roles,
+// teams, members per team) is reached.
 var ErrLimit = orgcore.ErrLimit
 
 // Service runs organizations on a Store, checking every change against

@@ -20,6 +20,7 @@ var sameInGerman = map[string]bool{
 	"field.name":      true, // "Name"
 	"ways.passkey":    true, // "Passkey"
 	"admin.roleAdmin": true, // "Administrator"
+	"org.teams":       true, // "Teams"
 }
 
 // verbs returns a message's fmt verbs, in order.
@@ -175,6 +176,10 @@ func everyPage() map[string]any {
 			Roles:       []RoleRow{{Name: "Inhaber", Permissions: []string{"projekt:lesen"}, BuiltIn: true}, {Name: "Leser"}},
 			LeaveURL:    "/l", ListURL: "/o"},
 		"organization-empty": Organization{Name: "Firma", Role: "Leser", InviteURL: "/i"},
+		"organization-teams": Organization{CSRFToken: "x", Name: "Firma", Role: "Inhaber", TeamsOn: true, TeamCreateURL: "/t",
+			Teams: []TeamRow{{Name: "Technik", Members: []TeamMemberRow{{Name: "Anna", RemoveURL: "/r"}}, UpdateURL: "/u", DeleteURL: "/d",
+				AddURL: "/a", Candidates: []TeamCandidate{{ID: "2", Name: "Bernd"}}}, {Name: "Vertrieb"}}},
+		"organization-no-teams": Organization{Name: "Firma", Role: "Leser", TeamsOn: true},
 		"organizations": Organizations{CSRFToken: "x", Notice: "Erledigt", ActiveURL: "/a", CreateURL: "/c", HomeURL: "/",
 			List: []OrganizationRow{{ID: "1", Name: "Firma", URL: "/1", Active: true}, {ID: "2", Name: "Verein", URL: "/2"}}},
 		"organizations-none": Organizations{CreateURL: "/c"},

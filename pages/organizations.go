@@ -81,6 +81,13 @@ type Organization struct {
 	// SignInURL, when set, is a link to sign in again and come back, shown
 	// under Error when the route asked for a fresh sign-in.
 	SignInURL string
+	// TeamsOn shows the Teams section (organization.Config.Teams): Teams
+	// are the organization's teams, and TeamCreateURL, when set, is where
+	// the create-team form POSTs its name
+	// ({base}/organizations/{org}/teams).
+	TeamsOn       bool
+	Teams         []TeamRow
+	TeamCreateURL string
 	// LeaveURL, when set, is where the viewer's "Leave" form POSTs.
 	LeaveURL string
 	// ListURL, when set, links the viewer's organizations.
@@ -111,6 +118,36 @@ type InvitationRow struct {
 	// where the send-again form POSTs (a new link; the old one stops
 	// working).
 	CancelURL, ResendURL string
+}
+
+// TeamRow is one team on the Organization page.
+type TeamRow struct {
+	// Name is the team's name; Members its members.
+	Name    string
+	Members []TeamMemberRow
+	// UpdateURL, when set, is where the rename form POSTs its name;
+	// DeleteURL where the delete form POSTs.
+	UpdateURL, DeleteURL string
+	// AddURL, when set, is where the add-member form POSTs its userId,
+	// one of Candidates: the organization's members not in the team.
+	AddURL     string
+	Candidates []TeamCandidate
+}
+
+// TeamMemberRow is one member of a team on the Organization page.
+type TeamMemberRow struct {
+	// Name is the member's name, or address.
+	Name string
+	// RemoveURL, when set, is where the form that takes them out of the
+	// team POSTs.
+	RemoveURL string
+}
+
+// TeamCandidate is a member of the organization that a team's
+// add-member form offers.
+type TeamCandidate struct {
+	// ID is the user's id, the value sent; Name their name, or address.
+	ID, Name string
 }
 
 // RoleRow is one role on the Organization page.

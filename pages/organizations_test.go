@@ -45,6 +45,8 @@ func TestOrganizationPagesEscape(t *testing.T) {
 		"organization": pages.Organization{Name: evil, Role: evil, Members: []pages.MemberRow{{Name: evil, Email: evil, Role: evil, RoleURL: "/r", Roles: []string{evil}}},
 			InviteURL: "/i", InviteRoles: []string{evil}, Invitations: []pages.InvitationRow{{Email: evil, Role: evil}},
 			Roles: []pages.RoleRow{{Name: evil, Permissions: []string{evil}}}, Notice: evil, Link: evil, LinkEmail: evil},
+		"teams": pages.Organization{Name: evil, TeamsOn: true, TeamCreateURL: "/t", Teams: []pages.TeamRow{{Name: evil,
+			Members: []pages.TeamMemberRow{{Name: evil, RemoveURL: "/r"}}, UpdateURL: "/u", AddURL: "/a", Candidates: []pages.TeamCandidate{{ID: evil, Name: evil}}}}},
 		"organizations": pages.Organizations{List: []pages.OrganizationRow{{ID: evil, Name: evil, URL: "/o"}}, ActiveURL: "/a", Notice: evil},
 		"invitation":    pages.Invitation{Organization: evil, Inviter: evil, Email: evil, Role: evil, Token: evil, AcceptURL: "/a", DeclineURL: "/d"},
 	} {

@@ -91,6 +91,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	runAuthenticators(t, newAdapter) // authenticator.go
 	runTwoFactor(t, newAdapter)      // accounts.go
 	runOrganizations(t, newAdapter)  // organizations.go
+	runTeams(t, newAdapter)          // teams.go
 	runMachineAccess(t, newAdapter)  // machineaccess.go
 	runAdmin(t, newAdapter)          // admin.go
 }

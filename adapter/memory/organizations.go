@@ -22,6 +22,7 @@ type orgData struct {
 	invitations map[string]organization.Invitation // by id
 	roles       map[memberKey]organization.Role    // by (org, role name)
 	active      map[string]activeOrg               // by session key
+	teams       *teamData                          // teams.go, made on first use
 }
 
 // activeOrg is a database session's active organization.
@@ -58,6 +59,7 @@ func (m *Adapter) deleteUserOrgs(userID string) {
 func (m *Adapter) removeMemberLocked(k memberKey) {
 	d := m.orgsLocked()
 	delete(d.members, k)
+	m.removeTeamMembersLocked(k)
 	for key, a := range d.active {
 		if a.user == k.user && a.org == k.org {
 			delete(d.active, key)
@@ -141,6 +143,7 @@ func (m *Adapter) DeleteOrganization(ctx context.Context, id string) error {
 		return notFound("organization", id)
 	}
 	delete(d.orgs, id)
+	m.deleteTeamsLocked(id)
 	for k := range d.members {
 		if k.org == id {
 			m.removeMemberLocked(k)

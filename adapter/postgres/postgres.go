@@ -43,8 +43,9 @@ const (
 // listed here it has every method of adapter.AuthenticatorAdapter,
 // adapter.PasswordStore, the session revokers, adapter.Sweeper,
 // adapter.SessionLister, twofactor.Store, apikey.Store,
-// servicetoken.KeyStore, organization.Store and admin.Store, run with
-// the statements it shares with the SQLite adapter.
+// servicetoken.KeyStore, organization.Store, organization.TeamStore and
+// admin.Store, run with the statements it shares with the SQLite
+// adapter.
 type Adapter struct {
 	pool   *pgxpool.Pool
 	owned  bool           // pool was made by Open, and Close closes it

@@ -45,8 +45,8 @@ const BusyTimeout = 10 * time.Second
 // every method of adapter.AuthenticatorAdapter, adapter.PasswordStore,
 // the session revokers, adapter.Sweeper, adapter.SessionLister,
 // twofactor.Store, apikey.Store, servicetoken.KeyStore,
-// organization.Store and admin.Store, run with the statements it shares
-// with the PostgreSQL adapter.
+// organization.Store, organization.TeamStore and admin.Store, run with
+// the statements it shares with the PostgreSQL adapter.
 type Adapter struct {
 	db     *sql.DB
 	owned  bool           // db was opened by Open, and Close closes it
@@ -217,7 +217,7 @@ func (a *Adapter) DeleteUser(ctx context.Context, id string) error {
 // deleteUser is DeleteUser in tx, which PurgeUser (sqlstore.Admin) runs
 // too: row by row, as foreign keys may be off.
 func deleteUser(ctx context.Context, tx sqlstore.Querier, id string) error {
-	for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "members", "api_keys", "admin"} {
+	for _, table := range []string{"sessions", "accounts", "authenticators", "active_organizations", "team_members", "members", "api_keys", "admin"} {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE user_id = ?`, id); err != nil {
 			return dialect.Error("delete user's "+table, err)
 		}

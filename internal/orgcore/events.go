@@ -17,6 +17,11 @@ const (
 	InvitationCanceled ChangeKind = "invitation.canceled"
 	InvitationAccepted ChangeKind = "invitation.accepted" // UserID joined with Role
 	InvitationDeclined ChangeKind = "invitation.declined"
+	TeamCreated        ChangeKind = "team.created"
+	TeamUpdated        ChangeKind = "team.updated" // renamed
+	TeamDeleted        ChangeKind = "team.deleted"
+	TeamMemberAdded    ChangeKind = "team.member_added"   // UserID added to TeamID
+	TeamMemberRemoved  ChangeKind = "team.member_removed" // UserID removed from TeamID
 )
 
 // Change is one change made through the organization routes, as
@@ -33,4 +38,6 @@ type Change struct {
 	Role string
 	// InvitationID and Email are the invitation's, for invitation kinds.
 	InvitationID, Email string
+	// TeamID is the team's, for team kinds.
+	TeamID string
 }

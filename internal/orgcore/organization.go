@@ -29,8 +29,8 @@ var (
 	// ErrLastOwner: the change would leave the organization without an
 	// owner.
 	ErrLastOwner = errors.New("organization: an organization keeps at least one owner")
-	// ErrConflict: the slug is taken, the user is already a member, the
-	// role name exists.
+	// ErrConflict: the slug is taken, the user is already a member (of
+	// the organization or the team), the role or team name exists.
 	ErrConflict = errors.New("organization: conflict")
 	// ErrInvalid: a name, slug, role or address that is not acceptable.
 	ErrInvalid = errors.New("organization: invalid")
@@ -122,7 +122,7 @@ type Config struct {
 	// Statements are the application's own statements ("project":
 	// {"create", "delete"}): roles may hold them and Handler.Can checks
 	// them. They must not reuse the library's resources (organization,
-	// member, invitation, role).
+	// member, invitation, role, and team when Teams is on).
 	Statements permission.Declared
 	// Roles adds roles defined in code, or redefines admin and member
 	// (owner always holds every statement). Their statements must be
@@ -144,6 +144,8 @@ type Config struct {
 	// MaxRoles is how many custom roles one organization may have.
 	// Default: 50.
 	MaxRoles int
+	// Teams turns on teams inside organizations (off by default).
+	Teams TeamsConfig
 	// SendInvitation sends an invitation's link to its address. It needs
 	// gatehouse.Config.URL, so that the link does not take its host from
 	// the request. Nil: the SMTP server of an e-mail provider sends it,

@@ -19,8 +19,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
 
-// ErrLimit: a limit of Config (organizations per user, members, roles)
-// is reached.
+// ErrLimit: a limit of Config (organizations per user, members, roles,
+// teams, members per team) is reached.
 var ErrLimit = errors.New("organization: limit reached")
 
 // Service runs organizations on a Store, checking every change against
@@ -31,6 +31,7 @@ type Service struct {
 	declared permission.Declared // the application's statements and the library's
 	all      permission.Set
 	builtIn  map[string]Role
+	teams    TeamStore // nil when Config.Teams is off
 }
 
 // New checks cfg and returns its Service on store.
@@ -39,8 +40,11 @@ func New(cfg Config, store Store) (*Service, error) {
 		return nil, errors.New("organization: a Store is required")
 	}
 	declared := maps.Clone(OrganizationStatements)
+	if cfg.Teams.Enabled {
+		maps.Copy(declared, TeamStatements)
+	}
 	for res, actions := range cfg.Statements {
-		if _, ours := OrganizationStatements[res]; ours {
+		if _, ours := declared[res]; ours {
 			return nil, fmt.Errorf("%w: Statements: the resource %q is the library's", ErrInvalid, res)
 		}
 		declared[res] = actions
@@ -65,10 +69,20 @@ func New(cfg Config, store Store) (*Service, error) {
 	if cfg.MaxRoles <= 0 {
 		cfg.MaxRoles = DefaultMaxRoles
 	}
+	if cfg.Teams.MaxTeams <= 0 {
+		cfg.Teams.MaxTeams = DefaultMaxTeams
+	}
+	if cfg.Teams.MaxMembersPerTeam <= 0 {
+		cfg.Teams.MaxMembersPerTeam = DefaultMaxMembersPerTeam
+	}
+	teams, err := teamStore(cfg.Teams, store)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{cfg: cfg, store: store, declared: declared, all: all, builtIn: builtIn}, nil
+	return &Service{cfg: cfg, store: store, declared: declared, all: all, builtIn: builtIn, teams: teams}, nil
 }
 
 // Config returns the Service's configuration with its defaults.

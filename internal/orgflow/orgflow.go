@@ -615,5 +615,10 @@ func (o *Routes) Routes() []plugin.Route {
 		post("/organizations/{org}/members/{user}/remove", o.RemoveMember), post("/organizations/{org}/members/{user}/role", o.SetRole),
 		post("/organizations/{org}/roles", o.Roles), post("/organizations/{org}/roles/{role}/{action}", o.Roles),
 		get("/organizations/{org}/invitations", o.Invitations), post("/organizations/{org}/invitations", o.Invitations),
-		post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation)}
+		post("/organizations/{org}/invitations/{invitation}/{action}", o.Invitation),
+		// Teams (teams.go): 404 when Config.Teams is off.
+		get("/organizations/{org}/teams", o.Teams), post("/organizations/{org}/teams", o.Teams),
+		post("/organizations/{org}/teams/{team}/update", o.UpdateTeam), post("/organizations/{org}/teams/{team}/delete", o.DeleteTeam),
+		get("/organizations/{org}/teams/{team}/members", o.TeamMembers), post("/organizations/{org}/teams/{team}/members", o.TeamMembers),
+		post("/organizations/{org}/teams/{team}/members/{user}/remove", o.RemoveTeamMember)}
 }

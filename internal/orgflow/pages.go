@@ -42,6 +42,8 @@ var done = map[string]string{
 	"roleUpdated": "org.doneRoleUpdated", "roleDeleted": "org.doneRoleDeleted", "invited": "org.doneInvited",
 	"resent": "org.doneResent", "canceled": "org.doneCanceled", "joined": "org.doneJoined",
 	"declined": "org.doneDeclined", "active": "org.doneActive",
+	"teamCreated": "org.doneTeamCreated", "teamUpdated": "org.doneTeamUpdated", "teamDeleted": "org.doneTeamDeleted",
+	"teamMemberAdded": "org.doneTeamMemberAdded", "teamMemberRemoved": "org.doneTeamMemberRemoved",
 }
 
 // failed are the alerts of the pages, by the ?failed= value: the code of
@@ -224,7 +226,65 @@ func (o *Routes) renderOrg(w http.ResponseWriter, r *http.Request, userID, orgID
 			p.Invitations = append(p.Invitations, row)
 		}
 	}
+	if o.cfg.Service.Config().Teams.Enabled {
+		if err := o.teamRows(ctx, r, userID, orgID, v, &p); err != nil {
+			o.failPage(w, r, err)
+			return
+		}
+	}
 	o.host.Render(w, r, status, p)
+}
+
+// teamRows fills in the Teams section of p, orgID's page as v shows it
+// to userID: each team with its members, and the forms the viewer's
+// statements allow (the routes check again).
+func (o *Routes) teamRows(ctx context.Context, r *http.Request, userID, orgID string, v organization.View, p *pages.Organization) error {
+	teams, err := o.cfg.Service.Teams(ctx, userID, orgID)
+	if err != nil {
+		return err
+	}
+	esc := url.PathEscape(orgID)
+	names := map[string]string{} // the members' names, by id; p.Members are v.Members'
+	for i, m := range v.Members {
+		names[m.UserID] = p.Members[i].Name
+	}
+	p.TeamsOn = true
+	if v.Permissions.Has(organization.CreateTeam) {
+		p.TeamCreateURL = o.host.URL(r, "organizations", esc, "teams")
+	}
+	update, del := v.Permissions.Has(organization.UpdateTeam), v.Permissions.Has(organization.DeleteTeam)
+	for _, t := range teams {
+		members, err := o.cfg.Service.TeamMembers(ctx, userID, orgID, t.ID)
+		if err != nil {
+			return err
+		}
+		teamURL := func(parts ...string) string {
+			return o.host.URL(r, append([]string{"organizations", esc, "teams", url.PathEscape(t.ID)}, parts...)...)
+		}
+		row := pages.TeamRow{Name: t.Name}
+		in := map[string]bool{}
+		for _, m := range members {
+			in[m.UserID] = true
+			mr := pages.TeamMemberRow{Name: cmpOr(names[m.UserID], m.UserID)}
+			if update {
+				mr.RemoveURL = teamURL("members", url.PathEscape(m.UserID), "remove")
+			}
+			row.Members = append(row.Members, mr)
+		}
+		if update {
+			row.UpdateURL, row.AddURL = teamURL("update"), teamURL("members")
+			for _, m := range v.Members {
+				if !in[m.UserID] {
+					row.Candidates = append(row.Candidates, pages.TeamCandidate{ID: m.UserID, Name: names[m.UserID]})
+				}
+			}
+		}
+		if del {
+			row.DeleteURL = teamURL("delete")
+		}
+		p.Teams = append(p.Teams, row)
+	}
+	return nil
 }
 
 // groups returns held, the viewer's statements, by resource in the
@@ -369,6 +429,8 @@ func (o *Routes) formPage(r *http.Request, created, joined string) (targets, str
 	here := o.host.URL(r, "organizations", url.PathEscape(org))
 	path := r.URL.Path
 	switch {
+	case chi.URLParam(r, "team") != "" || strings.HasSuffix(path, "/teams"):
+		return targets{here, here}, teamDone(r)
 	case strings.HasSuffix(path, "/organizations/active"):
 		return targets{list, list}, "active"
 	case strings.HasSuffix(path, "/organizations/invitation/accept"):
@@ -398,6 +460,22 @@ func (o *Routes) formPage(r *http.Request, created, joined string) (targets, str
 		return targets{here, here}, "canceled"
 	}
 	return targets{here, here}, "invited"
+}
+
+// teamDone returns what r's team form does (a key of done).
+func teamDone(r *http.Request) string {
+	path := r.URL.Path
+	switch {
+	case strings.HasSuffix(path, "/teams"):
+		return "teamCreated"
+	case strings.HasSuffix(path, "/members"):
+		return "teamMemberAdded"
+	case strings.HasSuffix(path, "/remove"):
+		return "teamMemberRemoved"
+	case strings.HasSuffix(path, "/delete"):
+		return "teamDeleted"
+	}
+	return "teamUpdated"
 }
 
 // withQuery returns u with key=value added to its query.

@@ -104,14 +104,14 @@ func (st Organizations) UpdateOrganization(ctx context.Context, o organization.O
 	return s.OneRow(n, err, "update organization")
 }
 
-// DeleteOrganization removes the organization with its members,
+// DeleteOrganization removes the organization with its members, teams,
 // invitations, roles and sessions' active organization
 // (organization.Store).
 func (st Organizations) DeleteOrganization(ctx context.Context, id string) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
 		// What the foreign keys would cascade to, for SQLite without them.
-		for _, table := range []string{"active_organizations", "members", "invitations", "organization_roles"} {
+		for _, table := range []string{"active_organizations", "team_members", "teams", "members", "invitations", "organization_roles"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE organization_id = $1`, id); err != nil {
 				return s.Error("delete organization's "+table, err)
 			}
@@ -199,12 +199,16 @@ func (st Organizations) SetRole(ctx context.Context, orgID, userID, role string)
 }
 
 // RemoveMembership removes a member, never the last owner, with their
-// sessions' active organization (organization.Store).
+// sessions' active organization and their places in its teams
+// (organization.Store).
 func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID string) error {
 	s := st.S
 	return s.ownerChange(ctx, orgID, userID, false, func(tx Querier) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE organization_id = $1 AND user_id = $2`, orgID, userID); err != nil {
 			return s.Error("remove member: active organization", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_team_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID); err != nil {
+			return s.Error("remove member: teams", err)
 		}
 		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID)
 		return s.OneRow(n, err, "remove member")
