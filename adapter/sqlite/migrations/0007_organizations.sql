@@ -6,7 +6,7 @@ CREATE TABLE gatehouse_organizations (
 	id         TEXT        NOT NULL PRIMARY KEY,
 	name       TEXT        NOT NULL,
 	slug       TEXT        NOT NULL UNIQUE,
-	created_at INTEGERNOT NULL
+	created_at INTEGER NOT NULL
 );
 
 -- One membership per (organization, user); deleting either deletes it.
@@ -14,7 +14,7 @@ CREATE TABLE gatehouse_members (
 	organization_id TEXT        NOT NULL REFERENCES gatehouse_organizations (id) ON DELETE CASCADE,
 	user_id         TEXT        NOT NULL REFERENCES gatehouse_users (id) ON DELETE CASCADE,
 	role            TEXT        NOT NULL,
-	created_at      INTEGERNOT NULL,
+	created_at      INTEGER NOT NULL,
 	PRIMARY KEY (organization_id, user_id)
 );
 CREATE INDEX gatehouse_members_user_id ON gatehouse_members (user_id);
@@ -28,8 +28,8 @@ CREATE TABLE gatehouse_invitations (
 	role            TEXT        NOT NULL,
 	inviter_id      TEXT        NOT NULL,
 	token_hash      TEXT        NOT NULL UNIQUE,
-	expires         INTEGERNOT NULL,
-	created_at      INTEGERNOT NULL
+	expires         INTEGER NOT NULL,
+	created_at      INTEGER NOT NULL
 );
 CREATE INDEX gatehouse_invitations_organization_id ON gatehouse_invitations (organization_id);
 
@@ -49,7 +49,7 @@ CREATE TABLE gatehouse_active_organizations (
 	session_key     TEXT        NOT NULL PRIMARY KEY,
 	organization_id TEXT        NOT NULL,
 	user_id         TEXT        NOT NULL,
-	expires         INTEGERNOT NULL,
+	expires         INTEGER NOT NULL,
 	FOREIGN KEY (organization_id, user_id) REFERENCES gatehouse_members (organization_id, user_id) ON DELETE CASCADE
 );
 CREATE INDEX gatehouse_active_organizations_member ON gatehouse_active_organizations (organization_id, user_id);
