@@ -158,7 +158,7 @@ func New(cfg Config) (*Handler, error) {
 // packages the application configured them with build them.
 func (h *Handler) newFeatures() error {
 	c := h.cfg
-	e := &plugin.FeatureEnv{Env: h.env, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+	e := &plugin.FeatureEnv{Env: h.env, DatabaseSessions: c.Session.Strategy == StrategyDatabase, Organizations: c.Organizations != nil,
 		MaxAge: c.Session.MaxAge, FreshAge: c.Session.FreshAge, Providers: c.Providers, NotFound: h.notFound}
 	var err error
 	if c.Organizations != nil {

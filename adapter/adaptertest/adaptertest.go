@@ -93,6 +93,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	runOrganizations(t, newAdapter)  // organizations.go
 	runMachineAccess(t, newAdapter)  // machineaccess.go
 	runAdmin(t, newAdapter)          // admin.go
+	runOwnerKeeper(t, newAdapter)    // ownerkeeper.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other
