@@ -330,7 +330,8 @@ type Event struct {
 	// Role is the new role (ActionSetRole, ActionCreateUser); Ban the
 	// ban (ActionBan);
 	// Sessions how many database sessions were deleted
-	// (ActionRevokeSessions, ActionBan, ActionRevokeSession).
+	// (ActionRevokeSessions, ActionBan, ActionRevokeSession,
+	// ActionSetPassword).
 	Role     Role
 	Ban      *Ban
 	Sessions int
