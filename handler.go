@@ -590,7 +590,9 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 // Can reports whether the signed-in user's role in the session's active
 // organization holds the statement st, such as "project:delete"
 // (Config.Organizations): false with nobody signed in, no active
-// organization, or a membership that has ended. The error says that
+// organization, or a membership that has ended. During an
+// administrator's impersonation it judges the impersonated user, who
+// works in no organization: false. The error says that
 // organizations are off, that st is not a statement, or that the store
 // could not be read.
 func (h *Handler) Can(r *http.Request, st string) (bool, error) {
