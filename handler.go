@@ -158,7 +158,7 @@ func New(cfg Config) (*Handler, error) {
 // packages the application configured them with build them.
 func (h *Handler) newFeatures() error {
 	c := h.cfg
-	e := &plugin.FeatureEnv{Env: h.env, DatabaseSessions: c.Session.Strategy == StrategyDatabase,
+	e := &plugin.FeatureEnv{Env: h.env, DatabaseSessions: c.Session.Strategy == StrategyDatabase, Organizations: c.Organizations != nil,
 		MaxAge: c.Session.MaxAge, FreshAge: c.Session.FreshAge, Providers: c.Providers, NotFound: h.notFound}
 	var err error
 	if c.Organizations != nil {
@@ -590,7 +590,9 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 // Can reports whether the signed-in user's role in the session's active
 // organization holds the statement st, such as "project:delete"
 // (Config.Organizations): false with nobody signed in, no active
-// organization, or a membership that has ended. The error says that
+// organization, or a membership that has ended. During an
+// administrator's impersonation it judges the impersonated user, who
+// works in no organization: false. The error says that
 // organizations are off, that st is not a statement, or that the store
 // could not be read.
 func (h *Handler) Can(r *http.Request, st string) (bool, error) {

@@ -202,3 +202,55 @@ func TestBanReasonShown(t *testing.T) {
 		t.Error("a forged ?ban= is shown")
 	}
 }
+
+// TestAdminSetPasswordEndsSessions: setting a user's password ends every
+// session of theirs, database and JWT, signed in with any kind (the
+// event counts the database ones); the user signs in again with the new
+// password. keepSessions=1 keeps them.
+func TestAdminSetPasswordEndsSessions(t *testing.T) {
+	for _, strategy := range []gatehouse.Strategy{gatehouse.StrategyDatabase, gatehouse.StrategyJWT} {
+		t.Run(string(strategy), func(t *testing.T) {
+			t.Parallel()
+			s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Session.Strategy = strategy })
+			ad := signedInAdmin(t, s)
+			pat := passwordUser(t, s, "pat@example.com")
+			phone, laptop := newBrowser(t), newBrowser(t)
+			phone.mustSignIn(s, "password", "pat@example.com")
+			laptop.mustSignIn(s, "password", "pat@example.com")
+			bob := newBrowser(t)
+			bob.mustSignIn(s, "oidc", "bob")
+
+			if code, v := ad.adminPost(s, pat, "set-password", url.Values{"password": {"a new long password"}}); code != http.StatusOK {
+				t.Fatalf("set-password: %d %v", code, v)
+			}
+			if phone.private(s) || laptop.private(s) {
+				t.Error("a session of the user outlived the password set by an administrator")
+			}
+			if !bob.private(s) || !ad.private(s) {
+				t.Error("setting pat's password ended another user's session")
+			}
+			ev := s.ev.all()
+			wantSessions := 0
+			if strategy == gatehouse.StrategyDatabase {
+				wantSessions = 2
+			}
+			if last := ev[len(ev)-1]; last.Action != admin.ActionSetPassword || last.Sessions != wantSessions {
+				t.Errorf("event %+v; want set-password with %d sessions", last, wantSessions)
+			}
+			// The new password signs in, and that session lives.
+			b := newBrowser(t)
+			resp, _ := b.follow(b.post(s.url+"/auth/callback/password", url.Values{"csrfToken": {b.csrf(s)}, "callbackUrl": {"/private"},
+				"email": {"pat@example.com"}, "password": {"a new long password"}}))
+			if resp.Request.URL.Path != "/private" || !b.private(s) {
+				t.Fatalf("the new password ended at %s", resp.Request.URL)
+			}
+			// keepSessions=1 keeps them.
+			if code, v := ad.adminPost(s, pat, "set-password", url.Values{"password": {"another long password"}, "keepSessions": {"1"}}); code != http.StatusOK {
+				t.Fatalf("set-password keeping sessions: %d %v", code, v)
+			}
+			if !b.private(s) {
+				t.Error("keepSessions=1 ended the user's session")
+			}
+		})
+	}
+}

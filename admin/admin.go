@@ -86,6 +86,12 @@ type Page = admincore.Page
 // for concurrent use and atomic on its own.
 type Store = admincore.Store
 
+// OwnerKeeper is a Store that keeps organizations too
+// (organization.Store), as the built-in adapters do. With
+// gatehouse.Config.Organizations set, the routes delete users through
+// it, and gatehouse.New refuses an adapter that is not one.
+type OwnerKeeper = admincore.OwnerKeeper
+
 // Action names what an administrator did, in an Event.
 type Action = admincore.Action
 

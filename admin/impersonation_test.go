@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
 // sessionJSON returns GET {base}/session's answer, nil for no session.
@@ -27,6 +28,15 @@ func (b *browser) sessionJSON(s *site) map[string]any {
 		b.t.Fatalf("session: %q", body)
 	}
 	return v
+}
+
+// body returns what the path of s says to b.
+func (b *browser) body(s *site, path string) string {
+	b.t.Helper()
+	resp := b.get(s.url + path)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
 }
 
 // privateBody returns what /private says to b.
@@ -233,5 +243,90 @@ func TestImpersonationBanner(t *testing.T) {
 	}
 	if v := ad.sessionJSON(s); v["impersonatedBy"] != nil {
 		t.Errorf("after stopping, the session is %v", v)
+	}
+}
+
+// whoami returns what /whoami says to b: the session the application
+// sees (email, org: its active organization) and Handler.Can's answer.
+func (b *browser) whoami(s *site) map[string]any {
+	b.t.Helper()
+	_, v := decode(b.t, b.get(s.url+"/whoami"))
+	return v
+}
+
+// TestImpersonationActiveOrganization: the administrator's active
+// organization never carries into an impersonation: the application sees
+// the user's session with no active organization, Handler.Can says no and
+// RequirePermission refuses (whatever the administrator may do there),
+// and GET {base}/session shows none. Stopping brings the administrator's
+// session back with its active organization. For database sessions
+// (with and without the cookie cache) and JWT sessions.
+func TestImpersonationActiveOrganization(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		strategy gatehouse.Strategy
+		cache    bool
+	}{
+		{"database", gatehouse.StrategyDatabase, false},
+		{"database+cache", gatehouse.StrategyDatabase, true},
+		{"jwt", gatehouse.StrategyJWT, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			db := memory.New()
+			s := newSite(t, newOP(t), db, func(c *gatehouse.Config) {
+				c.Session.Strategy = tc.strategy
+				c.Session.CookieCache.Enabled = tc.cache
+				c.Organizations = organization.Enable(organization.Config{})
+			})
+			ad := signedInAdmin(t, s)
+			bob := newBrowser(t)
+			bob.mustSignIn(s, "oidc", "bob")
+			me, bobID := s.userID("admin@example.com"), s.userID("bob@example.com")
+			// The administrator owns acme and works in it; bob is a member of
+			// it too, with no right to update it.
+			orgs := db
+			if err := orgs.CreateOrganization(context.Background(), organization.Organization{ID: "acme", Name: "Acme", Slug: "acme", CreatedAt: time.Now()},
+				organization.Membership{OrganizationID: "acme", UserID: me, Role: organization.Owner, CreatedAt: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+			joinOrg(t, orgs, "acme", bobID, "bob@example.com", organization.Member)
+			if code, v := decode(t, ad.post(s.url+"/auth/organizations/active", url.Values{"csrfToken": {ad.csrf(s)}, "organizationId": {"acme"}})); code != http.StatusOK {
+				t.Fatalf("set active: %d %v", code, v)
+			}
+			mine := func(when string) {
+				t.Helper()
+				if v := ad.whoami(s); v["email"] != "admin@example.com" || v["org"] != "acme" || v["can"] != true {
+					t.Errorf("%s, the application sees %v; want the administrator in acme, allowed", when, v)
+				}
+				if v := ad.sessionJSON(s); v["activeOrganizationId"] != "acme" {
+					t.Errorf("%s, GET session shows %v; want acme active", when, v)
+				}
+				if got := ad.body(s, "/can-update"); got != "allowed admin@example.com" {
+					t.Errorf("%s, RequirePermission answered %q", when, got)
+				}
+			}
+			mine("before impersonating")
+
+			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+				t.Fatalf("impersonate: %d %v", code, v)
+			}
+			for range 2 { // the second read is the one a cookie-cache copy answers
+				if v := ad.whoami(s); v["email"] != "bob@example.com" || v["org"] != "" || v["can"] != false {
+					t.Errorf("impersonating bob, the application sees %v; want bob, no active organization, not allowed", v)
+				}
+				if v := ad.sessionJSON(s); v["impersonatedBy"] != me || v["activeOrganizationId"] != nil {
+					t.Errorf("impersonating bob, GET session shows %v; want no active organization", v)
+				}
+				if got := ad.body(s, "/can-update"); strings.HasPrefix(got, "allowed") || !strings.Contains(got, "no_active_organization") {
+					t.Errorf("impersonating bob, RequirePermission answered %q; want 403 no_active_organization", got)
+				}
+			}
+
+			if code, v := decode(t, ad.post(s.url+"/auth/admin/stop-impersonating", url.Values{"csrfToken": {ad.csrf(s)}})); code != http.StatusOK {
+				t.Fatalf("stop: %d %v", code, v)
+			}
+			mine("after stopping")
+		})
 	}
 }

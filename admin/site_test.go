@@ -3,6 +3,7 @@ package admin_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -122,6 +123,20 @@ func newSite(t testing.TB, op *authtest.Server, db adapter.Adapter, mutate func(
 	mux.Handle("/auth/", h)
 	mux.Handle("/private", h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "hello "+gatehouse.SessionFrom(r.Context()).User.Email)
+	})))
+	// /whoami: the session the application sees, its active organization,
+	// and what Handler.Can says of organization:update there.
+	mux.HandleFunc("/whoami", func(w http.ResponseWriter, r *http.Request) {
+		sess := gatehouse.SessionFrom(r.Context())
+		can, err := h.Can(r, "organization:update")
+		out := map[string]any{"can": can, "canErr": fmt.Sprint(err)}
+		if sess != nil {
+			out["email"], out["org"] = sess.User.Email, sess.ActiveOrganizationID
+		}
+		json.NewEncoder(w).Encode(out)
+	})
+	mux.Handle("/can-update", h.RequirePermission("organization:update")(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "allowed "+gatehouse.SessionFrom(r.Context()).User.Email)
 	})))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "home") })
 	srv.Config.Handler = h.Middleware(mux)

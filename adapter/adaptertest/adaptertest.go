@@ -94,6 +94,7 @@ func Run(t *testing.T, newAdapter func(t *testing.T) adapter.Adapter) {
 	runTeams(t, newAdapter)          // teams.go
 	runMachineAccess(t, newAdapter)  // machineaccess.go
 	runAdmin(t, newAdapter)          // admin.go
+	runOwnerKeeper(t, newAdapter)    // ownerkeeper.go
 }
 
 // now is a fixed point in time with sub-millisecond digits, in a zone other

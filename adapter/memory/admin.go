@@ -10,6 +10,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
+	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 // ListUsers returns one page of the users q selects, in the order of
@@ -136,6 +137,34 @@ func (m *Adapter) PurgeUser(ctx context.Context, userID string) error {
 	if err := m.lock(ctx); err != nil {
 		return err
 	}
+	defer m.mu.Unlock()
+	return m.purgeLocked(ctx, userID)
+}
+
+// PurgeUnlessLastOwner is PurgeUser, refused with
+// organization.ErrLastOwner when the user is the only owner of an
+// organization: both under the adapter's mutex, which SetRole and
+// RemoveMembership hold too (admin.OwnerKeeper).
+func (m *Adapter) PurgeUnlessLastOwner(ctx context.Context, userID string) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if _, ok := m.users[userID]; !ok {
+		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+	}
+	if m.orgs != nil {
+		for k := range m.orgs.members {
+			if k.user == userID && m.lastOwner(k) {
+				return fmt.Errorf("memory: organization %q: %w", k.org, organization.ErrLastOwner)
+			}
+		}
+	}
+	return m.purgeLocked(ctx, userID)
+}
+
+// purgeLocked is PurgeUser with m.mu held.
+func (m *Adapter) purgeLocked(ctx context.Context, userID string) error {
 	u, ok := m.users[userID]
 	if ok && u.Email != "" {
 		for k := range m.tokens {
@@ -144,8 +173,7 @@ func (m *Adapter) PurgeUser(ctx context.Context, userID string) error {
 			}
 		}
 	}
-	m.mu.Unlock()
-	return m.DeleteUser(ctx, userID)
+	return m.deleteUserLocked(ctx, userID)
 }
 
 // later returns the later of a and b.

@@ -81,6 +81,7 @@ var (
 	_ servicetoken.KeyStore          = (*Adapter)(nil)
 	_ organization.Store             = (*Adapter)(nil)
 	_ admin.Store                    = (*Adapter)(nil)
+	_ admin.OwnerKeeper              = (*Adapter)(nil)
 )
 
 // New returns an empty in-memory adapter.
@@ -214,6 +215,11 @@ func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
 		return err
 	}
 	defer m.mu.Unlock()
+	return m.deleteUserLocked(ctx, id)
+}
+
+// deleteUserLocked is DeleteUser with m.mu held.
+func (m *Adapter) deleteUserLocked(ctx context.Context, id string) error {
 	u, ok := m.users[id]
 	if !ok {
 		return fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)

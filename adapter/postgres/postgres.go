@@ -108,6 +108,7 @@ var dialect = sqlstore.Dialect{
 	TimeArg:     func(t time.Time) any { return t },
 	NullTimeArg: func(t *time.Time) any { return t },
 	ExtraArg:    func(b []byte) any { return b },
+	LockUser:    `SELECT id FROM gatehouse_users WHERE id = $1 FOR UPDATE`,
 	ErrNoRows:   pgx.ErrNoRows,
 	Kind:        errorKind,
 }

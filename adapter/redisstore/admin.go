@@ -12,7 +12,10 @@ import (
 // store hands every admin.Store call to it (ErrUnsupported when the
 // primary is not an admin.Store; ask Supports[admin.Store] first).
 
-var _ admin.Store = (*store)(nil)
+var (
+	_ admin.Store       = (*store)(nil)
+	_ admin.OwnerKeeper = (*store)(nil)
+)
 
 // ListUsers lists users from the primary (admin.Store).
 func (s *store) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
@@ -53,11 +56,29 @@ func (s *store) PurgeUser(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
+	return s.purge(ctx, userID, as.PurgeUser)
+}
+
+// PurgeUnlessLastOwner deletes the user from the primary unless they are
+// the only owner of an organization, which the primary checks in the
+// same step, then their sessions and tokens from Redis as PurgeUser does
+// (admin.OwnerKeeper).
+func (s *store) PurgeUnlessLastOwner(ctx context.Context, userID string) error {
+	ok, err := primary[admin.OwnerKeeper](s)
+	if err != nil {
+		return err
+	}
+	return s.purge(ctx, userID, ok.PurgeUnlessLastOwner)
+}
+
+// purge deletes the user from the primary with del, then their sessions
+// and the verification tokens of their address from Redis.
+func (s *store) purge(ctx context.Context, userID string, del func(ctx context.Context, userID string) error) error {
 	u, err := s.Adapter.GetUser(ctx, userID)
 	if err != nil {
 		return err
 	}
-	if err := as.PurgeUser(ctx, userID); err != nil {
+	if err := del(ctx, userID); err != nil {
 		return err
 	}
 	if _, err := s.DeleteUserSessions(ctx, userID); err != nil {

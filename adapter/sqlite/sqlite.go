@@ -187,6 +187,7 @@ var dialect = sqlstore.Dialect{
 	TimeArg:     func(t time.Time) any { return t.UnixMicro() },
 	NullTimeArg: microsPtr,
 	ExtraArg:    nullString,
+	LockUser:    `UPDATE gatehouse_users SET id = id WHERE id = $1`,
 	ErrNoRows:   sql.ErrNoRows,
 	Kind:        errorKind,
 }

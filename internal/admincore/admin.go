@@ -81,9 +81,9 @@ type Config struct {
 	SendEmailChange func(ctx context.Context, m EmailChange) error
 	// BeforeDelete, when set, is asked before a user is deleted, by an
 	// administrator or by themselves; an error refuses the deletion (403
-	// with code "refused"), and is logged, not shown. Another feature's
-	// rule belongs here, such as "not the last owner of an
-	// organization".
+	// with code "refused"), and is logged, not shown. The application's
+	// own rules belong here; the last owner of an organization is
+	// refused without it (409 last_owner, with organizations on).
 	BeforeDelete func(ctx context.Context, userID string) error
 }
 
@@ -275,6 +275,20 @@ type Store interface {
 	PurgeUser(ctx context.Context, userID string) error
 }
 
+// OwnerKeeper is a Store that keeps organizations too
+// (organization.Store), as the built-in adapters do. With
+// gatehouse.Config.Organizations set, the routes delete users through
+// it, and gatehouse.New refuses an adapter that is not one.
+type OwnerKeeper interface {
+	// PurgeUnlessLastOwner is PurgeUser, except that it deletes nothing
+	// and returns organization.ErrLastOwner (wrapped) when the user is
+	// the only owner of an organization. The check and the deletion are
+	// one atomic step, as organization.Store's SetRole and
+	// RemoveMembership are: of a deletion and a concurrent demotion or
+	// removal of the organization's other owner, one fails.
+	PurgeUnlessLastOwner(ctx context.Context, userID string) error
+}
+
 // Action names what an administrator did, in an Event.
 type Action string
 
@@ -316,7 +330,8 @@ type Event struct {
 	// Role is the new role (ActionSetRole, ActionCreateUser); Ban the
 	// ban (ActionBan);
 	// Sessions how many database sessions were deleted
-	// (ActionRevokeSessions, ActionBan, ActionRevokeSession).
+	// (ActionRevokeSessions, ActionBan, ActionRevokeSession,
+	// ActionSetPassword).
 	Role     Role
 	Ban      *Ban
 	Sessions int

@@ -12,6 +12,7 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 // maxReason bounds a ban's reason, in bytes.
@@ -201,6 +202,8 @@ func (s *Routes) run(w http.ResponseWriter, r *http.Request, a action) {
 			fail(w, http.StatusBadRequest, autherr.Configuration, string(bad))
 		case errors.Is(err, errRefused):
 			fail(w, http.StatusForbidden, autherr.AccessDenied, "refused")
+		case errors.Is(err, orgcore.ErrLastOwner):
+			fail(w, http.StatusConflict, autherr.AccessDenied, "last_owner")
 		case errors.Is(err, errNoSession):
 			fail(w, http.StatusNotFound, autherr.SessionRequired, "no_such_session")
 		case errors.Is(err, adapter.ErrNotFound):
@@ -317,8 +320,10 @@ func (s *Routes) revokeSessions(w http.ResponseWriter, r *http.Request) {
 }
 
 // deleteUser answers POST {base}/admin/users/{id}/delete {csrfToken}: the
-// user and everything stored of them, after Config.BeforeDelete agrees.
-// A page's form must carry its ticked confirmation box (confirm=1).
+// user and everything stored of them, after Config.BeforeDelete agrees;
+// with organizations on, 409 last_owner for the only owner of an
+// organization. A page's form must carry its ticked confirmation box
+// (confirm=1).
 func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 	s.run(w, r, action{name: admin.ActionDeleteUser, fresh: true,
 		do: func(ctx context.Context, form url.Values, u adapter.User, _ *admin.Event) error {
@@ -331,7 +336,7 @@ func (s *Routes) deleteUser(w http.ResponseWriter, r *http.Request) {
 					return errRefused
 				}
 			}
-			return s.cfg.Store.PurgeUser(ctx, u.ID)
+			return s.purge(ctx, u.ID)
 		}})
 }
 

@@ -80,6 +80,10 @@ type Config struct {
 	// DatabaseSessions: the sessions are rows, which a ban or revocation
 	// deletes and the user's page lists.
 	DatabaseSessions bool
+	// Organizations: organizations are on. A user is then deleted
+	// through Owners, never the only owner of an organization.
+	Organizations bool
+	Owners        admin.OwnerKeeper
 	// FreshAge is how recent the administrator's sign-in must be to
 	// ban, delete, or change a role.
 	FreshAge time.Duration
@@ -117,14 +121,23 @@ func (s *Routes) off(w http.ResponseWriter, r *http.Request) bool {
 // New returns the routes of cfg, served through host.
 func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
-// Setup is New with cfg.Store taken from cfg.Adapter: an error when
-// cfg.Admin is set and the adapter is not an admin.Store.
+// Setup is New with cfg.Store (and, with organizations on, cfg.Owners)
+// taken from cfg.Adapter: an error when cfg.Admin is set and the adapter
+// is not an admin.Store, or with organizations on not an
+// admin.OwnerKeeper.
 func Setup(cfg Config, host Host) (*Routes, error) {
 	store, ok := cfg.Adapter.(admin.Store)
 	if cfg.Admin != nil && (!ok || !adapter.Supports[admin.Store](cfg.Adapter)) {
 		return nil, &autherr.ConfigError{Field: "Admin", Err: errors.New("needs an Adapter that is an admin.Store (the built-in adapters are)")}
 	}
 	cfg.Store = store
+	if cfg.Organizations {
+		owners, ok := cfg.Adapter.(admin.OwnerKeeper)
+		if cfg.Admin != nil && (!ok || !adapter.Supports[admin.OwnerKeeper](cfg.Adapter)) {
+			return nil, &autherr.ConfigError{Field: "Admin", Err: errors.New("with Organizations, needs an Adapter that is an admin.OwnerKeeper, which deletes no organization's last owner (the built-in adapters are)")}
+		}
+		cfg.Owners = owners
+	}
 	return New(cfg, host), nil
 }
 
@@ -138,6 +151,18 @@ func (s *Routes) unavailable(w http.ResponseWriter, step string, err error) {
 	s.cfg.Logger.Error("gatehouse: an admin route's store call failed", "step", step, "err", err)
 	w.Header().Set("Retry-After", "5")
 	fail(w, http.StatusServiceUnavailable, autherr.AdapterError, "store")
+}
+
+// purge deletes the user with everything stored of them: with
+// organizations on, never the only owner of one (an error wrapping
+// organization.ErrLastOwner), checked in the store's deletion itself so
+// that a concurrent change to the organization's other owners cannot
+// slip in between.
+func (s *Routes) purge(ctx context.Context, userID string) error {
+	if s.cfg.Owners != nil {
+		return s.cfg.Owners.PurgeUnlessLastOwner(ctx, userID)
+	}
+	return s.cfg.Store.PurgeUser(ctx, userID)
 }
 
 // actor is the administrator a request acts for.
@@ -286,7 +311,7 @@ func FromEnv(c admin.Config, e *plugin.FeatureEnv) (*Routes, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Setup(Config{Admin: &c, Adapter: e.Adapter, DatabaseSessions: e.DatabaseSessions, FreshAge: e.FreshAge,
+	return Setup(Config{Admin: &c, Adapter: e.Adapter, DatabaseSessions: e.DatabaseSessions, Organizations: e.Organizations, FreshAge: e.FreshAge,
 		Logger: e.Logger, ClientIP: e.ClientIP, Event: e.Events.Admin, NotFound: e.NotFound, Passwords: pw, Theme: e.Theme}, e.Finisher.Site)
 }
 

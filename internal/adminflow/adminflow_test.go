@@ -115,3 +115,30 @@ func TestChangeIdentifier(t *testing.T) {
 		t.Error("tokenHash is not a SHA-256 of the token")
 	}
 }
+
+// storeOnly is an admin.Store that is no admin.OwnerKeeper: what an
+// application's own adapter might be.
+type storeOnly struct {
+	adapter.Adapter
+	admin.Store
+}
+
+// TestSetupOwnerKeeper: with organizations on, the routes need a store
+// that keeps organizations' owners when it deletes a user; without them,
+// any admin.Store does.
+func TestSetupOwnerKeeper(t *testing.T) {
+	m := memory.New()
+	plain := storeOnly{m, m}
+	if _, err := Setup(Config{Admin: &admin.Config{}, Adapter: plain}, &fakeHost{}); err != nil {
+		t.Errorf("organizations off, an admin.Store: %v", err)
+	}
+	_, err := Setup(Config{Admin: &admin.Config{}, Adapter: plain, Organizations: true}, &fakeHost{})
+	var ce *autherr.ConfigError
+	if !errors.As(err, &ce) || ce.Field != "Admin" {
+		t.Errorf("organizations on, no admin.OwnerKeeper: %v; want a ConfigError on Admin", err)
+	}
+	s, err := Setup(Config{Admin: &admin.Config{}, Adapter: m, Organizations: true}, &fakeHost{})
+	if err != nil || s.cfg.Owners == nil {
+		t.Errorf("organizations on, the memory adapter: %v, Owners %v", err, s.cfg.Owners)
+	}
+}

@@ -167,22 +167,40 @@ func (s *Routes) create(ctx context.Context, form url.Values) (adapter.User, err
 }
 
 // setPassword answers POST {base}/admin/users/{id}/set-password
-// {csrfToken, password}: the user's password is replaced (or set, for a
-// user who had none), hashed as the password-accounts provider hashes,
-// after its Policy agrees. 404 without that provider. The user's
-// sessions stay; revoke-sessions ends them.
+// {csrfToken, password, keepSessions}: the user's password is replaced
+// (or set, for a user who had none), hashed as the password-accounts
+// provider hashes, after its Policy agrees. 404 without that provider.
+// Then every session of the user ends, JWT sessions included, as
+// revoke-sessions ends them: an administrator sets a password most often
+// after an account was taken over, and a session the taker signed in
+// with must not outlive the password it was signed in with. keepSessions
+// ("1") keeps them.
 func (s *Routes) setPassword(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Passwords == nil {
 		s.cfg.NotFound(w, r)
 		return
 	}
 	s.run(w, r, action{name: admin.ActionSetPassword, fresh: true,
-		do: func(ctx context.Context, form url.Values, u adapter.User, _ *admin.Event) error {
+		do: func(ctx context.Context, form url.Values, u adapter.User, e *admin.Event) error {
 			encoded, err := s.cfg.Passwords.hash(ctx, form.Get("password"))
 			if err != nil {
 				return err
 			}
-			return s.cfg.Passwords.Store.SetPasswordHash(ctx, u.ID, encoded)
+			if err := s.cfg.Passwords.Store.SetPasswordHash(ctx, u.ID, encoded); err != nil {
+				return err
+			}
+			if k := form.Get("keepSessions"); k == "1" || k == "true" {
+				return nil
+			}
+			// After the new password is stored: a sign-in with the old one
+			// that made a session before this point ends here, and none
+			// can after it.
+			if err := s.cfg.Store.RevokeSessions(ctx, u.ID, time.Now()); err != nil {
+				return err
+			}
+			n, err := s.endSessions(ctx, u.ID)
+			e.Sessions = n
+			return err
 		}})
 }
 

@@ -47,6 +47,7 @@ var failed = map[string]string{
 	"password_too_short": "admin.errPassword", "password_too_long": "admin.errPassword", "password_breached": "admin.errPassword",
 	"no_such_user": "admin.errNotFound", "no_such_session": "admin.errNotFound", "refused": "admin.errRefused",
 	"csrf": "admin.errForm", "cross_site": "admin.errForm", "banned": "admin.errBanned", "confirm": "admin.errConfirm",
+	"last_owner": "admin.errLastOwner",
 }
 
 // status returns the notice and the alert that r's query asks for.

@@ -11,13 +11,15 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
+	"github.com/gatehouse-auth/gatehouse/internal/orgcore"
 )
 
 // DeleteSelf answers POST {base}/account/delete {csrfToken}: the
 // signed-in user deletes their own account and everything stored of them
 // (admin.Config.SelfDelete; 404 without it). It needs a fresh sign-in, as
 // a stolen session cookie must not be enough, and Config.BeforeDelete's
-// consent. The browser is signed out.
+// consent; with organizations on, the only owner of an organization gets
+// 409 last_owner (they hand it over first). The browser is signed out.
 func (s *Routes) DeleteSelf(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Admin == nil || !s.cfg.Admin.SelfDelete {
 		s.cfg.NotFound(w, r)
@@ -48,7 +50,11 @@ func (s *Routes) DeleteSelf(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.cfg.Store.PurgeUser(ctx, id); err != nil && !errors.Is(err, adapter.ErrNotFound) {
+	switch err := s.purge(ctx, id); {
+	case errors.Is(err, orgcore.ErrLastOwner):
+		fail(w, http.StatusConflict, autherr.AccessDenied, "last_owner")
+		return
+	case err != nil && !errors.Is(err, adapter.ErrNotFound):
 		s.unavailable(w, "account_delete", err)
 		return
 	}

@@ -70,6 +70,13 @@ func (s *Site) CurrentUser(ctx context.Context, r *http.Request) (string, time.T
 	return s.Sessions.Current(ctx, r, s.For(r))
 }
 
+// Viewer returns the id of the user the application sees on r: the
+// impersonated user during an impersonation (impersonated true), else
+// the signed-in user (CurrentUser).
+func (s *Site) Viewer(ctx context.Context, r *http.Request) (id string, impersonated bool, err error) {
+	return s.Sessions.Viewer(ctx, r, s.For(r))
+}
+
 // CurrentUserID is CurrentUser without the time.
 func (s *Site) CurrentUserID(ctx context.Context, r *http.Request) (string, error) {
 	id, _, err := s.CurrentUser(ctx, r)

@@ -41,6 +41,11 @@ type Host interface {
 	// CurrentUser returns the signed-in user's id, "" for none, and when
 	// they signed in; an error when the store cannot be read.
 	CurrentUser(ctx context.Context, r *http.Request) (string, time.Time, error)
+	// Viewer returns the id of the user the application sees ("" for
+	// none): during an administrator's impersonation the impersonated
+	// user's (impersonated true), else CurrentUser's; an error when the
+	// store cannot be read.
+	Viewer(ctx context.Context, r *http.Request) (id string, impersonated bool, err error)
 	// SessionHash returns the stored hash of this browser's database
 	// session token, "" for none.
 	SessionHash(r *http.Request) string
@@ -144,6 +149,25 @@ func (o *Routes) user(w http.ResponseWriter, r *http.Request) (signedIn, bool) {
 		return signedIn{}, false
 	}
 	return signedIn{id, at}, true
+}
+
+// viewer is user for the user the application sees (Host.Viewer), and
+// reports whether that is an administrator's impersonation.
+func (o *Routes) viewer(w http.ResponseWriter, r *http.Request) (signedIn, bool, bool) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+	defer cancel()
+	id, impersonated, err := o.host.Viewer(ctx, r)
+	switch {
+	case err != nil:
+		o.cfg.Logger.Error("gatehouse: reading the session failed", "step", "organizations", "err", err)
+		unavailable(w)
+		return signedIn{}, false, false
+	case id == "":
+		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})
+		return signedIn{}, false, false
+	}
+	return signedIn{id: id}, impersonated, true
 }
 
 func unavailable(w http.ResponseWriter) {
@@ -477,9 +501,11 @@ func (o *Routes) setActive(w http.ResponseWriter, r *http.Request, userID, orgID
 	return o.cfg.Rewrite(w, r, t)
 }
 
-// Can reports whether the signed-in user's role in the active
-// organization holds st. No session, no active organization, or a
-// membership that ended, is false.
+// Can reports whether the role of the user the application sees in the
+// active organization holds st. No session, no active organization, or a
+// membership that ended, is false; so is an administrator's
+// impersonation, which works in no organization (the active one is the
+// administrator's, whose permissions are not lent to the user shown).
 func (o *Routes) Can(r *http.Request, st string) (bool, error) {
 	if o == nil {
 		return false, plugin.ErrOrganizationsOff
@@ -490,8 +516,8 @@ func (o *Routes) Can(r *http.Request, st string) (bool, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	userID, _, err := o.host.CurrentUser(ctx, r)
-	if err != nil || userID == "" {
+	userID, impersonated, err := o.host.Viewer(ctx, r)
+	if err != nil || userID == "" || impersonated {
 		return false, err
 	}
 	org, err := o.Active(ctx, r)
@@ -525,7 +551,8 @@ func (o *Routes) CanJSON(w http.ResponseWriter, r *http.Request) {
 // when st is not a valid statement (a programming error, found at
 // start). A JWT
 // session whose active organization the user no longer belongs to has
-// it cleared.
+// it cleared. An administrator's impersonation works in no organization:
+// 403 no_active_organization.
 func (o *Routes) Require(st string) func(http.Handler) http.Handler {
 	want := permission.MustSet(st)[0]
 	return func(next http.Handler) http.Handler {
@@ -534,8 +561,13 @@ func (o *Routes) Require(st string) func(http.Handler) http.Handler {
 				httpx.WriteJSON(w, http.StatusNotImplemented, map[string]string{"error": string(autherr.Configuration), "reason": plugin.ErrOrganizationsOff.Error()})
 				return
 			}
-			u, good := o.user(w, r)
+			u, impersonated, good := o.viewer(w, r)
 			if !good {
+				return
+			}
+			if impersonated {
+				httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "forbidden", "code": "no_active_organization",
+					"reason": "an impersonation works in no organization"})
 				return
 			}
 			org, err := o.Active(r.Context(), r)

@@ -29,6 +29,8 @@ type FeatureEnv struct {
 	*Env
 	// DatabaseSessions: sessions are database sessions.
 	DatabaseSessions bool
+	// Organizations: Config.Organizations is set (organizations are on).
+	Organizations bool
 	// MaxAge is Config.Session.MaxAge; FreshAge how recent a sign-in
 	// must be for the changes a stolen session cookie must not make.
 	MaxAge, FreshAge time.Duration

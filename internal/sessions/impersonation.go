@@ -27,11 +27,17 @@ import (
 //     (Binding): carried to another browser, or kept after signing out
 //     or in again, it is ignored;
 //   - it applies to what the application sees (Read: the Middleware,
-//     Require, GET {base}/session, which shows impersonatedBy), never to
+//     Require, GET {base}/session, which shows impersonatedBy; Viewer:
+//     Handler.Can and RequirePermission), never to
 //     Gatehouse's own account and admin routes nor to sign-ins (Current),
 //     so no account can be linked to the user and no setting of theirs
 //     changed through it;
-//   - stopping it is clearing it: the administrator's session is back.
+//   - it works in no organization: the administrator's active
+//     organization (their session's) is never the impersonated one's,
+//     which has none, so no permission of the administrator's in it is
+//     lent to what the application shows as the user;
+//   - stopping it is clearing it: the administrator's session is back,
+//     with its active organization.
 //
 // A user who is banned or deleted meanwhile ends it at the next request.
 
@@ -166,6 +172,31 @@ func (m *Manager) impersonated(w http.ResponseWriter, r *http.Request, b *site.B
 	}
 	out := &session.Session{User: accountlink.ToProfile(u), Expires: time.Unix(i.Expires, 0), ImpersonatedBy: i.Admin}
 	return m.shape(r.Context(), out, nil, &u), nil
+}
+
+// Viewer returns the id of the user the application sees on r, as Read
+// decides it: during an impersonation that holds, the impersonated user's
+// (impersonated is then true), else the signed-in user's (Current), ""
+// for none. It writes no cookie. Permission checks ask it (Handler.Can),
+// so that they judge the user the application shows, never the
+// administrator behind an impersonation.
+func (m *Manager) Viewer(ctx context.Context, r *http.Request, b *site.Base) (id string, impersonated bool, err error) {
+	id, _, err = m.Current(ctx, r, b)
+	if err != nil || id == "" || m.cfg.Admin == nil {
+		return id, false, err
+	}
+	i, ok := m.impersonating(r, b)
+	if !ok || i.Admin != id {
+		return id, false, nil
+	}
+	now := time.Now()
+	switch refuse, err := m.refuses(ctx, i.User, now, now); {
+	case err != nil:
+		return "", false, err
+	case refuse: // banned or deleted: Read shows the administrator's own session
+		return id, false, nil
+	}
+	return i.User, true, nil
 }
 
 // ImpersonatedUser names the user r's administrator sees the site as

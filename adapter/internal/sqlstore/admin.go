@@ -213,12 +213,27 @@ func (a Admin) RevokeSessions(ctx context.Context, userID string, at time.Time) 
 // user's address (which no foreign key ties to the user), then the user
 // with everything the adapter's deleteUser deletes.
 func (a Admin) PurgeUser(ctx context.Context, userID string) error {
+	return a.store.InTx(ctx, func(tx Querier) error { return a.purge(ctx, tx, userID) })
+}
+
+// PurgeUnlessLastOwner is PurgeUser, refused with
+// organization.ErrLastOwner, in the same transaction, when the user is
+// the only owner of an organization (admin.OwnerKeeper).
+func (a Admin) PurgeUnlessLastOwner(ctx context.Context, userID string) error {
 	return a.store.InTx(ctx, func(tx Querier) error {
-		_, err := tx.Exec(ctx, `DELETE FROM gatehouse_verification_tokens
-			WHERE identifier = (SELECT email FROM gatehouse_users WHERE id = $1)`, userID)
-		if err != nil {
-			return a.store.Error("delete user's verification tokens", err)
+		if err := a.store.keepOwners(ctx, tx, userID); err != nil {
+			return err
 		}
-		return a.deleteUser(ctx, tx, userID)
+		return a.purge(ctx, tx, userID)
 	})
+}
+
+// purge is PurgeUser in tx.
+func (a Admin) purge(ctx context.Context, tx Querier, userID string) error {
+	_, err := tx.Exec(ctx, `DELETE FROM gatehouse_verification_tokens
+		WHERE identifier = (SELECT email FROM gatehouse_users WHERE id = $1)`, userID)
+	if err != nil {
+		return a.store.Error("delete user's verification tokens", err)
+	}
+	return a.deleteUser(ctx, tx, userID)
 }

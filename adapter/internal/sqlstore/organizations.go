@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -185,6 +186,84 @@ func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool,
 			}
 		}
 		return change(tx)
+	})
+}
+
+// keepOwners deletes, in tx, the memberships of the user userID, and
+// returns organization.ErrLastOwner when that leaves an organization of
+// theirs without an owner (the caller then rolls tx back). It locks the
+// user's row first, so that no membership of theirs is added meanwhile
+// (an insert naming the user waits for tx, on PostgreSQL; SQLite's write
+// lock holds everything off), then the rows of the organizations they
+// own, as ownerChange does: a concurrent demotion or removal of another
+// owner of one of them runs wholly before tx's count or wholly after
+// tx, and then sees the user gone.
+func (s Store) keepOwners(ctx context.Context, tx Querier, userID string) error {
+	n, err := tx.Exec(ctx, s.LockUser, userID)
+	if err := s.OneRow(n, err, "lock user"); err != nil {
+		return err
+	}
+	owned, err := s.strings(ctx, tx, "user's organizations", `SELECT organization_id FROM gatehouse_members
+		WHERE user_id = $1 AND role = $2 ORDER BY organization_id`, userID, organization.Owner)
+	if err != nil {
+		return err
+	}
+	locked := map[string]bool{}
+	lock := func(orgIDs []string) error {
+		for _, org := range orgIDs { // in the order of ids: two deletions never wait for each other in a circle
+			if locked[org] {
+				continue
+			}
+			locked[org] = true
+			if _, err := tx.Exec(ctx, `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, org); err != nil {
+				return s.Error("lock organization", err)
+			}
+		}
+		return nil
+	}
+	if err := lock(owned); err != nil {
+		return err
+	}
+	// The roles as they are now: a promotion to owner made since the
+	// SELECT above is returned here (PostgreSQL deletes the newest
+	// version of a row), and its organization locked below.
+	owned, err = s.strings(ctx, tx, "delete user's memberships", `DELETE FROM gatehouse_members
+		WHERE user_id = $1 RETURNING CASE WHEN role = $2 THEN organization_id ELSE '' END`, userID, organization.Owner)
+	if err != nil {
+		return err
+	}
+	owned = slices.DeleteFunc(owned, func(org string) bool { return org == "" })
+	slices.Sort(owned)
+	if err := lock(owned); err != nil {
+		return err
+	}
+	for _, org := range owned {
+		var owners int
+		err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM gatehouse_members WHERE organization_id = $1 AND role = $2`,
+			org, organization.Owner).Scan(&owners)
+		if err != nil {
+			return s.Error("count owners", err)
+		}
+		if owners == 0 {
+			return fmt.Errorf("%s: organization %q: %w", s.Name, org, organization.ErrLastOwner)
+		}
+	}
+	return nil
+}
+
+// strings returns the one text column of the rows query returns.
+func (s Store) strings(ctx context.Context, tx Querier, what, query string, args ...any) ([]string, error) {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return nil, s.Error(what, err)
+	}
+	defer rows.Close()
+	return ScanAll(s.Dialect, rows, what, func(row Row) (string, error) {
+		var v string
+		if err := row.Scan(&v); err != nil {
+			return "", s.Error(what, err)
+		}
+		return v, nil
 	})
 }
 

@@ -70,6 +70,13 @@ type Dialect struct {
 	// ExtraArg returns the statement argument that stores an account's
 	// Extra as stored.EncodeExtra encoded it (SQL NULL for nil).
 	ExtraArg func(b []byte) any
+	// LockUser is the statement that locks the row of the user $1 until
+	// the transaction ends, and counts it: so that a row naming the user
+	// cannot be added meanwhile (on PostgreSQL a SELECT ... FOR UPDATE,
+	// which an insert's foreign-key check waits for; on SQLite a write,
+	// which takes the database's write lock first thing, as a
+	// transaction that read first could not take it later).
+	LockUser string
 	// ErrNoRows is the driver's error for a query that returned no row.
 	ErrNoRows error
 	// Kind returns adapter.ErrConflict for a driver error that is a

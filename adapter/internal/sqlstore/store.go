@@ -463,4 +463,5 @@ var (
 	_ servicetoken.KeyStore          = MachineAccess{}
 	_ organization.Store             = Organizations{}
 	_ admin.Store                    = Admin{}
+	_ admin.OwnerKeeper              = Admin{}
 )
