@@ -302,7 +302,9 @@ func TestLockRenewedAndLost(t *testing.T) {
 	t.Parallel()
 	c := redistest.NewClient(t)
 	prefix := redistest.Prefix(t, c)
-	const lease = 300 * time.Millisecond
+	// Renewed every third of the lease: long enough that a machine
+	// busy with other tests still renews in time (300 ms was not).
+	const lease = 1500 * time.Millisecond
 	l := redisstore.New(c, memory.New(), redisstore.Options{Prefix: prefix, LockLease: lease}).(adapter.AccountLocker)
 	ctx := context.Background()
 	err := l.LockAccount(ctx, "corp", "1", func(held context.Context) error {
