@@ -155,7 +155,7 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		switch {
 		case formPost:
 			setCheck(w, names.CallbackURL, cb, expires) // read by the cross-site POST too
-		case cb == origin+"/":
+		case len(cb) == len(origin)+1 && strings.HasPrefix(cb, origin) && cb[len(origin)] == '/': // origin + "/", not built
 			// The default, which the callback takes when the cookie is
 			// missing: no cookie, or one left from a sign-in that did
 			// not finish cleared (a finished one clears it).
