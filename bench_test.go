@@ -488,6 +488,44 @@ func TestAllocsIndependentOfProviders(t *testing.T) {
 	}
 }
 
+// TestMiddlewareAnonymousRoutesFree: a request to the handler's own
+// routes with no cookie and no Authorization header costs the same
+// allocations through the Middleware as without it (no state for a
+// request with nothing to read), and gets the same answer: null, no
+// cookie set. A signed-in browser's request still gets the state: a
+// wrapper of the handler sees its session.
+func TestMiddlewareAnonymousRoutesFree(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts under the race detector are not the program's own (see race_on_test.go); make test runs this without -race")
+	}
+	a := newApp(t, authtest.Options{}, unlimited(nil))
+	var seen *gatehouse.Session
+	wrapped := a.h.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen = gatehouse.SessionFrom(r.Context())
+		a.h.ServeHTTP(w, r)
+	}))
+	r := request("GET", a.url+"/auth/session", nil, "")
+	var w leanWriter
+	direct := minAllocs(func() { w.reset(); a.h.ServeHTTP(&w, r) })
+	through := minAllocs(func() { w.reset(); wrapped.ServeHTTP(&w, r) })
+	if through != direct {
+		t.Errorf("anonymous GET {base}/session: %v allocations through the Middleware, %v without it", through, direct)
+	}
+	rec := httptest.NewRecorder()
+	wrapped.ServeHTTP(rec, r)
+	if rec.Code != 200 || rec.Body.String() != "null\n" || rec.Header().Get("Set-Cookie") != "" || seen != nil {
+		t.Errorf("anonymous answer %d %q, Set-Cookie %q, session %v", rec.Code, rec.Body, rec.Header().Get("Set-Cookie"), seen)
+	}
+
+	br := newBrowser(t)
+	br.signIn(a, "dev", "/")
+	rec = httptest.NewRecorder()
+	wrapped.ServeHTTP(rec, request("GET", a.url+"/auth/session", br.jarCookies(a), ""))
+	if seen == nil || !strings.Contains(rec.Body.String(), `"user"`) {
+		t.Errorf("signed in: the wrapper saw %v, the answer %q", seen, rec.Body)
+	}
+}
+
 // TestSignInsInFlightCostNothing: 10 000 sign-ins started and never
 // finished leave the server's heap as it was: their state lives in the
 // browsers' cookies.

@@ -332,6 +332,10 @@ func (st *reqState) load(w http.ResponseWriter) {
 // helpers can be posted. Wrap the whole application with it.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h.nothingToRead(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		r = h.withNewState(w, r)
 		if st := r.Context().(*stateContext); st.st.keyWait > 0 {
 			plugin.TooManyKeyRequests(w, st.st.keyWait)
@@ -339,6 +343,20 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// nothingToRead reports whether r is a request to the handler's own
+// routes that carries neither a Cookie nor an Authorization header: it
+// has no session (a session, its cookie cache, an impersonation and the
+// CSRF cookie are all cookies; a Bearer token is an Authorization
+// header), the Middleware mints no CSRF cookie there and reads no API
+// key there, so its state would hold nothing. The Middleware passes such
+// a request on as it came, without the state's allocation: SessionFrom
+// and SessionErr answer nil for it all the same, and Require, Execute
+// and Funcs read it themselves as for a request the Middleware did not
+// see. A script polling {base}/session before sign-in is such a request.
+func (h *Handler) nothingToRead(r *http.Request) bool {
+	return len(r.Header["Cookie"]) == 0 && len(r.Header["Authorization"]) == 0 && underBase(r.URL.Path, h.cfg.BasePath)
 }
 
 // stateRequest is a request as the Middleware passes it on and the

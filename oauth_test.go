@@ -39,6 +39,11 @@ func TestSignInOIDC(t *testing.T) {
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
 		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
 	}
+	// The callback-url cookie brought the browser to /private and was
+	// cleared then: a signed-in browser does not send it on every request.
+	if cb := b.cookie(a, "authjs.callback-url"); cb != "" {
+		t.Errorf("the callback-url cookie %q outlives the sign-in", cb)
+	}
 	s := b.session(a)
 	user, _ := s["user"].(map[string]any)
 	if user["email"] != "alice@example.com" || user["name"] != "Alice" || user["id"] != "dev:alice" {

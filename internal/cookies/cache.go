@@ -30,11 +30,13 @@ const CacheFormat = 2
 
 // NewCacheCodec is the cookie cache's codec for the cookie named name: a
 // copy is good until maxAge after it was made or the session's expiry,
-// whichever comes first.
+// whichever comes first. Its copies carry no kid: only Gatehouse reads
+// them (no Auth.js front end looks up a secret by it), and the browser
+// sends the copy with every request.
 func NewCacheCodec(secrets []string, name string, maxAge time.Duration) (*Codec[Cached], error) {
 	// No tolerance: this server wrote the times, and a revocation
 	// elsewhere must take effect within maxAge.
-	return NewCodec(secrets, name, 0,
+	return newCodec(secrets, name, 0,
 		func(c Cached) (time.Time, bool) {
 			until := time.UnixMilli(c.CachedAt).Add(maxAge)
 			if exp := time.Unix(c.Expires, 0); exp.Before(until) {
@@ -49,5 +51,5 @@ func NewCacheCodec(secrets []string, name string, maxAge time.Duration) (*Codec[
 				c.User.EmailVerified = &t
 			}
 			return c
-		})
+		}, false)
 }

@@ -19,7 +19,9 @@ import (
 // "dir", enc A256CBC-HS512, the key derived from each secret with
 // HKDF-SHA256 and the cookie name as salt, so a token made for one cookie
 // name cannot be read under another (key separation).
-// The kid header names the secret that sealed it (RFC 7638 thumbprint).
+// The kid header names the secret that sealed it (RFC 7638 thumbprint),
+// as Auth.js writes it; the cookie cache's copies, which only Gatehouse
+// reads, go without (NewCacheCodec).
 // Keys are derived once, in NewCodec, never per request.
 //
 // Tokens already opened are cached, keyed by the exact sealed string: the
@@ -62,6 +64,15 @@ var ErrInvalid = errors.New("session token invalid")
 // pasted into the session slot would look, CVE-2023-48309); clone copies
 // what a cached token shares with the ones handed out (its maps).
 func NewCodec[T any](secrets []string, salt string, tolerance time.Duration, check func(T) (time.Time, bool), clone func(T) T) (*Codec[T], error) {
+	return newCodec(secrets, salt, tolerance, check, clone, true)
+}
+
+// newCodec is NewCodec, its tokens sealed with a kid header when kid is
+// set. Without one (a token only this server reads: the cookie cache's
+// copies), the header is 127 characters shorter in the cookie, and
+// opening a token tries each secret in turn, which only a token not yet
+// in the cache of opened ones costs.
+func newCodec[T any](secrets []string, salt string, tolerance time.Duration, check func(T) (time.Time, bool), clone func(T) T, kid bool) (*Codec[T], error) {
 	c := &Codec[T]{tolerance: tolerance, cache: bounded.New[string, T](cacheSize), check: check, clone: clone}
 	for _, s := range secrets {
 		info := "Auth.js Generated Encryption Key (" + salt + ")"
@@ -78,8 +89,11 @@ func NewCodec[T any](secrets []string, salt string, tolerance time.Duration, che
 	if len(c.keys) == 0 {
 		return nil, errors.New("no secret")
 	}
-	enc, err := jose.NewEncrypter(jose.A256CBC_HS512,
-		jose.Recipient{Algorithm: jose.DIRECT, Key: c.keys[0].key, KeyID: c.keys[0].kid}, nil)
+	rcpt := jose.Recipient{Algorithm: jose.DIRECT, Key: c.keys[0].key}
+	if kid {
+		rcpt.KeyID = c.keys[0].kid
+	}
+	enc, err := jose.NewEncrypter(jose.A256CBC_HS512, rcpt, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -255,6 +255,16 @@ func (n Names) Clear(w http.ResponseWriter, name string) {
 	setCookie(w, name, "", time.Time{}, -1, n.Secure, http.SameSiteLaxMode)
 }
 
+// ClearSent clears the cookie name when r carries it (a copy planted
+// beside it included): a cookie whose use has ended, such as the
+// callback-url cookie once its sign-in has finished, which the browser
+// would otherwise send with every request.
+func (n Names) ClearSent(w http.ResponseWriter, r *http.Request, name string) {
+	if Count(r, name) > 0 {
+		n.Clear(w, name)
+	}
+}
+
 // ReadChunked returns the value of a possibly chunked cookie: name itself,
 // or name.0, name.1, … joined in order. A gap in the chunks gives "".
 func ReadChunked(r *http.Request, name string) (value string, chunks []string) {

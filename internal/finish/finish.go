@@ -162,8 +162,9 @@ func (f *Finisher) FinishSignIn(w http.ResponseWriter, r *http.Request, res sign
 			return autherr.New(autherr.AccessDenied, "signin_callback", prov, "signIn callback", errors.New("the SignIn callback refused"))
 		}
 		if to != "" {
+			// Where this sign-in ends: the second step, when one is
+			// asked, keeps it in the callback-url cookie for its code.
 			if safe := f.CallbackURL(r, to); safe != "" {
-				b.Cookies.Set(w, b.Cookies.CallbackURL, safe, time.Time{})
 				res.CallbackURL = safe
 			}
 		}
@@ -207,6 +208,10 @@ func (f *Finisher) FinishSignIn(w http.ResponseWriter, r *http.Request, res sign
 		ev(r.Context(), user, res.Account, isNew)
 	}
 	target := f.CallbackURL(r, cmp.Or(res.CallbackURL, cookies.Value(r, b.Cookies.CallbackURL)))
+	// The callback-url cookie served this sign-in alone: a signed-in
+	// browser would send it with every request. Auth.js reads a missing
+	// one as its default, the origin.
+	b.Cookies.ClearSent(w, r, b.Cookies.CallbackURL)
 	if isNew && f.NewUserPage != "" {
 		target = f.NewUserPage + "?callbackUrl=" + url.QueryEscape(target)
 	}

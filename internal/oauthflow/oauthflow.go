@@ -152,11 +152,17 @@ func (f *Flow) SignIn(w http.ResponseWriter, r *http.Request, form url.Values) {
 		setCheck(w, names.Checks, sealed, expires)
 	}
 	if cb := h.CallbackURL(r, form.Get("callbackUrl")); cb != "" {
-		if formPost {
+		switch {
+		case formPost:
 			setCheck(w, names.CallbackURL, cb, expires) // read by the cross-site POST too
-		} else if cookies.Value(r, names.CallbackURL) != cb {
+		case len(cb) == len(origin)+1 && strings.HasPrefix(cb, origin) && cb[len(origin)] == '/': // origin + "/", not built
+			// The default, which the callback takes when the cookie is
+			// missing: no cookie, or one left from a sign-in that did
+			// not finish cleared (a finished one clears it).
+			names.ClearSent(w, r, names.CallbackURL)
+		case cookies.Value(r, names.CallbackURL) != cb:
 			// A browser-session cookie: one that already holds cb (a
-			// second sign-in from the same page) is left as it is.
+			// second try from the same page) is left as it is.
 			names.Set(w, names.CallbackURL, cb, time.Time{})
 		}
 	}

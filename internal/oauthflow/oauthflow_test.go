@@ -191,6 +191,46 @@ func TestSignIn(t *testing.T) {
 	}
 }
 
+// TestSignInDefaultCallbackURL: a sign-in that ends on the home page,
+// the callback's default, sets no callback-url cookie, and clears one
+// left from a sign-in that did not finish (it would send the browser
+// there instead); another destination is set, once.
+func TestSignInDefaultCallbackURL(t *testing.T) {
+	e := newEnv(t, providers.TypeOIDC, Config{})
+	start := func(b browser, cb string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodPost, "/auth/signin/dev", nil)
+		b.add(r)
+		w := httptest.NewRecorder()
+		e.f.SignIn(w, r, url.Values{"callbackUrl": {cb}})
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("SignIn answered %d: %v", w.Code, e.h.Failed)
+		}
+		b.take(w)
+		return w
+	}
+	set := func(w *httptest.ResponseRecorder) (set, cleared bool) {
+		for _, c := range w.Result().Cookies() {
+			if c.Name == names.CallbackURL {
+				set, cleared = c.MaxAge >= 0, c.MaxAge < 0
+			}
+		}
+		return set, cleared
+	}
+	b := browser{names.CSRF: "c1"}
+	if s, c := set(start(b, "/")); s || c {
+		t.Errorf("home page: callback-url set %v, cleared %v; want neither", s, c)
+	}
+	if s, _ := set(start(b, "/dash")); !s || b[names.CallbackURL] != origin+"/dash" {
+		t.Errorf("/dash: set %v, cookie %q", s, b[names.CallbackURL])
+	}
+	if s, c := set(start(b, "/dash")); s || c {
+		t.Errorf("/dash again: set %v, cleared %v; want the cookie left as it is", s, c)
+	}
+	if _, c := set(start(b, "")); !c || b[names.CallbackURL] != "" {
+		t.Errorf("home page after /dash: cleared %v, cookie %q", c, b[names.CallbackURL])
+	}
+}
+
 // TestRedirectProxy: behind a redirect proxy the redirect URI is the
 // proxy's, and the state check is used.
 func TestRedirectProxy(t *testing.T) {

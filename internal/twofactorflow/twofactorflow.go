@@ -296,7 +296,9 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	if s.SignedIn != nil {
 		s.SignedIn(r.Context(), user, res.Account, false)
 	}
-	httpx.Redirect(w, r, h.CallbackURL(r, cookies.Value(r, c.CallbackURL)))
+	target := h.CallbackURL(r, cookies.Value(r, c.CallbackURL))
+	c.ClearSent(w, r, c.CallbackURL) // its sign-in has finished (finish.Finisher)
+	httpx.Redirect(w, r, target)
 }
 
 // codeRefused answers a wrong code: the form again, or JSON.

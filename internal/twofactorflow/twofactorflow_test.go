@@ -218,9 +218,12 @@ func (e *env) verify(pending *http.Cookie, csrf, code string, html bool) *httpte
 	return w
 }
 
-func cleared(w *httptest.ResponseRecorder) bool {
+func cleared(w *httptest.ResponseRecorder) bool { return clearedCookie(w, names.TwoFactor) }
+
+// clearedCookie reports whether w clears the cookie name.
+func clearedCookie(w *httptest.ResponseRecorder, name string) bool {
 	for _, c := range w.Result().Cookies() {
-		if c.Name == names.TwoFactor && c.MaxAge < 0 {
+		if c.Name == name && c.MaxAge < 0 {
 			return true
 		}
 	}
@@ -300,6 +303,11 @@ func TestVerify(t *testing.T) {
 	}
 	if loc := w.Header().Get("Location"); loc != "/dash" || !cleared(w) {
 		t.Errorf("Location %q, pending cleared %v", loc, cleared(w))
+	}
+	// The sign-in is over: its callback-url cookie is not left for the
+	// signed-in browser to send with every request.
+	if !clearedCookie(w, names.CallbackURL) {
+		t.Error("the callback-url cookie is kept after the sign-in")
 	}
 	if len(e.signedIn) != 1 || e.signedIn[0] != e.ada.ID {
 		t.Errorf("SignedIn events %q", e.signedIn)
