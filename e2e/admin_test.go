@@ -13,6 +13,7 @@ import (
 // filter of the list finds him, and his browser is signed out: its next
 // sign-in ends on the error page with the reason.
 func TestAdminBan(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	bob := newBrowser(t)
 	load(t, bob, "opening /private as Bob", chromedp.Navigate(base+"/private"))

@@ -14,6 +14,7 @@ import (
 // example's /api/me; opened again, the page shows only the key's start.
 // She revokes it (behind its confirm step) and it stops working.
 func TestAPIKeysPage(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	ctx := signedInBrowser(t, base, "")
 

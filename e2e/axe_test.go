@@ -121,6 +121,7 @@ func (a *axeChecker) check(name string) {
 // code step. No violation may be found.
 // The German walk also saves the German screenshots.
 func TestAxe(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
 	// A tab in a browser context of its own for each language, which
 	// walks an example of its own: the two run side by side.

@@ -19,6 +19,7 @@ import (
 // projects and gives it to Carol, who is refused again; renames Acme; and
 // creates an organization and deletes it, ticking the confirmation.
 func TestOrganizationInvitation(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	alice := signedInBrowser(t, base, " as Alice")
 	const acme = "/auth/organizations/acme"
