@@ -52,6 +52,8 @@ func TestAPIKeysPage(t *testing.T) {
 	if strings.Contains(body, key[len(start)+1:]) || !strings.Contains(body, "deploy · "+start) || count(t, ctx, "#new-key") != 0 {
 		t.Fatalf("the page opened again shows the secret, or not the start %s:\n%s", start, body)
 	}
+	checkAccessible(t, ctx, "keys page, a key")
+	shootPage(t, ctx, "api-keys-list")
 
 	// Revoke: the button is behind its confirm step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`details:has(form[action$="/revoke"]) summary`), chromedp.NodeVisible)); err != nil {

@@ -33,12 +33,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"io/fs"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -367,6 +371,21 @@ var screenshotDir = sync.OnceValues(func() (string, error) {
 // way).
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	screenshotPart(t, ctx, name, wholePage)
+}
+
+// part is the part of a long page a screenshot keeps, the page's whole
+// width from the top of the first element matching the CSS selector from
+// to the bottom of the first matching to, with 24 px to spare on either
+// side. An empty selector stands for the page's top or bottom.
+type part struct{ from, to string }
+
+// wholePage is the part that is the whole page.
+var wholePage part
+
+// screenshotPart is screenshot keeping the part p of the page.
+func screenshotPart(t *testing.T, ctx context.Context, name string, p part) {
+	t.Helper()
 	if strings.ContainsAny(name, `/\`) || name == "" {
 		t.Fatalf("screenshot name %q must be a plain file name", name)
 	}
@@ -380,6 +399,9 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if len(png) < 8 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatalf("screenshot %s: not a PNG (%d bytes)", name, len(png))
 	}
+	if p != wholePage {
+		png = cropRows(t, ctx, name, png, p)
+	}
 	dir, err := screenshotDir()
 	if err != nil {
 		t.Fatal(err)
@@ -387,6 +409,45 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// cropRows cuts the rows of p out of shot, a full-page screenshot of the
+// page ctx shows (at a device scale factor of 1, so a CSS pixel is a
+// pixel).
+func cropRows(t *testing.T, ctx context.Context, name string, shot []byte, p part) []byte {
+	t.Helper()
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`((from, to) => {
+		const edge = (sel, side, none) => {
+			if (!sel) return none;
+			const e = document.querySelector(sel);
+			return e ? e.getBoundingClientRect()[side] + window.scrollY : NaN;
+		};
+		return [edge(from, "top", 0), edge(to, "bottom", document.documentElement.scrollHeight)];
+	})(`+strconv.Quote(p.from)+`, `+strconv.Quote(p.to)+`)`))
+	if err != nil || len(rows) != 2 || math.IsNaN(rows[0]) || math.IsNaN(rows[1]) {
+		t.Fatalf("screenshot %s: finding %q to %q: %v %v", name, p.from, p.to, rows, err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	b := img.Bounds()
+	top, bottom := max(b.Min.Y, int(rows[0])-24), min(b.Max.Y, int(math.Ceil(rows[1]))+24)
+	if top >= bottom {
+		t.Fatalf("screenshot %s: %q to %q is rows %v, nothing to keep", name, p.from, p.to, rows)
+	}
+	sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if !ok {
+		t.Fatalf("screenshot %s: a %T cannot be cropped", name, img)
+	}
+	var out bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&out, sub.SubImage(image.Rect(b.Min.X, top, b.Max.X, bottom))); err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	return out.Bytes()
 }
 
 // errNoText is returned by textOf when the selector matches nothing.
