@@ -214,6 +214,9 @@ func chromiumPath() string {
 // browserTimeout bounds everything one test does in its browser.
 const browserTimeout = 90 * time.Second
 
+// browserStartTimeout bounds the start of the shared Chromium.
+const browserStartTimeout = 60 * time.Second
+
 // browserFlags are the flags of the one Chromium process the tests share.
 // They keep Chromium from calling home: on a machine without Internet
 // access, background networking (component updates, sync, QUIC probes)
@@ -276,7 +279,16 @@ func startBrowser() (context.Context, error) {
 			cancelAlloc()
 			_ = os.RemoveAll(profile)
 		}
-		if err := chromedp.Do(ctx); err != nil {
+		// The browser lives as long as the context of its first Run, so
+		// the time limit on its start is kept here rather than in ctx.
+		started := make(chan error, 1)
+		go func() { started <- chromedp.Do(ctx) }()
+		select {
+		case err = <-started:
+		case <-time.After(browserStartTimeout):
+			err = fmt.Errorf("no answer within %v", browserStartTimeout)
+		}
+		if err != nil {
 			browser.stop()
 			browser.err = fmt.Errorf("starting Chromium (%s): %w", path, err)
 			return
