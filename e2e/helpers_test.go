@@ -26,6 +26,10 @@
 //     docs/screenshots, when UPDATE_SCREENSHOTS=1 (make screenshots).
 //   - setViewport and setColorScheme size the window and emulate
 //     prefers-color-scheme.
+//
+// Every test calls t.Parallel: each has an example process and browser
+// contexts of its own, so they share nothing but Chromium and the CPU.
+// A new test should do the same.
 package e2e
 
 import (
