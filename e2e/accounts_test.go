@@ -16,6 +16,7 @@ import (
 // buttons; unlinking the first (confirmed on the page that asks, naming
 // what remains) leaves the second, again the last way.
 func TestAccountsPage(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, map[string]string{"DEV_SECOND_PROVIDER": "1", "DEV_OUTBOX": "0"})
 	ctx := signedInBrowser(t, base, "")
 

@@ -14,6 +14,7 @@ import (
 // example's /api/me; opened again, the page shows only the key's start.
 // She revokes it (behind its confirm step) and it stops working.
 func TestAPIKeysPage(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	ctx := signedInBrowser(t, base, "")
 
@@ -51,6 +52,8 @@ func TestAPIKeysPage(t *testing.T) {
 	if strings.Contains(body, key[len(start)+1:]) || !strings.Contains(body, "deploy · "+start) || count(t, ctx, "#new-key") != 0 {
 		t.Fatalf("the page opened again shows the secret, or not the start %s:\n%s", start, body)
 	}
+	checkAccessible(t, ctx, "keys page, a key")
+	shootPage(t, ctx, "api-keys-list")
 
 	// Revoke: the button is behind its confirm step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`details:has(form[action$="/revoke"]) summary`), chromedp.NodeVisible)); err != nil {

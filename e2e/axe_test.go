@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -41,10 +40,19 @@ const axeRun = `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wc
 // a laptop.
 var axeWidths = []size{{"phone", 375, 812, true}, desktop}
 
+// axeShotParts are the parts of long pages the axe walk's screenshots
+// keep, by page name; the others keep the whole page. The organization
+// settings page is cut as TestOrganizationInvitation cuts it.
+var axeShotParts = map[string]part{
+	"organization":               membersPart,
+	"organization-invited":       membersPart,
+	"organization-fresh-sign-in": membersPart,
+}
+
 // axeChecker runs axe-core over the pages a browser tab shows, in both
-// colour schemes and at both widths; with shots, it also saves each
-// page's screenshots, phone and desktop, light and dark, named
-// <name>-<size>-<scheme><suffix>.
+// colour schemes and at both widths; with shots, when screenshots are
+// being updated, it also saves each page's screenshots, phone and
+// desktop, light and dark, named <name>-<size>-<scheme><suffix>.
 type axeChecker struct {
 	t      *testing.T
 	ctx    context.Context
@@ -54,20 +62,18 @@ type axeChecker struct {
 	pages  int
 }
 
-// newAxeChecker returns the checker of the tab of ctx for pages in lang;
-// with inject, it first makes every document the tab loads carry
-// axe-core (injected by the browser, not by the page, so the pages'
-// Content-Security-Policy is left as it is).
-func newAxeChecker(t *testing.T, ctx context.Context, src, lang string, inject bool) *axeChecker {
+// newAxeChecker returns the checker of the tab of ctx for pages in lang.
+// It first makes every document the tab loads carry axe-core (injected
+// by the browser, not by the page, so the pages' Content-Security-Policy
+// is left as it is).
+func newAxeChecker(t *testing.T, ctx context.Context, src, lang string) *axeChecker {
 	t.Helper()
-	if inject { // once per tab
-		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src})
-			return err
-		}))
-		if err != nil {
-			t.Fatalf("injecting axe-core: %v", err)
-		}
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src})
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("injecting axe-core: %v", err)
 	}
 	return &axeChecker{t: t, ctx: ctx, lang: lang}
 }
@@ -99,12 +105,12 @@ func (a *axeChecker) check(name string) {
 				t.Errorf("%s (%s, %s, %d px): %s", name, a.lang, scheme, s.width, v)
 			}
 		}
-		if a.shots {
+		if a.shots && updateScreenshots {
 			for _, s := range []size{phone, desktop} {
 				if err := chromedp.Do(a.ctx, setViewport(s.width, s.height, s.mobile), setColorScheme(scheme)); err != nil {
 					t.Fatal(err)
 				}
-				screenshot(t, a.ctx, name+"-"+s.name+"-"+scheme+a.suffix)
+				screenshotPart(t, a.ctx, name+"-"+s.name+"-"+scheme+a.suffix, axeShotParts[name])
 			}
 		}
 	}
@@ -124,21 +130,16 @@ func (a *axeChecker) check(name string) {
 // code step. No violation may be found.
 // The German walk also saves the German screenshots.
 func TestAxe(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
-	// One browser and one tab for both languages, its cookies cleared in
-	// between: each language walks an example of its own.
-	ctx := newBrowserFor(t, 5*time.Minute)
-	for i, lang := range []string{"en", "de"} {
+	// A tab in a browser context of its own for each language, which
+	// walks an example of its own: the two run side by side.
+	for _, lang := range []string{"en", "de"} {
 		t.Run(lang, func(t *testing.T) {
-			err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, network.ClearBrowserCookies, cdp.Empty{})
-				return err
-			}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			ctx := newBrowserFor(t, 5*time.Minute)
 			setAcceptLanguage(t, ctx, lang)
-			a := newAxeChecker(t, ctx, src, lang, i == 0)
+			a := newAxeChecker(t, ctx, src, lang)
 			if lang == "de" {
 				a.shots, a.suffix = true, "-de"
 			}

@@ -33,6 +33,7 @@ import (
 //     cookie with the POST, so the CSRF token alone would refuse it too,
 //     but with code csrf; cross_site shows the origin check answered.
 func TestCrossSiteFormPostRefused(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 	attacker := newAttackerSite(t)

@@ -12,6 +12,7 @@ import (
 // would. The callback must refuse, and the visitor sees the error page
 // with HTTP 400, a sentence they can act on and a way back.
 func TestErrorPageAfterAlteredState(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 
@@ -46,6 +47,7 @@ func TestErrorPageAfterAlteredState(t *testing.T) {
 // The provider answers error=access_denied; the visitor is back on the
 // sign-in page with a banner and can try again at once.
 func TestCancelAtProviderShowsBanner(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 
@@ -67,6 +69,7 @@ func TestCancelAtProviderShowsBanner(t *testing.T) {
 // TestErrorPageStatus opens the error page for types of each class
 // directly and checks the status and sentence the visitor gets.
 func TestErrorPageStatus(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 	for _, tc := range []struct {

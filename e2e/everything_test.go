@@ -30,6 +30,7 @@ var everythingEnv = map[string]string{
 // schemes, labels, keyboard order and focus rings), and saves its
 // screenshots.
 func TestSignInPageEverything(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, everythingEnv)
 	resp := load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
@@ -92,6 +93,7 @@ func TestSignInPageEverything(t *testing.T) {
 // form still there; the right one, typed and submitted with Enter, signs
 // them in.
 func TestPasswordFormOnSignInPage(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, map[string]string{"DEV": "1"})
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
@@ -126,6 +128,7 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 // form: the visitor lands on "Check your email", and the link sent (to
 // the example's development outbox) signs them in.
 func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, map[string]string{"DEV": "1"})
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))

@@ -25,6 +25,7 @@ import (
 // through the development provider, which lives on the example's plain
 // http port, so the callback arrives from another site, then sign out.
 func TestSignInAndOutOverHTTPS(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	// The proxy's certificate is httptest's own.
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {

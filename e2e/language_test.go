@@ -31,6 +31,7 @@ func setAcceptLanguage(t *testing.T, ctx context.Context, lang string) {
 // attribute, its heading, and none of a few English sentences. (TestAxe
 // saves the German screenshots.)
 func TestPagesInGerman(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	ctx := newBrowser(t)
 	setAcceptLanguage(t, ctx, "de-DE,de;q=0.9,en;q=0.5")

@@ -19,6 +19,7 @@ import (
 // projects and gives it to Carol, who is refused again; renames Acme; and
 // creates an organization and deletes it, ticking the confirmation.
 func TestOrganizationInvitation(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	alice := signedInBrowser(t, base, " as Alice")
 	const acme = "/auth/organizations/acme"
@@ -40,7 +41,7 @@ func TestOrganizationInvitation(t *testing.T) {
 		t.Fatalf("the pending invitation is not listed: %q", rows)
 	}
 	checkAccessible(t, alice, "organization page, an invitation pending")
-	shootPage(t, alice, "organization")
+	shootPart(t, alice, "organization", membersPart)
 
 	// Carol follows the link from the outbox, signed out.
 	carol := newBrowser(t)
@@ -106,7 +107,7 @@ func TestOrganizationInvitation(t *testing.T) {
 	}
 	wantText(t, alice, `[role="status"]`, "Role changed.")
 	checkAccessible(t, alice, "organization page, two members")
-	shootPage(t, alice, "organization-members")
+	shootPart(t, alice, "organization-members", membersPart)
 
 	// Now she may.
 	wantStatus(t, load(t, carol, "opening /projects/delete", chromedp.Navigate(base+"/projects/delete")), 200)
@@ -127,7 +128,15 @@ func TestOrganizationInvitation(t *testing.T) {
 	if rows := texts(t, alice, ".row"); !containsText(rows, "reader\nproject:read") && !containsText(rows, "reader project:read") {
 		t.Errorf("the new role is not listed with its permission: %q", rows)
 	}
+	// Its Edit form, open.
+	if err := chromedp.Do(alice, chromedp.Click(chromedp.CSS(`details:has(form[action$="/roles/reader/update"]) summary`), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, alice, `details[open] form[action$="/roles/reader/update"] input[name="permission"][value="project:read"]:checked`); n != 1 {
+		t.Errorf("the open Edit form of reader has %d ticked project:read boxes, want 1", n)
+	}
 	checkAccessible(t, alice, "organization page, a custom role")
+	shootPart(t, alice, "organization-roles", part{`.row:has(form[action$="/roles/reader/update"])`, `form[action$="/roles"]`})
 	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS(`form[action$="/role"] select`), "reader")); err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +165,8 @@ func TestOrganizationInvitation(t *testing.T) {
 	if err := chromedp.Do(alice, chromedp.Click(chromedp.CSS("#delete-confirm"), chromedp.NodeVisible)); err != nil {
 		t.Fatal(err)
 	}
+	checkAccessible(t, alice, "organization page, deleting it")
+	shootPart(t, alice, "organization-settings", part{`h2:has(+ form[action$="/update"])`, ""})
 	wantStatus(t, click(t, alice, `form:has(#delete-confirm) button[type="submit"]`), 200)
 	if u := wantPath(t, alice, "/auth/organizations"); u.Query().Get("done") != "deleted" {
 		t.Fatalf("deleting came back to %s", u)
@@ -165,6 +176,11 @@ func TestOrganizationInvitation(t *testing.T) {
 		t.Errorf("after deleting Scratch, the switcher lists %q", rows)
 	}
 }
+
+// membersPart is the top of an organization's settings page: its
+// members, its pending invitations and the invitation form. (The roles
+// and the settings below have screenshots of their own.)
+var membersPart = part{"", `form[action$="/invitations"]`}
 
 // containsText reports whether one of texts contains s.
 func containsText(texts []string, s string) bool {

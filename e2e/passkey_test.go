@@ -89,6 +89,7 @@ func waitText(t *testing.T, ctx context.Context, sel, want string) {
 // built-in sign-in page. The site is reached as localhost: WebAuthn needs
 // a domain for the RP id, and http://localhost is a secure context.
 func TestPasskeyInBrowser(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	port := freePort(t)
 	startExample(t, map[string]string{"ADDR": "localhost:" + port})

@@ -18,6 +18,7 @@ import (
 // accepted. The sign-up and reset pages are checked for accessibility and
 // photographed.
 func TestPasswordAccount(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, map[string]string{"DEV": "1"})
 	const addr, oldPassword, newPassword = "pat@example.com", "correct horse battery", "a brand new passphrase"

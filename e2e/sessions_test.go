@@ -13,6 +13,7 @@ import (
 // ends the other (the example's cookie cache lets the other browser read
 // its copy for up to five minutes more: documented).
 func TestSessionsPage(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	signedInBrowser(t, base, " in the other browser") // the other session
 	ctx := signedInBrowser(t, base, "")

@@ -13,6 +13,7 @@ import (
 // protected page signed in, and the sign-out confirmation page signs them
 // out.
 func TestSignInAndOut(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 
@@ -66,6 +67,7 @@ func TestSignInAndOut(t *testing.T) {
 // template helper: it must post what the built-in page posts (the CSRF
 // token and the callback URL) and land back on the page it came from.
 func TestSignInFromTemplateHelper(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 
@@ -81,6 +83,7 @@ func TestSignInFromTemplateHelper(t *testing.T) {
 // and presses Enter, as someone who does not use a mouse would. The
 // focused button must show a visible focus ring.
 func TestSignInWithKeyboard(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))

@@ -11,6 +11,7 @@ import (
 // starts, Chromium starts, and the built-in sign-in page offers the
 // development provider.
 func TestExampleSignInPageOpens(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/auth/signin")); err != nil {
@@ -36,6 +37,7 @@ func TestExampleSignInPageOpens(t *testing.T) {
 // pages' look (pages.StyleSheet): the same background, card, heading and
 // primary button colours, in both colour schemes.
 func TestExampleLooksBuiltIn(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	base := startExample(t, nil)
 	const probe = `(() => {

@@ -19,6 +19,7 @@ import (
 // stops at the code form with no session, refuses a wrong code, and a
 // backup code takes her where she was going.
 func TestTwoFactorPages(t *testing.T) {
+	t.Parallel()
 	base := startExample(t, nil)
 	ctx := signedInBrowser(t, base, "")
 
