@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +20,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/orgflow"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
@@ -26,16 +28,22 @@ import (
 )
 
 // TestCrossOrganization: alice, owner of A, uses her session with B's
-// ids, on every organization route, alone and mixed with A's. Each is
-// refused, and B reads the same afterwards.
+// ids, on every organization route (teams on), alone and mixed with A's.
+// Each is refused, and B reads the same afterwards; a route added
+// without a case here fails the test.
 func TestCrossOrganization(t *testing.T) {
 	for name, open := range stores(t) {
 		for _, db := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/database=%v", name, db), func(t *testing.T) {
-				s := newSite(t, open(t), db, &organization.Config{})
+				s := newSite(t, open(t), db, &organization.Config{Teams: organization.TeamsConfig{Enabled: true}})
 				alice, bob := s.user("alice@example.com", 0), s.user("bob@example.com", 0)
 				a, b := alice.create("Acme"), bob.create("Globex")
 				carol := bob.join(b, "carol@example.com", organization.Member)
+				bt := bob.createTeam(b, "b-team").ID
+				if st := bob.post("/auth/organizations/"+b+"/teams/"+bt+"/members", url.Values{"userId": {carol.id}}, nil); st != http.StatusCreated {
+					t.Fatalf("add carol to B's team: %d", st)
+				}
+				teamsBefore, teamBefore := bob.teamNames(b), bob.teamMembers(b, bt)
 				if st := bob.post("/auth/organizations/"+b+"/roles", url.Values{"name": {"b-role"}, "permissions": {"project:read"}}, nil); st != 200 {
 					t.Fatalf("create B's role: %d", st)
 				}
@@ -65,6 +73,13 @@ func TestCrossOrganization(t *testing.T) {
 					{"POST", "/auth/organizations/" + b + "/invitations/" + inv.ID + "/resend", del},
 					{"POST", "/auth/organizations/" + b + "/invitations/" + inv.ID + "/cancel", del},
 					{"POST", "/auth/organizations/active", url.Values{"organizationId": {b}}},
+					{"GET", "/auth/organizations/" + b + "/teams", nil},
+					{"POST", "/auth/organizations/" + b + "/teams", url.Values{"name": {"x-team"}}},
+					{"POST", "/auth/organizations/" + b + "/teams/" + bt + "/update", url.Values{"name": {"Pwned"}}},
+					{"POST", "/auth/organizations/" + b + "/teams/" + bt + "/delete", del},
+					{"GET", "/auth/organizations/" + b + "/teams/" + bt + "/members", nil},
+					{"POST", "/auth/organizations/" + b + "/teams/" + bt + "/members", url.Values{"userId": {alice.id}}},
+					{"POST", "/auth/organizations/" + b + "/teams/" + bt + "/members/" + carol.id + "/remove", del},
 					// A's id with B's member, role and invitation.
 					{"POST", "/auth/organizations/" + a + "/members/" + carol.id + "/remove", del},
 					{"POST", "/auth/organizations/" + a + "/members/" + carol.id + "/role", url.Values{"role": {"admin"}}},
@@ -73,6 +88,11 @@ func TestCrossOrganization(t *testing.T) {
 					{"POST", "/auth/organizations/" + a + "/roles/b-role/delete", del},
 					{"POST", "/auth/organizations/" + a + "/invitations/" + inv.ID + "/resend", del},
 					{"POST", "/auth/organizations/" + a + "/invitations/" + inv.ID + "/cancel", del},
+					{"POST", "/auth/organizations/" + a + "/teams/" + bt + "/update", url.Values{"name": {"Pwned"}}},
+					{"POST", "/auth/organizations/" + a + "/teams/" + bt + "/delete", del},
+					{"GET", "/auth/organizations/" + a + "/teams/" + bt + "/members", nil},
+					{"POST", "/auth/organizations/" + a + "/teams/" + bt + "/members", url.Values{"userId": {carol.id}}},
+					{"POST", "/auth/organizations/" + a + "/teams/" + bt + "/members/" + carol.id + "/remove", del},
 					// B's invitation, by its token, for another address.
 					{"POST", "/auth/organizations/invitation/accept", url.Values{"token": {token}}},
 					{"POST", "/auth/organizations/invitation/decline", url.Values{"token": {token}}},
@@ -96,9 +116,26 @@ func TestCrossOrganization(t *testing.T) {
 						t.Errorf("%s %s by A's owner: %d %+v, want 404 or 403", c.method, c.path, st, out)
 					}
 				}
+				// Every route of an organization has a case above.
+				for _, rt := range (&orgflow.Routes{}).Routes() {
+					if !strings.Contains(rt.Pattern, "{org}") {
+						continue // the user's own list, or an id-less route with a case above
+					}
+					re := regexp.MustCompile("^/auth" + regexp.MustCompile(`\{[a-z]+\}`).ReplaceAllString(rt.Pattern, "[^/]+") + "$")
+					covered := false
+					for _, c := range cases {
+						covered = covered || (c.method == rt.Method && re.MatchString(c.path))
+					}
+					if !covered {
+						t.Errorf("no cross-organization case for %s %s", rt.Method, rt.Pattern)
+					}
+				}
 				after := bob.view(b)
 				if !reflect.DeepEqual(before, after) {
 					t.Errorf("B changed:\nbefore %+v\nafter  %+v", before, after)
+				}
+				if names, members := bob.teamNames(b), bob.teamMembers(b, bt); !reflect.DeepEqual(names, teamsBefore) || !reflect.DeepEqual(members, teamBefore) {
+					t.Errorf("B's teams changed: %v %v, were %v %v", names, members, teamsBefore, teamBefore)
 				}
 				if v := alice.view(a); len(v.Members) != 1 || len(v.Roles) != 3 {
 					t.Errorf("A gained B's members or roles: %+v", v)
