@@ -42,11 +42,13 @@ var axeWidths = []size{{"phone", 375, 812, true}, desktop}
 
 // axeShotParts are the parts of long pages the axe walk's screenshots
 // keep, by page name; the others keep the whole page. The organization
-// settings page is cut as TestOrganizationInvitation cuts it.
+// settings page is cut as TestOrganizationInvitation and
+// TestOrganizationTeams cut it.
 var axeShotParts = map[string]part{
 	"organization":               membersPart,
 	"organization-invited":       membersPart,
 	"organization-fresh-sign-in": membersPart,
+	"organization-teams":         teamsPart,
 }
 
 // axeChecker runs axe-core over the pages a browser tab shows, in both
@@ -125,7 +127,9 @@ func (a *axeChecker) check(name string) {
 // an error), the error and verify-request pages, the password pages
 // (sign-up, forgot, check your e-mail, reset), sign-out,
 // sessions, linked accounts, the organization pages (the switcher, the
-// settings, the settings asking to sign in again, an invitation signed out and signed in as someone else), the
+// settings, the settings asking to sign in again, the settings with a
+// new team and its Rename form open, an invitation signed out and signed
+// in as someone else), the
 // two-factor settings (off, enrolling, backup codes) and the two-factor
 // code step. No violation may be found.
 // The German walk also saves the German screenshots.
@@ -144,8 +148,8 @@ func TestAxe(t *testing.T) {
 				a.shots, a.suffix = true, "-de"
 			}
 			walkPages(t, ctx, a)
-			if a.pages != 23 {
-				t.Errorf("checked %d pages, want 23", a.pages)
+			if a.pages != 24 {
+				t.Errorf("checked %d pages, want 24", a.pages)
 			}
 		})
 	}
@@ -198,15 +202,22 @@ func walkPages(t *testing.T, ctx context.Context, a *axeChecker) {
 	wantStatus(t, click(t, ctx, `form[action$="/auth/api-keys"] button[type="submit"]`), 200)
 	a.check("api-keys-new")
 	// Organizations: the switcher, Acme's settings (Alice owns it), the
-	// same after an invitation and after a delete refused for want of a
-	// fresh sign-in, and the invitation's page seen by Alice,
-	// who is not the one invited.
+	// same after an invitation, after a delete refused for want of a
+	// fresh sign-in and after creating a team, and the invitation's page
+	// seen by Alice, who is not the one invited.
 	open("/auth/organizations", "organizations")
 	open("/auth/organizations/acme", "organization")
 	typeInto(t, ctx, "#invite-email", addr)
 	wantStatus(t, click(t, ctx, `form[action$="/invitations"] button[type="submit"]`), 200)
 	a.check("organization-invited")
 	open("/auth/organizations/acme?failed=fresh_sign_in", "organization-fresh-sign-in")
+	// The Teams section after a team is made, its Rename form open.
+	typeInto(t, ctx, "#team-name", "Design")
+	wantStatus(t, click(t, ctx, `form:has(#team-name) button[type="submit"]`), 200)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.row:has(form[action*="/teams/"]) details summary`), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	a.check("organization-teams")
 	wantStatus(t, openOutboxLink(t, ctx, base, "/auth/organizations/invitation"), 200)
 	invitation := location(t, ctx)
 	a.check("organization-invitation-other-user")

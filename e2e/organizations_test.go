@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -190,4 +192,131 @@ func containsText(texts []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestOrganizationTeams walks through the Teams section of the
+// organization settings page in two browsers. Alice signs in, and Bob,
+// who is made a developer of the example's Acme. Alice, its owner, sees its team
+// Engineering with herself in it; she creates the team Design, adds Bob,
+// renames it Platform, takes Bob out of it (he stays in Acme) and
+// deletes it, the page showing each change. Bob, whose role holds no
+// team statement, sees the teams and their members but no form.
+func TestOrganizationTeams(t *testing.T) {
+	t.Parallel()
+	base := startExample(t, nil)
+	alice := signedInBrowser(t, base, " as Alice")
+	bob := newBrowser(t) // after Alice, who made Acme
+	load(t, bob, "opening /private as Bob", chromedp.Navigate(base+"/private"))
+	wantStatus(t, click(t, bob, `form[action$="/signin/development"] button`), 200)
+	chooseDevUser(t, bob, "bob")
+	wantPath(t, bob, "/private")
+	const acme = "/auth/organizations/acme"
+	teamRow := func(name string) string { return `.row:has(button[aria-label="Delete the team ` + name + `"])` }
+	wantDone := func(done, notice string) {
+		t.Helper()
+		if u := wantPath(t, alice, acme); u.Query().Get("done") != done {
+			t.Fatalf("the team form came back to %s, want done=%s", u, done)
+		}
+		wantText(t, alice, `[role="status"]`, notice)
+	}
+	wantTeam := func(name string, wants ...string) {
+		t.Helper()
+		if n := count(t, alice, teamRow(name)); n != 1 {
+			t.Fatalf("%d rows for the team %s; page: %s", n, name, bodyText(t, alice))
+		}
+		row := strings.Join(strings.Fields(mustText(t, alice, teamRow(name))), " ")
+		for _, want := range wants {
+			if !strings.Contains(row, want) {
+				t.Errorf("the row of %s says %q, want %q in it", name, row, want)
+			}
+		}
+	}
+
+	wantStatus(t, load(t, alice, "opening Acme's page", chromedp.Navigate(base+acme)), 200)
+	mustShow(t, alice, "h1", "Acme")
+	if h := texts(t, alice, "h2"); !containsText(h, "Teams") {
+		t.Fatalf("Acme's page has no Teams section: headings %q", h)
+	}
+	wantTeam("Engineering", "Members: 1", "Alice Example")
+
+	// Alice creates Design.
+	typeInto(t, alice, "#team-name", "Design")
+	wantStatus(t, click(t, alice, `form:has(#team-name) button[type="submit"]`), 200)
+	wantDone("teamCreated", "Team created.")
+	wantTeam("Design", "No members")
+	wantTeam("Engineering", "Members: 1", "Alice Example")
+
+	// She adds Bob to it.
+	add := `form:has(button[aria-label="Add the chosen member to Design"])`
+	chooseOption(t, alice, add+" select", "Bob Example")
+	wantStatus(t, click(t, alice, add+` button[type="submit"]`), 200)
+	wantDone("teamMemberAdded", "Member added to the team.")
+	wantTeam("Design", "Members: 1", "Bob Example")
+	if n := count(t, alice, `button[aria-label="Remove Bob Example from Design"]`); n != 1 {
+		t.Errorf("%d buttons remove Bob from Design, want 1", n)
+	}
+	// The section with Design's Rename form open.
+	rename := teamRow("Design") + " details"
+	if err := chromedp.Do(alice, chromedp.Click(chromedp.CSS(rename+" summary"), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	checkAccessible(t, alice, "organization page, teams")
+	shootPart(t, alice, "organization-teams", teamsPart)
+
+	// She renames it Platform.
+	if err := chromedp.Do(alice, chromedp.SetValue(chromedp.CSS(rename+` input[name="name"]`), "Platform")); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, click(t, alice, rename+` button[type="submit"]`), 200)
+	wantDone("teamUpdated", "Team renamed.")
+	if n := count(t, alice, teamRow("Design")); n != 0 {
+		t.Errorf("after renaming, %d rows for Design", n)
+	}
+	wantTeam("Platform", "Members: 1", "Bob Example")
+
+	// She takes Bob out of it; he stays in Acme, with his role form.
+	wantStatus(t, click(t, alice, `button[aria-label="Remove Bob Example from Platform"]`), 200)
+	wantDone("teamMemberRemoved", "Member removed from the team.")
+	wantTeam("Platform", "No members")
+	if n := count(t, alice, `form[action$="/role"]`); n != 1 {
+		t.Errorf("after taking Bob out of the team, %d role forms, want Bob's", n)
+	}
+
+	// She deletes it.
+	wantStatus(t, click(t, alice, `button[aria-label="Delete the team Platform"]`), 200)
+	wantDone("teamDeleted", "Team deleted.")
+	if n := count(t, alice, teamRow("Platform")); n != 0 {
+		t.Errorf("after deleting, %d rows for Platform", n)
+	}
+	wantTeam("Engineering", "Members: 1", "Alice Example")
+
+	// Bob, a developer, sees the teams and no form to change them.
+	wantStatus(t, load(t, bob, "opening Acme's page as Bob", chromedp.Navigate(base+acme)), 200)
+	wantText(t, bob, "h1 + p", "Your role: developer")
+	if h := texts(t, bob, "h2"); !containsText(h, "Teams") {
+		t.Fatalf("Bob's page of Acme has no Teams section: headings %q", h)
+	}
+	wantBody(t, bob, "Engineering", "Members: 1", "Alice Example")
+	if n := count(t, bob, `#team-name, form[action*="/teams"]`); n != 0 {
+		t.Errorf("Bob's page has %d team forms or fields, want none", n)
+	}
+}
+
+// teamsPart is the Teams section of an organization's settings page
+// that has a team: its teams and the create form.
+var teamsPart = part{`h2:has(+ .row form[action*="/teams/"])`, `form:has(#team-name)`}
+
+// chooseOption selects the option of the select sel whose text is text.
+func chooseOption(t *testing.T, ctx context.Context, sel, text string) {
+	t.Helper()
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`((sel, text) => {
+		const s = document.querySelector(sel);
+		const o = s && [...s.options].find(o => o.text === text);
+		if (!o) return false;
+		s.value = o.value;
+		return true;
+	})(`+strconv.Quote(sel)+`, `+strconv.Quote(text)+`)`))
+	if err != nil || !ok {
+		t.Fatalf("choosing %q in %s: %v (found: %v)", text, sel, err, ok)
+	}
 }

@@ -17,13 +17,15 @@ import (
 )
 
 // Organizations (docs/organizations.md): the example's statements, a
-// "developer" role that reads projects but does not delete them, and, in
-// development, the organization Acme: Alice (of the development provider)
-// its owner, Bob a developer, each made a member at their sign-in.
-// /projects/delete is for those whose active organization lets them.
+// "developer" role that reads projects but does not delete them, teams,
+// and, in development, the organization Acme: Alice (of the development
+// provider) its owner and in its team Engineering, Bob a developer, each
+// made a member at their sign-in. /projects/delete is for those whose
+// active organization lets them.
 var orgConfig = organization.Config{
 	Statements: permission.Declared{"project": {"read", "delete"}},
 	Roles:      []organization.Role{{Name: "developer", Permissions: permission.MustSet("project:read")}},
+	Teams:      organization.TeamsConfig{Enabled: true},
 }
 
 // acmeID is the development organization's id.
@@ -57,8 +59,9 @@ func organizations(cfg *gatehouse.Config, dev bool, mail *mailer) {
 	}
 }
 
-// joinAcme makes Alice Acme's owner (creating it) and Bob a developer of
-// it (invited by Alice, once she exists).
+// joinAcme makes Alice Acme's owner (creating it, with its team
+// Engineering, Alice in it) and Bob a developer of it (invited by Alice,
+// once she exists).
 func joinAcme(ctx context.Context, svc *organization.Service, users adapter.Adapter, u profile.User) error {
 	store := svc.Store()
 	switch u.Email {
@@ -69,6 +72,14 @@ func joinAcme(ctx context.Context, svc *organization.Service, users adapter.Adap
 		if errors.Is(err, adapter.ErrConflict) {
 			return nil // made at an earlier sign-in
 		}
+		if err != nil {
+			return err
+		}
+		team, err := svc.CreateTeam(ctx, u.ID, acmeID, "Engineering")
+		if err != nil {
+			return err
+		}
+		_, err = svc.AddTeamMember(ctx, u.ID, acmeID, team.ID, u.ID)
 		return err
 	case "bob@example.com":
 		if _, err := store.Membership(ctx, acmeID, u.ID); err == nil {
