@@ -64,6 +64,7 @@ var keyRules = []string{
 	"details { margin-top: .5rem; }",
 	"summary { cursor: pointer; padding: .5rem 0; }",
 	"details p { margin: .5rem 0; }",
+	"details + form { margin-top: .75rem; }", // a Delete button below an open Edit form
 }
 
 func (value APIKeys) document(lang Language) *document {
