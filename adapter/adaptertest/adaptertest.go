@@ -977,11 +977,15 @@ func testVerificationTokenConflict(t *testing.T, a adapter.Adapter) {
 
 // race runs fn in Racers goroutines released at once and returns their
 // errors, indexed by goroutine.
-func race(fn func(i int) error) []error {
-	errs := make([]error, Racers)
+func race(fn func(i int) error) []error { return raceN(Racers, fn) }
+
+// raceN runs fn in n goroutines released at once and returns their
+// errors, by index.
+func raceN(n int, fn func(i int) error) []error {
+	errs := make([]error, n)
 	start := make(chan struct{})
 	var wg sync.WaitGroup
-	for i := range Racers {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

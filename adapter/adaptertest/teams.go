@@ -3,7 +3,6 @@ package adaptertest
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -321,25 +320,6 @@ func testRaceTeamMemberLimit(t *testing.T, a adapter.Adapter, s teamStore) {
 	if ids := teamMemberIDs(t, s, f.org.ID, team.ID); ok != max || len(ids) != max {
 		t.Errorf("%d of %d concurrent additions succeeded and the team has %d members, want %d", ok, Racers, len(ids), max)
 	}
-}
-
-// raceN runs fn in n goroutines released at once and returns their
-// errors, by index.
-func raceN(n int, fn func(i int) error) []error {
-	errs := make([]error, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			errs[i] = fn(i)
-		}()
-	}
-	close(start)
-	wg.Wait()
-	return errs
 }
 
 // warm reads from the store in teamRacers goroutines at once, so that a
