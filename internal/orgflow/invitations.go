@@ -62,12 +62,9 @@ func (o *Routes) deliver(w http.ResponseWriter, r *http.Request, status int, inv
 func (o *Routes) Invitations(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "org")
 	if r.Method == http.MethodGet {
-		u, good := o.user(w, r)
-		if !good {
-			return
-		}
-		list, err := o.cfg.Service.Invitations(r.Context(), u.id, id)
-		o.reply(w, r, list, err)
+		o.read(w, r, func(ctx context.Context, userID string) (any, error) {
+			return o.cfg.Service.Invitations(ctx, userID, id)
+		})
 		return
 	}
 	form, u, good := o.post(w, r)
@@ -84,12 +81,9 @@ func (o *Routes) Invitations(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	inv, token, err := o.cfg.Service.Invite(r.Context(), u.id, id, form.Get("email"), form.Get("role"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.Invited, OrganizationID: id, ActorID: u.id, Role: inv.Role, InvitationID: inv.ID, Email: inv.Email}) {
+		o.deliver(w, r, http.StatusCreated, inv, token)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.Invited, OrganizationID: id, ActorID: u.id, Role: inv.Role, InvitationID: inv.ID, Email: inv.Email})
-	o.deliver(w, r, http.StatusCreated, inv, token)
 }
 
 // Invitation answers POST {base}/organizations/{org}/invitations/{id}/resend
@@ -110,19 +104,14 @@ func (o *Routes) Invitation(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		got, token, err := o.cfg.Service.Resend(r.Context(), u.id, id, inv)
-		if err != nil {
-			o.fail(w, r, err)
-			return
+		if o.made(w, r, err, organization.Change{Kind: organization.Invited, OrganizationID: id, ActorID: u.id, Role: got.Role, InvitationID: got.ID, Email: got.Email}) {
+			o.deliver(w, r, http.StatusOK, got, token)
 		}
-		o.changed(r.Context(), organization.Change{Kind: organization.Invited, OrganizationID: id, ActorID: u.id, Role: got.Role, InvitationID: got.ID, Email: got.Email})
-		o.deliver(w, r, http.StatusOK, got, token)
 	case "cancel":
-		if err := o.cfg.Service.Cancel(r.Context(), u.id, id, inv); err != nil {
-			o.fail(w, r, err)
-			return
+		err := o.cfg.Service.Cancel(r.Context(), u.id, id, inv)
+		if o.made(w, r, err, organization.Change{Kind: organization.InvitationCanceled, OrganizationID: id, ActorID: u.id, InvitationID: inv}) {
+			ok(w, map[string]bool{"canceled": true})
 		}
-		o.changed(r.Context(), organization.Change{Kind: organization.InvitationCanceled, OrganizationID: id, ActorID: u.id, InvitationID: inv})
-		ok(w, map[string]bool{"canceled": true})
 	default:
 		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "not_found"})
 	}
@@ -189,23 +178,17 @@ func (o *Routes) Answer(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m, err := o.cfg.Service.Accept(ctx, token, u.id, user.Email)
-		if err != nil {
-			o.fail(w, r, err)
-			return
-		}
-		if o.cfg.Send != nil {
+		if err == nil && o.cfg.Send != nil {
 			o.verified(ctx, user.ID) // the link came to the address
 		}
-		o.changed(ctx, organization.Change{Kind: organization.InvitationAccepted, OrganizationID: m.OrganizationID, ActorID: u.id, UserID: u.id, Role: m.Role})
-		ok(w, m)
+		if o.made(w, r, err, organization.Change{Kind: organization.InvitationAccepted, OrganizationID: m.OrganizationID, ActorID: u.id, UserID: u.id, Role: m.Role}) {
+			ok(w, m)
+		}
 	case "decline":
 		inv, err := o.cfg.Service.Decline(ctx, token, user.Email)
-		if err != nil {
-			o.fail(w, r, err)
-			return
+		if o.made(w, r, err, organization.Change{Kind: organization.InvitationDeclined, OrganizationID: inv.OrganizationID, ActorID: u.id, InvitationID: inv.ID, Email: inv.Email}) {
+			ok(w, map[string]bool{"declined": true})
 		}
-		o.changed(ctx, organization.Change{Kind: organization.InvitationDeclined, OrganizationID: inv.OrganizationID, ActorID: u.id, InvitationID: inv.ID, Email: inv.Email})
-		ok(w, map[string]bool{"declined": true})
 	default:
 		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "not_found"})
 	}

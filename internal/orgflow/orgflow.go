@@ -241,8 +241,31 @@ func (o *Routes) changed(ctx context.Context, c organization.Change) {
 	}
 }
 
+// made reports whether a change succeeded: false when err is set, after
+// answering it as fail does; true otherwise, after telling Config.Changed
+// of c. The caller then answers.
+func (o *Routes) made(w http.ResponseWriter, r *http.Request, err error, c organization.Change) bool {
+	if err != nil {
+		o.fail(w, r, err)
+		return false
+	}
+	o.changed(r.Context(), c)
+	return true
+}
+
 // ok answers 200 with v.
 func ok(w http.ResponseWriter, v any) { httpx.WriteJSON(w, http.StatusOK, v) }
+
+// read answers a GET route for the signed-in user: 200 with what get
+// returns for them, or its error.
+func (o *Routes) read(w http.ResponseWriter, r *http.Request, get func(ctx context.Context, userID string) (any, error)) {
+	u, good := o.user(w, r)
+	if !good {
+		return
+	}
+	v, err := get(r.Context(), u.id)
+	o.reply(w, r, v, err)
+}
 
 // reply answers 200 with v, or err.
 func (o *Routes) reply(w http.ResponseWriter, r *http.Request, v any, err error) {
@@ -260,12 +283,7 @@ func (o *Routes) List(w http.ResponseWriter, r *http.Request) {
 		o.listPage(w, r)
 		return
 	}
-	u, good := o.user(w, r)
-	if !good {
-		return
-	}
-	list, err := o.cfg.Service.Organizations(r.Context(), u.id)
-	o.reply(w, r, list, err)
+	o.read(w, r, func(ctx context.Context, userID string) (any, error) { return o.cfg.Service.Organizations(ctx, userID) })
 }
 
 // Create answers POST {base}/organizations {name, slug}: the user becomes
@@ -280,12 +298,9 @@ func (o *Routes) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	org, err := o.cfg.Service.Create(r.Context(), u.id, form.Get("name"), form.Get("slug"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.Created, OrganizationID: org.ID, ActorID: u.id}) {
+		httpx.WriteJSON(w, http.StatusCreated, org)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.Created, OrganizationID: org.ID, ActorID: u.id})
-	httpx.WriteJSON(w, http.StatusCreated, org)
 }
 
 // Get answers GET {base}/organizations/{org}: the organization as the
@@ -295,12 +310,9 @@ func (o *Routes) Get(w http.ResponseWriter, r *http.Request) {
 		o.orgPage(w, r)
 		return
 	}
-	u, good := o.user(w, r)
-	if !good {
-		return
-	}
-	v, err := o.cfg.Service.Get(r.Context(), u.id, chi.URLParam(r, "org"))
-	o.reply(w, r, v, err)
+	o.read(w, r, func(ctx context.Context, userID string) (any, error) {
+		return o.cfg.Service.Get(ctx, userID, chi.URLParam(r, "org"))
+	})
 }
 
 // Update answers POST {base}/organizations/{org}/update {name, slug}.
@@ -310,12 +322,9 @@ func (o *Routes) Update(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	org, err := o.cfg.Service.Update(r.Context(), u.id, chi.URLParam(r, "org"), form.Get("name"), form.Get("slug"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.Updated, OrganizationID: org.ID, ActorID: u.id}) {
+		ok(w, org)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.Updated, OrganizationID: org.ID, ActorID: u.id})
-	ok(w, org)
 }
 
 // Delete answers POST {base}/organizations/{org}/delete: the owner, with a
@@ -334,12 +343,10 @@ func (o *Routes) Delete(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
 		return
 	}
-	if err := o.cfg.Service.Delete(r.Context(), u.id, id); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.Delete(r.Context(), u.id, id)
+	if o.made(w, r, err, organization.Change{Kind: organization.Deleted, OrganizationID: id, ActorID: u.id}) {
+		ok(w, map[string]bool{"deleted": true})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.Deleted, OrganizationID: id, ActorID: u.id})
-	ok(w, map[string]bool{"deleted": true})
 }
 
 // Leave answers POST {base}/organizations/{org}/leave.
@@ -349,12 +356,10 @@ func (o *Routes) Leave(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := chi.URLParam(r, "org")
-	if err := o.cfg.Service.Leave(r.Context(), u.id, id); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.Leave(r.Context(), u.id, id)
+	if o.made(w, r, err, organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: u.id}) {
+		ok(w, map[string]bool{"left": true})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: u.id})
-	ok(w, map[string]bool{"left": true})
 }
 
 // RemoveMember answers POST {base}/organizations/{org}/members/{user}/remove.
@@ -364,12 +369,10 @@ func (o *Routes) RemoveMember(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, member := chi.URLParam(r, "org"), chi.URLParam(r, "user")
-	if err := o.cfg.Service.Remove(r.Context(), u.id, id, member); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.Remove(r.Context(), u.id, id, member)
+	if o.made(w, r, err, organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: member}) {
+		ok(w, map[string]bool{"removed": true})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.MemberRemoved, OrganizationID: id, ActorID: u.id, UserID: member})
-	ok(w, map[string]bool{"removed": true})
 }
 
 // SetRole answers POST {base}/organizations/{org}/members/{user}/role {role}.
@@ -379,12 +382,10 @@ func (o *Routes) SetRole(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, member, role := chi.URLParam(r, "org"), chi.URLParam(r, "user"), form.Get("role")
-	if err := o.cfg.Service.SetRole(r.Context(), u.id, id, member, role); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.SetRole(r.Context(), u.id, id, member, role)
+	if o.made(w, r, err, organization.Change{Kind: organization.RoleChanged, OrganizationID: id, ActorID: u.id, UserID: member, Role: role}) {
+		ok(w, map[string]string{"role": role})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.RoleChanged, OrganizationID: id, ActorID: u.id, UserID: member, Role: role})
-	ok(w, map[string]string{"role": role})
 }
 
 // statements reads a role's statements from a form: repeated
@@ -423,12 +424,9 @@ func (o *Routes) Roles(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"error": "not_found"})
 		return
 	}
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: kind, OrganizationID: id, ActorID: u.id, Role: name}) {
+		ok(w, role)
 	}
-	o.changed(ctx, organization.Change{Kind: kind, OrganizationID: id, ActorID: u.id, Role: name})
-	ok(w, role)
 }
 
 // SetActive answers POST {base}/organizations/active {organizationId}:

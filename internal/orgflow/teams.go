@@ -1,6 +1,7 @@
 package orgflow
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -33,12 +34,7 @@ func (o *Routes) Teams(w http.ResponseWriter, r *http.Request) {
 	}
 	id := chi.URLParam(r, "org")
 	if r.Method == http.MethodGet {
-		u, good := o.user(w, r)
-		if !good {
-			return
-		}
-		list, err := o.cfg.Service.Teams(r.Context(), u.id, id)
-		o.reply(w, r, list, err)
+		o.read(w, r, func(ctx context.Context, userID string) (any, error) { return o.cfg.Service.Teams(ctx, userID, id) })
 		return
 	}
 	form, u, good := o.post(w, r)
@@ -46,12 +42,9 @@ func (o *Routes) Teams(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t, err := o.cfg.Service.CreateTeam(r.Context(), u.id, id, form.Get("name"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.TeamCreated, OrganizationID: id, ActorID: u.id, TeamID: t.ID}) {
+		httpx.WriteJSON(w, http.StatusCreated, t)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.TeamCreated, OrganizationID: id, ActorID: u.id, TeamID: t.ID})
-	httpx.WriteJSON(w, http.StatusCreated, t)
 }
 
 // UpdateTeam answers POST {base}/organizations/{org}/teams/{team}/update
@@ -66,12 +59,9 @@ func (o *Routes) UpdateTeam(w http.ResponseWriter, r *http.Request) {
 	}
 	id, team := chi.URLParam(r, "org"), chi.URLParam(r, "team")
 	t, err := o.cfg.Service.RenameTeam(r.Context(), u.id, id, team, form.Get("name"))
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.TeamUpdated, OrganizationID: id, ActorID: u.id, TeamID: team}) {
+		ok(w, t)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.TeamUpdated, OrganizationID: id, ActorID: u.id, TeamID: team})
-	ok(w, t)
 }
 
 // DeleteTeam answers POST {base}/organizations/{org}/teams/{team}/delete:
@@ -86,12 +76,10 @@ func (o *Routes) DeleteTeam(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, team := chi.URLParam(r, "org"), chi.URLParam(r, "team")
-	if err := o.cfg.Service.DeleteTeam(r.Context(), u.id, id, team); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.DeleteTeam(r.Context(), u.id, id, team)
+	if o.made(w, r, err, organization.Change{Kind: organization.TeamDeleted, OrganizationID: id, ActorID: u.id, TeamID: team}) {
+		ok(w, map[string]bool{"deleted": true})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.TeamDeleted, OrganizationID: id, ActorID: u.id, TeamID: team})
-	ok(w, map[string]bool{"deleted": true})
 }
 
 // TeamMembers answers GET {base}/organizations/{org}/teams/{team}/members
@@ -103,12 +91,9 @@ func (o *Routes) TeamMembers(w http.ResponseWriter, r *http.Request) {
 	}
 	id, team := chi.URLParam(r, "org"), chi.URLParam(r, "team")
 	if r.Method == http.MethodGet {
-		u, good := o.user(w, r)
-		if !good {
-			return
-		}
-		list, err := o.cfg.Service.TeamMembers(r.Context(), u.id, id, team)
-		o.reply(w, r, list, err)
+		o.read(w, r, func(ctx context.Context, userID string) (any, error) {
+			return o.cfg.Service.TeamMembers(ctx, userID, id, team)
+		})
 		return
 	}
 	form, u, good := o.post(w, r)
@@ -117,12 +102,9 @@ func (o *Routes) TeamMembers(w http.ResponseWriter, r *http.Request) {
 	}
 	member := form.Get("userId")
 	m, err := o.cfg.Service.AddTeamMember(r.Context(), u.id, id, team, member)
-	if err != nil {
-		o.fail(w, r, err)
-		return
+	if o.made(w, r, err, organization.Change{Kind: organization.TeamMemberAdded, OrganizationID: id, ActorID: u.id, UserID: member, TeamID: team}) {
+		httpx.WriteJSON(w, http.StatusCreated, m)
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.TeamMemberAdded, OrganizationID: id, ActorID: u.id, UserID: member, TeamID: team})
-	httpx.WriteJSON(w, http.StatusCreated, m)
 }
 
 // RemoveTeamMember answers POST
@@ -137,10 +119,8 @@ func (o *Routes) RemoveTeamMember(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, team, member := chi.URLParam(r, "org"), chi.URLParam(r, "team"), chi.URLParam(r, "user")
-	if err := o.cfg.Service.RemoveTeamMember(r.Context(), u.id, id, team, member); err != nil {
-		o.fail(w, r, err)
-		return
+	err := o.cfg.Service.RemoveTeamMember(r.Context(), u.id, id, team, member)
+	if o.made(w, r, err, organization.Change{Kind: organization.TeamMemberRemoved, OrganizationID: id, ActorID: u.id, UserID: member, TeamID: team}) {
+		ok(w, map[string]bool{"removed": true})
 	}
-	o.changed(r.Context(), organization.Change{Kind: organization.TeamMemberRemoved, OrganizationID: id, ActorID: u.id, UserID: member, TeamID: team})
-	ok(w, map[string]bool{"removed": true})
 }
