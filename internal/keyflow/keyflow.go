@@ -247,6 +247,17 @@ func (f *Flow) post(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 	return form, true
 }
 
+// ownerPost is post, then owner: the form of a POST made with a session
+// cookie and the user signed in with it, or false after answering.
+func (f *Flow) ownerPost(w http.ResponseWriter, r *http.Request) (url.Values, string, bool) {
+	form, ok := f.post(w, r)
+	if !ok {
+		return nil, "", false
+	}
+	userID, ok := f.owner(w, r)
+	return form, userID, ok
+}
+
 // fields splits a space- or comma-separated list.
 func fields(s string) []string {
 	return strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == ',' })

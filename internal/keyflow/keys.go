@@ -80,11 +80,7 @@ type made struct {
 // expiresInDays, the page's, in days), capped by MaxLifetime. The answer
 // (201) holds the key, shown this once.
 func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
-	form, ok := f.post(w, r)
-	if !ok {
-		return
-	}
-	userID, ok := f.owner(w, r)
+	form, userID, ok := f.ownerPost(w, r)
 	if !ok {
 		return
 	}
@@ -125,13 +121,7 @@ func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
 	// The store counts the user's live keys and inserts in one step, so
 	// MaxKeys holds across instances too.
 	err = f.store.CreateAPIKey(ctx, k, f.cfg.Keys.MaxKeys)
-	switch {
-	case errors.Is(err, apikey.ErrTooManyKeys):
-		fail(w, http.StatusConflict, "too_many_keys")
-		return
-	case err != nil:
-		f.cfg.Logger.Error("gatehouse: storing an API key failed", "step", "api-keys", "err", err)
-		storeDown(w)
+	if !f.stored(w, err, apikey.ErrTooManyKeys, http.StatusConflict, "too_many_keys", "storing an API key") {
 		return
 	}
 	f.cfg.Logger.Info("gatehouse: API key created", "step", "api-keys", "user", userID, "key", k.ID)
@@ -184,10 +174,7 @@ func (f *Flow) Rotate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Flow) change(w http.ResponseWriter, r *http.Request, c apikey.Change) {
-	if _, ok := f.post(w, r); !ok {
-		return
-	}
-	userID, ok := f.owner(w, r)
+	_, userID, ok := f.ownerPost(w, r)
 	if !ok {
 		return
 	}
@@ -203,13 +190,7 @@ func (f *Flow) change(w http.ResponseWriter, r *http.Request, c apikey.Change) {
 		full, hash = apikey.NewSecret(f.cfg.Keys.Prefix, id)
 		err = f.store.RotateAPIKey(ctx, userID, id, hash, now.Add(f.cfg.Keys.RotationOverlap))
 	}
-	switch {
-	case errors.Is(err, adapter.ErrNotFound):
-		fail(w, http.StatusNotFound, "no_such_key")
-		return
-	case err != nil:
-		f.cfg.Logger.Error("gatehouse: changing an API key failed", "step", "api-keys", "err", err)
-		storeDown(w)
+	if !f.stored(w, err, adapter.ErrNotFound, http.StatusNotFound, "no_such_key", "changing an API key") {
 		return
 	}
 	k, err := f.store.APIKey(ctx, id)
@@ -224,6 +205,22 @@ func (f *Flow) change(w http.ResponseWriter, r *http.Request, c apikey.Change) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, made{Key: full, listed: f.listed(k)})
+}
+
+// stored reports whether a store call that made a change succeeded;
+// when not, it answers status with code for an error that is known, 503
+// for another, logged as what failed.
+func (f *Flow) stored(w http.ResponseWriter, err, known error, status int, code, what string) bool {
+	switch {
+	case err == nil:
+		return true
+	case errors.Is(err, known):
+		fail(w, status, code)
+	default:
+		f.cfg.Logger.Error("gatehouse: "+what+" failed", "step", "api-keys", "err", err)
+		storeDown(w)
+	}
+	return false
 }
 
 func (f *Flow) event(ctx context.Context, c apikey.Change, k apikey.Key) {
