@@ -21,21 +21,20 @@ import (
 // in Require) at /private and another page at /page, all behind the
 // Handler's Middleware.
 func Gin(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.Any("/auth/*path", gin.WrapH(auth))
-	r.GET("/private", gin.WrapH(private))
-	r.GET("/page", gin.WrapH(page))
-	return auth.Middleware(r)
+	return ginSite(auth, private, page, "")
 }
 
 // GinGroup is Gin with the Handler in a group: at /api/auth (Config.URL
 // "https://app.example.com/api/auth").
 func GinGroup(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
+	return ginSite(auth, private, page, "/api")
+}
+
+// ginSite is Gin with the Handler in the group at prefix ("" for none).
+func ginSite(auth *gatehouse.Handler, private, page http.Handler, prefix string) http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	api := r.Group("/api")
-	api.Any("/auth/*path", gin.WrapH(auth))
+	r.Group(prefix).Any("/auth/*path", gin.WrapH(auth))
 	r.GET("/private", gin.WrapH(private))
 	r.GET("/page", gin.WrapH(page))
 	return auth.Middleware(r)
@@ -43,20 +42,19 @@ func GinGroup(auth *gatehouse.Handler, private, page http.Handler) http.Handler 
 
 // Echo is Gin for echo.
 func Echo(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
-	e := echo.New()
-	e.HideBanner = true
-	e.Any("/auth/*", echo.WrapHandler(auth))
-	e.GET("/private", echo.WrapHandler(private))
-	e.GET("/page", echo.WrapHandler(page))
-	return auth.Middleware(e)
+	return echoSite(auth, private, page, "")
 }
 
 // EchoGroup is GinGroup for echo.
 func EchoGroup(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
+	return echoSite(auth, private, page, "/api")
+}
+
+// echoSite is ginSite for echo.
+func echoSite(auth *gatehouse.Handler, private, page http.Handler, prefix string) http.Handler {
 	e := echo.New()
 	e.HideBanner = true
-	api := e.Group("/api")
-	api.Any("/auth/*", echo.WrapHandler(auth))
+	e.Group(prefix).Any("/auth/*", echo.WrapHandler(auth))
 	e.GET("/private", echo.WrapHandler(private))
 	e.GET("/page", echo.WrapHandler(page))
 	return auth.Middleware(e)
