@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gatehouse-auth/gatehouse/internal/ident"
 )
 
 // Errors returned by this package; test with errors.Is.
@@ -47,18 +49,7 @@ func (s Statement) Action() string { _, a, _ := strings.Cut(string(s), ":"); ret
 
 // validPart reports whether p is 1 to 64 of [a-z0-9_-]: no wildcards, no
 // separators, nothing a template or a log could read differently.
-func validPart(p string) bool {
-	if p == "" || len(p) > 64 {
-		return false
-	}
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+func validPart(p string) bool { return ident.Valid(p, 64, "-_") }
 
 // A Set is a sorted list of distinct statements. The zero Set is empty and
 // ready to use; a Set is never changed in place by this package.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/ident"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
@@ -62,14 +63,4 @@ const (
 )
 
 // ValidPrefix reports whether p can be a Config.Prefix.
-func ValidPrefix(p string) bool {
-	if p == "" || len(p) > 16 {
-		return false
-	}
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
+func ValidPrefix(p string) bool { return ident.Valid(p, 16, "") }

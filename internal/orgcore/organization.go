@@ -13,6 +13,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/internal/ident"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
 
@@ -196,30 +197,10 @@ func (c Config) roles(all permission.Set) (map[string]Role, error) {
 }
 
 // validName reports whether n is a role name: 1 to 32 of [a-z0-9_-].
-func validName(n string) bool {
-	if n == "" || len(n) > 32 {
-		return false
-	}
-	for i := 0; i < len(n); i++ {
-		c := n[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+func validName(n string) bool { return ident.Valid(n, 32, "-_") }
 
 // validSlug reports whether s is a slug: 1 to 48 of [a-z0-9-], not
 // starting or ending with '-'.
 func validSlug(s string) bool {
-	if s == "" || len(s) > 48 || s[0] == '-' || s[len(s)-1] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return ident.Valid(s, 48, "-") && s[0] != '-' && s[len(s)-1] != '-'
 }
