@@ -239,6 +239,32 @@ func checkSlug(slug, name string) (string, error) {
 	return slug, nil
 }
 
+// underLimit returns the store's error err (storeErr), or ErrLimit when
+// list, read from the store, holds max or more: what says of what.
+func underLimit[T any](list []T, err error, max int, what string) error {
+	if err != nil {
+		return storeErr(err)
+	}
+	if len(list) >= max {
+		return fmt.Errorf("%w: %d %s", ErrLimit, max, what)
+	}
+	return nil
+}
+
+// found returns the item of list, read from the store, that wanted
+// accepts: the store's error err (storeErr), or an error wrapping
+// ErrNotFound, of what, when none is.
+func found[T any](list []T, err error, wanted func(T) bool, what string) (T, error) {
+	var none T
+	if err != nil {
+		return none, storeErr(err)
+	}
+	if i := slices.IndexFunc(list, wanted); i >= 0 {
+		return list[i], nil
+	}
+	return none, fmt.Errorf("%w: %s", ErrNotFound, what)
+}
+
 // Create makes an organization with userID its owner. The slug is made
 // of the name when empty.
 func (s *Service) Create(ctx context.Context, userID, name, slug string) (Organization, error) {
@@ -250,11 +276,8 @@ func (s *Service) Create(ctx context.Context, userID, name, slug string) (Organi
 		return Organization{}, err
 	}
 	mine, err := s.store.Organizations(ctx, userID)
-	if err != nil {
-		return Organization{}, storeErr(err)
-	}
-	if len(mine) >= s.cfg.MaxOrganizationsPerUser {
-		return Organization{}, fmt.Errorf("%w: %d organizations per user", ErrLimit, s.cfg.MaxOrganizationsPerUser)
+	if err := underLimit(mine, err, s.cfg.MaxOrganizationsPerUser, "organizations per user"); err != nil {
+		return Organization{}, err
 	}
 	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	o := Organization{ID: newID(), Name: name, Slug: slug, CreatedAt: now}
@@ -467,11 +490,8 @@ func (s *Service) CreateRole(ctx context.Context, actor, orgID, name string, sta
 		return Role{}, err
 	}
 	custom, err := s.store.Roles(ctx, orgID)
-	if err != nil {
-		return Role{}, storeErr(err)
-	}
-	if len(custom) >= s.cfg.MaxRoles {
-		return Role{}, fmt.Errorf("%w: %d roles per organization", ErrLimit, s.cfg.MaxRoles)
+	if err := underLimit(custom, err, s.cfg.MaxRoles, "roles per organization"); err != nil {
+		return Role{}, err
 	}
 	return r, storeErr(s.store.CreateRole(ctx, orgID, r))
 }
@@ -503,15 +523,7 @@ func (s *Service) DeleteRole(ctx context.Context, actor, orgID, name string) err
 // customRole returns orgID's stored role name, ErrNotFound for none.
 func (s *Service) customRole(ctx context.Context, orgID, name string) (Role, error) {
 	custom, err := s.store.Roles(ctx, orgID)
-	if err != nil {
-		return Role{}, storeErr(err)
-	}
-	for _, r := range custom {
-		if r.Name == name {
-			return r, nil
-		}
-	}
-	return Role{}, fmt.Errorf("%w: role %q", ErrNotFound, name)
+	return found(custom, err, func(r Role) bool { return r.Name == name }, fmt.Sprintf("role %q", name))
 }
 
 // pending returns orgID's invitations that have not expired.
@@ -584,15 +596,7 @@ func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string
 // invitation returns orgID's invitation id.
 func (s *Service) invitation(ctx context.Context, orgID, id string) (Invitation, error) {
 	list, err := s.store.Invitations(ctx, orgID)
-	if err != nil {
-		return Invitation{}, storeErr(err)
-	}
-	for _, i := range list {
-		if i.ID == id {
-			return i, nil
-		}
-	}
-	return Invitation{}, fmt.Errorf("%w: invitation", ErrNotFound)
+	return found(list, err, func(i Invitation) bool { return i.ID == id }, "invitation")
 }
 
 // Resend gives orgID's invitation id a new token and expiry, and returns
