@@ -57,24 +57,12 @@ func New(cfg Config, store Store) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.InvitationExpiry <= 0 {
-		cfg.InvitationExpiry = DefaultInvitationExpiry
-	}
-	if cfg.MaxOrganizationsPerUser <= 0 {
-		cfg.MaxOrganizationsPerUser = DefaultMaxOrganizations
-	}
-	if cfg.MaxMembers <= 0 {
-		cfg.MaxMembers = DefaultMaxMembers
-	}
-	if cfg.MaxRoles <= 0 {
-		cfg.MaxRoles = DefaultMaxRoles
-	}
-	if cfg.Teams.MaxTeams <= 0 {
-		cfg.Teams.MaxTeams = DefaultMaxTeams
-	}
-	if cfg.Teams.MaxMembersPerTeam <= 0 {
-		cfg.Teams.MaxMembersPerTeam = DefaultMaxMembersPerTeam
-	}
+	positiveOr(&cfg.InvitationExpiry, DefaultInvitationExpiry)
+	positiveOr(&cfg.MaxOrganizationsPerUser, DefaultMaxOrganizations)
+	positiveOr(&cfg.MaxMembers, DefaultMaxMembers)
+	positiveOr(&cfg.MaxRoles, DefaultMaxRoles)
+	positiveOr(&cfg.Teams.MaxTeams, DefaultMaxTeams)
+	positiveOr(&cfg.Teams.MaxMembersPerTeam, DefaultMaxMembersPerTeam)
 	teams, err := teamStore(cfg.Teams, store)
 	if err != nil {
 		return nil, err
@@ -237,6 +225,14 @@ func checkSlug(slug, name string) (string, error) {
 		return "", fmt.Errorf("%w: slug (1 to 48 of a-z, 0-9 and '-')", ErrInvalid)
 	}
 	return slug, nil
+}
+
+// positiveOr sets *v, a limit or a duration of Config, to def when it is
+// not above zero.
+func positiveOr[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // underLimit returns the store's error err (storeErr), or ErrLimit when
