@@ -215,6 +215,9 @@ func TestAdminRules(t *testing.T) {
 	if code, v := ad.adminPost(s, "no-such-user", "ban", nil); code != http.StatusNotFound {
 		t.Errorf("ban of an unknown user: %d %v; want 404", code, v)
 	}
+	if code, v := ad.adminPost(s, bob, "no-such-action", nil); code != http.StatusNotFound {
+		t.Errorf("an unknown action: %d %v; want 404", code, v)
+	}
 	if code, v := ad.adminPost(s, bob, "role", url.Values{"role": {"root"}}); code != http.StatusBadRequest || v["code"] != "invalid_role" {
 		t.Errorf("role root: %d %v; want 400 invalid_role", code, v)
 	}

@@ -60,32 +60,22 @@ func (s *Routes) target(ctx context.Context, w http.ResponseWriter, r *http.Requ
 // their linked accounts (no tokens) and, with database sessions, their
 // live sessions (no tokens). A browser gets the page (pages.go).
 func (s *Routes) User(w http.ResponseWriter, r *http.Request) {
-	if s.off(w, r) {
-		return
-	}
-	if httpx.AcceptsHTML(r) {
-		s.userPage(w, r)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
-	defer cancel()
-	if _, ok := s.door(ctx, w, r); !ok {
-		return
-	}
-	u, st, ok := s.target(ctx, w, r)
-	if !ok {
-		return
-	}
-	now := time.Now()
-	d, err := s.details(ctx, u.ID, now)
-	if err != nil {
-		s.unavailable(w, "admin_user", err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, struct {
-		user
-		details
-	}{s.shown(u, st, now), d})
+	s.read(w, r, s.userPage, func(ctx context.Context) {
+		u, st, ok := s.target(ctx, w, r)
+		if !ok {
+			return
+		}
+		now := time.Now()
+		d, err := s.details(ctx, u.ID, now)
+		if err != nil {
+			s.unavailable(w, "admin_user", err)
+			return
+		}
+		httpx.WriteJSON(w, http.StatusOK, struct {
+			user
+			details
+		}{s.shown(u, st, now), d})
+	})
 }
 
 // details are a user's linked accounts and live database sessions.
@@ -128,26 +118,16 @@ func (s *Routes) Act(w http.ResponseWriter, r *http.Request) {
 	if s.off(w, r) {
 		return
 	}
-	switch r.PathValue("action") {
-	case "role":
-		s.setRole(w, r)
-	case "ban":
-		s.ban(w, r)
-	case "unban":
-		s.unban(w, r)
-	case "revoke-sessions":
-		s.revokeSessions(w, r)
-	case "delete":
-		s.deleteUser(w, r)
-	case "impersonate":
-		s.impersonate(w, r)
-	case "set-password":
-		s.setPassword(w, r)
-	case "revoke-session":
-		s.revokeSession(w, r)
-	default:
+	act, ok := map[string]http.HandlerFunc{
+		"role": s.setRole, "ban": s.ban, "unban": s.unban, "revoke-sessions": s.revokeSessions,
+		"delete": s.deleteUser, "impersonate": s.impersonate, "set-password": s.setPassword,
+		"revoke-session": s.revokeSession,
+	}[r.PathValue("action")]
+	if !ok {
 		s.cfg.NotFound(w, r)
+		return
 	}
+	act(w, r)
 }
 
 // action is one POST route: the checks every one makes, then do.
@@ -246,14 +226,17 @@ func (s *Routes) checkPost(ctx context.Context, w http.ResponseWriter, r *http.R
 	return form, who, ok
 }
 
-// endSessions deletes the user's database sessions, when the adapter can;
-// the JWT sessions end by the revocation time the caller stored.
-func (s *Routes) endSessions(ctx context.Context, userID string) (int, error) {
+// endSessions deletes the user's database sessions, when the adapter can,
+// and counts them in e; the JWT sessions end by the revocation time the
+// caller stored.
+func (s *Routes) endSessions(ctx context.Context, userID string, e *admin.Event) error {
 	rv, ok := s.cfg.Adapter.(adapter.SessionRevoker)
 	if !ok {
-		return 0, nil
+		return nil
 	}
-	return rv.DeleteUserSessions(ctx, userID)
+	var err error
+	e.Sessions, err = rv.DeleteUserSessions(ctx, userID)
+	return err
 }
 
 // setRole answers POST {base}/admin/users/{id}/role {csrfToken, role}.
@@ -291,9 +274,7 @@ func (s *Routes) ban(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 			e.Ban = &b
-			n, err := s.endSessions(ctx, u.ID)
-			e.Sessions = n
-			return err
+			return s.endSessions(ctx, u.ID, e)
 		}})
 }
 
@@ -313,9 +294,7 @@ func (s *Routes) revokeSessions(w http.ResponseWriter, r *http.Request) {
 			if err := s.cfg.Store.RevokeSessions(ctx, u.ID, e.At); err != nil {
 				return err
 			}
-			n, err := s.endSessions(ctx, u.ID)
-			e.Sessions = n
-			return err
+			return s.endSessions(ctx, u.ID, e)
 		}})
 }
 

@@ -262,36 +262,44 @@ func (s *Routes) shown(u adapter.User, st admin.Status, now time.Time) user {
 // {users, next}; next is the cursor of the following page ("" at the
 // end), given back as after. A browser gets the page (pages.go).
 func (s *Routes) List(w http.ResponseWriter, r *http.Request) {
+	s.read(w, r, s.listPage, func(ctx context.Context) {
+		q, ok := s.query(r)
+		if !ok {
+			fail(w, http.StatusBadRequest, autherr.Configuration, "invalid_role")
+			return
+		}
+		page, err := s.cfg.Store.ListUsers(ctx, q)
+		if err != nil {
+			s.unavailable(w, "admin_list", err)
+			return
+		}
+		out := struct {
+			Users []user `json:"users"`
+			Next  string `json:"next"`
+		}{Users: make([]user, 0, len(page.Users)), Next: page.Next}
+		for _, l := range page.Users {
+			out.Users = append(out.Users, s.shown(l.User, l.Status, q.Now))
+		}
+		httpx.WriteJSON(w, http.StatusOK, out)
+	})
+}
+
+// read serves a GET route: 404 with the feature off, the page to a
+// browser, and to a program, once the door has let an administrator
+// in, what serve answers within the store's deadline (ctx).
+func (s *Routes) read(w http.ResponseWriter, r *http.Request, page http.HandlerFunc, serve func(ctx context.Context)) {
 	if s.off(w, r) {
 		return
 	}
 	if httpx.AcceptsHTML(r) {
-		s.listPage(w, r)
+		page(w, r)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	if _, ok := s.door(ctx, w, r); !ok {
-		return
+	if _, ok := s.door(ctx, w, r); ok {
+		serve(ctx)
 	}
-	q, ok := s.query(r)
-	if !ok {
-		fail(w, http.StatusBadRequest, autherr.Configuration, "invalid_role")
-		return
-	}
-	page, err := s.cfg.Store.ListUsers(ctx, q)
-	if err != nil {
-		s.unavailable(w, "admin_list", err)
-		return
-	}
-	out := struct {
-		Users []user `json:"users"`
-		Next  string `json:"next"`
-	}{Users: make([]user, 0, len(page.Users)), Next: page.Next}
-	for _, l := range page.Users {
-		out.Users = append(out.Users, s.shown(l.User, l.Status, q.Now))
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // query returns the list query of r's URL; false for an invalid role.

@@ -198,9 +198,7 @@ func (s *Routes) setPassword(w http.ResponseWriter, r *http.Request) {
 			if err := s.cfg.Store.RevokeSessions(ctx, u.ID, time.Now()); err != nil {
 				return err
 			}
-			n, err := s.endSessions(ctx, u.ID)
-			e.Sessions = n
-			return err
+			return s.endSessions(ctx, u.ID, e)
 		}})
 }
 
