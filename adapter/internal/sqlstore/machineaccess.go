@@ -63,8 +63,7 @@ func (d Dialect) ScanAPIKey(row Row, what string) (apikey.Key, error) {
 func (m MachineAccess) CreateAPIKey(ctx context.Context, k apikey.Key, max int) error {
 	s := m.S
 	return s.InTx(ctx, func(tx Querier) error {
-		n, err := tx.Exec(ctx, `UPDATE gatehouse_users SET name = name WHERE id = $1`, k.UserID)
-		if err := s.OneRow(n, err, "create API key: lock user"); err != nil {
+		if err := s.lockRow(ctx, tx, "create API key: lock user", `UPDATE gatehouse_users SET name = name WHERE id = $1`, k.UserID); err != nil {
 			return err
 		}
 		if max > 0 {
@@ -79,7 +78,7 @@ func (m MachineAccess) CreateAPIKey(ctx context.Context, k apikey.Key, max int) 
 				return apikey.ErrTooManyKeys
 			}
 		}
-		n, err = tx.Exec(ctx, `INSERT INTO gatehouse_api_keys (id, name, user_id, organization_id, permissions, hash,
+		n, err := tx.Exec(ctx, `INSERT INTO gatehouse_api_keys (id, name, user_id, organization_id, permissions, hash,
 				previous_hash, previous_until, expires, created_at, last_used_at, revoked_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 			k.ID, k.Name, k.UserID, k.OrganizationID, strings.Join(k.Permissions.Strings(), " "), k.Hash,

@@ -162,15 +162,11 @@ func (st Organizations) Members(ctx context.Context, orgID string) ([]organizati
 // false (the change takes the role owner from them).
 func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool, change func(tx Querier) error) error {
 	return s.InTx(ctx, func(tx Querier) error {
-		// A write to the row locks it until the transaction ends, on
-		// PostgreSQL (a row lock) as on SQLite (the database's write lock,
-		// which BEGIN IMMEDIATE took already).
-		n, err := tx.Exec(ctx, `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, orgID)
-		if err := s.OneRow(n, err, "lock organization"); err != nil {
+		if err := s.lockRow(ctx, tx, "lock organization", `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, orgID); err != nil {
 			return err
 		}
 		var role string
-		err = tx.QueryRow(ctx, `SELECT role FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID).Scan(&role)
+		err := tx.QueryRow(ctx, `SELECT role FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID).Scan(&role)
 		if err != nil {
 			return s.Error("member", err)
 		}
@@ -199,8 +195,7 @@ func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool,
 // owner of one of them runs wholly before tx's count or wholly after
 // tx, and then sees the user gone.
 func (s Store) keepOwners(ctx context.Context, tx Querier, userID string) error {
-	n, err := tx.Exec(ctx, s.LockUser, userID)
-	if err := s.OneRow(n, err, "lock user"); err != nil {
+	if err := s.lockRow(ctx, tx, "lock user", s.LockUser, userID); err != nil {
 		return err
 	}
 	owned, err := s.strings(ctx, tx, "user's organizations", `SELECT organization_id FROM gatehouse_members

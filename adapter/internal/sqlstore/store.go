@@ -89,6 +89,16 @@ func (d Dialect) OneRow(n int64, err error, what string) error {
 	return nil
 }
 
+// lockRow runs query, which locks the one row it names until tx ends: a
+// write that changes nothing of it (SET name = name) takes a row lock on
+// PostgreSQL and, on SQLite, the database's write lock, which BEGIN
+// IMMEDIATE took already (Dialect.LockUser is each dialect's own).
+// adapter.ErrNotFound (of what) when there is no such row.
+func (s Store) lockRow(ctx context.Context, tx Querier, what, query string, args ...any) error {
+	n, err := tx.Exec(ctx, query, args...)
+	return s.OneRow(n, err, what)
+}
+
 // InTx runs fn in a transaction, which it commits when fn returns nil and
 // rolls back otherwise.
 func (s Store) InTx(ctx context.Context, fn func(tx Querier) error) error {

@@ -60,8 +60,7 @@ func (s Store) underLimit(ctx context.Context, tx Querier, max int, what, query 
 func (st Organizations) CreateTeam(ctx context.Context, t organization.Team, max int) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
-		n, err := tx.Exec(ctx, `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, t.OrganizationID)
-		if err := s.OneRow(n, err, "lock organization"); err != nil {
+		if err := s.lockRow(ctx, tx, "lock organization", `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, t.OrganizationID); err != nil {
 			return err
 		}
 		if err := s.underLimit(ctx, tx, max, "teams", `SELECT COUNT(*) FROM gatehouse_teams WHERE organization_id = $1`, t.OrganizationID); err != nil {
@@ -118,8 +117,7 @@ func (st Organizations) DeleteTeam(ctx context.Context, orgID, id string) error 
 func (st Organizations) AddTeamMember(ctx context.Context, orgID, teamID, userID string, max int, at time.Time) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
-		n, err := tx.Exec(ctx, `UPDATE gatehouse_teams SET name = name WHERE organization_id = $1 AND id = $2`, orgID, teamID)
-		if err := s.OneRow(n, err, "team"); err != nil {
+		if err := s.lockRow(ctx, tx, "team", `UPDATE gatehouse_teams SET name = name WHERE organization_id = $1 AND id = $2`, orgID, teamID); err != nil {
 			return err
 		}
 		var in bool
@@ -135,7 +133,7 @@ func (st Organizations) AddTeamMember(ctx context.Context, orgID, teamID, userID
 		}
 		// The membership is checked by the statement, not only by a
 		// foreign key: SQLite may run without them.
-		n, err = tx.Exec(ctx, `INSERT INTO gatehouse_team_members (team_id, organization_id, user_id, created_at)
+		n, err := tx.Exec(ctx, `INSERT INTO gatehouse_team_members (team_id, organization_id, user_id, created_at)
 			SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $2 AND user_id = $3)`,
 			teamID, orgID, userID, s.TimeArg(stored.Time(at)))
 		return s.OneRow(n, err, "add team member: member")
