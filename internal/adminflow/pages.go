@@ -2,7 +2,6 @@ package adminflow
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -224,49 +223,51 @@ func cmpOr(a, b string) string {
 // impersonation's) are kept. A signed-in user who is not an administrator
 // gets 404. A program's request is served by next alone.
 func (s *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
+	answer := httpx.FormAnswer(next, s.formAnswer)
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !httpx.AcceptsHTML(r) {
-			next(w, r)
-			return
+		if httpx.AcceptsHTML(r) {
+			// Someone who is not an administrator learns nothing of the
+			// route, not even that its form's token was wrong.
+			ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
+			_, refusal, err := s.admitted(ctx, r)
+			cancel()
+			if err == nil && refusal == "not_admin" {
+				s.cfg.NotFound(w, r)
+				return
+			}
 		}
-		// Someone who is not an administrator learns nothing of the
-		// route, not even that its form's token was wrong.
-		ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
-		_, refusal, err := s.admitted(ctx, r)
-		cancel()
-		if err == nil && refusal == "not_admin" {
-			s.cfg.NotFound(w, r)
-			return
-		}
-		rec := httpx.Record(w, r, next)
-		var body struct{ ID, Code string }
-		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
-		action := r.PathValue("action")
-		list := s.host.URL(r, "admin", "users")
-		page := list
-		if id := r.PathValue("id"); id != "" {
-			page = s.host.URL(r, "admin", "users", url.PathEscape(id))
-		}
-		switch st := rec.Status(); {
-		case st == http.StatusNotFound && body.Code == "":
-			s.cfg.NotFound(w, r) // a route that is not there
-		case st == http.StatusUnauthorized:
-			s.host.Redirect(w, r, s.host.URL(r, "signin")+"?"+url.Values{"callbackUrl": {page}}.Encode())
-		case st == http.StatusForbidden && body.Code == "not_admin":
-			s.cfg.NotFound(w, r)
-		case st >= 500:
-			s.storeDown(w, r, nil)
-		case st/100 != 2:
-			s.host.Redirect(w, r, page+"?"+url.Values{"failed": {body.Code}}.Encode())
-		case action == "impersonate":
-			s.host.Redirect(w, r, s.host.Origin(r)+"/") // the site, as the user sees it
-		case action == "delete":
-			s.host.Redirect(w, r, list+"?done=delete")
-		case action == "":
-			s.host.Redirect(w, r, s.host.URL(r, "admin", "users", url.PathEscape(body.ID))+"?done=create")
-		default:
-			s.host.Redirect(w, r, page+"?"+url.Values{"done": {action}}.Encode())
-		}
+		answer(w, r)
+	}
+}
+
+// formAnswer answers a page's form from its route's answer: the status
+// and what the JSON said.
+func (s *Routes) formAnswer(w http.ResponseWriter, r *http.Request, st int, body struct{ ID, Code string }) {
+	action := r.PathValue("action")
+	list := s.host.URL(r, "admin", "users")
+	page := list
+	if id := r.PathValue("id"); id != "" {
+		page = s.host.URL(r, "admin", "users", url.PathEscape(id))
+	}
+	switch {
+	case st == http.StatusNotFound && body.Code == "":
+		s.cfg.NotFound(w, r) // a route that is not there
+	case st == http.StatusUnauthorized:
+		s.host.Redirect(w, r, s.host.URL(r, "signin")+"?"+url.Values{"callbackUrl": {page}}.Encode())
+	case st == http.StatusForbidden && body.Code == "not_admin":
+		s.cfg.NotFound(w, r)
+	case st >= 500:
+		s.storeDown(w, r, nil)
+	case st/100 != 2:
+		s.host.Redirect(w, r, page+"?"+url.Values{"failed": {body.Code}}.Encode())
+	case action == "impersonate":
+		s.host.Redirect(w, r, s.host.Origin(r)+"/") // the site, as the user sees it
+	case action == "delete":
+		s.host.Redirect(w, r, list+"?done=delete")
+	case action == "":
+		s.host.Redirect(w, r, s.host.URL(r, "admin", "users", url.PathEscape(body.ID))+"?done=create")
+	default:
+		s.host.Redirect(w, r, page+"?"+url.Values{"done": {action}}.Encode())
 	}
 }
 

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -105,4 +106,22 @@ func Record(w http.ResponseWriter, r *http.Request, next http.HandlerFunc) *Resp
 		}
 	}
 	return rec
+}
+
+// FormAnswer wraps next, a JSON route, for a page's forms: a program's
+// request (no Accept: text/html) is served by next alone; a browser's is
+// served by next into a recording (Record), and answered by page with the
+// status and next's JSON answer decoded into a B (what it lacks is left
+// zero).
+func FormAnswer[B any](next http.HandlerFunc, page func(w http.ResponseWriter, r *http.Request, status int, body B)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !AcceptsHTML(r) {
+			next(w, r)
+			return
+		}
+		rec := Record(w, r, next)
+		var body B
+		_ = json.Unmarshal(rec.Body(), &body) // the route's own JSON
+		page(w, r, rec.Status(), body)
+	}
 }

@@ -2,7 +2,6 @@ package keyflow
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"time"
@@ -150,15 +149,8 @@ func (f *Flow) row(r *http.Request, k apikey.Key) pages.APIKeyRow {
 // ?failed= (a revocation, a refusal). A program's request is served by
 // next alone.
 func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !httpx.AcceptsHTML(r) {
-			next(w, r)
-			return
-		}
-		rec := httpx.Record(w, r, next)
-		var body struct{ Error, Code, Key, Name string }
-		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
-		switch st := rec.Status(); {
+	return httpx.FormAnswer(next, func(w http.ResponseWriter, r *http.Request, st int, body struct{ Error, Code, Key, Name string }) {
+		switch {
 		case st/100 == 2 && body.Key != "":
 			// The key, this once, in the answer to this POST: a redirect
 			// would have to carry it in its URL or a cookie.
@@ -178,5 +170,5 @@ func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
 			}
 			httpx.Redirect(w, r, f.pageURL(r)+"?"+url.Values{"failed": {code}}.Encode())
 		}
-	}
+	})
 }

@@ -2,7 +2,6 @@ package orgflow
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -376,6 +375,12 @@ func (o *Routes) invitationPage(w http.ResponseWriter, r *http.Request) {
 	o.host.Render(w, r, http.StatusOK, p)
 }
 
+// formBody is what the Form reads of a route's JSON answer.
+type formBody struct {
+	Error, Code, ID, OrganizationID, Link string
+	Invitation                            organization.Invitation
+}
+
 // Form wraps next, one of the POST routes, for the pages' forms: a
 // browser's form (Accept: text/html) runs the route as it is, and is
 // answered with a redirect (303) to the page it belongs to, with ?done=
@@ -385,19 +390,9 @@ func (o *Routes) invitationPage(w http.ResponseWriter, r *http.Request) {
 // organization's page rather than put in a URL. A program's request is
 // served by next alone.
 func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !httpx.AcceptsHTML(r) {
-			next(w, r)
-			return
-		}
-		rec := httpx.Record(w, r, next)
-		var body struct {
-			Error, Code, ID, OrganizationID, Link string
-			Invitation                            organization.Invitation
-		}
-		_ = json.Unmarshal(rec.Body(), &body) // our own JSON
+	return httpx.FormAnswer(next, func(w http.ResponseWriter, r *http.Request, st int, body formBody) {
 		page, what := o.formPage(r, body.ID, body.OrganizationID)
-		switch st := rec.Status(); {
+		switch {
 		case st/100 == 2 && body.Link != "":
 			u, good := o.pageUser(w, r, "organizations")
 			if good {
@@ -413,7 +408,7 @@ func (o *Routes) Form(next http.HandlerFunc) http.HandlerFunc {
 		default:
 			o.host.Redirect(w, r, withQuery(page.fail, "failed", cmpOr(body.Code, body.Error)))
 		}
-	}
+	})
 }
 
 // targets are the pages a form returns to: ok after the change, fail
