@@ -16,50 +16,46 @@ import (
 // ListUsers returns one page of the users q selects, in the order of
 // their ids.
 func (m *Adapter) ListUsers(ctx context.Context, q admin.Query) (admin.Page, error) {
-	if err := m.lock(ctx); err != nil {
-		return admin.Page{}, err
-	}
-	defer m.mu.Unlock()
-	now := q.Now
-	if now.IsZero() {
-		now = time.Now()
-	}
-	search := stored.LowerASCII(q.Search)
-	var out []admin.Listed
-	for id, u := range m.users {
-		if id <= q.After && q.After != "" {
-			continue
+	return lockedValue(ctx, m, func() (admin.Page, error) {
+		now := q.Now
+		if now.IsZero() {
+			now = time.Now()
 		}
-		st := m.status(id)
-		switch {
-		case search != "" && !strings.Contains(stored.LowerASCII(u.Email), search) && !strings.Contains(stored.LowerASCII(u.Name), search):
-			continue
-		case q.Role != "" && st.Role != q.Role:
-			continue
-		case q.BannedOnly && !st.Ban.Active(now):
-			continue
+		search := stored.LowerASCII(q.Search)
+		var out []admin.Listed
+		for id, u := range m.users {
+			if id <= q.After && q.After != "" {
+				continue
+			}
+			st := m.status(id)
+			switch {
+			case search != "" && !strings.Contains(stored.LowerASCII(u.Email), search) && !strings.Contains(stored.LowerASCII(u.Name), search):
+				continue
+			case q.Role != "" && st.Role != q.Role:
+				continue
+			case q.BannedOnly && !st.Ban.Active(now):
+				continue
+			}
+			out = append(out, admin.Listed{User: copyUser(u), Status: st})
 		}
-		out = append(out, admin.Listed{User: copyUser(u), Status: st})
-	}
-	slices.SortFunc(out, func(a, b admin.Listed) int { return strings.Compare(a.User.ID, b.User.ID) })
-	limit := max(q.Limit, 1)
-	page := admin.Page{Users: out}
-	if len(out) > limit {
-		page.Users, page.Next = out[:limit], out[limit-1].User.ID
-	}
-	return page, nil
+		slices.SortFunc(out, func(a, b admin.Listed) int { return strings.Compare(a.User.ID, b.User.ID) })
+		limit := max(q.Limit, 1)
+		page := admin.Page{Users: out}
+		if len(out) > limit {
+			page.Users, page.Next = out[:limit], out[limit-1].User.ID
+		}
+		return page, nil
+	})
 }
 
 // UserStatus returns the user's role, ban and revocation time.
 func (m *Adapter) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
-	if err := m.lock(ctx); err != nil {
-		return admin.Status{}, err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.users[userID]; !ok {
-		return admin.Status{}, fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
-	}
-	return m.status(userID), nil
+	return lockedValue(ctx, m, func() (admin.Status, error) {
+		if _, ok := m.users[userID]; !ok {
+			return admin.Status{}, fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+		}
+		return m.status(userID), nil
+	})
 }
 
 // status returns a copy of the user's Status. m.mu must be held.
@@ -78,20 +74,18 @@ func (m *Adapter) status(userID string) admin.Status {
 // update changes the stored Status of an existing user with fn. m.mu must
 // not be held.
 func (m *Adapter) update(ctx context.Context, userID string, fn func(st *admin.Status)) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.users[userID]; !ok {
-		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
-	}
-	st := m.status(userID)
-	fn(&st)
-	if m.admin == nil {
-		m.admin = make(map[string]admin.Status)
-	}
-	m.admin[userID] = st
-	return nil
+	return m.locked(ctx, func() error {
+		if _, ok := m.users[userID]; !ok {
+			return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+		}
+		st := m.status(userID)
+		fn(&st)
+		if m.admin == nil {
+			m.admin = make(map[string]admin.Status)
+		}
+		m.admin[userID] = st
+		return nil
+	})
 }
 
 // SetUserRole stores the user's global role.
@@ -134,11 +128,9 @@ func (m *Adapter) RevokeSessions(ctx context.Context, userID string, at time.Tim
 // PurgeUser deletes the user, everything DeleteUser deletes, and the
 // verification tokens of their address.
 func (m *Adapter) PurgeUser(ctx context.Context, userID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	return m.purgeLocked(ctx, userID)
+	return m.locked(ctx, func() error {
+		return m.purgeLocked(ctx, userID)
+	})
 }
 
 // PurgeUnlessLastOwner is PurgeUser, refused with
@@ -146,21 +138,19 @@ func (m *Adapter) PurgeUser(ctx context.Context, userID string) error {
 // organization: both under the adapter's mutex, which SetRole and
 // RemoveMembership hold too (admin.OwnerKeeper).
 func (m *Adapter) PurgeUnlessLastOwner(ctx context.Context, userID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.users[userID]; !ok {
-		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
-	}
-	if m.orgs != nil {
-		for k := range m.orgs.members {
-			if k.user == userID && m.lastOwner(k) {
-				return fmt.Errorf("memory: organization %q: %w", k.org, organization.ErrLastOwner)
+	return m.locked(ctx, func() error {
+		if _, ok := m.users[userID]; !ok {
+			return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+		}
+		if m.orgs != nil {
+			for k := range m.orgs.members {
+				if k.user == userID && m.lastOwner(k) {
+					return fmt.Errorf("memory: organization %q: %w", k.org, organization.ErrLastOwner)
+				}
 			}
 		}
-	}
-	return m.purgeLocked(ctx, userID)
+		return m.purgeLocked(ctx, userID)
+	})
 }
 
 // purgeLocked is PurgeUser with m.mu held.

@@ -29,12 +29,10 @@ func (m *Adapter) CreateAuthenticator(ctx context.Context, a adapter.Authenticat
 
 // GetAuthenticator returns the credential with the given id.
 func (m *Adapter) GetAuthenticator(ctx context.Context, credentialID string) (adapter.Authenticator, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.Authenticator{}, err
-	}
-	defer m.mu.Unlock()
-	a, err := m.authenticator(credentialID)
-	return copyAuthenticator(a), err
+	return lockedValue(ctx, m, func() (adapter.Authenticator, error) {
+		a, err := m.authenticator(credentialID)
+		return copyAuthenticator(a), err
+	})
 }
 
 // authenticator returns the stored credential with the given id, or
@@ -50,30 +48,26 @@ func (m *Adapter) authenticator(credentialID string) (adapter.Authenticator, err
 // ListAuthenticatorsByUserID returns the user's credentials, ordered by
 // credential id.
 func (m *Adapter) ListAuthenticatorsByUserID(ctx context.Context, userID string) ([]adapter.Authenticator, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	return collect(m.authenticators, func(_ string, a adapter.Authenticator) bool { return a.UserID == userID }, copyAuthenticator,
-		func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) }), nil
+	return lockedValue(ctx, m, func() ([]adapter.Authenticator, error) {
+		return collect(m.authenticators, func(_ string, a adapter.Authenticator) bool { return a.UserID == userID }, copyAuthenticator,
+			func(x, y adapter.Authenticator) int { return strings.Compare(x.CredentialID, y.CredentialID) }), nil
+	})
 }
 
 // UpdateAuthenticatorCounter sets the sign counter when it advances.
 func (m *Adapter) UpdateAuthenticatorCounter(ctx context.Context, credentialID string, counter uint32) (adapter.Authenticator, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.Authenticator{}, err
-	}
-	defer m.mu.Unlock()
-	a, err := m.authenticator(credentialID)
-	if err != nil {
-		return adapter.Authenticator{}, err
-	}
-	if !adapter.CounterAdvances(a.Counter, counter) {
-		return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: stored %d, got %d: %w", credentialID, a.Counter, counter, adapter.ErrCounterRegression)
-	}
-	a.Counter = counter
-	m.authenticators[credentialID] = a
-	return copyAuthenticator(a), nil
+	return lockedValue(ctx, m, func() (adapter.Authenticator, error) {
+		a, err := m.authenticator(credentialID)
+		if err != nil {
+			return adapter.Authenticator{}, err
+		}
+		if !adapter.CounterAdvances(a.Counter, counter) {
+			return adapter.Authenticator{}, fmt.Errorf("memory: authenticator %q: stored %d, got %d: %w", credentialID, a.Counter, counter, adapter.ErrCounterRegression)
+		}
+		a.Counter = counter
+		m.authenticators[credentialID] = a
+		return copyAuthenticator(a), nil
+	})
 }
 
 func copyAuthenticator(a adapter.Authenticator) adapter.Authenticator {

@@ -6,18 +6,16 @@ import (
 
 // DeleteUserSessions removes every session of the user userID.
 func (m *Adapter) DeleteUserSessions(ctx context.Context, userID string) (int, error) {
-	if err := m.lock(ctx); err != nil {
-		return 0, err
-	}
-	defer m.mu.Unlock()
-	n := 0
-	for tok, s := range m.sessions {
-		if s.UserID == userID {
-			delete(m.sessions, tok)
-			n++
+	return lockedValue(ctx, m, func() (int, error) {
+		n := 0
+		for tok, s := range m.sessions {
+			if s.UserID == userID {
+				delete(m.sessions, tok)
+				n++
+			}
 		}
-	}
-	return n, nil
+		return n, nil
+	})
 }
 
 // DeleteProviderSessions removes the sessions of provider with the given

@@ -43,71 +43,63 @@ func copyKey(k apikey.Key) apikey.Key {
 // CreateAPIKey stores k unless its user holds max live keys (apikey.Store):
 // the count and the insert run under m.mu, so they are one step.
 func (m *Adapter) CreateAPIKey(ctx context.Context, k apikey.Key, max int) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.users[k.UserID]; !ok {
-		return fmt.Errorf("memory: API key: user %q: %w", k.UserID, adapter.ErrNotFound)
-	}
-	if _, ok := m.machine.keys[k.ID]; ok {
-		return fmt.Errorf("memory: API key: %w", adapter.ErrConflict)
-	}
-	if max > 0 {
-		live := 0
-		for _, x := range m.machine.keys {
-			if x.UserID == k.UserID && x.Live(k.CreatedAt) {
-				live++
+	return m.locked(ctx, func() error {
+		if _, ok := m.users[k.UserID]; !ok {
+			return fmt.Errorf("memory: API key: user %q: %w", k.UserID, adapter.ErrNotFound)
+		}
+		if _, ok := m.machine.keys[k.ID]; ok {
+			return fmt.Errorf("memory: API key: %w", adapter.ErrConflict)
+		}
+		if max > 0 {
+			live := 0
+			for _, x := range m.machine.keys {
+				if x.UserID == k.UserID && x.Live(k.CreatedAt) {
+					live++
+				}
+			}
+			if live >= max {
+				return apikey.ErrTooManyKeys
 			}
 		}
-		if live >= max {
-			return apikey.ErrTooManyKeys
+		if m.machine.keys == nil {
+			m.machine.keys = map[string]apikey.Key{}
 		}
-	}
-	if m.machine.keys == nil {
-		m.machine.keys = map[string]apikey.Key{}
-	}
-	m.machine.keys[k.ID] = copyKey(k)
-	return nil
+		m.machine.keys[k.ID] = copyKey(k)
+		return nil
+	})
 }
 
 // APIKey returns the key with the id while its user exists (apikey.Store).
 func (m *Adapter) APIKey(ctx context.Context, id string) (apikey.Key, error) {
-	if err := m.lock(ctx); err != nil {
-		return apikey.Key{}, err
-	}
-	defer m.mu.Unlock()
-	k, ok := m.machine.keys[id]
-	if _, user := m.users[k.UserID]; !ok || !user {
-		return apikey.Key{}, fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
-	}
-	return copyKey(k), nil
+	return lockedValue(ctx, m, func() (apikey.Key, error) {
+		k, ok := m.machine.keys[id]
+		if _, user := m.users[k.UserID]; !ok || !user {
+			return apikey.Key{}, fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+		}
+		return copyKey(k), nil
+	})
 }
 
 // ListAPIKeys returns the user's keys, newest first (apikey.Store).
 func (m *Adapter) ListAPIKeys(ctx context.Context, userID string) ([]apikey.Key, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	return collect(m.machine.keys, func(_ string, k apikey.Key) bool { return k.UserID == userID }, copyKey,
-		func(a, b apikey.Key) int { return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID)) }), nil
+	return lockedValue(ctx, m, func() ([]apikey.Key, error) {
+		return collect(m.machine.keys, func(_ string, k apikey.Key) bool { return k.UserID == userID }, copyKey,
+			func(a, b apikey.Key) int { return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(a.ID, b.ID)) }), nil
+	})
 }
 
 // changeLiveKey applies change to userID's key id, unless it is revoked
 // (adapter.ErrNotFound), holding m.mu.
 func (m *Adapter) changeLiveKey(ctx context.Context, userID, id string, change func(k *apikey.Key)) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	k, ok := m.machine.keys[id]
-	if !ok || k.UserID != userID || !k.RevokedAt.IsZero() {
-		return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
-	}
-	change(&k)
-	m.machine.keys[id] = k
-	return nil
+	return m.locked(ctx, func() error {
+		k, ok := m.machine.keys[id]
+		if !ok || k.UserID != userID || !k.RevokedAt.IsZero() {
+			return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+		}
+		change(&k)
+		m.machine.keys[id] = k
+		return nil
+	})
 }
 
 // RevokeAPIKey marks the user's key revoked (apikey.Store).
@@ -128,61 +120,53 @@ func (m *Adapter) RotateAPIKey(ctx context.Context, userID, id, hash string, pre
 // TouchAPIKey records a use of the key, at most once per
 // apikey.TouchInterval (apikey.Store).
 func (m *Adapter) TouchAPIKey(ctx context.Context, id string, at time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	k, ok := m.machine.keys[id]
-	if !ok {
-		return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
-	}
-	if k.LastUsedAt.Before(at.Add(-apikey.TouchInterval)) {
-		k.LastUsedAt = stored.Time(at)
-		m.machine.keys[id] = k
-	}
-	return nil
+	return m.locked(ctx, func() error {
+		k, ok := m.machine.keys[id]
+		if !ok {
+			return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
+		}
+		if k.LastUsedAt.Before(at.Add(-apikey.TouchInterval)) {
+			k.LastUsedAt = stored.Time(at)
+			m.machine.keys[id] = k
+		}
+		return nil
+	})
 }
 
 // SigningKeys returns the stored signing keys by generation
 // (servicetoken.KeyStore).
 func (m *Adapter) SigningKeys(ctx context.Context) ([]servicetoken.SigningKey, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	return collect(m.machine.signing, func(int64, servicetoken.SigningKey) bool { return true }, nil,
-		func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) }), nil
+	return lockedValue(ctx, m, func() ([]servicetoken.SigningKey, error) {
+		return collect(m.machine.signing, func(int64, servicetoken.SigningKey) bool { return true }, nil,
+			func(a, b servicetoken.SigningKey) int { return cmp.Compare(a.Generation, b.Generation) }), nil
+	})
 }
 
 // AddSigningKey stores k unless its generation exists
 // (servicetoken.KeyStore).
 func (m *Adapter) AddSigningKey(ctx context.Context, k servicetoken.SigningKey) (bool, error) {
-	if err := m.lock(ctx); err != nil {
-		return false, err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.machine.signing[k.Generation]; ok {
-		return false, nil
-	}
-	if m.machine.signing == nil {
-		m.machine.signing = map[int64]servicetoken.SigningKey{}
-	}
-	k.NotBefore, k.CreatedAt = stored.Time(k.NotBefore), stored.Time(k.CreatedAt)
-	m.machine.signing[k.Generation] = k
-	return true, nil
+	return lockedValue(ctx, m, func() (bool, error) {
+		if _, ok := m.machine.signing[k.Generation]; ok {
+			return false, nil
+		}
+		if m.machine.signing == nil {
+			m.machine.signing = map[int64]servicetoken.SigningKey{}
+		}
+		k.NotBefore, k.CreatedAt = stored.Time(k.NotBefore), stored.Time(k.CreatedAt)
+		m.machine.signing[k.Generation] = k
+		return true, nil
+	})
 }
 
 // DeleteSigningKeys removes the generations below below
 // (servicetoken.KeyStore).
 func (m *Adapter) DeleteSigningKeys(ctx context.Context, below int64) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	for g := range m.machine.signing {
-		if g < below {
-			delete(m.machine.signing, g)
+	return m.locked(ctx, func() error {
+		for g := range m.machine.signing {
+			if g < below {
+				delete(m.machine.signing, g)
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }

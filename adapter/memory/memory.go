@@ -147,42 +147,36 @@ func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a a
 
 // GetUser returns the user with the given id.
 func (m *Adapter) GetUser(ctx context.Context, id string) (adapter.User, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.User{}, err
-	}
-	defer m.mu.Unlock()
-	u, ok := m.users[id]
-	if !ok {
-		return adapter.User{}, fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)
-	}
-	return copyUser(u), nil
+	return lockedValue(ctx, m, func() (adapter.User, error) {
+		u, ok := m.users[id]
+		if !ok {
+			return adapter.User{}, fmt.Errorf("memory: user %q: %w", id, adapter.ErrNotFound)
+		}
+		return copyUser(u), nil
+	})
 }
 
 // GetUserByEmail returns the user with the given e-mail address. An empty
 // address matches no user.
 func (m *Adapter) GetUserByEmail(ctx context.Context, email string) (adapter.User, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.User{}, err
-	}
-	defer m.mu.Unlock()
-	id, ok := m.emails[email]
-	if !ok || email == "" {
-		return adapter.User{}, fmt.Errorf("memory: user with e-mail %q: %w", email, adapter.ErrNotFound)
-	}
-	return copyUser(m.users[id]), nil
+	return lockedValue(ctx, m, func() (adapter.User, error) {
+		id, ok := m.emails[email]
+		if !ok || email == "" {
+			return adapter.User{}, fmt.Errorf("memory: user with e-mail %q: %w", email, adapter.ErrNotFound)
+		}
+		return copyUser(m.users[id]), nil
+	})
 }
 
 // GetUserByAccount returns the user linked to the provider account.
 func (m *Adapter) GetUserByAccount(ctx context.Context, provider, providerAccountID string) (adapter.User, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.User{}, err
-	}
-	defer m.mu.Unlock()
-	sa, ok := m.accounts[accountKey{provider, providerAccountID}]
-	if !ok {
-		return adapter.User{}, fmt.Errorf("memory: user of account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
-	}
-	return copyUser(m.users[sa.acc.UserID]), nil
+	return lockedValue(ctx, m, func() (adapter.User, error) {
+		sa, ok := m.accounts[accountKey{provider, providerAccountID}]
+		if !ok {
+			return adapter.User{}, fmt.Errorf("memory: user of account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
+		}
+		return copyUser(m.users[sa.acc.UserID]), nil
+	})
 }
 
 // UpdateUser replaces the stored user with the same ID.
@@ -211,11 +205,9 @@ func (m *Adapter) UpdateUser(ctx context.Context, u adapter.User) (adapter.User,
 
 // DeleteUser removes the user with its accounts and sessions.
 func (m *Adapter) DeleteUser(ctx context.Context, id string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	return m.deleteUserLocked(ctx, id)
+	return m.locked(ctx, func() error {
+		return m.deleteUserLocked(ctx, id)
+	})
 }
 
 // deleteUserLocked is DeleteUser with m.mu held.
@@ -281,16 +273,14 @@ func (m *Adapter) LinkAccount(ctx context.Context, a account.Account) error {
 
 // UnlinkAccount removes the provider account.
 func (m *Adapter) UnlinkAccount(ctx context.Context, provider, providerAccountID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	key := accountKey{provider, providerAccountID}
-	if _, ok := m.accounts[key]; !ok {
-		return fmt.Errorf("memory: account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
-	}
-	delete(m.accounts, key)
-	return nil
+	return m.locked(ctx, func() error {
+		key := accountKey{provider, providerAccountID}
+		if _, ok := m.accounts[key]; !ok {
+			return fmt.Errorf("memory: account %s/%s: %w", provider, providerAccountID, adapter.ErrNotFound)
+		}
+		delete(m.accounts, key)
+		return nil
+	})
 }
 
 // GetAccount returns the provider account.
@@ -334,23 +324,21 @@ func (m *Adapter) ListAccounts(ctx context.Context, userID string) ([]account.Ac
 // UpdateAccount replaces the token set of the account with the same
 // (Provider, ProviderAccountID). The user and type stay as they are.
 func (m *Adapter) UpdateAccount(ctx context.Context, a account.Account) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	key := accountKey{a.Provider, a.ProviderAccountID}
-	old, ok := m.accounts[key]
-	if !ok {
-		return fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrNotFound)
-	}
-	a.UserID = old.acc.UserID
-	a.Type = old.acc.Type
-	sa, err := encodeAccount(a)
-	if err != nil {
-		return err
-	}
-	m.accounts[key] = sa
-	return nil
+	return m.locked(ctx, func() error {
+		key := accountKey{a.Provider, a.ProviderAccountID}
+		old, ok := m.accounts[key]
+		if !ok {
+			return fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrNotFound)
+		}
+		a.UserID = old.acc.UserID
+		a.Type = old.acc.Type
+		sa, err := encodeAccount(a)
+		if err != nil {
+			return err
+		}
+		m.accounts[key] = sa
+		return nil
+	})
 }
 
 // CreateSession stores s.
@@ -388,32 +376,28 @@ func (m *Adapter) GetSessionAndUser(ctx context.Context, token string) (adapter.
 
 // UpdateSession sets the session's expiry and returns the session.
 func (m *Adapter) UpdateSession(ctx context.Context, token string, expires time.Time) (adapter.Session, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.Session{}, err
-	}
-	defer m.mu.Unlock()
-	s, ok := m.sessions[token]
-	if !ok {
-		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
-	}
-	s.Expires = stored.Time(expires)
-	s.UpdatedAt = stored.Time(time.Now())
-	m.sessions[token] = s
-	return s, nil
+	return lockedValue(ctx, m, func() (adapter.Session, error) {
+		s, ok := m.sessions[token]
+		if !ok {
+			return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
+		}
+		s.Expires = stored.Time(expires)
+		s.UpdatedAt = stored.Time(time.Now())
+		m.sessions[token] = s
+		return s, nil
+	})
 }
 
 // DeleteSession removes the session and returns it as it was.
 func (m *Adapter) DeleteSession(ctx context.Context, token string) (adapter.Session, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.Session{}, err
-	}
-	defer m.mu.Unlock()
-	s, ok := m.sessions[token]
-	if !ok {
-		return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
-	}
-	delete(m.sessions, token)
-	return s, nil
+	return lockedValue(ctx, m, func() (adapter.Session, error) {
+		s, ok := m.sessions[token]
+		if !ok {
+			return adapter.Session{}, fmt.Errorf("memory: session: %w", adapter.ErrNotFound)
+		}
+		delete(m.sessions, token)
+		return s, nil
+	})
 }
 
 // CreateVerificationToken stores t.
@@ -435,17 +419,15 @@ func (m *Adapter) CreateVerificationToken(ctx context.Context, t adapter.Verific
 // UseVerificationToken deletes and returns the token matching both
 // identifier and hash.
 func (m *Adapter) UseVerificationToken(ctx context.Context, identifier, tokenHash string) (adapter.VerificationToken, error) {
-	if err := m.lock(ctx); err != nil {
-		return adapter.VerificationToken{}, err
-	}
-	defer m.mu.Unlock()
-	key := tokenKey{identifier, tokenHash}
-	t, ok := m.tokens[key]
-	if !ok {
-		return adapter.VerificationToken{}, fmt.Errorf("memory: verification token: %w", adapter.ErrNotFound)
-	}
-	delete(m.tokens, key)
-	return t, nil
+	return lockedValue(ctx, m, func() (adapter.VerificationToken, error) {
+		key := tokenKey{identifier, tokenHash}
+		t, ok := m.tokens[key]
+		if !ok {
+			return adapter.VerificationToken{}, fmt.Errorf("memory: verification token: %w", adapter.ErrNotFound)
+		}
+		delete(m.tokens, key)
+		return t, nil
+	})
 }
 
 // lock takes m.mu for a method, unless ctx is done already: then it
@@ -456,6 +438,27 @@ func (m *Adapter) lock(ctx context.Context) error {
 	}
 	m.mu.Lock()
 	return nil
+}
+
+// locked runs fn with m.mu held and returns its error; when ctx is done
+// already, it returns ctx's error and runs nothing (lock).
+func (m *Adapter) locked(ctx context.Context, fn func() error) error {
+	if err := m.lock(ctx); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	return fn()
+}
+
+// lockedValue is locked for an fn that returns a value too: the zero
+// value with ctx's error when ctx is done already.
+func lockedValue[T any](ctx context.Context, m *Adapter, fn func() (T, error)) (T, error) {
+	var v T
+	err := m.locked(ctx, func() (err error) {
+		v, err = fn()
+		return err
+	})
+	return v, err
 }
 
 // checkNewUser reports a conflict when u's id or e-mail address is taken.
@@ -600,49 +603,41 @@ func (m *Adapter) DeleteExpired(ctx context.Context, now time.Time) (sessions, t
 // ListSessions returns the user's sessions, latest expiry first
 // (adapter.SessionLister).
 func (m *Adapter) ListSessions(ctx context.Context, userID string) ([]adapter.Session, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	return collect(m.sessions, func(_ string, s adapter.Session) bool { return s.UserID == userID }, nil,
-		func(a, b adapter.Session) int {
-			return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
-		}), nil
+	return lockedValue(ctx, m, func() ([]adapter.Session, error) {
+		return collect(m.sessions, func(_ string, s adapter.Session) bool { return s.UserID == userID }, nil,
+			func(a, b adapter.Session) int {
+				return cmp.Or(b.Expires.Compare(a.Expires), strings.Compare(a.Token, b.Token))
+			}), nil
+	})
 }
 
 // PasswordHash returns the user's password hash (adapter.PasswordStore).
 func (m *Adapter) PasswordHash(ctx context.Context, userID string) (string, error) {
-	if err := m.lock(ctx); err != nil {
-		return "", err
-	}
-	defer m.mu.Unlock()
-	h, ok := m.passwords[userID]
-	if !ok {
-		return "", fmt.Errorf("memory: password of %q: %w", userID, adapter.ErrNotFound)
-	}
-	return h, nil
+	return lockedValue(ctx, m, func() (string, error) {
+		h, ok := m.passwords[userID]
+		if !ok {
+			return "", fmt.Errorf("memory: password of %q: %w", userID, adapter.ErrNotFound)
+		}
+		return h, nil
+	})
 }
 
 // SetPasswordHash stores the user's password hash (adapter.PasswordStore).
 func (m *Adapter) SetPasswordHash(ctx context.Context, userID, hash string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.users[userID]; !ok {
-		return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
-	}
-	m.passwords[userID] = hash
-	return nil
+	return m.locked(ctx, func() error {
+		if _, ok := m.users[userID]; !ok {
+			return fmt.Errorf("memory: user %q: %w", userID, adapter.ErrNotFound)
+		}
+		m.passwords[userID] = hash
+		return nil
+	})
 }
 
 // DeletePasswordHash removes the user's password hash
 // (adapter.PasswordStore).
 func (m *Adapter) DeletePasswordHash(ctx context.Context, userID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	delete(m.passwords, userID)
-	return nil
+	return m.locked(ctx, func() error {
+		delete(m.passwords, userID)
+		return nil
+	})
 }

@@ -73,134 +73,120 @@ func notFound(what, id string) error {
 
 // CreateOrganization stores o and its first member (organization.Store).
 func (m *Adapter) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if _, ok := m.users[first.UserID]; !ok {
-		return notFound("user", first.UserID)
-	}
-	if _, ok := d.orgs[o.ID]; ok {
-		return fmt.Errorf("memory: organization %q: %w", o.ID, adapter.ErrConflict)
-	}
-	for _, x := range d.orgs {
-		if x.Slug == o.Slug {
-			return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if _, ok := m.users[first.UserID]; !ok {
+			return notFound("user", first.UserID)
 		}
-	}
-	o.CreatedAt = o.CreatedAt.UTC().Truncate(time.Microsecond)
-	d.orgs[o.ID] = o
-	first.OrganizationID = o.ID
-	first.CreatedAt = first.CreatedAt.UTC().Truncate(time.Microsecond)
-	d.members[memberKey{o.ID, first.UserID}] = first
-	return nil
+		if _, ok := d.orgs[o.ID]; ok {
+			return fmt.Errorf("memory: organization %q: %w", o.ID, adapter.ErrConflict)
+		}
+		for _, x := range d.orgs {
+			if x.Slug == o.Slug {
+				return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+			}
+		}
+		o.CreatedAt = o.CreatedAt.UTC().Truncate(time.Microsecond)
+		d.orgs[o.ID] = o
+		first.OrganizationID = o.ID
+		first.CreatedAt = first.CreatedAt.UTC().Truncate(time.Microsecond)
+		d.members[memberKey{o.ID, first.UserID}] = first
+		return nil
+	})
 }
 
 // Organization returns the organization with the id (organization.Store).
 func (m *Adapter) Organization(ctx context.Context, id string) (organization.Organization, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Organization{}, err
-	}
-	defer m.mu.Unlock()
-	o, ok := m.orgsLocked().orgs[id]
-	if !ok {
-		return organization.Organization{}, notFound("organization", id)
-	}
-	return o, nil
+	return lockedValue(ctx, m, func() (organization.Organization, error) {
+		o, ok := m.orgsLocked().orgs[id]
+		if !ok {
+			return organization.Organization{}, notFound("organization", id)
+		}
+		return o, nil
+	})
 }
 
 // UpdateOrganization stores o's name and slug (organization.Store).
 func (m *Adapter) UpdateOrganization(ctx context.Context, o organization.Organization) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	old, ok := d.orgs[o.ID]
-	if !ok {
-		return notFound("organization", o.ID)
-	}
-	for _, x := range d.orgs {
-		if x.Slug == o.Slug && x.ID != o.ID {
-			return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		old, ok := d.orgs[o.ID]
+		if !ok {
+			return notFound("organization", o.ID)
 		}
-	}
-	old.Name, old.Slug = o.Name, o.Slug
-	d.orgs[o.ID] = old
-	return nil
+		for _, x := range d.orgs {
+			if x.Slug == o.Slug && x.ID != o.ID {
+				return fmt.Errorf("memory: slug %q: %w", o.Slug, adapter.ErrConflict)
+			}
+		}
+		old.Name, old.Slug = o.Name, o.Slug
+		d.orgs[o.ID] = old
+		return nil
+	})
 }
 
 // DeleteOrganization removes the organization and all it holds
 // (organization.Store).
 func (m *Adapter) DeleteOrganization(ctx context.Context, id string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if _, ok := d.orgs[id]; !ok {
-		return notFound("organization", id)
-	}
-	delete(d.orgs, id)
-	m.deleteTeamsLocked(id)
-	for k := range d.members {
-		if k.org == id {
-			m.removeMemberLocked(k)
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if _, ok := d.orgs[id]; !ok {
+			return notFound("organization", id)
 		}
-	}
-	for k, i := range d.invitations {
-		if i.OrganizationID == id {
-			delete(d.invitations, k)
+		delete(d.orgs, id)
+		m.deleteTeamsLocked(id)
+		for k := range d.members {
+			if k.org == id {
+				m.removeMemberLocked(k)
+			}
 		}
-	}
-	for k := range d.roles {
-		if k.org == id {
-			delete(d.roles, k)
+		for k, i := range d.invitations {
+			if i.OrganizationID == id {
+				delete(d.invitations, k)
+			}
 		}
-	}
-	return nil
+		for k := range d.roles {
+			if k.org == id {
+				delete(d.roles, k)
+			}
+		}
+		return nil
+	})
 }
 
 // Organizations returns those userID is a member of (organization.Store).
 func (m *Adapter) Organizations(ctx context.Context, userID string) ([]organization.Organization, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	member := func(id string, _ organization.Organization) bool {
-		_, ok := d.members[memberKey{id, userID}]
-		return ok
-	}
-	return collect(d.orgs, member, nil, func(a, b organization.Organization) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	}), nil
+	return lockedValue(ctx, m, func() ([]organization.Organization, error) {
+		d := m.orgsLocked()
+		member := func(id string, _ organization.Organization) bool {
+			_, ok := d.members[memberKey{id, userID}]
+			return ok
+		}
+		return collect(d.orgs, member, nil, func(a, b organization.Organization) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		}), nil
+	})
 }
 
 // Membership returns userID's membership of orgID (organization.Store).
 func (m *Adapter) Membership(ctx context.Context, orgID, userID string) (organization.Membership, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Membership{}, err
-	}
-	defer m.mu.Unlock()
-	x, ok := m.orgsLocked().members[memberKey{orgID, userID}]
-	if !ok {
-		return organization.Membership{}, notFound("member", userID)
-	}
-	return x, nil
+	return lockedValue(ctx, m, func() (organization.Membership, error) {
+		x, ok := m.orgsLocked().members[memberKey{orgID, userID}]
+		if !ok {
+			return organization.Membership{}, notFound("member", userID)
+		}
+		return x, nil
+	})
 }
 
 // Members returns orgID's members (organization.Store).
 func (m *Adapter) Members(ctx context.Context, orgID string) ([]organization.Membership, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	of := func(k memberKey, _ organization.Membership) bool { return k.org == orgID }
-	return collect(m.orgsLocked().members, of, nil, func(a, b organization.Membership) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
-	}), nil
+	return lockedValue(ctx, m, func() ([]organization.Membership, error) {
+		of := func(k memberKey, _ organization.Membership) bool { return k.org == orgID }
+		return collect(m.orgsLocked().members, of, nil, func(a, b organization.Membership) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
+		}), nil
+	})
 }
 
 // lastOwner reports whether k is orgID's only owner. m.mu must be held.
@@ -220,73 +206,65 @@ func (m *Adapter) lastOwner(k memberKey) bool {
 // SetRole sets a member's role, never taking the last owner's
 // (organization.Store).
 func (m *Adapter) SetRole(ctx context.Context, orgID, userID, role string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	k := memberKey{orgID, userID}
-	x, ok := d.members[k]
-	if !ok {
-		return notFound("member", userID)
-	}
-	if role != organization.Owner && m.lastOwner(k) {
-		return organization.ErrLastOwner
-	}
-	x.Role = role
-	d.members[k] = x
-	return nil
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		k := memberKey{orgID, userID}
+		x, ok := d.members[k]
+		if !ok {
+			return notFound("member", userID)
+		}
+		if role != organization.Owner && m.lastOwner(k) {
+			return organization.ErrLastOwner
+		}
+		x.Role = role
+		d.members[k] = x
+		return nil
+	})
 }
 
 // RemoveMembership removes a member, never the last owner
 // (organization.Store).
 func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	k := memberKey{orgID, userID}
-	if _, ok := m.orgsLocked().members[k]; !ok {
-		return notFound("member", userID)
-	}
-	if m.lastOwner(k) {
-		return organization.ErrLastOwner
-	}
-	m.removeMemberLocked(k)
-	return nil
+	return m.locked(ctx, func() error {
+		k := memberKey{orgID, userID}
+		if _, ok := m.orgsLocked().members[k]; !ok {
+			return notFound("member", userID)
+		}
+		if m.lastOwner(k) {
+			return organization.ErrLastOwner
+		}
+		m.removeMemberLocked(k)
+		return nil
+	})
 }
 
 // CreateInvitation stores inv (organization.Store).
 func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if _, ok := d.orgs[inv.OrganizationID]; !ok {
-		return notFound("organization", inv.OrganizationID)
-	}
-	for _, x := range d.invitations {
-		if x.ID == inv.ID || x.TokenHash == inv.TokenHash {
-			return fmt.Errorf("memory: invitation: %w", adapter.ErrConflict)
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if _, ok := d.orgs[inv.OrganizationID]; !ok {
+			return notFound("organization", inv.OrganizationID)
 		}
-	}
-	inv.Expires = inv.Expires.UTC().Truncate(time.Microsecond)
-	inv.CreatedAt = inv.CreatedAt.UTC().Truncate(time.Microsecond)
-	d.invitations[inv.ID] = inv
-	return nil
+		for _, x := range d.invitations {
+			if x.ID == inv.ID || x.TokenHash == inv.TokenHash {
+				return fmt.Errorf("memory: invitation: %w", adapter.ErrConflict)
+			}
+		}
+		inv.Expires = inv.Expires.UTC().Truncate(time.Microsecond)
+		inv.CreatedAt = inv.CreatedAt.UTC().Truncate(time.Microsecond)
+		d.invitations[inv.ID] = inv
+		return nil
+	})
 }
 
 // Invitations returns orgID's invitations (organization.Store).
 func (m *Adapter) Invitations(ctx context.Context, orgID string) ([]organization.Invitation, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	of := func(_ string, x organization.Invitation) bool { return x.OrganizationID == orgID }
-	return collect(m.orgsLocked().invitations, of, nil, func(a, b organization.Invitation) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	}), nil
+	return lockedValue(ctx, m, func() ([]organization.Invitation, error) {
+		of := func(_ string, x organization.Invitation) bool { return x.OrganizationID == orgID }
+		return collect(m.orgsLocked().invitations, of, nil, func(a, b organization.Invitation) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		}), nil
+	})
 }
 
 // byToken returns the invitation with the token hash. m.mu must be held.
@@ -302,196 +280,174 @@ func (m *Adapter) byToken(tokenHash string) (organization.Invitation, bool) {
 // InvitationByToken returns the invitation of the token hash
 // (organization.Store).
 func (m *Adapter) InvitationByToken(ctx context.Context, tokenHash string) (organization.Invitation, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Invitation{}, err
-	}
-	defer m.mu.Unlock()
-	x, ok := m.byToken(tokenHash)
-	if !ok {
-		return organization.Invitation{}, notFound("invitation", "")
-	}
-	return x, nil
+	return lockedValue(ctx, m, func() (organization.Invitation, error) {
+		x, ok := m.byToken(tokenHash)
+		if !ok {
+			return organization.Invitation{}, notFound("invitation", "")
+		}
+		return x, nil
+	})
 }
 
 // RenewInvitation replaces an invitation's token hash and expiry
 // (organization.Store).
 func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	x, ok := d.invitations[id]
-	if !ok || x.OrganizationID != orgID {
-		return notFound("invitation", id)
-	}
-	x.TokenHash, x.Expires = tokenHash, expires.UTC().Truncate(time.Microsecond)
-	d.invitations[id] = x
-	return nil
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		x, ok := d.invitations[id]
+		if !ok || x.OrganizationID != orgID {
+			return notFound("invitation", id)
+		}
+		x.TokenHash, x.Expires = tokenHash, expires.UTC().Truncate(time.Microsecond)
+		d.invitations[id] = x
+		return nil
+	})
 }
 
 // DeleteInvitation removes orgID's invitation id (organization.Store).
 func (m *Adapter) DeleteInvitation(ctx context.Context, orgID, id string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if x, ok := d.invitations[id]; !ok || x.OrganizationID != orgID {
-		return notFound("invitation", id)
-	}
-	delete(d.invitations, id)
-	return nil
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if x, ok := d.invitations[id]; !ok || x.OrganizationID != orgID {
+			return notFound("invitation", id)
+		}
+		delete(d.invitations, id)
+		return nil
+	})
 }
 
 // AcceptInvitation uses an invitation, under the mutex: once
 // (organization.Store).
 func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Membership{}, err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	x, ok := m.byToken(tokenHash)
-	switch {
-	case !ok:
-		return organization.Membership{}, notFound("invitation", "")
-	case x.Email != email:
-		return organization.Membership{}, organization.ErrWrongRecipient
-	case !now.Before(x.Expires):
-		return organization.Membership{}, organization.ErrExpired
-	}
-	if _, ok := m.users[userID]; !ok {
-		return organization.Membership{}, notFound("user", userID)
-	}
-	k := memberKey{x.OrganizationID, userID}
-	if _, ok := d.members[k]; ok {
-		return organization.Membership{}, fmt.Errorf("memory: member: %w", adapter.ErrConflict)
-	}
-	delete(d.invitations, x.ID)
-	mb := organization.Membership{OrganizationID: x.OrganizationID, UserID: userID, Role: x.Role, CreatedAt: now.UTC().Truncate(time.Microsecond)}
-	d.members[k] = mb
-	return mb, nil
+	return lockedValue(ctx, m, func() (organization.Membership, error) {
+		d := m.orgsLocked()
+		x, ok := m.byToken(tokenHash)
+		switch {
+		case !ok:
+			return organization.Membership{}, notFound("invitation", "")
+		case x.Email != email:
+			return organization.Membership{}, organization.ErrWrongRecipient
+		case !now.Before(x.Expires):
+			return organization.Membership{}, organization.ErrExpired
+		}
+		if _, ok := m.users[userID]; !ok {
+			return organization.Membership{}, notFound("user", userID)
+		}
+		k := memberKey{x.OrganizationID, userID}
+		if _, ok := d.members[k]; ok {
+			return organization.Membership{}, fmt.Errorf("memory: member: %w", adapter.ErrConflict)
+		}
+		delete(d.invitations, x.ID)
+		mb := organization.Membership{OrganizationID: x.OrganizationID, UserID: userID, Role: x.Role, CreatedAt: now.UTC().Truncate(time.Microsecond)}
+		d.members[k] = mb
+		return mb, nil
+	})
 }
 
 // DeclineInvitation deletes an invitation for email (organization.Store).
 func (m *Adapter) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Invitation{}, err
-	}
-	defer m.mu.Unlock()
-	x, ok := m.byToken(tokenHash)
-	switch {
-	case !ok:
-		return organization.Invitation{}, notFound("invitation", "")
-	case x.Email != email:
-		return organization.Invitation{}, organization.ErrWrongRecipient
-	}
-	delete(m.orgsLocked().invitations, x.ID)
-	return x, nil
+	return lockedValue(ctx, m, func() (organization.Invitation, error) {
+		x, ok := m.byToken(tokenHash)
+		switch {
+		case !ok:
+			return organization.Invitation{}, notFound("invitation", "")
+		case x.Email != email:
+			return organization.Invitation{}, organization.ErrWrongRecipient
+		}
+		delete(m.orgsLocked().invitations, x.ID)
+		return x, nil
+	})
 }
 
 // Roles returns orgID's custom roles (organization.Store).
 func (m *Adapter) Roles(ctx context.Context, orgID string) ([]organization.Role, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	of := func(k memberKey, _ organization.Role) bool { return k.org == orgID }
-	cloned := func(r organization.Role) organization.Role { r.Permissions = slices.Clone(r.Permissions); return r }
-	return collect(m.orgsLocked().roles, of, cloned, func(a, b organization.Role) int { return cmp.Compare(a.Name, b.Name) }), nil
+	return lockedValue(ctx, m, func() ([]organization.Role, error) {
+		of := func(k memberKey, _ organization.Role) bool { return k.org == orgID }
+		cloned := func(r organization.Role) organization.Role { r.Permissions = slices.Clone(r.Permissions); return r }
+		return collect(m.orgsLocked().roles, of, cloned, func(a, b organization.Role) int { return cmp.Compare(a.Name, b.Name) }), nil
+	})
 }
 
 // CreateRole stores a custom role (organization.Store).
 func (m *Adapter) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if _, ok := d.orgs[orgID]; !ok {
-		return notFound("organization", orgID)
-	}
-	k := memberKey{orgID, r.Name}
-	if _, ok := d.roles[k]; ok {
-		return fmt.Errorf("memory: role %q: %w", r.Name, adapter.ErrConflict)
-	}
-	r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
-	d.roles[k] = r
-	return nil
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if _, ok := d.orgs[orgID]; !ok {
+			return notFound("organization", orgID)
+		}
+		k := memberKey{orgID, r.Name}
+		if _, ok := d.roles[k]; ok {
+			return fmt.Errorf("memory: role %q: %w", r.Name, adapter.ErrConflict)
+		}
+		r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
+		d.roles[k] = r
+		return nil
+	})
 }
 
 // UpdateRole replaces a custom role's statements (organization.Store).
 func (m *Adapter) UpdateRole(ctx context.Context, orgID string, r organization.Role) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	k := memberKey{orgID, r.Name}
-	if _, ok := d.roles[k]; !ok {
-		return notFound("role", r.Name)
-	}
-	r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
-	d.roles[k] = r
-	return nil
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		k := memberKey{orgID, r.Name}
+		if _, ok := d.roles[k]; !ok {
+			return notFound("role", r.Name)
+		}
+		r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
+		d.roles[k] = r
+		return nil
+	})
 }
 
 // DeleteRole removes a custom role no member holds (organization.Store).
 func (m *Adapter) DeleteRole(ctx context.Context, orgID, name string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	k := memberKey{orgID, name}
-	if _, ok := d.roles[k]; !ok {
-		return notFound("role", name)
-	}
-	for mk, x := range d.members {
-		if mk.org == orgID && x.Role == name {
-			return organization.ErrRoleInUse
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		k := memberKey{orgID, name}
+		if _, ok := d.roles[k]; !ok {
+			return notFound("role", name)
 		}
-	}
-	delete(d.roles, k)
-	return nil
+		for mk, x := range d.members {
+			if mk.org == orgID && x.Role == name {
+				return organization.ErrRoleInUse
+			}
+		}
+		delete(d.roles, k)
+		return nil
+	})
 }
 
 // SetActiveOrganization records a session's active organization
 // (organization.Store).
 func (m *Adapter) SetActiveOrganization(ctx context.Context, sessionKey, userID, orgID string, expires time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	d := m.orgsLocked()
-	if orgID == "" {
-		delete(d.active, sessionKey)
-		return nil
-	}
-	if _, ok := d.members[memberKey{orgID, userID}]; !ok {
-		return notFound("member", userID)
-	}
-	now := time.Now()
-	for k, a := range d.active {
-		if now.After(a.expires) {
-			delete(d.active, k)
+	return m.locked(ctx, func() error {
+		d := m.orgsLocked()
+		if orgID == "" {
+			delete(d.active, sessionKey)
+			return nil
 		}
-	}
-	d.active[sessionKey] = activeOrg{user: userID, org: orgID, expires: expires}
-	return nil
+		if _, ok := d.members[memberKey{orgID, userID}]; !ok {
+			return notFound("member", userID)
+		}
+		now := time.Now()
+		for k, a := range d.active {
+			if now.After(a.expires) {
+				delete(d.active, k)
+			}
+		}
+		d.active[sessionKey] = activeOrg{user: userID, org: orgID, expires: expires}
+		return nil
+	})
 }
 
 // ActiveOrganization returns a session's active organization
 // (organization.Store).
 func (m *Adapter) ActiveOrganization(ctx context.Context, sessionKey string) (string, error) {
-	if err := m.lock(ctx); err != nil {
-		return "", err
-	}
-	defer m.mu.Unlock()
-	a, ok := m.orgsLocked().active[sessionKey]
-	if !ok || time.Now().After(a.expires) {
-		return "", nil
-	}
-	return a.org, nil
+	return lockedValue(ctx, m, func() (string, error) {
+		a, ok := m.orgsLocked().active[sessionKey]
+		if !ok || time.Now().After(a.expires) {
+			return "", nil
+		}
+		return a.org, nil
+	})
 }

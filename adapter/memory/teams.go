@@ -90,149 +90,133 @@ func (m *Adapter) nameTakenLocked(orgID, name, except string) bool {
 // CreateTeam stores t unless its organization has max teams
 // (organization.TeamStore).
 func (m *Adapter) CreateTeam(ctx context.Context, t organization.Team, max int) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, ok := m.orgsLocked().orgs[t.OrganizationID]; !ok {
-		return notFound("organization", t.OrganizationID)
-	}
-	d := m.teamsLocked()
-	if _, ok := d.teams[t.ID]; ok {
-		return fmt.Errorf("memory: team %q: %w", t.ID, adapter.ErrConflict)
-	}
-	if m.nameTakenLocked(t.OrganizationID, t.Name, "") {
-		return fmt.Errorf("memory: team name %q: %w", t.Name, adapter.ErrConflict)
-	}
-	n := 0
-	for _, x := range d.teams {
-		if x.OrganizationID == t.OrganizationID {
-			n++
+	return m.locked(ctx, func() error {
+		if _, ok := m.orgsLocked().orgs[t.OrganizationID]; !ok {
+			return notFound("organization", t.OrganizationID)
 		}
-	}
-	if n >= max {
-		return fmt.Errorf("memory: %d teams: %w", max, organization.ErrLimit)
-	}
-	t.CreatedAt = t.CreatedAt.UTC().Truncate(time.Microsecond)
-	d.teams[t.ID] = t
-	return nil
+		d := m.teamsLocked()
+		if _, ok := d.teams[t.ID]; ok {
+			return fmt.Errorf("memory: team %q: %w", t.ID, adapter.ErrConflict)
+		}
+		if m.nameTakenLocked(t.OrganizationID, t.Name, "") {
+			return fmt.Errorf("memory: team name %q: %w", t.Name, adapter.ErrConflict)
+		}
+		n := 0
+		for _, x := range d.teams {
+			if x.OrganizationID == t.OrganizationID {
+				n++
+			}
+		}
+		if n >= max {
+			return fmt.Errorf("memory: %d teams: %w", max, organization.ErrLimit)
+		}
+		t.CreatedAt = t.CreatedAt.UTC().Truncate(time.Microsecond)
+		d.teams[t.ID] = t
+		return nil
+	})
 }
 
 // Team returns orgID's team id (organization.TeamStore).
 func (m *Adapter) Team(ctx context.Context, orgID, id string) (organization.Team, error) {
-	if err := m.lock(ctx); err != nil {
-		return organization.Team{}, err
-	}
-	defer m.mu.Unlock()
-	return m.teamLocked(orgID, id)
+	return lockedValue(ctx, m, func() (organization.Team, error) {
+		return m.teamLocked(orgID, id)
+	})
 }
 
 // Teams returns orgID's teams, by name (organization.TeamStore).
 func (m *Adapter) Teams(ctx context.Context, orgID string) ([]organization.Team, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	of := func(_ string, t organization.Team) bool { return t.OrganizationID == orgID }
-	return collect(m.teamsLocked().teams, of, nil, func(a, b organization.Team) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
-	}), nil
+	return lockedValue(ctx, m, func() ([]organization.Team, error) {
+		of := func(_ string, t organization.Team) bool { return t.OrganizationID == orgID }
+		return collect(m.teamsLocked().teams, of, nil, func(a, b organization.Team) int {
+			return cmp.Or(strings.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
+		}), nil
+	})
 }
 
 // RenameTeam sets the name of orgID's team id (organization.TeamStore).
 func (m *Adapter) RenameTeam(ctx context.Context, orgID, id, name string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	t, err := m.teamLocked(orgID, id)
-	if err != nil {
-		return err
-	}
-	if m.nameTakenLocked(orgID, name, id) {
-		return fmt.Errorf("memory: team name %q: %w", name, adapter.ErrConflict)
-	}
-	t.Name = name
-	m.teamsLocked().teams[id] = t
-	return nil
+	return m.locked(ctx, func() error {
+		t, err := m.teamLocked(orgID, id)
+		if err != nil {
+			return err
+		}
+		if m.nameTakenLocked(orgID, name, id) {
+			return fmt.Errorf("memory: team name %q: %w", name, adapter.ErrConflict)
+		}
+		t.Name = name
+		m.teamsLocked().teams[id] = t
+		return nil
+	})
 }
 
 // DeleteTeam removes orgID's team id and its members
 // (organization.TeamStore).
 func (m *Adapter) DeleteTeam(ctx context.Context, orgID, id string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, err := m.teamLocked(orgID, id); err != nil {
-		return err
-	}
-	m.deleteTeamLocked(id)
-	return nil
+	return m.locked(ctx, func() error {
+		if _, err := m.teamLocked(orgID, id); err != nil {
+			return err
+		}
+		m.deleteTeamLocked(id)
+		return nil
+	})
 }
 
 // AddTeamMember adds a member of orgID to its team teamID, unless the
 // team has max members (organization.TeamStore).
 func (m *Adapter) AddTeamMember(ctx context.Context, orgID, teamID, userID string, max int, at time.Time) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, err := m.teamLocked(orgID, teamID); err != nil {
-		return err
-	}
-	if _, ok := m.orgsLocked().members[memberKey{orgID, userID}]; !ok {
-		return notFound("member", userID)
-	}
-	d := m.teamsLocked()
-	k := teamMemberKey{teamID, userID}
-	if _, ok := d.members[k]; ok {
-		return fmt.Errorf("memory: team member %q: %w", userID, adapter.ErrConflict)
-	}
-	n := 0
-	for tk := range d.members {
-		if tk.team == teamID {
-			n++
+	return m.locked(ctx, func() error {
+		if _, err := m.teamLocked(orgID, teamID); err != nil {
+			return err
 		}
-	}
-	if n >= max {
-		return fmt.Errorf("memory: %d members per team: %w", max, organization.ErrLimit)
-	}
-	d.members[k] = organization.TeamMember{TeamID: teamID, UserID: userID, CreatedAt: at.UTC().Truncate(time.Microsecond)}
-	return nil
+		if _, ok := m.orgsLocked().members[memberKey{orgID, userID}]; !ok {
+			return notFound("member", userID)
+		}
+		d := m.teamsLocked()
+		k := teamMemberKey{teamID, userID}
+		if _, ok := d.members[k]; ok {
+			return fmt.Errorf("memory: team member %q: %w", userID, adapter.ErrConflict)
+		}
+		n := 0
+		for tk := range d.members {
+			if tk.team == teamID {
+				n++
+			}
+		}
+		if n >= max {
+			return fmt.Errorf("memory: %d members per team: %w", max, organization.ErrLimit)
+		}
+		d.members[k] = organization.TeamMember{TeamID: teamID, UserID: userID, CreatedAt: at.UTC().Truncate(time.Microsecond)}
+		return nil
+	})
 }
 
 // RemoveTeamMember removes userID from orgID's team teamID
 // (organization.TeamStore).
 func (m *Adapter) RemoveTeamMember(ctx context.Context, orgID, teamID, userID string) error {
-	if err := m.lock(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	if _, err := m.teamLocked(orgID, teamID); err != nil {
-		return err
-	}
-	d := m.teamsLocked()
-	k := teamMemberKey{teamID, userID}
-	if _, ok := d.members[k]; !ok {
-		return notFound("team member", userID)
-	}
-	delete(d.members, k)
-	return nil
+	return m.locked(ctx, func() error {
+		if _, err := m.teamLocked(orgID, teamID); err != nil {
+			return err
+		}
+		d := m.teamsLocked()
+		k := teamMemberKey{teamID, userID}
+		if _, ok := d.members[k]; !ok {
+			return notFound("team member", userID)
+		}
+		delete(d.members, k)
+		return nil
+	})
 }
 
 // TeamMembers returns the members of orgID's team teamID
 // (organization.TeamStore).
 func (m *Adapter) TeamMembers(ctx context.Context, orgID, teamID string) ([]organization.TeamMember, error) {
-	if err := m.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer m.mu.Unlock()
-	if _, err := m.teamLocked(orgID, teamID); err != nil {
-		return nil, err
-	}
-	of := func(k teamMemberKey, _ organization.TeamMember) bool { return k.team == teamID }
-	return collect(m.teamsLocked().members, of, nil, func(a, b organization.TeamMember) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
-	}), nil
+	return lockedValue(ctx, m, func() ([]organization.TeamMember, error) {
+		if _, err := m.teamLocked(orgID, teamID); err != nil {
+			return nil, err
+		}
+		of := func(k teamMemberKey, _ organization.TeamMember) bool { return k.team == teamID }
+		return collect(m.teamsLocked().members, of, nil, func(a, b organization.TeamMember) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.UserID, b.UserID))
+		}), nil
+	})
 }
