@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -100,25 +101,18 @@ func New() *Adapter {
 
 // CreateUser stores u, assigning an ID when u.ID is empty.
 func (m *Adapter) CreateUser(ctx context.Context, u adapter.User) (adapter.User, error) {
-	if err := ctx.Err(); err != nil {
-		return adapter.User{}, err
-	}
-	u, err := stored.PrepareUser(u)
-	if err != nil {
-		return adapter.User{}, err
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if err := m.checkNewUser(u); err != nil {
-		return adapter.User{}, err
-	}
-	m.putUser(u)
-	return copyUser(u), nil
+	return m.createUser(ctx, u, nil)
 }
 
 // CreateUserWithAccount stores u and its first account a together, or
 // neither of them.
 func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a account.Account) (adapter.User, error) {
+	return m.createUser(ctx, u, &a)
+}
+
+// createUser stores u and, unless a is nil, its first account *a: both
+// or neither.
+func (m *Adapter) createUser(ctx context.Context, u adapter.User, a *account.Account) (adapter.User, error) {
 	if err := ctx.Err(); err != nil {
 		return adapter.User{}, err
 	}
@@ -126,22 +120,26 @@ func (m *Adapter) CreateUserWithAccount(ctx context.Context, u adapter.User, a a
 	if err != nil {
 		return adapter.User{}, err
 	}
-	a.UserID = u.ID
-	sa, err := encodeAccount(a)
-	if err != nil {
-		return adapter.User{}, err
+	var sa storedAccount
+	if a != nil {
+		a.UserID = u.ID
+		if sa, err = encodeAccount(*a); err != nil {
+			return adapter.User{}, err
+		}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.checkNewUser(u); err != nil {
 		return adapter.User{}, err
 	}
-	key := accountKey{a.Provider, a.ProviderAccountID}
-	if _, ok := m.accounts[key]; ok {
-		return adapter.User{}, fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrConflict)
+	if a != nil {
+		key := accountKey{a.Provider, a.ProviderAccountID}
+		if _, ok := m.accounts[key]; ok {
+			return adapter.User{}, fmt.Errorf("memory: account %s/%s: %w", a.Provider, a.ProviderAccountID, adapter.ErrConflict)
+		}
+		m.accounts[key] = sa
 	}
 	m.putUser(u)
-	m.accounts[key] = sa
 	return copyUser(u), nil
 }
 
@@ -225,21 +223,9 @@ func (m *Adapter) deleteUserLocked(ctx context.Context, id string) error {
 	if u.Email != "" {
 		delete(m.emails, u.Email)
 	}
-	for k, sa := range m.accounts {
-		if sa.acc.UserID == id {
-			delete(m.accounts, k)
-		}
-	}
-	for k, s := range m.sessions {
-		if s.UserID == id {
-			delete(m.sessions, k)
-		}
-	}
-	for k, a := range m.authenticators {
-		if a.UserID == id {
-			delete(m.authenticators, k)
-		}
-	}
+	maps.DeleteFunc(m.accounts, func(_ accountKey, sa storedAccount) bool { return sa.acc.UserID == id })
+	maps.DeleteFunc(m.sessions, func(_ string, s adapter.Session) bool { return s.UserID == id })
+	maps.DeleteFunc(m.authenticators, func(_ string, a adapter.Authenticator) bool { return a.UserID == id })
 	return nil
 }
 

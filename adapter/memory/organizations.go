@@ -316,17 +316,29 @@ func (m *Adapter) DeleteInvitation(ctx context.Context, orgID, id string) error 
 	})
 }
 
+// invitationFor returns the invitation of the token hash, sent to email:
+// not found (adapter.ErrNotFound) for none, organization.ErrWrongRecipient
+// for one sent to another address. m.mu must be held.
+func (m *Adapter) invitationFor(tokenHash, email string) (organization.Invitation, error) {
+	x, ok := m.byToken(tokenHash)
+	switch {
+	case !ok:
+		return organization.Invitation{}, notFound("invitation", "")
+	case x.Email != email:
+		return organization.Invitation{}, organization.ErrWrongRecipient
+	}
+	return x, nil
+}
+
 // AcceptInvitation uses an invitation, under the mutex: once
 // (organization.Store).
 func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
 	return lockedValue(ctx, m, func() (organization.Membership, error) {
 		d := m.orgsLocked()
-		x, ok := m.byToken(tokenHash)
+		x, err := m.invitationFor(tokenHash, email)
 		switch {
-		case !ok:
-			return organization.Membership{}, notFound("invitation", "")
-		case x.Email != email:
-			return organization.Membership{}, organization.ErrWrongRecipient
+		case err != nil:
+			return organization.Membership{}, err
 		case !now.Before(x.Expires):
 			return organization.Membership{}, organization.ErrExpired
 		}
@@ -347,15 +359,11 @@ func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID
 // DeclineInvitation deletes an invitation for email (organization.Store).
 func (m *Adapter) DeclineInvitation(ctx context.Context, tokenHash, email string) (organization.Invitation, error) {
 	return lockedValue(ctx, m, func() (organization.Invitation, error) {
-		x, ok := m.byToken(tokenHash)
-		switch {
-		case !ok:
-			return organization.Invitation{}, notFound("invitation", "")
-		case x.Email != email:
-			return organization.Invitation{}, organization.ErrWrongRecipient
+		x, err := m.invitationFor(tokenHash, email)
+		if err == nil {
+			delete(m.orgsLocked().invitations, x.ID)
 		}
-		delete(m.orgsLocked().invitations, x.ID)
-		return x, nil
+		return x, err
 	})
 }
 
