@@ -38,7 +38,10 @@ var heavy = []string{
 // (internal/credentialsflow) and the Unicode normalisation it counts
 // identifiers with (the normalisation package's initialisation stays,
 // with the import), nor two-factor sign-in (Config.TwoFactor): its second
-// step (internal/twofactorflow), its settings routes and their pages.
+// step (internal/twofactorflow), its settings routes and their pages, nor
+// the self-service routes (Config.SelfService): no symbol of
+// internal/selfservice, which serves them and the two-factor settings,
+// nor the accounts and sessions pages.
 var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow.",
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow.",
@@ -57,8 +60,12 @@ var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/twofactor.",
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow.(*Step)",
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow.New",
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice.(*twoFactorRoutes)",
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice.(*Routes).TwoFactor",
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice.",
+	"github.com/gatehouse-auth/gatehouse/selfservice.",
+	"github.com/gatehouse-auth/gatehouse/pages.Accounts.",
+	"github.com/gatehouse-auth/gatehouse/pages.Sessions.",
+	"github.com/gatehouse-auth/gatehouse/pages.(*Accounts)",
+	"github.com/gatehouse-auth/gatehouse/pages.(*Sessions)",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorSetup.",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorChallenge.",
 }
