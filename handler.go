@@ -121,7 +121,8 @@ func New(cfg Config) (*Handler, error) {
 	}
 	fs.Sessions = h.sessions
 	if cfg.Admin != nil { // every built-in page shows an impersonation
-		h.site.Impersonating = func(r *http.Request) (string, bool) { return h.sessions.ImpersonatedUser(r, h.site.For(r)) }
+		user := cfg.Admin.Impersonations().User
+		h.site.Impersonating = func(r *http.Request) (string, bool) { return user(h.sessions, r, h.site.For(r)) }
 	}
 	if h.twoFactor, err = h.newTwoFactor(fs); err != nil {
 		return nil, err
@@ -222,6 +223,7 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	}
 	if c.Admin != nil {
 		sc.Admin, _ = c.Adapter.(admin.Store) // bans and revocations: checked by newAdmin
+		sc.Impersonations = c.Admin.Impersonations()
 	}
 	m, err := sessions.New(sc)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/keycore"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -110,6 +111,10 @@ type Admin interface {
 // AdminFeature is Config.Admin: admin.Enable.
 type AdminFeature interface {
 	NewAdmin(e *FeatureEnv) (Admin, error)
+	// Impersonations is sessions.ReadImpersonations: how the sessions
+	// read an administrator's impersonation, linked only with the
+	// feature.
+	Impersonations() sessions.Impersonations
 }
 
 // SelfServiceFeature is Config.SelfService: selfservice.Routes. The

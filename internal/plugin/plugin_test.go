@@ -41,7 +41,8 @@ var heavy = []string{
 // step (internal/twofactorflow), its settings routes and their pages, nor
 // the self-service routes (Config.SelfService): no symbol of
 // internal/selfservice, which serves them and the two-factor settings,
-// nor the accounts and sessions pages.
+// nor the accounts and sessions pages; nor the reading of an
+// administrator's impersonation (Config.Admin).
 var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow.",
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow.",
@@ -66,6 +67,8 @@ var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/pages.Sessions.",
 	"github.com/gatehouse-auth/gatehouse/pages.(*Accounts)",
 	"github.com/gatehouse-auth/gatehouse/pages.(*Sessions)",
+	"github.com/gatehouse-auth/gatehouse/internal/sessions.(*Manager).impersonat",
+	"github.com/gatehouse-auth/gatehouse/internal/sessions.(*Manager).ImpersonatedUser",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorSetup.",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorChallenge.",
 }
