@@ -63,6 +63,12 @@ type Config struct {
 	// TwoFactor turns on two-factor sign-in: twofactor.SignIn{…}, whose
 	// package only a program that sets it links. Nil: off.
 	TwoFactor TwoFactor
+	// SelfService turns on the signed-in user's own routes: the linked
+	// accounts ({base}/accounts) and the sessions ({base}/sessions), as
+	// JSON and built-in pages: selfservice.Routes{}, whose package only a
+	// program that sets it links. Nil: off, and those routes answer 404.
+	// It needs an Adapter.
+	SelfService SelfService
 	// Organizations turns on organizations, their members, roles and
 	// invitations, under {base}/organizations:
 	// organization.Enable(organization.Config{…}), whose routes only a
@@ -258,9 +264,11 @@ type Pages struct {
 	VerifyRequest string
 	// NewUser is where a user goes after their first sign-in.
 	NewUser string
-	// Accounts is the signed-in user's linked accounts (GET {base}/accounts).
+	// Accounts is the signed-in user's linked accounts (GET
+	// {base}/accounts, with Config.SelfService).
 	Accounts string
-	// Sessions is the signed-in user's sessions (GET {base}/sessions).
+	// Sessions is the signed-in user's sessions (GET {base}/sessions,
+	// with Config.SelfService).
 	Sessions string
 	// TwoFactorSetup is the two-factor settings (GET {base}/two-factor/setup).
 	TwoFactorSetup string
@@ -619,6 +627,11 @@ func providerConfigError(id string, err error) error {
 // themselves at {base}/two-factor/setup.
 type TwoFactor interface{ twofactorflow.Feature }
 
+// SelfService turns on the signed-in user's account and sessions
+// routes, as Config.SelfService: selfservice.Routes is the one
+// implementation.
+type SelfService interface{ plugin.SelfServiceFeature }
+
 // Organizations turns on organizations, as Config.Organizations:
 // organization.Enable returns the one implementation.
 type Organizations interface{ plugin.OrganizationsFeature }
@@ -658,8 +671,8 @@ const handlerCacheSize = 16
 //   - strings, booleans, durations and the structs made of them (Session,
 //     Pages, Theme): by value; UseSecureCookies by the value it points to;
 //   - HTTPClient and Logger: by pointer;
-//   - Adapter, RateLimit, Limits, TwoFactor, Organizations, Admin and
-//     MachineAccess: with ==, so a
+//   - Adapter, RateLimit, Limits, TwoFactor, SelfService, Organizations,
+//     Admin and MachineAccess: with ==, so a
 //     pointer by identity and a comparable struct by value (a value ==
 //     cannot compare makes the Config uncacheable: see keyOf);
 //   - functions (Callbacks, Events, ClientIP, Getenv, Language): by code pointer
@@ -689,8 +702,8 @@ type configKey struct {
 	httpClient                                             *http.Client
 	logger                                                 *slog.Logger
 
-	adapter, rateLimit, twoFactor, limits any
-	organizations, admin, machineAccess   any
+	adapter, rateLimit, twoFactor, limits            any
+	selfService, organizations, admin, machineAccess any
 
 	trustedProxies  *string
 	nTrustedProxies int
@@ -709,7 +722,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		secret: first(cfg.Secret), nSecret: len(cfg.Secret),
 		url: cfg.URL, basePath: cfg.BasePath, redirectProxyURL: cfg.RedirectProxyURL,
 		trustHost: cfg.TrustHost, authJSCookieNames: cfg.AuthJSCookieNames, providerSignOut: cfg.ProviderSignOut, develop: cfg.Development,
-		session: cfg.Session, twoFactor: cfg.TwoFactor,
+		session: cfg.Session, twoFactor: cfg.TwoFactor, selfService: cfg.SelfService,
 		pages: cfg.Pages, theme: cfg.Theme, providerTimeout: cfg.ProviderTimeout, clockSkew: cfg.ClockSkew,
 		httpClient: cfg.HTTPClient, logger: cfg.Logger,
 		adapter: cfg.Adapter, rateLimit: cfg.RateLimit,
@@ -729,7 +742,7 @@ func keyOf(cfg *Config) (configKey, bool) {
 		cfg.ClientIP, cfg.Getenv, cfg.Language} {
 		k.funcs[i] = reflect.ValueOf(f).Pointer() // 0 for a nil function
 	}
-	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits, k.organizations, k.admin, k.machineAccess} {
+	for _, v := range [...]any{k.adapter, k.rateLimit, k.twoFactor, k.limits, k.selfService, k.organizations, k.admin, k.machineAccess} {
 		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return k, false
 		}

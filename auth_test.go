@@ -30,6 +30,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
@@ -670,8 +671,9 @@ func TestScaleOutRedis(t *testing.T) {
 			URL:    base + "/auth",
 			Providers: []providers.Provider{devProvider(op), credentials.Config{Authorize: janeOnly,
 				Fields: []credentials.Field{{Name: "username", Label: "Username"}, {Name: "password", Label: "Password", Type: "password"}}}},
-			Adapter:   redisstore.New(rdb, pa, redisstore.Options{Prefix: prefix}),
-			TwoFactor: twofactor.SignIn{},
+			Adapter:     redisstore.New(rdb, pa, redisstore.Options{Prefix: prefix}),
+			TwoFactor:   twofactor.SignIn{},
+			SelfService: selfservice.Routes{},
 			// One setting puts every limit in Redis; the balancer (the
 			// test client, on loopback) reports the client's address.
 			Limits:         redislimit.Backend{Client: rdb, Prefix: prefix + "limit:"},

@@ -26,6 +26,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 )
 
 // credsApp is an app with a credentials provider that knows one user,
@@ -395,6 +396,7 @@ func newPwAppWith(t *testing.T, opOpts authtest.Options, mutate func(*gatehouse.
 	}
 	a.app = newApp(t, opOpts, func(c *gatehouse.Config) {
 		c.Adapter = a.db
+		c.SelfService = selfservice.Routes{} // the accounts and sessions routes
 		c.Session.Strategy = gatehouse.StrategyDatabase
 		c.Events.PasswordReset = func(context.Context, profile.User) { a.resets.Add(1) }
 		c.Events.PasswordChange = func(context.Context, profile.User) { a.changes.Add(1) }

@@ -68,8 +68,10 @@
 //	internal/passkeyflow   the passkey (WebAuthn) sign-in: options, ceremony, callback
 //	internal/twofactorflow  the two-factor step of a sign-in: ask, the code form, verify;
 //	                       built by twofactor.SignIn (Config.TwoFactor), linked only then
-//	internal/selfservice   the signed-in user's own routes: linked accounts,
-//	                       sessions, two-factor settings (JSON and pages)
+//	internal/selfservice   the signed-in user's own routes: linked accounts and
+//	                       sessions, turned on by selfservice.Routes
+//	                       (Config.SelfService) and linked only then; two-factor
+//	                       settings (JSON and pages)
 //	internal/rp            the OAuth 2.0 / OpenID Connect relying party: discovery,
 //	                       keys, ID and logout tokens, PAR, DPoP, client auth,
 //	                       exchange, refresh, userinfo; no cookies, no sessions

@@ -35,11 +35,22 @@ func (h *Handler) linker() accountlink.Linker {
 		LinkAccount: h.cfg.Events.LinkAccount, UnlinkAccount: h.cfg.Events.UnlinkAccount}
 }
 
-// newSelfService returns the self-service routes of h's configuration.
-func (h *Handler) newSelfService() *selfservice.Routes {
-	cfg := selfservice.Config{Adapter: h.cfg.Adapter, Linker: h.linker(), Logger: h.cfg.Logger, Theme: h.cfg.Theme,
-		DatabaseSessions: h.cfg.Session.Strategy == StrategyDatabase, FreshAge: h.cfg.Session.FreshAge,
-		Events:   selfservice.Events{Failure: h.cfg.Events.Failure, RevokeSessions: h.cfg.Events.RevokeSessions, TwoFactor: h.cfg.Events.TwoFactor},
+// newSelfService builds the self-service routes (internal/selfservice)
+// when Config.SelfService or two-factor sign-in, whose settings they
+// serve, is on: the account and sessions routes of Config.SelfService's
+// package, and the two-factor settings. Off, none of their code is
+// linked: only the features' own packages reach it.
+func (h *Handler) newSelfService() error {
+	c := h.cfg
+	if c.SelfService == nil && h.twoFactor == nil {
+		return nil
+	}
+	if c.SelfService != nil && c.Adapter == nil {
+		return &ConfigError{Field: "SelfService", Err: errSelfServiceAdapter}
+	}
+	cfg := selfservice.Config{Adapter: c.Adapter, Linker: h.linker(), Logger: c.Logger, Theme: c.Theme,
+		DatabaseSessions: c.Session.Strategy == StrategyDatabase, FreshAge: c.Session.FreshAge,
+		Events:   selfservice.Events{Failure: c.Events.Failure, RevokeSessions: c.Events.RevokeSessions, TwoFactor: c.Events.TwoFactor},
 		NotFound: h.notFound}
 	for _, id := range h.order {
 		if w, ok := h.flows[id].(selfservice.Counter); ok {
@@ -51,8 +62,18 @@ func (h *Handler) newSelfService() *selfservice.Routes {
 		}
 		cfg.Providers = append(cfg.Providers, p)
 	}
-	return selfservice.New(cfg, h.fin.Site)
+	self := selfservice.New(cfg, h.fin.Site)
+	if c.SelfService != nil {
+		h.selfService = c.SelfService.SelfServiceRoutes(self)
+	}
+	if h.twoFactor != nil {
+		h.twoFactorSettings = h.twoFactor.Settings(self)
+	}
+	return nil
 }
+
+// errSelfServiceAdapter is why Config.SelfService needs an Adapter.
+var errSelfServiceAdapter = errors.New("the account and sessions routes need an Adapter, which stores what they list and change")
 
 // newTwoFactor returns two-factor sign-in as Config.TwoFactor's package
 // builds it (twofactor.SignIn: twofactorflow.Feature), nil when it is

@@ -22,7 +22,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/internal/tokensource"
@@ -57,9 +56,11 @@ type Handler struct {
 	// twoFactor is two-factor sign-in, built by Config.TwoFactor's own
 	// package; nil when off (finish.go, internal/twofactorflow).
 	twoFactor twofactorflow.Flow
-	fin       *finish.Finisher    // the end of every sign-in (internal/finish)
-	env       *plugin.Env         // what the providers' own packages build their flows with (internal/plugin)
-	self      *selfservice.Routes // accounts and sessions (finish.go)
+	fin       *finish.Finisher // the end of every sign-in (internal/finish)
+	env       *plugin.Env      // what the providers' own packages build their flows with (internal/plugin)
+	// selfService are the account and sessions routes, nil when
+	// Config.SelfService is off (finish.go).
+	selfService []plugin.Route
 	// twoFactorSettings are the two-factor settings routes, nil when
 	// two-factor sign-in is off (twofactorflow.Flow.Settings).
 	twoFactorSettings http.HandlerFunc
@@ -120,7 +121,8 @@ func New(cfg Config) (*Handler, error) {
 	}
 	fs.Sessions = h.sessions
 	if cfg.Admin != nil { // every built-in page shows an impersonation
-		h.site.Impersonating = func(r *http.Request) (string, bool) { return h.sessions.ImpersonatedUser(r, h.site.For(r)) }
+		user := cfg.Admin.Impersonations().User
+		h.site.Impersonating = func(r *http.Request) (string, bool) { return user(h.sessions, r, h.site.For(r)) }
 	}
 	if h.twoFactor, err = h.newTwoFactor(fs); err != nil {
 		return nil, err
@@ -136,9 +138,8 @@ func New(cfg Config) (*Handler, error) {
 	if err := h.checkLook(); err != nil {
 		return nil, err
 	}
-	h.self = h.newSelfService()
-	if h.twoFactor != nil {
-		h.twoFactorSettings = h.twoFactor.Settings(h.self)
+	if err := h.newSelfService(); err != nil {
+		return nil, err
 	}
 	if err := h.newFeatures(); err != nil {
 		return nil, err
@@ -222,6 +223,7 @@ func (h *Handler) newSessions() (*sessions.Manager, error) {
 	}
 	if c.Admin != nil {
 		sc.Admin, _ = c.Adapter.(admin.Store) // bans and revocations: checked by newAdmin
+		sc.Impersonations = c.Admin.Impersonations()
 	}
 	m, err := sessions.New(sc)
 	if err != nil {

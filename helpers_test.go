@@ -31,6 +31,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
@@ -678,6 +679,7 @@ func newDBApp(t *testing.T, st *store, opOpts authtest.Options, mutate func(*gat
 	ev := &events{}
 	a := newApp(t, opOpts, func(cfg *gatehouse.Config) {
 		cfg.Adapter = st.spy
+		cfg.SelfService = selfservice.Routes{} // the accounts and sessions routes
 		ev.install(cfg)
 		if mutate != nil {
 			mutate(cfg)

@@ -28,6 +28,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
@@ -72,6 +73,8 @@ func set(t *testing.T, v reflect.Value) bool {
 			v.Set(reflect.ValueOf(limit.InMemory{}))
 		case v.Type() == reflect.TypeFor[TwoFactor]():
 			v.Set(reflect.ValueOf(twofactor.SignIn{}))
+		case v.Type() == reflect.TypeFor[SelfService]():
+			v.Set(reflect.ValueOf(selfservice.Routes{}))
 		case v.Type() == reflect.TypeFor[Organizations]():
 			v.Set(reflect.ValueOf(organization.Enable(organization.Config{})))
 		case v.Type() == reflect.TypeFor[Admin]():

@@ -16,7 +16,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/oauthflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -64,13 +63,6 @@ func (h *Handler) routeTable() []route {
 		post("/backchannel-logout/{provider}", h.backchannelLogout),
 		get("/session", h.sessionJSON),
 		post("/session", h.sessionUpdate),
-		// The signed-in user's own account (internal/selfservice).
-		get("/accounts", h.self.Accounts),
-		post("/accounts/unlink/{provider}", h.self.Unlink),
-		get("/sessions", h.self.Sessions),
-		post("/sessions/revoke", h.self.Revoke),
-		post("/sessions/revoke-others", h.self.Revoke),
-		post("/sessions/revoke-all", h.self.Revoke),
 		get("/error", h.site.ErrorPage),
 		get("/verify-request", h.site.VerifyRequestPage),
 		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
@@ -87,7 +79,12 @@ func (h *Handler) routeTable() []route {
 		rs = append(rs, get("/two-factor/setup", h.notFound), post("/two-factor/{action}", h.notFound),
 			get("/two-factor", toSignIn), post("/two-factor", toSignIn))
 	}
-	// The routes of the features Config turns on (internal/plugin).
+	// The routes of the features Config turns on (internal/plugin): the
+	// signed-in user's accounts and sessions (internal/selfservice), then
+	// the others'.
+	for _, rt := range h.selfService {
+		rs = append(rs, route{rt.Method, rt.Pattern, rt.Handler})
+	}
 	for _, f := range []interface{ Routes() []plugin.Route }{h.orgs, h.keys, h.admin} {
 		if f == nil { // off
 			continue
@@ -361,7 +358,7 @@ func (h *Handler) signOutPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) sessionJSON(w http.ResponseWriter, r *http.Request) {
 	sess, err := h.readSession(w, r, h.baseFor(r))
 	if err != nil {
-		selfservice.StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	if ev := h.cfg.Events.Session; ev != nil && sess != nil {
@@ -387,7 +384,7 @@ func (h *Handler) sessionUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, err := h.readSession(w, r, b)
 	if err != nil {
-		selfservice.StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	if sess == nil {

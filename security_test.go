@@ -36,6 +36,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 	"github.com/go-jose/go-jose/v4"
 	josejwt "github.com/go-jose/go-jose/v4/jwt"
@@ -377,6 +378,7 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 		t.Cleanup(func() { ms.Close() })
 		a := newCredsApp(t, func(c *gatehouse.Config, _ *credentials.Config) {
 			c.Adapter = memory.New()
+			c.SelfService = selfservice.Routes{}
 			c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"})
 		})
 		b := newBrowser(t)

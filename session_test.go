@@ -110,11 +110,15 @@ func TestSessionManagement(t *testing.T) {
 
 // TestSessionManagementJWT: JWT sessions cannot be listed, and say so.
 func TestSessionManagementJWT(t *testing.T) {
-	a := newApp(t, authtest.Options{}, nil)
+	a, _ := newDBApp(t, openStore(t, "memory"), authtest.Options{}, func(c *gatehouse.Config) { c.Session.Strategy = gatehouse.StrategyJWT })
 	b := newBrowser(t)
 	signedIn(t, a, b)
-	if code, _ := b.sessions(a); code != http.StatusNotImplemented {
-		t.Fatalf("GET sessions with JWT sessions: %d", code)
+	resp := b.get(a.url + "/auth/sessions")
+	defer resp.Body.Close()
+	var answer map[string]string
+	json.NewDecoder(resp.Body).Decode(&answer)
+	if resp.StatusCode != http.StatusNotImplemented || answer["code"] != "not_listable" {
+		t.Fatalf("GET sessions with JWT sessions: %d %v, want 501 not_listable", resp.StatusCode, answer)
 	}
 }
 

@@ -3,6 +3,7 @@ package admin
 import (
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 )
 
 // Enable turns the administrators' routes under {base}/admin, bans and
@@ -21,3 +22,8 @@ type Feature struct{ config Config }
 func (f *Feature) NewAdmin(e *plugin.FeatureEnv) (plugin.Admin, error) {
 	return adminflow.FromEnv(f.config, e)
 }
+
+// Impersonations returns how sessions read an administrator's
+// impersonation; gatehouse.New calls it. Here, not in the Handler: a
+// program without the feature links none of it.
+func (f *Feature) Impersonations() sessions.Impersonations { return sessions.ReadImpersonations() }

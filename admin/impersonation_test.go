@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 )
 
 // sessionJSON returns GET {base}/session's answer, nil for no session.
@@ -191,7 +192,10 @@ func impersonationCookie(t *testing.T, b *browser, u *url.URL) *http.Cookie {
 // works from the page, and the banner is gone afterwards. A user's own
 // pages have none.
 func TestImpersonationBanner(t *testing.T) {
-	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = admin.Enable(admin.Config{}) })
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+		c.Admin = admin.Enable(admin.Config{})
+		c.SelfService = selfservice.Routes{} // the accounts and sessions pages
+	})
 	ad := signedInAdmin(t, s)
 	bob := newBrowser(t)
 	bob.mustSignIn(s, "oidc", "bob")

@@ -73,6 +73,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
+	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
@@ -210,6 +211,9 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 	// Database sessions, read from the database at most once every five
 	// minutes per browser: in between, a sealed copy in a cookie answers.
 	cfg.Session.CookieCache = gatehouse.CookieCache{Enabled: true}
+	// The signed-in user's linked accounts and sessions, at /auth/accounts
+	// and /auth/sessions (linked from the private page).
+	cfg.SelfService = selfservice.Routes{}
 	// Two-factor sign-in: each user can turn it on at /auth/two-factor/setup.
 	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 	organizations(&cfg, dev, mail)    // orgs.go

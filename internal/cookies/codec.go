@@ -29,12 +29,19 @@ import (
 // same cookie on every request costs one decryption, not one per request.
 // Only strings that opened are cached, until their expiry.
 type Codec[T any] struct {
+	sealer
 	tolerance time.Duration
-	keys      []key // newest first
-	enc       jose.Encrypter
 	cache     *bounded.Map[string, T]
 	check     func(T) (expires time.Time, ok bool)
 	clone     func(T) T
+}
+
+// sealer seals and opens a Codec's tokens, whatever their type: it is
+// kept out of the generic Codec so that the program has one copy of it,
+// not one per token type.
+type sealer struct {
+	keys []key // newest first
+	enc  jose.Encrypter
 }
 
 type key struct {
@@ -73,32 +80,42 @@ func NewCodec[T any](secrets []string, salt string, tolerance time.Duration, che
 // opening a token tries each secret in turn, which only a token not yet
 // in the cache of opened ones costs.
 func newCodec[T any](secrets []string, salt string, tolerance time.Duration, check func(T) (time.Time, bool), clone func(T) T, kid bool) (*Codec[T], error) {
-	c := &Codec[T]{tolerance: tolerance, cache: bounded.New[string, T](cacheSize), check: check, clone: clone}
+	sl, err := newSealer(secrets, salt, kid)
+	if err != nil {
+		return nil, err
+	}
+	return &Codec[T]{sealer: sl, tolerance: tolerance, cache: bounded.New[string, T](cacheSize), check: check, clone: clone}, nil
+}
+
+// newSealer derives the keys of the cookie named salt from secrets
+// (newCodec).
+func newSealer(secrets []string, salt string, kid bool) (sealer, error) {
+	var sl sealer
 	for _, s := range secrets {
 		info := "Auth.js Generated Encryption Key (" + salt + ")"
 		k64, err := hkdf.Key(sha256.New, []byte(s), []byte(salt), info, 64)
 		if err != nil {
-			return nil, err
+			return sl, err
 		}
 		k32, err := hkdf.Key(sha256.New, []byte(s), []byte(salt), info, 32)
 		if err != nil {
-			return nil, err
+			return sl, err
 		}
-		c.keys = append(c.keys, key{kid: octThumbprint(k64), key: k64, gcmKid: octThumbprint(k32), gcm: k32})
+		sl.keys = append(sl.keys, key{kid: octThumbprint(k64), key: k64, gcmKid: octThumbprint(k32), gcm: k32})
 	}
-	if len(c.keys) == 0 {
-		return nil, errors.New("no secret")
+	if len(sl.keys) == 0 {
+		return sl, errors.New("no secret")
 	}
-	rcpt := jose.Recipient{Algorithm: jose.DIRECT, Key: c.keys[0].key}
+	rcpt := jose.Recipient{Algorithm: jose.DIRECT, Key: sl.keys[0].key}
 	if kid {
-		rcpt.KeyID = c.keys[0].kid
+		rcpt.KeyID = sl.keys[0].kid
 	}
 	enc, err := jose.NewEncrypter(jose.A256CBC_HS512, rcpt, nil)
 	if err != nil {
-		return nil, err
+		return sl, err
 	}
-	c.enc = enc
-	return c, nil
+	sl.enc = enc
+	return sl, nil
 }
 
 // octThumbprint is the RFC 7638 §3.2 thumbprint of a symmetric JWK: the
@@ -121,7 +138,12 @@ func (c *Codec[T]) Encode(t T) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	obj, err := c.enc.Encrypt(payload)
+	return c.seal(payload)
+}
+
+// seal encrypts payload with the newest secret.
+func (sl *sealer) seal(payload []byte) (string, error) {
+	obj, err := sl.enc.Encrypt(payload)
 	if err != nil {
 		return "", err
 	}
@@ -152,13 +174,37 @@ func (c *Codec[T]) DecodeShared(s string, now time.Time) (T, error) {
 	if t, ok := c.cache.Get(s, now); ok {
 		return t, nil // the cache keeps it only until it expires
 	}
+	payload, err := c.open(s)
+	if err != nil {
+		return zero, err
+	}
+	var t T
+	if err := json.Unmarshal(payload, &t); err != nil {
+		return zero, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	expires, ok := c.check(t)
+	if !ok {
+		return zero, fmt.Errorf("%w: no subject or expiry", ErrInvalid)
+	}
+	until := expires.Add(c.tolerance)
+	if now.After(until) {
+		return zero, fmt.Errorf("%w: expired", ErrInvalid)
+	}
+	c.cache.Set(s, t, until.Add(time.Nanosecond), now) // live while now <= until
+	return t, nil
+}
+
+// open decrypts s, a token no longer than MaxTokenLen, with the secret
+// its kid names, or with each in turn when it names none. The error wraps
+// ErrInvalid.
+func (sl *sealer) open(s string) ([]byte, error) {
 	obj, err := jose.ParseEncryptedCompact(s, []jose.KeyAlgorithm{jose.DIRECT}, []jose.ContentEncryption{jose.A256CBC_HS512, jose.A256GCM})
 	if err != nil {
-		return zero, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	var payload []byte
 	kid := obj.Header.KeyID
-	for _, k := range c.keys {
+	for _, k := range sl.keys {
 		// A kid names one secret (Auth.js: the thumbprint of the key for
 		// the token's enc); without one, every secret is tried.
 		// A256CBC-HS512 takes the 64-byte key, A256GCM the 32-byte one; the
@@ -175,20 +221,7 @@ func (c *Codec[T]) DecodeShared(s string, now time.Time) (T, error) {
 		}
 	}
 	if payload == nil {
-		return zero, fmt.Errorf("%w: no secret opens it", ErrInvalid)
+		return nil, fmt.Errorf("%w: no secret opens it", ErrInvalid)
 	}
-	var t T
-	if err := json.Unmarshal(payload, &t); err != nil {
-		return zero, fmt.Errorf("%w: %v", ErrInvalid, err)
-	}
-	expires, ok := c.check(t)
-	if !ok {
-		return zero, fmt.Errorf("%w: no subject or expiry", ErrInvalid)
-	}
-	until := expires.Add(c.tolerance)
-	if now.After(until) {
-		return zero, fmt.Errorf("%w: expired", ErrInvalid)
-	}
-	c.cache.Set(s, t, until.Add(time.Nanosecond), now) // live while now <= until
-	return t, nil
+	return payload, nil
 }

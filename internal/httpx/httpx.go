@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 )
 
 // StoreTimeout bounds the store calls (adapter, rate limiter) that one
@@ -125,6 +127,13 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// StoreUnavailable answers 503 with Retry-After, saying nothing of the
+// database: it is usually back within seconds.
+func StoreUnavailable(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "5")
+	WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
 }
 
 // WriteJSONBytes is WriteJSON for a body already encoded.

@@ -10,6 +10,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/keycore"
+	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
+	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -109,6 +111,17 @@ type Admin interface {
 // AdminFeature is Config.Admin: admin.Enable.
 type AdminFeature interface {
 	NewAdmin(e *FeatureEnv) (Admin, error)
+	// Impersonations is sessions.ReadImpersonations: how the sessions
+	// read an administrator's impersonation, linked only with the
+	// feature.
+	Impersonations() sessions.Impersonations
+}
+
+// SelfServiceFeature is Config.SelfService: selfservice.Routes. The
+// Handler builds the routes' server, s, only when it or two-factor
+// sign-in is on, and adds the routes the feature returns.
+type SelfServiceFeature interface {
+	SelfServiceRoutes(s *selfservice.Routes) []Route
 }
 
 // MachineAccess is API keys and service tokens as the Handler uses them

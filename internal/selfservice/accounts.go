@@ -47,7 +47,7 @@ func (s *Routes) Accounts(w http.ResponseWriter, r *http.Request) {
 	out, _, err := s.linkedAccounts(r.Context(), r, u.id)
 	if err != nil {
 		s.cfg.Logger.Error("gatehouse: listing accounts failed", "step", "accounts", "err", err)
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
@@ -110,17 +110,25 @@ func remaining(list []linkedAccount, ways []Way, provider string, label func(Way
 	return out
 }
 
-// wayKeys are the catalogue keys (pages.Text) of the ways' names, one
-// and several.
-var wayKeys = map[string][2]string{
-	"Passkey":    {"ways.passkey", "ways.passkeys"},
-	"Password":   {"ways.password", "ways.passwords"},
-	"Email link": {"ways.emailLink", "ways.emailLinks"},
+// wayKeys returns the catalogue keys (pages.Text) of a way's name, one
+// and several; false for a way the catalogue does not name. A switch, not
+// a map: a package-level map would be linked, with its initialisation,
+// into programs that do not serve these routes.
+func wayKeys(name string) ([2]string, bool) {
+	switch name {
+	case "Passkey":
+		return [2]string{"ways.passkey", "ways.passkeys"}, true
+	case "Password":
+		return [2]string{"ways.password", "ways.passwords"}, true
+	case "Email link":
+		return [2]string{"ways.emailLink", "ways.emailLinks"}, true
+	}
+	return [2]string{}, false
 }
 
 // wayLabel is w as r's page lists it: "Password", "2 passkeys".
 func (s *Routes) wayLabel(r *http.Request, w Way) string {
-	keys, ok := wayKeys[w.Name]
+	keys, ok := wayKeys(w.Name)
 	switch {
 	case ok && w.Count > 1:
 		return s.host.Text(r, keys[1], w.Count)
@@ -275,7 +283,7 @@ func (s *Routes) Unlink(w http.ResponseWriter, r *http.Request) {
 			s.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", prov, "accounts", err))
 			return
 		}
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 	default:
 		s.cfg.Logger.Info("gatehouse: account unlinked", "provider", prov, "user", userID)
 		if page {

@@ -7,7 +7,11 @@
 // browser's navigation.
 //
 // The sign-in flows, the cookies and the session live in package
-// gatehouse, which serves these routes through a Host. Every route here
+// gatehouse, which serves these routes through a Host. It builds them
+// only when Config.SelfService or two-factor sign-in is on, and only the
+// public package selfservice (the accounts and sessions routes) and
+// internal/twofactorflow (the settings) reach their handlers: a program
+// that turns neither on links none of this package's code. Every route here
 // starts from the user the Host says is signed in, and every POST is
 // checked by the Host (same origin, CSRF token) before it changes
 // anything.
@@ -137,13 +141,6 @@ type Routes struct {
 // New returns the routes of cfg, served through host.
 func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
 
-// StoreUnavailable answers 503 with Retry-After, saying nothing of the
-// database: it is usually back within seconds.
-func StoreUnavailable(w http.ResponseWriter) {
-	w.Header().Set("Retry-After", "5")
-	httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": string(autherr.AdapterError)})
-}
-
 // signedIn is the user a route acts for, and when they signed in.
 type signedIn struct {
 	id string
@@ -180,7 +177,7 @@ func (s *Routes) owner(w http.ResponseWriter, r *http.Request) (signedIn, bool) 
 	switch {
 	case err != nil:
 		s.cfg.Logger.Error("gatehouse: reading the session failed", "step", "accounts", "err", err)
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return signedIn{}, false
 	case id == "":
 		httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(autherr.SessionRequired)})

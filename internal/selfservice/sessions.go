@@ -46,7 +46,7 @@ func (s *Routes) userSessions(w http.ResponseWriter, r *http.Request) (string, [
 	list, err := lister.ListSessions(ctx, userID)
 	if err != nil {
 		s.cfg.Logger.Error("gatehouse: listing sessions failed", "step", "sessions", "err", err)
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return "", nil, "", false
 	}
 	return userID, list, s.host.SessionHash(r), true
@@ -149,7 +149,7 @@ func (s *Routes) Revoke(w http.ResponseWriter, r *http.Request) {
 	}, current)
 	if err != nil {
 		s.cfg.Logger.Error("gatehouse: revoking a session failed", "step", "sessions", "err", err)
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	if !others && !all && n == 0 {

@@ -84,7 +84,7 @@ func (s *twoFactorRoutes) serve(w http.ResponseWriter, r *http.Request) {
 			defer cancel()
 			page, _, err := s.twoFactorAction(ctx, "", u.id, "")
 			if err != nil {
-				StoreUnavailable(w)
+				httpx.StoreUnavailable(w)
 				return
 			}
 			page.Error = "selfservice.formExpired"
@@ -124,7 +124,7 @@ func (s *twoFactorRoutes) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.cfg.Logger.Error("gatehouse: two-factor settings failed", "step", "two_factor", "err", err)
-		StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	if !httpx.AcceptsHTML(r) {

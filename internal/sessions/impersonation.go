@@ -41,6 +41,24 @@ import (
 //
 // A user who is banned or deleted meanwhile ends it at the next request.
 
+// Impersonations is how a Manager reads impersonations: what
+// ReadImpersonations returns, which only the administrators' feature
+// (package admin, Config.Admin) asks for, so that a program without it
+// links none of the reading.
+type Impersonations struct {
+	// Read returns the session r shows: its own session s or, during an
+	// impersonation that holds, the impersonated user's.
+	Read func(m *Manager, w http.ResponseWriter, r *http.Request, b *site.Base, s *session.Session) (*session.Session, error)
+	// User is Manager.ImpersonatedUser: the built-in pages' banner.
+	User func(m *Manager, r *http.Request, b *site.Base) (string, bool)
+}
+
+// ReadImpersonations returns the reading of impersonations, for
+// Config.Impersonations.
+func ReadImpersonations() Impersonations {
+	return Impersonations{Read: (*Manager).impersonated, User: (*Manager).ImpersonatedUser}
+}
+
 // Impersonation is the content of the impersonation cookie.
 type Impersonation struct {
 	Admin   string `json:"a"`

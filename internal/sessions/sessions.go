@@ -72,6 +72,9 @@ type Config struct {
 	// Admin, when set, holds the users' bans and session revocations
 	// (package admin), which sign-ins and session reads obey (admin.go).
 	Admin admin.Store
+	// Impersonations, set with Admin, reads administrators'
+	// impersonations (impersonation.go); zero, they are not read.
+	Impersonations Impersonations
 }
 
 // Manager issues and reads sessions. It is safe for concurrent use.
@@ -224,10 +227,10 @@ func (m *Manager) ReadTo(dst *Buffer, w http.ResponseWriter, r *http.Request, b 
 		return nil, nil
 	}
 	s, err := m.open(dst, w, r, b, raw, true)
-	if m.cfg.Admin == nil || s == nil || err != nil {
+	if m.cfg.Admin == nil || m.cfg.Impersonations.Read == nil || s == nil || err != nil {
 		return s, err
 	}
-	return m.impersonated(w, r, b, s) // impersonation.go
+	return m.cfg.Impersonations.Read(m, w, r, b, s) // impersonation.go
 }
 
 // Open returns the session the token raw stands for, or nil. With cookie

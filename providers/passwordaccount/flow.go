@@ -37,7 +37,6 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/credentialsflow"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
-	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
 	"github.com/gatehouse-auth/gatehouse/limit"
@@ -446,7 +445,7 @@ func (f *flow) answer(w http.ResponseWriter, r *http.Request, kind pages.Passwor
 func (f *flow) serverError(w http.ResponseWriter, r *http.Request, err error) {
 	if !httpx.AcceptsHTML(r) {
 		f.conf.Logger.Error("gatehouse: a password-account request failed", "provider", f.cfg.ID, "err", err)
-		selfservice.StoreUnavailable(w)
+		httpx.StoreUnavailable(w)
 		return
 	}
 	f.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", f.cfg.ID, "password", err))
