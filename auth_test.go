@@ -19,8 +19,11 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -498,8 +501,7 @@ func TestStrategyDefaults(t *testing.T) {
 // provider's callback to the second and everything else to the third.
 func TestScaleOut(t *testing.T) {
 	t.Parallel()
-	requirePostgres(t)
-	schema, conn := pgSchema(t)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
 	op := newOP(t, authtest.Options{AutoApprove: true, Users: []authtest.User{alice, bob}})
 	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
@@ -513,7 +515,7 @@ func TestScaleOut(t *testing.T) {
 	)
 	var migrate sync.WaitGroup
 	for i := range n {
-		pa := pgAdapter(t, schema)
+		pa := postgres.New(dbtest.PostgresPool(t, schema, nil))
 		migrate.Go(func() { // concurrently, as instances starting together do
 			if err := pa.Migrate(context.Background()); err != nil {
 				t.Error(err)
@@ -651,9 +653,8 @@ func TestScaleOut(t *testing.T) {
 // Redis is read each time.
 func TestScaleOutRedis(t *testing.T) {
 	t.Parallel()
-	requirePostgres(t)
-	schema, conn := pgSchema(t)
-	rdb := redisClient(t)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+	rdb := redistest.NewClient(t)
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
 	op := newOP(t, authtest.Options{AutoApprove: true})
 	ln := listenLocal(t)
@@ -661,10 +662,7 @@ func TestScaleOutRedis(t *testing.T) {
 	const n = 3
 	var apps [n]http.Handler
 	for i := range n {
-		pa := pgAdapter(t, schema)
-		if err := pa.Migrate(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		pa := dbtest.Postgres(t, schema)
 		h, err := gatehouse.New(gatehouse.Config{
 			Secret: []string{testSecret},
 			URL:    base + "/auth",

@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -623,32 +624,19 @@ func (w *wireCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEn
 // countedPostgres is a migrated adapter on a schema of its own whose
 // pool's connections are counted.
 func countedPostgres(t testing.TB) (*postgres.Adapter, *wireCounter) {
-	requirePostgres(t)
-	schema, _ := pgSchema(t)
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_scaleout")
 	n := &wireCounter{}
-	cfg.ConnConfig.Tracer = n
-	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
-		if err != nil {
-			return nil, err
+	pool := dbtest.PostgresPool(t, schema, func(cfg *pgxpool.Config) {
+		cfg.ConnConfig.Tracer = n
+		cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return countingConn{c, n}, nil
 		}
-		return countingConn{c, n}, nil
-	}
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	a := postgres.New(pool)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a, n
+	})
+	return dbtest.Migrated(t, postgres.New(pool)), n
 }
 
 // TestDatabaseSessionOneRoundTrip: with the database strategy on

@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -572,13 +573,8 @@ func TestEmailLinkIgnoresHostHeader(t *testing.T) {
 // migratedPostgres is an adapter on a schema of the test's own.
 func migratedPostgres(t *testing.T) adapter.Adapter {
 	t.Helper()
-	requirePostgres(t)
-	schema, _ := pgSchema(t)
-	a := pgAdapter(t, schema)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+	return dbtest.Postgres(t, schema)
 }
 
 // TestEmailScaleOut: a link asked for on one instance works on another

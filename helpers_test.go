@@ -2,9 +2,7 @@ package gatehouse_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +12,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -26,14 +23,11 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/redis/go-redis/v9"
 	"golang.org/x/oauth2"
 )
 
@@ -875,85 +869,6 @@ func (o *outage) GetUserByEmail(ctx context.Context, addr string) (adapter.User,
 	return o.Adapter.GetUserByEmail(ctx, addr)
 }
 
-// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
-// server with trust authentication.
-func postgresDSN() string {
-	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
-		return dsn
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}
-
-// requirePostgres fails the test when the server cannot be reached and CI
-// is set, and skips it otherwise.
-func requirePostgres(t testing.TB) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err == nil {
-		err = conn.Ping(ctx)
-		conn.Close(ctx)
-	}
-	if err == nil {
-		return
-	}
-	where := "the server of GATEHOUSE_TEST_POSTGRES"
-	if u, perr := url.Parse(postgresDSN()); perr == nil && u.Scheme != "" {
-		where = u.Redacted()
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", where, err)
-	}
-	t.Skipf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES, or CI to make this fail): %v", where, err)
-}
-
-// pgSchema creates a schema of the test's own, dropped at clean-up, so
-// that parallel runs do not collide (as adapter/postgres's tests do). It
-// returns the schema and a connection for counting rows.
-func pgSchema(t testing.TB) (string, *pgx.Conn) {
-	t.Helper()
-	var b [8]byte
-	rand.Read(b[:])
-	schema := "gatehouse_scaleout_" + hex.EncodeToString(b[:])
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, "SET search_path TO "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-		conn.Close(ctx)
-	})
-	return schema, conn
-}
-
-// pgAdapter is one instance's adapter: its own pool on schema.
-func pgAdapter(t *testing.T, schema string) *postgres.Adapter {
-	t.Helper()
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return postgres.New(pool)
-}
-
 func pgCount(t *testing.T, conn *pgx.Conn, table string) int {
 	t.Helper()
 	var n int
@@ -961,30 +876,4 @@ func pgCount(t *testing.T, conn *pgx.Conn, table string) int {
 		t.Fatal(err)
 	}
 	return n
-}
-
-// redisClient connects to the test server (GATEHOUSE_TEST_REDIS, a
-// redis:// URL, or 127.0.0.1:6379); without one the test fails when CI is
-// set and is skipped otherwise.
-func redisClient(t *testing.T) *redis.Client {
-	t.Helper()
-	u := os.Getenv("GATEHOUSE_TEST_REDIS")
-	if u == "" {
-		u = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(u)
-	if err != nil {
-		t.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
-	}
-	c := redis.NewClient(opt)
-	t.Cleanup(func() { c.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", opt.Addr, err)
-		}
-		t.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", opt.Addr, err)
-	}
-	return c
 }

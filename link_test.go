@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -373,13 +374,8 @@ func TestFiftyFirstSignInsTwoInstances(t *testing.T) {
 			return st.raw, func(table string) int { return st.rows(t, table) }
 		},
 		"postgres": func(t *testing.T) (adapter.Adapter, func(string) int) {
-			requirePostgres(t)
-			schema, conn := pgSchema(t)
-			a := pgAdapter(t, schema)
-			if err := a.Migrate(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			return a, func(table string) int { return pgCount(t, conn, schema+"."+table) }
+			schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+			return dbtest.Postgres(t, schema), func(table string) int { return pgCount(t, conn, schema+"."+table) }
 		},
 	}
 	for name, open := range kinds {

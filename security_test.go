@@ -2399,7 +2399,7 @@ func TestAttackConcurrentGuessesMemory(t *testing.T) {
 // sharing Redis limiters: at most 5 in all.
 func TestAttackConcurrentGuessesRedis(t *testing.T) {
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	c := redisClient(t) // below
+	c := redistest.NewClient(t) // below
 	t.Cleanup(func() {
 		ctx := context.Background()
 		if keys, _ := c.Keys(ctx, prefix+"*").Result(); len(keys) > 0 {
@@ -2407,7 +2407,7 @@ func TestAttackConcurrentGuessesRedis(t *testing.T) {
 		}
 	})
 	instance := func() *credsApp {
-		rdb := redisClient(t)
+		rdb := redistest.NewClient(t)
 		return newCredsApp(t, func(_ *gatehouse.Config, cc *credentials.Config) {
 			slowHash(cc)
 			cc.PerIP = &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIP, Window: time.Hour, Prefix: prefix + "ip:"}
@@ -2516,7 +2516,7 @@ func (brokenLimiter) Reset(context.Context, string) error   { return errors.New(
 // limits: failures on one lock the account out on the other.
 func TestCredentialsLockoutSharedThroughRedis(t *testing.T) {
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	c1 := redisClient(t)
+	c1 := redistest.NewClient(t)
 	t.Cleanup(func() {
 		ctx := context.Background()
 		if keys, _ := c1.Keys(ctx, prefix+"*").Result(); len(keys) > 0 {
@@ -2524,7 +2524,7 @@ func TestCredentialsLockoutSharedThroughRedis(t *testing.T) {
 		}
 	})
 	process := func() *credsApp {
-		rdb := redisClient(t)
+		rdb := redistest.NewClient(t)
 		return newCredsApp(t, func(_ *gatehouse.Config, c *credentials.Config) {
 			c.PerIP = &redislimit.Limiter{Client: rdb, Max: 100, Window: time.Hour, Prefix: prefix + "ip:"}
 			c.PerIdentifier = &redislimit.Limiter{Client: rdb, Max: 3, Window: 10 * time.Minute, Prefix: prefix + "id:"}

@@ -10,7 +10,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 )
 
 // BenchmarkSessionRead is GET {base}/session with a valid session, with
@@ -24,24 +24,10 @@ func BenchmarkSessionRead(b *testing.B) {
 		store func(b *testing.B) adapter.Adapter
 	}{
 		{"memory", func(*testing.B) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(b *testing.B) adapter.Adapter {
-			db, err := sqlite.Open(b.Context(), b.TempDir()+"/gatehouse.db")
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { db.Close() })
-			if err := db.Migrate(b.Context()); err != nil {
-				b.Fatal(err)
-			}
-			return db
-		}},
+		{"sqlite", func(b *testing.B) adapter.Adapter { return dbtest.SQLite(b, "") }},
 		{"postgres", func(b *testing.B) adapter.Adapter {
-			t := &testing.T{}
-			schema, _ := pgSchema(t)
-			if t.Skipped() || t.Failed() {
-				b.Skip("no PostgreSQL")
-			}
-			return pgAdapter(t, schema)
+			schema, _ := dbtest.PostgresSchema(b, "gatehouse_admin")
+			return dbtest.Postgres(b, schema)
 		}},
 	}
 	strategies := []struct {

@@ -11,8 +11,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
@@ -42,20 +42,10 @@ func TestDeleteLastOwner(t *testing.T) {
 		open func(t *testing.T) adapter.Adapter
 	}{
 		{"memory", func(*testing.T) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(t *testing.T) adapter.Adapter {
-			db, err := sqlite.Open(t.Context(), t.TempDir()+"/gatehouse.db")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			if err := db.Migrate(t.Context()); err != nil {
-				t.Fatal(err)
-			}
-			return db
-		}},
+		{"sqlite", func(t *testing.T) adapter.Adapter { return dbtest.SQLite(t, "") }},
 		{"postgres", func(t *testing.T) adapter.Adapter {
-			schema, _ := pgSchema(t)
-			return pgAdapter(t, schema)
+			schema, _ := dbtest.PostgresSchema(t, "gatehouse_admin")
+			return dbtest.Postgres(t, schema)
 		}},
 	}
 	for _, st := range stores {

@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/organization"
@@ -123,7 +124,7 @@ func (c *client) createTeam(org, name string) organization.Team {
 // of its teams; each change is told to Events.Organization.
 func TestTeams(t *testing.T) {
 	all := stores(t)
-	all["sqlite"] = func(t *testing.T) adapter.Adapter { return sqliteAdapter(t) }
+	all["sqlite"] = func(t *testing.T) adapter.Adapter { return dbtest.SQLite(t, "") }
 	for name, open := range all {
 		t.Run(name, func(t *testing.T) {
 			s, seen := newTeamSite(t, open(t), organization.Config{Teams: organization.TeamsConfig{Enabled: true}})
