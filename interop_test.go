@@ -14,8 +14,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/nodetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
@@ -46,25 +45,6 @@ const (
 	secretOld = "interop-old-secret-interop-old-secret-02"
 )
 
-// needAuthJS skips (or, with CI set, fails) when Node or the pinned
-// @auth/core is missing.
-func needAuthJS(t *testing.T) {
-	t.Helper()
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(authjsDir, "node_modules", "@auth", "core", "package.json")); err != nil {
-		missing = "@auth/core is not installed (run: npm ci --prefix " + authjsDir + ")"
-	}
-	if missing == "" {
-		return
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("Auth.js interop test: %s", missing)
-	}
-	t.Skipf("Auth.js interop test skipped: %s", missing)
-}
-
 // authJS is one Node process running interop/authjs/serve.mjs: the
 // operations of ops.mjs on @auth/core, one JSON line each way.
 type authJS struct {
@@ -77,32 +57,8 @@ type authJS struct {
 // when Node or the pinned @auth/core is missing.
 func startAuthJS(t *testing.T) *authJS {
 	t.Helper()
-	needAuthJS(t)
-	cmd := exec.Command("node", "serve.mjs")
-	cmd.Dir = authjsDir
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		in.Close() // serve.mjs ends at the end of its input
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
+	nodetest.Need(t, "Auth.js interop test", authjsDir, "@auth/core", "npm ci --prefix "+authjsDir)
+	_, in, out := nodetest.Start(t, authjsDir, "serve.mjs", os.Stderr)
 	return &authJS{t: t, in: in, out: bufio.NewReaderSize(out, 1<<20)}
 }
 
