@@ -124,20 +124,15 @@ func TestSignInPageOfProvider(t *testing.T) {
 	}
 }
 
-// mountStyle is one way an application mounts the Handler: router
-// returns the application's router with auth (the Handler) mounted at
+// mountStyle is one way an application mounts the Handler: mux (on an
+// http.ServeMux) or chi (on a chi router) mounts auth (the Handler) at
 // base; the test adds the application's pages private (behind Require)
 // and page (a template with {{ signIn }}) at /private and /page, the
 // patterns starting with method when it is set.
 type mountStyle struct {
 	name, base, method string
-	router             func(auth http.Handler) handleRouter
-}
-
-// handleRouter is what http.ServeMux and chi.Router share.
-type handleRouter interface {
-	http.Handler
-	Handle(pattern string, h http.Handler)
+	mux                func(mux *http.ServeMux, auth http.Handler)
+	chi                func(r chi.Router, auth http.Handler)
 }
 
 // TestMount: the Handler mounted in each way a Go application mounts a
@@ -151,50 +146,36 @@ type handleRouter interface {
 // route context, or expected the base path in the path.
 func TestMount(t *testing.T) {
 	for _, s := range []mountStyle{
-		{"ServeMux", "/auth", "", func(auth http.Handler) handleRouter {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/", auth)
-			return mux
-		}},
-		{"ServeMux-wildcard", "/auth", "GET ", func(auth http.Handler) handleRouter {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/{rest...}", auth)
-			return mux
-		}},
-		{"StripPrefix", "/auth", "", func(auth http.Handler) handleRouter {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/", http.StripPrefix("/auth", auth))
-			return mux
-		}},
-		{"chi-Mount", "/auth", "", func(auth http.Handler) handleRouter {
-			r := chi.NewRouter()
-			r.Mount("/auth", auth)
-			return r
-		}},
-		{"chi-Handle", "/auth", "", func(auth http.Handler) handleRouter {
-			r := chi.NewRouter()
-			r.Handle("/auth/*", auth)
-			return r
-		}},
-		{"chi-Route-Mount", "/api/auth", "", func(auth http.Handler) handleRouter {
-			r := chi.NewRouter()
+		{name: "ServeMux", base: "/auth", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/", auth) }},
+		{name: "ServeMux-wildcard", base: "/auth", method: "GET ", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/{rest...}", auth) }},
+		{name: "StripPrefix", base: "/auth", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/", http.StripPrefix("/auth", auth)) }},
+		{name: "chi-Mount", base: "/auth", chi: func(r chi.Router, auth http.Handler) { r.Mount("/auth", auth) }},
+		{name: "chi-Handle", base: "/auth", chi: func(r chi.Router, auth http.Handler) { r.Handle("/auth/*", auth) }},
+		{name: "chi-Route-Mount", base: "/api/auth", chi: func(r chi.Router, auth http.Handler) {
 			r.Route("/api", func(r chi.Router) {
 				r.Get("/health", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") })
 				r.Mount("/auth", auth)
 			})
-			return r
 		}},
-		{"chi-Route-StripPrefix", "/api/auth", "", func(auth http.Handler) handleRouter {
-			r := chi.NewRouter()
-			r.Route("/api", func(r chi.Router) {
-				r.Handle("/auth/*", http.StripPrefix("/api/auth", auth))
-			})
-			return r
+		{name: "chi-Route-StripPrefix", base: "/api/auth", chi: func(r chi.Router, auth http.Handler) {
+			r.Route("/api", func(r chi.Router) { r.Handle("/auth/*", http.StripPrefix("/api/auth", auth)) })
 		}},
 	} {
 		t.Run(s.name, func(t *testing.T) {
 			mounttest.Check(t, s.base, func(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
-				r := s.router(auth)
+				var r interface {
+					http.Handler
+					Handle(pattern string, h http.Handler)
+				}
+				if s.mux != nil {
+					mux := http.NewServeMux()
+					s.mux(mux, auth)
+					r = mux
+				} else {
+					cr := chi.NewRouter()
+					s.chi(cr, auth)
+					r = cr
+				}
 				r.Handle(s.method+"/private", private)
 				r.Handle(s.method+"/page", page)
 				return auth.Middleware(r)
