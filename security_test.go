@@ -526,6 +526,32 @@ func confirmedPasswordUser(t *testing.T, a *pwApp, b *browser, addr, pw string) 
 	}
 }
 
+// twoFactorPasswordUser is confirmedPasswordUser, then two-factor sign-in
+// turned on by the user in b; it returns their backup codes and user id.
+func twoFactorPasswordUser(t *testing.T, a *pwApp, b *browser, addr, pw string) ([]string, string) {
+	t.Helper()
+	confirmedPasswordUser(t, a, b, addr, pw)
+	_, codes := enrol(t, a.app, b)
+	return codes, b.userID(a.app)
+}
+
+// resetLink asks from b for a password reset link to addr (answered 200)
+// and returns the link's query: its email and token.
+func resetLink(t *testing.T, a *pwApp, b *browser, addr string) url.Values {
+	t.Helper()
+	if code, v := jsonOf(t, a.postAs(b, "password/forgot", url.Values{"email": {addr}}, false)); code != http.StatusOK {
+		t.Fatalf("forgot: %d %v", code, v)
+	}
+	return mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
+}
+
+// resetPassword posts the reset form from b with the reset link's query
+// and the new password pw, and returns the JSON answer.
+func resetPassword(t *testing.T, a *pwApp, b *browser, link url.Values, pw string) (int, map[string]any) {
+	t.Helper()
+	return jsonOf(t, a.postAs(b, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {pw}}, false))
+}
+
 // askLink asks for a sign-in link to addr from b (to /private) and
 // returns the link sent.
 func askLink(t *testing.T, a *pwApp, ms *authtest.MailServer, b *browser, addr string) string {
@@ -553,10 +579,12 @@ func atCodeStep(t *testing.T, a *app, b *browser, resp *http.Response, route str
 	}
 }
 
-// secondStep sends a wrong code (refused, no session) and then code,
-// and fails the test unless b is then signed in as userID.
-func secondStep(t *testing.T, a *app, b *browser, code, userID, route string) {
+// secondStep checks that resp, the end of a first factor, left b at the
+// code form (see atCodeStep), sends a wrong code (refused, no session)
+// and then code, and fails the test unless b is then signed in as userID.
+func secondStep(t *testing.T, a *app, b *browser, resp *http.Response, code, userID, route string) {
 	t.Helper()
+	atCodeStep(t, a, b, resp, route)
 	if st, out := b.twoFactor(a, "", url.Values{"code": {"000000"}}); st != http.StatusUnauthorized || b.session(a) != nil {
 		t.Fatalf("%s: a wrong code: %d %v", route, st, out)
 	}
@@ -655,9 +683,7 @@ func TestAccountRoutesAnswer4xxForMistakes(t *testing.T) {
 
 			// owner: a confirmed password user with two-factor sign-in on.
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "owner@example.com", "correct horse battery")
-			_, backups := enrol(t, a.app, owner)
-			ownerID := owner.userID(a.app)
+			backups, ownerID := twoFactorPasswordUser(t, a, owner, "owner@example.com", "correct horse battery")
 			// plain: the provider's alice, two-factor sign-in off, one way
 			// in.
 			plain := newBrowser(t)
@@ -861,17 +887,13 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 
 			// A password user, who also signs in by e-mail link.
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-			_, annCodes := enrol(t, a.app, owner)
-			annID := owner.userID(a.app)
+			annCodes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 
 			pw := newBrowser(t)
-			atCodeStep(t, a.app, pw, a.signIn(pw, "ann@example.com", "correct horse battery"), "password")
-			secondStep(t, a.app, pw, annCodes[0], annID, "password")
+			secondStep(t, a.app, pw, a.signIn(pw, "ann@example.com", "correct horse battery"), annCodes[0], annID, "password")
 
 			link := newBrowser(t)
-			atCodeStep(t, a.app, link, link.follow(link.get(askLink(t, a, ms, link, "ann@example.com"))), "e-mail link")
-			secondStep(t, a.app, link, annCodes[1], annID, "e-mail link")
+			secondStep(t, a.app, link, link.follow(link.get(askLink(t, a, ms, link, "ann@example.com"))), annCodes[1], annID, "e-mail link")
 
 			// The provider's alice.
 			alice := newBrowser(t)
@@ -880,8 +902,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 			aliceID := alice.userID(a.app)
 			oidc := newBrowser(t)
 			resp, _ := oidc.signInAs(a.app, "dev", "alice")
-			atCodeStep(t, a.app, oidc, resp, "OpenID")
-			secondStep(t, a.app, oidc, aliceCodes[0], aliceID, "OpenID")
+			secondStep(t, a.app, oidc, resp, aliceCodes[0], aliceID, "OpenID")
 
 			// Signed in with both factors, a second sign-in of the same
 			// user asks for no code, by any route.
@@ -931,8 +952,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 		_, codes := enrol(t, a.app, owner)
 		janeID := owner.userID(a.app)
 		b := newBrowser(t)
-		atCodeStep(t, a.app, b, b.follow(a.post(b, "jane", "correct horse")), "credentials")
-		secondStep(t, a.app, b, codes[0], janeID, "credentials")
+		secondStep(t, a.app, b, b.follow(a.post(b, "jane", "correct horse")), codes[0], janeID, "credentials")
 	})
 }
 
@@ -946,19 +966,13 @@ func TestResetKeepsTwoFactor(t *testing.T) {
 			t.Parallel()
 			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-			_, codes := enrol(t, a.app, owner)
-			annID := owner.userID(a.app)
+			codes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 			phone := newBrowser(t)
-			atCodeStep(t, a.app, phone, a.signIn(phone, "ann@example.com", "correct horse battery"), "password")
-			secondStep(t, a.app, phone, codes[0], annID, "password")
+			secondStep(t, a.app, phone, a.signIn(phone, "ann@example.com", "correct horse battery"), codes[0], annID, "password")
 
 			thief := newBrowser(t)
-			if code, v := jsonOf(t, a.postAs(thief, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK {
-				t.Fatalf("forgot: %d %v", code, v)
-			}
-			link := mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-			if code, v := jsonOf(t, a.postAs(thief, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {"a brand new password"}}, false)); code != http.StatusOK || v["code"] != "password_reset" {
+			link := resetLink(t, a, thief, "ann@example.com")
+			if code, v := resetPassword(t, a, thief, link, "a brand new password"); code != http.StatusOK || v["code"] != "password_reset" {
 				t.Fatalf("reset: %d %v", code, v)
 			}
 			if owner.session(a.app) != nil || phone.session(a.app) != nil || thief.session(a.app) != nil {
@@ -969,8 +983,7 @@ func TestResetKeepsTwoFactor(t *testing.T) {
 			}
 
 			next := newBrowser(t)
-			atCodeStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), "the new password")
-			secondStep(t, a.app, next, codes[1], annID, "the new password")
+			secondStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), codes[1], annID, "the new password")
 			if _, st := next.getJSON(a.app, "/auth/two-factor/setup"); st["enabled"] != true || st["backupCodesLeft"] != float64(len(codes)-2) {
 				t.Fatalf("two-factor sign-in after the reset: %v", st)
 			}
@@ -1273,8 +1286,7 @@ func TestConcurrentConfirmOneCode(t *testing.T) {
 				t.Fatalf("%d confirmations succeeded, %d reported, want 1 and 1 (%v)", ok, enabled.Load(), statuses)
 			}
 			other := newBrowser(t)
-			atCodeStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
-			secondStep(t, a.app, other, codes[0], b.userID(a.app), "OpenID")
+			secondStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), codes[0], b.userID(a.app), "OpenID")
 		})
 	}
 }
@@ -1292,16 +1304,13 @@ func TestResetEndsPendingSignIns(t *testing.T) {
 				t.Parallel()
 				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
 				owner := newBrowser(t)
-				confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-				_, codes := enrol(t, a.app, owner)
-				annID := owner.userID(a.app)
+				codes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 				thief := newBrowser(t)
 				atCodeStep(t, a.app, thief, a.signIn(thief, "ann@example.com", "correct horse battery"), "the old password")
 
 				if how == "reset" {
-					jsonOf(t, a.postAs(owner, "password/forgot", url.Values{"email": {"ann@example.com"}}, false))
-					link := mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-					if code, v := jsonOf(t, a.postAs(owner, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {"a brand new password"}}, false)); code != http.StatusOK {
+					link := resetLink(t, a, owner, "ann@example.com")
+					if code, v := resetPassword(t, a, owner, link, "a brand new password"); code != http.StatusOK {
 						t.Fatalf("reset: %d %v", code, v)
 					}
 				} else if code, v := jsonOf(t, a.postAs(owner, "password/change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}}, false)); code != http.StatusOK {
@@ -1313,8 +1322,7 @@ func TestResetEndsPendingSignIns(t *testing.T) {
 				}
 
 				next := newBrowser(t)
-				atCodeStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), "the new password")
-				secondStep(t, a.app, next, codes[1], annID, "the new password")
+				secondStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), codes[1], annID, "the new password")
 			})
 		}
 	}
@@ -1333,17 +1341,12 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 			owner := newBrowser(t)
 			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 			stranger := newBrowser(t)
-			resetLink := func() url.Values {
-				t.Helper()
-				if code, v := jsonOf(t, a.postAs(stranger, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK {
-					t.Fatalf("forgot: %d %v", code, v)
-				}
-				return mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-			}
+			askReset := func() url.Values { t.Helper(); return resetLink(t, a, stranger, "ann@example.com") }
 			reset := func(link url.Values, pw string) (int, map[string]any) {
-				return jsonOf(t, a.postAs(newBrowser(t), "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {pw}}, false))
+				t.Helper()
+				return resetPassword(t, a, newBrowser(t), link, pw)
 			}
-			stolen, mine := resetLink(), resetLink()
+			stolen, mine := askReset(), askReset()
 			if code, v := reset(mine, "the owner's new password"); code != http.StatusOK {
 				t.Fatalf("the owner's reset: %d %v", code, v)
 			}
@@ -1351,7 +1354,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 				t.Fatalf("a link asked for before the reset: %d %v", code, v)
 			}
 
-			stolen = resetLink()
+			stolen = askReset()
 			b := newBrowser(t)
 			b.signInWith(a.signIn(b, "ann@example.com", "the owner's new password"))
 			if code, v := jsonOf(t, a.postAs(b, "password/change", url.Values{"currentPassword": {"the owner's new password"}, "newPassword": {"changed by the owner"}}, false)); code != http.StatusOK {
@@ -1365,7 +1368,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 				t.Fatalf("the owner's password stopped working: %q", body)
 			}
 
-			if code, v := reset(resetLink(), "a later new password"); code != http.StatusOK {
+			if code, v := reset(askReset(), "a later new password"); code != http.StatusOK {
 				t.Fatalf("a link asked for after the change: %d %v", code, v)
 			}
 		})
