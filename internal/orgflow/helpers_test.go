@@ -95,7 +95,14 @@ func newSiteWith(t testing.TB, a adapter.Adapter, db bool, oc *organization.Conf
 		}
 		json.NewEncoder(w).Encode(ok)
 	})
-	srv.Config.Handler = mux
+	return startSite(t, srv, mux, h, a, db)
+}
+
+// startSite starts srv serving handler and returns it as the site of h
+// on a (db: with database sessions).
+func startSite(t testing.TB, srv *httptest.Server, handler http.Handler, h *gatehouse.Handler, a adapter.Adapter, db bool) *site {
+	t.Helper()
+	srv.Config.Handler = handler
 	srv.Start()
 	t.Cleanup(srv.Close)
 	codec, err := sessions.NewCodec([]string{testSecret}, cookies.NewNames(false, false).Session)
