@@ -113,7 +113,7 @@ func TestCustomPages(t *testing.T) {
 	b := newBrowser(t)
 	redirects := func(path string) *url.URL {
 		t.Helper()
-		resp := b.get(a.url + path)
+		resp := b.Get(a.url + path)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusFound {
 			t.Fatalf("GET %s: %d, want 302", path, resp.StatusCode)
@@ -227,13 +227,13 @@ func TestCookieAttributes(t *testing.T) {
 					}
 				}
 			}
-			resp := b.get(a.url + "/auth/csrf")
+			resp := b.Get(a.url + "/auth/csrf")
 			record(resp)
 			resp.Body.Close()
-			resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+			resp = b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
 			record(resp)
-			cb := b.get(resp.Header.Get("Location"))
-			resp = b.get(cb.Header.Get("Location"))
+			cb := b.Get(resp.Header.Get("Location"))
+			resp = b.Get(cb.Header.Get("Location"))
 			record(resp)
 			if loc := resp.Header.Get("Location"); loc != a.url+"/private" {
 				t.Fatalf("sign-in over https went to %q", loc)
@@ -289,7 +289,7 @@ func TestSecretRotation(t *testing.T) {
 		resp, body := b.signIn(a, "dev", "/private")
 		expectSignedIn(t, a, b, resp, body)
 		u, _ := url.Parse(a.url)
-		for _, c := range b.c.Jar.Cookies(u) {
+		for _, c := range b.Client.Jar.Cookies(u) {
 			if c.Name == "authjs.session-token" {
 				return c.Value
 			}
@@ -379,13 +379,13 @@ func TestFailureEvents(t *testing.T) {
 		cfg.RateLimit = limit.NewMemory(2, time.Minute)
 	})
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
+	resp := b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
 	resp.Body.Close()
 	if e := log.last(); e.Type != gatehouse.MissingCSRF || e.Code != "csrf" || e.Provider != "dev" {
 		t.Fatalf("after a forged CSRF token: %+v", e)
 	}
 	for range 3 {
-		resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
+		resp = b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
 		resp.Body.Close()
 	}
 	if resp.StatusCode != http.StatusTooManyRequests {
@@ -571,7 +571,7 @@ func TestScaleOut(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "dev", "/private")
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.Hops)
 	}
 	for _, want := range []string{"0 POST /auth/signin/dev", "1 GET /auth/callback/dev", "2 GET /private"} {
 		if !slices.Contains(served, want) {
@@ -632,7 +632,7 @@ func TestScaleOut(t *testing.T) {
 	}
 
 	// Sign out on 0: the session is gone on 2.
-	out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
+	out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
 	out.Body.Close()
 	if id := b.userID(a); id != "" {
 		t.Fatalf("instance 2 still reads a session after sign-out on 0: %q", id)
@@ -727,7 +727,7 @@ func TestScaleOutRedis(t *testing.T) {
 	}
 	signedOutEverywhere(phone, "after revoke-others, the phone")
 	signedOutEverywhere(tablet, "after revoke-others, the tablet")
-	out := laptop.post(a.url+"/auth/signout", url.Values{"csrfToken": {laptop.csrf(a)}})
+	out := laptop.Post(a.url+"/auth/signout", url.Values{"csrfToken": {laptop.csrf(a)}})
 	out.Body.Close()
 	signedOutEverywhere(laptop, "after sign-out, the laptop")
 
@@ -740,7 +740,7 @@ func TestScaleOutRedis(t *testing.T) {
 			strings.NewReader(url.Values{"csrfToken": {laptop.csrf(a)}, "username": {"jane"}, "password": {pw}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-Forwarded-For", "198.51.100.99, "+from) // the left part is the client's own: ignored
-		resp := laptop.do(req)
+		resp := laptop.Do(req)
 		resp.Body.Close()
 		return resp.StatusCode
 	}
@@ -906,7 +906,7 @@ func TestReplacedPages(t *testing.T) {
 		"/auth/two-factor": own.TwoFactor, "/auth/password/sign-up": own.SignUp, "/auth/password/forgot": own.ForgotPassword,
 		"/auth/password/reset": own.ResetPassword, "/auth/password/change": own.ChangePassword,
 	} {
-		resp := b.get(a.url + path + "?" + query)
+		resp := b.Get(a.url + path + "?" + query)
 		resp.Body.Close()
 		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != want+"?"+query {
 			t.Errorf("GET %s: %d to %q, want 303 to %s?%s", path, resp.StatusCode, loc, want, query)
@@ -939,7 +939,7 @@ func TestReplacedPages(t *testing.T) {
 	}
 	a.next(passwordaccount.KindReset)
 	// The verify link (no page of its own) still signs in.
-	if final, _ := b.signInWith(b.get(verify.URL)); a.signedIn(b) != "ann@example.com" {
+	if final, _ := b.signInWith(b.Get(verify.URL)); a.signedIn(b) != "ann@example.com" {
 		t.Errorf("the confirmation link landed on %s, signed in as %q", final.Request.URL, a.signedIn(b))
 	}
 }

@@ -63,7 +63,7 @@ func benchApp(b *testing.B, mutate func(*gatehouse.Config)) (*app, []*http.Cooki
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	u, _ := url.Parse(a.url)
-	return a, br.c.Jar.Cookies(u)
+	return a, br.Client.Jar.Cookies(u)
 }
 
 func request(method, target string, cookies []*http.Cookie, body string) *http.Request {
@@ -407,14 +407,14 @@ func BenchmarkCallback(b *testing.B) {
 	}))
 	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
 	br := newBrowser(t)
-	resp := br.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})
-	authz := br.get(resp.Header.Get("Location")) // AutoApprove: straight back with a code
+	resp := br.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})
+	authz := br.Get(resp.Header.Get("Location")) // AutoApprove: straight back with a code
 	callback := authz.Header.Get("Location")
 	if !strings.Contains(callback, "/auth/callback/dev?") {
 		b.Fatalf("the OP answered %d to %q", authz.StatusCode, callback)
 	}
 	u, _ := url.Parse(a.url)
-	r := request("GET", callback, br.c.Jar.Cookies(u), "")
+	r := request("GET", callback, br.Client.Jar.Cookies(u), "")
 	run(b, a.h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
 		if w.Code != http.StatusFound || w.Header().Get("Location") != a.url+"/private" ||
 			!strings.Contains(strings.Join(w.Header().Values("Set-Cookie"), "\n"), "authjs.session-token=") {
@@ -595,7 +595,7 @@ func BenchmarkProviders(b *testing.B) {
 
 func (b *browser) jarCookies(a *app) []*http.Cookie {
 	u, _ := url.Parse(a.url)
-	return b.c.Jar.Cookies(u)
+	return b.Client.Jar.Cookies(u)
 }
 
 // wireCounter counts what crosses the connections of a pool: each Write
@@ -666,7 +666,7 @@ func TestDatabaseSessionOneRoundTrip(t *testing.T) {
 	}
 	w0 = n.writes.Load()
 	for range reads {
-		if r := b.get(a.url + "/private"); r.StatusCode != 200 {
+		if r := b.Get(a.url + "/private"); r.StatusCode != 200 {
 			t.Fatalf("protected route answered %d", r.StatusCode)
 		}
 	}
@@ -713,7 +713,7 @@ func BenchmarkMiddlewareBearer(b *testing.B) {
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	u, _ := url.Parse(a.url)
-	cookies := br.c.Jar.Cookies(u)
+	cookies := br.Client.Jar.Cookies(u)
 	h := a.h.Middleware(a.h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(gatehouse.SessionFrom(r.Context()).User.ID))
 	})))

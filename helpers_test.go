@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/jackc/pgx/v5"
@@ -123,82 +124,21 @@ func serveOn(t testing.TB, ln net.Listener, handler http.Handler, tls bool) *htt
 	return srv
 }
 
-// browser keeps cookies and follows redirects one at a time, like a
-// browser with a cookie jar.
-type browser struct {
-	t    *testing.T
-	c    *http.Client
-	hops []string
-}
+// browser is a sitetest.Browser with the steps through the site's
+// routes (csrf, signIn, session …) as methods.
+type browser struct{ *sitetest.Browser }
 
-func newBrowser(t *testing.T) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
+func newBrowser(t *testing.T) *browser { return &browser{sitetest.NewBrowser(t)} }
 
-func (b *browser) do(req *http.Request) *http.Response {
-	b.t.Helper()
-	resp, err := b.c.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return resp
-}
-
-// follow follows redirects from resp and returns the last response.
-func (b *browser) follow(resp *http.Response) *http.Response {
-	b.t.Helper()
-	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
-		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
-		if err != nil {
-			b.t.Fatal(err)
-		}
-		resp.Body.Close()
-		b.hops = append(b.hops, loc.String())
-		req, _ := http.NewRequest(http.MethodGet, loc.String(), nil)
-		resp = b.do(req)
-	}
-	return resp
-}
-
-func (b *browser) get(u string) *http.Response {
-	req, _ := http.NewRequest(http.MethodGet, u, nil)
-	return b.do(req)
-}
-
-func (b *browser) post(u string, form url.Values) *http.Response {
-	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return b.do(req)
-}
-
-func (b *browser) csrf(a *app) string {
-	b.t.Helper()
-	resp := b.get(a.url + "/auth/csrf")
-	defer resp.Body.Close()
-	var v struct{ CSRFToken string }
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || len(v.CSRFToken) != 64 {
-		b.t.Fatalf("csrf: %v %q", err, v.CSRFToken)
-	}
-	return v.CSRFToken
-}
+func (b *browser) csrf(a *app) string { b.T.Helper(); return b.CSRF(a.url + "/auth") }
 
 // signIn runs the whole flow and returns the final response and its body.
 func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
-	b.t.Helper()
-	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
+	b.T.Helper()
+	return b.SignIn(a.url+"/auth", provider, callbackURL)
 }
 
-func (b *browser) session(a *app) map[string]any {
-	b.t.Helper()
-	resp := b.get(a.url + "/auth/session")
-	defer resp.Body.Close()
-	var s map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
-		b.t.Fatal(err)
-	}
-	return s
-}
+func (b *browser) session(a *app) map[string]any { b.T.Helper(); return b.Session(a.url + "/auth") }
 
 // eachStore runs test, in parallel, on a new store of each of the kinds
 // of stores.
@@ -283,20 +223,6 @@ func listenLocal(tb testing.TB) net.Listener {
 		tb.Fatal(err)
 	}
 	return ln
-}
-
-// postSignIn posts q to the sign-in URL u and follows the flow to its
-// end, returning the final response and its body.
-func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
-	b.t.Helper()
-	resp := b.post(u, q)
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
 }
 
 // userinfoAfterRefresh calls the provider's userinfo endpoint through
@@ -696,19 +622,19 @@ func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bo
 
 // signInAs signs in at provider as the provider user hint (login_hint).
 func (b *browser) signInAs(a *app, provider, hint string) (*http.Response, string) {
-	b.t.Helper()
+	b.T.Helper()
 	q := url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}}
 	u := a.url + "/auth/signin/" + provider
 	if hint != "" {
 		u += "?" + url.Values{"login_hint": {hint}}.Encode()
 	}
-	return b.postSignIn(u, q)
+	return b.PostSignIn(u, q)
 }
 
 // cookie returns the browser's cookie name for the app, or "".
 func (b *browser) cookie(a *app, name string) string {
 	u, _ := url.Parse(a.url)
-	for _, c := range b.c.Jar.Cookies(u) {
+	for _, c := range b.Client.Jar.Cookies(u) {
 		if c.Name == name {
 			return c.Value
 		}
@@ -718,7 +644,7 @@ func (b *browser) cookie(a *app, name string) string {
 
 // userID returns the id of the session's user, or "" without a session.
 func (b *browser) userID(a *app) string {
-	b.t.Helper()
+	b.T.Helper()
 	s := b.session(a)
 	if s == nil {
 		return ""

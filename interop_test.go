@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -24,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/nodetest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
@@ -184,10 +184,9 @@ func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 		json.NewEncoder(w).Encode(gatehouse.SessionFrom(r.Context()))
 	})))
 	srv := serveOn(t, ln, h.Middleware(mux), true)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Transport: srv.Client().Transport,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &app{t: t, op: op, srv: srv, h: h, url: base}, &browser{t: t, c: c}
+	b := newBrowser(t)
+	b.Client.Transport = srv.Client().Transport
+	return &app{t: t, op: op, srv: srv, h: h, url: base}, b
 }
 
 // me calls the app's API route with the given cookies and Authorization
@@ -350,7 +349,7 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 			}
 			u, _ := url_(a)
 			var names, parts []string
-			for _, c := range b.c.Jar.Cookies(u) {
+			for _, c := range b.Client.Jar.Cookies(u) {
 				if strings.HasPrefix(c.Name, secureSession) {
 					names = append(names, c.Name)
 					parts = append(parts, c.Name+"="+c.Value)
@@ -364,7 +363,7 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 			case large && len(names) >= 2:
 				// The jar keeps no order: join .0, .1, ….
 				m := map[string]string{}
-				for _, c := range b.c.Jar.Cookies(u) {
+				for _, c := range b.Client.Jar.Cookies(u) {
 					m[c.Name] = c.Value
 				}
 				for i := range names {
@@ -455,15 +454,7 @@ func TestAuthJSSecretsFromEnv(t *testing.T) {
 func startInteropApp(t *testing.T, ln net.Listener, cfg gatehouse.Config) *app {
 	t.Helper()
 	base := "http://" + ln.Addr().String()
-	if len(cfg.Secret) == 0 {
-		cfg.Secret = []string{testSecret}
-	}
-	if cfg.URL == "" {
-		cfg.URL = base + "/auth"
-	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: 5 * time.Second}
-	}
+	sitetest.Defaults(&cfg, base, testSecret)
 	h := newHandler(t, cfg)
 	srv := serveOn(t, ln, h.Middleware(siteMux(h)), false)
 	return &app{t: t, srv: srv, h: h, url: base}
@@ -678,7 +669,7 @@ func TestYandexSignIn(t *testing.T) {
 	start := time.Now()
 	resp, body := b.signIn(a, "yandex", "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello ivan@yandex.ru" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
 
 	// The authorization request: Yandex's scope and PKCE S256.
@@ -749,7 +740,7 @@ func TestYandexStubAvatarNoDefaultEmail(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "yandex", "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello x@yandex.ru" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
 	user, _ := b.session(a)["user"].(map[string]any)
 	if user["id"] != "yandex:1000034427" || user["email"] != "x@yandex.ru" || user["name"] != "Xenia X" {

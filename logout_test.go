@@ -26,10 +26,10 @@ var twoUsers = authtest.Options{Users: []authtest.User{
 
 // signInUser signs in at dev as the provider user sub (login_hint).
 func (b *browser) signInUser(a *app, sub string) {
-	b.t.Helper()
+	b.T.Helper()
 	resp, body := b.signInAs(a, "dev", sub)
 	if !strings.HasPrefix(body, "hello "+sub+"@") {
-		b.t.Fatalf("sign-in as %s: %s %q", sub, resp.Request.URL, body)
+		b.T.Fatalf("sign-in as %s: %s %q", sub, resp.Request.URL, body)
 	}
 }
 
@@ -185,7 +185,7 @@ func TestRPInitiatedLogout(t *testing.T) {
 			})
 			b := newBrowser(t)
 			b.signIn(a, "dev", "/private")
-			resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 			loc, _ := url.Parse(resp.Header.Get("Location"))
 			q := loc.Query()
 			if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc.String(), a.op.Issuer()+"/end_session?") ||
@@ -204,16 +204,16 @@ func TestRPInitiatedLogout(t *testing.T) {
 			bq.Set("state", q.Get("state")+"x")
 			bad.RawQuery = bq.Encode()
 			// A copy of the browser's cookies for the bad attempt.
-			evil := b.follow(b.get(a.op.Issuer() + "/end_session?" + bq.Encode()))
+			evil := b.Follow(b.Get(a.op.Issuer() + "/end_session?" + bq.Encode()))
 			if evil.Request.URL.Query().Get("error") != "InvalidCheck" {
 				t.Fatalf("tampered state ended on %s", evil.Request.URL)
 			}
 			// The genuine round trip, again from a fresh sign-out.
 			b.signIn(a, "dev", "/private")
-			resp = b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
-			final := b.follow(resp)
+			resp = b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			final := b.Follow(resp)
 			if final.Request.URL.String() != a.url+"/bye" {
-				t.Fatalf("RP-initiated logout ended on %s (hops %v)", final.Request.URL, b.hops)
+				t.Fatalf("RP-initiated logout ended on %s (hops %v)", final.Request.URL, b.Hops)
 			}
 		})
 	}
@@ -224,7 +224,7 @@ func TestProviderSignOutOff(t *testing.T) {
 	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Adapter = memory.New() })
 	b := newBrowser(t)
 	b.signIn(a, "dev", "/private")
-	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+	resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 	if loc := resp.Header.Get("Location"); loc != a.url+"/bye" {
 		t.Fatalf("sign-out went to %q", loc)
 	}
@@ -344,7 +344,7 @@ func TestSignOutNeedsCSRF(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
 	b.signIn(a, "dev", "/")
-	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {"forged"}})
+	resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {"forged"}})
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
 		t.Fatalf("sign-out with a forged token went to %q", loc)
 	}

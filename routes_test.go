@@ -105,7 +105,7 @@ func TestSignInPageOfProvider(t *testing.T) {
 	a := newApp(t, authtest.Options{}, moreProviders(2))
 	page := func(path string) string {
 		t.Helper()
-		resp := newBrowser(t).get(a.url + path)
+		resp := newBrowser(t).Get(a.url + path)
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
@@ -336,7 +336,7 @@ func mustHost(s string) string {
 func TestRoutes(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
-	resp := b.get(a.url + "/auth/providers")
+	resp := b.Get(a.url + "/auth/providers")
 	var ps map[string]providers.AppProvider
 	json.NewDecoder(resp.Body).Decode(&ps)
 	resp.Body.Close()
@@ -357,14 +357,14 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/auth/signin/dev", 200},
 	} {
 		req, _ := http.NewRequest(tc.method, a.url+tc.path, nil)
-		r := b.do(req)
+		r := b.Do(req)
 		r.Body.Close()
 		if r.StatusCode != tc.status {
 			t.Errorf("%s %s = %d, want %d", tc.method, tc.path, r.StatusCode, tc.status)
 		}
 	}
 	// Unknown provider: a specific error, not Configuration.
-	resp = b.post(a.url+"/auth/signin/nope", url.Values{"csrfToken": {b.csrf(a)}})
+	resp = b.Post(a.url+"/auth/signin/nope", url.Values{"csrfToken": {b.csrf(a)}})
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=UnknownProvider") {
 		t.Fatalf("unknown provider went to %q", loc)
 	}
@@ -372,7 +372,7 @@ func TestRoutes(t *testing.T) {
 	req, _ := http.NewRequest("POST", a.url+"/auth/signin/dev", strings.NewReader(url.Values{"csrfToken": {b.csrf(a)}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Auth-Return-Redirect", "1")
-	r := b.do(req)
+	r := b.Do(req)
 	var v struct{ URL string }
 	json.NewDecoder(r.Body).Decode(&v)
 	if r.StatusCode != 200 || !strings.HasPrefix(v.URL, a.op.Issuer()+"/authorize?") {

@@ -24,20 +24,13 @@ import (
 
 // appRequest is a request to the app carrying the browser's cookies, as
 // an application handler would receive it.
-func (b *browser) appRequest(a *app) *http.Request {
-	r := httptest.NewRequest(http.MethodGet, a.url+"/reports", nil)
-	u, _ := url.Parse(a.url)
-	for _, c := range b.c.Jar.Cookies(u) {
-		r.AddCookie(c)
-	}
-	return r
-}
+func (b *browser) appRequest(a *app) *http.Request { return b.Request(a.url, a.url+"/reports") }
 
 // keep stores the cookies a response set in the browser, as a browser
 // would.
 func (b *browser) keep(a *app, w *httptest.ResponseRecorder) {
 	u, _ := url.Parse(a.url)
-	b.c.Jar.SetCookies(u, w.Result().Cookies())
+	b.Client.Jar.SetCookies(u, w.Result().Cookies())
 }
 
 // refreshRequests returns the refresh_token values the provider received
