@@ -109,8 +109,7 @@ func TestDeleteRemovesEveryRow(t *testing.T) {
 	db := dbtest.Postgres(t, schema)
 	s := newSite(t, newOP(t), db, func(cfg *gatehouse.Config) { cfg.Session.Strategy = gatehouse.StrategyJWT })
 	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	bob := signedInAs(t, s, "bob")
 	id := s.userID("bob@example.com")
 	ctx := context.Background()
 	// Something in every table that holds a user's rows.
