@@ -8,9 +8,6 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 )
 
 // BenchmarkSessionRead is GET {base}/session with a valid session, with
@@ -19,17 +16,6 @@ import (
 // session or a cookie-cache copy, and none for a database session read
 // from its row (a ban deletes the rows).
 func BenchmarkSessionRead(b *testing.B) {
-	kinds := []struct {
-		name  string
-		store func(b *testing.B) adapter.Adapter
-	}{
-		{"memory", func(*testing.B) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(b *testing.B) adapter.Adapter { return dbtest.SQLite(b, "") }},
-		{"postgres", func(b *testing.B) adapter.Adapter {
-			schema, _ := dbtest.PostgresSchema(b, "gatehouse_admin")
-			return dbtest.Postgres(b, schema)
-		}},
-	}
 	strategies := []struct {
 		name   string
 		mutate func(*gatehouse.Config)
@@ -41,7 +27,7 @@ func BenchmarkSessionRead(b *testing.B) {
 			c.Session.CookieCache.Enabled = true
 		}},
 	}
-	for _, k := range kinds {
+	for _, k := range builtinStores {
 		for _, st := range strategies {
 			for _, on := range []bool{false, true} {
 				name := k.name + "/" + st.name + "/admin=off"
@@ -49,7 +35,7 @@ func BenchmarkSessionRead(b *testing.B) {
 					name = k.name + "/" + st.name + "/admin=on"
 				}
 				b.Run(name, func(b *testing.B) {
-					s := newSite(b, newOP(b), k.store(b), func(c *gatehouse.Config) {
+					s := newSite(b, newOP(b), k.open(b), func(c *gatehouse.Config) {
 						st.mutate(c)
 						if !on {
 							c.Admin = nil

@@ -9,10 +9,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
-	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
@@ -37,18 +34,7 @@ func joinOrg(t *testing.T, s organization.Store, org, userID, addr, role string)
 // routes), and nothing of theirs is deleted; once another member is an
 // owner, both can. On every built-in store.
 func TestDeleteLastOwner(t *testing.T) {
-	stores := []struct {
-		name string
-		open func(t *testing.T) adapter.Adapter
-	}{
-		{"memory", func(*testing.T) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(t *testing.T) adapter.Adapter { return dbtest.SQLite(t, "") }},
-		{"postgres", func(t *testing.T) adapter.Adapter {
-			schema, _ := dbtest.PostgresSchema(t, "gatehouse_admin")
-			return dbtest.Postgres(t, schema)
-		}},
-	}
-	for _, st := range stores {
+	for _, st := range builtinStores {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel()
 			db := st.open(t)

@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -325,6 +326,20 @@ func signedInAdmin(t *testing.T, s *site) *browser {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// builtinStores open a new, migrated store of each built-in kind;
+// PostgreSQL's is a schema of the test's own.
+var builtinStores = []struct {
+	name string
+	open func(tb testing.TB) adapter.Adapter
+}{
+	{"memory", func(testing.TB) adapter.Adapter { return memory.New() }},
+	{"sqlite", func(tb testing.TB) adapter.Adapter { return dbtest.SQLite(tb, "") }},
+	{"postgres", func(tb testing.TB) adapter.Adapter {
+		schema, _ := dbtest.PostgresSchema(tb, "gatehouse_admin")
+		return dbtest.Postgres(tb, schema)
+	}},
 }
 
 // adminSite serves a site on a new memory store with an administrator
