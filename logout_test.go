@@ -46,6 +46,21 @@ func postLogout(t *testing.T, a *app, token string) int {
 	return resp.StatusCode
 }
 
+// logOutAtProvider has the provider send a logout token for its user sub,
+// with claims changed by claims (see authtest's LogoutToken), and fails
+// the test unless the Handler answers 200. It returns the token sent.
+func logOutAtProvider(t *testing.T, a *app, sub string, claims map[string]any) string {
+	t.Helper()
+	tok, err := a.op.LogoutToken(sub, claims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := postLogout(t, a, tok); st != http.StatusOK {
+		t.Fatalf("logout answered %d", st)
+	}
+	return tok
+}
+
 // foreignToken signs claims with a key the provider never published,
 // under kid.
 func foreignToken(t *testing.T, kid string, claims map[string]any) string {
@@ -71,13 +86,7 @@ func TestBackChannelLogout(t *testing.T) {
 	alice2.signInUser(a, "alice")
 	bob.signInUser(a, "bob")
 
-	tok, err := a.op.LogoutToken("alice", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := postLogout(t, a, tok); st != http.StatusOK {
-		t.Fatalf("logout answered %d", st)
-	}
+	tok := logOutAtProvider(t, a, "alice", nil)
 	for i, b := range []*browser{alice1, alice2} {
 		if s := b.session(a); s != nil {
 			t.Fatalf("alice's session %d survived: %v", i+1, s)
@@ -254,13 +263,7 @@ func TestBackChannelLogoutBySID(t *testing.T) {
 			if !withSub {
 				claims["sub"] = nil
 			}
-			tok, err := a.op.LogoutToken("alice", claims)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st := postLogout(t, a, tok); st != http.StatusOK {
-				t.Fatalf("logout answered %d", st)
-			}
+			logOutAtProvider(t, a, "alice", claims)
 			if s := first.session(a); s != nil {
 				t.Fatal("the session of the logged-out sid survived")
 			}
@@ -271,7 +274,7 @@ func TestBackChannelLogoutBySID(t *testing.T) {
 				t.Fatal("bob's session ended")
 			}
 			// sub only: every session of alice from this provider.
-			tok, _ = a.op.LogoutToken("alice", nil)
+			tok, _ := a.op.LogoutToken("alice", nil)
 			if st := postLogout(t, a, tok); st != http.StatusOK {
 				t.Fatalf("sub-only logout answered %d", st)
 			}
@@ -320,13 +323,7 @@ func TestBackChannelLogoutPreMigrationSessions(t *testing.T) {
 			if withSID {
 				claims["sid"] = a.op.SIDs("alice")[1]
 			}
-			tok, err := a.op.LogoutToken("alice", claims)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st := postLogout(t, a, tok); st != http.StatusOK {
-				t.Fatalf("logout answered %d", st)
-			}
+			logOutAtProvider(t, a, "alice", claims)
 			if s := old.session(a); s != nil {
 				t.Error("alice's session from before the upgrade survived her logout at the provider")
 			}
