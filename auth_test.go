@@ -19,8 +19,11 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
+	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -111,7 +114,7 @@ func TestCustomPages(t *testing.T) {
 	b := newBrowser(t)
 	redirects := func(path string) *url.URL {
 		t.Helper()
-		resp := b.get(a.url + path)
+		resp := b.Get(a.url + path)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusFound {
 			t.Fatalf("GET %s: %d, want 302", path, resp.StatusCode)
@@ -225,13 +228,13 @@ func TestCookieAttributes(t *testing.T) {
 					}
 				}
 			}
-			resp := b.get(a.url + "/auth/csrf")
+			resp := b.Get(a.url + "/auth/csrf")
 			record(resp)
 			resp.Body.Close()
-			resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+			resp = b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
 			record(resp)
-			cb := b.get(resp.Header.Get("Location"))
-			resp = b.get(cb.Header.Get("Location"))
+			cb := b.Get(resp.Header.Get("Location"))
+			resp = b.Get(cb.Header.Get("Location"))
 			record(resp)
 			if loc := resp.Header.Get("Location"); loc != a.url+"/private" {
 				t.Fatalf("sign-in over https went to %q", loc)
@@ -287,7 +290,7 @@ func TestSecretRotation(t *testing.T) {
 		resp, body := b.signIn(a, "dev", "/private")
 		expectSignedIn(t, a, b, resp, body)
 		u, _ := url.Parse(a.url)
-		for _, c := range b.c.Jar.Cookies(u) {
+		for _, c := range b.Client.Jar.Cookies(u) {
 			if c.Name == "authjs.session-token" {
 				return c.Value
 			}
@@ -377,13 +380,13 @@ func TestFailureEvents(t *testing.T) {
 		cfg.RateLimit = limit.NewMemory(2, time.Minute)
 	})
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
+	resp := b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
 	resp.Body.Close()
 	if e := log.last(); e.Type != gatehouse.MissingCSRF || e.Code != "csrf" || e.Provider != "dev" {
 		t.Fatalf("after a forged CSRF token: %+v", e)
 	}
 	for range 3 {
-		resp = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
+		resp = b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {"forged"}})
 		resp.Body.Close()
 	}
 	if resp.StatusCode != http.StatusTooManyRequests {
@@ -499,8 +502,7 @@ func TestStrategyDefaults(t *testing.T) {
 // provider's callback to the second and everything else to the third.
 func TestScaleOut(t *testing.T) {
 	t.Parallel()
-	requirePostgres(t)
-	schema, conn := pgSchema(t)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
 	op := newOP(t, authtest.Options{AutoApprove: true, Users: []authtest.User{alice, bob}})
 	ln := listenLocal(t)
 	base := "http://" + ln.Addr().String()
@@ -514,7 +516,7 @@ func TestScaleOut(t *testing.T) {
 	)
 	var migrate sync.WaitGroup
 	for i := range n {
-		pa := pgAdapter(t, schema)
+		pa := postgres.New(dbtest.PostgresPool(t, schema, nil))
 		migrate.Go(func() { // concurrently, as instances starting together do
 			if err := pa.Migrate(context.Background()); err != nil {
 				t.Error(err)
@@ -570,7 +572,7 @@ func TestScaleOut(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "dev", "/private")
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.Hops)
 	}
 	for _, want := range []string{"0 POST /auth/signin/dev", "1 GET /auth/callback/dev", "2 GET /private"} {
 		if !slices.Contains(served, want) {
@@ -631,7 +633,7 @@ func TestScaleOut(t *testing.T) {
 	}
 
 	// Sign out on 0: the session is gone on 2.
-	out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
+	out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
 	out.Body.Close()
 	if id := b.userID(a); id != "" {
 		t.Fatalf("instance 2 still reads a session after sign-out on 0: %q", id)
@@ -652,9 +654,8 @@ func TestScaleOut(t *testing.T) {
 // Redis is read each time.
 func TestScaleOutRedis(t *testing.T) {
 	t.Parallel()
-	requirePostgres(t)
-	schema, conn := pgSchema(t)
-	rdb := redisClient(t)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+	rdb := redistest.NewClient(t)
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
 	op := newOP(t, authtest.Options{AutoApprove: true})
 	ln := listenLocal(t)
@@ -662,10 +663,7 @@ func TestScaleOutRedis(t *testing.T) {
 	const n = 3
 	var apps [n]http.Handler
 	for i := range n {
-		pa := pgAdapter(t, schema)
-		if err := pa.Migrate(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		pa := dbtest.Postgres(t, schema)
 		h, err := gatehouse.New(gatehouse.Config{
 			Secret: []string{testSecret},
 			URL:    base + "/auth",
@@ -731,7 +729,7 @@ func TestScaleOutRedis(t *testing.T) {
 	}
 	signedOutEverywhere(phone, "after revoke-others, the phone")
 	signedOutEverywhere(tablet, "after revoke-others, the tablet")
-	out := laptop.post(a.url+"/auth/signout", url.Values{"csrfToken": {laptop.csrf(a)}})
+	out := laptop.Post(a.url+"/auth/signout", url.Values{"csrfToken": {laptop.csrf(a)}})
 	out.Body.Close()
 	signedOutEverywhere(laptop, "after sign-out, the laptop")
 
@@ -744,7 +742,7 @@ func TestScaleOutRedis(t *testing.T) {
 			strings.NewReader(url.Values{"csrfToken": {laptop.csrf(a)}, "username": {"jane"}, "password": {pw}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-Forwarded-For", "198.51.100.99, "+from) // the left part is the client's own: ignored
-		resp := laptop.do(req)
+		resp := laptop.Do(req)
 		resp.Body.Close()
 		return resp.StatusCode
 	}
@@ -910,7 +908,7 @@ func TestReplacedPages(t *testing.T) {
 		"/auth/two-factor": own.TwoFactor, "/auth/password/sign-up": own.SignUp, "/auth/password/forgot": own.ForgotPassword,
 		"/auth/password/reset": own.ResetPassword, "/auth/password/change": own.ChangePassword,
 	} {
-		resp := b.get(a.url + path + "?" + query)
+		resp := b.Get(a.url + path + "?" + query)
 		resp.Body.Close()
 		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != want+"?"+query {
 			t.Errorf("GET %s: %d to %q, want 303 to %s?%s", path, resp.StatusCode, loc, want, query)
@@ -943,7 +941,7 @@ func TestReplacedPages(t *testing.T) {
 	}
 	a.next(passwordaccount.KindReset)
 	// The verify link (no page of its own) still signs in.
-	if final, _ := b.signInWith(b.get(verify.URL)); a.signedIn(b) != "ann@example.com" {
+	if final, _ := b.signInWith(b.Get(verify.URL)); a.signedIn(b) != "ann@example.com" {
 		t.Errorf("the confirmation link landed on %s, signed in as %q", final.Request.URL, a.signedIn(b))
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -62,7 +63,7 @@ func benchApp(b *testing.B, mutate func(*gatehouse.Config)) (*app, []*http.Cooki
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	u, _ := url.Parse(a.url)
-	return a, br.c.Jar.Cookies(u)
+	return a, br.Client.Jar.Cookies(u)
 }
 
 func request(method, target string, cookies []*http.Cookie, body string) *http.Request {
@@ -406,14 +407,14 @@ func BenchmarkCallback(b *testing.B) {
 	}))
 	b.Cleanup(func() { a.srv.Close(); a.op.Close() })
 	br := newBrowser(t)
-	resp := br.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})
-	authz := br.get(resp.Header.Get("Location")) // AutoApprove: straight back with a code
+	resp := br.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {br.csrf(a)}, "callbackUrl": {"/private"}})
+	authz := br.Get(resp.Header.Get("Location")) // AutoApprove: straight back with a code
 	callback := authz.Header.Get("Location")
 	if !strings.Contains(callback, "/auth/callback/dev?") {
 		b.Fatalf("the OP answered %d to %q", authz.StatusCode, callback)
 	}
 	u, _ := url.Parse(a.url)
-	r := request("GET", callback, br.c.Jar.Cookies(u), "")
+	r := request("GET", callback, br.Client.Jar.Cookies(u), "")
 	run(b, a.h, func() *http.Request { return r }, func(w *httptest.ResponseRecorder) error {
 		if w.Code != http.StatusFound || w.Header().Get("Location") != a.url+"/private" ||
 			!strings.Contains(strings.Join(w.Header().Values("Set-Cookie"), "\n"), "authjs.session-token=") {
@@ -594,7 +595,7 @@ func BenchmarkProviders(b *testing.B) {
 
 func (b *browser) jarCookies(a *app) []*http.Cookie {
 	u, _ := url.Parse(a.url)
-	return b.c.Jar.Cookies(u)
+	return b.Client.Jar.Cookies(u)
 }
 
 // wireCounter counts what crosses the connections of a pool: each Write
@@ -623,32 +624,19 @@ func (w *wireCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEn
 // countedPostgres is a migrated adapter on a schema of its own whose
 // pool's connections are counted.
 func countedPostgres(t testing.TB) (*postgres.Adapter, *wireCounter) {
-	requirePostgres(t)
-	schema, _ := pgSchema(t)
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_scaleout")
 	n := &wireCounter{}
-	cfg.ConnConfig.Tracer = n
-	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
-		if err != nil {
-			return nil, err
+	pool := dbtest.PostgresPool(t, schema, func(cfg *pgxpool.Config) {
+		cfg.ConnConfig.Tracer = n
+		cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return countingConn{c, n}, nil
 		}
-		return countingConn{c, n}, nil
-	}
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	a := postgres.New(pool)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a, n
+	})
+	return dbtest.Migrated(t, postgres.New(pool)), n
 }
 
 // TestDatabaseSessionOneRoundTrip: with the database strategy on
@@ -678,7 +666,7 @@ func TestDatabaseSessionOneRoundTrip(t *testing.T) {
 	}
 	w0 = n.writes.Load()
 	for range reads {
-		if r := b.get(a.url + "/private"); r.StatusCode != 200 {
+		if r := b.Get(a.url + "/private"); r.StatusCode != 200 {
 			t.Fatalf("protected route answered %d", r.StatusCode)
 		}
 	}
@@ -725,7 +713,7 @@ func BenchmarkMiddlewareBearer(b *testing.B) {
 	br := newBrowser(t)
 	br.signIn(a, "dev", "/")
 	u, _ := url.Parse(a.url)
-	cookies := br.c.Jar.Cookies(u)
+	cookies := br.Client.Jar.Cookies(u)
 	h := a.h.Middleware(a.h.Require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(gatehouse.SessionFrom(r.Context()).User.ID))
 	})))

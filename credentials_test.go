@@ -72,8 +72,9 @@ func newCredsApp(t *testing.T, mutate func(*gatehouse.Config, *credentials.Confi
 
 func (a *credsApp) post(b *browser, user, pass string) *http.Response {
 	a.t.Helper()
-	return b.post(a.url+"/auth/callback/credentials", url.Values{
+	return b.Post(a.url+"/auth/callback/credentials", url.Values{
 		"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}, "username": {user}, "password": {pass}})
+
 }
 
 // credentialsFailed is where every failed attempt goes, whatever failed:
@@ -101,7 +102,7 @@ func TestCredentialsSignIn(t *testing.T) {
 
 			// The sign-in page renders the declared fields, posting to the
 			// callback with the CSRF token.
-			resp := b.get(a.url + "/auth/signin")
+			resp := b.Get(a.url + "/auth/signin")
 			page, _ := io.ReadAll(resp.Body)
 			for _, want := range []string{`action="` + a.url + `/auth/callback/credentials"`, `name="username"`, `type="password" name="password" placeholder="your password"`, `>Password</label>`, `name="csrfToken"`} {
 				if !strings.Contains(string(page), want) {
@@ -158,7 +159,7 @@ func TestCredentialsGenericError(t *testing.T) {
 			t.Fatalf("answered %d to %q with cookies %v", r.StatusCode, r.Header.Get("Location"), c)
 		}
 	}
-	page := b.follow(a.post(b, "jane", "wrong"))
+	page := b.Follow(a.post(b, "jane", "wrong"))
 	body, _ := io.ReadAll(page.Body)
 	for _, want := range []string{
 		"Check the details you provided are correct",
@@ -195,13 +196,13 @@ func TestCredentialsNeedCSRF(t *testing.T) {
 		"no token":    {"username": {"jane"}, "password": {"correct horse"}},
 		"wrong token": {"username": {"jane"}, "password": {"correct horse"}, "csrfToken": {strings.Repeat("0", 64)}},
 	} {
-		resp := b.post(a.url+"/auth/callback/credentials", form)
+		resp := b.Post(a.url+"/auth/callback/credentials", form)
 		if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
 			t.Fatalf("%s: answered %q", name, loc)
 		}
 	}
 	// Nor by GET.
-	if resp := b.get(a.url + "/auth/callback/credentials?username=jane&password=correct+horse"); !strings.Contains(resp.Header.Get("Location"), "error=CredentialsSignin") {
+	if resp := b.Get(a.url + "/auth/callback/credentials?username=jane&password=correct+horse"); !strings.Contains(resp.Header.Get("Location"), "error=CredentialsSignin") {
 		t.Fatalf("GET answered %d %q", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	if n := a.calls.Load(); n != 0 {
@@ -275,7 +276,7 @@ func TestCredentialsLockout(t *testing.T) {
 		"csrfToken": {b3.csrf(a.app)}, "username": {"jim"}, "password": {"x"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Auth-Return-Redirect", "1")
-	resp := b3.do(req)
+	resp := b3.Do(req)
 	jb, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(jb), "error=TooManyRequests") || resp.Header.Get("Retry-After") == "" {
 		t.Fatalf("JSON client: %d %s", resp.StatusCode, jb)
@@ -310,7 +311,7 @@ func TestCredentialsPerIPLimit(t *testing.T) {
 			"csrfToken": {b.csrf(a2.app)}, "username": {"x" + client}, "password": {"x"}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-Test-Client", client)
-		return b.do(req).StatusCode
+		return b.Do(req).StatusCode
 	}
 	if s1, s2, s3 := post("10.0.0.1"), post("10.0.0.2"), post("10.0.0.1"); s1 != http.StatusSeeOther || s2 != http.StatusSeeOther || s3 != http.StatusTooManyRequests {
 		t.Fatalf("per-client statuses %d %d %d", s1, s2, s3)
@@ -363,7 +364,7 @@ func TestSignInCallbackRedirect(t *testing.T) {
 func TestCredentialsSignInRoute(t *testing.T) {
 	a := newCredsApp(t, nil)
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/credentials", url.Values{"csrfToken": {b.csrf(a.app)}, "username": {"jane"}, "password": {"correct horse"}})
+	resp := b.Post(a.url+"/auth/signin/credentials", url.Values{"csrfToken": {b.csrf(a.app)}, "username": {"jane"}, "password": {"correct horse"}})
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != a.url+"/auth/signin" || a.calls.Load() != 0 {
 		t.Fatalf("answered %d to %q after %d Authorize calls", resp.StatusCode, resp.Header.Get("Location"), a.calls.Load())
 	}
@@ -476,7 +477,7 @@ func (a *pwApp) postAs(b *browser, path string, form url.Values, html bool) *htt
 	if html {
 		req.Header.Set("Accept", "text/html,application/xhtml+xml")
 	}
-	return b.do(req)
+	return b.Do(req)
 }
 
 // jsonOf reads a JSON answer.
@@ -507,7 +508,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 	b := newBrowser(t)
 
 	// The sign-in page offers the form and its two links.
-	resp := b.get(a.url + "/auth/signin")
+	resp := b.Get(a.url + "/auth/signin")
 	page, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	for _, want := range []string{`action="` + a.url + `/auth/callback/password"`, `name="password" autocomplete="current-password"`,
@@ -537,7 +538,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 	}
 
 	// The confirmation link signs in.
-	final, _ := b.signInWith(b.get(verify.URL))
+	final, _ := b.signInWith(b.Get(verify.URL))
 	if final.StatusCode != http.StatusOK || a.signedIn(b) != "ann@example.com" {
 		t.Fatalf("after the link: %d at %s, signed in as %q", final.StatusCode, final.Request.URL, a.signedIn(b))
 	}
@@ -561,7 +562,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 	reset := a.next(passwordaccount.KindReset)
 	link := mustParse(t, reset.URL)
 	for range 2 {
-		resp = b3.get(reset.URL)
+		resp = b3.Get(reset.URL)
 		page, _ = io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), `name="token" value="`+link.Query().Get("token")+`"`) || resp.Header.Get("Referrer-Policy") != "no-referrer" {
@@ -668,7 +669,7 @@ func TestPasswordAccountSameTime(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/password/sign-up", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		start := time.Now()
-		resp := b.do(req)
+		resp := b.Do(req)
 		d := time.Since(start)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
@@ -731,7 +732,7 @@ func TestPasswordChange(t *testing.T) {
 	// The change page is for signed-in users.
 	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/password/change", nil)
 	req.Header.Set("Accept", "text/html")
-	if resp := newBrowser(t).do(req); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=") {
+	if resp := newBrowser(t).Do(req); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=") {
 		t.Fatalf("change page signed out: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
 }
@@ -742,7 +743,7 @@ func TestPasswordAccountRefusals(t *testing.T) {
 	// No CSRF token.
 	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/password/sign-up", strings.NewReader("email=x%40example.com&password=correct+horse+battery"))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	if code, _ := jsonOf(t, b.do(req)); code != http.StatusForbidden {
+	if code, _ := jsonOf(t, b.Do(req)); code != http.StatusForbidden {
 		t.Fatalf("sign-up without CSRF: %d", code)
 	}
 	// Another site's form.
@@ -762,7 +763,7 @@ func TestPasswordAccountRefusals(t *testing.T) {
 	}
 	a.quiet()
 	// A used or made-up confirmation link.
-	resp = b.get(a.url + "/auth/password/verify?token=00&email=dee%40example.com")
+	resp = b.Get(a.url + "/auth/password/verify?token=00&email=dee%40example.com")
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=Verification") {
 		t.Fatalf("bad link: %d %s", resp.StatusCode, loc)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -78,7 +79,7 @@ func newMailApp(t *testing.T, mutate func(*gatehouse.Config, *email.Config)) *ma
 // requestLink posts the e-mail form and returns the answer.
 func (m *mailApp) requestLink(b *browser, addr, callbackURL string) *http.Response {
 	m.t.Helper()
-	return b.post(m.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(m.app)}, "email": {addr}, "callbackUrl": {callbackURL}})
+	return b.Post(m.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(m.app)}, "email": {addr}, "callbackUrl": {callbackURL}})
 }
 
 // receive waits for the next message and returns it.
@@ -102,7 +103,7 @@ func TestEmailSignIn(t *testing.T) {
 			if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/auth/verify-request?provider=email&type=email" {
 				t.Fatalf("the form answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
 			}
-			page := b.follow(resp)
+			page := b.Follow(resp)
 			body, _ := io.ReadAll(page.Body)
 			if page.StatusCode != http.StatusOK || !strings.Contains(string(body), "Check your email") {
 				t.Fatalf("verify-request page: %d\n%s", page.StatusCode, body)
@@ -126,9 +127,9 @@ func TestEmailSignIn(t *testing.T) {
 
 			// Following the link (in the same browser) signs in, creating the
 			// user with the address marked verified.
-			resp, body2 := b.signInWith(b.get(link))
+			resp, body2 := b.signInWith(b.Get(link))
 			if resp.Request.URL.Path != "/private" || body2 != "hello carol@example.com" {
-				t.Fatalf("after the link: %s %q (hops %v)", resp.Request.URL, body2, b.hops)
+				t.Fatalf("after the link: %s %q (hops %v)", resp.Request.URL, body2, b.Hops)
 			}
 			u, err := m.db.GetUserByEmail(context.Background(), "carol@example.com")
 			if err != nil || u.EmailVerified == nil || time.Since(*u.EmailVerified) > time.Minute {
@@ -141,11 +142,11 @@ func TestEmailSignIn(t *testing.T) {
 
 			// Replay: the same link, from another browser, fails.
 			other := newBrowser(t)
-			replay := other.get(link)
+			replay := other.Get(link)
 			if loc := replay.Header.Get("Location"); replay.StatusCode != http.StatusFound || loc != "/auth/error?code=invalid_token&error=Verification" {
 				t.Fatalf("replayed link answered %d to %q", replay.StatusCode, loc)
 			}
-			if errPage := other.follow(replay); errPage.StatusCode != http.StatusForbidden {
+			if errPage := other.Follow(replay); errPage.StatusCode != http.StatusForbidden {
 				t.Fatalf("error page status %d", errPage.StatusCode)
 			}
 			if s := other.session(m.app); s != nil {
@@ -165,8 +166,8 @@ func TestEmailSignIn(t *testing.T) {
 
 // signInWith follows resp and returns the final answer and body.
 func (b *browser) signInWith(resp *http.Response) (*http.Response, string) {
-	b.t.Helper()
-	resp = b.follow(resp)
+	b.T.Helper()
+	resp = b.Follow(resp)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return resp, string(body)
@@ -186,7 +187,7 @@ func TestEmailLinkExpired(t *testing.T) {
 	b := newBrowser(t)
 	m.requestLink(b, "dave@example.com", "/").Body.Close()
 	link := m.receive().Link()
-	resp := b.get(link)
+	resp := b.Get(link)
 	if loc := resp.Header.Get("Location"); loc != "/auth/error?code=expired&error=Verification" {
 		t.Fatalf("expired link answered %d to %q", resp.StatusCode, loc)
 	}
@@ -197,7 +198,7 @@ func TestEmailLinkExpired(t *testing.T) {
 		t.Fatalf("an expired link created a user: %v", err)
 	}
 	// Used up all the same: the token is gone.
-	if resp := b.get(link); resp.Header.Get("Location") != "/auth/error?code=invalid_token&error=Verification" {
+	if resp := b.Get(link); resp.Header.Get("Location") != "/auth/error?code=invalid_token&error=Verification" {
 		t.Fatalf("second use of an expired link: %q", resp.Header.Get("Location"))
 	}
 }
@@ -229,14 +230,14 @@ func TestEmailLinkAltered(t *testing.T) {
 		"token twice":           link.String() + "&token=" + token,
 		"malformed address":     alter("email", "erin@example.com,mallory@example.com"),
 	} {
-		resp := newBrowser(t).get(u)
+		resp := newBrowser(t).Get(u)
 		loc := resp.Header.Get("Location")
 		if !strings.HasPrefix(loc, "/auth/error?code=") || !strings.HasSuffix(loc, "&error=Verification") {
 			t.Errorf("%s: answered %d to %q", name, resp.StatusCode, loc)
 		}
 	}
 	// None of them used the real token up.
-	resp, body := b.signInWith(b.get(link.String()))
+	resp, body := b.signInWith(b.Get(link.String()))
 	if resp.Request.URL.Path != "/private" || body != "hello erin@example.com" {
 		t.Fatalf("the untouched link failed after the altered ones: %s %q", resp.Request.URL, body)
 	}
@@ -311,7 +312,7 @@ func TestEmailMalformedAddress(t *testing.T) {
 			t.Errorf("%q: answered %d to %q", addr, resp.StatusCode, loc)
 		}
 	}
-	page := b.follow(m.requestLink(b, "not an address", "/"))
+	page := b.Follow(m.requestLink(b, "not an address", "/"))
 	body, _ := io.ReadAll(page.Body)
 	if !strings.Contains(string(body), "That e-mail address cannot receive a sign-in link") {
 		t.Fatalf("the sign-in page does not say what is wrong:\n%s", body)
@@ -377,7 +378,7 @@ func TestEmailJSONClient(t *testing.T) {
 		strings.NewReader(url.Values{"csrfToken": {b.csrf(m.app)}, "email": {"gina@example.com"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Auth-Return-Redirect", "1")
-	resp := b.do(req)
+	resp := b.Do(req)
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"url":"/auth/verify-request?provider=email\u0026type=email"`) {
 		t.Fatalf("%d %s", resp.StatusCode, body)
@@ -387,7 +388,7 @@ func TestEmailJSONClient(t *testing.T) {
 
 func TestEmailNeedsCSRF(t *testing.T) {
 	m := newMailApp(t, nil)
-	resp := newBrowser(t).post(m.url+"/auth/signin/email", url.Values{"email": {"h@example.com"}})
+	resp := newBrowser(t).Post(m.url+"/auth/signin/email", url.Values{"email": {"h@example.com"}})
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
 		t.Fatalf("answered %q", loc)
 	}
@@ -451,7 +452,7 @@ func TestEmailLinkConcurrentUse(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					resp := newBrowser(t).get(link)
+					resp := newBrowser(t).Get(link)
 					resp.Body.Close()
 					if resp.Header.Get("Location") == m.url+"/private" {
 						mu.Lock()
@@ -478,7 +479,7 @@ func TestNonOAuthProvidersListed(t *testing.T) {
 			Authorize: func(context.Context, map[string]string, *http.Request) (*profile.User, error) { return nil, nil },
 		})
 	})
-	resp := newBrowser(t).get(m.url + "/auth/providers")
+	resp := newBrowser(t).Get(m.url + "/auth/providers")
 	var got map[string]struct{ ID, Name, Type, SigninURL, CallbackURL string }
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
 		t.Fatal(err)
@@ -553,7 +554,7 @@ func TestEmailLinkIgnoresHostHeader(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Host = "evil.example"
 	req.Header.Set("X-Forwarded-Host", "evil.example")
-	for _, c := range b.c.Jar.Cookies(req.URL) {
+	for _, c := range b.Client.Jar.Cookies(req.URL) {
 		req.AddCookie(c) // by hand: the jar sends nothing for a request whose Host differs
 	}
 	resp, err := http.DefaultTransport.RoundTrip(req)
@@ -572,13 +573,8 @@ func TestEmailLinkIgnoresHostHeader(t *testing.T) {
 // migratedPostgres is an adapter on a schema of the test's own.
 func migratedPostgres(t *testing.T) adapter.Adapter {
 	t.Helper()
-	requirePostgres(t)
-	schema, _ := pgSchema(t)
-	a := pgAdapter(t, schema)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+	return dbtest.Postgres(t, schema)
 }
 
 // TestEmailScaleOut: a link asked for on one instance works on another
@@ -592,14 +588,14 @@ func TestEmailScaleOut(t *testing.T) {
 	b := newBrowser(t)
 	// The link's callbackUrl names the first instance's origin, which the
 	// second does not redirect to: it sends the browser home.
-	resp, _ := b.signInWith(b.get(link))
+	resp, _ := b.signInWith(b.Get(link))
 	if resp.Request.URL.String() != second.url+"/" {
 		t.Fatalf("on the second instance: %s", resp.Request.URL)
 	}
-	if _, body := b.signInWith(b.get(second.url + "/private")); body != "hello scale@example.com" {
+	if _, body := b.signInWith(b.Get(second.url + "/private")); body != "hello scale@example.com" {
 		t.Fatalf("not signed in on the second instance: %q", body)
 	}
-	again := newBrowser(t).get(strings.Replace(link, second.url, first.url, 1))
+	again := newBrowser(t).Get(strings.Replace(link, second.url, first.url, 1))
 	if loc := again.Header.Get("Location"); loc != "/auth/error?code=invalid_token&error=Verification" {
 		t.Fatalf("the link worked twice across instances: %q", loc)
 	}

@@ -2,9 +2,7 @@ package gatehouse_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +12,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -26,15 +23,13 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/selfservice"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/redis/go-redis/v9"
 	"golang.org/x/oauth2"
 )
 
@@ -130,82 +125,21 @@ func serveOn(t testing.TB, ln net.Listener, handler http.Handler, tls bool) *htt
 	return srv
 }
 
-// browser keeps cookies and follows redirects one at a time, like a
-// browser with a cookie jar.
-type browser struct {
-	t    *testing.T
-	c    *http.Client
-	hops []string
-}
+// browser is a sitetest.Browser with the steps through the site's
+// routes (csrf, signIn, session …) as methods.
+type browser struct{ *sitetest.Browser }
 
-func newBrowser(t *testing.T) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
+func newBrowser(t *testing.T) *browser { return &browser{sitetest.NewBrowser(t)} }
 
-func (b *browser) do(req *http.Request) *http.Response {
-	b.t.Helper()
-	resp, err := b.c.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return resp
-}
-
-// follow follows redirects from resp and returns the last response.
-func (b *browser) follow(resp *http.Response) *http.Response {
-	b.t.Helper()
-	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
-		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
-		if err != nil {
-			b.t.Fatal(err)
-		}
-		resp.Body.Close()
-		b.hops = append(b.hops, loc.String())
-		req, _ := http.NewRequest(http.MethodGet, loc.String(), nil)
-		resp = b.do(req)
-	}
-	return resp
-}
-
-func (b *browser) get(u string) *http.Response {
-	req, _ := http.NewRequest(http.MethodGet, u, nil)
-	return b.do(req)
-}
-
-func (b *browser) post(u string, form url.Values) *http.Response {
-	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return b.do(req)
-}
-
-func (b *browser) csrf(a *app) string {
-	b.t.Helper()
-	resp := b.get(a.url + "/auth/csrf")
-	defer resp.Body.Close()
-	var v struct{ CSRFToken string }
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || len(v.CSRFToken) != 64 {
-		b.t.Fatalf("csrf: %v %q", err, v.CSRFToken)
-	}
-	return v.CSRFToken
-}
+func (b *browser) csrf(a *app) string { b.T.Helper(); return b.CSRF(a.url + "/auth") }
 
 // signIn runs the whole flow and returns the final response and its body.
 func (b *browser) signIn(a *app, provider, callbackURL string) (*http.Response, string) {
-	b.t.Helper()
-	return b.postSignIn(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {callbackURL}})
+	b.T.Helper()
+	return b.SignIn(a.url+"/auth", provider, callbackURL)
 }
 
-func (b *browser) session(a *app) map[string]any {
-	b.t.Helper()
-	resp := b.get(a.url + "/auth/session")
-	defer resp.Body.Close()
-	var s map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
-		b.t.Fatal(err)
-	}
-	return s
-}
+func (b *browser) session(a *app) map[string]any { b.T.Helper(); return b.Session(a.url + "/auth") }
 
 // eachStore runs test, in parallel, on a new store of each of the kinds
 // of stores.
@@ -290,20 +224,6 @@ func listenLocal(tb testing.TB) net.Listener {
 		tb.Fatal(err)
 	}
 	return ln
-}
-
-// postSignIn posts q to the sign-in URL u and follows the flow to its
-// end, returning the final response and its body.
-func (b *browser) postSignIn(u string, q url.Values) (*http.Response, string) {
-	b.t.Helper()
-	resp := b.post(u, q)
-	if resp.StatusCode != http.StatusSeeOther {
-		b.t.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
-	}
-	resp = b.follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
 }
 
 // userinfoAfterRefresh calls the provider's userinfo endpoint through
@@ -704,19 +624,19 @@ func secondProvider(t *testing.T, id string, users []authtest.User, dangerous bo
 
 // signInAs signs in at provider as the provider user hint (login_hint).
 func (b *browser) signInAs(a *app, provider, hint string) (*http.Response, string) {
-	b.t.Helper()
+	b.T.Helper()
 	q := url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}}
 	u := a.url + "/auth/signin/" + provider
 	if hint != "" {
 		u += "?" + url.Values{"login_hint": {hint}}.Encode()
 	}
-	return b.postSignIn(u, q)
+	return b.PostSignIn(u, q)
 }
 
 // cookie returns the browser's cookie name for the app, or "".
 func (b *browser) cookie(a *app, name string) string {
 	u, _ := url.Parse(a.url)
-	for _, c := range b.c.Jar.Cookies(u) {
+	for _, c := range b.Client.Jar.Cookies(u) {
 		if c.Name == name {
 			return c.Value
 		}
@@ -726,7 +646,7 @@ func (b *browser) cookie(a *app, name string) string {
 
 // userID returns the id of the session's user, or "" without a session.
 func (b *browser) userID(a *app) string {
-	b.t.Helper()
+	b.T.Helper()
 	s := b.session(a)
 	if s == nil {
 		return ""
@@ -877,85 +797,6 @@ func (o *outage) GetUserByEmail(ctx context.Context, addr string) (adapter.User,
 	return o.Adapter.GetUserByEmail(ctx, addr)
 }
 
-// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
-// server with trust authentication.
-func postgresDSN() string {
-	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
-		return dsn
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}
-
-// requirePostgres fails the test when the server cannot be reached and CI
-// is set, and skips it otherwise.
-func requirePostgres(t testing.TB) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err == nil {
-		err = conn.Ping(ctx)
-		conn.Close(ctx)
-	}
-	if err == nil {
-		return
-	}
-	where := "the server of GATEHOUSE_TEST_POSTGRES"
-	if u, perr := url.Parse(postgresDSN()); perr == nil && u.Scheme != "" {
-		where = u.Redacted()
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", where, err)
-	}
-	t.Skipf("PostgreSQL at %s cannot be reached (set GATEHOUSE_TEST_POSTGRES, or CI to make this fail): %v", where, err)
-}
-
-// pgSchema creates a schema of the test's own, dropped at clean-up, so
-// that parallel runs do not collide (as adapter/postgres's tests do). It
-// returns the schema and a connection for counting rows.
-func pgSchema(t testing.TB) (string, *pgx.Conn) {
-	t.Helper()
-	var b [8]byte
-	rand.Read(b[:])
-	schema := "gatehouse_scaleout_" + hex.EncodeToString(b[:])
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec(ctx, "SET search_path TO "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-		conn.Close(ctx)
-	})
-	return schema, conn
-}
-
-// pgAdapter is one instance's adapter: its own pool on schema.
-func pgAdapter(t *testing.T, schema string) *postgres.Adapter {
-	t.Helper()
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return postgres.New(pool)
-}
-
 func pgCount(t *testing.T, conn *pgx.Conn, table string) int {
 	t.Helper()
 	var n int
@@ -963,30 +804,4 @@ func pgCount(t *testing.T, conn *pgx.Conn, table string) int {
 		t.Fatal(err)
 	}
 	return n
-}
-
-// redisClient connects to the test server (GATEHOUSE_TEST_REDIS, a
-// redis:// URL, or 127.0.0.1:6379); without one the test fails when CI is
-// set and is skipped otherwise.
-func redisClient(t *testing.T) *redis.Client {
-	t.Helper()
-	u := os.Getenv("GATEHOUSE_TEST_REDIS")
-	if u == "" {
-		u = "redis://127.0.0.1:6379/0"
-	}
-	opt, err := redis.ParseURL(u)
-	if err != nil {
-		t.Fatalf("GATEHOUSE_TEST_REDIS: %v", err)
-	}
-	c := redis.NewClient(opt)
-	t.Cleanup(func() { c.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS): %v", opt.Addr, err)
-		}
-		t.Skipf("Redis at %s cannot be reached (set GATEHOUSE_TEST_REDIS, or CI to make this fail): %v", opt.Addr, err)
-	}
-	return c
 }

@@ -10,12 +10,9 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +22,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/nodetest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/yandex"
@@ -46,25 +45,6 @@ const (
 	secretOld = "interop-old-secret-interop-old-secret-02"
 )
 
-// needAuthJS skips (or, with CI set, fails) when Node or the pinned
-// @auth/core is missing.
-func needAuthJS(t *testing.T) {
-	t.Helper()
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(authjsDir, "node_modules", "@auth", "core", "package.json")); err != nil {
-		missing = "@auth/core is not installed (run: npm ci --prefix " + authjsDir + ")"
-	}
-	if missing == "" {
-		return
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("Auth.js interop test: %s", missing)
-	}
-	t.Skipf("Auth.js interop test skipped: %s", missing)
-}
-
 // authJS is one Node process running interop/authjs/serve.mjs: the
 // operations of ops.mjs on @auth/core, one JSON line each way.
 type authJS struct {
@@ -77,32 +57,8 @@ type authJS struct {
 // when Node or the pinned @auth/core is missing.
 func startAuthJS(t *testing.T) *authJS {
 	t.Helper()
-	needAuthJS(t)
-	cmd := exec.Command("node", "serve.mjs")
-	cmd.Dir = authjsDir
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		in.Close() // serve.mjs ends at the end of its input
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
+	nodetest.Need(t, "Auth.js interop test", authjsDir, "@auth/core", "npm ci --prefix "+authjsDir)
+	_, in, out := nodetest.Start(t, authjsDir, "serve.mjs", os.Stderr)
 	return &authJS{t: t, in: in, out: bufio.NewReaderSize(out, 1<<20)}
 }
 
@@ -228,10 +184,9 @@ func newTLSApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, *browser) {
 		json.NewEncoder(w).Encode(gatehouse.SessionFrom(r.Context()))
 	})))
 	srv := serveOn(t, ln, h.Middleware(mux), true)
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Transport: srv.Client().Transport,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &app{t: t, op: op, srv: srv, h: h, url: base}, &browser{t: t, c: c}
+	b := newBrowser(t)
+	b.Client.Transport = srv.Client().Transport
+	return &app{t: t, op: op, srv: srv, h: h, url: base}, b
 }
 
 // me calls the app's API route with the given cookies and Authorization
@@ -394,7 +349,7 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 			}
 			u, _ := url_(a)
 			var names, parts []string
-			for _, c := range b.c.Jar.Cookies(u) {
+			for _, c := range b.Client.Jar.Cookies(u) {
 				if strings.HasPrefix(c.Name, secureSession) {
 					names = append(names, c.Name)
 					parts = append(parts, c.Name+"="+c.Value)
@@ -408,7 +363,7 @@ func TestGoCookieReadByAuthJS(t *testing.T) {
 			case large && len(names) >= 2:
 				// The jar keeps no order: join .0, .1, ….
 				m := map[string]string{}
-				for _, c := range b.c.Jar.Cookies(u) {
+				for _, c := range b.Client.Jar.Cookies(u) {
 					m[c.Name] = c.Value
 				}
 				for i := range names {
@@ -499,15 +454,7 @@ func TestAuthJSSecretsFromEnv(t *testing.T) {
 func startInteropApp(t *testing.T, ln net.Listener, cfg gatehouse.Config) *app {
 	t.Helper()
 	base := "http://" + ln.Addr().String()
-	if len(cfg.Secret) == 0 {
-		cfg.Secret = []string{testSecret}
-	}
-	if cfg.URL == "" {
-		cfg.URL = base + "/auth"
-	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: 5 * time.Second}
-	}
+	sitetest.Defaults(&cfg, base, testSecret)
 	h := newHandler(t, cfg)
 	srv := serveOn(t, ln, h.Middleware(siteMux(h)), false)
 	return &app{t: t, srv: srv, h: h, url: base}
@@ -722,7 +669,7 @@ func TestYandexSignIn(t *testing.T) {
 	start := time.Now()
 	resp, body := b.signIn(a, "yandex", "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello ivan@yandex.ru" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
 
 	// The authorization request: Yandex's scope and PKCE S256.
@@ -793,7 +740,7 @@ func TestYandexStubAvatarNoDefaultEmail(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "yandex", "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello x@yandex.ru" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
 	user, _ := b.session(a)["user"].(map[string]any)
 	if user["id"] != "yandex:1000034427" || user["email"] != "x@yandex.ru" || user["name"] != "Xenia X" {

@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -302,7 +303,7 @@ func TestAdapterFailures(t *testing.T) {
 			// 503 with Retry-After, never "signed out" (200 null) nor a
 			// redirect to the sign-in page.
 			for _, path := range []string{"/auth/session", "/private"} {
-				r := b.get(a.url + path)
+				r := b.Get(a.url + path)
 				r.Body.Close()
 				if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
 					t.Fatalf("GET %s while the database is down: %d", path, r.StatusCode)
@@ -317,7 +318,7 @@ func TestAdapterFailures(t *testing.T) {
 			}
 
 			st.spy.down.Store(false)
-			r := b.get(a.url + "/private")
+			r := b.Get(a.url + "/private")
 			body2, _ := io.ReadAll(r.Body)
 			r.Body.Close()
 			if string(body2) != "hello alice@example.com" {
@@ -373,13 +374,8 @@ func TestFiftyFirstSignInsTwoInstances(t *testing.T) {
 			return st.raw, func(table string) int { return st.rows(t, table) }
 		},
 		"postgres": func(t *testing.T) (adapter.Adapter, func(string) int) {
-			requirePostgres(t)
-			schema, conn := pgSchema(t)
-			a := pgAdapter(t, schema)
-			if err := a.Migrate(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			return a, func(table string) int { return pgCount(t, conn, schema+"."+table) }
+			schema, conn := dbtest.PostgresSchema(t, "gatehouse_scaleout")
+			return dbtest.Postgres(t, schema), func(table string) int { return pgCount(t, conn, schema+"."+table) }
 		},
 	}
 	for name, open := range kinds {
@@ -428,7 +424,7 @@ func TestSignInReadsSessionOnce(t *testing.T) {
 	b := newBrowser(t)
 	signIn := func(csrf string) {
 		t.Helper()
-		resp := b.post(a.url+"/auth/callback/credentials", url.Values{"username": {"ada"}, "password": {"pw"}, "csrfToken": {csrf}})
+		resp := b.Post(a.url+"/auth/callback/credentials", url.Values{"username": {"ada"}, "password": {"pw"}, "csrfToken": {csrf}})
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusSeeOther || strings.Contains(resp.Header.Get("Location"), "error") {
 			t.Fatalf("sign-in answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
@@ -507,8 +503,8 @@ func (b *browser) accounts(a *app) (int, []map[string]any) { return b.getList(a,
 
 // getList GETs path at the app and decodes a JSON list of objects.
 func (b *browser) getList(a *app, path string) (int, []map[string]any) {
-	b.t.Helper()
-	resp := b.get(a.url + path)
+	b.T.Helper()
+	resp := b.Get(a.url + path)
 	defer resp.Body.Close()
 	var out []map[string]any
 	json.NewDecoder(resp.Body).Decode(&out)
@@ -516,8 +512,8 @@ func (b *browser) getList(a *app, path string) (int, []map[string]any) {
 }
 
 func (b *browser) unlink(a *app, provider string) (int, string) {
-	b.t.Helper()
-	resp := b.post(a.url+"/auth/accounts/unlink/"+provider, url.Values{"csrfToken": {b.csrf(a)}})
+	b.T.Helper()
+	resp := b.Post(a.url+"/auth/accounts/unlink/"+provider, url.Values{"csrfToken": {b.csrf(a)}})
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(body)
@@ -560,7 +556,7 @@ func TestAccountLinks(t *testing.T) {
 		t.Fatal("the dev account is still stored")
 	}
 	// The token is not in the listing.
-	resp := b.get(a.url + "/auth/accounts")
+	resp := b.Get(a.url + "/auth/accounts")
 	raw, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	for _, secret := range []string{"access_token", "refresh_token", "accessToken", "id_token"} {
@@ -598,7 +594,7 @@ func TestConcurrentUnlinks(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, prov := range []string{"dev", "corp"} {
 		wg.Go(func() {
-			resp := b.post(a.url+"/auth/accounts/unlink/"+prov, url.Values{"csrfToken": {csrf}})
+			resp := b.Post(a.url+"/auth/accounts/unlink/"+prov, url.Values{"csrfToken": {csrf}})
 			resp.Body.Close()
 			codes[i] = resp.StatusCode
 		})
@@ -612,10 +608,10 @@ func TestConcurrentUnlinks(t *testing.T) {
 // page GETs u as a browser navigation (Accept: text/html) and returns
 // the answer with its body.
 func (b *browser) page(u string) (*http.Response, string) {
-	b.t.Helper()
+	b.T.Helper()
 	req, _ := http.NewRequest(http.MethodGet, u, nil)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
-	resp := b.do(req)
+	resp := b.Do(req)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp, string(body)
@@ -623,11 +619,11 @@ func (b *browser) page(u string) (*http.Response, string) {
 
 // submit POSTs form to u as a browser's form does (Accept: text/html).
 func (b *browser) submit(u string, form url.Values) (*http.Response, string) {
-	b.t.Helper()
+	b.T.Helper()
 	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "text/html,*/*;q=0.8")
-	resp := b.do(req)
+	resp := b.Do(req)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp, string(body)
@@ -700,10 +696,10 @@ func TestAccountsPage(t *testing.T) {
 	if form.Get("csrfToken") == "" || form.Get("callbackUrl") != a.url+"/auth/accounts?linked=corp" {
 		t.Fatalf("the link form sends %v", form)
 	}
-	resp = b.follow(b.post(action, form))
+	resp = b.Follow(b.Post(action, form))
 	resp.Body.Close()
 	if resp.Request.URL.String() != a.url+"/auth/accounts?linked=corp" {
-		t.Fatalf("linking landed on %s (hops %v)", resp.Request.URL, b.hops)
+		t.Fatalf("linking landed on %s (hops %v)", resp.Request.URL, b.Hops)
 	}
 	_, page = b.page(a.url + "/auth/accounts?linked=corp")
 	if !strings.Contains(page, `role="status">Linked Corp.</p>`) || strings.Count(page, ">Unlink</button>") != 2 || strings.Contains(page, "Link another account") {
@@ -793,7 +789,7 @@ func TestAccountsPageFormChecks(t *testing.T) {
 	req.Header.Set("Accept", "text/html")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://evil.example")
-	resp = b.do(req)
+	resp = b.Do(req)
 	resp.Body.Close()
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.Contains(loc, "code=cross_site") {
 		t.Fatalf("a cross-site form: %d to %q", resp.StatusCode, loc)
@@ -833,13 +829,13 @@ func twoFactorApp(t *testing.T, mutate func(*gatehouse.Config)) (*app, func() []
 // step) with the CSRF token, as JSON, and returns the status and the
 // decoded answer.
 func (b *browser) twoFactor(a *app, action string, form url.Values) (int, map[string]any) {
-	b.t.Helper()
+	b.T.Helper()
 	form.Set("csrfToken", b.csrf(a))
 	u := a.url + "/auth/two-factor"
 	if action != "" {
 		u += "/" + action
 	}
-	resp := b.post(u, form)
+	resp := b.Post(u, form)
 	defer resp.Body.Close()
 	var out map[string]any
 	body, _ := io.ReadAll(resp.Body)
@@ -974,8 +970,8 @@ func equalChanges(a, b []gatehouse.TwoFactorChange) bool {
 
 // getJSON GETs path as JSON.
 func (b *browser) getJSON(a *app, path string) (int, map[string]any) {
-	b.t.Helper()
-	resp := b.get(a.url + path)
+	b.T.Helper()
+	resp := b.Get(a.url + path)
 	defer resp.Body.Close()
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
@@ -1040,7 +1036,7 @@ func TestTwoFactorRaceOneBackupCode(t *testing.T) {
 	codes := make([]int, n)
 	for i := range bs {
 		wg.Go(func() {
-			resp := bs[i].post(a.url+"/auth/two-factor", forms[i])
+			resp := bs[i].Post(a.url+"/auth/two-factor", forms[i])
 			resp.Body.Close()
 			codes[i] = resp.StatusCode
 		})
@@ -1116,7 +1112,7 @@ func TestTwoFactorAfterPassword(t *testing.T) {
 	})
 	b := newBrowser(t)
 	a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
-	b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
 	if a.signedIn(b) != "ann@example.com" {
 		t.Fatal("not signed in after confirming")
 	}
@@ -1158,13 +1154,7 @@ func TestTwoFactorKeepsProviderSID(t *testing.T) {
 	if len(sids) != 2 {
 		t.Fatalf("sids issued to alice: %q", sids)
 	}
-	tok, err := a.op.LogoutToken("alice", map[string]any{"sid": sids[1], "sub": nil})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := postLogout(t, a, tok); st != http.StatusOK {
-		t.Fatalf("logout answered %d", st)
-	}
+	logOutAtProvider(t, a, "alice", map[string]any{"sid": sids[1], "sub": nil})
 	if second.session(a) != nil {
 		t.Fatal("the session made after the second factor survived a logout of its sid")
 	}
@@ -1215,7 +1205,7 @@ func TestTwoFactorFormStale(t *testing.T) {
 		if origin != "" {
 			req.Header.Set("Origin", origin)
 		}
-		return b.do(req)
+		return b.Do(req)
 	}
 	resp := post("")
 	body, _ := io.ReadAll(resp.Body)

@@ -26,10 +26,10 @@ var twoUsers = authtest.Options{Users: []authtest.User{
 
 // signInUser signs in at dev as the provider user sub (login_hint).
 func (b *browser) signInUser(a *app, sub string) {
-	b.t.Helper()
+	b.T.Helper()
 	resp, body := b.signInAs(a, "dev", sub)
 	if !strings.HasPrefix(body, "hello "+sub+"@") {
-		b.t.Fatalf("sign-in as %s: %s %q", sub, resp.Request.URL, body)
+		b.T.Fatalf("sign-in as %s: %s %q", sub, resp.Request.URL, body)
 	}
 }
 
@@ -44,6 +44,21 @@ func postLogout(t *testing.T, a *app, token string) int {
 		t.Errorf("Cache-Control %q", cc)
 	}
 	return resp.StatusCode
+}
+
+// logOutAtProvider has the provider send a logout token for its user sub,
+// with claims changed by claims (see authtest's LogoutToken), and fails
+// the test unless the Handler answers 200. It returns the token sent.
+func logOutAtProvider(t *testing.T, a *app, sub string, claims map[string]any) string {
+	t.Helper()
+	tok, err := a.op.LogoutToken(sub, claims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := postLogout(t, a, tok); st != http.StatusOK {
+		t.Fatalf("logout answered %d", st)
+	}
+	return tok
 }
 
 // foreignToken signs claims with a key the provider never published,
@@ -71,13 +86,7 @@ func TestBackChannelLogout(t *testing.T) {
 	alice2.signInUser(a, "alice")
 	bob.signInUser(a, "bob")
 
-	tok, err := a.op.LogoutToken("alice", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := postLogout(t, a, tok); st != http.StatusOK {
-		t.Fatalf("logout answered %d", st)
-	}
+	tok := logOutAtProvider(t, a, "alice", nil)
 	for i, b := range []*browser{alice1, alice2} {
 		if s := b.session(a); s != nil {
 			t.Fatalf("alice's session %d survived: %v", i+1, s)
@@ -185,7 +194,7 @@ func TestRPInitiatedLogout(t *testing.T) {
 			})
 			b := newBrowser(t)
 			b.signIn(a, "dev", "/private")
-			resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 			loc, _ := url.Parse(resp.Header.Get("Location"))
 			q := loc.Query()
 			if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc.String(), a.op.Issuer()+"/end_session?") ||
@@ -204,16 +213,16 @@ func TestRPInitiatedLogout(t *testing.T) {
 			bq.Set("state", q.Get("state")+"x")
 			bad.RawQuery = bq.Encode()
 			// A copy of the browser's cookies for the bad attempt.
-			evil := b.follow(b.get(a.op.Issuer() + "/end_session?" + bq.Encode()))
+			evil := b.Follow(b.Get(a.op.Issuer() + "/end_session?" + bq.Encode()))
 			if evil.Request.URL.Query().Get("error") != "InvalidCheck" {
 				t.Fatalf("tampered state ended on %s", evil.Request.URL)
 			}
 			// The genuine round trip, again from a fresh sign-out.
 			b.signIn(a, "dev", "/private")
-			resp = b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
-			final := b.follow(resp)
+			resp = b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+			final := b.Follow(resp)
 			if final.Request.URL.String() != a.url+"/bye" {
-				t.Fatalf("RP-initiated logout ended on %s (hops %v)", final.Request.URL, b.hops)
+				t.Fatalf("RP-initiated logout ended on %s (hops %v)", final.Request.URL, b.Hops)
 			}
 		})
 	}
@@ -224,7 +233,7 @@ func TestProviderSignOutOff(t *testing.T) {
 	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.Adapter = memory.New() })
 	b := newBrowser(t)
 	b.signIn(a, "dev", "/private")
-	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
+	resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/bye"}})
 	if loc := resp.Header.Get("Location"); loc != a.url+"/bye" {
 		t.Fatalf("sign-out went to %q", loc)
 	}
@@ -254,13 +263,7 @@ func TestBackChannelLogoutBySID(t *testing.T) {
 			if !withSub {
 				claims["sub"] = nil
 			}
-			tok, err := a.op.LogoutToken("alice", claims)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st := postLogout(t, a, tok); st != http.StatusOK {
-				t.Fatalf("logout answered %d", st)
-			}
+			logOutAtProvider(t, a, "alice", claims)
 			if s := first.session(a); s != nil {
 				t.Fatal("the session of the logged-out sid survived")
 			}
@@ -271,7 +274,7 @@ func TestBackChannelLogoutBySID(t *testing.T) {
 				t.Fatal("bob's session ended")
 			}
 			// sub only: every session of alice from this provider.
-			tok, _ = a.op.LogoutToken("alice", nil)
+			tok, _ := a.op.LogoutToken("alice", nil)
 			if st := postLogout(t, a, tok); st != http.StatusOK {
 				t.Fatalf("sub-only logout answered %d", st)
 			}
@@ -320,13 +323,7 @@ func TestBackChannelLogoutPreMigrationSessions(t *testing.T) {
 			if withSID {
 				claims["sid"] = a.op.SIDs("alice")[1]
 			}
-			tok, err := a.op.LogoutToken("alice", claims)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st := postLogout(t, a, tok); st != http.StatusOK {
-				t.Fatalf("logout answered %d", st)
-			}
+			logOutAtProvider(t, a, "alice", claims)
 			if s := old.session(a); s != nil {
 				t.Error("alice's session from before the upgrade survived her logout at the provider")
 			}
@@ -344,7 +341,7 @@ func TestSignOutNeedsCSRF(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
 	b.signIn(a, "dev", "/")
-	resp := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {"forged"}})
+	resp := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {"forged"}})
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {
 		t.Fatalf("sign-out with a forged token went to %q", loc)
 	}

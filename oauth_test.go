@@ -24,6 +24,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
@@ -37,7 +38,7 @@ func TestSignInOIDC(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "dev", "/private")
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.Hops)
 	}
 	// The callback-url cookie brought the browser to /private and was
 	// cleared then: a signed-in browser does not send it on every request.
@@ -72,14 +73,14 @@ func TestSignInOIDC(t *testing.T) {
 	}
 
 	// Sign out with CSRF ends the session.
-	out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
+	out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
 	if out.StatusCode != http.StatusSeeOther || out.Header.Get("Location") != a.url+"/" {
 		t.Fatalf("sign-out answered %d to %q", out.StatusCode, out.Header.Get("Location"))
 	}
 	if s := b.session(a); s != nil {
 		t.Fatalf("session after sign-out = %v", s)
 	}
-	if r := b.get(a.url + "/private"); r.StatusCode != http.StatusFound || !strings.Contains(r.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
+	if r := b.Get(a.url + "/private"); r.StatusCode != http.StatusFound || !strings.Contains(r.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
 		t.Fatalf("protected page after sign-out: %d %q", r.StatusCode, r.Header.Get("Location"))
 	}
 }
@@ -89,7 +90,7 @@ func TestSignInNeedsCSRF(t *testing.T) {
 	b := newBrowser(t)
 	b.csrf(a) // a valid cookie, but the form's token is not its own
 	for _, tok := range []string{"", strings.Repeat("0", 64)} {
-		resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {tok}})
+		resp := b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {tok}})
 		if loc := resp.Header.Get("Location"); !strings.HasPrefix(loc, "/auth/signin?") || !strings.Contains(loc, "error=MissingCSRF") {
 			t.Fatalf("token %q: went to %q", tok, loc)
 		}
@@ -149,7 +150,7 @@ func TestConformance(t *testing.T) {
 			a, b, resp, _ := signInWithFaults(t, tc.opts, tc.faults)
 			u := resp.Request.URL
 			if u.Path != "/auth/"+tc.errorRoute || u.Query().Get("error") != string(tc.errType) {
-				t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s (hops %v)", u, resp.StatusCode, tc.errorRoute, tc.errType, b.hops)
+				t.Fatalf("ended on %s (status %d), want /auth/%s?error=%s (hops %v)", u, resp.StatusCode, tc.errorRoute, tc.errType, b.Hops)
 			}
 			if tc.code != "" && u.Query().Get("code") != tc.code {
 				t.Fatalf("code = %q, want %q", u.Query().Get("code"), tc.code)
@@ -170,11 +171,11 @@ func TestCheckCookies(t *testing.T) {
 	// Start in one browser, finish in another: the state/PKCE/nonce
 	// cookies are missing (login CSRF, RFC 9700 §4.7).
 	b1, b2 := newBrowser(t), newBrowser(t)
-	resp := b1.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b1.csrf(a)}})
+	resp := b1.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b1.csrf(a)}})
 	authz := resp.Header.Get("Location")
-	cb := b1.get(authz) // AutoApprove: straight to our callback
+	cb := b1.Get(authz) // AutoApprove: straight to our callback
 	callback := cb.Header.Get("Location")
-	final := b2.follow(b2.get(callback))
+	final := b2.Follow(b2.Get(callback))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" || q.Get("code") != "iss_missing" && !strings.HasSuffix(q.Get("code"), "cookie_missing") {
 		t.Fatalf("cross-browser callback ended on %s", final.Request.URL)
 	}
@@ -184,12 +185,12 @@ func TestCheckCookies(t *testing.T) {
 	q := u.Query()
 	q.Set("state", q.Get("state")+"x")
 	u.RawQuery = q.Encode()
-	final = b1.follow(b1.get(u.String()))
+	final = b1.Follow(b1.Get(u.String()))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" || q.Get("code") != "state_mismatch" {
 		t.Fatalf("altered state ended on %s", final.Request.URL)
 	}
 	// The cookies were single-use: replaying the genuine callback fails.
-	final = b1.follow(b1.get(callback))
+	final = b1.Follow(b1.Get(callback))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" {
 		t.Fatalf("replayed callback ended on %s", final.Request.URL)
 	}
@@ -244,7 +245,7 @@ func signedIn(t *testing.T, a *app, b *browser) {
 	t.Helper()
 	resp, body := b.signIn(a, "dev", "/private")
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.Hops)
 	}
 }
 
@@ -334,21 +335,14 @@ func TestPARErrors(t *testing.T) {
 
 	// The provider requires PAR: a plain authorization request is refused.
 	a = newApp(t, authtest.Options{RequirePAR: true}, nil)
-	resp := newBrowser(t).get(a.op.Issuer() + "/authorize?client_id=test-client&redirect_uri=" + a.url + "/auth/callback/dev&response_type=code")
+	resp := newBrowser(t).Get(a.op.Issuer() + "/authorize?client_id=test-client&redirect_uri=" + a.url + "/auth/callback/dev&response_type=code")
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Fatalf("authtest took an authorization request without PAR: %d", resp.StatusCode)
 	}
 }
 
-// newRSAKey, newECKey and newEdKey make private JWKs with a kid.
-func newRSAKey(t *testing.T, kid string) jose.JSONWebKey {
-	k, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return jose.JSONWebKey{Key: k, KeyID: kid}
-}
-
+// newECKey and newEdKey make private JWKs with a kid (sitetest.RSAKey
+// an RSA one).
 func newECKey(t *testing.T, kid string) jose.JSONWebKey {
 	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -363,14 +357,6 @@ func newEdKey(t *testing.T, kid string) jose.JSONWebKey {
 		t.Fatal(err)
 	}
 	return jose.JSONWebKey{Key: k, KeyID: kid}
-}
-
-func publicSet(keys ...jose.JSONWebKey) jose.JSONWebKeySet {
-	var set jose.JSONWebKeySet
-	for _, k := range keys {
-		set.Keys = append(set.Keys, k.Public())
-	}
-	return set
 }
 
 // assertionOf returns the claims and header of the client assertion of a
@@ -391,7 +377,7 @@ func assertionOf(t *testing.T, r authtest.RecordedRequest) (jwt.Claims, jose.Hea
 const longSecret = "a-client-secret-of-more-than-32-bytes-for-HS256"
 
 func TestClientAssertion(t *testing.T) {
-	current, old := newRSAKey(t, "2026-11"), newRSAKey(t, "2026-05")
+	current, old := sitetest.RSAKey(t, "2026-11"), sitetest.RSAKey(t, "2026-05")
 	ec, ed := newECKey(t, "ec-1"), newEdKey(t, "ed-1")
 	cases := []struct {
 		name   string
@@ -409,7 +395,7 @@ func TestClientAssertion(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			// PAR too, so that both endpoints authenticate the client.
-			a, b := signedInKeepingTokens(t, authtest.Options{ClientSecret: longSecret, ClientJWKS: publicSet(tc.known...), RequirePAR: true}, func(c *providers.OAuthConfig[profile.Claims]) {
+			a, b := signedInKeepingTokens(t, authtest.Options{ClientSecret: longSecret, ClientJWKS: sitetest.PublicSet(tc.known...), RequirePAR: true}, func(c *providers.OAuthConfig[profile.Claims]) {
 				c.ClientSecret = longSecret
 				c.Client.TokenEndpointAuthMethod = tc.method
 				c.Client.JWKS = &jose.JSONWebKeySet{Keys: tc.keys}
@@ -473,7 +459,7 @@ func TestClientAssertionRefused(t *testing.T) {
 	// The provider does not know the client's current key yet: rotating
 	// means publishing the new key before signing with it.
 	current, old := newECKey(t, "new"), newECKey(t, "old")
-	a := newApp(t, authtest.Options{ClientJWKS: publicSet(old)}, withDev(func(c *providers.OAuthConfig[profile.Claims]) {
+	a := newApp(t, authtest.Options{ClientJWKS: sitetest.PublicSet(old)}, withDev(func(c *providers.OAuthConfig[profile.Claims]) {
 		c.Client.TokenEndpointAuthMethod = providers.AuthPrivateKeyJWT
 		c.Client.JWKS = &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{current, old}}
 	}))
@@ -766,7 +752,7 @@ func signedInRefreshDue(t *testing.T) (*store, *app, *browser) {
 // the provider refuses a jti twice.
 func TestFAPI2Profile(t *testing.T) {
 	key := newECKey(t, "fapi-1")
-	a, b := signedInKeepingTokens(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: publicSet(key)}, func(c *providers.OAuthConfig[profile.Claims]) {
+	a, b := signedInKeepingTokens(t, authtest.Options{RequirePAR: true, DPoPNonce: true, ClientJWKS: sitetest.PublicSet(key)}, func(c *providers.OAuthConfig[profile.Claims]) {
 		c.Client.TokenEndpointAuthMethod = providers.AuthPrivateKeyJWT
 		c.Client.JWKS = &jose.JSONWebKeySet{Keys: []jose.JSONWebKey{key}}
 		c.Client.DPoPBoundAccessTokens = true
@@ -861,7 +847,7 @@ func TestRetryKeepsCallbackURL(t *testing.T) {
 
 	// A wrong password.
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}, "password": {"x"}})
+	resp := b.Post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}, "password": {"x"}})
 	resp.Body.Close()
 	loc, _ := url.Parse(resp.Header.Get("Location"))
 	if loc == nil || loc.Path != "/auth/signin" || loc.Query().Get("error") != "CredentialsSignin" || loc.Query().Get("callbackUrl") != want {
@@ -881,7 +867,7 @@ func TestRetryKeepsCallbackURL(t *testing.T) {
 
 	// Only same-origin destinations are carried.
 	b = newBrowser(t)
-	resp = b.post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"https://evil.example/x"}, "password": {"x"}})
+	resp = b.Post(a.url+"/auth/callback/credentials", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"https://evil.example/x"}, "password": {"x"}})
 	resp.Body.Close()
 	if loc, _ := url.Parse(resp.Header.Get("Location")); loc == nil || loc.Path != "/auth/signin" || loc.Query().Has("callbackUrl") {
 		t.Errorf("foreign callbackUrl: sent to %q, want the sign-in page without callbackUrl (home is the default)", resp.Header.Get("Location"))

@@ -105,7 +105,7 @@ func TestSignInPageOfProvider(t *testing.T) {
 	a := newApp(t, authtest.Options{}, moreProviders(2))
 	page := func(path string) string {
 		t.Helper()
-		resp := newBrowser(t).get(a.url + path)
+		resp := newBrowser(t).Get(a.url + path)
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
@@ -124,13 +124,15 @@ func TestSignInPageOfProvider(t *testing.T) {
 	}
 }
 
-// mountStyle is one way an application mounts the Handler: site returns
-// the application's router with auth (the Handler) at base, and the
-// application's pages private (behind Require) and page (a template with
-// {{ signIn }}) at /private and /page.
+// mountStyle is one way an application mounts the Handler: mux (on an
+// http.ServeMux) or chi (on a chi router) mounts auth (the Handler) at
+// base; the test adds the application's pages private (behind Require)
+// and page (a template with {{ signIn }}) at /private and /page, the
+// patterns starting with method when it is set.
 type mountStyle struct {
-	name, base string
-	site       func(auth, private, page http.Handler) http.Handler
+	name, base, method string
+	mux                func(mux *http.ServeMux, auth http.Handler)
+	chi                func(r chi.Router, auth http.Handler)
 }
 
 // TestMount: the Handler mounted in each way a Go application mounts a
@@ -144,64 +146,39 @@ type mountStyle struct {
 // route context, or expected the base path in the path.
 func TestMount(t *testing.T) {
 	for _, s := range []mountStyle{
-		{"ServeMux", "/auth", func(auth, private, page http.Handler) http.Handler {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/", auth)
-			mux.Handle("/private", private)
-			mux.Handle("/page", page)
-			return mux
-		}},
-		{"ServeMux-wildcard", "/auth", func(auth, private, page http.Handler) http.Handler {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/{rest...}", auth)
-			mux.Handle("GET /private", private)
-			mux.Handle("GET /page", page)
-			return mux
-		}},
-		{"StripPrefix", "/auth", func(auth, private, page http.Handler) http.Handler {
-			mux := http.NewServeMux()
-			mux.Handle("/auth/", http.StripPrefix("/auth", auth))
-			mux.Handle("/private", private)
-			mux.Handle("/page", page)
-			return mux
-		}},
-		{"chi-Mount", "/auth", func(auth, private, page http.Handler) http.Handler {
-			r := chi.NewRouter()
-			r.Mount("/auth", auth)
-			r.Handle("/private", private)
-			r.Handle("/page", page)
-			return r
-		}},
-		{"chi-Handle", "/auth", func(auth, private, page http.Handler) http.Handler {
-			r := chi.NewRouter()
-			r.Handle("/auth/*", auth)
-			r.Handle("/private", private)
-			r.Handle("/page", page)
-			return r
-		}},
-		{"chi-Route-Mount", "/api/auth", func(auth, private, page http.Handler) http.Handler {
-			r := chi.NewRouter()
+		{name: "ServeMux", base: "/auth", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/", auth) }},
+		{name: "ServeMux-wildcard", base: "/auth", method: "GET ", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/{rest...}", auth) }},
+		{name: "StripPrefix", base: "/auth", mux: func(mux *http.ServeMux, auth http.Handler) { mux.Handle("/auth/", http.StripPrefix("/auth", auth)) }},
+		{name: "chi-Mount", base: "/auth", chi: func(r chi.Router, auth http.Handler) { r.Mount("/auth", auth) }},
+		{name: "chi-Handle", base: "/auth", chi: func(r chi.Router, auth http.Handler) { r.Handle("/auth/*", auth) }},
+		{name: "chi-Route-Mount", base: "/api/auth", chi: func(r chi.Router, auth http.Handler) {
 			r.Route("/api", func(r chi.Router) {
 				r.Get("/health", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") })
 				r.Mount("/auth", auth)
 			})
-			r.Handle("/private", private)
-			r.Handle("/page", page)
-			return r
 		}},
-		{"chi-Route-StripPrefix", "/api/auth", func(auth, private, page http.Handler) http.Handler {
-			r := chi.NewRouter()
-			r.Route("/api", func(r chi.Router) {
-				r.Handle("/auth/*", http.StripPrefix("/api/auth", auth))
-			})
-			r.Handle("/private", private)
-			r.Handle("/page", page)
-			return r
+		{name: "chi-Route-StripPrefix", base: "/api/auth", chi: func(r chi.Router, auth http.Handler) {
+			r.Route("/api", func(r chi.Router) { r.Handle("/auth/*", http.StripPrefix("/api/auth", auth)) })
 		}},
 	} {
 		t.Run(s.name, func(t *testing.T) {
 			mounttest.Check(t, s.base, func(auth *gatehouse.Handler, private, page http.Handler) http.Handler {
-				return auth.Middleware(s.site(auth, private, page))
+				var r interface {
+					http.Handler
+					Handle(pattern string, h http.Handler)
+				}
+				if s.mux != nil {
+					mux := http.NewServeMux()
+					s.mux(mux, auth)
+					r = mux
+				} else {
+					cr := chi.NewRouter()
+					s.chi(cr, auth)
+					r = cr
+				}
+				r.Handle(s.method+"/private", private)
+				r.Handle(s.method+"/page", page)
+				return auth.Middleware(r)
 			})
 		})
 	}
@@ -359,7 +336,7 @@ func mustHost(s string) string {
 func TestRoutes(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
-	resp := b.get(a.url + "/auth/providers")
+	resp := b.Get(a.url + "/auth/providers")
 	var ps map[string]providers.AppProvider
 	json.NewDecoder(resp.Body).Decode(&ps)
 	resp.Body.Close()
@@ -380,14 +357,14 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/auth/signin/dev", 200},
 	} {
 		req, _ := http.NewRequest(tc.method, a.url+tc.path, nil)
-		r := b.do(req)
+		r := b.Do(req)
 		r.Body.Close()
 		if r.StatusCode != tc.status {
 			t.Errorf("%s %s = %d, want %d", tc.method, tc.path, r.StatusCode, tc.status)
 		}
 	}
 	// Unknown provider: a specific error, not Configuration.
-	resp = b.post(a.url+"/auth/signin/nope", url.Values{"csrfToken": {b.csrf(a)}})
+	resp = b.Post(a.url+"/auth/signin/nope", url.Values{"csrfToken": {b.csrf(a)}})
 	if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=UnknownProvider") {
 		t.Fatalf("unknown provider went to %q", loc)
 	}
@@ -395,7 +372,7 @@ func TestRoutes(t *testing.T) {
 	req, _ := http.NewRequest("POST", a.url+"/auth/signin/dev", strings.NewReader(url.Values{"csrfToken": {b.csrf(a)}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-Auth-Return-Redirect", "1")
-	r := b.do(req)
+	r := b.Do(req)
 	var v struct{ URL string }
 	json.NewDecoder(r.Body).Decode(&v)
 	if r.StatusCode != 200 || !strings.HasPrefix(v.URL, a.op.Issuer()+"/authorize?") {

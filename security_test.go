@@ -13,7 +13,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
@@ -94,14 +93,14 @@ func mailPwApp(t *testing.T, kind string, opOpts authtest.Options, mutate func(*
 // page's body.
 func emailSignIn(t *testing.T, a *pwApp, ms *authtest.MailServer, b *browser, addr string) string {
 	t.Helper()
-	b.post(a.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(a.app)}, "email": {addr}, "callbackUrl": {"/private"}}).Body.Close()
+	b.Post(a.url+"/auth/signin/email", url.Values{"csrfToken": {b.csrf(a.app)}, "email": {addr}, "callbackUrl": {"/private"}}).Body.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	msg, err := ms.Next(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, body := b.signInWith(b.get(msg.Link()))
+	_, body := b.signInWith(b.Get(msg.Link()))
 	return body
 }
 
@@ -143,7 +142,7 @@ func TestNoTakeoverBySigningUpFirst(t *testing.T) {
 					_, body = victim.signIn(a.app, "dev", "/private")
 				}
 				if body != "hello "+victimAddr {
-					t.Fatalf("the victim's sign-in was refused: %q (hops %v)", body, victim.hops)
+					t.Fatalf("the victim's sign-in was refused: %q (hops %v)", body, victim.Hops)
 				}
 				if id := signedInID(a.app, victim); id == "" || id == squatter.ID {
 					t.Fatalf("the victim signed in as %q, the squatter's user is %q", id, squatter.ID)
@@ -204,7 +203,7 @@ func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
 	a, db, ms := squatApp(t, "memory", authtest.Options{})
 	b := newBrowser(t)
 	jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false))
-	b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
 	owner, err := db.GetUserByEmail(context.Background(), "ann@example.com")
 	if err != nil || owner.EmailVerified == nil {
 		t.Fatalf("confirmed user: %+v, %v", owner, err)
@@ -339,25 +338,25 @@ func TestWithoutMiddleware(t *testing.T) {
 	serveOn(t, ln, mux, false) // no Middleware
 
 	b := newBrowser(t)
-	resp := b.get(base + "/bare")
+	resp := b.Get(base + "/bare")
 	if body, _ := io.ReadAll(resp.Body); string(body) != "true" {
 		t.Fatalf("bare Funcs without a CSRF cookie: ErrNoCSRFToken %s", body)
 	}
-	resp = b.get(base + "/page")
+	resp = b.Get(base + "/page")
 	page, _ := io.ReadAll(resp.Body)
 	m := regexp.MustCompile(`name="csrfToken" value="([0-9a-f]{64})"`).FindStringSubmatch(string(page))
 	if m == nil {
 		t.Fatalf("Execute rendered no CSRF token:\n%s", page)
 	}
 	// The rendered form works: it signs in.
-	if _, body := b.postSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
-		t.Fatalf("signing in with the rendered form, then Require: %q (hops %v)", body, b.hops)
+	if _, body := b.PostSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
+		t.Fatalf("signing in with the rendered form, then Require: %q (hops %v)", body, b.Hops)
 	}
-	resp = b.get(base + "/page")
+	resp = b.Get(base + "/page")
 	if page, _ := io.ReadAll(resp.Body); !strings.HasSuffix(string(page), "|alice@example.com") {
 		t.Fatalf("Execute does not see the session:\n%s", page)
 	}
-	if resp := newBrowser(t).get(base + "/private"); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
+	if resp := newBrowser(t).Get(base + "/private"); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
 		t.Fatalf("Require for nobody: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 	}
 }
@@ -423,7 +422,7 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 		a := newPwApp(t, nil)
 		b := newBrowser(t)
 		jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"dee@example.com"}, "password": {"correct horse battery"}}, false))
-		b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+		b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
 		_, page := b.page(a.url + "/auth/accounts")
 		if !strings.Contains(page, "<h2>Other ways to sign in</h2>") || !strings.Contains(page, "<li>Password</li>") {
 			t.Fatalf("a password user's accounts page:\n%s", page)
@@ -452,7 +451,7 @@ func TestOutageLogsOnce(t *testing.T) {
 	for range 16 {
 		wg.Go(func() {
 			for range 300 / 16 {
-				resp := b.get(a.url + "/private")
+				resp := b.Get(a.url + "/private")
 				resp.Body.Close()
 				if resp.StatusCode == http.StatusServiceUnavailable {
 					unavailable.Add(1)
@@ -522,10 +521,36 @@ func confirmedPasswordUser(t *testing.T, a *pwApp, b *browser, addr, pw string) 
 	if code, v := jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {addr}, "password": {pw}}, false)); code != http.StatusOK {
 		t.Fatalf("sign-up: %d %v", code, v)
 	}
-	b.signInWith(b.get(a.next(passwordaccount.KindVerify).URL))
+	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
 	if got := a.signedIn(b); got != addr {
 		t.Fatalf("after confirming, signed in as %q, want %q", got, addr)
 	}
+}
+
+// twoFactorPasswordUser is confirmedPasswordUser, then two-factor sign-in
+// turned on by the user in b; it returns their backup codes and user id.
+func twoFactorPasswordUser(t *testing.T, a *pwApp, b *browser, addr, pw string) ([]string, string) {
+	t.Helper()
+	confirmedPasswordUser(t, a, b, addr, pw)
+	_, codes := enrol(t, a.app, b)
+	return codes, b.userID(a.app)
+}
+
+// resetLink asks from b for a password reset link to addr (answered 200)
+// and returns the link's query: its email and token.
+func resetLink(t *testing.T, a *pwApp, b *browser, addr string) url.Values {
+	t.Helper()
+	if code, v := jsonOf(t, a.postAs(b, "password/forgot", url.Values{"email": {addr}}, false)); code != http.StatusOK {
+		t.Fatalf("forgot: %d %v", code, v)
+	}
+	return mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
+}
+
+// resetPassword posts the reset form from b with the reset link's query
+// and the new password pw, and returns the JSON answer.
+func resetPassword(t *testing.T, a *pwApp, b *browser, link url.Values, pw string) (int, map[string]any) {
+	t.Helper()
+	return jsonOf(t, a.postAs(b, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {pw}}, false))
 }
 
 // askLink asks for a sign-in link to addr from b (to /private) and
@@ -555,10 +580,12 @@ func atCodeStep(t *testing.T, a *app, b *browser, resp *http.Response, route str
 	}
 }
 
-// secondStep sends a wrong code (refused, no session) and then code,
-// and fails the test unless b is then signed in as userID.
-func secondStep(t *testing.T, a *app, b *browser, code, userID, route string) {
+// secondStep checks that resp, the end of a first factor, left b at the
+// code form (see atCodeStep), sends a wrong code (refused, no session)
+// and then code, and fails the test unless b is then signed in as userID.
+func secondStep(t *testing.T, a *app, b *browser, resp *http.Response, code, userID, route string) {
 	t.Helper()
+	atCodeStep(t, a, b, resp, route)
 	if st, out := b.twoFactor(a, "", url.Values{"code": {"000000"}}); st != http.StatusUnauthorized || b.session(a) != nil {
 		t.Fatalf("%s: a wrong code: %d %v", route, st, out)
 	}
@@ -608,7 +635,7 @@ func (at attempt) send(a *app, html bool) *http.Response {
 	} else {
 		req.Header.Set("Accept", "application/json")
 	}
-	return b.do(req)
+	return b.Do(req)
 }
 
 // refusal reports whether resp refuses: a 4xx, or a redirect to the
@@ -657,9 +684,7 @@ func TestAccountRoutesAnswer4xxForMistakes(t *testing.T) {
 
 			// owner: a confirmed password user with two-factor sign-in on.
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "owner@example.com", "correct horse battery")
-			_, backups := enrol(t, a.app, owner)
-			ownerID := owner.userID(a.app)
+			backups, ownerID := twoFactorPasswordUser(t, a, owner, "owner@example.com", "correct horse battery")
 			// plain: the provider's alice, two-factor sign-in off, one way
 			// in.
 			plain := newBrowser(t)
@@ -685,12 +710,12 @@ func TestAccountRoutesAnswer4xxForMistakes(t *testing.T) {
 
 			// A used e-mail link and a used confirmation link.
 			usedLink := askLink(t, a, ms, anon, "links@example.com")
-			newBrowser(t).get(usedLink).Body.Close()
+			newBrowser(t).Get(usedLink).Body.Close()
 			usedEmailPath := strings.TrimPrefix(usedLink, a.url+"/auth/")
 
 			a.postAs(anon, "password/sign-up", url.Values{"email": {"verified@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
 			verify := a.next(passwordaccount.KindVerify).URL
-			newBrowser(t).get(verify).Body.Close()
+			newBrowser(t).Get(verify).Body.Close()
 			usedVerifyPath := strings.TrimPrefix(verify, a.url+"/auth/")
 			vq := mustParse(t, verify).Query()
 			forgedToken := strings.Repeat("ab", len(vq.Get("token"))/2)
@@ -863,17 +888,13 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 
 			// A password user, who also signs in by e-mail link.
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-			_, annCodes := enrol(t, a.app, owner)
-			annID := owner.userID(a.app)
+			annCodes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 
 			pw := newBrowser(t)
-			atCodeStep(t, a.app, pw, a.signIn(pw, "ann@example.com", "correct horse battery"), "password")
-			secondStep(t, a.app, pw, annCodes[0], annID, "password")
+			secondStep(t, a.app, pw, a.signIn(pw, "ann@example.com", "correct horse battery"), annCodes[0], annID, "password")
 
 			link := newBrowser(t)
-			atCodeStep(t, a.app, link, link.follow(link.get(askLink(t, a, ms, link, "ann@example.com"))), "e-mail link")
-			secondStep(t, a.app, link, annCodes[1], annID, "e-mail link")
+			secondStep(t, a.app, link, link.Follow(link.Get(askLink(t, a, ms, link, "ann@example.com"))), annCodes[1], annID, "e-mail link")
 
 			// The provider's alice.
 			alice := newBrowser(t)
@@ -882,8 +903,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 			aliceID := alice.userID(a.app)
 			oidc := newBrowser(t)
 			resp, _ := oidc.signInAs(a.app, "dev", "alice")
-			atCodeStep(t, a.app, oidc, resp, "OpenID")
-			secondStep(t, a.app, oidc, aliceCodes[0], aliceID, "OpenID")
+			secondStep(t, a.app, oidc, resp, aliceCodes[0], aliceID, "OpenID")
 
 			// Signed in with both factors, a second sign-in of the same
 			// user asks for no code, by any route.
@@ -915,7 +935,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 			}
 			resp, _ = bob.signInWith(a.signIn(bob, "ann@example.com", "correct horse battery"))
 			refusedAsOther("ann's password", resp)
-			resp, _ = bob.signInWith(bob.get(askLink(t, a, ms, bob, "ann@example.com")))
+			resp, _ = bob.signInWith(bob.Get(askLink(t, a, ms, bob, "ann@example.com")))
 			refusedAsOther("ann's e-mail link", resp)
 			resp, _ = bob.signInAs(a.app, "dev", "alice")
 			refusedAsOther("alice's OpenID sign-in", resp)
@@ -933,8 +953,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 		_, codes := enrol(t, a.app, owner)
 		janeID := owner.userID(a.app)
 		b := newBrowser(t)
-		atCodeStep(t, a.app, b, b.follow(a.post(b, "jane", "correct horse")), "credentials")
-		secondStep(t, a.app, b, codes[0], janeID, "credentials")
+		secondStep(t, a.app, b, b.Follow(a.post(b, "jane", "correct horse")), codes[0], janeID, "credentials")
 	})
 }
 
@@ -948,19 +967,13 @@ func TestResetKeepsTwoFactor(t *testing.T) {
 			t.Parallel()
 			a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
 			owner := newBrowser(t)
-			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-			_, codes := enrol(t, a.app, owner)
-			annID := owner.userID(a.app)
+			codes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 			phone := newBrowser(t)
-			atCodeStep(t, a.app, phone, a.signIn(phone, "ann@example.com", "correct horse battery"), "password")
-			secondStep(t, a.app, phone, codes[0], annID, "password")
+			secondStep(t, a.app, phone, a.signIn(phone, "ann@example.com", "correct horse battery"), codes[0], annID, "password")
 
 			thief := newBrowser(t)
-			if code, v := jsonOf(t, a.postAs(thief, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK {
-				t.Fatalf("forgot: %d %v", code, v)
-			}
-			link := mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-			if code, v := jsonOf(t, a.postAs(thief, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {"a brand new password"}}, false)); code != http.StatusOK || v["code"] != "password_reset" {
+			link := resetLink(t, a, thief, "ann@example.com")
+			if code, v := resetPassword(t, a, thief, link, "a brand new password"); code != http.StatusOK || v["code"] != "password_reset" {
 				t.Fatalf("reset: %d %v", code, v)
 			}
 			if owner.session(a.app) != nil || phone.session(a.app) != nil || thief.session(a.app) != nil {
@@ -971,8 +984,7 @@ func TestResetKeepsTwoFactor(t *testing.T) {
 			}
 
 			next := newBrowser(t)
-			atCodeStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), "the new password")
-			secondStep(t, a.app, next, codes[1], annID, "the new password")
+			secondStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), codes[1], annID, "the new password")
 			if _, st := next.getJSON(a.app, "/auth/two-factor/setup"); st["enabled"] != true || st["backupCodesLeft"] != float64(len(codes)-2) {
 				t.Fatalf("two-factor sign-in after the reset: %v", st)
 			}
@@ -999,7 +1011,7 @@ func TestConcurrentSignUpConfirmations(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range bs {
 				wg.Go(func() {
-					resp := bs[i].get(link)
+					resp := bs[i].Get(link)
 					resp.Body.Close()
 					locs[i] = fmt.Sprint(resp.StatusCode, " ", resp.Header.Get("Location"))
 				})
@@ -1055,7 +1067,7 @@ func TestConcurrentSettingsOneBackupCode(t *testing.T) {
 				var wg sync.WaitGroup
 				for i := range n {
 					wg.Go(func() {
-						resp := b.post(a.url+"/auth/two-factor/"+action, form)
+						resp := b.Post(a.url+"/auth/two-factor/"+action, form)
 						bodies[i], _ = io.ReadAll(resp.Body)
 						resp.Body.Close()
 						statuses[i] = resp.StatusCode
@@ -1090,7 +1102,7 @@ func TestConcurrentSettingsOneBackupCode(t *testing.T) {
 					t.Fatalf("after new backup codes: %v, shown %q", st, fresh)
 				}
 				other := newBrowser(t)
-				atCodeStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
+				atCodeStep(t, a.app, other, other.Follow(other.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
 				if code, _ := other.twoFactor(a.app, "", url.Values{"code": {codes[1]}}); code != http.StatusUnauthorized {
 					t.Fatalf("an old backup code after new ones: %d", code)
 				}
@@ -1130,7 +1142,7 @@ func TestConcurrentRevokeOneSession(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range n {
 				wg.Go(func() {
-					resp := laptop.post(a.url+"/auth/sessions/revoke", form)
+					resp := laptop.Post(a.url+"/auth/sessions/revoke", form)
 					body, _ := io.ReadAll(resp.Body)
 					resp.Body.Close()
 					answers[i] = fmt.Sprint(resp.StatusCode, " ", strings.TrimSpace(string(body)))
@@ -1248,7 +1260,7 @@ func TestConcurrentConfirmOneCode(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range n {
 				wg.Go(func() {
-					resp := b.post(a.url+"/auth/two-factor/confirm", form)
+					resp := b.Post(a.url+"/auth/two-factor/confirm", form)
 					bodies[i], _ = io.ReadAll(resp.Body)
 					resp.Body.Close()
 					statuses[i] = resp.StatusCode
@@ -1275,8 +1287,7 @@ func TestConcurrentConfirmOneCode(t *testing.T) {
 				t.Fatalf("%d confirmations succeeded, %d reported, want 1 and 1 (%v)", ok, enabled.Load(), statuses)
 			}
 			other := newBrowser(t)
-			atCodeStep(t, a.app, other, other.follow(other.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
-			secondStep(t, a.app, other, codes[0], b.userID(a.app), "OpenID")
+			secondStep(t, a.app, other, other.Follow(other.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {other.csrf(a.app)}, "callbackUrl": {"/private"}})), codes[0], b.userID(a.app), "OpenID")
 		})
 	}
 }
@@ -1294,16 +1305,13 @@ func TestResetEndsPendingSignIns(t *testing.T) {
 				t.Parallel()
 				a, _, _ := allFeaturesApp(t, kind, authtest.Options{}, nil)
 				owner := newBrowser(t)
-				confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
-				_, codes := enrol(t, a.app, owner)
-				annID := owner.userID(a.app)
+				codes, annID := twoFactorPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 				thief := newBrowser(t)
 				atCodeStep(t, a.app, thief, a.signIn(thief, "ann@example.com", "correct horse battery"), "the old password")
 
 				if how == "reset" {
-					jsonOf(t, a.postAs(owner, "password/forgot", url.Values{"email": {"ann@example.com"}}, false))
-					link := mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-					if code, v := jsonOf(t, a.postAs(owner, "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {"a brand new password"}}, false)); code != http.StatusOK {
+					link := resetLink(t, a, owner, "ann@example.com")
+					if code, v := resetPassword(t, a, owner, link, "a brand new password"); code != http.StatusOK {
 						t.Fatalf("reset: %d %v", code, v)
 					}
 				} else if code, v := jsonOf(t, a.postAs(owner, "password/change", url.Values{"currentPassword": {"correct horse battery"}, "newPassword": {"a brand new password"}}, false)); code != http.StatusOK {
@@ -1315,8 +1323,7 @@ func TestResetEndsPendingSignIns(t *testing.T) {
 				}
 
 				next := newBrowser(t)
-				atCodeStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), "the new password")
-				secondStep(t, a.app, next, codes[1], annID, "the new password")
+				secondStep(t, a.app, next, a.signIn(next, "ann@example.com", "a brand new password"), codes[1], annID, "the new password")
 			})
 		}
 	}
@@ -1335,17 +1342,12 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 			owner := newBrowser(t)
 			confirmedPasswordUser(t, a, owner, "ann@example.com", "correct horse battery")
 			stranger := newBrowser(t)
-			resetLink := func() url.Values {
-				t.Helper()
-				if code, v := jsonOf(t, a.postAs(stranger, "password/forgot", url.Values{"email": {"ann@example.com"}}, false)); code != http.StatusOK {
-					t.Fatalf("forgot: %d %v", code, v)
-				}
-				return mustParse(t, a.next(passwordaccount.KindReset).URL).Query()
-			}
+			askReset := func() url.Values { t.Helper(); return resetLink(t, a, stranger, "ann@example.com") }
 			reset := func(link url.Values, pw string) (int, map[string]any) {
-				return jsonOf(t, a.postAs(newBrowser(t), "password/reset", url.Values{"email": {link.Get("email")}, "token": {link.Get("token")}, "password": {pw}}, false))
+				t.Helper()
+				return resetPassword(t, a, newBrowser(t), link, pw)
 			}
-			stolen, mine := resetLink(), resetLink()
+			stolen, mine := askReset(), askReset()
 			if code, v := reset(mine, "the owner's new password"); code != http.StatusOK {
 				t.Fatalf("the owner's reset: %d %v", code, v)
 			}
@@ -1353,7 +1355,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 				t.Fatalf("a link asked for before the reset: %d %v", code, v)
 			}
 
-			stolen = resetLink()
+			stolen = askReset()
 			b := newBrowser(t)
 			b.signInWith(a.signIn(b, "ann@example.com", "the owner's new password"))
 			if code, v := jsonOf(t, a.postAs(b, "password/change", url.Values{"currentPassword": {"the owner's new password"}, "newPassword": {"changed by the owner"}}, false)); code != http.StatusOK {
@@ -1367,7 +1369,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 				t.Fatalf("the owner's password stopped working: %q", body)
 			}
 
-			if code, v := reset(resetLink(), "a later new password"); code != http.StatusOK {
+			if code, v := reset(askReset(), "a later new password"); code != http.StatusOK {
 				t.Fatalf("a link asked for after the change: %d %v", code, v)
 			}
 		})
@@ -1390,7 +1392,7 @@ func TestTwoFactorCodeReplayAcrossRoutes(t *testing.T) {
 				secret, backups := enrol(t, a.app, owner) // used the code of this period
 				userID := owner.userID(a.app)
 				b := newBrowser(t)
-				atCodeStep(t, a.app, b, b.follow(b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
+				atCodeStep(t, a.app, b, b.Follow(b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})), "OpenID")
 				code := totp(t, secret, 1)
 
 				if first == "settings" {
@@ -1458,9 +1460,7 @@ func newAttackSite(t *testing.T, tls bool, mutate func(*gatehouse.Config)) *atta
 func (s *attackSite) browser(t *testing.T) *browser {
 	b := newBrowser(t)
 	if s.tls {
-		jar, _ := cookiejar.New(nil)
-		b.c = &http.Client{Jar: jar, Transport: s.srv.Client().Transport,
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		b.Client.Transport = s.srv.Client().Transport
 	}
 	return b
 }
@@ -1468,14 +1468,14 @@ func (s *attackSite) browser(t *testing.T) *browser {
 // startAs runs a sign-in at provider as the provider user sub up to the
 // provider's answer, and returns the callback URL (not visited).
 func (b *browser) startAs(a *app, provider, sub string) string {
-	b.t.Helper()
+	b.T.Helper()
 	u := a.url + "/auth/signin/" + provider + "?" + url.Values{"login_hint": {sub}}.Encode()
-	resp := b.post(u, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+	resp := b.Post(u, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
 	resp.Body.Close()
-	cb := b.get(resp.Header.Get("Location"))
+	cb := b.Get(resp.Header.Get("Location"))
 	cb.Body.Close()
 	if cb.StatusCode != http.StatusFound {
-		b.t.Fatalf("provider answered %d", cb.StatusCode)
+		b.T.Fatalf("provider answered %d", cb.StatusCode)
 	}
 	return cb.Header.Get("Location")
 }
@@ -1492,9 +1492,9 @@ func plantChecks(t *testing.T, a *app, attacker, victim *browser) string {
 func plantCookie(t *testing.T, a *app, attacker, victim *browser, suffix string) string {
 	t.Helper()
 	u, _ := url.Parse(a.url)
-	for _, c := range attacker.c.Jar.Cookies(u) {
+	for _, c := range attacker.Client.Jar.Cookies(u) {
 		if strings.HasSuffix(c.Name, suffix) {
-			victim.c.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
+			victim.Client.Jar.SetCookies(u, []*http.Cookie{{Name: c.Name, Value: c.Value, Path: "/"}})
 			return c.Name
 		}
 	}
@@ -1524,7 +1524,7 @@ func TestAttackPlantedCheckCookieLinks(t *testing.T) {
 
 				cb := s.tossCallback(t, victim, "other", "mallory")
 
-				resp := victim.follow(victim.get(cb))
+				resp := victim.Follow(victim.Get(cb))
 				resp.Body.Close()
 				wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
 				if resp.StatusCode != http.StatusForbidden {
@@ -1552,7 +1552,7 @@ func TestAttackLoginCSRF(t *testing.T) {
 			victim.csrf(s.app) // the victim has visited the sign-in page
 			cb := s.tossCallback(t, victim, "dev", "mallory")
 
-			resp := victim.follow(victim.get(cb))
+			resp := victim.Follow(victim.Get(cb))
 			resp.Body.Close()
 			wantError(t, resp, "error", gatehouse.InvalidCheck, "browser_mismatch")
 			if id := victim.userID(s.app); id != "" {
@@ -1599,15 +1599,17 @@ func TestAttackCredentialsNeverLink(t *testing.T) {
 	victim := s.browser(t)
 	victim.signInAs(s.app, "dev", "alice")
 	aliceID := victim.userID(s.app)
-	resp := victim.follow(victim.post(s.url+"/auth/callback/credentials",
+	resp := victim.Follow(victim.Post(s.url+"/auth/callback/credentials",
 		url.Values{"username": {"mallory"}, "password": {"pw"}, "csrfToken": {victim.csrf(s.app)}}))
+
 	resp.Body.Close()
 	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
 	s.wantUnchanged(t, victim, aliceID, "credentials", "cred-mallory")
 	// Signed out, the same credentials sign in as their own user.
 	other := s.browser(t)
-	resp = other.follow(other.post(s.url+"/auth/callback/credentials",
+	resp = other.Follow(other.Post(s.url+"/auth/callback/credentials",
 		url.Values{"username": {"mallory"}, "password": {"pw"}, "csrfToken": {other.csrf(s.app)}}))
+
 	resp.Body.Close()
 	if id := other.userID(s.app); id == "" || id == aliceID {
 		t.Fatalf("credentials sign-in gave user %q", id)
@@ -1621,7 +1623,7 @@ func (b *browser) crossSitePost(u string, form url.Values) *http.Response {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://evil.example")
-	return b.do(req)
+	return b.Do(req)
 }
 
 // plantCSRF gives the victim's browser the attacker's CSRF cookie and
@@ -1665,7 +1667,7 @@ func TestAttackCrossSitePosts(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodPost, s.url+"/auth/session", strings.NewReader(`{"csrfToken":"`+token+`","data":{"name":"x"}}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	resp := victim.do(req)
+	resp := victim.Do(req)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("cross-site session update answered %d, want 403", resp.StatusCode)
@@ -1677,7 +1679,7 @@ func TestAttackCrossSitePosts(t *testing.T) {
 		t.Fatalf("the victim's session changed to %q", got)
 	}
 	// The same POSTs from the site's own pages still work.
-	resp = victim.follow(victim.post(s.url+"/auth/signout", url.Values{"csrfToken": {victim.csrf(s.app)}}))
+	resp = victim.Follow(victim.Post(s.url+"/auth/signout", url.Values{"csrfToken": {victim.csrf(s.app)}}))
 	resp.Body.Close()
 	if victim.userID(s.app) != "" {
 		t.Fatal("a same-origin sign-out did not sign out")
@@ -1729,18 +1731,18 @@ func TestCookieSetOnce(t *testing.T) {
 			seen[c.Name] = true
 		}
 	}
-	check("GET csrf", b.get(s.url+"/auth/csrf"))
+	check("GET csrf", b.Get(s.url+"/auth/csrf"))
 	b2 := s.browser(t)
-	check("GET signin", b2.get(s.url+"/auth/signin"))
-	check("GET session", s.browser(t).get(s.url+"/auth/session"))
-	check("GET providers", s.browser(t).get(s.url+"/auth/providers"))
-	check("GET signout", s.browser(t).get(s.url+"/auth/signout"))
-	resp := b.post(s.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(s.app)}, "callbackUrl": {"/private"}})
+	check("GET signin", b2.Get(s.url+"/auth/signin"))
+	check("GET session", s.browser(t).Get(s.url+"/auth/session"))
+	check("GET providers", s.browser(t).Get(s.url+"/auth/providers"))
+	check("GET signout", s.browser(t).Get(s.url+"/auth/signout"))
+	resp := b.Post(s.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(s.app)}, "callbackUrl": {"/private"}})
 	check("POST signin", resp)
-	cb := b.get(resp.Header.Get("Location"))
+	cb := b.Get(resp.Header.Get("Location"))
 	cb.Body.Close()
-	check("callback", b.get(cb.Header.Get("Location")))
-	check("POST signout", b.post(s.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(s.app)}}))
+	check("callback", b.Get(cb.Header.Get("Location")))
+	check("POST signout", b.Post(s.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(s.app)}}))
 }
 
 // TestLogsCutRequestValues: a 1 MB provider id in the path does not reach
@@ -1814,7 +1816,7 @@ func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
 	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
 	link := m.receive().Link()
 
-	resp := victim.follow(victim.get(link))
+	resp := victim.Follow(victim.Get(link))
 	resp.Body.Close()
 	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
 	if got := victim.userID(m.app); got != before || got == "" {
@@ -1825,7 +1827,7 @@ func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
 	}
 	// A fresh link opened signed out signs in.
 	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
-	if _, body := attacker.signInWith(attacker.get(m.receive().Link())); body != "hello mallory@example.com" {
+	if _, body := attacker.signInWith(attacker.Get(m.receive().Link())); body != "hello mallory@example.com" {
 		t.Fatalf("the attacker's own link: %q", body)
 	}
 }
@@ -1846,12 +1848,12 @@ func TestAttackBindingSurvivesRollingJWT(t *testing.T) {
 	aliceID := b.userID(s.app)
 	cb := b.startAs(s.app, "other", "mallory")
 	started := b.cookie(s.app, sessionCookie)
-	b.get(s.url + "/auth/session").Body.Close()
+	b.Get(s.url + "/auth/session").Body.Close()
 	if now := b.cookie(s.app, sessionCookie); now == "" || now == started {
 		t.Fatal("the session cookie was not re-sealed between start and callback")
 	}
 
-	resp := b.follow(b.get(cb))
+	resp := b.Follow(b.Get(cb))
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if string(body) != "hello alice@example.com" {
@@ -1884,7 +1886,7 @@ func TestAttackPlantedCheckCookieSameSitePost(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodPost, s.url+u.Path, strings.NewReader(u.RawQuery))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-site")
-	resp := victim.follow(victim.do(req))
+	resp := victim.Follow(victim.Do(req))
 	resp.Body.Close()
 	wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "session_mismatch")
 	s.wantUnchanged(t, victim, aliceID, "other", "mallory")
@@ -2002,7 +2004,7 @@ func expectFailure(t *testing.T, a *app, b *browser, resp *http.Response, errTyp
 	t.Helper()
 	u := resp.Request.URL
 	if u.Path != "/auth/error" || u.Query().Get("error") != string(errType) {
-		t.Fatalf("ended on %s (status %d), want /auth/error?error=%s (hops %v)", u, resp.StatusCode, errType, b.hops)
+		t.Fatalf("ended on %s (status %d), want /auth/error?error=%s (hops %v)", u, resp.StatusCode, errType, b.Hops)
 	}
 	if code != "" && u.Query().Get("code") != code {
 		t.Fatalf("code = %q, want %q (%s)", u.Query().Get("code"), code, u)
@@ -2018,7 +2020,7 @@ func expectFailure(t *testing.T, a *app, b *browser, resp *http.Response, errTyp
 func expectSignedIn(t *testing.T, a *app, b *browser, resp *http.Response, body string) {
 	t.Helper()
 	if resp.Request.URL.Path != "/private" || body != "hello alice@example.com" {
-		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.hops)
+		t.Fatalf("landed on %s with %q (hops %v)", resp.Request.URL, body, b.Hops)
 	}
 }
 
@@ -2194,7 +2196,7 @@ func TestProviderFaults(t *testing.T) {
 				var resp *http.Response
 				if ep.suffix == "/.well-known/openid-configuration" {
 					// Sign-in itself needs discovery: the POST fails at once.
-					resp = b.follow(b.post(a.url+"/auth/signin/dev", map[string][]string{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}}))
+					resp = b.Follow(b.Post(a.url+"/auth/signin/dev", map[string][]string{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}}))
 				} else {
 					resp, _ = b.signIn(a, "dev", "/private")
 				}
@@ -2254,7 +2256,7 @@ func TestDiscoveryDownAtStartUp(t *testing.T) {
 	a := startApp(t, op, nil)
 	for range 3 {
 		b := newBrowser(t)
-		resp := b.follow(b.post(a.url+"/auth/signin/dev", map[string][]string{"csrfToken": {b.csrf(a)}}))
+		resp := b.Follow(b.Post(a.url+"/auth/signin/dev", map[string][]string{"csrfToken": {b.csrf(a)}}))
 		expectFailure(t, a, b, resp, gatehouse.ProviderUnavailable, "discovery")
 	}
 	if n := count(op, authtest.EndpointDiscovery); n > 0 {
@@ -2367,8 +2369,9 @@ func guessConcurrently(t *testing.T, n int, apps ...*credsApp) {
 		b := newBrowser(t)
 		csrf := b.csrf(a.app)
 		wg.Go(func() {
-			resp := b.post(a.url+"/auth/callback/credentials", url.Values{
+			resp := b.Post(a.url+"/auth/callback/credentials", url.Values{
 				"csrfToken": {csrf}, "username": {"jane"}, "password": {"wrong"}})
+
 			resp.Body.Close()
 		})
 	}
@@ -2401,7 +2404,7 @@ func TestAttackConcurrentGuessesMemory(t *testing.T) {
 // sharing Redis limiters: at most 5 in all.
 func TestAttackConcurrentGuessesRedis(t *testing.T) {
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	c := redisClient(t) // below
+	c := redistest.NewClient(t) // below
 	t.Cleanup(func() {
 		ctx := context.Background()
 		if keys, _ := c.Keys(ctx, prefix+"*").Result(); len(keys) > 0 {
@@ -2409,7 +2412,7 @@ func TestAttackConcurrentGuessesRedis(t *testing.T) {
 		}
 	})
 	instance := func() *credsApp {
-		rdb := redisClient(t)
+		rdb := redistest.NewClient(t)
 		return newCredsApp(t, func(_ *gatehouse.Config, cc *credentials.Config) {
 			slowHash(cc)
 			cc.PerIP = &redislimit.Limiter{Client: rdb, Max: credentials.DefaultPerIP, Window: time.Hour, Prefix: prefix + "ip:"}
@@ -2438,7 +2441,7 @@ func TestAttackLockoutFromAnotherAddress(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/callback/credentials", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-Test-Client", ip)
-		resp := b.do(req)
+		resp := b.Do(req)
 		resp.Body.Close()
 		return resp
 	}
@@ -2483,13 +2486,13 @@ func TestAttackSignInFlood(t *testing.T) {
 	csrf := b.csrf(a)
 	var last *http.Response
 	for range 4 {
-		last = b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {csrf}})
+		last = b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {csrf}})
 		last.Body.Close()
 	}
 	if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
 		t.Fatalf("4th sign-in start: %d, Retry-After %q; want 429 with Retry-After", last.StatusCode, last.Header.Get("Retry-After"))
 	}
-	if resp := b.get(a.url + "/auth/callback/dev?code=x&state=y"); resp.StatusCode != http.StatusTooManyRequests {
+	if resp := b.Get(a.url + "/auth/callback/dev?code=x&state=y"); resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("callback past the limit: %d", resp.StatusCode)
 	}
 }
@@ -2498,7 +2501,7 @@ func TestAttackSignInFlood(t *testing.T) {
 func TestRateLimiterErrorRefuses(t *testing.T) {
 	a := newApp(t, authtest.Options{}, func(c *gatehouse.Config) { c.RateLimit = brokenLimiter{} })
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}})
+	resp := b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}})
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("with a failing limiter the sign-in start answered %d", resp.StatusCode)
@@ -2518,7 +2521,7 @@ func (brokenLimiter) Reset(context.Context, string) error   { return errors.New(
 // limits: failures on one lock the account out on the other.
 func TestCredentialsLockoutSharedThroughRedis(t *testing.T) {
 	prefix := "gatehouse:test:" + t.Name() + ":" + rand.Text() + ":"
-	c1 := redisClient(t)
+	c1 := redistest.NewClient(t)
 	t.Cleanup(func() {
 		ctx := context.Background()
 		if keys, _ := c1.Keys(ctx, prefix+"*").Result(); len(keys) > 0 {
@@ -2526,7 +2529,7 @@ func TestCredentialsLockoutSharedThroughRedis(t *testing.T) {
 		}
 	})
 	process := func() *credsApp {
-		rdb := redisClient(t)
+		rdb := redistest.NewClient(t)
 		return newCredsApp(t, func(_ *gatehouse.Config, c *credentials.Config) {
 			c.PerIP = &redislimit.Limiter{Client: rdb, Max: 100, Window: time.Hour, Prefix: prefix + "ip:"}
 			c.PerIdentifier = &redislimit.Limiter{Client: rdb, Max: 3, Window: 10 * time.Minute, Prefix: prefix + "id:"}
@@ -2588,12 +2591,12 @@ func TestCredentialsFailClosedWithoutRedis(t *testing.T) {
 // startFlow runs a sign-in up to the provider's answer and returns the
 // callback URL the provider sent the browser to (not yet visited).
 func (b *browser) startFlow(a *app, provider string) string {
-	b.t.Helper()
-	resp := b.post(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
-	cb := b.get(resp.Header.Get("Location")) // AutoApprove: the provider answers at once
+	b.T.Helper()
+	resp := b.Post(a.url+"/auth/signin/"+provider, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+	cb := b.Get(resp.Header.Get("Location")) // AutoApprove: the provider answers at once
 	cb.Body.Close()
 	if cb.StatusCode != http.StatusFound {
-		b.t.Fatalf("provider answered %d", cb.StatusCode)
+		b.T.Fatalf("provider answered %d", cb.StatusCode)
 	}
 	return cb.Header.Get("Location")
 }
@@ -2644,7 +2647,7 @@ func TestRFC9700_4_7_CSRFStateBoundToBrowser(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	attacker, victim := newBrowser(t), newBrowser(t)
 	cb := attacker.startFlow(a, "dev")
-	final := victim.follow(victim.get(cb))
+	final := victim.Follow(victim.Get(cb))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" {
 		t.Fatalf("the attacker's callback in the victim's browser ended on %s", final.Request.URL)
 	}
@@ -2668,7 +2671,7 @@ func TestRFC9700_4_5_CodeInjection(t *testing.T) {
 	q := own.Query()
 	q.Set("code", stolen.Query().Get("code"))
 	own.RawQuery = q.Encode()
-	final := attacker.follow(attacker.get(own.String()))
+	final := attacker.Follow(attacker.Get(own.String()))
 	if q := final.Request.URL.Query(); q.Get("error") != "TokenExchangeFailed" || q.Get("code") != "invalid_grant" {
 		t.Fatalf("injected code ended on %s", final.Request.URL)
 	}
@@ -2720,7 +2723,7 @@ func TestRFC9700_4_4_MixUp(t *testing.T) {
 	q := cb.Query()
 	q.Set("iss", evil.Issuer())
 	cb.RawQuery = q.Encode()
-	final := b.follow(b.get(cb.String()))
+	final := b.Follow(b.Get(cb.String()))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" || q.Get("code") != "iss_mismatch" {
 		t.Fatalf("foreign iss ended on %s", final.Request.URL)
 	}
@@ -2731,7 +2734,7 @@ func TestRFC9700_4_4_MixUp(t *testing.T) {
 	b = newBrowser(t)
 	cb, _ = url.Parse(b.startFlow(a, "evil"))
 	cb.Path = "/auth/callback/dev"
-	final = b.follow(b.get(cb.String()))
+	final = b.Follow(b.Get(cb.String()))
 	if q := final.Request.URL.Query(); q.Get("error") != "InvalidCheck" {
 		t.Fatalf("evil's response at dev's callback ended on %s", final.Request.URL)
 	}
@@ -2749,7 +2752,7 @@ func TestRFC9700_4_4_DuplicateParameters(t *testing.T) {
 		cb := b.startFlow(a, "dev")
 		u, _ := url.Parse(cb)
 		u.RawQuery += "&" + p + "=" + url.QueryEscape(u.Query().Get(p))
-		final := b.follow(b.get(u.String()))
+		final := b.Follow(b.Get(u.String()))
 		if q := final.Request.URL.Query(); q.Get("error") != "OAuthCallbackError" || q.Get("code") != "malformed_response" {
 			t.Fatalf("duplicate %s ended on %s", p, final.Request.URL)
 		}
@@ -2765,9 +2768,10 @@ func TestRFC9700_4_4_DuplicateParameters(t *testing.T) {
 func TestRFC9700_4_1_ExactRedirectURI(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/dev?redirect_uri=https://evil.example/cb&scope=openid+admin&response_type=token",
+	resp := b.Post(a.url+"/auth/signin/dev?redirect_uri=https://evil.example/cb&scope=openid+admin&response_type=token",
 		url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
-	final := b.follow(resp)
+
+	final := b.Follow(resp)
 	body, _ := io.ReadAll(final.Body)
 	expectSignedIn(t, a, b, final, string(body))
 	want := a.url + "/auth/callback/dev"
@@ -2793,7 +2797,7 @@ func TestRFC9700_4_11_1_NoOpenRedirect(t *testing.T) {
 		if resp, _ := b.signIn(a, "dev", evil); resp.Request.URL.String() != a.url+"/" {
 			t.Errorf("sign-in callbackUrl %q landed on %s", evil, resp.Request.URL)
 		}
-		out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {evil}})
+		out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {evil}})
 		if loc := out.Header.Get("Location"); loc != a.url+"/" {
 			t.Errorf("sign-out callbackUrl %q went to %q", evil, loc)
 		}
@@ -2807,7 +2811,7 @@ func TestRFC9700_4_2_4_NoReferrerLeak(t *testing.T) {
 	a := newApp(t, authtest.Options{}, nil)
 	b := newBrowser(t)
 	cb := b.startFlow(a, "dev")
-	resp := b.get(cb)
+	resp := b.Get(cb)
 	resp.Body.Close()
 	if resp.Header.Get("Referrer-Policy") != "no-referrer" || !strings.Contains(resp.Header.Get("Cache-Control"), "no-store") || resp.StatusCode/100 != 3 {
 		t.Fatalf("callback answered %d, Referrer-Policy %q, Cache-Control %q", resp.StatusCode, resp.Header.Get("Referrer-Policy"), resp.Header.Get("Cache-Control"))
@@ -2826,7 +2830,7 @@ func TestRFC9700_4_3_2_NoTokensInURLs(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.signIn(a, "dev", "/private")
 	expectSignedIn(t, a, b, resp, body)
-	for _, h := range append(b.hops, resp.Request.URL.String()) {
+	for _, h := range append(b.Hops, resp.Request.URL.String()) {
 		for _, p := range []string{"access_token", "id_token", "refresh_token"} {
 			if strings.Contains(h, p) {
 				t.Fatalf("URL %q carries %s", h, p)
@@ -2854,7 +2858,7 @@ func TestRFC9700_2_1_2_NoFrontChannelTokens(t *testing.T) {
 		b := newBrowser(t)
 		u, _ := url.Parse(b.startFlow(a, "dev"))
 		u.RawQuery += "&" + p + "=x"
-		final := b.follow(b.get(u.String()))
+		final := b.Follow(b.Get(u.String()))
 		if q := final.Request.URL.Query(); q.Get("code") != "front_channel_token" {
 			t.Fatalf("front-channel %s ended on %s", p, final.Request.URL)
 		}
@@ -2881,7 +2885,7 @@ func TestRFC9700_4_12_FormPost(t *testing.T) {
 		}}
 	})
 	b := newBrowser(t)
-	resp := b.post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
+	resp := b.Post(a.url+"/auth/signin/dev", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/private"}})
 	sameSiteNone := map[string]bool{}
 	for _, c := range resp.Cookies() {
 		if c.SameSite == http.SameSiteNoneMode {
@@ -2896,7 +2900,7 @@ func TestRFC9700_4_12_FormPost(t *testing.T) {
 			t.Fatalf("%s is not SameSite=None (SameSite=None cookies: %v)", n, sameSiteNone)
 		}
 	}
-	page := b.get(resp.Header.Get("Location"))
+	page := b.Get(resp.Header.Get("Location"))
 	raw, _ := io.ReadAll(page.Body)
 	page.Body.Close()
 	m := formAction.FindSubmatch(raw)
@@ -2913,7 +2917,7 @@ func TestRFC9700_4_12_FormPost(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodPost, action, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	au, _ := url.Parse(action)
-	for _, c := range b.c.Jar.Cookies(au) {
+	for _, c := range b.Client.Jar.Cookies(au) {
 		if sameSiteNone[c.Name] {
 			req.AddCookie(c)
 		}

@@ -28,9 +28,9 @@ import (
 func (b *browser) sessions(a *app) (int, []map[string]any) { return b.getList(a, "/auth/sessions") }
 
 func (b *browser) revoke(a *app, path string, form url.Values) int {
-	b.t.Helper()
+	b.T.Helper()
 	form.Set("csrfToken", b.csrf(a))
-	resp := b.post(a.url+"/auth/sessions/"+path, form)
+	resp := b.Post(a.url+"/auth/sessions/"+path, form)
 	resp.Body.Close()
 	return resp.StatusCode
 }
@@ -101,7 +101,7 @@ func TestSessionManagement(t *testing.T) {
 	// Another site cannot end them.
 	req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/sessions/revoke-others", nil)
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	resp := laptop.do(req)
+	resp := laptop.Do(req)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("cross-site revoke: %d", resp.StatusCode)
@@ -129,7 +129,7 @@ func TestSessionsPageSignedOut(t *testing.T) {
 	b := newBrowser(t)
 	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/sessions", nil)
 	req.Header.Set("Accept", "text/html")
-	resp := b.do(req)
+	resp := b.Do(req)
 	resp.Body.Close()
 	want := a.url + "/auth/signin?callbackUrl=" + url.QueryEscape(a.url+"/auth/sessions")
 	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != want {
@@ -218,7 +218,7 @@ func TestCookieCache(t *testing.T) {
 	c := newBrowser(t)
 	c.signIn(a, "dev", "/")
 	c.session(a)
-	resp := c.post(a.url+"/auth/signout", url.Values{"csrfToken": {c.csrf(a)}})
+	resp := c.Post(a.url+"/auth/signout", url.Values{"csrfToken": {c.csrf(a)}})
 	resp.Body.Close()
 	if c.cookie(a, sessionDataCookie) != "" {
 		t.Fatal("sign-out left the cookie cache")
@@ -243,13 +243,13 @@ func TestCookieCacheNeedsDatabase(t *testing.T) {
 // sibling page or an attacker could.
 func (b *browser) setCookie(a *app, name, value string) {
 	u, _ := url.Parse(a.url)
-	b.c.Jar.SetCookies(u, []*http.Cookie{{Name: name, Value: value, Path: "/"}})
+	b.Client.Jar.SetCookies(u, []*http.Cookie{{Name: name, Value: value, Path: "/"}})
 }
 
 // dropCookie removes a cookie from the browser's jar.
 func (b *browser) dropCookie(a *app, name string) {
 	u, _ := url.Parse(a.url)
-	b.c.Jar.SetCookies(u, []*http.Cookie{{Name: name, Path: "/", MaxAge: -1}})
+	b.Client.Jar.SetCookies(u, []*http.Cookie{{Name: name, Path: "/", MaxAge: -1}})
 }
 
 // hashOf is how the database strategy stores a session token.
@@ -316,7 +316,7 @@ func TestSessionsPageProviderName(t *testing.T) {
 	}
 	req, _ := http.NewRequest(http.MethodGet, a.url+"/auth/sessions", nil)
 	req.Header.Set("Accept", "text/html")
-	resp := b.do(req)
+	resp := b.Do(req)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if !strings.Contains(string(body), "signed in with Development") || strings.Contains(string(body), "signed in with dev") {
@@ -473,7 +473,7 @@ func TestBearerDatabase(t *testing.T) {
 			bearerRules(t, a, tok)
 
 			// Signing out in the browser ends the session for the API too.
-			out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
+			out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
 			out.Body.Close()
 			resp, body := apiCall(t, "GET", a.url+"/private", "Bearer "+tok)
 			wantInvalidToken(t, "after sign-out", resp, body)
@@ -521,7 +521,7 @@ func TestSessionToken(t *testing.T) {
 
 	// The browser's cookies are per host, so they reach the front end on
 	// its own port.
-	resp := b.get(front.URL + "/call-api")
+	resp := b.Get(front.URL + "/call-api")
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if string(body) != "hello alice@example.com" {
@@ -553,7 +553,7 @@ func TestStoreOutage(t *testing.T) {
 
 	store.down.Store(true)
 	for _, path := range []string{"/auth/session", "/private"} {
-		resp := b.get(a.url + path)
+		resp := b.Get(a.url + path)
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
@@ -654,7 +654,7 @@ func TestDatabaseSession(t *testing.T) {
 		if n := st.spy.count("GetUser") + st.spy.count("UpdateSession"); n != 0 {
 			t.Fatalf("GET /auth/session made %d GetUser/UpdateSession calls, want 0", n)
 		}
-		r := b.get(a.url + "/private")
+		r := b.Get(a.url + "/private")
 		r.Body.Close()
 		if n := st.spy.count("GetSessionAndUser"); n != 2 || r.StatusCode != http.StatusOK {
 			t.Fatalf("GET /private: status %d, %d GetSessionAndUser calls in all, want 2", r.StatusCode, n)
@@ -680,7 +680,7 @@ func TestDatabaseSession(t *testing.T) {
 		}
 
 		// Sign-out deletes the row.
-		out := b.post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
+		out := b.Post(a.url+"/auth/signout", url.Values{"csrfToken": {b.csrf(a)}})
 		out.Body.Close()
 		if _, _, err := st.raw.GetSessionAndUser(ctx, sha256Hex(raw)); !errors.Is(err, adapter.ErrNotFound) {
 			t.Fatalf("session row after sign-out: %v", err)
@@ -723,7 +723,7 @@ func TestSessionReadWritesNoCookie(t *testing.T) {
 	b := newBrowser(t)
 	b.signIn(a, "dev", "/")
 	for _, path := range []string{"/auth/session", "/private", "/auth/session"} {
-		resp := b.get(a.url + path)
+		resp := b.Get(a.url + path)
 		resp.Body.Close()
 		if resp.StatusCode != 200 || len(resp.Header.Values("Set-Cookie")) != 0 {
 			t.Fatalf("GET %s: %d, Set-Cookie %q", path, resp.StatusCode, resp.Header.Values("Set-Cookie"))
@@ -733,7 +733,7 @@ func TestSessionReadWritesNoCookie(t *testing.T) {
 	rolling := newApp(t, authtest.Options{}, func(cfg *gatehouse.Config) { cfg.Session.UpdateAge = time.Nanosecond })
 	b = newBrowser(t)
 	b.signIn(rolling, "dev", "/")
-	resp := b.get(rolling.url + "/auth/session")
+	resp := b.Get(rolling.url + "/auth/session")
 	resp.Body.Close()
 	if c := resp.Header.Get("Set-Cookie"); resp.StatusCode != 200 || c == "" {
 		t.Fatalf("after UpdateAge: %d with no refreshed cookie", resp.StatusCode)
@@ -751,15 +751,15 @@ func TestSessionJSONCache(t *testing.T) {
 	a := newApp(t, authtest.Options{Users: users}, nil)
 	for _, u := range users {
 		b := newBrowser(t)
-		resp := b.post(a.url+"/auth/signin/dev?login_hint="+u.Subject, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
-		b.follow(resp).Body.Close()
+		resp := b.Post(a.url+"/auth/signin/dev?login_hint="+u.Subject, url.Values{"csrfToken": {b.csrf(a)}, "callbackUrl": {"/"}})
+		b.Follow(resp).Body.Close()
 		for range 3 {
 			s := b.session(a)
 			if user, _ := s["user"].(map[string]any); user["email"] != u.Email || user["name"] != u.Name {
 				t.Fatalf("%s's browser got session %v", u.Subject, s)
 			}
 		}
-		r := b.get(a.url + "/auth/session")
+		r := b.Get(a.url + "/auth/session")
 		r.Body.Close()
 		h := r.Header
 		if h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "no-store" || len(h) != 4 {
@@ -781,7 +781,7 @@ func TestSessionJSONCache(t *testing.T) {
 	if first["n"] == second["n"] || first["n"] == nil {
 		t.Fatalf("the Session callback's claim was not encoded per request: %v then %v", first["n"], second["n"])
 	}
-	r := b.get(counted.url + "/auth/session")
+	r := b.Get(counted.url + "/auth/session")
 	r.Body.Close()
 	if h := r.Header; h.Get("Content-Type") != "application/json" || h.Get("Cache-Control") != "no-store" {
 		t.Fatalf("encoded answer's headers: %v", h)
@@ -819,7 +819,7 @@ func TestMiddlewareOwnRoutesReadAtUse(t *testing.T) {
 	} {
 		spy.reset()
 		r := httptest.NewRequest("GET", a.url+c.path, nil)
-		for _, ck := range b.c.Jar.Cookies(u) {
+		for _, ck := range b.Client.Jar.Cookies(u) {
 			r.AddCookie(ck)
 		}
 		w := httptest.NewRecorder()
@@ -861,7 +861,7 @@ func TestMiddlewareSessionPerRequest(t *testing.T) {
 			got = got[:0]
 			for _, b := range []*browser{alice, bob, alice} {
 				r := httptest.NewRequest("GET", a.url+path, nil)
-				for _, ck := range b.c.Jar.Cookies(u) {
+				for _, ck := range b.Client.Jar.Cookies(u) {
 					r.AddCookie(ck)
 				}
 				h.ServeHTTP(httptest.NewRecorder(), r)
@@ -909,7 +909,7 @@ func TestCookieCacheReadWritesNothing(t *testing.T) {
 			for _, h := range []http.Handler{a.h, a.h.Middleware(a.h)} {
 				for range 3 {
 					r := httptest.NewRequest("GET", a.url+"/auth/session", nil)
-					for _, ck := range b.c.Jar.Cookies(u) {
+					for _, ck := range b.Client.Jar.Cookies(u) {
 						r.AddCookie(ck)
 					}
 					w := httptest.NewRecorder()
@@ -949,19 +949,19 @@ func (s orgSpy) ActiveOrganization(ctx context.Context, key string) (string, err
 // activate creates an organization named name, makes it this browser's
 // active organization, and returns its id.
 func (b *browser) activate(a *app, name string) string {
-	b.t.Helper()
+	b.T.Helper()
 	csrf := b.csrf(a)
-	resp := b.post(a.url+"/auth/organizations", url.Values{"csrfToken": {csrf}, "name": {name}})
+	resp := b.Post(a.url+"/auth/organizations", url.Values{"csrfToken": {csrf}, "name": {name}})
 	var org struct{ ID string }
 	err := json.NewDecoder(resp.Body).Decode(&org)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusCreated || err != nil {
-		b.t.Fatalf("create an organization: %d %v", resp.StatusCode, err)
+		b.T.Fatalf("create an organization: %d %v", resp.StatusCode, err)
 	}
-	resp = b.post(a.url+"/auth/organizations/active", url.Values{"csrfToken": {csrf}, "organizationId": {org.ID}})
+	resp = b.Post(a.url+"/auth/organizations/active", url.Values{"csrfToken": {csrf}, "organizationId": {org.ID}})
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		b.t.Fatalf("activate: %d", resp.StatusCode)
+		b.T.Fatalf("activate: %d", resp.StatusCode)
 	}
 	return org.ID
 }

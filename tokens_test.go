@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"golang.org/x/oauth2"
@@ -23,20 +24,13 @@ import (
 
 // appRequest is a request to the app carrying the browser's cookies, as
 // an application handler would receive it.
-func (b *browser) appRequest(a *app) *http.Request {
-	r := httptest.NewRequest(http.MethodGet, a.url+"/reports", nil)
-	u, _ := url.Parse(a.url)
-	for _, c := range b.c.Jar.Cookies(u) {
-		r.AddCookie(c)
-	}
-	return r
-}
+func (b *browser) appRequest(a *app) *http.Request { return b.Request(a.url, a.url+"/reports") }
 
 // keep stores the cookies a response set in the browser, as a browser
 // would.
 func (b *browser) keep(a *app, w *httptest.ResponseRecorder) {
 	u, _ := url.Parse(a.url)
-	b.c.Jar.SetCookies(u, w.Result().Cookies())
+	b.Client.Jar.SetCookies(u, w.Result().Cookies())
 }
 
 // refreshRequests returns the refresh_token values the provider received
@@ -498,16 +492,12 @@ func TestRefreshIDTokenRulesJWT(t *testing.T) {
 // Failed before: single-flight was per process, so both instances sent
 // the same refresh token and the grant was revoked.
 func TestRefreshAcrossInstancesPostgres(t *testing.T) {
-	requirePostgres(t)
-	schema, _ := pgSchema(t)
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_scaleout")
 	op := newOP(t, authtest.Options{AutoApprove: true, RepeatNonceOnRefresh: true, RevokeOnRefreshReuse: true})
 	var handlers [2]*gatehouse.Handler
 	var pgs [2]*postgres.Adapter
 	for i := range handlers {
-		pgs[i] = pgAdapter(t, schema)
-		if err := pgs[i].Migrate(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		pgs[i] = dbtest.Postgres(t, schema)
 	}
 	a := startApp(t, op, func(c *gatehouse.Config) { c.Adapter = pgs[0] })
 	handlers[0] = a.h

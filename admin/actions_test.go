@@ -26,8 +26,7 @@ func (b *browser) createUser(s *site, form url.Values) (int, map[string]any) {
 // nobody; the event names the new user.
 func TestAdminCreateUser(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	me := s.userID("admin@example.com")
 	code, v := ad.createUser(s, url.Values{"email": {" New@Example.com "}, "name": {"Newt"}, "role": {"admin"}, "password": {"a long enough password"}})
 	if code != http.StatusCreated || v["email"] != "new@example.com" || v["name"] != "Newt" || v["role"] != "admin" {
@@ -78,8 +77,7 @@ func TestAdminCreateUser(t *testing.T) {
 // route is not there and a created user gets no password.
 func TestAdminSetPassword(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	me := s.userID("admin@example.com")
 	pat := passwordUser(t, s, "pat@example.com")
 	if code, v := ad.adminPost(s, pat, "set-password", url.Values{"password": {"a new long password"}}); code != http.StatusOK || v["id"] != pat {
@@ -136,8 +134,7 @@ func TestAdminSetPassword(t *testing.T) {
 // an unknown id is 404, another administrator's sessions are refused.
 func TestAdminRevokeSession(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	one, two := newBrowser(t), newBrowser(t)
 	one.mustSignIn(s, "oidc", "bob")
 	two.mustSignIn(s, "oidc", "bob")
@@ -175,8 +172,7 @@ func TestAdminRevokeSession(t *testing.T) {
 // ?ban= value cannot be forged.
 func TestBanReasonShown(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	newBrowser(t).mustSignIn(s, "oidc", "bob")
 	newBrowser(t).mustSignIn(s, "oidc", "carol")
 	bob, carol := s.userID("bob@example.com"), s.userID("carol@example.com")
@@ -217,8 +213,7 @@ func TestAdminSetPasswordEndsSessions(t *testing.T) {
 			phone, laptop := newBrowser(t), newBrowser(t)
 			phone.mustSignIn(s, "password", "pat@example.com")
 			laptop.mustSignIn(s, "password", "pat@example.com")
-			bob := newBrowser(t)
-			bob.mustSignIn(s, "oidc", "bob")
+			bob := signedInAs(t, s, "bob")
 
 			if code, v := ad.adminPost(s, pat, "set-password", url.Values{"password": {"a new long password"}}); code != http.StatusOK {
 				t.Fatalf("set-password: %d %v", code, v)

@@ -8,9 +8,6 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 )
 
 // BenchmarkSessionRead is GET {base}/session with a valid session, with
@@ -19,31 +16,6 @@ import (
 // session or a cookie-cache copy, and none for a database session read
 // from its row (a ban deletes the rows).
 func BenchmarkSessionRead(b *testing.B) {
-	kinds := []struct {
-		name  string
-		store func(b *testing.B) adapter.Adapter
-	}{
-		{"memory", func(*testing.B) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(b *testing.B) adapter.Adapter {
-			db, err := sqlite.Open(b.Context(), b.TempDir()+"/gatehouse.db")
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { db.Close() })
-			if err := db.Migrate(b.Context()); err != nil {
-				b.Fatal(err)
-			}
-			return db
-		}},
-		{"postgres", func(b *testing.B) adapter.Adapter {
-			t := &testing.T{}
-			schema, _ := pgSchema(t)
-			if t.Skipped() || t.Failed() {
-				b.Skip("no PostgreSQL")
-			}
-			return pgAdapter(t, schema)
-		}},
-	}
 	strategies := []struct {
 		name   string
 		mutate func(*gatehouse.Config)
@@ -55,7 +27,7 @@ func BenchmarkSessionRead(b *testing.B) {
 			c.Session.CookieCache.Enabled = true
 		}},
 	}
-	for _, k := range kinds {
+	for _, k := range builtinStores {
 		for _, st := range strategies {
 			for _, on := range []bool{false, true} {
 				name := k.name + "/" + st.name + "/admin=off"
@@ -63,7 +35,7 @@ func BenchmarkSessionRead(b *testing.B) {
 					name = k.name + "/" + st.name + "/admin=on"
 				}
 				b.Run(name, func(b *testing.B) {
-					s := newSite(b, newOP(b), k.store(b), func(c *gatehouse.Config) {
+					s := newSite(b, newOP(b), k.open(b), func(c *gatehouse.Config) {
 						st.mutate(c)
 						if !on {
 							c.Admin = nil

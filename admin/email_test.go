@@ -43,8 +43,7 @@ func TestChangeEmail(t *testing.T) {
 	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
 		c.Admin = admin.Enable(admin.Config{SendEmailChange: box.send})
 	})
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	bob := signedInAs(t, s, "bob")
 	newBrowser(t).mustSignIn(s, "oidc", "carol")
 	id := s.userID("bob@example.com")
 	ask := func(b *browser, addr string, csrf bool) (int, map[string]any) {

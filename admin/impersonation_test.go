@@ -64,10 +64,8 @@ func TestImpersonation(t *testing.T) {
 				c.Admin = admin.Enable(admin.Config{ImpersonationMaxAge: 2 * time.Second})
 			})
 			ad := signedInAdmin(t, s)
-			bob := newBrowser(t)
-			bob.mustSignIn(s, "oidc", "bob")
-			carol := newBrowser(t)
-			carol.mustSignIn(s, "oidc", "carol")
+			bob := signedInAs(t, s, "bob")
+			carol := signedInAs(t, s, "carol")
 			me, bobID, carolID := s.userID("admin@example.com"), s.userID("bob@example.com"), s.userID("carol@example.com")
 
 			if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
@@ -197,8 +195,7 @@ func TestImpersonationBanner(t *testing.T) {
 		c.SelfService = selfservice.Routes{} // the accounts and sessions pages
 	})
 	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	bob := signedInAs(t, s, "bob")
 	page := func(b *browser, path string) string {
 		req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
 		req.Header.Set("Accept", "text/html")
@@ -284,8 +281,7 @@ func TestImpersonationActiveOrganization(t *testing.T) {
 				c.Organizations = organization.Enable(organization.Config{})
 			})
 			ad := signedInAdmin(t, s)
-			bob := newBrowser(t)
-			bob.mustSignIn(s, "oidc", "bob")
+			signedInAs(t, s, "bob")
 			me, bobID := s.userID("admin@example.com"), s.userID("bob@example.com")
 			// The administrator owns acme and works in it; bob is a member of
 			// it too, with no right to update it.

@@ -2,92 +2,19 @@ package admin_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"net/url"
-	"os"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 )
-
-// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
-// server with trust authentication.
-func postgresDSN() string {
-	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
-		return dsn
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}
-
-// skipOrFail skips the test when a server is missing, and fails it when
-// CI is set.
-func skipOrFail(t *testing.T, what string, err error) {
-	t.Helper()
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s cannot be reached: %v", what, err)
-	}
-	t.Skipf("%s cannot be reached (set CI to make this fail): %v", what, err)
-}
-
-// pgSchema creates a schema of the test's own, dropped at clean-up, and
-// returns it with a connection on it for reading the tables.
-func pgSchema(t *testing.T) (string, *pgx.Conn) {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err != nil {
-		skipOrFail(t, "PostgreSQL", err)
-	}
-	var b [8]byte
-	rand.Read(b[:])
-	schema := "gatehouse_admin_" + hex.EncodeToString(b[:])
-	for _, q := range []string{"CREATE SCHEMA " + schema, "SET search_path TO " + schema} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-		conn.Close(ctx)
-	})
-	return schema, conn
-}
-
-// pgAdapter is one instance's adapter: a pool of its own on schema,
-// migrated.
-func pgAdapter(t *testing.T, schema string) *postgres.Adapter {
-	t.Helper()
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	a := postgres.New(pool)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
 
 // TestBanEndsSessionsOnEveryInstance: two instances share one PostgreSQL
 // (and, in one case, one Redis for sessions); a user signed in through
@@ -108,7 +35,7 @@ func TestBanEndsSessionsOnEveryInstance(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			schema, _ := pgSchema(t)
+			schema, _ := dbtest.PostgresSchema(t, "gatehouse_admin")
 			var rdb *redis.Client
 			prefix := ""
 			if c.redis {
@@ -117,7 +44,7 @@ func TestBanEndsSessionsOnEveryInstance(t *testing.T) {
 			}
 			op := newOP(t)
 			instance := func() *site {
-				var db adapter.Adapter = pgAdapter(t, schema)
+				var db adapter.Adapter = dbtest.Postgres(t, schema)
 				if c.redis {
 					db = redisstore.New(rdb, db, redisstore.Options{Prefix: prefix})
 				}
@@ -178,12 +105,11 @@ func TestBanEndsSessionsOnEveryInstance(t *testing.T) {
 // them.
 func TestDeleteRemovesEveryRow(t *testing.T) {
 	t.Parallel()
-	schema, conn := pgSchema(t)
-	db := pgAdapter(t, schema)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_admin")
+	db := dbtest.Postgres(t, schema)
 	s := newSite(t, newOP(t), db, func(cfg *gatehouse.Config) { cfg.Session.Strategy = gatehouse.StrategyJWT })
 	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	bob := signedInAs(t, s, "bob")
 	id := s.userID("bob@example.com")
 	ctx := context.Background()
 	// Something in every table that holds a user's rows.

@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse"
-	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/memory"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
@@ -37,28 +34,7 @@ func joinOrg(t *testing.T, s organization.Store, org, userID, addr, role string)
 // routes), and nothing of theirs is deleted; once another member is an
 // owner, both can. On every built-in store.
 func TestDeleteLastOwner(t *testing.T) {
-	stores := []struct {
-		name string
-		open func(t *testing.T) adapter.Adapter
-	}{
-		{"memory", func(*testing.T) adapter.Adapter { return memory.New() }},
-		{"sqlite", func(t *testing.T) adapter.Adapter {
-			db, err := sqlite.Open(t.Context(), t.TempDir()+"/gatehouse.db")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			if err := db.Migrate(t.Context()); err != nil {
-				t.Fatal(err)
-			}
-			return db
-		}},
-		{"postgres", func(t *testing.T) adapter.Adapter {
-			schema, _ := pgSchema(t)
-			return pgAdapter(t, schema)
-		}},
-	}
-	for _, st := range stores {
+	for _, st := range builtinStores {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel()
 			db := st.open(t)

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
 )
 
@@ -62,10 +61,8 @@ func (b *browser) land(resp *http.Response) string {
 // are escaped.
 func TestAdminPages(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	s, ad := adminSite(t)
+	bob := signedInAs(t, s, "bob")
 	ctx := context.Background()
 	evil, err := s.db.CreateUser(ctx, adapter.User{Email: "evil@example.com", Name: `<img src=x onerror=alert(1)>`})
 	if err != nil {

@@ -74,10 +74,8 @@ func TestBannedUserCannotSignIn(t *testing.T) {
 // lifts by itself.
 func TestBanExpires(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
+	s, ad := adminSite(t)
+	signedInAs(t, s, "bob")
 	if code, v := ad.adminPost(s, s.userID("bob@example.com"), "ban", url.Values{"expiresIn": {"2"}}); code != http.StatusOK || v["banned"] != true {
 		t.Fatalf("ban answered %d %v", code, v)
 	}
@@ -115,12 +113,9 @@ var adminRoutes = []struct {
 // of them changed anything.
 func TestAdminRoutesRefuseOthers(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
-	bob := newBrowser(t)
-	bob.mustSignIn(s, "oidc", "bob")
-	carol := newBrowser(t)
-	carol.mustSignIn(s, "oidc", "carol")
+	s, ad := adminSite(t)
+	bob := signedInAs(t, s, "bob")
+	carol := signedInAs(t, s, "carol")
 	target := s.userID("carol@example.com")
 	nobody := newBrowser(t)
 
@@ -188,8 +183,7 @@ func TestAdminRules(t *testing.T) {
 	}
 	ad := signedInAdmin(t, s)
 	me := s.userID("admin@example.com")
-	other := newBrowser(t)
-	other.mustSignIn(s, "oidc", "bob")
+	other := signedInAs(t, s, "bob")
 	bob := s.userID("bob@example.com")
 	if err := s.store.SetUserRole(context.Background(), bob, admin.RoleAdmin); err != nil {
 		t.Fatal(err)
@@ -257,8 +251,7 @@ func TestAdminRules(t *testing.T) {
 // when, from which address and browser.
 func TestAdminEvents(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	newBrowser(t).mustSignIn(s, "oidc", "bob")
 	me, bob := s.userID("admin@example.com"), s.userID("bob@example.com")
 	before := time.Now()
@@ -367,8 +360,7 @@ func TestAdminListAndUser(t *testing.T) {
 // store says and the routes show.
 func TestAdminConcurrentChanges(t *testing.T) {
 	t.Parallel()
-	s := newSite(t, newOP(t), memory.New(), nil)
-	ad := signedInAdmin(t, s)
+	s, ad := adminSite(t)
 	newBrowser(t).mustSignIn(s, "oidc", "bob")
 	bob := s.userID("bob@example.com")
 	token := ad.csrf(s)

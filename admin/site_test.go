@@ -16,8 +16,10 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
+	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -319,11 +321,41 @@ func (s *site) userID(addr string) string {
 // OpenID Connect and makes that user an administrator (stored role).
 func signedInAdmin(t *testing.T, s *site) *browser {
 	t.Helper()
-	b := newBrowser(t)
-	b.mustSignIn(s, "oidc", "admin")
+	b := signedInAs(t, s, "admin")
 	if err := s.store.SetUserRole(context.Background(), s.userID("admin@example.com"), admin.RoleAdmin); err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// builtinStores open a new, migrated store of each built-in kind;
+// PostgreSQL's is a schema of the test's own.
+var builtinStores = []struct {
+	name string
+	open func(tb testing.TB) adapter.Adapter
+}{
+	{"memory", func(testing.TB) adapter.Adapter { return memory.New() }},
+	{"sqlite", func(tb testing.TB) adapter.Adapter { return dbtest.SQLite(tb, "") }},
+	{"postgres", func(tb testing.TB) adapter.Adapter {
+		schema, _ := dbtest.PostgresSchema(tb, "gatehouse_admin")
+		return dbtest.Postgres(tb, schema)
+	}},
+}
+
+// adminSite serves a site on a new memory store with an administrator
+// signed in (see signedInAdmin), and returns it with their browser.
+func adminSite(t *testing.T) (*site, *browser) {
+	t.Helper()
+	s := newSite(t, newOP(t), memory.New(), nil)
+	return s, signedInAdmin(t, s)
+}
+
+// signedInAs returns a new browser signed in at s through the OpenID
+// provider as its user sub.
+func signedInAs(t *testing.T, s *site, sub string) *browser {
+	t.Helper()
+	b := newBrowser(t)
+	b.mustSignIn(s, "oidc", sub)
 	return b
 }
 

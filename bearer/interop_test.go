@@ -10,12 +10,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/nodetest"
 )
 
 // The node oidc-provider interop: interop/oidcprovider/serve.mjs runs the
@@ -26,44 +25,9 @@ const opDir = "../interop/oidcprovider"
 // when Node or the package is missing, and fails instead when CI is set.
 func startOIDCProvider(t *testing.T) string {
 	t.Helper()
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(opDir, "node_modules", "oidc-provider", "package.json")); err != nil {
-		missing = "oidc-provider is not installed (run: npm ci --prefix interop/oidcprovider)"
-	}
-	if missing != "" {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("oidc-provider interop test: %s", missing)
-		}
-		t.Skipf("oidc-provider interop test skipped: %s", missing)
-	}
-	cmd := exec.Command("node", "serve.mjs")
-	cmd.Dir = opDir
+	nodetest.Need(t, "oidc-provider interop test", opDir, "oidc-provider", "npm ci --prefix interop/oidcprovider")
 	var stderr bytes.Buffer // its warnings; shown if it does not start
-	cmd.Stderr = &stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		in.Close() // serve.mjs ends at the end of its input
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
+	cmd, _, out := nodetest.Start(t, opDir, "serve.mjs", &stderr)
 	line := make(chan string, 1)
 	go func() {
 		s, _ := bufio.NewReader(out).ReadString('\n')

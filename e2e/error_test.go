@@ -13,10 +13,7 @@ import (
 // with HTTP 400, a sentence they can act on and a way back.
 func TestErrorPageAfterAlteredState(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, nil)
-
-	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	ctx, _ := openSignInPage(t, nil, "")
 	click(t, ctx, `form[action$="/signin/development"] button`)
 	// The provider's form carries the authorization request, state
 	// included, in hidden fields; it sends the state back unchanged.
@@ -48,10 +45,7 @@ func TestErrorPageAfterAlteredState(t *testing.T) {
 // sign-in page with a banner and can try again at once.
 func TestCancelAtProviderShowsBanner(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, nil)
-
-	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	ctx, _ := openSignInPage(t, nil, "")
 	click(t, ctx, `form[action$="/signin/development"] button`)
 	resp := click(t, ctx, `button[name="authtest_cancel"]`)
 

@@ -31,10 +31,7 @@ var everythingEnv = map[string]string{
 // screenshots.
 func TestSignInPageEverything(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, everythingEnv)
-	resp := load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
-	wantStatus(t, resp, 200)
+	ctx, base := openSignInPage(t, everythingEnv, "")
 
 	// The built-in logos are drawn, the site logo loaded (the CSP lets
 	// it), and the provider without a logo has its initial.
@@ -94,9 +91,7 @@ func TestSignInPageEverything(t *testing.T) {
 // them in.
 func TestPasswordFormOnSignInPage(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, map[string]string{"DEV": "1"})
-	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
+	ctx, _ := openSignInPage(t, map[string]string{"DEV": "1"}, "?callbackUrl=%2Fprivate")
 
 	typeInto(t, ctx, `#credentials-0-0`, "demo")
 	typeInto(t, ctx, `#credentials-0-1`, "not the password")
@@ -129,9 +124,7 @@ func TestPasswordFormOnSignInPage(t *testing.T) {
 // the example's development outbox) signs them in.
 func TestEmailFormLeadsToVerifyRequest(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, map[string]string{"DEV": "1"})
-	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"))
+	ctx, base := openSignInPage(t, map[string]string{"DEV": "1"}, "")
 
 	typeInto(t, ctx, `#email-0`, "carol@example.com")
 	resp := click(t, ctx, `form[action$="/signin/email"] button`)

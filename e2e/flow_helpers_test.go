@@ -27,6 +27,18 @@ func load(t *testing.T, ctx context.Context, what string, steps ...chromedp.Acti
 	return resp
 }
 
+// openSignInPage starts the example with env (see startExample) and a
+// browser of the test's own, and opens the built-in sign-in page with
+// query ("" or "?callbackUrl=…"), which must answer 200. It returns the
+// browser and the example's URL.
+func openSignInPage(t *testing.T, env map[string]string, query string) (context.Context, string) {
+	t.Helper()
+	ctx := newBrowser(t)
+	base := startExample(t, env)
+	wantStatus(t, load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin"+query)), 200)
+	return ctx, base
+}
+
 // click clicks the first element matching the CSS selector and waits for
 // the page that follows.
 func click(t *testing.T, ctx context.Context, sel string) *network.Response {

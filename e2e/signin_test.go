@@ -84,9 +84,7 @@ func TestSignInFromTemplateHelper(t *testing.T) {
 // focused button must show a visible focus ring.
 func TestSignInWithKeyboard(t *testing.T) {
 	t.Parallel()
-	ctx := newBrowser(t)
-	base := startExample(t, nil)
-	load(t, ctx, "opening the sign-in page", chromedp.Navigate(base+"/auth/signin?callbackUrl=%2Fprivate"))
+	ctx, _ := openSignInPage(t, nil, "?callbackUrl=%2Fprivate")
 
 	focused := ""
 	for i := 0; i < 5 && focused != "Sign in with Development"; i++ {

@@ -115,12 +115,12 @@ func testCredential() virtualwebauthn.Credential {
 // options fetches {base}/webauthn-options/{provider}?query and returns the
 // options JSON, or the error message when the status is not 200.
 func (b *browser) options(a *pkApp, provider, query string) (int, string) {
-	b.t.Helper()
+	b.T.Helper()
 	var v struct {
 		Options json.RawMessage
 		Error   string
 	}
-	resp := b.getJSON(a.url+"/auth/webauthn-options/"+provider+"?"+query, &v)
+	resp := b.GetJSON(a.url+"/auth/webauthn-options/"+provider+"?"+query, &v)
 	if resp.StatusCode != http.StatusOK {
 		return resp.StatusCode, v.Error
 	}
@@ -130,17 +130,17 @@ func (b *browser) options(a *pkApp, provider, query string) (int, string) {
 // register runs the registration ceremony with k and returns the
 // callback's response (not followed).
 func (b *browser) register(a *pkApp, provider, query string, k *softKey) *http.Response {
-	b.t.Helper()
+	b.T.Helper()
 	status, raw := b.options(a, provider, "action=register&"+query)
 	if status != http.StatusOK {
-		b.t.Fatalf("register options: %d %s", status, raw)
+		b.T.Fatalf("register options: %d %s", status, raw)
 	}
 	opts, err := virtualwebauthn.ParseAttestationOptions(raw)
 	if err != nil {
-		b.t.Fatalf("ParseAttestationOptions(%s): %v", raw, err)
+		b.T.Fatalf("ParseAttestationOptions(%s): %v", raw, err)
 	}
 	data := virtualwebauthn.CreateAttestationResponse(k.rp, k.auth, k.cred, *opts)
-	resp := b.post(a.url+"/auth/callback/"+provider, url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
+	resp := b.Post(a.url+"/auth/callback/"+provider, url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}})
 	if resp.StatusCode == http.StatusSeeOther && !strings.Contains(resp.Header.Get("Location"), "error=") {
 		// The authenticator keeps the credential, with the user handle
 		// the options named.
@@ -153,22 +153,22 @@ func (b *browser) register(a *pkApp, provider, query string, k *softKey) *http.R
 // assertion runs the options request of an authentication and returns the
 // credential response k makes for it.
 func (b *browser) assertion(a *pkApp, provider string, k *softKey) string {
-	b.t.Helper()
+	b.T.Helper()
 	status, raw := b.options(a, provider, "action=authenticate")
 	if status != http.StatusOK {
-		b.t.Fatalf("authenticate options: %d %s", status, raw)
+		b.T.Fatalf("authenticate options: %d %s", status, raw)
 	}
 	opts, err := virtualwebauthn.ParseAssertionOptions(raw)
 	if err != nil {
-		b.t.Fatalf("ParseAssertionOptions(%s): %v", raw, err)
+		b.T.Fatalf("ParseAssertionOptions(%s): %v", raw, err)
 	}
 	return virtualwebauthn.CreateAssertionResponse(k.rp, k.auth, k.cred, *opts)
 }
 
 func (b *browser) authenticate(a *pkApp, provider string, k *softKey) *http.Response {
-	b.t.Helper()
+	b.T.Helper()
 	data := b.assertion(a, provider, k)
-	return b.post(a.url+"/auth/callback/"+provider, url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}, "callbackUrl": {"/private"}})
+	return b.Post(a.url+"/auth/callback/"+provider, url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}, "callbackUrl": {"/private"}})
 }
 
 // wantSignedIn checks resp is the redirect of a successful sign-in, and
@@ -179,7 +179,7 @@ func wantSignedIn(t *testing.T, b *browser, a *pkApp, resp *http.Response, what 
 	if resp.StatusCode != http.StatusSeeOther || strings.Contains(resp.Header.Get("Location"), "error") {
 		t.Fatalf("%s: answered %d to %q; log:\n%s", what, resp.StatusCode, resp.Header.Get("Location"), a.log())
 	}
-	s := b.session(a.app)
+	s := b.Session(a.app.auth)
 	user, _ := s["user"].(map[string]any)
 	id, _ := user["id"].(string)
 	if id == "" {
@@ -219,8 +219,8 @@ func TestPasskeyRegisterSignOutSignIn(t *testing.T) {
 				t.Fatalf("register options while signed out = %d %q", status, msg)
 			}
 
-			b.signIn(a.app, "dev", "/private")
-			first := b.session(a.app)["user"].(map[string]any)["id"].(string)
+			b.SignIn(a.app.auth, "dev", "/private")
+			first := b.Session(a.app.auth)["user"].(map[string]any)["id"].(string)
 
 			k := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{BackupEligible: true, BackupState: true})
 			k.cred.Counter = 1
@@ -256,7 +256,7 @@ func TestPasskeyRegisterSignOutSignIn(t *testing.T) {
 			if id := wantSignedIn(t, b, a, resp, "authenticate"); id != first {
 				t.Fatalf("signed in with the passkey as %q, want %q", id, first)
 			}
-			if r := b.get(a.url + "/private"); r.StatusCode != http.StatusOK {
+			if r := b.Get(a.url + "/private"); r.StatusCode != http.StatusOK {
 				t.Fatalf("/private answered %d after the passkey sign-in", r.StatusCode)
 			}
 			if s, _ := a.store.GetAuthenticator(t.Context(), got.CredentialID); s.Counter != 2 {
@@ -288,7 +288,7 @@ func TestPasskeySignUp(t *testing.T) {
 	// alice exists (she signed in with dev); signing up with her address
 	// is refused, and no user or passkey is added.
 	alice := newBrowser(t)
-	alice.signIn(a.app, "dev", "/")
+	alice.SignIn(a.app.auth, "dev", "/")
 	stranger := newBrowser(t)
 	wantRefused(t, stranger, a, stranger.register(a, "passkey", "email=alice@example.com", newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})), "AccountNotLinked", "email_in_use")
 	au, _ := a.store.GetUserByEmail(t.Context(), "alice@example.com")
@@ -311,17 +311,17 @@ func TestPasskeyRefusals(t *testing.T) {
 	zero := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
 	for _, k := range []*softKey{counting, zero} {
 		b := newBrowser(t)
-		b.signIn(a.app, "dev", "/")
+		b.SignIn(a.app.auth, "dev", "/")
 		wantSignedIn(t, b, a, b.register(a, "passkey", "", k), "register")
 	}
 
 	t.Run("replayed assertion", func(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "passkey", zero)
-		form := url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}}
+		form := url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}}
 		u, _ := url.Parse(a.url)
-		cookies := b.c.Jar.Cookies(u) // the challenge and CSRF cookies
-		wantSignedIn(t, b, a, b.post(a.url+"/auth/callback/passkey", form), "first use")
+		cookies := b.Client.Jar.Cookies(u) // the challenge and CSRF cookies
+		wantSignedIn(t, b, a, b.Post(a.url+"/auth/callback/passkey", form), "first use")
 		// The same request again, from an attacker who recorded it.
 		req, _ := http.NewRequest(http.MethodPost, a.url+"/auth/callback/passkey", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -329,7 +329,7 @@ func TestPasskeyRefusals(t *testing.T) {
 			req.AddCookie(c)
 		}
 		attacker := newBrowser(t)
-		resp := attacker.do(req)
+		resp := attacker.Do(req)
 		wantRefused(t, attacker, a, resp, "WebAuthnVerificationError", "challenge_reused")
 		if setsSession(resp) {
 			t.Fatal("the replay got a session cookie")
@@ -386,14 +386,14 @@ func TestPasskeyRefusals(t *testing.T) {
 	t.Run("challenge of another provider", func(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "webauthn", zero) // the cookie is the webauthn provider's
-		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
+		resp := b.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}})
 		wantRefused(t, b, a, resp, "WebAuthnVerificationError", "webauthn_wrong_provider")
 	})
 
 	t.Run("challenge of another action", func(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "passkey", zero)
-		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
+		resp := b.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}})
 		wantRefused(t, b, a, resp, "WebAuthnVerificationError", "wrong_action")
 	})
 
@@ -401,20 +401,20 @@ func TestPasskeyRefusals(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "passkey", zero)
 		fresh := newBrowser(t)
-		resp := fresh.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {fresh.csrf(a.app)}})
+		resp := fresh.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {fresh.CSRF(a.app.auth)}})
 		wantRefused(t, fresh, a, resp, "WebAuthnVerificationError", "webauthn_cookie_missing")
 	})
 
 	t.Run("missing CSRF token", func(t *testing.T) {
 		b := newBrowser(t)
 		data := b.assertion(a, "passkey", zero)
-		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}})
+		resp := b.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}})
 		wantRefused(t, b, a, resp, "MissingCSRF", "csrf")
 	})
 
 	t.Run("registration for a user who signed out", func(t *testing.T) {
 		b := newBrowser(t)
-		b.signIn(a.app, "dev", "/")
+		b.SignIn(a.app.auth, "dev", "/")
 		status, raw := b.options(a, "passkey", "action=register")
 		if status != http.StatusOK {
 			t.Fatalf("options: %d %s", status, raw)
@@ -423,7 +423,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		k := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
 		data := virtualwebauthn.CreateAttestationResponse(k.rp, k.auth, k.cred, *opts)
 		b.signOut(a.app)
-		resp := b.post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.csrf(a.app)}})
+		resp := b.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"register"}, "data": {data}, "csrfToken": {b.CSRF(a.app.auth)}})
 		// The ceremony is bound to the session that asked for it (finish.go).
 		resp.Body.Close()
 		loc, _ := url.Parse(resp.Header.Get("Location"))
@@ -477,7 +477,7 @@ func TestPasskeySignUpRefusesDangerousLinking(t *testing.T) {
 // webauthn.
 func TestPasskeyProvidersJSON(t *testing.T) {
 	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{})}, nil)
-	resp := newBrowser(t).get(a.url + "/auth/providers")
+	resp := newBrowser(t).Get(a.url + "/auth/providers")
 	defer resp.Body.Close()
 	var m map[string]providers.AppProvider
 	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
@@ -490,7 +490,7 @@ func TestPasskeyProvidersJSON(t *testing.T) {
 	// Its signinUrl, posted to as for other providers, leads to the
 	// sign-in page, where the passkey script runs (Auth.js).
 	b := newBrowser(t)
-	r := b.post(p.SigninURL, url.Values{"csrfToken": {b.csrf(a.app)}})
+	r := b.Post(p.SigninURL, url.Values{"csrfToken": {b.CSRF(a.app.auth)}})
 	r.Body.Close()
 	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != a.url+"/auth/signin" {
 		t.Fatalf("POST %s answered %d to %q", p.SigninURL, r.StatusCode, r.Header.Get("Location"))
@@ -503,7 +503,7 @@ func TestPasskeyProvidersJSON(t *testing.T) {
 func TestPasskeySignInPage(t *testing.T) {
 	a := newPasskeyApp(t, []providers.Provider{passkey.New(passkey.WebAuthnConfig{SignUp: true})}, nil)
 	b := newBrowser(t)
-	resp := b.get(a.url + "/auth/signin?callbackUrl=%2Fprivate")
+	resp := b.Get(a.url + "/auth/signin?callbackUrl=%2Fprivate")
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	page := string(body)
@@ -537,7 +537,7 @@ func TestPasskeySignInPage(t *testing.T) {
 	}
 
 	// The same script, for the application's own pages.
-	resp = b.get(a.url + "/auth/webauthn.js")
+	resp = b.Get(a.url + "/auth/webauthn.js")
 	served, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || string(served) != js || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
@@ -592,8 +592,8 @@ func (r *recorderTo) WriteHeader(int)             {}
 func enrol(t *testing.T, a *app, b *browser) {
 	t.Helper()
 	post := func(action string, form url.Values) map[string]any {
-		form.Set("csrfToken", b.csrf(a))
-		resp := b.post(a.url+"/auth/two-factor/"+action, form)
+		form.Set("csrfToken", b.CSRF(a.auth))
+		resp := b.Post(a.url+"/auth/two-factor/"+action, form)
 		defer resp.Body.Close()
 		var out map[string]any
 		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != http.StatusOK {
@@ -620,7 +620,7 @@ func TestTwoFactorPasskey(t *testing.T) {
 	})
 	key := newSoftKey(a, virtualwebauthn.AuthenticatorOptions{})
 	owner := newBrowser(t)
-	owner.signIn(a.app, "dev", "/")
+	owner.SignIn(a.app.auth, "dev", "/")
 	wantSignedIn(t, owner, a, owner.register(a, "webauthn", "", key), "register")
 	enrol(t, a.app, owner)
 
@@ -635,7 +635,7 @@ func TestTwoFactorPasskey(t *testing.T) {
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != a.url+"/auth/two-factor" {
 		t.Fatalf("a passkey without UV: %d to %q, want the code form", resp.StatusCode, loc)
 	}
-	if c.session(a.app) != nil {
+	if c.Session(a.app.auth) != nil {
 		t.Fatal("a session from a passkey without UV and no code")
 	}
 }
@@ -663,13 +663,13 @@ func TestAttackPasskeyCeremonyOtherSession(t *testing.T) {
 		t.Helper()
 		data := attacker.assertion(a, "passkey", key)
 		plantCookie(t, a.app, attacker, victim, "authjs.challenge")
-		token := attacker.csrf(a.app)
+		token := attacker.CSRF(a.app.auth)
 		plantCookie(t, a.app, attacker, victim, "authjs.csrf-token")
-		resp := victim.post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {token}, "callbackUrl": {"/private"}})
+		resp := victim.Post(a.url+"/auth/callback/passkey", url.Values{"action": {"authenticate"}, "data": {data}, "csrfToken": {token}, "callbackUrl": {"/private"}})
 		if setsSession(resp) {
 			t.Error("the refused ceremony set a session cookie")
 		}
-		resp = victim.follow(resp)
+		resp = victim.Follow(resp)
 		resp.Body.Close()
 		if u := resp.Request.URL; u.Path != "/auth/error" || u.Query().Get("error") != string(gatehouse.AccountLinkMismatch) || u.Query().Get("code") != "session_mismatch" {
 			t.Fatalf("ended on %s (status %d), want the error page with AccountLinkMismatch (session_mismatch)", u, resp.StatusCode)
@@ -678,7 +678,7 @@ func TestAttackPasskeyCeremonyOtherSession(t *testing.T) {
 
 	t.Run("options in a signed-in session, finished signed out", func(t *testing.T) {
 		victim := newBrowser(t)
-		victim.csrf(a.app) // the victim has visited the site
+		victim.CSRF(a.app.auth) // the victim has visited the site
 		finishIn(t, victim)
 		if id := victim.userID(a.app); id != "" {
 			t.Fatalf("the victim was signed in as %q (the attacker is %q)", id, malloryID)
@@ -688,7 +688,7 @@ func TestAttackPasskeyCeremonyOtherSession(t *testing.T) {
 	t.Run("options signed out, finished in a signed-in session", func(t *testing.T) {
 		attacker.signOut(a.app)
 		victim := newBrowser(t)
-		victim.signIn(a.app, "dev", "/")
+		victim.SignIn(a.app.auth, "dev", "/")
 		before := victim.userID(a.app)
 		finishIn(t, victim)
 		if got := victim.userID(a.app); got != before || got == "" {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/account"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/go-jose/go-jose/v4"
@@ -136,17 +137,17 @@ var zitadelLoginID = regexp.MustCompile(`<input type="hidden" name="id" value="(
 // authorization request, zitadel's login form filled in with password,
 // and back through the callback. It returns the final response and body.
 func (b *browser) zitadelSignIn(a *app, z *zitadelOP, password, callbackURL string) (*http.Response, string) {
-	b.t.Helper()
-	resp, body := b.signIn(a, "zitadel", callbackURL)
+	b.T.Helper()
+	resp, body := b.SignIn(a.auth, "zitadel", callbackURL)
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Request.URL.String(), z.issuer+"/login/username?") {
-		b.t.Fatalf("expected zitadel's login page, got %d at %s: %.300s (hops %v)", resp.StatusCode, resp.Request.URL, body, b.hops)
+		b.T.Fatalf("expected zitadel's login page, got %d at %s: %.300s (hops %v)", resp.StatusCode, resp.Request.URL, body, b.Hops)
 	}
 	m := zitadelLoginID.FindStringSubmatch(body)
 	if m == nil || !strings.Contains(body, `action="/login/username"`) {
-		b.t.Fatalf("no login form in %q", body)
+		b.T.Fatalf("no login form in %q", body)
 	}
-	resp = b.post(z.issuer+"/login/username", url.Values{"id": {m[1]}, "username": {z.username}, "password": {password}})
-	resp = b.follow(resp)
+	resp = b.Post(z.issuer+"/login/username", url.Values{"id": {m[1]}, "username": {z.username}, "password": {password}})
+	resp = b.Follow(resp)
 	out, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return resp, string(out)
@@ -166,9 +167,9 @@ func TestZitadelSignIn(t *testing.T) {
 	start := time.Now()
 	resp, body := b.zitadelSignIn(a, z, z.password, "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello test-user@zitadel.ch" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
-	s := b.session(a)
+	s := b.Session(a.auth)
 	user, _ := s["user"].(map[string]any)
 	// The example storage's default user: sub id1, "Test" "User", with the
 	// name and e-mail address from zitadel's userinfo endpoint (its ID
@@ -217,7 +218,7 @@ func TestZitadelSignIn(t *testing.T) {
 
 	// Sign out.
 	b.signOut(a)
-	if r := b.get(a.url + "/private"); r.StatusCode != http.StatusFound {
+	if r := b.Get(a.url + "/private"); r.StatusCode != http.StatusFound {
 		t.Fatalf("protected page after sign-out answered %d", r.StatusCode)
 	}
 
@@ -226,7 +227,7 @@ func TestZitadelSignIn(t *testing.T) {
 	b2 := newBrowser(t)
 	resp, body = b2.zitadelSignIn(a, z, z.password, "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello test-user@zitadel.ch" {
-		t.Fatalf("second sign-in landed on %s with %q (hops %v)", resp.Request.URL, body, b2.hops)
+		t.Fatalf("second sign-in landed on %s with %q (hops %v)", resp.Request.URL, body, b2.Hops)
 	}
 	if n := z.discoveryCount(); n != 1 {
 		t.Fatalf("discovery ran %d times over two sign-ins, want 1", n)
@@ -243,7 +244,7 @@ func TestZitadelWrongPassword(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "username or password wrong") {
 		t.Fatalf("wrong password: %d at %s: %.300q", resp.StatusCode, resp.Request.URL, body)
 	}
-	if s := b.session(a); s != nil {
+	if s := b.Session(a.auth); s != nil {
 		t.Fatalf("session after a refused login = %v", s)
 	}
 }
@@ -255,12 +256,12 @@ func TestZitadelCallbackChecks(t *testing.T) {
 	a, z := newZitadelApp(t, nil)
 	callback := func(b *browser) string {
 		t.Helper()
-		resp, body := b.signIn(a, "zitadel", "/private")
+		resp, body := b.SignIn(a.auth, "zitadel", "/private")
 		m := zitadelLoginID.FindStringSubmatch(body)
 		if resp.StatusCode != http.StatusOK || m == nil {
 			t.Fatalf("no login form: %d %q", resp.StatusCode, body)
 		}
-		resp = b.post(z.issuer+"/login/username", url.Values{"id": {m[1]}, "username": {z.username}, "password": {z.password}})
+		resp = b.Post(z.issuer+"/login/username", url.Values{"id": {m[1]}, "username": {z.username}, "password": {z.password}})
 		// Follow zitadel's own redirects, stopping at ours.
 		for i := 0; i < 5 && resp.StatusCode == http.StatusFound; i++ {
 			loc, _ := resp.Request.URL.Parse(resp.Header.Get("Location"))
@@ -268,7 +269,7 @@ func TestZitadelCallbackChecks(t *testing.T) {
 			if strings.HasPrefix(loc.String(), a.url+"/auth/callback/zitadel?") {
 				return loc.String()
 			}
-			resp = b.get(loc.String())
+			resp = b.Get(loc.String())
 		}
 		t.Fatalf("zitadel did not redirect to the callback: %d at %s", resp.StatusCode, resp.Request.URL)
 		return ""
@@ -283,18 +284,18 @@ func TestZitadelCallbackChecks(t *testing.T) {
 	}
 	q.Set("state", q.Get("state")+"x")
 	u.RawQuery = q.Encode()
-	final := b1.follow(b1.get(u.String()))
+	final := b1.Follow(b1.Get(u.String()))
 	if fq := final.Request.URL.Query(); fq.Get("error") != "InvalidCheck" || fq.Get("code") != "state_mismatch" {
 		t.Fatalf("altered state ended on %s", final.Request.URL)
 	}
 
 	b2, b3 := newBrowser(t), newBrowser(t)
 	cb = callback(b2)
-	final = b3.follow(b3.get(cb))
+	final = b3.Follow(b3.Get(cb))
 	if fq := final.Request.URL.Query(); fq.Get("error") != "InvalidCheck" || !strings.HasSuffix(fq.Get("code"), "cookie_missing") {
 		t.Fatalf("callback in another browser ended on %s", final.Request.URL)
 	}
-	if s := b3.session(a); s != nil {
+	if s := b3.Session(a.auth); s != nil {
 		t.Fatalf("session in the other browser = %v", s)
 	}
 }
@@ -330,11 +331,11 @@ func (s *keyJWTStorage) GetKeyByIDAndClientID(_ context.Context, kid, clientID s
 }
 
 func TestZitadelPrivateKeyJWT(t *testing.T) {
-	current, old := newRSAKey(t, "current"), newRSAKey(t, "old")
+	current, old := sitetest.RSAKey(t, "current"), sitetest.RSAKey(t, "old")
 	ln := listen(t)
 	redirectURI := "http://" + ln.Addr().String() + "/auth/callback/zitadel"
 	z := newZitadelOPWith(t, func(st *storage.Storage) exampleop.Storage {
-		return &keyJWTStorage{Storage: st, keys: publicSet(old, current)}
+		return &keyJWTStorage{Storage: st, keys: sitetest.PublicSet(old, current)}
 	}, redirectURI)
 	a := serveSite(t, ln, "", gatehouse.Config{
 		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
@@ -348,7 +349,7 @@ func TestZitadelPrivateKeyJWT(t *testing.T) {
 	b := newBrowser(t)
 	resp, body := b.zitadelSignIn(a, z, z.password, "/private")
 	if resp.Request.URL.String() != a.url+"/private" || body != "hello test-user@zitadel.ch" {
-		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.hops)
+		t.Fatalf("landed on %s (%d) with %q (hops %v)", resp.Request.URL, resp.StatusCode, body, b.Hops)
 	}
 
 	// The refresh authenticates with a new assertion too.
@@ -382,10 +383,10 @@ func TestZitadelPrivateKeyJWT(t *testing.T) {
 
 // zitadel refuses an assertion signed with a key it does not have.
 func TestZitadelPrivateKeyJWTUnknownKey(t *testing.T) {
-	registered, unknown := newRSAKey(t, "registered"), newRSAKey(t, "unknown")
+	registered, unknown := sitetest.RSAKey(t, "registered"), sitetest.RSAKey(t, "unknown")
 	ln := listen(t)
 	z := newZitadelOPWith(t, func(st *storage.Storage) exampleop.Storage {
-		return &keyJWTStorage{Storage: st, keys: publicSet(registered)}
+		return &keyJWTStorage{Storage: st, keys: sitetest.PublicSet(registered)}
 	}, "http://"+ln.Addr().String()+"/auth/callback/zitadel")
 	a := serveSite(t, ln, "", gatehouse.Config{
 		Providers: []providers.Provider{providers.OAuthConfig[profile.Claims]{
@@ -398,7 +399,7 @@ func TestZitadelPrivateKeyJWTUnknownKey(t *testing.T) {
 	if q := resp.Request.URL.Query(); q.Get("error") != string(gatehouse.TokenExchangeFailed) {
 		t.Fatalf("sign-in with an unknown key ended on %s", resp.Request.URL)
 	}
-	if s := b.session(a); s != nil {
+	if s := b.Session(a.auth); s != nil {
 		t.Fatalf("session = %v", s)
 	}
 }

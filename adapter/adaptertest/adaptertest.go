@@ -1044,15 +1044,25 @@ func checkRaceUsers(t *testing.T, a adapter.Adapter, winner, want int) {
 	}
 }
 
-func testRaceSameAccountAndEmail(t *testing.T, a adapter.Adapter) {
+// raceNewUsers runs Racers CreateUserWithAccount at once, racer i's user
+// (ID racer-i) at the address email(i) with the GitHub account
+// accountID(i), and returns the one that succeeded, the others having
+// failed with ErrConflict and left nothing behind (see checkRaceUsers).
+func raceNewUsers(t *testing.T, a adapter.Adapter, email, accountID func(i int) string) int {
+	t.Helper()
 	errs := race(func(i int) error {
-		u := newUser("racer@example.com")
+		u := newUser(email(i))
 		u.ID = fmt.Sprintf("racer-%d", i)
-		_, err := a.CreateUserWithAccount(ctx(t), u, newAccount("", "github", "same"))
+		_, err := a.CreateUserWithAccount(ctx(t), u, newAccount("", "github", accountID(i)))
 		return err
 	})
 	winner := oneWinner(t, "CreateUserWithAccount", errs, adapter.ErrConflict)
 	checkRaceUsers(t, a, winner, 1)
+	return winner
+}
+
+func testRaceSameAccountAndEmail(t *testing.T, a adapter.Adapter) {
+	winner := raceNewUsers(t, a, func(int) string { return "racer@example.com" }, func(int) string { return "same" })
 	owner, err := a.GetUserByAccount(ctx(t), "github", "same")
 	if err != nil || owner.ID != fmt.Sprintf("racer-%d", winner) {
 		t.Errorf("GetUserByAccount = %q, %v; want racer-%d", owner.ID, err, winner)
@@ -1066,14 +1076,7 @@ func testRaceSameAccountAndEmail(t *testing.T, a adapter.Adapter) {
 func testRaceSameAccount(t *testing.T, a adapter.Adapter) {
 	// Distinct addresses: only the account conflicts, after the user row
 	// of every racer has been written in its transaction.
-	errs := race(func(i int) error {
-		u := newUser(fmt.Sprintf("racer-%d@example.com", i))
-		u.ID = fmt.Sprintf("racer-%d", i)
-		_, err := a.CreateUserWithAccount(ctx(t), u, newAccount("", "github", "same"))
-		return err
-	})
-	winner := oneWinner(t, "CreateUserWithAccount", errs, adapter.ErrConflict)
-	checkRaceUsers(t, a, winner, 1)
+	winner := raceNewUsers(t, a, func(i int) string { return fmt.Sprintf("racer-%d@example.com", i) }, func(int) string { return "same" })
 	for i := range Racers {
 		if i == winner {
 			continue
@@ -1163,14 +1166,7 @@ func testRaceLinkOnePerProvider(t *testing.T, a adapter.Adapter) {
 }
 
 func testRaceSameEmail(t *testing.T, a adapter.Adapter) {
-	errs := race(func(i int) error {
-		u := newUser("racer@example.com")
-		u.ID = fmt.Sprintf("racer-%d", i)
-		_, err := a.CreateUserWithAccount(ctx(t), u, newAccount("", "github", fmt.Sprint(i)))
-		return err
-	})
-	winner := oneWinner(t, "CreateUserWithAccount", errs, adapter.ErrConflict)
-	checkRaceUsers(t, a, winner, 1)
+	winner := raceNewUsers(t, a, func(int) string { return "racer@example.com" }, func(i int) string { return fmt.Sprint(i) })
 	for i := range Racers {
 		if i == winner {
 			continue

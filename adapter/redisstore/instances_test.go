@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -45,7 +46,7 @@ func startInstance(t *testing.T, op *authtest.Server, path, prefix string) insta
 			ID: "dev", Name: "Development", Type: providers.TypeOIDC,
 			Issuer: op.Issuer(), ClientID: authtest.DefaultClientID, ClientSecret: authtest.DefaultClientSecret,
 		}},
-		Adapter:    redisstore.New(redistest.NewClient(t), openSQLite(t, path), redisstore.Options{Prefix: prefix}),
+		Adapter:    redisstore.New(redistest.NewClient(t), dbtest.SQLite(t, path), redisstore.Options{Prefix: prefix}),
 		Session:    gatehouse.SessionConfig{Strategy: gatehouse.StrategyDatabase},
 		HTTPClient: &http.Client{Timeout: 5 * time.Second},
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -15,24 +14,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/adaptertest"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 )
-
-// openSQLite returns a migrated SQLite adapter on path, closed when the
-// test ends.
-func openSQLite(tb testing.TB, path string) *sqlite.Adapter {
-	tb.Helper()
-	a, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { a.Close() })
-	if err := a.Migrate(context.Background()); err != nil {
-		tb.Fatal(err)
-	}
-	return a
-}
 
 // TestConformance runs the adapter suite on the store over each primary.
 func TestConformance(t *testing.T) {
@@ -43,7 +27,7 @@ func TestConformance(t *testing.T) {
 	}{
 		{"memory", func(*testing.T) adapter.Adapter { return memory.New() }},
 		{"sqlite", func(t *testing.T) adapter.Adapter {
-			return openSQLite(t, filepath.Join(t.TempDir(), "gatehouse.db"))
+			return dbtest.SQLite(t, "")
 		}},
 	}
 	for _, p := range primaries {
@@ -67,7 +51,7 @@ func TestOptionalInterfaces(t *testing.T) {
 		authenticators, migr bool
 	}{
 		{"memory", memory.New(), true, false},
-		{"sqlite", openSQLite(t, filepath.Join(t.TempDir(), "gatehouse.db")), true, true},
+		{"sqlite", dbtest.SQLite(t, ""), true, true},
 		{"bare", bare{memory.New()}, false, false},
 	}
 	for _, tc := range cases {

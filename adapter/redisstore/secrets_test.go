@@ -3,13 +3,13 @@ package redisstore_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
@@ -24,7 +24,7 @@ func TestSecretsForwarding(t *testing.T) {
 		supported bool
 	}{
 		{"memory", memory.New(), true},
-		{"sqlite", openSQLite(t, filepath.Join(t.TempDir(), "gatehouse.db")), true},
+		{"sqlite", dbtest.SQLite(t, ""), true},
 		{"bare", bare{memory.New()}, false},
 	}
 	for _, tc := range cases {

@@ -13,6 +13,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/limit"
 )
@@ -38,8 +39,8 @@ func cpuTime() time.Duration {
 func BenchmarkRequest(b *testing.B) {
 	b.Run("memory", func(b *testing.B) { benchRequest(b, memory.New()) })
 	b.Run("postgres", func(b *testing.B) {
-		schema, _ := pgSchema(b)
-		benchRequest(b, pgInstance(b, schema))
+		schema, _ := dbtest.PostgresSchema(b, "gatehouse_keys")
+		benchRequest(b, dbtest.Postgres(b, schema))
 	})
 }
 

@@ -2,12 +2,9 @@ package keyflow_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,84 +14,24 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/permission"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
-// postgresDSN is the test server: GATEHOUSE_TEST_POSTGRES, or a local
-// server with trust authentication.
-func postgresDSN() string {
-	if dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES"); dsn != "" {
-		return dsn
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}
-
-// pgSchema makes a schema of the test's own, dropped at the end, reached
-// from the returned connection; the test is skipped without a server
-// (failed when CI is set).
-func pgSchema(t testing.TB) (string, *pgx.Conn) {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, postgresDSN())
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("PostgreSQL: %v", err)
-		}
-		t.Skipf("PostgreSQL cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", err)
-	}
-	var b [8]byte
-	rand.Read(b[:])
-	schema := "gatehouse_keys_" + hex.EncodeToString(b[:])
-	for _, q := range []string{"CREATE SCHEMA " + schema, "SET search_path TO " + schema} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() {
-		conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		conn.Close(context.Background())
-	})
-	return schema, conn
-}
-
-// pgInstance is one instance's adapter: a pool of its own on schema.
-func pgInstance(t testing.TB, schema string) *postgres.Adapter {
-	t.Helper()
-	cfg, err := pgxpool.ParseConfig(postgresDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	a := postgres.New(pool)
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // TestInstancesShareKeys: two handlers on one PostgreSQL; a key made on
 // one works on the other, and its revocation on one is refused by the
 // other at its next request.
 func TestInstancesShareKeys(t *testing.T) {
-	schema, conn := pgSchema(t)
+	schema, conn := dbtest.PostgresSchema(t, "gatehouse_keys")
 	g := &grants{m: map[string]permission.Set{}}
-	a := newEnv(t, pgInstance(t, schema), g, nil)
-	b := newEnv(t, pgInstance(t, schema), g, nil)
+	a := newEnv(t, dbtest.Postgres(t, schema), g, nil)
+	b := newEnv(t, dbtest.Postgres(t, schema), g, nil)
 	_, browser := a.user("ada@example.com", "report:read")
 	key, id := browser.newKey("ci", "report:read", nil)
 	if status, _ := b.withKey(http.MethodGet, "/api", key, nil); status != http.StatusOK {
@@ -124,7 +61,7 @@ func TestInstancesShareKeys(t *testing.T) {
 func TestMaxKeysAcrossInstances(t *testing.T) {
 	for _, viaRedis := range []bool{false, true} {
 		t.Run(map[bool]string{false: "PostgreSQL", true: "Redis"}[viaRedis], func(t *testing.T) {
-			schema, conn := pgSchema(t)
+			schema, conn := dbtest.PostgresSchema(t, "gatehouse_keys")
 			var rdb *redis.Client
 			var prefix string
 			if viaRedis {
@@ -133,9 +70,9 @@ func TestMaxKeysAcrossInstances(t *testing.T) {
 			}
 			instance := func() adapter.Adapter {
 				if viaRedis {
-					return redisstore.New(rdb, pgInstance(t, schema), redisstore.Options{Prefix: prefix})
+					return redisstore.New(rdb, dbtest.Postgres(t, schema), redisstore.Options{Prefix: prefix})
 				}
-				return pgInstance(t, schema)
+				return dbtest.Postgres(t, schema)
 			}
 			g := &grants{m: map[string]permission.Set{}}
 			max5 := func(c *testConfig) { c.MachineAccess.MaxKeys = 5 }
@@ -172,15 +109,7 @@ func TestMaxKeysAcrossInstances(t *testing.T) {
 // TestSQLiteStoresNoSecret: in SQLite too, the table holds no secret.
 func TestSQLiteStoresNoSecret(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keys.db")
-	store, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	e := newEnv(t, store, nil, nil)
+	e := newEnv(t, dbtest.SQLite(t, path), nil, nil)
 	_, b := e.user("ada@example.com")
 	key, id := b.newKey("ci", "", nil)
 	db, err := sql.Open("sqlite", path)
@@ -201,9 +130,9 @@ func TestSQLiteStoresNoSecret(t *testing.T) {
 // TestRedisWrapperKeys: over the Redis wrapper, keys live in the primary
 // and work, and service tokens are issued.
 func TestRedisWrapperKeys(t *testing.T) {
-	schema, _ := pgSchema(t)
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_keys")
 	rdb := redistest.NewClient(t)
-	store := redisstore.New(rdb, pgInstance(t, schema), redisstore.Options{Prefix: redistest.Prefix(t, rdb)})
+	store := redisstore.New(rdb, dbtest.Postgres(t, schema), redisstore.Options{Prefix: redistest.Prefix(t, rdb)})
 	e := newEnv(t, store, nil, withTokens(""))
 	_, b := e.user("ada@example.com")
 	key, _ := b.newKey("ci", "", nil)
@@ -225,14 +154,14 @@ func TestRotationAcrossInstances(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs for 7 seconds")
 	}
-	schema, _ := pgSchema(t)
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_keys")
 	g := &grants{m: map[string]permission.Set{}}
 	tokens := func(c *testConfig) {
 		c.MachineAccess.Tokens = &servicetoken.Config{Audiences: []string{"reports"},
 			Lifetime: time.Second, Rotation: 2 * time.Second, Overlap: 800 * time.Millisecond}
 	}
-	a := newEnv(t, pgInstance(t, schema), g, tokens)
-	b := newEnv(t, pgInstance(t, schema), g, tokens)
+	a := newEnv(t, dbtest.Postgres(t, schema), g, tokens)
+	b := newEnv(t, dbtest.Postgres(t, schema), g, tokens)
 	_, browser := a.user("ada@example.com")
 	key, _ := browser.newKey("ci", "", nil)
 	instances := []*env{a, b}

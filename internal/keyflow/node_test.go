@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/nodetest"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
@@ -23,18 +24,7 @@ var nodeDir = filepath.Join("..", "..", "interop", "authjs")
 // refuses one whose payload was changed. Skipped without Node or jose,
 // failed then when CI is set.
 func TestNodeJoseVerifies(t *testing.T) {
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not installed"
-	} else if _, err := os.Stat(filepath.Join(nodeDir, "node_modules", "jose", "package.json")); err != nil {
-		missing = "jose is not installed (run: make authjs)"
-	}
-	if missing != "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal(missing)
-		}
-		t.Skip(missing)
-	}
+	nodetest.Need(t, "Node jose test", nodeDir, "jose", "make authjs")
 	for _, alg := range []string{servicetoken.EdDSA, servicetoken.ES256} {
 		t.Run(alg, func(t *testing.T) {
 			e := newEnv(t, memory.New(), nil, withTokens(alg))

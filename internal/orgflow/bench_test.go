@@ -15,6 +15,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 )
 
@@ -135,7 +136,7 @@ func readStrategies(b *testing.B) []readStrategy {
 		{"jwt", false, false, func(testing.TB) orgAdapter { return memory.New() }},
 		{"database", true, false, func(testing.TB) orgAdapter { return memory.New() }},
 		{"cached", true, true, func(testing.TB) orgAdapter { return memory.New() }},
-		{"cached-sqlite", true, true, func(t testing.TB) orgAdapter { return sqliteAdapter(t) }},
+		{"cached-sqlite", true, true, func(t testing.TB) orgAdapter { return dbtest.SQLite(t, "") }},
 	} {
 		var mutate func(*gatehouse.SessionConfig)
 		if strategy.cache {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
@@ -47,7 +48,7 @@ func (s *site) activeOf(ck []*http.Cookie) (org string, copySet bool) {
 func TestCookieCacheActiveOrganization(t *testing.T) {
 	for name, open := range map[string]func(testing.TB) orgAdapter{
 		"memory": func(testing.TB) orgAdapter { return memory.New() },
-		"sqlite": func(t testing.TB) orgAdapter { return sqliteAdapter(t) },
+		"sqlite": func(t testing.TB) orgAdapter { return dbtest.SQLite(t, "") },
 	} {
 		t.Run(name, func(t *testing.T) {
 			a := &counted{orgAdapter: open(t)}

@@ -10,23 +10,19 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/postgres"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/adapter/sqlite"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/organization"
@@ -99,7 +95,14 @@ func newSiteWith(t testing.TB, a adapter.Adapter, db bool, oc *organization.Conf
 		}
 		json.NewEncoder(w).Encode(ok)
 	})
-	srv.Config.Handler = mux
+	return startSite(t, srv, mux, h, a, db)
+}
+
+// startSite starts srv serving handler and returns it as the site of h
+// on a (db: with database sessions).
+func startSite(t testing.TB, srv *httptest.Server, handler http.Handler, h *gatehouse.Handler, a adapter.Adapter, db bool) *site {
+	t.Helper()
+	srv.Config.Handler = handler
 	srv.Start()
 	t.Cleanup(srv.Close)
 	codec, err := sessions.NewCodec([]string{testSecret}, cookies.NewNames(false, false).Session)
@@ -287,47 +290,8 @@ func (c *client) view(org string) organization.View {
 // or skips the test without a server.
 func pgAdapter(t *testing.T) (*postgres.Adapter, *postgres.Adapter) {
 	t.Helper()
-	dsn := os.Getenv("GATEHOUSE_TEST_POSTGRES")
-	if dsn == "" {
-		dsn = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal(err)
-		}
-		t.Skipf("PostgreSQL cannot be reached (set GATEHOUSE_TEST_POSTGRES): %v", err)
-	}
-	defer conn.Close(ctx)
-	schema := "gatehouse_orgflow_" + randomHex()[:12]
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), dsn)
-		if err == nil {
-			c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-			c.Close(context.Background())
-		}
-	})
-	sep := "?"
-	if strings.Contains(dsn, "?") {
-		sep = "&"
-	}
-	open := func() *postgres.Adapter {
-		a, err := postgres.Open(ctx, dsn+sep+"search_path="+schema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(a.Close)
-		return a
-	}
-	a := open()
-	if err := a.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return a, open()
+	schema, _ := dbtest.PostgresSchema(t, "gatehouse_orgflow")
+	return dbtest.Postgres(t, schema), postgres.New(dbtest.PostgresPool(t, schema, nil))
 }
 
 // stores are the adapters the route tests run on.
@@ -377,21 +341,6 @@ func (c *counted) ActiveOrganization(ctx context.Context, key string) (string, e
 
 // queries is the number of counted calls so far.
 func (c *counted) queries() int64 { return c.sessions.Load() + c.renewals.Load() + c.active.Load() }
-
-// sqliteAdapter returns a migrated SQLite adapter in the test's temporary
-// directory.
-func sqliteAdapter(t testing.TB) *sqlite.Adapter {
-	t.Helper()
-	a, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "gatehouse.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	if err := a.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
 
 // sessionCookies returns c's session cookie and its cookie cache copy
 // (when it has one), for requests made without c's jar.

@@ -18,9 +18,8 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
-	"github.com/gatehouse-auth/gatehouse/internal/cookies"
+	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
-	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/permission"
 )
@@ -67,14 +66,7 @@ func newTeamSite(t *testing.T, a adapter.Adapter, oc organization.Config) (*site
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/auth/", h)
-	srv.Config.Handler = mux
-	srv.Start()
-	t.Cleanup(srv.Close)
-	codec, err := sessions.NewCodec([]string{testSecret}, cookies.NewNames(false, false).Session)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &site{t: t, srv: srv, h: h, a: a, codec: codec}, seen
+	return startSite(t, srv, mux, h, a, false), seen
 }
 
 // teamNames returns the names of org's teams as c lists them.
@@ -123,7 +115,7 @@ func (c *client) createTeam(org, name string) organization.Team {
 // of its teams; each change is told to Events.Organization.
 func TestTeams(t *testing.T) {
 	all := stores(t)
-	all["sqlite"] = func(t *testing.T) adapter.Adapter { return sqliteAdapter(t) }
+	all["sqlite"] = func(t *testing.T) adapter.Adapter { return dbtest.SQLite(t, "") }
 	for name, open := range all {
 		t.Run(name, func(t *testing.T) {
 			s, seen := newTeamSite(t, open(t), organization.Config{Teams: organization.TeamsConfig{Enabled: true}})
