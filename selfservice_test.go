@@ -50,7 +50,7 @@ func TestSelfServiceOff(t *testing.T) {
 			if body != nil {
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 			}
-			resp := b.do(req)
+			resp := b.Do(req)
 			defer resp.Body.Close()
 			page, _ := io.ReadAll(resp.Body)
 			return resp.StatusCode, string(page)

@@ -113,7 +113,7 @@ func TestSessionManagementJWT(t *testing.T) {
 	a, _ := newDBApp(t, openStore(t, "memory"), authtest.Options{}, func(c *gatehouse.Config) { c.Session.Strategy = gatehouse.StrategyJWT })
 	b := newBrowser(t)
 	signedIn(t, a, b)
-	resp := b.get(a.url + "/auth/sessions")
+	resp := b.Get(a.url + "/auth/sessions")
 	defer resp.Body.Close()
 	var answer map[string]string
 	json.NewDecoder(resp.Body).Decode(&answer)
