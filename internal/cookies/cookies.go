@@ -216,12 +216,7 @@ var tokenByte = func() (t [256]bool) {
 // plainValue reports whether net/http writes value as it is: cookie-octets
 // only, and no space or comma (which it would quote).
 func plainValue(value string) bool {
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; !cookieValueByte[c] || c == ' ' || c == ',' {
-			return false
-		}
-	}
-	return true
+	return validCookieValue(value) && strings.IndexByte(value, ' ') < 0 && strings.IndexByte(value, ',') < 0
 }
 
 // httpDate is t in http.TimeFormat, formatted once per second of time:
