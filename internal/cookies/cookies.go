@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 )
 
 // Names are the cookies' names: Auth.js's, and on https with the
@@ -424,50 +426,13 @@ func Value(r *http.Request, name string) string {
 }
 
 // validCookieValue is net/http's validCookieValueByte over s: every byte
-// 0x20 to 0x7e but '"', ';' and '\\'. Session cookies are hundreds of
-// bytes long and every request's are checked, so the three excluded
-// bytes are looked for with strings.IndexByte (vectorised), and the range
-// is tested eight bytes at a time (rangeBad), the words' results joined
-// and looked at once at the end.
+// printable ASCII but '"', ';' and '\\'. Session cookies are hundreds of
+// bytes long and every request's are checked: the three bytes are looked
+// for with strings.IndexByte (vectorised), the range eight bytes at a time.
 func validCookieValue(s string) bool {
-	if strings.IndexByte(s, '"') >= 0 || strings.IndexByte(s, ';') >= 0 || strings.IndexByte(s, '\\') >= 0 {
-		return false
-	}
-	var bad uint64
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		bad |= rangeBad(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56)
-	}
-	if bad&0x8080808080808080 != 0 {
-		return false
-	}
-	for ; i < len(s); i++ {
-		if !cookieValueByte[s[i]] {
-			return false
-		}
-	}
-	return true
+	return strings.IndexByte(s, '"') < 0 && strings.IndexByte(s, ';') < 0 && strings.IndexByte(s, '\\') < 0 &&
+		httpx.PrintableASCII(s)
 }
-
-// rangeBad returns a word whose bytes have their high bit set where a
-// byte of x is outside 0x20 to 0x7e (and maybe elsewhere once one is):
-// the high bit is set in x for 0x80 and above, in x-0x20*lo below 0x20,
-// in x+lo for 0x7f. The test is exact for the word as a whole: a borrow
-// or a carry into the next byte starts only from a byte already found
-// bad, and the lowest bad byte receives none.
-func rangeBad(x uint64) uint64 {
-	const lo = 0x0101010101010101
-	return x | (x - 0x20*lo) | (x + lo)
-}
-
-var cookieValueByte = func() (t [256]bool) {
-	for b := 0x20; b < 0x7f; b++ {
-		t[b] = b != '"' && b != ';' && b != '\\'
-	}
-	return t
-}()
 
 // ChunkedValue is ReadChunked's value alone: the common case, one cookie
 // not split into chunks, costs no allocation.

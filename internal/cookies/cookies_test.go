@@ -209,3 +209,11 @@ func BenchmarkSetCookie(b *testing.B) {
 		n.Set(w, n.Checks, value, expires)
 	}
 }
+
+// cookieValueByte is net/http's validCookieValueByte as a table.
+var cookieValueByte = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = b != '"' && b != ';' && b != '\\'
+	}
+	return t
+}()

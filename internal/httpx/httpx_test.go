@@ -80,3 +80,28 @@ func TestRecord(t *testing.T) {
 		t.Errorf("the handler's body reached the writer: %q", w.Body)
 	}
 }
+
+// TestPrintableASCII: the eight-bytes-at-a-time test agrees with the
+// byte-by-byte one for every pair of byte values at every position of a
+// word, and at the tail.
+func TestPrintableASCII(t *testing.T) {
+	want := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] > 0x7e {
+				return false
+			}
+		}
+		return true
+	}
+	for pos := range 9 {
+		for b := range 256 {
+			for c := range 256 {
+				w := []byte("abcdefghijk")
+				w[pos], w[pos+1] = byte(b), byte(c)
+				if s := string(w); PrintableASCII(s) != want(s) {
+					t.Fatalf("%q: %v, want %v", s, PrintableASCII(s), want(s))
+				}
+			}
+		}
+	}
+}
