@@ -384,10 +384,11 @@ func (h *Handler) withNewState(w http.ResponseWriter, r *http.Request) *http.Req
 // readState reads r's session and CSRF cookie into ctx, a context for r:
 // the Middleware's work, also done by Require, Execute and Funcs for a
 // request that did not pass through the Middleware. With mint, a browser
-// without a CSRF cookie is given one on w.
+// without a CSRF cookie is given one on w. ctx is a new one, zero: its
+// fields are set one by one, not the whole of it copied over.
 func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Request, mint bool) {
 	b := h.baseFor(r)
-	*ctx = stateContext{Context: r.Context(), st: reqState{base: b, owner: h}}
+	ctx.Context, ctx.st.base, ctx.st.owner = r.Context(), b, h
 	st := &ctx.st
 	if h.keys != nil && !underBase(r.URL.Path, b.Path) {
 		// An API key: the request is judged by it alone, as a Bearer

@@ -2,7 +2,10 @@ package cookies
 
 import (
 	"errors"
+	"fmt"
 	"maps"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
 )
@@ -106,5 +109,66 @@ func TestCodecCacheCopies(t *testing.T) {
 	}
 	if again, err := c.Decode(sealed, time.Now()); err != nil || again.Extra["role"] != "user" {
 		t.Fatalf("after a caller changed its copy: %+v, %v", again, err)
+	}
+}
+
+// TestCodecCacheHitSameAsMiss: a token answered from the cache is the
+// token a codec that never saw it opens.
+func TestCodecCacheHitSameAsMiss(t *testing.T) {
+	c := newClaimsCodec(t, "secret-one")
+	sealed, err := c.Encode(claims{Subject: "alice", Expires: time.Now().Add(time.Hour).Unix(), Extra: map[string]any{"role": "user"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	miss, err := newClaimsCodec(t, "secret-one").Decode(sealed, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 { // opened, then twice from the cache
+		got, err := c.Decode(sealed, time.Now())
+		if err != nil || !reflect.DeepEqual(got, miss) {
+			t.Fatalf("%+v, %v; a fresh codec opens %+v", got, err, miss)
+		}
+	}
+}
+
+// TestCodecCacheConcurrent: a hundred goroutines opening the same tokens
+// and tokens of their own at once, some changing what they got, all get
+// their own token (run with -race).
+func TestCodecCacheConcurrent(t *testing.T) {
+	c := newClaimsCodec(t, "secret-one")
+	exp := time.Now().Add(time.Hour).Unix()
+	shared, err := c.Encode(claims{Subject: "shared", Expires: exp, Extra: map[string]any{"n": "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for i := range 100 {
+		wg.Go(func() {
+			own, err := c.Encode(claims{Subject: fmt.Sprint("user", i), Expires: exp})
+			if err != nil {
+				errs <- err
+				return
+			}
+			for range 20 {
+				s, err := c.Decode(shared, time.Now())
+				if err != nil || s.Subject != "shared" || s.Extra["n"] != "0" {
+					errs <- fmt.Errorf("shared: %+v, %v", s, err)
+					return
+				}
+				s.Extra["n"] = fmt.Sprint(i) // the caller's own copy
+				o, err := c.Decode(own, time.Now())
+				if err != nil || o.Subject != fmt.Sprint("user", i) {
+					errs <- fmt.Errorf("own: %+v, %v", o, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 )
 
 // Names are the cookies' names: Auth.js's, and on https with the
@@ -216,12 +218,7 @@ var tokenByte = func() (t [256]bool) {
 // plainValue reports whether net/http writes value as it is: cookie-octets
 // only, and no space or comma (which it would quote).
 func plainValue(value string) bool {
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; !cookieValueByte[c] || c == ' ' || c == ',' {
-			return false
-		}
-	}
-	return true
+	return validCookieValue(value) && strings.IndexByte(value, ' ') < 0 && strings.IndexByte(value, ',') < 0
 }
 
 // httpDate is t in http.TimeFormat, formatted once per second of time:
@@ -376,9 +373,17 @@ func Value(r *http.Request, name string) string {
 	if len(lines) == 0 {
 		return ""
 	}
+	// net/http counts a line's ";" plus one; a line holds no more ";"
+	// than bytes, so a header shorter than the limit is not counted.
 	n := 0
 	for _, line := range lines {
-		n += strings.Count(line, ";") + 1
+		n += len(line) + 1
+	}
+	if n > maxCookies {
+		n = 0
+		for _, line := range lines {
+			n += strings.Count(line, ";") + 1
+		}
 	}
 	if n > maxCookies {
 		value, found := "", 0
@@ -420,48 +425,14 @@ func Value(r *http.Request, name string) string {
 	return value
 }
 
-// validCookieValue is net/http's validCookieValueByte over s, eight
-// bytes at a time: session cookies are hundreds of bytes long, and every
-// request's are checked.
+// validCookieValue is net/http's validCookieValueByte over s: every byte
+// printable ASCII but '"', ';' and '\\'. Session cookies are hundreds of
+// bytes long and every request's are checked: the three bytes are looked
+// for with strings.IndexByte (vectorised), the range eight bytes at a time.
 func validCookieValue(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		if !validCookieWord(x) {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if !cookieValueByte[s[i]] {
-			return false
-		}
-	}
-	return true
+	return strings.IndexByte(s, '"') < 0 && strings.IndexByte(s, ';') < 0 && strings.IndexByte(s, '\\') < 0 &&
+		httpx.PrintableASCII(s)
 }
-
-// validCookieWord reports whether each of the eight bytes of x is a
-// cookie-octet (cookieValueByte): 0x20 to 0x7e but '"', ';' and '\\'.
-// Each test is exact for the word as a whole: a borrow or a carry into
-// the next byte starts only from a byte already found bad.
-func validCookieWord(x uint64) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	// A byte of x equal to '"', ';' or '\\' is a zero byte of q, sc or bs.
-	q, sc, bs := x^('"'*lo), x^(';'*lo), x^('\\'*lo)
-	// The high bit of a byte is set in x for 0x80 and above, in
-	// (x-0x20*lo)&^x below 0x20, in x+lo for 0x7f (a byte below 0x80
-	// carries into no other), in (q-lo)&^q for '"', and so on.
-	bad := x | (x-0x20*lo)&^x | (x + lo) | (q-lo)&^q | (sc-lo)&^sc | (bs-lo)&^bs
-	return bad&hi == 0
-}
-
-var cookieValueByte = func() (t [256]bool) {
-	for b := 0x20; b < 0x7f; b++ {
-		t[b] = b != '"' && b != ';' && b != '\\'
-	}
-	return t
-}()
 
 // ChunkedValue is ReadChunked's value alone: the common case, one cookie
 // not split into chunks, costs no allocation.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -157,3 +158,62 @@ func TestValidCookieValueWords(t *testing.T) {
 		}
 	}
 }
+
+// benchHeader is the Cookie header of a signed-in browser, as a JWT
+// session and the CSRF cookie make it: about 670 bytes.
+var benchHeader = "authjs.csrf-token=" + strings.Repeat("c", 64) + "%7C" + strings.Repeat("d", 64) +
+	"; authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0.." + strings.Repeat("x", 430)
+
+// BenchmarkValue is the lookup of the session cookie in benchHeader.
+func BenchmarkValue(b *testing.B) {
+	r := &http.Request{Header: http.Header{"Cookie": {benchHeader}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if Value(r, "authjs.session-token") == "" {
+			b.Fatal("no session cookie")
+		}
+	}
+}
+
+// TestValueCookieLimit: at and past net/http's limit on the cookies of a
+// request, Value answers as r.Cookie does, however short the pairs.
+func TestValueCookieLimit(t *testing.T) {
+	for _, others := range []int{maxCookies - 1, maxCookies} {
+		for _, sep := range []string{";", "; "} {
+			line := strings.Repeat("a=1"+sep, others) + "n=v"
+			r := &http.Request{Header: http.Header{"Cookie": {line}}}
+			want := ""
+			if c, err := r.Cookie("n"); err == nil {
+				want = c.Value
+			}
+			if got := Value(r, "n"); got != want {
+				t.Fatalf("%d other cookies: Value = %q, r.Cookie %q", others, got, want)
+			}
+			if others < maxCookies && want != "v" {
+				t.Fatalf("%d other cookies: net/http found none", others)
+			}
+		}
+	}
+}
+
+// BenchmarkSetCookie is the check cookie a sign-in sets: a sealed value
+// of about 270 characters.
+func BenchmarkSetCookie(b *testing.B) {
+	n := NewNames(false, false)
+	value := strings.Repeat("91ds3Iz4dTE3uKBlAoswpLnMPHk-_", 9)
+	expires := time.Now().Add(15 * time.Minute)
+	w := httptest.NewRecorder()
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(w.Header())
+		n.Set(w, n.Checks, value, expires)
+	}
+}
+
+// cookieValueByte is net/http's validCookieValueByte as a table.
+var cookieValueByte = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = b != '"' && b != ';' && b != '\\'
+	}
+	return t
+}()

@@ -158,12 +158,32 @@ func absoluteASCII(target string) bool {
 	if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
 		return false
 	}
-	for i := 0; i < len(target); i++ {
-		if target[i] < 0x20 || target[i] >= 0x7f {
+	return PrintableASCII(target)
+}
+
+// PrintableASCII reports whether every byte of s is printable ASCII, 0x20
+// (space) to 0x7e. Session cookies and authorization URLs are hundreds of
+// bytes long, so s is read eight bytes at a time: in a word x, the high
+// bit of a byte is set in x for 0x80 and above, in x-0x20*lo below 0x20,
+// in x+lo for 0x7f. The test is exact for the word as a whole: a borrow
+// or a carry into the next byte starts only from a byte already found
+// bad, and the lowest bad byte receives none.
+func PrintableASCII(s string) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	var bad uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		bad |= x | (x - 0x20*lo) | (x + lo)
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
 			return false
 		}
 	}
-	return true
+	return bad&hi == 0
 }
 
 // Discard is a ResponseWriter that drops everything, for reading a

@@ -80,3 +80,21 @@ func TestRecord(t *testing.T) {
 		t.Errorf("the handler's body reached the writer: %q", w.Body)
 	}
 }
+
+// TestPrintableASCII: each byte value, at each position of a string of
+// two words and a tail, makes the string printable exactly when it is
+// 0x20 to 0x7e, whatever the bytes around it (the words are tested as
+// wholes: a bad byte's borrow or carry must not hide it, nor a good one).
+func TestPrintableASCII(t *testing.T) {
+	for _, fill := range []byte{' ', 'a', '~'} {
+		for pos := range 19 {
+			for c := range 256 {
+				s := []byte(strings.Repeat(string(fill), 19))
+				s[pos] = byte(c)
+				if got, want := PrintableASCII(string(s)), c >= 0x20 && c <= 0x7e; got != want {
+					t.Fatalf("%q: %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}
