@@ -89,7 +89,7 @@ func main() {
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 		same     = flag.Bool("samecookie", false, "send the bare ceilings Gatehouse's Cookie header too, taking the cookie's cost on the wire off the ratio")
-		useWrk   = flag.Bool("wrk", false, "drive the routes with wrk (on PATH) and print the wrk table (wrk.go); -d, -warmup, -c, -rounds and -routes (session, anon, providers, signin, db) apply")
+		useWrk   = flag.Bool("wrk", false, "drive the routes with wrk (on PATH) and print the wrk table (wrk.go); -d, -warmup, -c, -rounds and -routes (session, anon, providers, providers-anon, signin, db) apply")
 	)
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
 	flag.Parse()

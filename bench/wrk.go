@@ -34,7 +34,7 @@ type wrkRow struct {
 	name     string // for -routes
 	title    string
 	server   string // gatehouse or gatehouse-sqlite
-	workload string // session, anon, providers or signin
+	workload string // session, anon, providers, providers-anon or signin
 	ceiling  string // the ceiling's workload
 	goal     float64
 }
@@ -43,6 +43,9 @@ var wrkRows = []wrkRow{
 	{"session", "GET {base}/session, JWT session", "gatehouse", "session", "session", 0.90},
 	{"anon", "GET {base}/session, no cookie", "gatehouse", "anon", "anon", 0.95},
 	{"providers", "GET {base}/providers", "gatehouse", "providers", "providers", 0.95},
+	// The same list fetched without cookies, as a front end on another
+	// origin or a script does: the request the ceiling's row is sent.
+	{"providers-anon", "GET {base}/providers, no cookie", "gatehouse", "providers-anon", "providers", 0.95},
 	{"signin", "POST {base}/signin/{provider} → 303 (vs the ceiling's session read)", "gatehouse", "signin", "session", 0.60},
 	{"db", "GET {base}/session, database session (SQLite) + cookie cache", "gatehouse-sqlite", "session", "session", 0.85},
 }
@@ -68,6 +71,8 @@ func (s *server) wrkWorkload(w string) (wrkRequest, bool) {
 		return wrkRequest{method: "GET", url: s.origin + "/auth/" + w, cookie: s.cookie}, true
 	case "anon":
 		return wrkRequest{method: "GET", url: s.origin + "/auth/session"}, true
+	case "providers-anon":
+		return wrkRequest{method: "GET", url: s.origin + "/auth/providers"}, true
 	case "signin":
 		if s.csrf == "" {
 			return wrkRequest{}, false
