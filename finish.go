@@ -87,11 +87,7 @@ func (h *Handler) newTwoFactor(fs *finish.Site) (twofactorflow.Flow, error) {
 	flow, err := c.TwoFactor.NewTwoFactor(&twofactorflow.Env{Users: c.Adapter, Secret: c.Secret, Limiter: h.limiter,
 		Theme: c.Theme, Logger: c.Logger, SignedIn: c.Events.SignIn, Changed: c.Events.TwoFactor, Host: fs})
 	if err != nil {
-		var ce *ConfigError
-		if !errors.As(err, &ce) {
-			err = &ConfigError{Field: "TwoFactor", Err: err}
-		}
-		return nil, err
+		return nil, featureError("TwoFactor", err)
 	}
 	return flow, nil
 }

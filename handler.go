@@ -38,9 +38,8 @@ import (
 // use.
 type Handler struct {
 	cfg    Config
-	routes *chi.Mux // the routes below the base path (routes.go)
-	// rawBase is the base path escaped, to compare with URL.RawPath.
-	rawBase string
+	routes *chi.Mux      // the routes below the base path (routes.go)
+	strip  site.Stripper // the path below the base path (internal/site)
 	// notFoundAnswer and methodAnswer answer requests that no route
 	// takes (routes.go).
 	notFoundAnswer, methodAnswer *site.WrongAnswer
@@ -132,25 +131,13 @@ func New(cfg Config) (*Handler, error) {
 	if h.order, h.flows, err = plugin.Build(cfg.Providers, h.newFlow); err != nil { // newFlow: routes.go
 		return nil, err
 	}
-	if err := h.checkPasskeys(); err != nil {
-		return nil, err
+	for _, step := range []func() error{h.checkPasskeys, h.checkLook, h.newSelfService, h.newFeatures,
+		h.checkBasePath, h.newWrongAnswers} { // the last two: routes.go
+		if err := step(); err != nil {
+			return nil, err
+		}
 	}
-	if err := h.checkLook(); err != nil {
-		return nil, err
-	}
-	if err := h.newSelfService(); err != nil {
-		return nil, err
-	}
-	if err := h.newFeatures(); err != nil {
-		return nil, err
-	}
-	if err := h.checkBasePath(); err != nil { // routes.go
-		return nil, err
-	}
-	h.rawBase = (&url.URL{Path: h.cfg.BasePath}).EscapedPath()
-	if err := h.newWrongAnswers(); err != nil {
-		return nil, err
-	}
+	h.strip = site.NewStripper(h.cfg.BasePath)
 	h.routes = h.router()
 	return h, nil
 }

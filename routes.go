@@ -24,7 +24,7 @@ import (
 
 // router maps the Auth.js REST routes, relative to the base path: ServeHTTP
 // hands it each request with a route context of its own whose RoutePath
-// is the request's path below the base path (routePath).
+// is the request's path below the base path (site.Stripper).
 func (h *Handler) router() *chi.Mux {
 	r := chi.NewRouter()
 	for _, rt := range h.routeTable() {
@@ -128,9 +128,9 @@ var routeContexts = sync.Pool{New: func() any { return chi.NewRouteContext() }}
 // alone, with a chi route context of its own: the route context of a chi
 // router the Handler is mounted in (Mount, Route, Handle) is not read, so
 // it serves the same routes however it is mounted. The path may arrive
-// whole or with the base path stripped (routePath).
+// whole or with the base path stripped (site.Stripper).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := h.routePath(r)
+	path := h.strip.Path(r)
 	if r.URL.RawPath == "" && h.direct(w, r, path) {
 		return
 	}
@@ -144,7 +144,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // direct answers the routes a page or a script calls most, GET
 // {base}/session, GET {base}/providers and POST {base}/signin/{provider},
-// matched on path (routePath) as the router matches them but without it
+// matched on path (site.Stripper) as the router matches them but without it
 // (the router copies the request into a context of its own, two
 // allocations), and reports whether it did.
 func (h *Handler) direct(w http.ResponseWriter, r *http.Request, path string) bool {
@@ -168,32 +168,8 @@ func (h *Handler) direct(w http.ResponseWriter, r *http.Request, path string) bo
 	return true
 }
 
-// routePath returns the path of r below the base path, the path the
-// routes are matched on. The rule: a path that is the base path or starts
-// with the base path and a slash has the base path removed (http.ServeMux
-// "/auth/", chi's Handle("/auth/*") and Mount, gin, echo, which pass the
-// whole path); any other path is taken as already below the base path
-// (http.StripPrefix("/auth", h), or a proxy that removed it). New refuses
-// a base path that a route's path is or starts with (such as /session,
-// /signin/x, or the id of a password-accounts provider), so that no
-// stripped path can be taken for a whole one (checkBasePath). The escaped path (URL.RawPath) is used when the
-// request has one, as chi does.
-func (h *Handler) routePath(r *http.Request) string {
-	p, base := r.URL.Path, h.cfg.BasePath
-	if r.URL.RawPath != "" {
-		p, base = r.URL.RawPath, h.rawBase
-	}
-	if rest, ok := strings.CutPrefix(p, base); ok && (rest == "" || rest[0] == '/') {
-		p = rest
-	}
-	if p == "" || p[0] != '/' {
-		p = "/" + p
-	}
-	return p
-}
-
 // checkBasePath refuses a base path that a stripped path could be taken
-// for (routePath): one that a route's path is, or starts with
+// for (site.Stripper): one that a route's path is, or starts with
 // (site.BasePathClash; a leading {provider} is a route only for a
 // password-accounts provider's id).
 func (h *Handler) checkBasePath() error {
