@@ -32,8 +32,8 @@
 // given Language, which sets the page's lang and dir attributes, and
 // LanguageFor (or RequestLanguage) picks one from an Accept-Language
 // header: each preference exactly, then its base language, then English.
-// Messages lets an application override messages or add a language; Text
-// looks one up. Text the caller puts into a page (titles, notices,
+// AddMessages lets an application override messages or add a language,
+// at any time; Text looks one up. Text the caller puts into a page (titles, notices,
 // provider names, dates) is shown as given.
 //
 // The pages are usable without a mouse: every input has a label, every
