@@ -10,9 +10,11 @@ import (
 
 // TestAPIKeysPage: signed in to the example, Alice follows the private
 // page's link to the built-in keys page and makes a key with
-// profile:read. The answer shows the key once, and it works at the
-// example's /api/me; opened again, the page shows only the key's start.
-// She revokes it (behind its confirm step) and it stops working.
+// profile:read. The page the form is redirected to shows the key once,
+// and it works at the example's /api/me; reloaded, the page makes no
+// second key and no longer shows the first; opened again, it shows only
+// the key's start. She revokes it (behind its confirm step) and it stops
+// working.
 func TestAPIKeysPage(t *testing.T) {
 	t.Parallel()
 	base := startExample(t, nil)
@@ -30,7 +32,9 @@ func TestAPIKeysPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantStatus(t, click(t, ctx, `form[action$="/auth/api-keys"] button[type="submit"]`), 200)
-	wantPath(t, ctx, "/auth/api-keys")
+	if u := wantPath(t, ctx, "/auth/api-keys"); u.RawQuery != "" {
+		t.Errorf("the page with the new key is at %s; want no query", u)
+	}
 	key, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("new-key").value`))
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +47,13 @@ func TestAPIKeysPage(t *testing.T) {
 	shootPage(t, ctx, "api-keys-new")
 	if status := apiMe(t, base, key); status != http.StatusOK {
 		t.Fatalf("/api/me with the key shown: %d", status)
+	}
+
+	// Reloaded: the GET the form was redirected to, not the form's POST
+	// again; one key, and its secret no longer shown.
+	wantStatus(t, load(t, ctx, "reloading the page with the new key", chromedp.Reload()), 200)
+	if n, shown := count(t, ctx, `form[action$="/revoke"]`), count(t, ctx, "#new-key"); n != 1 || shown != 0 {
+		t.Fatalf("reloaded: %d keys, the new key shown %d times; want 1 key, not shown", n, shown)
 	}
 
 	// Opened again: the start, never the secret.

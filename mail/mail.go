@@ -2,7 +2,7 @@
 // provider's sign-in link, the password-account provider's confirmation,
 // reset and "you already have an account" messages): a subject, a
 // plain-text body and an HTML body, worded from the message catalogue of
-// the pages (pages.Text, pages.Messages) in the language of the request
+// the pages (pages.Text, pages.AddMessages) in the language of the request
 // that asked for the message.
 //
 // An application replaces the wording of a message by setting the

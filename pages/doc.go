@@ -8,8 +8,9 @@
 // security headers. The markup is written in templ (the *.templ files,
 // compiled to Go), so every value is escaped for its context (text or
 // attribute) and every link, form action and image source that the
-// package has not checked itself is sanitized (a javascript: URL becomes
-// about:invalid). The components are plain Go: unlike html/template's
+// package has not checked itself is sanitized: only http and https URLs
+// and those without a scheme are kept (a javascript:, data:, mailto: or
+// tel: URL becomes about:invalid). The components are plain Go: unlike html/template's
 // executor, rendering looks no method up by name, so the linker can drop
 // the methods a program never calls. The style sheet is one <style>
 // element allowed by its hash in the Content-Security-Policy; the pages
@@ -32,8 +33,8 @@
 // given Language, which sets the page's lang and dir attributes, and
 // LanguageFor (or RequestLanguage) picks one from an Accept-Language
 // header: each preference exactly, then its base language, then English.
-// Messages lets an application override messages or add a language; Text
-// looks one up. Text the caller puts into a page (titles, notices,
+// AddMessages lets an application override messages or add a language,
+// at any time; Text looks one up. Text the caller puts into a page (titles, notices,
 // provider names, dates) is shown as given.
 //
 // The pages are usable without a mouse: every input has a label, every

@@ -16,7 +16,9 @@ type APIKeys struct {
 	Notice, Error string
 	// Secret, when set, is the whole key just made or rotated, named
 	// SecretName: shown once, with a hint to copy it now. The page that
-	// shows it must be the answer to the POST itself, never a redirect.
+	// shows it must not be cached (Cache-Control: no-store), and must be
+	// one a reload does not make again: the GET a POST is redirected to,
+	// the key carried to it out of the URL, and shown once.
 	Secret, SecretName string
 	// Keys are the user's keys, newest first, revoked ones included.
 	Keys []APIKeyRow

@@ -9,9 +9,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
-// ExampleAPIKeys renders the keys page as the answer to the POST that
-// made a key: the key is shown this once, and the key listed shows only
-// its start.
+// ExampleAPIKeys renders the keys page right after a key was made (the
+// page its POST is redirected to): the key is shown this once, and the
+// key listed shows only its start.
 func ExampleAPIKeys() {
 	page := pages.APIKeys{
 		CSRFToken:  "4b3c…",

@@ -2,10 +2,13 @@ package pages
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Language is the language a page is written in: its BCP 47 tag, which
@@ -22,21 +25,66 @@ type Language struct {
 // another language lacks.
 var English = Language{Tag: "en", Dir: "ltr"}
 
-// Messages are the application's own messages, by language tag and then
-// by message key: they override the built-in ones, and a tag the pages do
-// not ship (e.g. "fr") adds a language, chosen like the built-in ones.
+// AddMessages adds the application's own messages for the language tag,
+// by message key: they override the built-in ones, and a tag the pages
+// do not ship (e.g. "fr") adds a language, chosen like the built-in ones.
 // A key missing from a language falls back to the built-in message of
 // that language, then of its base language ("pt" for "pt-br"), then to
 // English. The keys are those of the English catalogue (see Text and
 // Keys); a message with arguments has them as fmt verbs (%s, %d) in the
 // same order as the English one.
 //
-// Set Messages before serving; the pages only read it.
+// Messages added for a tag before are kept, those of the same key
+// replaced; an empty tag adds nothing. AddMessages may be called at any time, while pages are
+// rendered too: it copies messages, and the pages read a catalogue that
+// is never changed once published (copy on write). Its messages take
+// precedence over those of Messages.
 //
-//	pages.Messages = map[string]map[string]string{
-//		"de": {"signin.title": "Willkommen zurück"},
-//		"fr": {"signin.title": "Se connecter", "signin.with": "Se connecter avec %s"},
-//	}
+//	pages.AddMessages("de", map[string]string{"signin.title": "Willkommen zurück"})
+//	pages.AddMessages("fr", map[string]string{"signin.title": "Se connecter", "signin.with": "Se connecter avec %s"})
+func AddMessages(tag string, messages map[string]string) {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if tag == "" {
+		return
+	}
+	addedMu.Lock()
+	defer addedMu.Unlock()
+	next := map[string]map[string]string{}
+	if cur := added.Load(); cur != nil {
+		maps.Copy(next, *cur) // the languages' maps are shared: none is written once published
+	}
+	merged := maps.Clone(next[tag])
+	if merged == nil {
+		merged = make(map[string]string, len(messages))
+	}
+	maps.Copy(merged, messages)
+	next[tag] = merged
+	added.Store(&next)
+}
+
+// The catalogue of AddMessages, by lower-case tag and then by key. What
+// it points to is never written once stored: AddMessages stores a new
+// one, under addedMu so that two calls do not lose one's messages.
+var (
+	addedMu sync.Mutex
+	added   atomic.Pointer[map[string]map[string]string]
+)
+
+// addedMessages returns the catalogue of AddMessages, nil for none.
+func addedMessages() map[string]map[string]string {
+	if p := added.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// Messages are the application's own messages, by language tag and then
+// by message key, as AddMessages adds them.
+//
+// Deprecated: use AddMessages, which is safe while pages are rendered.
+// Messages is read without a lock: an application that still sets it
+// must do so before serving, and never change it (nor the maps in it)
+// after.
 var Messages map[string]map[string]string
 
 // rtlLanguages are the base languages written right to left.
@@ -67,9 +115,13 @@ func baseOf(tag string) string {
 	return tag
 }
 
-// known reports whether tag has messages: built-in or in Messages.
+// known reports whether tag, lower case, has messages: built-in, added
+// or in Messages.
 func known(tag string) bool {
 	if _, ok := catalogue[tag]; ok {
+		return true
+	}
+	if _, ok := addedMessages()[tag]; ok {
 		return true
 	}
 	for t := range Messages {
@@ -81,10 +133,14 @@ func known(tag string) bool {
 }
 
 // Languages returns the tags of every language there are messages for:
-// the built-in ones and those of Messages, sorted.
+// the built-in ones, those added (AddMessages) and those of Messages,
+// sorted.
 func Languages() []string {
 	set := map[string]bool{}
 	for t := range catalogue {
+		set[t] = true
+	}
+	for t := range addedMessages() {
 		set[t] = true
 	}
 	for t := range Messages {
@@ -147,9 +203,9 @@ func RequestLanguage(r *http.Request) Language {
 }
 
 // Text returns the message key in the language tag, with args put in
-// with fmt.Sprintf when there are any: from Messages, else the built-in
-// catalogue, for the tag, then its base language, then English. A key
-// that none has comes back as itself.
+// with fmt.Sprintf when there are any: from those added (AddMessages),
+// else from Messages, else the built-in catalogue, for the tag, then its
+// base language, then English. A key that none has comes back as itself.
 func Text(tag, key string, args ...any) string {
 	msg, ok := lookup(strings.ToLower(tag), key)
 	if !ok {
@@ -162,9 +218,13 @@ func Text(tag, key string, args ...any) string {
 }
 
 func lookup(tag, key string) (string, bool) {
+	add := addedMessages() // one catalogue for the whole lookup
 	for _, t := range []string{tag, baseOf(tag), "en"} {
 		if t == "" {
 			continue
+		}
+		if s, ok := add[t][key]; ok {
+			return s, true
 		}
 		for mt, m := range Messages {
 			if strings.EqualFold(mt, t) {

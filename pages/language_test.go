@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -374,5 +376,93 @@ func TestMessagesOverride(t *testing.T) {
 	}
 	if !strings.Contains(rec.Body.String(), "&lt;b&gt;Sicher?&lt;/b&gt;") {
 		t.Error("a message's markup is not escaped")
+	}
+}
+
+// withoutAdded empties the catalogue of AddMessages, and again when t
+// ends: it outlives the test that fills it.
+func withoutAdded(t *testing.T) {
+	added.Store(nil)
+	t.Cleanup(func() { added.Store(nil) })
+}
+
+// TestAddMessages checks the messages an application adds: an override
+// of a built-in one, a new language chosen by LanguageFor and listed by
+// Languages, a second call for a tag keeping the first's other messages,
+// the added ones taking precedence over Messages, and a copy made (the
+// caller's map changed afterwards changes nothing).
+func TestAddMessages(t *testing.T) {
+	withoutAdded(t)
+	old := Messages
+	t.Cleanup(func() { Messages = old })
+	Messages = map[string]map[string]string{"de": {"signin.title": "Aus Messages"}}
+
+	fr := map[string]string{"signout.title": "Se déconnecter", "signin.title": "Connexion"}
+	AddMessages("FR", fr)
+	AddMessages("de", map[string]string{"signin.title": "Willkommen"})
+	AddMessages("fr", map[string]string{"signin.title": "Se connecter"})
+	fr["signout.title"] = "changed by the caller"
+	AddMessages("", map[string]string{"signin.title": "nobody's"})
+
+	for _, c := range []struct{ tag, key, want string }{
+		{"de-AT", "signin.title", "Willkommen"}, // added, over Messages and the built-in one
+		{"de", "signout.title", catalogue["de"]["signout.title"]},
+		{"fr-CA", "signin.title", "Se connecter"},
+		{"fr", "signout.title", "Se déconnecter"},
+		{"fr", "signout.confirm", english["signout.confirm"]},
+		{"en", "signin.title", english["signin.title"]},
+	} {
+		if got := Text(c.tag, c.key); got != c.want {
+			t.Errorf("Text(%s, %s) = %q, want %q", c.tag, c.key, got, c.want)
+		}
+	}
+	if l := LanguageFor("fr-CA, de;q=0.5"); l.Tag != "fr" {
+		t.Errorf("LanguageFor(fr-CA) = %+v", l)
+	}
+	if got := strings.Join(Languages(), " "); got != "de en fr" {
+		t.Errorf("Languages() = %s, want de en fr", got)
+	}
+	rec := httptest.NewRecorder()
+	if err := RenderIn(rec, LanguageFor("fr"), 0, SignOut{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec.Body.String(), "<h1>Se déconnecter</h1>") {
+		t.Error("the page is not rendered with the added message")
+	}
+}
+
+// TestAddMessagesWhileRendering adds messages while pages are rendered
+// and languages chosen on other goroutines, as an application may at run
+// time: under -race it fails if the catalogue is read and written without
+// synchronisation; without, it checks every render saw a whole message.
+func TestAddMessagesWhileRendering(t *testing.T) {
+	withoutAdded(t)
+	const rounds = 200
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range rounds {
+				rec := httptest.NewRecorder()
+				if err := RenderIn(rec, LanguageFor("fr, de;q=0.5"), 0, SignOut{}); err != nil {
+					t.Error(err)
+					return
+				}
+				b := rec.Body.String()
+				if !strings.Contains(b, "<h1>"+english["signout.title"]+"</h1>") && !strings.Contains(b, "<h1>"+catalogue["de"]["signout.title"]+"</h1>") &&
+					!strings.Contains(b, "<h1>Se déconnecter ") {
+					t.Errorf("a render saw no whole title")
+					return
+				}
+				_ = Languages()
+			}
+		})
+	}
+	for i := range rounds {
+		AddMessages("fr", map[string]string{"signout.title": "Se déconnecter " + strconv.Itoa(i)})
+		AddMessages("de", map[string]string{"signin.title": "Willkommen " + strconv.Itoa(i)})
+	}
+	wg.Wait()
+	if got := Text("fr", "signout.title"); got != "Se déconnecter "+strconv.Itoa(rounds-1) {
+		t.Errorf("after the adds, Text(fr) = %q", got)
 	}
 }

@@ -751,7 +751,7 @@ var (
 // imageSource checks a logo URL. It accepts a path on this site ("/logo.svg",
 // "img/logo.png"), an http or https URL with a plain host name, or a
 // data:image URL of a common image type, and returns the URL for the
-// page (which writes it as a templ.SafeURL, since templ.URL refuses data:
+// page (which writes it as a templ.SafeURL, since pageURL refuses data:
 // URLs) and the origin the CSP must allow ("" when 'self' or data:
 // covers it). Anything else (javascript:, protocol-relative "//host",
 // user info, backslashes) is refused, and the page shows no logo or the

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a-h/templ"
+
 	"github.com/gatehouse-auth/gatehouse/providers"
 )
 
@@ -710,29 +712,55 @@ func withURLs(page any, u string) (any, int) {
 	return v.Interface(), n
 }
 
-// TestScriptURLsRefused gives every URL of every page a script URL: no
-// link, form action or image source keeps it; each becomes templ's
-// about:invalid placeholder.
+// TestScriptURLsRefused gives every URL of every page a URL of another
+// scheme than http(s): a script URL, or one no built-in page means to
+// link to (tel:, ftp:, mailto:, data:, which templ.URL alone lets
+// through or not). No link, form action or image source keeps it; each
+// becomes templ's about:invalid placeholder.
 func TestScriptURLsRefused(t *testing.T) {
 	urlAttr := regexp.MustCompile(`\b(href|action|src)="([^"]*)"`)
-	for _, bad := range []string{"javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>"} {
+	// clean is a URL as a browser reads its scheme: without the controls
+	// and spaces it drops, in lower case.
+	clean := func(s string) string {
+		return strings.ToLower(strings.Map(func(r rune) rune {
+			if r <= ' ' {
+				return -1
+			}
+			return r
+		}, s))
+	}
+	for _, bad := range []string{"javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "vbscript:msgbox(1)",
+		"data:text/html,<script>alert(1)</script>", "data:image/svg+xml,<svg/onload=alert(1)>", "tel:+15555550100", "TEL:+15555550100",
+		"ftp://files.example.com/x", "ftps://files.example.com/x", "mailto:ada@example.com", "sms:+15555550100", "file:///etc/passwd"} {
 		for name, page := range everyPage() {
 			page, n := withURLs(page, bad)
 			body := render(t, 200, page).Body.String()
 			for _, m := range urlAttr.FindAllStringSubmatch(body, -1) {
-				v := strings.ToLower(strings.Map(func(r rune) rune {
-					if r <= ' ' {
-						return -1 // browsers drop these from a scheme
-					}
-					return r
-				}, html.UnescapeString(m[2])))
-				if strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "vbscript:") || strings.HasPrefix(v, "data:text") {
+				v := clean(html.UnescapeString(m[2]))
+				if strings.HasPrefix(v, clean(bad)) || strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "vbscript:") || strings.HasPrefix(v, "data:text") {
 					t.Errorf("%s: %s=%q kept %q", name, m[1], m[2], bad)
 				}
 			}
 			if n > 0 && !strings.Contains(body, `="about:invalid#TemplFailedSanitizationURL"`) {
 				t.Errorf("%s: no URL was replaced for %q", name, bad)
 			}
+		}
+	}
+}
+
+// TestPageURL: pageURL keeps http(s) URLs and those without a scheme,
+// and makes every other scheme about:invalid.
+func TestPageURL(t *testing.T) {
+	for _, ok := range []string{"", "/auth/signin", "signin?x=1", "?callbackUrl=https://a.example/", "#top", "/a:b", "/p?next=javascript:x",
+		"//cdn.example.com/a", "http://a.example/", "https://a.example/x?y=z:1", "HTTPS://A.EXAMPLE/"} {
+		if got := pageURL(ok); string(got) != ok {
+			t.Errorf("pageURL(%q) = %q; want it kept", ok, got)
+		}
+	}
+	for _, bad := range []string{"javascript:alert(1)", "tel:+15555550100", "ftp://x", "ftps://x", "mailto:a@b", "data:,x", "vbscript:x",
+		"a:b", " https://a.example/", "http\t://x", "https\n://x", ":x"} {
+		if got := pageURL(bad); got != templ.FailedSanitizationURL {
+			t.Errorf("pageURL(%q) = %q; want about:invalid", bad, got)
 		}
 	}
 }

@@ -45,6 +45,10 @@ type Names struct {
 	// form that was refused, so that the sign-in page shows it again
 	// (site.KeepTyped). Never a password.
 	Typed string
+	// NewKey holds, for a minute and sealed, an API key just made or
+	// rotated on the keys page, between the form's POST and the GET it
+	// is redirected to, which shows it once and clears it.
+	NewKey string
 }
 
 // NewNames returns the names for a site on https (secure) or not, with
@@ -68,6 +72,7 @@ func NewNames(secure, authjs bool) Names {
 		SessionData: p + "gatehouse.session-data",
 		TwoFactor:   host + "gatehouse.two-factor",
 		Typed:       p + "gatehouse.typed",
+		NewKey:      p + "gatehouse.new-key",
 	}
 }
 

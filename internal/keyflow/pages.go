@@ -4,9 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
+	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -15,10 +18,13 @@ import (
 // The built-in keys page. A browser's navigation (Accept: text/html) to
 // GET {base}/api-keys gets the page; a program gets the JSON on the same
 // URL. The page's forms POST to the JSON routes, which form wraps: the
-// route runs as it is; a revocation or a refusal becomes a redirect (303)
-// back to the page, which says what happened, and a new key (made or
-// rotated) is shown on the page that answers the POST itself, this once:
-// it is never put in a URL or a cookie, and the page is not cached.
+// route runs as it is, and its answer becomes a redirect (303) back to
+// the page (POST-redirect-GET), so that reloading the page, or going back
+// and forth, never posts the form again and makes a second key. The page
+// says what happened; a new key (made or rotated) is carried to it sealed
+// in a cookie that lives a minute, and shown once: the GET that shows it
+// clears the cookie. The key is never put in a URL, and no page is
+// cached.
 
 // alertKey returns the message key of the page's alert for the
 // ?failed= value: the code of the route's refusal. A code not listed is
@@ -78,7 +84,53 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request) {
 	if c := q.Get("failed"); c != "" {
 		alert = f.cfg.Site.Text(r, alertKey(c))
 	}
-	f.render(w, r, userID, pages.APIKeys{Notice: notice, Error: alert})
+	key, name := f.takeKey(w, r, userID)
+	f.render(w, r, userID, pages.APIKeys{Notice: notice, Error: alert, Secret: key, SecretName: name})
+}
+
+// newKeyFor is how long a new key waits, sealed in its cookie, for the
+// GET of the page that the form's POST is redirected to.
+const newKeyFor = time.Minute
+
+// keepKey keeps key, named name, for userID's next GET of the page
+// (takeKey), in the NewKey cookie: HttpOnly, for newKeyFor, and sealed
+// (encrypted and authenticated with the app's secret, bound to the
+// cookie's name and to userID), so that the key is readable neither in
+// the browser's cookie store nor in a log of the request's headers.
+func (f *Flow) keepKey(w http.ResponseWriter, r *http.Request, userID, key, name string) error {
+	c := f.cfg.Site.For(r).Cookies
+	until := time.Now().Add(newKeyFor)
+	v := url.Values{"k": {key}, "n": {name}, "e": {strconv.FormatInt(until.Unix(), 10)}}
+	sealed, err := f.cfg.Site.Sealer.Seal(c.NewKey, userID, v.Encode())
+	if err != nil {
+		return err
+	}
+	c.Set(w, c.NewKey, sealed, until)
+	return nil
+}
+
+// takeKey returns the key keepKey kept for userID, and its name, and
+// clears the cookie: a key is shown once. It returns "" for none, and for
+// a cookie that is another user's (a shared browser), expired or forged.
+func (f *Flow) takeKey(w http.ResponseWriter, r *http.Request, userID string) (key, name string) {
+	c := f.cfg.Site.For(r).Cookies
+	if cookies.Count(r, c.NewKey) == 0 {
+		return "", ""
+	}
+	c.Clear(w, c.NewKey)
+	opened, err := f.cfg.Site.Sealer.Open(checks.State, c.NewKey, userID, cookies.Value(r, c.NewKey))
+	if err != nil {
+		return "", ""
+	}
+	v, err := url.ParseQuery(opened)
+	if err != nil {
+		return "", ""
+	}
+	// The sealed expiry bounds a cookie kept past its Max-Age.
+	if until, err := strconv.ParseInt(v.Get("e"), 10, 64); err != nil || time.Now().Unix() > until {
+		return "", ""
+	}
+	return v.Get("k"), v.Get("n")
 }
 
 // pageUser returns the signed-in user for a page, or sends nobody to
@@ -144,19 +196,24 @@ func (f *Flow) row(r *http.Request, k apikey.Key) pages.APIKeyRow {
 
 // form wraps next, one of the POST routes, for the page's forms: a
 // browser's form (Accept: text/html) runs the route as it is and gets,
-// instead of the JSON, the page with the new key (a creation or a
-// rotation), or a redirect (303) back to the page with ?done= or
+// instead of the JSON, a redirect (303) back to the page: with the new
+// key kept for it (a creation or a rotation, keepKey), or with ?done= or
 // ?failed= (a revocation, a refusal). A program's request is served by
-// next alone.
+// next alone, and gets a new key in its JSON answer.
 func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
 	return httpx.FormAnswer(next, func(w http.ResponseWriter, r *http.Request, st int, body struct{ Error, Code, Key, Name string }) {
 		switch {
 		case st/100 == 2 && body.Key != "":
-			// The key, this once, in the answer to this POST: a redirect
-			// would have to carry it in its URL or a cookie.
-			if userID, ok := f.pageUser(w, r); ok {
-				f.render(w, r, userID, pages.APIKeys{Secret: body.Key, SecretName: body.Name})
+			userID, ok := f.pageUser(w, r)
+			if !ok {
+				return
 			}
+			if err := f.keepKey(w, r, userID, body.Key, body.Name); err != nil {
+				// Not kept: shown on this answer, rather than lost.
+				f.render(w, r, userID, pages.APIKeys{Secret: body.Key, SecretName: body.Name})
+				return
+			}
+			httpx.Redirect(w, r, f.pageURL(r))
 		case st/100 == 2:
 			httpx.Redirect(w, r, f.pageURL(r)+"?done=revoked")
 		case st == http.StatusUnauthorized:

@@ -50,9 +50,9 @@ func (b *browser) page(method, path string, form url.Values) pageAnswer {
 var shownKey = regexp.MustCompile(`id="new-key"[^>]*value="(gh_[A-Za-z0-9]+_[A-Za-z0-9]+)"`)
 
 // TestKeysPage walks a key through the page: made with a hostile name,
-// a checkbox and an expiry in days; its key shown on the answer to the
-// POST alone (no redirect, not cached, in no cookie) and never on a
-// later GET; rotated, shown once more; revoked.
+// a checkbox and an expiry in days; its key shown once, on the page the
+// POST is redirected to (never in a URL, in clear in a cookie, or on a
+// later GET, and not cached); rotated, shown once more; revoked.
 func TestKeysPage(t *testing.T) {
 	e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.MachineAccess.MaxLifetime = 30 * 24 * time.Hour })
 	_, b := e.user("ada@example.com", "report:read", "report:write")
@@ -72,21 +72,8 @@ func TestKeysPage(t *testing.T) {
 	}
 
 	const hostile = `<script>alert(1)</script>"'`
-	a = b.page(http.MethodPost, "/auth/api-keys", url.Values{"name": {hostile}, "permissions": {"report:read"}, "expiresInDays": {"7"}})
-	m := shownKey.FindStringSubmatch(a.body)
-	if a.status != http.StatusOK || m == nil || a.header.Get("Location") != "" {
-		t.Fatalf("create = %d, Location %q; want the page with the key:\n%s", a.status, a.header.Get("Location"), a.body)
-	}
-	key := m[1]
+	key, post, a := b.formKey(t, "/auth/api-keys", url.Values{"name": {hostile}, "permissions": {"report:read"}, "expiresInDays": {"7"}})
 	secret := key[strings.LastIndex(key, "_")+1:]
-	if a.header.Get("Cache-Control") != "no-store" {
-		t.Errorf("the page with the key: Cache-Control %q", a.header.Get("Cache-Control"))
-	}
-	for _, c := range a.header.Values("Set-Cookie") {
-		if strings.Contains(c, secret) {
-			t.Errorf("the key is in a cookie: %s", c)
-		}
-	}
 	if strings.Contains(a.body, "<script>alert") || !strings.Contains(a.body, html.EscapeString("<script>alert(1)</script>")) {
 		t.Error("the key's name is not escaped")
 	}
@@ -101,21 +88,32 @@ func TestKeysPage(t *testing.T) {
 		t.Errorf("made %v; want report:read alone, expiring in 7 days", k)
 	}
 
+	// Reloaded: the GET again, which neither makes a key nor shows one.
 	a = b.page(http.MethodGet, "/auth/api-keys", nil)
 	if strings.Contains(a.body, secret) || !strings.Contains(a.body, "gh_"+id) || strings.Contains(a.body, "<script>alert") {
 		t.Fatalf("the page after: the secret %v, the start %v, an unescaped name %v",
 			strings.Contains(a.body, secret), strings.Contains(a.body, "gh_"+id), strings.Contains(a.body, "<script>alert"))
 	}
-
-	a = b.page(http.MethodPost, "/auth/api-keys/"+id+"/rotate", url.Values{})
-	m = shownKey.FindStringSubmatch(a.body)
-	if a.status != http.StatusOK || m == nil || m[1] == key || !strings.HasPrefix(m[1], "gh_"+id+"_") {
-		t.Fatalf("rotate = %d; want the page with a new key for %s", a.status, id)
+	if _, list = b.do(http.MethodGet, "/auth/api-keys", nil, nil); len(list["keys"].([]any)) != 1 {
+		t.Errorf("%d keys after the page was reloaded; want 1", len(list["keys"].([]any)))
 	}
-	rotated := m[1][strings.LastIndex(m[1], "_")+1:]
-	if a = b.page(http.MethodGet, "/auth/api-keys", nil); strings.Contains(a.body, rotated) {
+	// The sealed cookie sent again (kept by a browser past its clearing)
+	// is another user's: it shows nothing to anyone else.
+	_, other := e.user("eve@example.com")
+	su, _ := url.Parse(e.srv.URL)
+	other.jar.SetCookies(su, []*http.Cookie{post})
+	if a = other.page(http.MethodGet, "/auth/api-keys", nil); strings.Contains(a.body, secret) || strings.Contains(a.body, `id="new-key"`) {
+		t.Error("another user's browser, sent the sealed cookie, shows the key")
+	}
+
+	rotated, _, _ := b.formKey(t, "/auth/api-keys/"+id+"/rotate", url.Values{})
+	if rotated == key || !strings.HasPrefix(rotated, "gh_"+id+"_") {
+		t.Fatalf("rotate showed %q; want a new key for %s", rotated, id)
+	}
+	if a = b.page(http.MethodGet, "/auth/api-keys", nil); strings.Contains(a.body, rotated[strings.LastIndex(rotated, "_")+1:]) {
 		t.Error("a later GET shows the rotated secret")
 	}
+	m := []string{"", rotated}
 
 	a = b.page(http.MethodPost, "/auth/api-keys/"+id+"/revoke", url.Values{})
 	if a.status != http.StatusSeeOther || a.header.Get("Location") != e.srv.URL+"/auth/api-keys?done=revoked" {
@@ -128,6 +126,52 @@ func TestKeysPage(t *testing.T) {
 	if !strings.Contains(a.body, "Key revoked.") || strings.Contains(a.body, "/revoke") || !strings.Contains(a.body, "revoked 20") {
 		t.Errorf("the page after revoking lacks the notice or the revoked state, or offers a revoke")
 	}
+}
+
+// formKey posts a page's form that makes a key (a creation or a
+// rotation) and follows its redirect: the POST must answer 303 to the
+// page, its Location free of the key, and set the sealed cookie (the
+// key not in it in clear); the page then shows the key, not cached, and
+// clears the cookie. It returns the key, the cookie and the page.
+func (b *browser) formKey(t *testing.T, path string, form url.Values) (string, *http.Cookie, pageAnswer) {
+	t.Helper()
+	a := b.page(http.MethodPost, path, form)
+	if a.status != http.StatusSeeOther || a.header.Get("Location") != b.e.srv.URL+"/auth/api-keys" {
+		t.Fatalf("POST %s = %d to %q; want 303 to the page:\n%s", path, a.status, a.header.Get("Location"), a.body)
+	}
+	if shownKey.MatchString(a.body) {
+		t.Error("the answer to the POST shows the key")
+	}
+	var sealed *http.Cookie
+	for _, c := range (&http.Response{Header: a.header}).Cookies() {
+		if c.Name == "gatehouse.new-key" {
+			sealed = c
+		}
+	}
+	if sealed == nil || sealed.Value == "" || !sealed.HttpOnly || sealed.MaxAge <= 0 || sealed.MaxAge > 60 {
+		t.Fatalf("the POST's cookie = %v; want gatehouse.new-key, HttpOnly, for a minute at most", sealed)
+	}
+	a = b.page(http.MethodGet, "/auth/api-keys", nil)
+	m := shownKey.FindStringSubmatch(a.body)
+	if a.status != http.StatusOK || m == nil {
+		t.Fatalf("the page after the POST = %d, without the key:\n%s", a.status, a.body)
+	}
+	key := m[1]
+	if a.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("the page with the key: Cache-Control %q", a.header.Get("Cache-Control"))
+	}
+	secret := key[strings.LastIndex(key, "_")+1:]
+	if strings.Contains(sealed.Value, secret) || strings.Contains(a.header.Get("Location"), secret) {
+		t.Errorf("the key is in clear in the cookie %q or a Location", sealed.Value)
+	}
+	cleared := false
+	for _, c := range (&http.Response{Header: a.header}).Cookies() {
+		cleared = cleared || c.Name == "gatehouse.new-key" && c.MaxAge < 0
+	}
+	if !cleared {
+		t.Error("the page that shows the key does not clear its cookie")
+	}
+	return key, sealed, a
 }
 
 // TestKeysPageRefusals: every refusal of a form comes back to the page
