@@ -102,7 +102,7 @@ type Config struct {
 	// for a request, e.g. from the user's profile or a cookie; "" (or a
 	// language there are no messages for) falls back to the request's
 	// Accept-Language header, then to English. English and German ship;
-	// pages.Messages adds languages and overrides messages.
+	// pages.AddMessages adds languages and overrides messages.
 	Language func(r *http.Request) string
 	// RedirectProxyURL is the stable redirect proxy of preview deployments
 	// (AUTH_REDIRECT_PROXY_URL). Setting it adds the state check.
