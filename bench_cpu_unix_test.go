@@ -8,7 +8,8 @@ import (
 )
 
 // cpuTime is the CPU time the process has used, user and system: on a
-// shared machine it says what a benchmark cost better than wall time.
+// shared machine it says what a benchmark (or a request in a test) cost
+// better than wall time.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {

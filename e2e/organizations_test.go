@@ -234,8 +234,8 @@ func TestOrganizationTeams(t *testing.T) {
 
 	wantStatus(t, load(t, alice, "opening Acme's page", chromedp.Navigate(base+acme)), 200)
 	mustShow(t, alice, "h1", "Acme")
-	if h := texts(t, alice, "h2"); !containsText(h, "Teams") {
-		t.Fatalf("Acme's page has no Teams section: headings %q", h)
+	if h := texts(t, alice, "h2"); !containsText(h, "Teams") || !containsText(h, "Create a team") {
+		t.Fatalf("Acme's page has no Teams section with a create form's heading: headings %q", h)
 	}
 	wantTeam("Engineering", "Members: 1", "Alice Example")
 
@@ -293,8 +293,8 @@ func TestOrganizationTeams(t *testing.T) {
 	// Bob, a developer, sees the teams and no form to change them.
 	wantStatus(t, load(t, bob, "opening Acme's page as Bob", chromedp.Navigate(base+acme)), 200)
 	wantText(t, bob, "h1 + p", "Your role: developer")
-	if h := texts(t, bob, "h2"); !containsText(h, "Teams") {
-		t.Fatalf("Bob's page of Acme has no Teams section: headings %q", h)
+	if h := texts(t, bob, "h2"); !containsText(h, "Teams") || containsText(h, "Create a team") {
+		t.Fatalf("Bob's page of Acme: headings %q, want Teams without Create a team", h)
 	}
 	wantBody(t, bob, "Engineering", "Members: 1", "Alice Example")
 	if n := count(t, bob, `#team-name, form[action*="/teams"]`); n != 0 {

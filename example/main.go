@@ -234,7 +234,6 @@ func run(ctx context.Context, getenv func(string) string, ready chan<- string) e
 		// The one service tokens are for: example/api.
 		Tokens: &servicetoken.Config{Audiences: []string{apiURL}},
 	})
-	cfg.TwoFactor = twofactor.SignIn{Issuer: "Gatehouse example"}
 
 	auth, err := gatehouse.New(cfg)
 	if err != nil {

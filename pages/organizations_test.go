@@ -59,3 +59,24 @@ func TestOrganizationPagesEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamCreateHeading: the Teams section's create form has its own
+// heading, in the page's language, right before it (as the roles
+// section's has), and only when the form is there.
+func TestTeamCreateHeading(t *testing.T) {
+	for tag, heading := range map[string]string{"en": "Create a team", "de": "Team anlegen"} {
+		for _, createURL := range []string{"/auth/organizations/acme/teams", ""} {
+			page := pages.Organization{Name: "Acme", TeamsOn: true, TeamCreateURL: createURL,
+				Teams: []pages.TeamRow{{Name: "Engineering"}}}
+			rec := httptest.NewRecorder()
+			if err := pages.RenderIn(rec, pages.Language{Tag: tag}, 200, page); err != nil {
+				t.Fatal(err)
+			}
+			body := rec.Body.String()
+			want := "<h2>" + heading + `</h2><form action="/auth/organizations/acme/teams" method="post">`
+			if got := strings.Contains(body, want); got != (createURL != "") {
+				t.Errorf("%s, create form %q: heading before it %v, want %v:\n%s", tag, createURL, got, createURL != "", body)
+			}
+		}
+	}
+}

@@ -12,17 +12,29 @@ import (
 // (RFC 6749 §4.4). A request without grant_type is taken as this one.
 const GrantType = "client_credentials"
 
+// AuthMethodAPIKey names, in token_endpoint_auth_methods_supported, how
+// a program authenticates at the token endpoint: with its API key as a
+// bearer token ("Authorization: Bearer <key>", or the header
+// apikey.Config.Header names). No registered method (client_secret_basic,
+// client_secret_post, private_key_jwt, ...) describes that, and RFC 7591
+// §2 lets an unregistered method be named by an absolute URI: this one is
+// the documentation of package apikey, which describes the keys.
+const AuthMethodAPIKey = "https://pkg.go.dev/github.com/gatehouse-auth/gatehouse/apikey"
+
 // WellKnownPath is the well-known URI suffix of authorization server
 // metadata (RFC 8414 §3, §7.3).
 const WellKnownPath = "/.well-known/oauth-authorization-server"
 
 // Metadata is the authorization server metadata of RFC 8414 §2 that is
 // true of Gatehouse's token endpoint: the issuer, where the keys and the
-// token endpoint are, and that no authorization endpoint exists (no
-// response types) and the one grant is GrantType.
+// token endpoint are, that no authorization endpoint exists (no response
+// types), that the one grant is GrantType, and that callers authenticate
+// with an API key (AuthMethodAPIKey).
 //
 // The signing algorithm is not a metadata field: each key of the key set
-// names it (the JWK's alg).
+// names it (the JWK's alg). scopes_supported (RECOMMENDED) is left out:
+// the scopes are the permissions the application defines, which this
+// package does not know.
 type Metadata struct {
 	// Issuer is the iss of the tokens: the handler's URL with its base
 	// path, e.g. "https://app.example.com/auth".
@@ -31,6 +43,12 @@ type Metadata struct {
 	TokenEndpoint          string   `json:"token_endpoint"`
 	ResponseTypesSupported []string `json:"response_types_supported"`
 	GrantTypesSupported    []string `json:"grant_types_supported"`
+	// TokenEndpointAuthMethodsSupported is how callers authenticate at
+	// the token endpoint. Left out, it would mean client_secret_basic
+	// (RFC 8414 §2), which the endpoint does not accept. (A browser's
+	// session cookie with the CSRF token works too, but is no client
+	// authentication method.)
+	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported"`
 }
 
 // NewMetadata returns the metadata of the tokens issuer issues: its key
@@ -47,7 +65,8 @@ func NewMetadata(issuer string) Metadata {
 		ResponseTypesSupported: []string{},
 		// Named, as its absence would mean "authorization_code" and
 		// "implicit" (RFC 8414 §2), which are not served.
-		GrantTypesSupported: []string{GrantType},
+		GrantTypesSupported:               []string{GrantType},
+		TokenEndpointAuthMethodsSupported: []string{AuthMethodAPIKey},
 	}
 }
 

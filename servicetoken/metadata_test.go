@@ -25,8 +25,9 @@ func TestMetadataPath(t *testing.T) {
 }
 
 // TestMetadataServed: the metadata names the issuer as given (without a
-// trailing slash, as the tokens' iss), its routes, no response type and
-// the one grant; only GET and HEAD are answered.
+// trailing slash, as the tokens' iss), its routes, no response type, the
+// one grant and the one way to authenticate; only GET and HEAD are
+// answered.
 func TestMetadataServed(t *testing.T) {
 	h := servicetoken.NewMetadata("https://app.example.com/auth/")
 	rec := httptest.NewRecorder()
@@ -47,6 +48,10 @@ func TestMetadataServed(t *testing.T) {
 	}
 	if gt, _ := m["grant_types_supported"].([]any); len(gt) != 1 || gt[0] != "client_credentials" {
 		t.Errorf("grant_types_supported = %v", m["grant_types_supported"])
+	}
+	// Present: left out, it would mean client_secret_basic (RFC 8414 §2).
+	if am, _ := m["token_endpoint_auth_methods_supported"].([]any); len(am) != 1 || am[0] != servicetoken.AuthMethodAPIKey {
+		t.Errorf("token_endpoint_auth_methods_supported = %v; want [%s]", m["token_endpoint_auth_methods_supported"], servicetoken.AuthMethodAPIKey)
 	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", nil))

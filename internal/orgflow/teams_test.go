@@ -517,6 +517,9 @@ func TestTeamsPage(t *testing.T) {
 	if !strings.Contains(page, "Engineering") || !strings.Contains(page, "member@example.com") {
 		t.Error("the owner's page does not show the team and its member")
 	}
+	if !strings.Contains(page, "<h2>Create a team</h2>") {
+		t.Error("the owner's page has no heading over the create form")
+	}
 	// The add form offers the owner, not the member already in the team.
 	if !strings.Contains(page, `<option value="`+owner.id+`">`) || strings.Contains(page, `<option value="`+member.id+`">`) {
 		t.Error("the add form's candidates are wrong")
@@ -530,6 +533,9 @@ func TestTeamsPage(t *testing.T) {
 	}
 	if !strings.Contains(page, "Engineering") {
 		t.Error("a member's page does not show the team")
+	}
+	if strings.Contains(page, "Create a team") {
+		t.Error("a member without team:create gets the create form's heading")
 	}
 
 	for _, c := range []struct{ path, done string }{
