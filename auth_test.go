@@ -941,7 +941,7 @@ func TestReplacedPages(t *testing.T) {
 	}
 	a.next(passwordaccount.KindReset)
 	// The verify link (no page of its own) still signs in.
-	if final, _ := b.signInWith(b.Get(verify.URL)); a.signedIn(b) != "ann@example.com" {
+	if final, _ := b.FollowBody(b.Get(verify.URL)); a.signedIn(b) != "ann@example.com" {
 		t.Errorf("the confirmation link landed on %s, signed in as %q", final.Request.URL, a.signedIn(b))
 	}
 }

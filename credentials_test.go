@@ -114,7 +114,7 @@ func TestCredentialsSignIn(t *testing.T) {
 			if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != a.url+"/private" {
 				t.Fatalf("sign-in answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
 			}
-			final, body := b.signInWith(resp)
+			final, body := b.FollowBody(resp)
 			if final.Request.URL.Path != "/private" || body != "hello jane@example.com" {
 				t.Fatalf("landed on %s: %q", final.Request.URL, body)
 			}
@@ -134,7 +134,7 @@ func TestCredentialsSignIn(t *testing.T) {
 
 			// A second sign-in finds the same user.
 			b2 := newBrowser(t)
-			b2.signInWith(a.post(b2, "jane", "correct horse"))
+			b2.FollowBody(a.post(b2, "jane", "correct horse"))
 			if su2, _ := b2.session(a.app)["user"].(map[string]any); su2["id"] != wantID {
 				t.Fatalf("second sign-in is user %v, want %s", su2["id"], wantID)
 			}
@@ -538,7 +538,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 	}
 
 	// The confirmation link signs in.
-	final, _ := b.signInWith(b.Get(verify.URL))
+	final, _ := b.FollowBody(b.Get(verify.URL))
 	if final.StatusCode != http.StatusOK || a.signedIn(b) != "ann@example.com" {
 		t.Fatalf("after the link: %d at %s, signed in as %q", final.StatusCode, final.Request.URL, a.signedIn(b))
 	}
@@ -548,7 +548,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 
 	// A second browser signs in with the password.
 	b2 := newBrowser(t)
-	final, body := b2.signInWith(a.signIn(b2, "ann@example.com", "correct horse battery"))
+	final, body := b2.FollowBody(a.signIn(b2, "ann@example.com", "correct horse battery"))
 	if final.Request.URL.Path != "/private" || body != "hello ann@example.com" {
 		t.Fatalf("password sign-in landed on %s: %q", final.Request.URL, body)
 	}
@@ -597,7 +597,7 @@ func TestPasswordAccountFlow(t *testing.T) {
 	if loc := a.signIn(b, "ann@example.com", "correct horse battery").Header.Get("Location"); !strings.Contains(loc, "error=CredentialsSignin") {
 		t.Fatalf("old password: %s", loc)
 	}
-	final, body = b.signInWith(a.signIn(b, "ann@example.com", "a brand new password"))
+	final, body = b.FollowBody(a.signIn(b, "ann@example.com", "a brand new password"))
 	if body != "hello ann@example.com" {
 		t.Fatalf("new password landed on %s: %q", final.Request.URL, body)
 	}
@@ -730,7 +730,7 @@ func TestPasswordChange(t *testing.T) {
 	a.postAs(b1, "password/sign-up", url.Values{"email": {"cid@example.com"}, "password": {"the old password"}}, false).Body.Close()
 	a.next(passwordaccount.KindVerify)
 	for _, b := range []*browser{b1, b2} {
-		b.signInWith(a.signIn(b, "cid@example.com", "the old password"))
+		b.FollowBody(a.signIn(b, "cid@example.com", "the old password"))
 		if a.signedIn(b) != "cid@example.com" {
 			t.Fatal("sign-in without confirming failed with AllowUnverified")
 		}
@@ -755,7 +755,7 @@ func TestPasswordChange(t *testing.T) {
 		t.Fatalf("events: %d changes, %d revoked", a.changes.Load(), a.revoked.Load())
 	}
 	b3 := newBrowser(t)
-	if _, body := b3.signInWith(a.signIn(b3, "cid@example.com", "a new password")); body != "hello cid@example.com" {
+	if _, body := b3.FollowBody(a.signIn(b3, "cid@example.com", "a new password")); body != "hello cid@example.com" {
 		t.Fatalf("new password: %q", body)
 	}
 	// The change page is for signed-in users.

@@ -127,7 +127,7 @@ func TestEmailSignIn(t *testing.T) {
 
 			// Following the link (in the same browser) signs in, creating the
 			// user with the address marked verified.
-			resp, body2 := b.signInWith(b.Get(link))
+			resp, body2 := b.FollowBody(b.Get(link))
 			if resp.Request.URL.Path != "/private" || body2 != "hello carol@example.com" {
 				t.Fatalf("after the link: %s %q (hops %v)", resp.Request.URL, body2, b.Hops)
 			}
@@ -162,15 +162,6 @@ func TestEmailSignIn(t *testing.T) {
 			}
 		})
 	}
-}
-
-// signInWith follows resp and returns the final answer and body.
-func (b *browser) signInWith(resp *http.Response) (*http.Response, string) {
-	b.T.Helper()
-	resp = b.Follow(resp)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
 }
 
 func mustParse(t *testing.T, s string) *url.URL {
@@ -237,7 +228,7 @@ func TestEmailLinkAltered(t *testing.T) {
 		}
 	}
 	// None of them used the real token up.
-	resp, body := b.signInWith(b.Get(link.String()))
+	resp, body := b.FollowBody(b.Get(link.String()))
 	if resp.Request.URL.Path != "/private" || body != "hello erin@example.com" {
 		t.Fatalf("the untouched link failed after the altered ones: %s %q", resp.Request.URL, body)
 	}
@@ -588,11 +579,11 @@ func TestEmailScaleOut(t *testing.T) {
 	b := newBrowser(t)
 	// The link's callbackUrl names the first instance's origin, which the
 	// second does not redirect to: it sends the browser home.
-	resp, _ := b.signInWith(b.Get(link))
+	resp, _ := b.FollowBody(b.Get(link))
 	if resp.Request.URL.String() != second.url+"/" {
 		t.Fatalf("on the second instance: %s", resp.Request.URL)
 	}
-	if _, body := b.signInWith(b.Get(second.url + "/private")); body != "hello scale@example.com" {
+	if _, body := b.FollowBody(b.Get(second.url + "/private")); body != "hello scale@example.com" {
 		t.Fatalf("not signed in on the second instance: %q", body)
 	}
 	again := newBrowser(t).Get(strings.Replace(link, second.url, first.url, 1))

@@ -1112,7 +1112,7 @@ func TestTwoFactorAfterPassword(t *testing.T) {
 	})
 	b := newBrowser(t)
 	a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false).Body.Close()
-	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
+	b.FollowBody(b.Get(a.next(passwordaccount.KindVerify).URL))
 	if a.signedIn(b) != "ann@example.com" {
 		t.Fatal("not signed in after confirming")
 	}

@@ -100,7 +100,7 @@ func emailSignIn(t *testing.T, a *pwApp, ms *authtest.MailServer, b *browser, ad
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, body := b.signInWith(b.Get(msg.Link()))
+	_, body := b.FollowBody(b.Get(msg.Link()))
 	return body
 }
 
@@ -203,7 +203,7 @@ func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
 	a, db, ms := squatApp(t, "memory", authtest.Options{})
 	b := newBrowser(t)
 	jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"ann@example.com"}, "password": {"correct horse battery"}}, false))
-	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
+	b.FollowBody(b.Get(a.next(passwordaccount.KindVerify).URL))
 	owner, err := db.GetUserByEmail(context.Background(), "ann@example.com")
 	if err != nil || owner.EmailVerified == nil {
 		t.Fatalf("confirmed user: %+v, %v", owner, err)
@@ -213,7 +213,7 @@ func TestConfirmedPasswordSurvivesEmailLink(t *testing.T) {
 	if id := signedInID(a.app, other); id != owner.ID {
 		t.Fatalf("the link signed in %q, want the confirmed user %q", id, owner.ID)
 	}
-	if _, body := other.signInWith(a.signIn(newBrowser(t), "ann@example.com", "correct horse battery")); body != "hello ann@example.com" {
+	if _, body := other.FollowBody(a.signIn(newBrowser(t), "ann@example.com", "correct horse battery")); body != "hello ann@example.com" {
 		t.Fatalf("the confirmed password stopped working: %q", body)
 	}
 }
@@ -381,7 +381,7 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 			c.Providers = append(c.Providers, email.Config{Server: ms.URL(), From: "Gatehouse <no-reply@example.com>"})
 		})
 		b := newBrowser(t)
-		if _, body := b.signInWith(a.post(b, "jane", "correct horse")); body != "hello jane@example.com" {
+		if _, body := b.FollowBody(a.post(b, "jane", "correct horse")); body != "hello jane@example.com" {
 			t.Fatalf("sign-in: %q", body)
 		}
 		if code, body := b.unlink(a.app, "credentials"); code != http.StatusConflict || !strings.Contains(body, "not_unlinkable") {
@@ -391,7 +391,7 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 			t.Fatalf("accounts: %v", list)
 		}
 		again := newBrowser(t)
-		if _, body := again.signInWith(a.post(again, "jane", "correct horse")); body != "hello jane@example.com" {
+		if _, body := again.FollowBody(a.post(again, "jane", "correct horse")); body != "hello jane@example.com" {
 			t.Fatalf("the next sign-in with the same credentials: %q", body)
 		}
 	})
@@ -422,7 +422,7 @@ func TestUnlinkKeepsAWorkingWayIn(t *testing.T) {
 		a := newPwApp(t, nil)
 		b := newBrowser(t)
 		jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {"dee@example.com"}, "password": {"correct horse battery"}}, false))
-		b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
+		b.FollowBody(b.Get(a.next(passwordaccount.KindVerify).URL))
 		_, page := b.page(a.url + "/auth/accounts")
 		if !strings.Contains(page, "<h2>Other ways to sign in</h2>") || !strings.Contains(page, "<li>Password</li>") {
 			t.Fatalf("a password user's accounts page:\n%s", page)
@@ -521,7 +521,7 @@ func confirmedPasswordUser(t *testing.T, a *pwApp, b *browser, addr, pw string) 
 	if code, v := jsonOf(t, a.postAs(b, "password/sign-up", url.Values{"email": {addr}, "password": {pw}}, false)); code != http.StatusOK {
 		t.Fatalf("sign-up: %d %v", code, v)
 	}
-	b.signInWith(b.Get(a.next(passwordaccount.KindVerify).URL))
+	b.FollowBody(b.Get(a.next(passwordaccount.KindVerify).URL))
 	if got := a.signedIn(b); got != addr {
 		t.Fatalf("after confirming, signed in as %q, want %q", got, addr)
 	}
@@ -910,7 +910,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 			if _, body := oidc.signInAs(a.app, "dev", "alice"); body != "hello alice@example.com" || oidc.userID(a.app) != aliceID {
 				t.Fatalf("a second OpenID sign-in of the signed-in user: %q as %q", body, oidc.userID(a.app))
 			}
-			if _, body := pw.signInWith(a.signIn(pw, "ann@example.com", "correct horse battery")); body != "hello ann@example.com" || pw.userID(a.app) != annID {
+			if _, body := pw.FollowBody(a.signIn(pw, "ann@example.com", "correct horse battery")); body != "hello ann@example.com" || pw.userID(a.app) != annID {
 				t.Fatalf("a second password sign-in of the signed-in user: %q as %q", body, pw.userID(a.app))
 			}
 			if body := emailSignIn(t, a, ms, link, "ann@example.com"); body != "hello ann@example.com" || link.userID(a.app) != annID {
@@ -933,9 +933,9 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 					t.Fatalf("signed in as bob, %s left the session of %q (bob %q, ann %q, alice %q)", route, id, bobID, annID, aliceID)
 				}
 			}
-			resp, _ = bob.signInWith(a.signIn(bob, "ann@example.com", "correct horse battery"))
+			resp, _ = bob.FollowBody(a.signIn(bob, "ann@example.com", "correct horse battery"))
 			refusedAsOther("ann's password", resp)
-			resp, _ = bob.signInWith(bob.Get(askLink(t, a, ms, bob, "ann@example.com")))
+			resp, _ = bob.FollowBody(bob.Get(askLink(t, a, ms, bob, "ann@example.com")))
 			refusedAsOther("ann's e-mail link", resp)
 			resp, _ = bob.signInAs(a.app, "dev", "alice")
 			refusedAsOther("alice's OpenID sign-in", resp)
@@ -947,7 +947,7 @@ func TestTwoFactorOnEveryRoute(t *testing.T) {
 			c.TwoFactor = twofactor.SignIn{}
 		})
 		owner := newBrowser(t)
-		if _, body := owner.signInWith(a.post(owner, "jane", "correct horse")); body != "hello jane@example.com" {
+		if _, body := owner.FollowBody(a.post(owner, "jane", "correct horse")); body != "hello jane@example.com" {
 			t.Fatalf("sign-in: %q", body)
 		}
 		_, codes := enrol(t, a.app, owner)
@@ -1216,10 +1216,10 @@ func TestPasswordSignInAgainWhileSignedIn(t *testing.T) {
 			annID := b.userID(a.app)
 			confirmedPasswordUser(t, a, newBrowser(t), "cid@example.com", "another good password")
 
-			if resp, body := b.signInWith(a.signIn(b, "ann@example.com", "correct horse battery")); body != "hello ann@example.com" || b.userID(a.app) != annID {
+			if resp, body := b.FollowBody(a.signIn(b, "ann@example.com", "correct horse battery")); body != "hello ann@example.com" || b.userID(a.app) != annID {
 				t.Fatalf("signing in again as ann: ended at %s, signed in as %q", resp.Request.URL, b.userID(a.app))
 			}
-			resp, _ := b.signInWith(a.signIn(b, "cid@example.com", "another good password"))
+			resp, _ := b.FollowBody(a.signIn(b, "cid@example.com", "another good password"))
 			wantError(t, resp, "error", gatehouse.AccountLinkMismatch, "signed_in_as_other_user")
 			if b.userID(a.app) != annID {
 				t.Fatalf("cid's password in ann's browser left the session of %q", b.userID(a.app))
@@ -1357,7 +1357,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 
 			stolen = askReset()
 			b := newBrowser(t)
-			b.signInWith(a.signIn(b, "ann@example.com", "the owner's new password"))
+			b.FollowBody(a.signIn(b, "ann@example.com", "the owner's new password"))
 			if code, v := jsonOf(t, a.postAs(b, "password/change", url.Values{"currentPassword": {"the owner's new password"}, "newPassword": {"changed by the owner"}}, false)); code != http.StatusOK {
 				t.Fatalf("change: %d %v", code, v)
 			}
@@ -1365,7 +1365,7 @@ func TestNewPasswordEndsOtherResetLinks(t *testing.T) {
 				t.Fatalf("a link asked for before the change: %d %v", code, v)
 			}
 			c := newBrowser(t)
-			if _, body := c.signInWith(a.signIn(c, "ann@example.com", "changed by the owner")); body != "hello ann@example.com" {
+			if _, body := c.FollowBody(a.signIn(c, "ann@example.com", "changed by the owner")); body != "hello ann@example.com" {
 				t.Fatalf("the owner's password stopped working: %q", body)
 			}
 
@@ -1827,7 +1827,7 @@ func TestAttackEmailLinkIntoSignedInBrowser(t *testing.T) {
 	}
 	// A fresh link opened signed out signs in.
 	m.requestLink(attacker, "mallory@example.com", "/private").Body.Close()
-	if _, body := attacker.signInWith(attacker.Get(m.receive().Link())); body != "hello mallory@example.com" {
+	if _, body := attacker.FollowBody(attacker.Get(m.receive().Link())); body != "hello mallory@example.com" {
 		t.Fatalf("the attacker's own link: %q", body)
 	}
 }

@@ -87,8 +87,9 @@ func TestAdminSetPassword(t *testing.T) {
 		t.Error("the old password still signs in")
 	}
 	b := newBrowser(t)
-	resp, _ := b.follow(b.post(s.url+"/auth/callback/password", url.Values{"csrfToken": {b.csrf(s)}, "callbackUrl": {"/private"},
+	resp, _ := b.FollowBody(b.post(s.url+"/auth/callback/password", url.Values{"csrfToken": {b.csrf(s)}, "callbackUrl": {"/private"},
 		"email": {"pat@example.com"}, "password": {"a new long password"}}))
+
 	if resp.Request.URL.Path != "/private" {
 		t.Errorf("the new password ended at %s", resp.Request.URL)
 	}
@@ -193,7 +194,7 @@ func TestBanReasonShown(t *testing.T) {
 	if strings.Contains(body, "internal note") || strings.Contains(body, "Reason:") || strings.Contains(body, "ends on") {
 		t.Errorf("carol's error page shows the hidden reason:\n%s", body)
 	}
-	_, forged := newBrowser(t).follow(newBrowser(t).get(s.url + "/auth/error?error=Banned&ban=" + url.QueryEscape("r=visit evil.example")))
+	_, forged := newBrowser(t).FollowBody(newBrowser(t).Get(s.url + "/auth/error?error=Banned&ban=" + url.QueryEscape("r=visit evil.example")))
 	if strings.Contains(forged, "evil.example") {
 		t.Error("a forged ?ban= is shown")
 	}
@@ -234,8 +235,9 @@ func TestAdminSetPasswordEndsSessions(t *testing.T) {
 			}
 			// The new password signs in, and that session lives.
 			b := newBrowser(t)
-			resp, _ := b.follow(b.post(s.url+"/auth/callback/password", url.Values{"csrfToken": {b.csrf(s)}, "callbackUrl": {"/private"},
+			resp, _ := b.FollowBody(b.post(s.url+"/auth/callback/password", url.Values{"csrfToken": {b.csrf(s)}, "callbackUrl": {"/private"},
 				"email": {"pat@example.com"}, "password": {"a new long password"}}))
+
 			if resp.Request.URL.Path != "/private" || !b.private(s) {
 				t.Fatalf("the new password ended at %s", resp.Request.URL)
 			}

@@ -87,18 +87,18 @@ func TestChangeEmail(t *testing.T) {
 	q.Set("email", "mallory@example.com")
 	other.RawQuery = q.Encode()
 	for _, bad := range []*url.URL{&wrong, &other} {
-		if code, v := decode(t, newBrowser(t).get(bad.String())); code != http.StatusForbidden || v["code"] != "invalid_token" {
+		if code, v := decode(t, newBrowser(t).Get(bad.String())); code != http.StatusForbidden || v["code"] != "invalid_token" {
 			t.Errorf("an altered link: %d %v; want 403 invalid_token", code, v)
 		}
 	}
-	if code, v := decode(t, newBrowser(t).get(link.String())); code != http.StatusOK || v["email"] != "robert@example.com" {
+	if code, v := decode(t, newBrowser(t).Get(link.String())); code != http.StatusOK || v["email"] != "robert@example.com" {
 		t.Fatalf("following the link: %d %v", code, v)
 	}
 	u, err := s.db.GetUser(context.Background(), id)
 	if err != nil || u.Email != "robert@example.com" || u.EmailVerified == nil || time.Since(*u.EmailVerified) > time.Minute {
 		t.Fatalf("after the link: %+v, %v", u, err)
 	}
-	if code, _ := decode(t, newBrowser(t).get(link.String())); code != http.StatusForbidden {
+	if code, _ := decode(t, newBrowser(t).Get(link.String())); code != http.StatusForbidden {
 		t.Errorf("the link used twice: %d; want 403", code)
 	}
 
@@ -114,7 +114,7 @@ func TestChangeEmail(t *testing.T) {
 		t.Errorf("an old sign-in: %d %v; want 403 fresh_sign_in", code, v)
 	}
 	off := newSite(t, newOP(t), memory.New(), nil)
-	if resp := newBrowser(t).get(off.url + "/auth/account/email/confirm"); resp.StatusCode != http.StatusNotFound {
+	if resp := newBrowser(t).Get(off.url + "/auth/account/email/confirm"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("without SendEmailChange: %d; want 404", resp.StatusCode)
 	}
 }

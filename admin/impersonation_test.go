@@ -21,7 +21,7 @@ import (
 // sessionJSON returns GET {base}/session's answer, nil for no session.
 func (b *browser) sessionJSON(s *site) map[string]any {
 	b.t.Helper()
-	resp := b.get(s.url + "/auth/session")
+	resp := b.Get(s.url + "/auth/session")
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	var v map[string]any
@@ -34,7 +34,7 @@ func (b *browser) sessionJSON(s *site) map[string]any {
 // body returns what the path of s says to b.
 func (b *browser) body(s *site, path string) string {
 	b.t.Helper()
-	resp := b.get(s.url + path)
+	resp := b.Get(s.url + path)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return string(body)
@@ -43,7 +43,7 @@ func (b *browser) body(s *site, path string) string {
 // privateBody returns what /private says to b.
 func (b *browser) privateBody(s *site) string {
 	b.t.Helper()
-	resp := b.get(s.url + "/private")
+	resp := b.Get(s.url + "/private")
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return string(body)
@@ -199,7 +199,7 @@ func TestImpersonationBanner(t *testing.T) {
 	page := func(b *browser, path string) string {
 		req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
 		req.Header.Set("Accept", "text/html")
-		resp := b.do(req)
+		resp := b.Do(req)
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
 		return string(body)
@@ -234,7 +234,7 @@ func TestImpersonationBanner(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", s.url)
 	req.Header.Set("Accept", "text/html")
-	resp := ad.do(req)
+	resp := ad.Do(req)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("stopping from the banner: %d, want 303", resp.StatusCode)
@@ -251,7 +251,7 @@ func TestImpersonationBanner(t *testing.T) {
 // sees (email, org: its active organization) and Handler.Can's answer.
 func (b *browser) whoami(s *site) map[string]any {
 	b.t.Helper()
-	_, v := decode(b.t, b.get(s.url+"/whoami"))
+	_, v := decode(b.t, b.Get(s.url+"/whoami"))
 	return v
 }
 

@@ -18,7 +18,7 @@ func (b *browser) page(u string) (*http.Response, string) {
 	b.t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, u, nil)
 	req.Header.Set("Accept", "text/html")
-	resp := b.do(req)
+	resp := b.Do(req)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return resp, string(body)
@@ -38,7 +38,7 @@ func (b *browser) submit(u, body string, form url.Values) *http.Response {
 	req.Header.Set("Accept", "text/html")
 	p, _ := url.Parse(u)
 	req.Header.Set("Origin", p.Scheme+"://"+p.Host)
-	return b.do(req)
+	return b.Do(req)
 }
 
 // land gets the page a form's redirect resp points to.

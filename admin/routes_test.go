@@ -123,12 +123,12 @@ func TestAdminRoutesRefuseOthers(t *testing.T) {
 		t.Helper()
 		u := s.url + "/auth/admin/" + strings.ReplaceAll(path, "{id}", target)
 		if method == "GET" {
-			return decode(t, b.get(u))
+			return decode(t, b.Get(u))
 		}
 		req, _ := http.NewRequest(method, u, strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Origin", origin)
-		return decode(t, b.do(req))
+		return decode(t, b.Do(req))
 	}
 	for _, rt := range adminRoutes {
 		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
@@ -162,7 +162,7 @@ func TestAdminRoutesRefuseOthers(t *testing.T) {
 	}
 	// The routes are not there when the feature is off.
 	off := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) { c.Admin = nil })
-	if resp := newBrowser(t).get(off.url + "/auth/admin/users"); resp.StatusCode != http.StatusNotFound {
+	if resp := newBrowser(t).Get(off.url + "/auth/admin/users"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("GET admin/users with Config.Admin nil: %d; want 404", resp.StatusCode)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/admin"
 	"github.com/gatehouse-auth/gatehouse/authtest"
 	"github.com/gatehouse-auth/gatehouse/internal/dbtest"
+	"github.com/gatehouse-auth/gatehouse/internal/sitetest"
 	"github.com/gatehouse-auth/gatehouse/password"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -149,31 +149,17 @@ func newSite(t testing.TB, op *authtest.Server, db adapter.Adapter, mutate func(
 
 // browser keeps cookies and follows redirects one at a time.
 type browser struct {
+	*sitetest.Browser
 	t testing.TB
 	c *http.Client
 }
 
 func newBrowser(t testing.TB) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, c: &http.Client{Jar: jar, Timeout: 10 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	b := sitetest.NewBrowser(t)
+	b.Client.Timeout = 10 * time.Second
+	return &browser{Browser: b, t: t, c: b.Client}
 }
 
-func (b *browser) do(req *http.Request) *http.Response {
-	b.t.Helper()
-	resp, err := b.c.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return resp
-}
-
-func (b *browser) get(u string) *http.Response {
-	req, _ := http.NewRequest(http.MethodGet, u, nil)
-	return b.do(req)
-}
-
-// post sends a form as a page of the site would (same origin).
 func (b *browser) post(u string, form url.Values) *http.Response {
 	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -181,29 +167,12 @@ func (b *browser) post(u string, form url.Values) *http.Response {
 		req.Header.Set("Origin", p.Scheme+"://"+p.Host)
 	}
 	req.Header.Set("User-Agent", "admin-test/1.0")
-	return b.do(req)
-}
-
-// follow follows redirects from resp and returns the last response, its
-// body read.
-func (b *browser) follow(resp *http.Response) (*http.Response, string) {
-	b.t.Helper()
-	for i := 0; i < 10 && resp.StatusCode >= 300 && resp.StatusCode < 400; i++ {
-		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
-		if err != nil {
-			b.t.Fatal(err)
-		}
-		resp.Body.Close()
-		resp = b.get(loc.String())
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return b.Do(req)
 }
 
 func (b *browser) csrf(s *site) string {
 	b.t.Helper()
-	resp := b.get(s.url + "/auth/csrf")
+	resp := b.Get(s.url + "/auth/csrf")
 	defer resp.Body.Close()
 	var v struct{ CSRFToken string }
 	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || v.CSRFToken == "" {
@@ -219,23 +188,26 @@ func (b *browser) signIn(s *site, kind, who string) (*http.Response, string) {
 	token := b.csrf(s)
 	switch kind {
 	case "oidc":
-		return b.follow(b.post(s.url+"/auth/signin/dev?"+url.Values{"login_hint": {who}}.Encode(),
+		return b.FollowBody(b.post(s.url+"/auth/signin/dev?"+url.Values{"login_hint": {who}}.Encode(),
 			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}}))
+
 	case "email":
 		resp := b.post(s.url+"/auth/signin/email", url.Values{"csrfToken": {token}, "email": {who}, "callbackUrl": {"/private"}})
 		resp.Body.Close()
 		select {
 		case link := <-s.links:
-			return b.follow(b.get(link))
+			return b.FollowBody(b.Get(link))
 		case <-time.After(5 * time.Second):
 			b.t.Fatal("no e-mail link sent")
 		}
 	case "credentials":
-		return b.follow(b.post(s.url+"/auth/callback/credentials",
+		return b.FollowBody(b.post(s.url+"/auth/callback/credentials",
 			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}, "username": {who}}))
+
 	case "password":
-		return b.follow(b.post(s.url+"/auth/callback/password",
+		return b.FollowBody(b.post(s.url+"/auth/callback/password",
 			url.Values{"csrfToken": {token}, "callbackUrl": {"/private"}, "email": {who}, "password": {"correct horse battery"}}))
+
 	}
 	b.t.Fatalf("unknown sign-in kind %q", kind)
 	return nil, ""
@@ -253,7 +225,7 @@ func (b *browser) mustSignIn(s *site, kind, who string) {
 // private reports whether b gets the signed-in page of s.
 func (b *browser) private(s *site) bool {
 	b.t.Helper()
-	resp := b.get(s.url + "/private")
+	resp := b.Get(s.url + "/private")
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return resp.StatusCode == http.StatusOK && strings.HasPrefix(string(body), "hello ")
@@ -263,7 +235,7 @@ func (b *browser) private(s *site) bool {
 // no session.
 func (b *browser) sessionUser(s *site) string {
 	b.t.Helper()
-	resp := b.get(s.url + "/auth/session")
+	resp := b.Get(s.url + "/auth/session")
 	defer resp.Body.Close()
 	var v *struct {
 		User struct{ Email string }
@@ -293,7 +265,7 @@ func (b *browser) adminPost(s *site, id, action string, form url.Values) (int, m
 // adminGet gets an admin route and returns the status and JSON answer.
 func (b *browser) adminGet(s *site, path string) (int, map[string]any) {
 	b.t.Helper()
-	return decode(b.t, b.get(s.url+"/auth/admin/"+path))
+	return decode(b.t, b.Get(s.url+"/auth/admin/"+path))
 }
 
 func decode(t testing.TB, resp *http.Response) (int, map[string]any) {

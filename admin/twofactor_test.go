@@ -53,7 +53,7 @@ func TestBanAndTheTwoFactorStep(t *testing.T) {
 	if code, v := ad.adminPost(s, bob, "ban", nil); code != http.StatusOK {
 		t.Fatalf("ban: %d %v", code, v)
 	}
-	resp, _ = b.follow(b.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {b.csrf(s)}, "code": {backup[0]}}))
+	resp, _ = b.FollowBody(b.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {b.csrf(s)}, "code": {backup[0]}}))
 	wantBanned(t, b, s, resp, "two-factor step")
 
 	// Banned before: no code is asked.
@@ -69,7 +69,7 @@ func TestBanAndTheTwoFactorStep(t *testing.T) {
 	if resp, _ := ok.signIn(s, "oidc", "bob"); resp.Request.URL.Path != "/auth/two-factor" {
 		t.Fatalf("after the unban the first factor ended at %s", resp.Request.URL)
 	}
-	resp, body := ok.follow(ok.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {ok.csrf(s)}, "code": {backup[1]}, "callbackUrl": {"/private"}}))
+	resp, body := ok.FollowBody(ok.post(s.url+"/auth/two-factor", url.Values{"csrfToken": {ok.csrf(s)}, "code": {backup[1]}, "callbackUrl": {"/private"}}))
 	if !ok.private(s) {
 		t.Fatalf("after the unban the code ended at %s (%d) %.200q", resp.Request.URL, resp.StatusCode, body)
 	}

@@ -147,10 +147,7 @@ func (b *browser) zitadelSignIn(a *app, z *zitadelOP, password, callbackURL stri
 		b.T.Fatalf("no login form in %q", body)
 	}
 	resp = b.Post(z.issuer+"/login/username", url.Values{"id": {m[1]}, "username": {z.username}, "password": {password}})
-	resp = b.Follow(resp)
-	out, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(out)
+	return b.FollowBody(resp)
 }
 
 func TestZitadelSignIn(t *testing.T) {

@@ -7,10 +7,6 @@ package sitetest
 import (
 	"crypto/rand"
 	"crypto/rsa"
-	"time"
-
-	"github.com/go-jose/go-jose/v4"
-
 	"encoding/json"
 	"io"
 	"net/http"
@@ -19,6 +15,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
 
 	"github.com/gatehouse-auth/gatehouse"
 )
@@ -139,6 +138,13 @@ func (b *Browser) PostSignIn(u string, form url.Values) (*http.Response, string)
 	if resp.StatusCode != http.StatusSeeOther {
 		b.T.Fatalf("sign-in POST answered %d, want 303", resp.StatusCode)
 	}
+	return b.FollowBody(resp)
+}
+
+// FollowBody follows redirects from resp (Follow) and returns the last
+// response and its body, read and closed.
+func (b *Browser) FollowBody(resp *http.Response) (*http.Response, string) {
+	b.T.Helper()
 	resp = b.Follow(resp)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
