@@ -131,13 +131,13 @@ func New(cfg Config) (*Handler, error) {
 	if h.order, h.flows, err = plugin.Build(cfg.Providers, h.newFlow); err != nil { // newFlow: routes.go
 		return nil, err
 	}
+	h.strip = site.NewStripper(h.cfg.BasePath)
 	for _, step := range []func() error{h.checkPasskeys, h.checkLook, h.newSelfService, h.newFeatures,
 		h.checkBasePath, h.newWrongAnswers} { // the last two: routes.go
 		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	h.strip = site.NewStripper(h.cfg.BasePath)
 	h.routes = h.router()
 	return h, nil
 }
