@@ -94,6 +94,23 @@ func (m *mailApp) receive() authtest.Message {
 	return msg
 }
 
+// TestVerifyRequestNeedsEmail: the "check your e-mail" page is the e-mail
+// provider's. A site without one answers {base}/verify-request like an
+// unknown path (405 for a POST, as for every GET route).
+func TestVerifyRequestNeedsEmail(t *testing.T) {
+	a := newApp(t, authtest.Options{}, nil)
+	b := newBrowser(t)
+	for path, want := range map[string]int{"/auth/verify-request?provider=email&type=email": http.StatusNotFound, "/auth/no-such-route": http.StatusNotFound} {
+		if resp := b.Get(a.url + path); resp.StatusCode != want {
+			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
+		}
+	}
+	m := newMailApp(t, nil)
+	if resp := b.Get(m.url + "/auth/verify-request?provider=email&type=email"); resp.StatusCode != http.StatusOK {
+		t.Errorf("with an e-mail provider, GET verify-request: %d", resp.StatusCode)
+	}
+}
+
 func TestEmailSignIn(t *testing.T) {
 	for _, strategy := range []gatehouse.Strategy{gatehouse.StrategyDatabase, gatehouse.StrategyJWT} {
 		t.Run(string(strategy), func(t *testing.T) {

@@ -64,9 +64,6 @@ func (h *Handler) routeTable() []route {
 		get("/session", h.sessionJSON),
 		post("/session", h.sessionUpdate),
 		get("/error", h.site.ErrorPage),
-		get("/verify-request", h.site.VerifyRequestPage),
-		get("/webauthn-options/{provider}", h.webauthnOptions), // passkey.go
-		get("/webauthn.js", webauthnScript),                    // passkey.go
 	}
 	// Two-factor sign-in (internal/twofactorflow): the settings, and the
 	// second step of a sign-in. Off, the settings are not there and the
@@ -93,10 +90,20 @@ func (h *Handler) routeTable() []route {
 			rs = append(rs, route{rt.Method, rt.Pattern, rt.Handler})
 		}
 	}
-	// The routes of the providers that have their own, {id}/{action}
-	// (password accounts: credentials.go, plugin.Router), once each.
+	// The routes of the providers that have their own, once each:
+	// {base}/{id}/{action} (password accounts: credentials.go,
+	// plugin.Router), and directly under {base} (e-mail, passkeys:
+	// plugin.BaseRouter).
 	seen := map[string]bool{}
 	for _, id := range h.order {
+		if f, ok := h.flows[id].(plugin.BaseRouter); ok {
+			for _, rt := range f.BaseRoutes() {
+				if !seen[rt.Pattern] {
+					seen[rt.Pattern] = true
+					rs = append(rs, route{rt.Method, rt.Pattern, rt.Handler})
+				}
+			}
+		}
 		f, ok := h.flows[id].(plugin.Router)
 		if !ok {
 			continue
@@ -111,6 +118,9 @@ func (h *Handler) routeTable() []route {
 				rs = append(rs, post("/{provider}/"+a, h.passwordRoute))
 			}
 		}
+	}
+	if !seen["/verify-request"] { // served, for Pages.VerifyRequest (below)
+		rs = append(rs, get("/verify-request", h.notFound))
 	}
 	for i, rt := range rs { // a page the application replaced (Config.Pages)
 		if to := site.Pages(h.cfg.Pages).ForRoute(rt.pattern); to != "" && rt.method == http.MethodGet {

@@ -354,7 +354,7 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/auth/signout", 200},
 		{"GET", "/auth/error?error=Configuration", 500},
 		{"GET", "/auth/error?error=AccessDenied", 403},
-		{"GET", "/auth/verify-request", 200},
+		{"GET", "/auth/verify-request", 404}, // the e-mail provider's page
 		{"GET", "/auth/nonsense", 404},
 		{"POST", "/auth/csrf", 405},
 		{"GET", "/auth/signin/dev", 200},

@@ -131,6 +131,14 @@ type Router interface {
 	Route(w http.ResponseWriter, r *http.Request)
 }
 
+// BaseRouter is a flow with routes of its own directly under {base}:
+// the e-mail flows' verify-request page, the passkey flows' options and
+// script. A route two flows both list is served once (the first's), and
+// a site without such a flow neither serves nor links them.
+type BaseRouter interface {
+	BaseRoutes() []Route
+}
+
 // WebAuthn is a passkey flow.
 type WebAuthn interface {
 	// Options answers GET {base}/webauthn-options/{id}.

@@ -25,11 +25,12 @@ func (p Pages) Fields() []Field {
 
 // ForRoute returns the application's route that replaces the page a GET
 // of pattern (a route of the handler, relative to the base path) shows,
-// "" when the built-in page stays. Sign-in, sign-out, error and
-// verify-request answer their GETs themselves (with 302, as Auth.js
-// does).
+// "" when the built-in page stays. Sign-in, sign-out and error answer
+// their GETs themselves (with 302, as Auth.js does).
 func (p Pages) ForRoute(pattern string) string {
 	switch pattern {
+	case "/verify-request":
+		return p.VerifyRequest
 	case "/accounts":
 		return p.Accounts
 	case "/sessions":

@@ -36,12 +36,13 @@ func TestReplaced(t *testing.T) {
 	}
 }
 
-// TestForRoute: every page field but the five that answer their own GET
+// TestForRoute: every page field that replaces one of the handler's GET routes
 // names one route, and a route is replaced only when its field is set.
 func TestForRoute(t *testing.T) {
 	routes := []string{"/accounts", "/sessions", "/two-factor/setup", "/two-factor", "/{provider}/sign-up", "/{provider}/forgot",
-		"/{provider}/reset", "/{provider}/change"}
-	full := Pages{Accounts: "/1", Sessions: "/2", TwoFactorSetup: "/3", TwoFactor: "/4", SignUp: "/5", ForgotPassword: "/6", ResetPassword: "/7", ChangePassword: "/8"}
+		"/{provider}/reset", "/{provider}/change", "/verify-request"}
+	full := Pages{Accounts: "/1", Sessions: "/2", TwoFactorSetup: "/3", TwoFactor: "/4", SignUp: "/5", ForgotPassword: "/6", ResetPassword: "/7",
+		ChangePassword: "/8", VerifyRequest: "/9"}
 	seen := map[string]bool{}
 	for _, r := range routes {
 		if got := full.ForRoute(r); got == "" || seen[got] {
@@ -53,7 +54,7 @@ func TestForRoute(t *testing.T) {
 			t.Errorf("no pages: ForRoute(%q) = %q", r, got)
 		}
 	}
-	for _, r := range []string{"/signin", "/signout", "/error", "/verify-request", "/{provider}/verify", "/session"} {
+	for _, r := range []string{"/signin", "/signout", "/error", "/{provider}/verify", "/session"} {
 		if got := full.ForRoute(r); got != "" {
 			t.Errorf("ForRoute(%q) = %q, want none", r, got)
 		}

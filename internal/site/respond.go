@@ -469,13 +469,10 @@ func (s *Site) ErrorPage(w http.ResponseWriter, r *http.Request) {
 	s.Render(w, r, status, p)
 }
 
-// VerifyRequestPage answers GET {base}/verify-request, the "check your
-// e-mail" page.
+// VerifyRequestPage answers GET {base}/verify-request with the built-in
+// "check your e-mail" page, the e-mail flows' (an application's own page,
+// Pages.VerifyRequest, replaces the route: ForRoute).
 func (s *Site) VerifyRequestPage(w http.ResponseWriter, r *http.Request) {
-	if s.Pages.VerifyRequest != "" {
-		http.Redirect(w, r, s.Pages.VerifyRequest+"?"+r.URL.Query().Encode(), http.StatusFound)
-		return
-	}
 	b := s.For(r)
 	s.Render(w, r, http.StatusOK, pages.VerifyRequest{Theme: s.Theme, HomeURL: b.Origin + "/", Host: b.Host})
 }

@@ -13,8 +13,9 @@ import (
 
 // The flow is a way to sign in besides linked accounts.
 var (
-	_ plugin.Way      = (*emailflow.Flow)(nil)
-	_ plugin.Provider = Config{}
+	_ plugin.Way        = (*emailflow.Flow)(nil)
+	_ plugin.BaseRouter = emailFlow{}
+	_ plugin.Provider   = Config{}
 )
 
 // NewFlow checks c against the handler's configuration and returns its
@@ -61,8 +62,22 @@ func (c Config) NewFlow(e *plugin.Env) (plugin.Flow, error) {
 		Send: func(ctx context.Context, r *http.Request, identifier, url, host, lang string, expires time.Time) error {
 			return c.Send(ctx, VerificationRequest{Identifier: identifier, URL: url, Expires: expires, Host: host, Provider: c, Request: r, Language: lang})
 		}}
-	return emailflow.New(emailflow.Config{Provider: p, Tokens: tokens, Adapter: e.Adapter, Logger: e.Logger,
-		Allow: e.AllowLink, BasePath: e.BasePath, VerifyRequestPage: e.VerifyRequestPage}, e.Finisher), nil
+	f := emailflow.New(emailflow.Config{Provider: p, Tokens: tokens, Adapter: e.Adapter, Logger: e.Logger,
+		Allow: e.AllowLink, BasePath: e.BasePath, VerifyRequestPage: e.VerifyRequestPage}, e.Finisher)
+	return emailFlow{f, e.Finisher.VerifyRequestPage}, nil
+}
+
+// emailFlow is an e-mail provider's sign-in, with the page it sends the
+// browser to once the link is sent: the built-in "check your e-mail"
+// page, GET {base}/verify-request.
+type emailFlow struct {
+	*emailflow.Flow
+	verifyRequest http.HandlerFunc
+}
+
+// BaseRoutes returns GET {base}/verify-request.
+func (f emailFlow) BaseRoutes() []plugin.Route {
+	return []plugin.Route{{Method: http.MethodGet, Pattern: "/verify-request", Handler: f.verifyRequest}}
 }
 
 // MailSender returns a sender of other messages (organization invitations)

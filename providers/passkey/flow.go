@@ -1,19 +1,24 @@
 package passkey
 
 import (
+	"io"
+	"net/http"
+
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/passkeyflow"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/webauthnrp"
+	"github.com/gatehouse-auth/gatehouse/pages"
 )
 
 // The flow is a passkey flow, and a way to sign in besides linked
 // accounts.
 var (
-	_ plugin.WebAuthn = (*passkeyflow.Flow)(nil)
-	_ plugin.Way      = (*passkeyflow.Flow)(nil)
-	_ plugin.Provider = WebAuthnConfig{}
+	_ plugin.WebAuthn   = flow{}
+	_ plugin.Way        = flow{}
+	_ plugin.BaseRouter = flow{}
+	_ plugin.Provider   = WebAuthnConfig{}
 )
 
 // NewFlow checks c against the handler's configuration and returns its
@@ -36,7 +41,30 @@ func (c WebAuthnConfig) NewFlow(e *plugin.Env) (plugin.Flow, error) {
 	p := webauthnrp.Provider{ID: c.ID, Name: c.Name, RPID: c.RPID, RPName: c.RPName, Origin: c.Origin, Timeout: c.Timeout,
 		UserVerification: string(c.UserVerification), ResidentKey: string(c.ResidentKey),
 		DisableConditionalUI: c.DisableConditionalUI, SignUp: c.SignUp, GetUserInfo: c.GetUserInfo}
-	return passkeyflow.New(passkeyflow.Config{Provider: p, Adapter: e.Adapter, Store: store,
+	return flow{passkeyflow.New(passkeyflow.Config{Provider: p, Adapter: e.Adapter, Store: store,
 		Logger: e.Logger, Challenges: challenges, Sealer: e.Sealer,
-		Events: passkeyflow.Events{CreateUser: e.Events.CreateUser, LinkAccount: e.Events.LinkAccount}}, e.Finisher), nil
+		Events: passkeyflow.Events{CreateUser: e.Events.CreateUser, LinkAccount: e.Events.LinkAccount}}, e.Finisher)}, nil
+}
+
+// flow is a passkey provider's ceremonies, with their routes under
+// {base}.
+type flow struct{ *passkeyflow.Flow }
+
+// BaseRoutes returns GET {base}/webauthn-options/{id}, which starts a
+// ceremony, and GET {base}/webauthn.js, the script of the forms.
+func (f flow) BaseRoutes() []plugin.Route {
+	return []plugin.Route{
+		{Method: http.MethodGet, Pattern: "/webauthn-options/" + f.Info().ID, Handler: f.Options},
+		{Method: http.MethodGet, Pattern: "/webauthn.js", Handler: script},
+	}
+}
+
+// script answers GET {base}/webauthn.js: the passkey script of the
+// sign-in page, for the application's own pages too
+// (pages.WebAuthnScript).
+func script(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = io.WriteString(w, pages.WebAuthnScript())
 }
