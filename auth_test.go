@@ -31,6 +31,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/providers/credentials"
 	"github.com/gatehouse-auth/gatehouse/providers/email"
+	"github.com/gatehouse-auth/gatehouse/providers/github"
 	"github.com/gatehouse-auth/gatehouse/providers/passkey"
 	"github.com/gatehouse-auth/gatehouse/providers/passwordaccount"
 	"github.com/gatehouse-auth/gatehouse/selfservice"
@@ -66,6 +67,7 @@ func TestThemeConfigErrors(t *testing.T) {
 		{"style brand", pages.Theme{}, providers.Style{BrandColor: "#gg0000"}, "acme", "Style.BrandColor", "is not a colour"},
 		{"style text", pages.Theme{}, providers.Style{BrandColor: "#000", Text: "var(--x)"}, "acme", "Style.Text", "is not a colour"},
 		{"style logo", pages.Theme{}, providers.Style{Logo: "data:text/html,<b>"}, "acme", "Style.Logo", "is not a usable image URL"},
+		{"style icon", pages.Theme{}, providers.Style{Icon: `M0 0"/><script>alert(1)</script>`}, "acme", "Style.Icon", "is not SVG path data"},
 	}
 	for _, tc := range cases {
 		_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Theme: tc.theme, Providers: []providers.Provider{prov(tc.style)}})
@@ -92,10 +94,31 @@ func TestThemeConfigErrors(t *testing.T) {
 		{pages.Theme{}, providers.Style{}},
 		{pages.Theme{ColorScheme: " Dark ", BrandColor: "RebeccaPurple", ButtonText: "#fff", Logo: "/static/logo.svg"}, providers.Style{Bg: "#1da1f2", Text: "#fff", Logo: "https://cdn.example.com/a.png"}},
 		{pages.Theme{BrandColor: "#ffcc00", ButtonText: "#000", Logo: "data:image/svg+xml;base64,PHN2Zy8+"}, providers.Style{BrandColor: "#0000", Logo: "img/x.png"}},
+		{pages.Theme{}, providers.Style{Icon: "M12 .297c-6.63 0-12 5.373-12 12Z"}},
 	}
 	for _, g := range good {
 		if _, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, Theme: g.theme, Providers: []providers.Provider{prov(g.style)}}); err != nil {
 			t.Errorf("theme %+v style %+v: %v", g.theme, g.style, err)
+		}
+	}
+}
+
+// TestSignInPageIcons: a provider's Style.Icon reaches its button on the
+// built-in sign-in page: the built-in GitHub provider's own, and one an
+// application sets on a provider of its own.
+func TestSignInPageIcons(t *testing.T) {
+	const own = "M0 0h24v24H0z"
+	h := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost/auth", Providers: []providers.Provider{
+		github.New(providers.OAuthUserConfig[github.Profile]{ClientID: "c", ClientSecret: "s"}),
+		providers.OAuthConfig[profile.Claims]{ID: "acme", Name: "Acme", Type: providers.TypeOIDC, Issuer: "https://op.example", ClientID: "c", Style: providers.Style{Icon: own}},
+	}})
+	r := httptest.NewRequest(http.MethodGet, "http://localhost/auth/signin", nil)
+	r.Header.Set("Accept", "text/html")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	for _, d := range []string{github.Icon, own} {
+		if !strings.Contains(w.Body.String(), `<path fill="currentColor" d="`+d+`"></path></svg>`) {
+			t.Errorf("the sign-in page lacks the icon %.40q…:\n%s", d, w.Body.String())
 		}
 	}
 }

@@ -119,8 +119,8 @@ func (value Accounts) document(lang Language) *document {
 		if src, origin, ok := imageSource(style.Logo); ok {
 			bv.Logo = src
 			origins = append(origins, origin)
-		} else if d, ok := logoPaths[id]; ok {
-			bv.Icon = d
+		} else if pathData.MatchString(style.Icon) {
+			bv.Icon = style.Icon
 		}
 		return bv
 	}

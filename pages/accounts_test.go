@@ -5,16 +5,18 @@ import (
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/github"
+	"github.com/gatehouse-auth/gatehouse/providers/google"
 )
 
 func accountsPage() Accounts {
 	return Accounts{
 		CSRFToken: "tok", CallbackURL: "/auth/accounts#top", HomeURL: "/",
 		Linked: []LinkedAccount{
-			{ID: "github", Name: "GitHub", AccountID: "1234567", Style: providers.Style{BrandColor: "#24292f"}, UnlinkURL: "/auth/accounts/unlink/github"},
+			{ID: "github", Name: "GitHub", AccountID: "1234567", Style: providers.Style{BrandColor: "#24292f", Icon: github.Icon}, UnlinkURL: "/auth/accounts/unlink/github"},
 			{ID: "corp", Name: "Corp <Inc>", AccountID: "00u1a2b3c4d5e6f7g8h9i0j", UnlinkURL: "/auth/accounts/unlink/corp"},
 		},
-		Link:   []Button{{ID: "google", Name: "Google", SigninURL: "/auth/signin/google"}},
+		Link:   []Button{{ID: "google", Name: "Google", SigninURL: "/auth/signin/google", Style: providers.Style{Icon: google.Icon}}},
 		Notice: "Linked GitHub.",
 	}
 }
@@ -38,7 +40,7 @@ func TestAccountsPage(t *testing.T) {
 		`<input type="hidden" name="callbackUrl" value="/auth/accounts?linked=google">`,
 		`<span>Link Google</span>`,
 		`<h2>Link another account</h2>`,
-		`<path fill="currentColor"`, // the built-in GitHub logo
+		`<path fill="currentColor" d="` + github.Icon + `">`, // the built-in GitHub logo
 		`<span class="logo badge" aria-hidden="true">C</span>`,
 	} {
 		if !strings.Contains(body, want) {

@@ -3,7 +3,11 @@ package pages_test
 //lint:file-ignore SA1019 these tests check that the deprecated Style.Bg and Style.Text are still honoured.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse/pages"
@@ -11,13 +15,44 @@ import (
 	"github.com/gatehouse-auth/gatehouse/providers/builtin"
 )
 
-// TestLogosAreBuiltins: every logo file is named after a built-in
-// provider.
-func TestLogosAreBuiltins(t *testing.T) {
-	for _, id := range pages.LogoIDs() {
-		if _, ok := builtin.Lookup(providers.BuiltinID(id)); !ok {
-			t.Errorf("logos/%s.svg: %q is not a built-in provider id", id, id)
+// logosDigest is the SHA-256 of the logos the sign-in page drew for the
+// built-in providers when it looked them up by id: one "<id> <path
+// data>\n" line for each of the 61 providers with a logo, in id order.
+// Refreshing the logos (providers/internal/gen/logos) changes it on
+// purpose; nothing else may.
+const logosDigest = "9d667ab8ae90489adceb79a8eb9f49a16e38ac8db1d7e542cd8b36b677d9a201"
+
+// drawnIcon matches the inline logo of a provider button.
+var drawnIcon = regexp.MustCompile(`<svg class="logo" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="([^"]+)"></path></svg><span>`)
+
+// TestBuiltinLogos renders the sign-in button of every built-in provider
+// with the style its factory gives it, and checks the logos drawn: the
+// same providers have one, with the same path data, as logosDigest
+// records.
+func TestBuiltinLogos(t *testing.T) {
+	var buttons []pages.Button
+	for _, id := range builtin.IDs() {
+		factory, _ := builtin.Lookup(id)
+		op, ok := factory(builtin.Options{ClientID: "x", ClientSecret: "y", Issuer: "https://issuer.example"}).(providers.OAuthProvider)
+		if !ok {
+			continue
 		}
+		o := op.OAuth()
+		buttons = append(buttons, pages.Button{ID: o.ID, Name: o.Name, SigninURL: "/auth/signin/" + o.ID, Style: o.Style})
+	}
+	body := render(t, pages.SignIn{CSRFToken: "tok", OAuth: buttons})
+	var lines []string
+	for _, form := range strings.Split(body, `<form action="/auth/signin/`)[1:] {
+		id, rest, _ := strings.Cut(form, `"`)
+		rest, _, _ = strings.Cut(rest, "</form>")
+		if m := drawnIcon.FindStringSubmatch(rest); m != nil {
+			lines = append(lines, id+" "+m[1]+"\n")
+		}
+	}
+	slices.Sort(lines)
+	sum := sha256.Sum256([]byte(strings.Join(lines, "")))
+	if got := hex.EncodeToString(sum[:]); len(lines) != 61 || got != logosDigest {
+		t.Errorf("the built-in buttons draw %d logos, digest %s; want 61, %s", len(lines), got, logosDigest)
 	}
 }
 

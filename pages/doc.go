@@ -24,9 +24,9 @@
 // gatehouse.New refuses them). Text on coloured buttons is the configured
 // colour only when it contrasts with the button by WCAG's 4.5:1, else
 // white, or black where white would not reach it. Each provider button shows
-// the provider's Style.Logo, else the built-in logo for its id (Simple
-// Icons shapes, drawn in the button's text colour; see HasLogo), else a
-// badge with its initial.
+// the provider's Style.Logo, else its Style.Icon (SVG path data, drawn in
+// the button's text colour; the built-in providers set their logo there),
+// else a badge with its initial.
 //
 // Every word of the pages comes from a message catalogue, by key; English
 // and German ship complete. Render writes English; RenderIn writes a

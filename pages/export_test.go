@@ -3,15 +3,6 @@ package pages
 // For the tests of package pages_test, which may import the built-in
 // providers (they import package mail, which imports this package).
 
-// LogoIDs returns the provider ids of the built-in logos.
-func LogoIDs() []string {
-	ids := make([]string, 0, len(logoPaths))
-	for id := range logoPaths {
-		ids = append(ids, id)
-	}
-	return ids
-}
-
 // Contrast returns the contrast ratio of the text colour fg on the
 // background bg (over white), and whether fg parses and is opaque.
 func Contrast(fg, bg string) (float64, bool) {

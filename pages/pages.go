@@ -56,8 +56,8 @@ type Button struct {
 	// ignored; none gives a plain button with a border), Style.Text when
 	// it is valid and contrasts with the background by at least 4.5:1
 	// (else white, or black where white falls short), and Style.Logo
-	// (else the built-in logo for ID when there is one, see HasLogo,
-	// else a badge with the name's first letter).
+	// (else Style.Icon drawn in the text colour, as the built-in
+	// providers set it, else a badge with the name's first letter).
 	Style providers.Style
 }
 
@@ -387,7 +387,7 @@ type (
 		Name, SigninURL string
 		Class           string // the colour class, "" for a plain button
 		Logo            string // the Style.Logo image, checked by imageSource, if any
-		Icon            string // else the built-in logo's SVG path data, if any
+		Icon            string // else Style.Icon's SVG path data, if any
 		Initial         string // else the badge's letter
 	}
 	emailView struct {
@@ -502,8 +502,8 @@ func (value SignIn) document(lang Language) *document {
 			if src, origin, ok := imageSource(b.Style.Logo); ok {
 				bv.Logo = src
 				logos = append(logos, origin)
-			} else if d, ok := logoPaths[b.ID]; ok {
-				bv.Icon = d
+			} else if pathData.MatchString(b.Style.Icon) {
+				bv.Icon = b.Style.Icon
 			}
 			buttons[i] = bv
 		}

@@ -24,9 +24,12 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
+	"github.com/gatehouse-auth/gatehouse/providers/github"
+	"github.com/gatehouse-auth/gatehouse/providers/google"
+	"github.com/gatehouse-auth/gatehouse/providers/zoom"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output, and logos.gz from logos/*.svg")
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 // render renders page and fails the test on an error.
 func render(t *testing.T, status int, page any) *httptest.ResponseRecorder {
@@ -46,7 +49,7 @@ func fullSignIn() SignIn {
 		CallbackURL: "https://app.example.com/dashboard?tab=1&x=2",
 		Error:       "OAuthAccountNotLinked",
 		OAuth: []Button{
-			{ID: "github", Name: "GitHub", SigninURL: "/auth/signin/github", Style: providers.Style{BrandColor: "#24292f"}},
+			{ID: "github", Name: "GitHub", SigninURL: "/auth/signin/github", Style: providers.Style{BrandColor: "#24292f", Icon: github.Icon}},
 			{ID: "yandex", Name: "Yandex", SigninURL: "/auth/signin/yandex", Style: providers.Style{Bg: "#ffcc00", Text: "#000"}},
 			{ID: "acme", Name: "Acme SSO", SigninURL: "/auth/signin/acme", Style: providers.Style{Logo: "/static/acme.svg"}},
 			{ID: "oidc", Name: "", SigninURL: "/auth/signin/oidc"},
@@ -74,8 +77,8 @@ var goldenCases = []struct {
 		Title:     "Sign in to Acme",
 		CSRFToken: "tok",
 		OAuth: []Button{
-			{ID: "google", Name: "Google", SigninURL: "/auth/signin/google", Style: providers.Style{BrandColor: "#fff", Logo: "https://cdn.example.com/google.svg"}},
-			{ID: "zoom", Name: "Zoom", SigninURL: "/auth/signin/zoom", Style: providers.Style{BrandColor: "#0b5cff"}},
+			{ID: "google", Name: "Google", SigninURL: "/auth/signin/google", Style: providers.Style{BrandColor: "#fff", Logo: "https://cdn.example.com/google.svg", Icon: google.Icon}},
+			{ID: "zoom", Name: "Zoom", SigninURL: "/auth/signin/zoom", Style: providers.Style{BrandColor: "#0b5cff", Icon: zoom.Icon}},
 		},
 	}},
 	{"signin-credentials-light", 200, SignIn{

@@ -3,6 +3,7 @@ package pages
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -26,6 +27,11 @@ type FieldError struct {
 func (e *FieldError) Error() string {
 	return fmt.Sprintf("%s %q %s", e.Field, e.Value, e.Reason)
 }
+
+// pathData is what an SVG path's d attribute holds: commands, numbers,
+// signs, points, commas and spaces. Checking a Style.Icon against it
+// keeps the inline SVG to a drawing.
+var pathData = regexp.MustCompile(`^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- ]+$`)
 
 const (
 	reasonColor = "is not a colour: use #rgb, #rrggbb (or with alpha) or a CSS colour name"
@@ -70,8 +76,9 @@ func (t Theme) Validate() error {
 
 // ValidateStyle reports the first field of a provider's button style that
 // Render would ignore: a BrandColor, Bg or Text that is not a colour
-// ValidColor accepts, or a Logo that is not a usable image URL (see
-// Theme.Validate). A Text colour with too little contrast is not an
+// ValidColor accepts, a Logo that is not a usable image URL (see
+// Theme.Validate), or an Icon that is not SVG path data (path commands,
+// numbers, signs, points, commas and spaces only). A Text colour with too little contrast is not an
 // error: the built-in providers keep the Auth.js colours, some of which
 // (white on a light blue) fall short of 4.5:1, and Render replaces them
 // with black or white. The error is a *FieldError.
@@ -88,6 +95,9 @@ func ValidateStyle(s providers.Style) error {
 		if _, _, ok := imageSource(s.Logo); !ok {
 			return &FieldError{Field: "Logo", Value: s.Logo, Reason: reasonLogo}
 		}
+	}
+	if s.Icon != "" && !pathData.MatchString(s.Icon) {
+		return &FieldError{Field: "Icon", Value: s.Icon, Reason: "is not SVG path data: use only path commands, numbers, signs, points, commas and spaces"}
 	}
 	return nil
 }

@@ -46,6 +46,9 @@ func TestValidateStyle(t *testing.T) {
 		{providers.Style{Bg: "red}"}, "Bg"},
 		{providers.Style{Text: "#12"}, "Text"},
 		{providers.Style{Logo: "javascript:x"}, "Logo"},
+		{providers.Style{Icon: "M12 .297c-6.63 0-12 5.373-12 12Z"}, ""},
+		{providers.Style{Icon: `M0 0"/><script>alert(1)</script>`}, "Icon"},
+		{providers.Style{Icon: "url(#x)"}, "Icon"},
 	} {
 		checkFieldError(t, tc.style, ValidateStyle(tc.style), tc.field)
 	}

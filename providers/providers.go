@@ -116,8 +116,18 @@ func isNil(p Provider) bool {
 
 // Style is the sign-in button's look (Auth.js's OAuthProviderButtonStyles).
 type Style struct {
-	// Logo is the URL or path of the provider's logo.
+	// Logo is the URL or path of the provider's logo, an image the
+	// built-in pages load; when set it is shown instead of Icon.
 	Logo string `json:"logo,omitempty"`
+	// Icon is the provider's logo as SVG path data on a 24×24 grid: the
+	// d attribute of one <path>, only path commands, numbers, signs,
+	// points, commas and spaces (pages.ValidateStyle refuses anything
+	// else). The built-in pages draw it inline, filled with the button's
+	// text colour (fill="currentColor"), so it follows the button in both
+	// colour schemes. Each built-in provider with a logo sets it to its
+	// package's Icon constant; an application may replace it, or set it
+	// on a provider of its own.
+	Icon string `json:"icon,omitempty"`
 	// BrandColor is the button's background colour.
 	BrandColor string `json:"brandColor,omitempty"`
 	// Bg is the button's background colour.
@@ -143,6 +153,7 @@ func (s Style) Background() string {
 // merge returns s with every non-empty field of o laid over it.
 func (s Style) merge(o Style) Style {
 	set(&s.Logo, o.Logo)
+	set(&s.Icon, o.Icon)
 	set(&s.BrandColor, o.BrandColor)
 	set(&s.Bg, o.Bg)
 	set(&s.Text, o.Text)

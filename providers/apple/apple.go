@@ -32,7 +32,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 		// The profile is the ID token's claims; there is no userinfo
 		// endpoint.
 		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#000"},
+		Style:   providers.Style{BrandColor: "#000", Icon: Icon},
 	}, opts)
 }
 

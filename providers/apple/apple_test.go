@@ -42,7 +42,7 @@ func TestDefaults(t *testing.T) {
 	if o.Client.TokenEndpointAuthMethod != providers.AuthClientSecretPost {
 		t.Errorf("client = %+v", o.Client)
 	}
-	if o.Style != (providers.Style{BrandColor: "#000"}) {
+	if o.Style != (providers.Style{BrandColor: "#000", Icon: Icon}) {
 		t.Errorf("style = %+v", o.Style)
 	}
 	if err := o.Validate(); err != nil {

@@ -36,6 +36,10 @@ const (
 	// Prompt shows the consent screen, which Atlassian's 3LO documentation
 	// lists as a required parameter.
 	Prompt = "consent"
+	// Icon is the Atlassian logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M7.12 11.084a.683.683 0 00-1.16.126L.075 22.974a.703.703 0 00.63 1.018h8.19a.678.678 0 00.63-.39c1.767-3.65.696-9.203-2.406-12.52zM11.434.386a15.515 15.515 0 00-.906 15.317l3.95 7.9a.703.703 0 00.628.388h8.19a.703.703 0 00.63-1.017L12.63.38a.664.664 0 00-1.196.006z"
 )
 
 // Profile is the answer of GET /me.
@@ -74,7 +78,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, audience and prompt, the checks (state: Atlassian
 // does not do PKCE), MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "audience": Audience, "prompt": Prompt}}, MapProfile, providers.Style{BrandColor: "#fff"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "audience": Audience, "prompt": Prompt}}, MapProfile, providers.Style{BrandColor: "#fff", Icon: Icon})
 	c.Checks = []providers.Check{providers.CheckState}
 	return c
 }

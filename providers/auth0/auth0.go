@@ -26,5 +26,5 @@ func NormalizeIssuer(issuer string) string {
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	return providers.OIDCWith(ID, Name, Scope, providers.Style{BrandColor: "#EB5424"}, MapProfile)
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{BrandColor: "#EB5424", Icon: Icon}, MapProfile)
 }

@@ -24,6 +24,10 @@ const (
 	// Name is the display name.
 	Name  = "Auth0"
 	Scope = "openid profile email"
+	// Icon is the Auth0 logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M21.98 7.448L19.62 0H4.347L2.02 7.448c-1.352 4.312.03 9.206 3.815 12.015L12.007 24l6.157-4.552c3.755-2.81 5.182-7.688 3.815-12.015l-6.16 4.58 2.343 7.45-6.157-4.597-6.158 4.58 2.358-7.433-6.188-4.55 7.63-.045L12.008 0l2.356 7.404 7.615.044z"
 )
 
 // Profile is the ID token's claims (sub, name, email, picture, …),

@@ -32,6 +32,10 @@ const (
 	UserinfoURL = "https://api.bitbucket.org/2.0/user"
 	// Scope lets the token read the user's account.
 	Scope = "account"
+	// Icon is the Bitbucket logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M.778 1.213a.768.768 0 00-.768.892l3.263 19.81c.084.5.515.868 1.022.873H19.95a.772.772 0 00.77-.646l3.27-20.03a.768.768 0 00-.768-.891zM14.52 15.53H9.522L8.17 8.466h7.561z"
 )
 
 // Profile is the answer of GET /2.0/user.
@@ -68,7 +72,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#205081"})
+	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#205081", Icon: Icon})
 }
 
 // MapProfile maps a Bitbucket user to a user: id ← account_id, name ←

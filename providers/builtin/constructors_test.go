@@ -60,7 +60,7 @@ func TestConstructors(t *testing.T) {
 		ID: "gitlab", Name: "GitLab", Type: providers.TypeOAuth,
 		AuthURL: "https://gitlab.com/oauth/authorize", AuthParams: map[string]string{"scope": "read_user"},
 		TokenURL: "https://gitlab.com/oauth/token", UserinfoURL: "https://gitlab.com/api/v4/user",
-		Checks: pkce, Style: providers.Style{BrandColor: "#FC6D26"},
+		Checks: pkce, Style: providers.Style{BrandColor: "#FC6D26", Icon: gitlab.Icon},
 	}
 	gitlabSelf := gitlabBase
 	gitlabSelf.AuthURL, gitlabSelf.TokenURL, gitlabSelf.UserinfoURL, gitlabSelf.Issuer = "https://gitlab.example.com/oauth/authorize", "https://gitlab.example.com/oauth/token", "https://gitlab.example.com/api/v4/user", "https://gitlab.example.com/"
@@ -69,7 +69,7 @@ func TestConstructors(t *testing.T) {
 			ID: "mastodon", Name: "Mastodon", Type: providers.TypeOAuth,
 			AuthURL: "https://mastodon.social/oauth/authorize", AuthParams: map[string]string{"scope": "read"},
 			TokenURL: "https://mastodon.social/oauth/token", UserinfoURL: "https://mastodon.social/api/v1/accounts/verify_credentials",
-			Issuer: issuer, Checks: pkce,
+			Issuer: issuer, Checks: pkce, Style: providers.Style{Icon: mastodon.Icon},
 		}
 	}
 	shopifyConfig := providertest.Config{
@@ -78,14 +78,14 @@ func TestConstructors(t *testing.T) {
 		AuthParams: map[string]string{"scope": "", "grant_options[]": "per-user"},
 		TokenURL:   "https://my-shop.myshopify.com/admin/oauth/access_token",
 		Checks:     state, AuthMethod: providers.AuthClientSecretPost,
-		Style: providers.Style{BrandColor: "#95bf47"}, UserRequest: true,
+		Style: providers.Style{BrandColor: "#95bf47", Icon: shopify.Icon}, UserRequest: true,
 	}
 	wechatOfficial := providertest.Config{
 		ID: "wechat", Name: "WeChat", Type: providers.TypeOAuth,
 		AuthURL:    "https://open.weixin.qq.com/connect/oauth2/authorize",
 		AuthParams: map[string]string{"appid": "wx520c15f417810387", "scope": "snsapi_userinfo"},
 		TokenURL:   "https://api.weixin.qq.com/sns/oauth2/access_token", UserinfoURL: "https://api.weixin.qq.com/sns/userinfo",
-		Checks: state, Style: providers.Style{BrandColor: "#fff"}, TokenRequest: true, UserRequest: true,
+		Checks: state, Style: providers.Style{BrandColor: "#fff", Icon: wechat.Icon}, TokenRequest: true, UserRequest: true,
 	}
 	wechatWebsite := wechatOfficial
 	wechatWebsite.AuthURL, wechatWebsite.AuthParams = "https://open.weixin.qq.com/connect/qrconnect", map[string]string{"appid": "wx520c15f417810387", "scope": "snsapi_login"}
@@ -101,7 +101,7 @@ func TestConstructors(t *testing.T) {
 		ID: "twitter", Name: "Twitter", Type: providers.TypeOAuth,
 		AuthURL: "https://x.com/i/oauth2/authorize", AuthParams: map[string]string{"scope": "users.read tweet.read offline.access"},
 		TokenURL: "https://api.x.com/2/oauth2/token", UserinfoURL: "https://api.x.com/2/users/me?user.fields=profile_image_url",
-		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState}, Style: providers.Style{BrandColor: "#1da1f2"},
+		Checks: []providers.Check{providers.CheckPKCE, providers.CheckState}, Style: providers.Style{BrandColor: "#1da1f2", Icon: twitter.Icon},
 	}
 	netsuiteScope := map[string]string{"scope": "restlets rest_webservices"}
 	netsuiteStyle := providers.Style{BrandColor: "#181a1b"}
@@ -190,6 +190,7 @@ func TestConstructors(t *testing.T) {
 				TokenURL:    "https://www.bungie.net/platform/app/oauth/token/",
 				UserinfoURL: "https://www.bungie.net/platform/User/GetBungieAccount/{membershipId}/254/",
 				Checks:      []providers.Check{providers.CheckPKCE, providers.CheckState}, UserRequest: true,
+				Style: providers.Style{Icon: bungie.Icon},
 			},
 			ownProfile: true, validates: true,
 		},
@@ -203,6 +204,7 @@ func TestConstructors(t *testing.T) {
 				ID: "gitea", Name: "Gitea", Type: providers.TypeOAuth,
 				AuthURL: "/login/oauth/authorize", AuthParams: map[string]string{"scope": "openid profile email"},
 				TokenURL: "/login/oauth/access_token", UserinfoURL: "/login/oauth/userinfo", Checks: pkce,
+				Style: providers.Style{Icon: gitea.Icon},
 			},
 			ownProfile: true,
 		},
@@ -219,7 +221,7 @@ func TestConstructors(t *testing.T) {
 		{name: "mastodon, issuer with a slash", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid", ClientSecret: "sec", Issuer: "https://mastodon.social/"})), want: mastodonAt("https://mastodon.social/"), ownProfile: true, validates: true},
 		{
 			name: "mastodon without an issuer", got: builtOf(mastodon.New(providers.OAuthUserConfig[mastodon.Profile]{ClientID: "cid"})),
-			want:       providertest.Config{ID: "mastodon", Name: "Mastodon", Type: providers.TypeOAuth, AuthParams: map[string]string{"scope": "read"}, Checks: pkce},
+			want:       providertest.Config{ID: "mastodon", Name: "Mastodon", Type: providers.TypeOAuth, AuthParams: map[string]string{"scope": "read"}, Checks: pkce, Style: providers.Style{Icon: mastodon.Icon}},
 			ownProfile: true,
 		},
 		{name: "shopify NewShop", got: builtOf(shopify.NewShop("my-shop", shop)), want: shopifyConfig, ownProfile: true, validates: true},
@@ -231,7 +233,7 @@ func TestConstructors(t *testing.T) {
 				ID: "shopify", Name: "Shopify", Type: providers.TypeOAuth,
 				AuthParams: map[string]string{"scope": "", "grant_options[]": "per-user"},
 				Checks:     state, AuthMethod: providers.AuthClientSecretPost,
-				Style: providers.Style{BrandColor: "#95bf47"}, UserRequest: true,
+				Style: providers.Style{BrandColor: "#95bf47", Icon: shopify.Icon}, UserRequest: true,
 			},
 			ownProfile: true,
 		},

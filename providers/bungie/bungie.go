@@ -62,9 +62,9 @@ func NewWithAPIKey(apiKey string, opts providers.OAuthUserConfig[Profile]) provi
 // Defaults returns the Bungie configuration before any user option: the
 // endpoints, the checks (pkce and state), FetchProfile(apiKey) and
 // MapProfile. Bungie takes no scope (an app's scopes are set when it is
-// registered) and has no button style of its own.
+// registered). The button has the Bungie logo but no colour of its own.
 func Defaults(apiKey string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{})
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{Icon: Icon})
 	c.Userinfo.Request = FetchProfile(apiKey)
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
 	return c

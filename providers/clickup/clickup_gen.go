@@ -30,6 +30,10 @@ const (
 	TokenURL = "https://api.clickup.com/api/v2/oauth/token"
 	// UserinfoURL answers the Profile as JSON to a Bearer GET.
 	UserinfoURL = "https://api.clickup.com/api/v2/user"
+	// Icon is the ClickUp logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M2 18.439l3.69-2.828c1.961 2.56 4.044 3.739 6.363 3.739 2.307 0 4.33-1.166 6.203-3.704L22 18.405C19.298 22.065 15.941 24 12.053 24 8.178 24 4.788 22.078 2 18.439zM12.04 6.15l-6.568 5.66-3.036-3.52L12.055 0l9.543 8.296-3.05 3.509z"
 )
 
 // Profile is the answer of GET /api/v2/user.
@@ -48,7 +52,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints (ClickUp has no scopes), the checks (state), MapProfile and the
 // button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#24292f"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#24292f", Icon: Icon})
 	c.Checks = []providers.Check{providers.CheckState}
 	return c
 }

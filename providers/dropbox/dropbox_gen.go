@@ -36,6 +36,10 @@ const (
 	// TokenAccessType "offline" asks for a refresh token besides the
 	// short-lived access token.
 	TokenAccessType = "offline"
+	// Icon is the Dropbox logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M6 1.807L0 5.629l6 3.822 6.001-3.822L6 1.807zM18 1.807l-6 3.822 6 3.822 6-3.822-6-3.822zM0 13.274l6 3.822 6.001-3.822L6 9.452l-6 3.822zM18 9.452l-6 3.822 6 3.822 6-3.822-6-3.822zM6 18.371l6.001 3.822 6-3.822-6-3.822L6 18.371z"
 )
 
 // Profile is the answer of POST /2/users/get_current_account.
@@ -74,7 +78,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope and token_access_type, the default checks (pkce),
 // FetchProfile, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "token_access_type": TokenAccessType}}, MapProfile, providers.Style{BrandColor: "#0061fe"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "token_access_type": TokenAccessType}}, MapProfile, providers.Style{BrandColor: "#0061fe", Icon: Icon})
 	c.Userinfo.Request = FetchProfile
 	return c
 }

@@ -33,6 +33,10 @@ const (
 	TokenURL = "https://api.faceit.com/auth/v1/oauth/token"
 	// UserinfoURL answers the Profile as JSON to a Bearer GET.
 	UserinfoURL = "https://api.faceit.com/auth/v1/resources/userinfo"
+	// Icon is the FACEIT logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M23.999 2.705a.167.167 0 00-.312-.1 1141.27 1141.27 0 00-6.053 9.375H.218c-.221 0-.301.282-.11.352 7.227 2.73 17.667 6.836 23.5 9.134.15.06.39-.08.39-.18z"
 )
 
 // Profile is the answer of GET /auth/v1/resources/userinfo.
@@ -63,9 +67,9 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the FACEIT configuration before any user option: the
 // endpoints with redirect_popup=true, the default checks (pkce) and
-// MapProfile. FACEIT has no button style of its own.
+// MapProfile. The button has the FACEIT logo but no colour of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"redirect_popup": "true"}}, MapProfile, providers.Style{})
+	return providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"redirect_popup": "true"}}, MapProfile, providers.Style{Icon: Icon})
 }
 
 // MapProfile maps a FACEIT user to a user: id ← guid, name ← name, email ←

@@ -32,6 +32,10 @@ const (
 	UserinfoURL = "https://api.intra.42.fr/v2/me"
 	// Scope asks for read access to the user's public data.
 	Scope = "public"
+	// Icon is the 42 School logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M19.581 16.851H24v-4.439ZM24 3.574h-4.419v4.42l-4.419 4.418v4.44h4.419v-4.44L24 7.993Zm-4.419 0h-4.419v4.42zm-6.324 8.838H4.419l8.838-8.838H8.838L0 12.412v3.595h8.838v4.419h4.419z"
 )
 
 // Profile is the answer of GET /v2/me: the 42 intranet user, with the
@@ -83,9 +87,9 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the 42 School configuration before any user option:
 // the endpoints, the scope, the default checks (pkce) and MapProfile. The
-// provider has no button style of its own.
+// button has the 42 logo but no colour of its own.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{})
+	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{Icon: Icon})
 }
 
 // MapProfile maps a 42 profile to a user: id ← id (as a string), name ←

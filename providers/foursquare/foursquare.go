@@ -77,7 +77,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // MapProfile and the button style. Foursquare takes no scope.
 func Defaults() providers.OAuthConfig[Profile] {
 	params := map[string]string{"v": APIVersion}
-	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000"})
+	c := providers.OAuthDefaults(ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{BrandColor: "#000", Icon: Icon})
 	c.Userinfo.Params = params
 	c.Userinfo.Request = FetchProfileWith(params)
 	return c

@@ -40,7 +40,7 @@ func NewForTenant(tenantID string, opts providers.OAuthUserConfig[profile.Claims
 
 // Defaults returns the configuration before any user option.
 func Defaults() providers.OAuthConfig[profile.Claims] {
-	return providers.OIDCWith(ID, Name, Scope, providers.Style{}, MapProfile)
+	return providers.OIDCWith(ID, Name, Scope, providers.Style{Icon: Icon}, MapProfile)
 }
 
 // mapProfile is the mapping of MapProfile, which documents it; MapProfile

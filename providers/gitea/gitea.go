@@ -25,5 +25,5 @@ func NewAt(baseURL string, opts providers.OAuthUserConfig[profile.Claims]) provi
 // Defaults returns the configuration of the instance at baseURL before any
 // user option.
 func Defaults(baseURL string) providers.OAuthConfig[profile.Claims] {
-	return providers.OAuthDefaults[profile.Claims](ID, Name, providers.EndpointsUnder(baseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{})
+	return providers.OAuthDefaults[profile.Claims](ID, Name, providers.EndpointsUnder(baseURL, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{Icon: Icon})
 }

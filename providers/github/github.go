@@ -44,7 +44,7 @@ func defaults(web, api, issuer string) providers.OAuthConfig[Profile] {
 			Request: FetchProfile,
 		},
 		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#24292f"},
+		Style:   providers.Style{BrandColor: "#24292f", Icon: Icon},
 	}
 }
 

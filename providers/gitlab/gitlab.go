@@ -25,7 +25,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // button style.
 func Defaults(baseURL string) providers.OAuthConfig[Profile] {
 	base := cmp.Or(strings.TrimRight(baseURL, "/"), DefaultBaseURL)
-	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{BrandColor: "#FC6D26"})
+	return providers.OAuthDefaults(ID, Name, providers.EndpointsUnder(base, AuthorizationPath, TokenPath, UserinfoPath, Scope), MapProfile, providers.Style{BrandColor: "#FC6D26", Icon: Icon})
 }
 
 // mapProfile is the mapping of MapProfile, which documents it; MapProfile

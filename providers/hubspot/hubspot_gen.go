@@ -36,6 +36,10 @@ const (
 	UserinfoURL = "https://api.hubapi.com/oauth/v1/access-tokens"
 	// Scope is the minimal scope of a HubSpot app.
 	Scope = "oauth"
+	// Icon is the HubSpot logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M18.164 7.93V5.084a2.198 2.198 0 001.267-1.978v-.067A2.2 2.2 0 0017.238.845h-.067a2.2 2.2 0 00-2.193 2.193v.067a2.196 2.196 0 001.252 1.973l.013.006v2.852a6.22 6.22 0 00-2.969 1.31l.012-.01-7.828-6.095A2.497 2.497 0 104.3 4.656l-.012.006 7.697 5.991a6.176 6.176 0 00-1.038 3.446c0 1.343.425 2.588 1.147 3.607l-.013-.02-2.342 2.343a1.968 1.968 0 00-.58-.095h-.002a2.033 2.033 0 102.033 2.033 1.978 1.978 0 00-.1-.595l.005.014 2.317-2.317a6.247 6.247 0 104.782-11.134l-.036-.005zm-.964 9.378a3.206 3.206 0 113.215-3.207v.002a3.206 3.206 0 01-3.207 3.207z"
 )
 
 // Profile is the answer of GET /oauth/v1/access-tokens/<token>: who the
@@ -69,7 +73,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // endpoints, the scope, the default checks (pkce), client_secret_post,
 // FetchProfile, MapProfile and the button style.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ff7a59"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#ff7a59", Icon: Icon})
 	c.Userinfo.Request = FetchProfile
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c

@@ -30,6 +30,10 @@ const (
 	Name = "Ory Hydra"
 	// Scope asks for an ID token with the profile and e-mail claims.
 	Scope = "openid profile email"
+	// Icon is the Ory Hydra logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M12 6a6 6 0 1 0 0 12 6 6 0 0 0 0-12m-6-.75V3l6-3 6 3v2.25l-6-3zm12 13.5V21l-6 3-6-3v-2.25l6 3z"
 )
 
 // Profile is the ID token's claims (sub, name, email, picture, …).
@@ -46,7 +50,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 // scope, the default checks (pkce, state, nonce) and the button style. It
 // has no issuer; the endpoints come from the issuer's discovery document.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#fff"})
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#fff", Icon: Icon})
 	c.Profile = MapProfile
 	return c
 }

@@ -38,6 +38,10 @@ const (
 	TokenURL = "https://nid.naver.com/oauth2.0/token"
 	// UserinfoURL answers the Profile to a Bearer GET.
 	UserinfoURL = "https://openapi.naver.com/v1/nid/me"
+	// Icon is the Naver logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M16.273 12.845 7.376 0H0v24h7.726V11.156L16.624 24H24V0h-7.727v12.845Z"
 )
 
 // Profile is the answer of the profile API: a result code and message,
@@ -60,7 +64,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // Defaults returns the Naver configuration before any user option. It sets
 // no scope: Naver's permissions are chosen in the application's settings.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL}, MapProfile, providers.Style{Icon: Icon})
 	c.Token.Request = Exchange
 	c.Checks = []providers.Check{providers.CheckState}
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}

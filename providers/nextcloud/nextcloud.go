@@ -24,7 +24,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // URL (a trailing slash is allowed). It sets no scope. With issuer "" the
 // endpoints are left empty, and gatehouse.New reports the missing issuer.
 func Defaults(issuer string) providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile(strings.TrimRight(issuer, "/")), providers.Style{BrandColor: "#fff"})
+	c := providers.OAuthDefaults(ID, Name, providers.EndpointsAt(issuer, AuthorizationPath, TokenPath, UserinfoPath), MapProfile(strings.TrimRight(issuer, "/")), providers.Style{BrandColor: "#fff", Icon: Icon})
 	c.Userinfo.Request = Userinfo
 	return c
 }

@@ -24,6 +24,10 @@ const (
 	// Name is the display name.
 	Name  = "Okta"
 	Scope = "openid profile email"
+	// Icon is the Okta logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M12 0C5.389 0 0 5.35 0 12s5.35 12 12 12 12-5.35 12-12S18.611 0 12 0zm0 18c-3.325 0-6-2.675-6-6s2.675-6 6-6 6 2.675 6 6-2.675 6-6 6z"
 )
 
 // Profile is the ID token's claims (sub, name, email, picture, …),
@@ -39,7 +43,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Okta configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#000"})
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{BrandColor: "#000", Icon: Icon})
 	c.Profile = MapProfile
 	return c
 }

@@ -32,6 +32,10 @@ const (
 	UserinfoURL = "https://www.patreon.com/api/oauth2/api/current_user"
 	// Scope asks for the user's identity and e-mail address.
 	Scope = "identity identity[email]"
+	// Icon is the Patreon logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M22.957 7.21c-.004-3.064-2.391-5.576-5.191-6.482-3.478-1.125-8.064-.962-11.384.604C2.357 3.231 1.093 7.391 1.046 11.54c-.039 3.411.302 12.396 5.369 12.46 3.765.047 4.326-4.804 6.068-7.141 1.24-1.662 2.836-2.132 4.801-2.618 3.376-.836 5.678-3.501 5.673-7.031Z"
 )
 
 // Profile is the JSON:API document current_user answers.
@@ -48,7 +52,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the Patreon configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
-	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#e85b46"})
+	return providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#e85b46", Icon: Icon})
 }
 
 // MapProfile maps a Patreon user to a user: id ← data.id, name ←

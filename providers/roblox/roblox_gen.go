@@ -30,6 +30,10 @@ const (
 	Issuer = "https://apis.roblox.com/oauth/"
 	// Scope asks for an ID token with the profile claims.
 	Scope = "openid profile"
+	// Icon is the Roblox logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M18.926 23.998 0 18.892 5.075.002 24 5.108ZM15.348 10.09l-5.282-1.453-1.414 5.273 5.282 1.453z"
 )
 
 // Profile is the ID token's claims (sub, name, email, picture, …).
@@ -43,7 +47,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Roblox configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#5865F2"})
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#5865F2", Icon: Icon})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
 	c.Profile = MapProfile
 	return c

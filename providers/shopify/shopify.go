@@ -72,7 +72,7 @@ func Defaults(shop string) providers.OAuthConfig[Profile] {
 		Checks:  []providers.Check{providers.CheckState},
 		Client:  providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost},
 		Profile: MapProfile,
-		Style:   providers.Style{BrandColor: "#95bf47"},
+		Style:   providers.Style{BrandColor: "#95bf47", Icon: Icon},
 	}
 	if domain != "" {
 		c.Authorization.URL = "https://" + domain + AuthorizationPath

@@ -32,6 +32,10 @@ const (
 	UserinfoURL = "https://www.strava.com/api/v3/athlete"
 	// Scope lets the token read public data.
 	Scope = "read"
+	// Icon is the Strava logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M15.387 17.944l-2.089-4.116h-3.065L15.387 24l5.15-10.172h-3.066m-7.008-5.599l2.836 5.598h4.172L10.463 0l-7 13.828h4.169"
 )
 
 // Profile is the athlete record of GET /api/v3/athlete. The token
@@ -79,7 +83,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 // besides the scope, approval_prompt=auto (no consent screen for an
 // athlete who has already consented) and response_type=code.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "approval_prompt": "auto", "response_type": "code"}}, MapProfile, providers.Style{})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL, AuthorizationParams: map[string]string{"scope": Scope, "approval_prompt": "auto", "response_type": "code"}}, MapProfile, providers.Style{Icon: Icon})
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c
 }

@@ -24,6 +24,10 @@ const (
 	// Name is the display name.
 	Name  = "Tailscale"
 	Scope = "openid profile email"
+	// Icon is the Tailscale logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M24 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zm-9 9a3 3 0 1 1-6 0 3 3 0 0 1 6 0zm0-9a3 3 0 1 1-6 0 3 3 0 0 1 6 0zm6-6a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm0-.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM3 24a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm0-.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zm18 .5a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm0-.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM6 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zm9-9a3 3 0 1 1-6 0 3 3 0 0 1 6 0zm-3 2.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM6 3a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM3 5.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"
 )
 
 // Profile is the ID token's claims (sub, name, email, picture, …),
@@ -39,7 +43,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Tailscale configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{})
+	c := providers.OIDCDefaults[Profile](ID, Name, Scope, providers.Style{Icon: Icon})
 	c.Profile = MapProfile
 	return c
 }

@@ -54,7 +54,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 func Defaults(clientKey string) providers.OAuthConfig[Profile] {
 	e := providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope)
 	e.AuthorizationParams["client_key"] = clientKey
-	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#000"})
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#000", Icon: Icon})
 	c.Token.Params = map[string]string{"client_key": clientKey}
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	return c

@@ -42,6 +42,10 @@ const (
 	// Claims is the claims request parameter (OpenID Connect Core §5.5):
 	// the ID token claims to include.
 	Claims = `{"id_token":{"email":null,"picture":null,"preferred_username":null}}`
+	// Icon is the Twitch logo (Simple Icons, CC0) as SVG path data on a 24×24
+	// grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M11.571 4.714h1.715v5.143H11.57zm4.715 0H18v5.143h-1.714zM6 0L1.714 4.286v15.428h5.143V24l4.286-4.286h3.428L22.286 12V0zm14.571 11.143l-3.428 3.428h-3.429l-3 3v-3H6.857V1.714h13.714Z"
 )
 
 // Profile is the ID token's claims: sub, preferred_username, email,
@@ -56,7 +60,7 @@ func New(opts providers.OIDCUserConfig[Profile]) providers.OIDCConfig[Profile] {
 
 // Defaults returns the Twitch configuration before any user option.
 func Defaults() providers.OIDCConfig[Profile] {
-	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#65459B"})
+	c := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, providers.Style{BrandColor: "#65459B", Icon: Icon})
 	c.Authorization.Params["claims"] = Claims
 	c.Client = providers.Client{TokenEndpointAuthMethod: providers.AuthClientSecretPost}
 	c.Profile = MapProfile

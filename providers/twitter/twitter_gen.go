@@ -27,6 +27,10 @@ const (
 	// Scope reads the user (users.read needs tweet.read) and asks for a
 	// refresh token (offline.access).
 	Scope = "users.read tweet.read offline.access"
+	// Icon is the Twitter logo (Simple Icons, CC0) as SVG path data on a
+	// 24×24 grid: the default Style.Icon, which the sign-in pages draw in the
+	// button's text colour.
+	Icon = "M14.234 10.162 22.977 0h-2.072l-7.591 8.824L7.251 0H.258l9.168 13.343L.258 24H2.33l8.016-9.318L16.749 24h6.993zm-2.837 3.299-.929-1.329L3.076 1.56h3.182l5.965 8.532.929 1.329 7.754 11.09h-3.182z"
 )
 
 // Profile is the answer of users/me: the user under "data".
@@ -42,7 +46,7 @@ func New(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfig[Profile]
 
 // Defaults returns the Twitter configuration before any user option.
 func Defaults() providers.OAuthConfig[Profile] {
-	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#1da1f2"})
+	c := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), MapProfile, providers.Style{BrandColor: "#1da1f2", Icon: Icon})
 	c.Checks = []providers.Check{providers.CheckPKCE, providers.CheckState}
 	return c
 }

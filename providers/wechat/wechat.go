@@ -33,7 +33,7 @@ func NewWebsiteApp(opts providers.OAuthUserConfig[Profile]) providers.OAuthConfi
 func Defaults(appID string) providers.OAuthConfig[Profile] {
 	e := providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope)
 	e.AuthorizationParams["appid"] = appID
-	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#fff"})
+	c := providers.OAuthDefaults(ID, Name, e, MapProfile, providers.Style{BrandColor: "#fff", Icon: Icon})
 	c.Token.Request = Exchange
 	c.Userinfo.Request = Userinfo
 	c.Checks = []providers.Check{providers.CheckState}

@@ -43,7 +43,7 @@ members the mapping and most applications use.`,
 		Defaults: &Defaults{ScopeParam: "scope"},
 		DefaultsDoc: `Defaults returns the 42 School configuration before any user option:
 the endpoints, the scope, the default checks (pkce) and MapProfile. The
-provider has no button style of its own.`,
+button has the 42 logo but no colour of its own.`,
 		MapDoc: `MapProfile maps a 42 profile to a user: id ← id (as a string), name ←
 usual_full_name, email ← email, image ← image.link. A profile without an
 id is an error: the user could not be told apart from others.`,
@@ -1092,7 +1092,7 @@ redirect_popup parameter is in Defaults' params.`},
 		Defaults: &Defaults{AuthParams: []Param{{"redirect_popup", `"true"`}}},
 		DefaultsDoc: `Defaults returns the FACEIT configuration before any user option: the
 endpoints with redirect_popup=true, the default checks (pkce) and
-MapProfile. FACEIT has no button style of its own.`,
+MapProfile. The button has the FACEIT logo but no colour of its own.`,
 		MapDoc: `MapProfile maps a FACEIT user to a user: id ← guid, name ← name, email ←
 email, image ← picture.`,
 		Map: "fields", MapID: `p.GUID`, MapName: `p.Name`, MapEmail: `p.Email`, MapImage: `p.Picture`, Missing: "profile has no guid",
@@ -1578,7 +1578,7 @@ items configured for the app in Kakao Developers.`,
 		Defaults: &Defaults{ScopeParam: "empty", AuthMethod: "client_secret_post"},
 		DefaultsDoc: `Defaults returns the Kakao configuration before any user option: the
 endpoints, an empty scope, the default checks (pkce), client_secret_post
-and MapProfile. Kakao has no button style of its own.`,
+and MapProfile. The button has the Kakao logo but no colour of its own.`,
 		MapDoc: `MapProfile maps a Kakao user to a user: id ← id (as a string), name ←
 kakao_account.profile.nickname, email ← kakao_account.email, image ←
 kakao_account.profile.profile_image_url.`,

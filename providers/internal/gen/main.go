@@ -1,8 +1,9 @@
 // Command gen writes the built-in provider catalogue's Go code from the
 // table in catalog.go: each provider package's <package>_gen.go, the
 // provider id constants (providers/ids_gen.go) and the registry entries
-// of package builtin (providers/builtin/registry_gen.go). It runs in the
-// providers directory, by `go generate ./...`.
+// of package builtin (providers/builtin/registry_gen.go). Each provider
+// with a logo in internal/gen/logos gets its path data as the constant
+// Icon. It runs in the providers directory, by `go generate ./...`.
 package main
 
 import (
@@ -34,7 +35,12 @@ func run() error {
 	if err := check(catalog); err != nil {
 		return err
 	}
+	icons, err := loadIcons(filepath.Join("internal", "gen", "logos"), catalog)
+	if err != nil {
+		return err
+	}
 	for _, p := range catalog {
+		p.Icon = icons[p.ID]
 		if err := os.MkdirAll(p.Package, 0o755); err != nil {
 			return err
 		}
@@ -120,6 +126,45 @@ func check(rows []Provider) error {
 	return nil
 }
 
+// logoFile is the only form a logo file may have: one path on the 24×24
+// grid.
+var logoFile = regexp.MustCompile(`^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="([^"]+)"/></svg>\n?$`)
+
+// pathData is what an SVG path's d attribute holds: commands, numbers,
+// signs, points, commas and spaces; the rule of pages.ValidateStyle.
+var pathData = regexp.MustCompile(`^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- ]+$`)
+
+// loadIcons reads the logos in dir, one <id>.svg per provider, and
+// returns their path data by id. A file that is not a single path on the
+// 24×24 grid, or whose name is no row's id, is an error.
+func loadIcons(dir string, rows []Provider) (map[string]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]bool{}
+	for _, p := range rows {
+		ids[p.ID] = true
+	}
+	icons := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		id := strings.TrimSuffix(filepath.Base(f), ".svg")
+		if !ids[id] {
+			return nil, fmt.Errorf("%s: %q is not a provider id of the table", f, id)
+		}
+		sub := logoFile.FindSubmatch(b)
+		if sub == nil || !pathData.Match(sub[1]) {
+			return nil, fmt.Errorf("%s is not a single path on a 24x24 grid", f)
+		}
+		icons[id] = string(sub[1])
+	}
+	return icons, nil
+}
+
 func write(path string, src []byte) error {
 	out, err := format.Source(src)
 	if err != nil {
@@ -198,6 +243,10 @@ func providerFile(p Provider) []byte {
 		}
 		fmt.Fprintf(&body, "\t%s = %s\n", c.Name, value)
 	}
+	if p.Icon != "" {
+		comment(&body, "\t", wrap("Icon is the "+p.Name+" logo (Simple Icons, CC0) as SVG path data on a 24×24 grid: the default Style.Icon, which the sign-in pages draw in the button's text colour."))
+		fmt.Fprintf(&body, "\tIcon = %q\n", p.Icon)
+	}
 	body.WriteString(")\n\n")
 
 	switch {
@@ -273,12 +322,17 @@ func params(ps []Param) string {
 	return "map[string]string{" + strings.Join(parts, ", ") + "}"
 }
 
-func style(s Style) string {
+// style is the Go source of the button style s, with Icon set to the
+// package's Icon constant when icon is true.
+func style(s Style, icon bool) string {
 	var parts []string
 	for _, f := range []struct{ k, v string }{{"Logo", s.Logo}, {"BrandColor", s.BrandColor}, {"Bg", s.Bg}, {"Text", s.Text}} {
 		if f.v != "" {
 			parts = append(parts, fmt.Sprintf("%s: %q", f.k, f.v))
 		}
+	}
+	if icon {
+		parts = append(parts, "Icon: Icon")
 	}
 	return "providers.Style{" + strings.Join(parts, ", ") + "}"
 }
@@ -302,22 +356,22 @@ func defaults(b *bytes.Buffer, p Provider, d *Defaults) {
 			fmt.Fprintf(b, "\te.AuthorizationParams = %s\n", params(authParams))
 			authParams = nil
 		}
-		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, e, %s, %s)\n", mapper, style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, e, %s, %s)\n", mapper, style(d.Style, p.Icon != ""))
 	case p.Kind == "oidc" && d.Issuer:
-		fmt.Fprintf(b, "\tc := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, %s)\n", style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OIDCDefaultsAt[Profile](ID, Name, Issuer, Scope, %s)\n", style(d.Style, p.Icon != ""))
 	case p.Kind == "oidc":
-		fmt.Fprintf(b, "\tc := providers.OIDCDefaults[Profile](ID, Name, Scope, %s)\n", style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OIDCDefaults[Profile](ID, Name, Scope, %s)\n", style(d.Style, p.Icon != ""))
 	case d.ScopeParam == "scope":
-		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), %s, %s)\n", mapper, style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, Scope), %s, %s)\n", mapper, style(d.Style, p.Icon != ""))
 	case d.ScopeParam == "empty":
-		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, \"\"), %s, %s)\n", mapper, style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.Endpoints(AuthorizationURL, TokenURL, UserinfoURL, \"\"), %s, %s)\n", mapper, style(d.Style, p.Icon != ""))
 	default:
 		ap := ""
 		if len(authParams) > 0 {
 			ap = ", AuthorizationParams: " + params(authParams)
 			authParams = nil
 		}
-		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL%s}, %s, %s)\n", ap, mapper, style(d.Style))
+		fmt.Fprintf(b, "\tc := providers.OAuthDefaults[Profile](ID, Name, providers.OAuthEndpoints{AuthorizationURL: AuthorizationURL, TokenURL: TokenURL, UserinfoURL: UserinfoURL%s}, %s, %s)\n", ap, mapper, style(d.Style, p.Icon != ""))
 	}
 	for _, x := range authParams {
 		fmt.Fprintf(b, "\tc.Authorization.Params[%q] = %s\n", x.Key, x.Value)

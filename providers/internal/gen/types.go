@@ -71,6 +71,12 @@ type Provider struct {
 	// Factory names the registry's factory in package builtin when it is
 	// not of(<package>.New).
 	Factory string
+
+	// Icon is the provider's logo, the path data of logos/<ID>.svg, which
+	// the generator reads (see loadIcons); the table leaves it empty. The
+	// package gets it as its Icon constant, and a generated Defaults sets
+	// Style.Icon to it; a hand-written one must do so itself.
+	Icon string
 }
 
 // Const is an exported constant of a provider package.
