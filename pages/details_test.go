@@ -77,10 +77,12 @@ func TestSignInNoun(t *testing.T) {
 func TestSignInRefusedForm(t *testing.T) {
 	page := pages.SignIn{CSRFToken: "csrf", Error: "CredentialsSignin", Failed: "password",
 		Values: map[string]string{"email": `jane@example.com"><b>`, "password": "secret"},
-		Password: []pages.PasswordForm{{ID: "password", Name: "Email and password", CallbackURL: "/auth/callback/password",
-			SignUpURL: "/auth/password/sign-up", ForgotURL: "/auth/password/forgot"}},
-		Credentials: []pages.CredentialsForm{{ID: "other", Name: "Other", CallbackURL: "/auth/callback/other",
-			Fields: []pages.Field{{Name: "email", Type: "text"}}}},
+		Forms: []pages.Form{
+			pages.PasswordForm{ID: "password", Name: "Email and password", CallbackURL: "/auth/callback/password",
+				SignUpURL: "/auth/password/sign-up", ForgotURL: "/auth/password/forgot"},
+			pages.CredentialsForm{ID: "other", Name: "Other", CallbackURL: "/auth/callback/other",
+				Fields: []pages.Field{{Name: "email", Type: "text"}}},
+		},
 	}
 	body := render(t, page)
 	for _, want := range []string{
@@ -105,7 +107,7 @@ func TestSignInRefusedForm(t *testing.T) {
 	// was typed.
 	page = pages.SignIn{CSRFToken: "csrf", Error: "CredentialsSignin", Failed: "credentials",
 		Values: map[string]string{"username": "demo", "password": "secret"},
-		Credentials: []pages.CredentialsForm{{ID: "credentials", Name: "Demo", CallbackURL: "/auth/callback/credentials",
+		Forms: []pages.Form{pages.CredentialsForm{ID: "credentials", Name: "Demo", CallbackURL: "/auth/callback/credentials",
 			Fields: []pages.Field{{Name: "username", Label: "Username"}, {Name: "password", Label: "Password", Type: "password"}}}},
 	}
 	body = render(t, page)

@@ -12,7 +12,11 @@
 // and those without a scheme are kept (a javascript:, data:, mailto: or
 // tel: URL becomes about:invalid). The components are plain Go: unlike html/template's
 // executor, rendering looks no method up by name, so the linker can drop
-// the methods a program never calls. The style sheet is one <style>
+// the methods a program never calls. The sign-in page's forms
+// (SignIn.Forms) build on that: each kind of form is a type implementing
+// Form with its own component, so a program links the markup of only
+// the kinds of form it adds (the built-in handler adds a kind where one
+// of its providers is configured). The style sheet is one <style>
 // element allowed by its hash in the Content-Security-Policy; the pages
 // run no script and, unless the application configures logos elsewhere,
 // load nothing from another site.

@@ -23,7 +23,7 @@ func ExampleRender() {
 			SigninURL: "/auth/signin/github",
 			Style:     providers.Style{BrandColor: "#24292f"},
 		}},
-		Email: []pages.EmailForm{{ID: "email", Name: "Email", SigninURL: "/auth/signin/email"}},
+		Forms: []pages.Form{pages.EmailForm{ID: "email", Name: "Email", SigninURL: "/auth/signin/email"}},
 	}
 
 	rec := httptest.NewRecorder()

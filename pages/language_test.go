@@ -124,18 +124,21 @@ func everyPage() map[string]any {
 	p := map[string]any{
 		"signin-all": func() SignIn {
 			s := fullSignIn()
-			s.Email[0].Name = "E-Mail"
-			s.Credentials[0].Name = "Kennwort"
-			s.Credentials[0].Fields[0].Label = "Benutzer"
-			s.Credentials[0].Fields[1].Label = "Kennwort"
+			e := s.Forms[0].(EmailForm)
+			e.Name = "E-Mail"
+			c := s.Forms[1].(CredentialsForm)
+			c.Name = "Kennwort"
+			c.Fields[0].Label = "Benutzer"
+			c.Fields[1].Label = "Kennwort"
 			s.Failed = "credentials"
 			s.Error = "CredentialsSignin"
-			s.WebAuthn = []WebAuthnForm{{ID: "passkey", Name: "Passkey", OptionsURL: "/o", CallbackURL: "/c", Conditional: true, SignUp: true}}
-			s.Password = []PasswordForm{{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}
+			s.Forms = []Form{e, c,
+				WebAuthnForm{ID: "passkey", Name: "Passkey", OptionsURL: "/o", CallbackURL: "/c", Conditional: true, SignUp: true},
+				PasswordForm{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}
 			return s
 		}(),
 		"signin-password-failed": SignIn{Error: "CredentialsSignin", Failed: "password",
-			Password: []PasswordForm{{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}},
+			Forms: []Form{PasswordForm{ID: "password", Name: "Konto", CallbackURL: "/c", SignUpURL: "/s", ForgotURL: "/f"}}},
 		"signin-oauth":  SignIn{OAuth: []Button{{ID: "github", Name: "GitHub", SigninURL: "/g", Style: providers.Style{BrandColor: "#24292f"}}}},
 		"signout":       SignOut{SignOutURL: "/so", HomeURL: "/", CallbackURL: "/"},
 		"verify":        VerifyRequest{HomeURL: "/", Host: "example.com"},

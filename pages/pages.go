@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,9 +101,8 @@ type CredentialsForm struct {
 	Fields []Field
 }
 
-// SignIn is the sign-in page: a button per OAuth provider, then a form per
-// e-mail provider, then a form per credentials provider, with "or" between
-// them.
+// SignIn is the sign-in page: the OAuth providers' buttons, then the
+// other providers' forms (Forms), with "or" between them.
 type SignIn struct {
 	// Theme is the page's look.
 	Theme Theme
@@ -128,14 +126,12 @@ type SignIn struct {
 	Values map[string]string
 	// OAuth are the OAuth and OIDC providers' buttons.
 	OAuth []Button
-	// Email are the e-mail providers' forms.
-	Email []EmailForm
-	// Credentials are the credentials providers' forms.
-	Credentials []CredentialsForm
-	// WebAuthn are the passkey providers' forms (webauthn.go).
-	WebAuthn []WebAuthnForm
-	// Password are the password-accounts providers' forms (password.go).
-	Password []PasswordForm
+	// Forms are the other providers' forms, in provider order: each an
+	// EmailForm, CredentialsForm, PasswordForm or WebAuthnForm. The page
+	// shows the e-mail forms first, then the credentials, password and
+	// passkey forms, each kind in the order of Forms; nil entries are
+	// skipped.
+	Forms []Form
 }
 
 // SignOut is the sign-out confirmation page.
@@ -373,15 +369,8 @@ type (
 	signInView struct {
 		Title, CSRFToken, CallbackURL string
 		Error                         string // the banner's sentence
-		Sections                      []section
-	}
-	// section is one block of the sign-in page; exactly one field is set.
-	section struct {
-		OAuth       []buttonView
-		Email       *emailView
-		Credentials *credentialsView
-		WebAuthn    *webauthnView
-		Password    *passwordFormView
+
+		Sections []templ.Component // the buttons, then each form
 	}
 	buttonView struct {
 		Name, SigninURL string
@@ -489,14 +478,14 @@ func (value SignIn) document(lang Language) *document {
 	if p.Error != "" {
 		v.Error = errorMessage(lang, p.Error)
 	}
-	var rules []string
+	build := &signInBuild{page: p, view: v, tag: lang.Tag}
 	var logos []string // origins, added to the document below
 	if len(p.OAuth) > 0 {
 		buttons := make([]buttonView, len(p.OAuth))
 		for i, b := range p.OAuth {
 			bv := buttonView{Name: displayName(b.Name, b.ID), SigninURL: b.SigninURL, Initial: initial(b.Name, b.ID)}
 			if rule, class := buttonRule(i, b.Style); rule != "" {
-				rules = append(rules, rule)
+				build.rules = append(build.rules, rule)
 				bv.Class = class
 			}
 			if src, origin, ok := imageSource(b.Style.Logo); ok {
@@ -507,70 +496,11 @@ func (value SignIn) document(lang Language) *document {
 			}
 			buttons[i] = bv
 		}
-		v.Sections = append(v.Sections, section{OAuth: buttons})
+		v.Sections = append(v.Sections, padded(0, int(formKinds), signInButtons(lang.Tag, v, buttons)))
 	}
-	for i, e := range p.Email {
-		v.Sections = append(v.Sections, section{Email: &emailView{
-			Name:      displayName(e.Name, e.ID),
-			SigninURL: e.SigninURL,
-			InputID:   "email-" + strconv.Itoa(i),
-		}})
-	}
-	failed := func(id, prefix string) string { // the id of the form's error message, if refused
-		if p.Failed == "" || p.Failed != id || v.Error == "" {
-			return ""
-		}
-		rules = append(rules, fieldErrorRule)
-		return prefix + "-error"
-	}
-	for i, c := range p.Credentials {
-		cv := &credentialsView{Name: displayName(c.Name, c.ID), CallbackURL: c.CallbackURL}
-		cv.ErrorID = failed(c.ID, "credentials-"+strconv.Itoa(i))
-		for j, f := range c.Fields {
-			label := f.Label
-			if strings.TrimSpace(label) == "" {
-				label = f.Name
-			}
-			cv.Fields = append(cv.Fields, fieldView{
-				ID:           "credentials-" + strconv.Itoa(i) + "-" + strconv.Itoa(j),
-				Name:         f.Name,
-				Label:        label,
-				Type:         inputType(f.Type),
-				Placeholder:  f.Placeholder,
-				Autocomplete: f.Autocomplete,
-				Required:     f.Required,
-			})
-			if fv := &cv.Fields[len(cv.Fields)-1]; cv.ErrorID != "" {
-				fv.ErrorID = cv.ErrorID
-				if fv.Type != "password" {
-					fv.Value = p.Values[f.Name]
-				} else if !slices.ContainsFunc(cv.Fields, func(x fieldView) bool { return x.Autofocus }) {
-					fv.Autofocus = true // the first password input: what is typed next
-				}
-			}
-		}
-		v.Sections = append(v.Sections, section{Credentials: cv})
-	}
-	if len(p.Password) > 0 {
-		rules = append(rules, passwordLinksRule)
-	}
-	for i, f := range p.Password {
-		pv := &passwordFormView{
-			Name: displayName(f.Name, f.ID), CallbackURL: f.CallbackURL, SignUpURL: f.SignUpURL, ForgotURL: f.ForgotURL,
-			InputPrefix: "password-" + strconv.Itoa(i),
-		}
-		if pv.ErrorID = failed(f.ID, pv.InputPrefix); pv.ErrorID != "" {
-			pv.Email = p.Values["email"]
-		}
-		v.Sections = append(v.Sections, section{Password: pv})
-	}
-	if len(p.WebAuthn) > 0 {
-		v.Sections = append(v.Sections, webauthnSections(p.WebAuthn)...)
-	}
-	d := newDocument(lang, p.Theme, title, rules, signInContent(lang.Tag, v))
-	if len(p.WebAuthn) > 0 {
-		d.layout.Script = webauthnScript
-	}
+	build.addForms(p.Forms)
+	d := newDocument(lang, p.Theme, title, build.rules, signInContent(lang.Tag, v))
+	d.layout.Script = build.script
 	for _, o := range logos {
 		d.addOrigin(o)
 	}

@@ -54,15 +54,17 @@ func fullSignIn() SignIn {
 			{ID: "acme", Name: "Acme SSO", SigninURL: "/auth/signin/acme", Style: providers.Style{Logo: "/static/acme.svg"}},
 			{ID: "oidc", Name: "", SigninURL: "/auth/signin/oidc"},
 		},
-		Email: []EmailForm{{ID: "email", Name: "Email", SigninURL: "/auth/signin/email"}},
-		Credentials: []CredentialsForm{{
-			ID: "credentials", Name: "Password", CallbackURL: "/auth/callback/credentials",
-			Fields: []Field{
-				{Name: "username", Label: "Username", Autocomplete: "username", Required: true},
-				{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
-				{Name: "otp", Placeholder: "123456", Type: "bogus"},
+		Forms: []Form{
+			EmailForm{ID: "email", Name: "Email", SigninURL: "/auth/signin/email"},
+			CredentialsForm{
+				ID: "credentials", Name: "Password", CallbackURL: "/auth/callback/credentials",
+				Fields: []Field{
+					{Name: "username", Label: "Username", Autocomplete: "username", Required: true},
+					{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
+					{Name: "otp", Placeholder: "123456", Type: "bogus"},
+				},
 			},
-		}},
+		},
 	}
 }
 
@@ -85,7 +87,7 @@ var goldenCases = []struct {
 		Theme:     Theme{ColorScheme: "light"},
 		CSRFToken: "tok",
 		Error:     "CredentialsSignin",
-		Credentials: []CredentialsForm{{ID: "pw", Name: "Password", CallbackURL: "/auth/callback/pw", Fields: []Field{
+		Forms: []Form{CredentialsForm{ID: "pw", Name: "Password", CallbackURL: "/auth/callback/pw", Fields: []Field{
 			{Name: "email", Label: "Email", Type: "email", Autocomplete: "username", Required: true},
 			{Name: "password", Label: "Password", Type: "password", Autocomplete: "current-password", Required: true},
 		}}},
@@ -388,10 +390,12 @@ func TestEscaping(t *testing.T) {
 			ID: "x", Name: xss, SigninURL: `javascript:alert(1)`,
 			Style: providers.Style{BrandColor: "red;}</style><script>", Text: "</style>", Logo: `javascript:alert(1)`},
 		}},
-		Email: []EmailForm{{ID: "e", Name: xss, SigninURL: "/auth/signin/e"}},
-		Credentials: []CredentialsForm{{ID: "c", Name: xss, CallbackURL: "/auth/callback/c", Fields: []Field{
-			{Name: `"><script>`, Label: xss, Type: `text" onfocus="alert(1)`, Placeholder: xss, Autocomplete: `" autofocus onfocus="alert(1)`},
-		}}},
+		Forms: []Form{
+			EmailForm{ID: "e", Name: xss, SigninURL: "/auth/signin/e"},
+			CredentialsForm{ID: "c", Name: xss, CallbackURL: "/auth/callback/c", Fields: []Field{
+				{Name: `"><script>`, Label: xss, Type: `text" onfocus="alert(1)`, Placeholder: xss, Autocomplete: `" autofocus onfocus="alert(1)`},
+			}},
+		},
 	}
 	body := render(t, 200, page).Body.String()
 	// The callbackUrl hidden field may hold any text (the handler checks
@@ -772,7 +776,7 @@ func TestPageURL(t *testing.T) {
 func TestAttributeQuotes(t *testing.T) {
 	const q = `x" onmouseover="alert(1)`
 	body := render(t, 200, SignIn{CSRFToken: q, CallbackURL: q, OAuth: []Button{{ID: "a", Name: q, SigninURL: "/s?" + q}},
-		Credentials: []CredentialsForm{{ID: "c", Name: q, CallbackURL: "/c", Fields: []Field{{Name: q, Label: q, Placeholder: q, Autocomplete: q}}}},
+		Forms: []Form{CredentialsForm{ID: "c", Name: q, CallbackURL: "/c", Fields: []Field{{Name: q, Label: q, Placeholder: q, Autocomplete: q}}}},
 	}).Body.String()
 	if strings.Contains(body, ` onmouseover="`) {
 		t.Errorf("a quote ended an attribute:\n%s", body)

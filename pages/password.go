@@ -1,5 +1,11 @@
 package pages
 
+import (
+	"strconv"
+
+	"github.com/a-h/templ"
+)
+
 // PasswordForm is a password-accounts provider's sign-in form, with its
 // links to the sign-up and "forgot your password" pages.
 type PasswordForm struct {
@@ -13,6 +19,22 @@ type PasswordForm struct {
 	SignUpURL string
 	// ForgotURL is linked as "Forgot your password?": {base}/{id}/forgot.
 	ForgotURL string
+}
+
+func (PasswordForm) kind() formKind { return passwordKind }
+
+func (f PasswordForm) section(b *signInBuild, i int) templ.Component {
+	if i == 0 {
+		b.rules = append(b.rules, passwordLinksRule)
+	}
+	pv := &passwordFormView{
+		Name: displayName(f.Name, f.ID), CallbackURL: f.CallbackURL, SignUpURL: f.SignUpURL, ForgotURL: f.ForgotURL,
+		InputPrefix: "password-" + strconv.Itoa(i),
+	}
+	if pv.ErrorID = b.failed(f.ID, pv.InputPrefix); pv.ErrorID != "" {
+		pv.Email = b.page.Values["email"]
+	}
+	return signInPassword(b.tag, b.view, pv)
 }
 
 // PasswordKind is which password page to show.

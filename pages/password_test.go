@@ -50,7 +50,7 @@ func TestPasswordPages(t *testing.T) {
 }
 
 func TestSignInPasswordForm(t *testing.T) {
-	body := render(t, pages.SignIn{CSRFToken: "csrf", Password: []pages.PasswordForm{{ID: "password", Name: "Email and password",
+	body := render(t, pages.SignIn{CSRFToken: "csrf", Forms: []pages.Form{pages.PasswordForm{ID: "password", Name: "Email and password",
 		CallbackURL: "/auth/callback/password", SignUpURL: "/auth/password/sign-up", ForgotURL: "/auth/password/forgot"}}})
 	for _, w := range []string{`action="/auth/callback/password"`, `id="password-0-email" type="email" name="email" autocomplete="username"`,
 		`id="password-0-password" type="password" name="password" autocomplete="current-password"`, "Sign in with Email and password",

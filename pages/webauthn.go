@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
+
+	"github.com/a-h/templ"
 )
 
 // WebAuthnForm is a WebAuthn (passkey) provider's part of the sign-in
@@ -46,19 +48,18 @@ type webauthnView struct {
 	Conditional, SignUp                    bool
 }
 
-func webauthnSections(forms []WebAuthnForm) []section {
-	var out []section
-	for i, f := range forms {
-		out = append(out, section{WebAuthn: &webauthnView{
-			Name:        displayName(f.Name, f.ID),
-			OptionsURL:  f.OptionsURL,
-			CallbackURL: f.CallbackURL,
-			InputID:     "webauthn-" + strconv.Itoa(i),
-			Conditional: f.Conditional,
-			SignUp:      f.SignUp,
-		}})
-	}
-	return out
+func (WebAuthnForm) kind() formKind { return webauthnKind }
+
+func (f WebAuthnForm) section(b *signInBuild, i int) templ.Component {
+	b.script = webauthnScript
+	return signInWebAuthn(b.tag, b.view, &webauthnView{
+		Name:        displayName(f.Name, f.ID),
+		OptionsURL:  f.OptionsURL,
+		CallbackURL: f.CallbackURL,
+		InputID:     "webauthn-" + strconv.Itoa(i),
+		Conditional: f.Conditional,
+		SignUp:      f.SignUp,
+	})
 }
 
 // scriptSource returns the CSP source of the page's script: its SHA-256

@@ -380,7 +380,10 @@ func TestFlow(t *testing.T) {
 
 	page := &pages.SignIn{}
 	f.AddTo(page, providers.AppProvider{ID: "pw", Name: "Password"}, nil)
-	if len(page.Credentials) != 1 || page.Credentials[0].ID != "pw" || len(page.Credentials[0].Fields) != 2 || page.Credentials[0].Fields[1].Type != "password" {
-		t.Errorf("AddTo = %+v", page.Credentials)
+	if len(page.Forms) != 1 {
+		t.Fatalf("AddTo = %+v", page.Forms)
+	}
+	if c, ok := page.Forms[0].(pages.CredentialsForm); !ok || c.ID != "pw" || len(c.Fields) != 2 || c.Fields[1].Type != "password" {
+		t.Errorf("AddTo = %+v", page.Forms)
 	}
 }

@@ -44,7 +44,7 @@ func (*Flow) CrossSiteCallback() bool { return false }
 
 // AddTo puts the provider's form on the built-in sign-in page.
 func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
-	page.Credentials = append(page.Credentials, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: f.c.Fields})
+	page.Forms = append(page.Forms, pages.CredentialsForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL, Fields: f.c.Fields})
 }
 
 // Form renders the signIn template helper's form.

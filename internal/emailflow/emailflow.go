@@ -124,7 +124,7 @@ func (f *Flow) Way(_ context.Context, _ string, stored func() (adapter.User, err
 
 // AddTo puts the provider's form on the built-in sign-in page.
 func (f *Flow) AddTo(page *pages.SignIn, p providers.AppProvider, _ *site.Base) {
-	page.Email = append(page.Email, pages.EmailForm{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL})
+	page.Forms = append(page.Forms, pages.EmailForm{ID: p.ID, Name: p.Name, SigninURL: p.SigninURL})
 }
 
 // Form renders the signIn template helper's form: one address input.

@@ -272,7 +272,7 @@ func (*Flow) CrossSiteCallback() bool { return false }
 // AddTo puts the provider's part on the built-in sign-in page.
 func (f *Flow) AddTo(page *pages.SignIn, _ providers.AppProvider, b *site.Base) {
 	p, path := f.cfg.Provider, b.Path
-	page.WebAuthn = append(page.WebAuthn, pages.WebAuthnForm{ID: p.ID, Name: p.Name, OptionsURL: path + "/webauthn-options/" + p.ID,
+	page.Forms = append(page.Forms, pages.WebAuthnForm{ID: p.ID, Name: p.Name, OptionsURL: path + "/webauthn-options/" + p.ID,
 		CallbackURL: path + "/callback/" + p.ID, Conditional: !p.DisableConditionalUI, SignUp: p.SignUp})
 }
 

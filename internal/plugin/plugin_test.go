@@ -42,7 +42,11 @@ var heavy = []string{
 // the self-service routes (Config.SelfService): no symbol of
 // internal/selfservice, which serves them and the two-factor settings,
 // nor the accounts and sessions pages; nor the reading of an
-// administrator's impersonation (Config.Admin).
+// administrator's impersonation (Config.Admin); nor the sign-in page's
+// e-mail, credentials, password and passkey forms (a form kind's markup
+// is linked only with the flow that adds such a form to the page), by
+// their methods, their components (inlined into the methods or not)
+// and the error message the refused ones show.
 var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/internal/orgflow.",
 	"github.com/gatehouse-auth/gatehouse/internal/adminflow.",
@@ -71,6 +75,19 @@ var unconfigured = []string{
 	"github.com/gatehouse-auth/gatehouse/internal/sessions.(*Manager).ImpersonatedUser",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorSetup.",
 	"github.com/gatehouse-auth/gatehouse/pages.TwoFactorChallenge.",
+	"github.com/gatehouse-auth/gatehouse/pages.EmailForm.",
+	"github.com/gatehouse-auth/gatehouse/pages.(*EmailForm).",
+	"github.com/gatehouse-auth/gatehouse/pages.signInEmail",
+	"github.com/gatehouse-auth/gatehouse/pages.CredentialsForm.",
+	"github.com/gatehouse-auth/gatehouse/pages.(*CredentialsForm).",
+	"github.com/gatehouse-auth/gatehouse/pages.signInCredentials",
+	"github.com/gatehouse-auth/gatehouse/pages.PasswordForm.",
+	"github.com/gatehouse-auth/gatehouse/pages.(*PasswordForm).",
+	"github.com/gatehouse-auth/gatehouse/pages.signInPassword",
+	"github.com/gatehouse-auth/gatehouse/pages.WebAuthnForm.",
+	"github.com/gatehouse-auth/gatehouse/pages.(*WebAuthnForm).",
+	"github.com/gatehouse-auth/gatehouse/pages.signInWebAuthn",
+	"github.com/gatehouse-auth/gatehouse/pages.fieldError",
 }
 
 // maxDefault bounds the GitHub-only site's binary as a plain go build

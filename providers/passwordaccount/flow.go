@@ -193,7 +193,7 @@ func (*flow) CrossSiteCallback() bool { return false }
 
 // AddTo puts the provider on the built-in sign-in page.
 func (f *flow) AddTo(page *pages.SignIn, p providers.AppProvider, b *site.Base) {
-	page.Password = append(page.Password, pages.PasswordForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL,
+	page.Forms = append(page.Forms, pages.PasswordForm{ID: p.ID, Name: p.Name, CallbackURL: p.CallbackURL,
 		SignUpURL: b.URL(p.ID, "sign-up"), ForgotURL: b.URL(p.ID, "forgot")})
 }
 
