@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"embed"
+	_ "embed"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -219,19 +219,10 @@ type SessionRow struct {
 	Current bool
 }
 
-//go:embed templates/style.css templates/webauthn.js
-var files embed.FS
-
 // styleSheet is the fixed part of every page's CSS.
-var styleSheet = mustRead("templates/style.css")
-
-func mustRead(name string) string {
-	b, err := files.ReadFile(name)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
+//
+//go:embed templates/style.css
+var styleSheet string
 
 // supported returns lang when there are messages for its tag, else its
 // base language when there are for that, else English: what a page is

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/base64"
 	"strconv"
 
@@ -32,7 +33,12 @@ type WebAuthnForm struct {
 
 // webauthnScript runs the WebAuthn ceremonies of the forms marked
 // data-webauthn. It has no inline handlers and does not eval.
-var webauthnScript = mustRead("templates/webauthn.js")
+//
+// A string, not a file of an embed.FS: a program links it only when it
+// renders a passkey form or serves the script.
+//
+//go:embed templates/webauthn.js
+var webauthnScript string
 
 // WebAuthnScript returns the passkey script, for pages of the
 // application's own: serve it from the site's origin (the Handler serves
