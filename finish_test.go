@@ -4,15 +4,22 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
+	"github.com/gatehouse-auth/gatehouse/admin"
+	"github.com/gatehouse-auth/gatehouse/apikey"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/organization"
+	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/providers"
 	"github.com/gatehouse-auth/gatehouse/selfservice"
+	"github.com/gatehouse-auth/gatehouse/twofactor"
 )
 
 // selfServiceRoutes are the routes Config.SelfService turns on.
@@ -84,5 +91,56 @@ func TestSelfServiceNeedsAdapter(t *testing.T) {
 	cfg.Adapter = memory.New()
 	if _, err := gatehouse.New(cfg); err != nil {
 		t.Fatalf("SelfService with an Adapter: %v", err)
+	}
+}
+
+// TestFeaturesAddMessagesWhileServing: Handlers made in one process at
+// once, each turning features on, add the features' messages to the
+// pages' catalogue while another Handler serves a page in German: under
+// -race it fails if the catalogue is written while read. Afterwards the
+// features' messages are there, in German too.
+func TestFeaturesAddMessagesWhileServing(t *testing.T) {
+	op := newOP(t, authtest.Options{})
+	serving := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost/auth",
+		Providers: []providers.Provider{devProvider(op)}})
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			r := httptest.NewRequest(http.MethodGet, "http://localhost/auth/signin", nil)
+			r.Header.Set("Accept-Language", "de")
+			w := httptest.NewRecorder()
+			serving.ServeHTTP(w, r)
+			if !strings.Contains(w.Body.String(), "<title>"+pages.Text("de", "signin.title")) {
+				t.Errorf("the German sign-in page: %d %.300s", w.Code, w.Body.String())
+				return
+			}
+		}
+	})
+	var made sync.WaitGroup
+	for range 2 {
+		made.Go(func() {
+			_, err := gatehouse.New(gatehouse.Config{Secret: []string{testSecret}, URL: "http://localhost/auth",
+				Providers: []providers.Provider{devProvider(op)}, Adapter: memory.New(),
+				SelfService: selfservice.Routes{}, TwoFactor: twofactor.SignIn{},
+				Organizations: organization.Enable(organization.Config{}), Admin: admin.Enable(admin.Config{}),
+				MachineAccess: apikey.Enable(apikey.Config{})})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	made.Wait()
+	close(done)
+	wg.Wait()
+	for _, k := range []string{"accounts.title", "tfsetup.turnOn", "org.create", "admin.ban", "keys.create"} {
+		if de := pages.Text("de", k); de == k || de == pages.Text("en", k) {
+			t.Errorf("%s in German: %q", k, de)
+		}
 	}
 }

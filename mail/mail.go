@@ -102,6 +102,7 @@ type Message struct {
 // lang, to the address to, with the built-in wording filled in. expires
 // is zero for a link that does not expire.
 func NewData(k Kind, lang, to, host, link string, expires time.Time) Data {
+	addMessages()
 	d := Data{Kind: k, Lang: lang, To: to, Host: host, URL: link, Expires: expires}
 	key := "mail." + string(k) + "."
 	d.Subject, d.Intro = d.T(key+"subject", host), d.T(key+"intro", host)
@@ -128,6 +129,7 @@ func NewInvitation(lang, to, host, link, org, role string, expires time.Time) Da
 // (t may be nil). The subject is one line: line breaks a template or a
 // message puts in it become spaces, so that nothing can add a header.
 func Render(t *Template, d Data) (Message, error) {
+	addMessages() // for Data an application made itself
 	var own Template
 	if t != nil {
 		own = *t

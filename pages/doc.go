@@ -33,7 +33,12 @@
 // else a badge with its initial.
 //
 // Every word of the pages comes from a message catalogue, by key; English
-// and German ship complete. Render writes English; RenderIn writes a
+// and German ship complete. The catalogue holds the core pages' messages
+// and those of each feature the program configures: a feature's package
+// (organizations, administration, API keys, self-service, two-factor
+// sign-in, password accounts, passkeys, e-mails) adds its pages' messages
+// when the feature is configured, so a program without it links none of
+// them. Render writes English; RenderIn writes a
 // given Language, which sets the page's lang and dir attributes, and
 // LanguageFor (or RequestLanguage) picks one from an Accept-Language
 // header: each preference exactly, then its base language, then English.

@@ -13,3 +13,32 @@ func Contrast(fg, bg string) (float64, bool) {
 	}
 	return contrastRatio(f, b.overWhite()), true
 }
+
+// FullSignIn is the sign-in page with a provider of each kind.
+func FullSignIn() SignIn { return fullSignIn() }
+
+// ErrorTypes returns the ?error= types the pages know.
+func ErrorTypes() []string {
+	out := make([]string, 0, len(errorTypes))
+	for typ := range errorTypes {
+		out = append(out, typ)
+	}
+	return out
+}
+
+// ErrorMessageKeys returns the catalogue keys of the error types'
+// sentences, and that of a type the pages do not know.
+func ErrorMessageKeys() []string {
+	out := []string{msgUnknown}
+	for _, e := range errorTypes {
+		out = append(out, e.message)
+	}
+	return out
+}
+
+// EveryPage returns every built-in page in each of its states, by name
+// (everyPage).
+func EveryPage() map[string]any { return everyPage() }
+
+// CoreKeyCount returns the number of keys of the core catalogue.
+func CoreKeyCount() int { return len(english) }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gatehouse-auth/gatehouse/internal/catalog"
 )
 
 // Language is the language a page is written in: its BCP 47 tag, which
@@ -118,7 +120,7 @@ func baseOf(tag string) string {
 // known reports whether tag, lower case, has messages: built-in, added
 // or in Messages.
 func known(tag string) bool {
-	if _, ok := catalogue[tag]; ok {
+	if _, ok := catalog.Load()[tag]; ok {
 		return true
 	}
 	if _, ok := addedMessages()[tag]; ok {
@@ -137,7 +139,7 @@ func known(tag string) bool {
 // sorted.
 func Languages() []string {
 	set := map[string]bool{}
-	for t := range catalogue {
+	for t := range catalog.Load() {
 		set[t] = true
 	}
 	for t := range addedMessages() {
@@ -205,7 +207,10 @@ func RequestLanguage(r *http.Request) Language {
 // Text returns the message key in the language tag, with args put in
 // with fmt.Sprintf when there are any: from those added (AddMessages),
 // else from Messages, else the built-in catalogue, for the tag, then its
-// base language, then English. A key that none has comes back as itself.
+// base language, then English. The built-in catalogue is the core one
+// and those of the features configured so far (a feature's package adds
+// its messages when it is configured). A key that none has comes back as
+// itself.
 func Text(tag, key string, args ...any) string {
 	msg, ok := lookup(strings.ToLower(tag), key)
 	if !ok {
@@ -218,7 +223,7 @@ func Text(tag, key string, args ...any) string {
 }
 
 func lookup(tag, key string) (string, bool) {
-	add := addedMessages() // one catalogue for the whole lookup
+	add, built := addedMessages(), catalog.Load() // one catalogue of each for the whole lookup
 	for _, t := range []string{tag, baseOf(tag), "en"} {
 		if t == "" {
 			continue
@@ -233,17 +238,22 @@ func lookup(tag, key string) (string, bool) {
 				}
 			}
 		}
-		if s, ok := catalogue[t][key]; ok {
+		if s, ok := built[t][key]; ok {
 			return s, true
 		}
 	}
 	return "", false
 }
 
-// Keys returns every message key, sorted: those of the English catalogue.
+// Keys returns every message key of the built-in English catalogue,
+// sorted: those of the core pages and of the features configured so far
+// in this program (organizations, administration, API keys, self-service,
+// two-factor sign-in, password accounts, passkeys, e-mails), whose
+// packages add their messages when the feature is configured.
 func Keys() []string {
-	out := make([]string, 0, len(english))
-	for k := range english {
+	en := catalog.Load()["en"]
+	out := make([]string, 0, len(en))
+	for k := range en {
 		out = append(out, k)
 	}
 	sort.Strings(out)

@@ -28,6 +28,7 @@ var _ plugin.SelfServiceFeature = Routes{}
 // SelfServiceRoutes returns the routes s serves, relative to the base
 // path. gatehouse.New calls it; applications do not.
 func (Routes) SelfServiceRoutes(s *self.Routes) []plugin.Route {
+	self.AddMessages() // the pages' messages, linked only with the routes
 	return []plugin.Route{
 		{Method: http.MethodGet, Pattern: "/accounts", Handler: s.Accounts},
 		{Method: http.MethodPost, Pattern: "/accounts/unlink/{provider}", Handler: s.Unlink},

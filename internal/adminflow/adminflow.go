@@ -119,7 +119,10 @@ func (s *Routes) off(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // New returns the routes of cfg, served through host.
-func New(cfg Config, host Host) *Routes { return &Routes{cfg: cfg, host: host} }
+func New(cfg Config, host Host) *Routes {
+	AddMessages()
+	return &Routes{cfg: cfg, host: host}
+}
 
 // Setup is New with cfg.Store (and, with organizations on, cfg.Owners)
 // taken from cfg.Adapter: an error when cfg.Admin is set and the adapter

@@ -69,6 +69,7 @@ type Flow struct {
 
 // New checks cfg, fills its defaults and returns the routes.
 func New(cfg Config) (*Flow, error) {
+	AddMessages()
 	k := &cfg.Keys
 	if k.Prefix == "" {
 		k.Prefix = apikey.DefaultPrefix

@@ -110,6 +110,7 @@ func Setup(oc *organization.Config, cfg Config, host Host) (*Routes, error) {
 	if oc == nil {
 		return nil, nil
 	}
+	AddMessages()
 	store, ok := cfg.Users.(organization.Store)
 	if !ok || !adapter.Supports[organization.Store](cfg.Users) { // a wrapper (redisstore) may have the methods and no store behind them
 		return nil, errors.New("organizations need an Adapter that is an organization.Store (the built-in adapters are)")

@@ -112,7 +112,10 @@ type Flow struct {
 }
 
 // New returns the flow of cfg, served through host.
-func New(cfg Config, host Host) *Flow { return &Flow{cfg: cfg, host: host} }
+func New(cfg Config, host Host) *Flow {
+	AddMessages()
+	return &Flow{cfg: cfg, host: host}
+}
 
 // challengeCheck names the challenge cookie's check in errors.
 const challengeCheck checks.Kind = "webauthn"

@@ -174,6 +174,7 @@ func newEnv(t *testing.T) *env {
 		}
 	}
 	e.h.current = "s-here"
+	AddMessages() // as selfservice.Routes and twofactorflow.New do
 	e.r = New(Config{
 		Adapter:          e.m,
 		Linker:           accountlink.Linker{Adapter: e.m},

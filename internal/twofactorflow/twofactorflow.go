@@ -114,6 +114,8 @@ type Flow interface {
 // New returns the step of svc, whose code attempts perPending and
 // perUser count, built with e.
 func New(e *Env, svc secondfactor.Service, perPending, perUser limit.Limiter) *Step {
+	AddMessages()
+	selfservice.AddMessages() // the settings routes' notices, and the wrong code's alert
 	return &Step{Service: svc, PerPending: perPending, PerUser: perUser, Users: e.Users, Theme: e.Theme,
 		SignedIn: e.SignedIn, Host: e.Host, Changed: selfservice.ReportTwoFactor(e.Users, e.Logger, e.Changed)}
 }

@@ -118,8 +118,10 @@ func (c Config) ProviderBase() providers.Base {
 }
 
 // Prepare returns c with the defaults filled in, or an error naming the
-// field that is wrong. The handler calls it once.
+// field that is wrong. The handler calls it once. It adds the pages'
+// messages of password accounts (pages.Text) the first time it is called.
 func (c Config) Prepare() (Config, error) {
+	addMessages()
 	if err := providers.PrepareBase(c.ProviderBase(), &c.ID, &c.Name); err != nil {
 		return c, err
 	}

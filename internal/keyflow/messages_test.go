@@ -1,0 +1,25 @@
+package keyflow
+
+import (
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/internal/catalog"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
+	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
+)
+
+// TestMessagesComplete checks that this catalogue's German has exactly
+// the English keys, each with the same fmt verbs.
+func TestMessagesComplete(t *testing.T) {
+	for _, p := range catalog.Check(english, german) {
+		t.Error(p)
+	}
+}
+
+// TestNewAddsMessages: New adds the messages of the API keys page
+// (apikey.Enable calls it).
+func TestNewAddsMessages(t *testing.T) {
+	flowtest.AddsMessages(t, func() {
+		_, _ = New(Config{Keys: apikey.Config{Prefix: "-"}}) // refused: a prefix of none of a-z and 0-9
+	}, "keys.create", "org.noPermissions")
+}

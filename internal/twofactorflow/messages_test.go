@@ -1,0 +1,23 @@
+package twofactorflow
+
+import (
+	"testing"
+
+	"github.com/gatehouse-auth/gatehouse/internal/catalog"
+	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
+)
+
+// TestMessagesComplete checks that this catalogue's German has exactly
+// the English keys, each with the same fmt verbs.
+func TestMessagesComplete(t *testing.T) {
+	for _, p := range catalog.Check(english, german) {
+		t.Error(p)
+	}
+}
+
+// TestNewAddsMessages: New adds the messages of the two-factor pages,
+// and the self-service ones its settings routes show (twofactor.SignIn
+// calls it).
+func TestNewAddsMessages(t *testing.T) {
+	flowtest.AddsMessages(t, func() { New(&Env{}, nil, nil, nil) }, "tfsetup.turnOn", "twofactor.verify", "selfservice.wrongCode")
+}
