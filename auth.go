@@ -252,9 +252,9 @@ type CookieCache struct {
 // paths, or URLs on the origin of Config.URL, without a query: New refuses
 // anything else). Empty fields keep the built-in page. The routes get the
 // query the built-in page would have read: callbackUrl and error for
-// SignIn, error and code for Error, callbackUrl for NewUser. For the
-// pages from Accounts on, a GET of the built-in page answers 303 to the
-// route with the same query; their POST routes stay, for the
+// SignIn, error and code for Error, callbackUrl for NewUser. For
+// VerifyRequest and the pages from Accounts on, a GET of the built-in
+// page answers 303 to the route with the query; their POST routes stay, for the
 // application's forms, and a browser form's answer that would be the
 // replaced page goes to the route.
 type Pages struct {
