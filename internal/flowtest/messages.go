@@ -7,8 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-auth/gatehouse/internal/catalog"
 	"github.com/gatehouse-auth/gatehouse/pages"
 )
+
+// MessagesComplete checks a feature's catalogue: its German has exactly
+// the English keys, each with the same fmt verbs (catalog.Check).
+func MessagesComplete(t *testing.T, english, german map[string]string) {
+	t.Helper()
+	for _, p := range catalog.Check(english, german) {
+		t.Error(p)
+	}
+}
 
 // freshProcess names the environment variable that tells a test binary
 // started by AddsMessages which test it runs.
