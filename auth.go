@@ -24,9 +24,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/lru"
 	"github.com/gatehouse-auth/gatehouse/internal/plugin"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/sessions"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/internal/twofactorflow"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/organization"
@@ -646,15 +646,15 @@ type MachineAccess interface{ plugin.MachineAccessFeature }
 
 // TwoFactorChange is what changed in a user's two-factor sign-in, for
 // Events.TwoFactor (twofactor.Change).
-type TwoFactorChange = secondfactor.Change
+type TwoFactorChange = twofactorcore.Change
 
 // The changes Events.TwoFactor is told of.
 const (
-	TwoFactorEnabled     = secondfactor.Enabled
-	TwoFactorDisabled    = secondfactor.Disabled
-	TwoFactorNewBackup   = secondfactor.BackupCodesRegenerated
-	TwoFactorBackupUsed  = secondfactor.BackupCodeUsed
-	TwoFactorCodeRefused = secondfactor.CodeRefused
+	TwoFactorEnabled     = twofactorcore.Enabled
+	TwoFactorDisabled    = twofactorcore.Disabled
+	TwoFactorNewBackup   = twofactorcore.BackupCodesRegenerated
+	TwoFactorBackupUsed  = twofactorcore.BackupCodeUsed
+	TwoFactorCodeRefused = twofactorcore.CodeRefused
 )
 
 // handlerCacheSize bounds the Handlers Auth keeps.

@@ -1,8 +1,8 @@
 package twofactor
 
-import "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+import "github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 
 // MemoryStore is a Store in process memory, for tests and single-process
 // development: its secrets are lost when the process ends. The zero value
 // is ready to use.
-type MemoryStore = secondfactor.MemoryStore
+type MemoryStore = twofactorcore.MemoryStore

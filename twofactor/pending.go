@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gorilla/securecookie"
 )
 
 // PendingMaxAge is how long a pending sign-in lasts by default: the time
 // the user has to type the second factor after the first.
-const PendingMaxAge = secondfactor.PendingMaxAge
+const PendingMaxAge = twofactorcore.PendingMaxAge
 
 // pendingName is the name the pending value is sealed under; securecookie
 // covers it with the MAC, so no other sealed value opens as a pending one.
@@ -29,7 +29,7 @@ const pendingFutureSlack = time.Minute
 // second (ID, UserID, Provider, SID, Issued). It travels sealed
 // (encrypted and authenticated), in a cookie or a form field, between the
 // two steps.
-type Pending = secondfactor.Pending
+type Pending = twofactorcore.Pending
 
 // pendingValue is the sealed form of a Pending.
 type pendingValue struct {

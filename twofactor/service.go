@@ -6,18 +6,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 )
 
 // Errors, for errors.Is. Returned errors may wrap them with details.
 var (
 	// ErrInvalidCode: the code is not the user's current TOTP code nor
 	// one of their unused backup codes.
-	ErrInvalidCode = secondfactor.ErrInvalidCode
+	ErrInvalidCode = twofactorcore.ErrInvalidCode
 	// ErrReplayed: the TOTP code, or a later one, was accepted before.
-	ErrReplayed = secondfactor.ErrReplayed
+	ErrReplayed = twofactorcore.ErrReplayed
 	// ErrExpired: the pending sign-in is older than its maximum age.
-	ErrExpired = secondfactor.ErrExpired
+	ErrExpired = twofactorcore.ErrExpired
 	// ErrBindingMismatch: the pending sign-in was started in another
 	// browser (its binding differs).
 	ErrBindingMismatch = errors.New("twofactor: pending sign-in bound to another browser")
@@ -26,19 +26,19 @@ var (
 	ErrPendingInvalid = errors.New("twofactor: invalid pending sign-in")
 	// ErrNotEnrolled: the user has no confirmed second factor (Store
 	// methods return it for a user without a Secret).
-	ErrNotEnrolled = secondfactor.ErrNotEnrolled
+	ErrNotEnrolled = twofactorcore.ErrNotEnrolled
 	// ErrAlreadyEnabled: Enroll was called for a user whose two-factor
 	// sign-in is on; Disable it first.
-	ErrAlreadyEnabled = secondfactor.ErrAlreadyEnabled
+	ErrAlreadyEnabled = twofactorcore.ErrAlreadyEnabled
 )
 
 // Secret is what a Store keeps for one user: the storage shape of the
 // second factor (the adapters keep it without importing this package).
-type Secret = secondfactor.Secret
+type Secret = twofactorcore.Secret
 
 // Store keeps each user's Secret; an adapter implements it (see
-// secondfactor.Store for the atomicity each method owes).
-type Store = secondfactor.Store
+// twofactorcore.Store for the atomicity each method owes).
+type Store = twofactorcore.Store
 
 // Config configures a Service.
 type Config struct {
@@ -95,7 +95,7 @@ func New(cfg Config) (*Service, error) {
 // Status is a user's two-factor state, for settings pages and for the
 // sign-in to know whether to ask for a second factor: Enabled, and
 // BackupCodesLeft.
-type Status = secondfactor.Status
+type Status = twofactorcore.Status
 
 // Status returns userID's two-factor state: the zero Status for a user
 // who never enrolled.
@@ -167,12 +167,12 @@ func (s *Service) Confirm(ctx context.Context, userID, code string) ([]string, e
 }
 
 // Method is the kind of second factor Verify accepted.
-type Method = secondfactor.Method
+type Method = twofactorcore.Method
 
 // The methods.
 const (
-	MethodTOTP   = secondfactor.MethodTOTP
-	MethodBackup = secondfactor.MethodBackup
+	MethodTOTP   = twofactorcore.MethodTOTP
+	MethodBackup = twofactorcore.MethodBackup
 )
 
 // Verify checks userID's second factor: code is either a TOTP code
@@ -273,13 +273,13 @@ func (s *Service) Keys() *Keys { return s.keys }
 
 // Change is what changed in a user's two-factor sign-in, for audit logs
 // (gatehouse.Events.TwoFactor).
-type Change = secondfactor.Change
+type Change = twofactorcore.Change
 
 // The changes.
 const (
-	Enabled                = secondfactor.Enabled
-	Disabled               = secondfactor.Disabled
-	BackupCodesRegenerated = secondfactor.BackupCodesRegenerated
-	BackupCodeUsed         = secondfactor.BackupCodeUsed
-	CodeRefused            = secondfactor.CodeRefused
+	Enabled                = twofactorcore.Enabled
+	Disabled               = twofactorcore.Disabled
+	BackupCodesRegenerated = twofactorcore.BackupCodesRegenerated
+	BackupCodeUsed         = twofactorcore.BackupCodeUsed
+	CodeRefused            = twofactorcore.CodeRefused
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/hotp"
 	"github.com/pquerna/otp/totp"
@@ -47,7 +47,7 @@ const QRSize = 256
 // secret for manual entry (Secret, base32 without padding), its
 // otpauth:// URI (URI) and the URI as a QRSize×QRSize PNG image (QR;
 // QRDataURL for an <img src>).
-type Enrollment = secondfactor.Enrollment
+type Enrollment = twofactorcore.Enrollment
 
 // params are a TOTP's settings with defaults applied.
 type params struct {

@@ -21,7 +21,7 @@ import (
 	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	apikey "github.com/gatehouse-auth/gatehouse/internal/keycore"
 	organization "github.com/gatehouse-auth/gatehouse/internal/orgcore"
-	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 
 	"github.com/gatehouse-auth/gatehouse/account"

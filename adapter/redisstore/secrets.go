@@ -7,7 +7,7 @@ import (
 	"reflect"
 
 	"github.com/gatehouse-auth/gatehouse/adapter"
-	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 )
 
 // Password hashes and two-factor secrets belong with the user, in the

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/sqlstore"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 )
 
 // SetPasswordHash creates or replaces the user's password hash

@@ -196,7 +196,7 @@ func TestPayForWhatYouUse(t *testing.T) {
 
 // TestAdaptersLeaveTwoFactorOut: the built-in adapters implement
 // twofactor.Store without importing package twofactor (they use
-// internal/secondfactor), so a program with one and no Config.TwoFactor
+// internal/twofactorcore), so a program with one and no Config.TwoFactor
 // links neither the TOTP and QR code modules nor two-factor sign-in's
 // routes, which twofactor.SignIn builds.
 func TestAdaptersLeaveTwoFactorOut(t *testing.T) {

@@ -28,7 +28,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -129,7 +129,7 @@ type Config struct {
 type Events struct {
 	Failure        func(ctx context.Context, e *autherr.Error)
 	RevokeSessions func(ctx context.Context, user profile.User, n int)
-	TwoFactor      func(ctx context.Context, user profile.User, c secondfactor.Change)
+	TwoFactor      func(ctx context.Context, user profile.User, c twofactorcore.Change)
 }
 
 // Routes serves the self-service routes.

@@ -19,7 +19,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/flowtest"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -86,7 +86,7 @@ type env struct {
 	m       *memory.Adapter
 	ada     string
 	revoked []int
-	changes []secondfactor.Change
+	changes []twofactorcore.Change
 	// tf keeps ada's two-factor settings, which settings serves.
 	tf       *fakeTwoFactor
 	settings http.HandlerFunc
@@ -97,46 +97,46 @@ type env struct {
 // through the Handler, in package gatehouse.
 const goodCode = "123456"
 
-// fakeTwoFactor is a secondfactor.Settings whose one right code is
+// fakeTwoFactor is a twofactorcore.Settings whose one right code is
 // goodCode.
 type fakeTwoFactor struct {
 	enrolled, enabled map[string]bool
 	backup            map[string]int
 }
 
-func (f *fakeTwoFactor) Status(_ context.Context, id string) (secondfactor.Status, error) {
-	return secondfactor.Status{Enabled: f.enabled[id], BackupCodesLeft: f.backup[id]}, nil
+func (f *fakeTwoFactor) Status(_ context.Context, id string) (twofactorcore.Status, error) {
+	return twofactorcore.Status{Enabled: f.enabled[id], BackupCodesLeft: f.backup[id]}, nil
 }
 
-func (f *fakeTwoFactor) Enroll(_ context.Context, id, name string) (secondfactor.Enrollment, error) {
+func (f *fakeTwoFactor) Enroll(_ context.Context, id, name string) (twofactorcore.Enrollment, error) {
 	if f.enabled[id] {
-		return secondfactor.Enrollment{}, secondfactor.ErrAlreadyEnabled
+		return twofactorcore.Enrollment{}, twofactorcore.ErrAlreadyEnabled
 	}
 	f.enrolled[id] = true
-	return secondfactor.Enrollment{Secret: "SECRET", URI: "otpauth://totp/Test:" + url.PathEscape(name) + "?secret=SECRET", QR: []byte("png")}, nil
+	return twofactorcore.Enrollment{Secret: "SECRET", URI: "otpauth://totp/Test:" + url.PathEscape(name) + "?secret=SECRET", QR: []byte("png")}, nil
 }
 
 func (f *fakeTwoFactor) Confirm(_ context.Context, id, code string) ([]string, error) {
 	switch {
 	case f.enabled[id]:
-		return nil, secondfactor.ErrAlreadyEnabled
+		return nil, twofactorcore.ErrAlreadyEnabled
 	case !f.enrolled[id]:
-		return nil, secondfactor.ErrNotEnrolled
+		return nil, twofactorcore.ErrNotEnrolled
 	case code != goodCode:
-		return nil, secondfactor.ErrInvalidCode
+		return nil, twofactorcore.ErrInvalidCode
 	}
 	f.enabled[id], f.backup[id] = true, 2
 	return []string{"backup-1", "backup-2"}, nil
 }
 
-func (f *fakeTwoFactor) Verify(_ context.Context, id, code string) (secondfactor.Method, error) {
+func (f *fakeTwoFactor) Verify(_ context.Context, id, code string) (twofactorcore.Method, error) {
 	switch {
 	case !f.enabled[id]:
-		return "", secondfactor.ErrNotEnrolled
+		return "", twofactorcore.ErrNotEnrolled
 	case code != goodCode:
-		return "", secondfactor.ErrInvalidCode
+		return "", twofactorcore.ErrInvalidCode
 	}
-	return secondfactor.MethodTOTP, nil
+	return twofactorcore.MethodTOTP, nil
 }
 
 func (f *fakeTwoFactor) RegenerateBackupCodes(_ context.Context, id string) ([]string, error) {
@@ -189,7 +189,7 @@ func newEnv(t *testing.T) *env {
 		Ways: []Counter{fakeWays{e.h}},
 		Events: Events{
 			RevokeSessions: func(_ context.Context, _ profile.User, n int) { e.revoked = append(e.revoked, n) },
-			TwoFactor:      func(_ context.Context, _ profile.User, c secondfactor.Change) { e.changes = append(e.changes, c) },
+			TwoFactor:      func(_ context.Context, _ profile.User, c twofactorcore.Change) { e.changes = append(e.changes, c) },
 		},
 	}, e.h)
 	e.settings = e.r.TwoFactor(e.tf, limit.NewMemory(3, time.Hour))
@@ -597,7 +597,7 @@ func TestTwoFactorSettings(t *testing.T) {
 	if w := act("enroll"); w.Code != http.StatusConflict || jsonOf(t, w)["error"] != "already_enabled" {
 		t.Errorf("enroll again: %d %s", w.Code, w.Body)
 	}
-	want := []secondfactor.Change{secondfactor.CodeRefused, secondfactor.Enabled}
+	want := []twofactorcore.Change{twofactorcore.CodeRefused, twofactorcore.Enabled}
 	if len(e.changes) != 2 || e.changes[0] != want[0] || e.changes[1] != want[1] {
 		t.Errorf("changes %q, want %q", e.changes, want)
 	}

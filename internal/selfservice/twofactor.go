@@ -12,14 +12,14 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
 )
 
 // event logs c and tells Events.TwoFactor.
-func (s *twoFactorRoutes) event(ctx context.Context, userID string, c secondfactor.Change) {
+func (s *twoFactorRoutes) event(ctx context.Context, userID string, c twofactorcore.Change) {
 	ReportTwoFactor(s.cfg.Adapter, s.cfg.Logger, s.cfg.Events.TwoFactor)(ctx, userID, c)
 }
 
@@ -27,8 +27,8 @@ func (s *twoFactorRoutes) event(ctx context.Context, userID string, c secondfact
 // two-factor sign-in and tells ev (Events.TwoFactor, nil for none) of it
 // with the stored user: the settings routes' and the sign-in's second
 // step's.
-func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context.Context, user profile.User, c secondfactor.Change)) func(ctx context.Context, userID string, c secondfactor.Change) {
-	return func(ctx context.Context, userID string, c secondfactor.Change) {
+func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context.Context, user profile.User, c twofactorcore.Change)) func(ctx context.Context, userID string, c twofactorcore.Change) {
+	return func(ctx context.Context, userID string, c twofactorcore.Change) {
 		logger.Info("gatehouse: two-factor "+string(c), "step", "two_factor", "user", userID)
 		if ev == nil {
 			return
@@ -42,7 +42,7 @@ func ReportTwoFactor(a adapter.Adapter, logger *slog.Logger, ev func(ctx context
 // WrongCode is the catalogue key (pages.Text) of what a refused code is
 // told, whatever the reason (wrong, replayed, malformed): the page says no
 // more than that.
-const WrongCode = secondfactor.WrongCode
+const WrongCode = twofactorcore.WrongCode
 
 // TwoFactor returns the handler of GET {base}/two-factor/setup and POST
 // {base}/two-factor/{enroll,confirm,backup-codes,disable}: the signed-in
@@ -54,14 +54,14 @@ const WrongCode = secondfactor.WrongCode
 // Two-factor sign-in's flow (internal/twofactorflow) calls it, not the
 // Handler: a program that does not turn two-factor sign-in on links none
 // of these routes.
-func (s *Routes) TwoFactor(svc secondfactor.Settings, perUser limit.Limiter) http.HandlerFunc {
+func (s *Routes) TwoFactor(svc twofactorcore.Settings, perUser limit.Limiter) http.HandlerFunc {
 	return (&twoFactorRoutes{Routes: s, svc: svc, perUser: perUser}).serve
 }
 
 // twoFactorRoutes are the two-factor settings routes.
 type twoFactorRoutes struct {
 	*Routes
-	svc     secondfactor.Settings
+	svc     twofactorcore.Settings
 	perUser limit.Limiter
 }
 
@@ -114,7 +114,7 @@ func (s *twoFactorRoutes) serve(w http.ResponseWriter, r *http.Request) {
 	if (action == "enroll" || action == "confirm") && !s.fresh(u) {
 		// Turning it on with a stolen session cookie would lock the user
 		// out: it takes a recent sign-in.
-		var st secondfactor.Status
+		var st twofactorcore.Status
 		st, err = s.svc.Status(ctx, u.id)
 		page.Enabled, page.BackupCodesLeft = st.Enabled, st.BackupCodesLeft
 		page.Error, page.code, page.SignInURL = StaleMessage, "fresh_sign_in", s.signInAgain(r, "two-factor", "setup")
@@ -178,14 +178,14 @@ func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, c
 	svc := s.svc
 	var p setupPage
 	refused := func() (setupPage, int, error) {
-		s.event(ctx, userID, secondfactor.CodeRefused)
+		s.event(ctx, userID, twofactorcore.CodeRefused)
 		st, err := svc.Status(ctx, userID)
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = st.Enabled, st.BackupCodesLeft, WrongCode, "invalid_code"
 		return p, http.StatusUnauthorized, err
 	}
 	// Enrolling or confirming again when it is on is the user's mistake
 	// (a second tab, a double click): 409, not a server error.
-	alreadyOn := func(st secondfactor.Status) (setupPage, int, error) {
+	alreadyOn := func(st twofactorcore.Status) (setupPage, int, error) {
 		p.Enabled, p.BackupCodesLeft, p.Error, p.code = true, st.BackupCodesLeft, "selfservice.alreadyOn", "already_enabled"
 		return p, http.StatusConflict, nil
 	}
@@ -218,14 +218,14 @@ func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, c
 		return p, http.StatusOK, nil
 	case "confirm":
 		codes, err := svc.Confirm(ctx, userID, code)
-		if errors.Is(err, secondfactor.ErrAlreadyEnabled) { // a second tab, a double click
+		if errors.Is(err, twofactorcore.ErrAlreadyEnabled) { // a second tab, a double click
 			st, err := svc.Status(ctx, userID)
 			if err != nil {
 				return p, 0, err
 			}
 			return alreadyOn(st)
 		}
-		if errors.Is(err, secondfactor.ErrInvalidCode) || errors.Is(err, secondfactor.ErrNotEnrolled) || errors.Is(err, secondfactor.ErrReplayed) {
+		if errors.Is(err, twofactorcore.ErrInvalidCode) || errors.Is(err, twofactorcore.ErrNotEnrolled) || errors.Is(err, twofactorcore.ErrReplayed) {
 			p, status, err := refused()
 			p.Error = "selfservice.wrongCodeSetup" // WrongCode, and: set up the app again
 			return p, status, err
@@ -234,12 +234,12 @@ func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, c
 			return p, 0, err
 		}
 		_ = s.perUser.Reset(ctx, "2fa-user:"+userID)
-		s.event(ctx, userID, secondfactor.Enabled)
+		s.event(ctx, userID, twofactorcore.Enabled)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.nowOn"
 		return p, http.StatusOK, nil
 	case "backup-codes", "disable":
 		if _, err := svc.Verify(ctx, userID, code); err != nil {
-			if errors.Is(err, secondfactor.ErrInvalidCode) || errors.Is(err, secondfactor.ErrReplayed) || errors.Is(err, secondfactor.ErrNotEnrolled) {
+			if errors.Is(err, twofactorcore.ErrInvalidCode) || errors.Is(err, twofactorcore.ErrReplayed) || errors.Is(err, twofactorcore.ErrNotEnrolled) {
 				return refused()
 			}
 			return p, 0, err
@@ -249,7 +249,7 @@ func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, c
 			if err := svc.Disable(ctx, userID); err != nil {
 				return p, 0, err
 			}
-			s.event(ctx, userID, secondfactor.Disabled)
+			s.event(ctx, userID, twofactorcore.Disabled)
 			p.Message = "selfservice.nowOff"
 			return p, http.StatusOK, nil
 		}
@@ -257,7 +257,7 @@ func (s *twoFactorRoutes) twoFactorAction(ctx context.Context, action, userID, c
 		if err != nil {
 			return p, 0, err
 		}
-		s.event(ctx, userID, secondfactor.BackupCodesRegenerated)
+		s.event(ctx, userID, twofactorcore.BackupCodesRegenerated)
 		p.Enabled, p.BackupCodes, p.Message = true, codes, "selfservice.oldCodes"
 		return p, http.StatusOK, nil
 	}

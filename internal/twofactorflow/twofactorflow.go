@@ -42,9 +42,9 @@ import (
 	"github.com/gatehouse-auth/gatehouse/internal/autherr"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
-	"github.com/gatehouse-auth/gatehouse/internal/secondfactor"
 	"github.com/gatehouse-auth/gatehouse/internal/selfservice"
 	"github.com/gatehouse-auth/gatehouse/internal/signin"
+	"github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/pages"
 	"github.com/gatehouse-auth/gatehouse/profile"
@@ -95,7 +95,7 @@ type Env struct {
 	// SignedIn is Events.SignIn and Changed Events.TwoFactor; nil when
 	// not set.
 	SignedIn func(ctx context.Context, u profile.User, a *account.Account, isNew bool)
-	Changed  func(ctx context.Context, user profile.User, c secondfactor.Change)
+	Changed  func(ctx context.Context, user profile.User, c twofactorcore.Change)
 	Host     Host
 }
 
@@ -113,7 +113,7 @@ type Flow interface {
 
 // New returns the step of svc, whose code attempts perPending and
 // perUser count, built with e.
-func New(e *Env, svc secondfactor.Service, perPending, perUser limit.Limiter) *Step {
+func New(e *Env, svc twofactorcore.Service, perPending, perUser limit.Limiter) *Step {
 	AddMessages()
 	selfservice.AddMessages() // the settings routes' notices, and the wrong code's alert
 	return &Step{Service: svc, PerPending: perPending, PerUser: perUser, Users: e.Users, Theme: e.Theme,
@@ -128,13 +128,13 @@ func (s *Step) Settings(self *selfservice.Routes) http.HandlerFunc {
 
 // Step is the second step.
 type Step struct {
-	Service             secondfactor.Service
+	Service             twofactorcore.Service
 	PerPending, PerUser limit.Limiter
 	Users               adapter.Adapter
 	Theme               pages.Theme
 	// Changed reports a two-factor change (a refused code, a backup code
 	// used) to the logs and Events.TwoFactor.
-	Changed func(ctx context.Context, userID string, c secondfactor.Change)
+	Changed func(ctx context.Context, userID string, c twofactorcore.Change)
 	// SignedIn is Events.SignIn, nil when not set.
 	SignedIn func(ctx context.Context, u profile.User, a *account.Account, isNew bool)
 	Host     Host
@@ -157,7 +157,7 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if res.SignedIn == user.ID {
 		return false, nil // signed in as this user already, with both factors
 	}
-	sealed, p, err := s.Service.StartPending(secondfactor.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
+	sealed, p, err := s.Service.StartPending(twofactorcore.Pending{UserID: user.ID, Provider: prov, SID: res.ProviderSID()}, s.Host.CSRFToken(w, r))
 	if err != nil {
 		return false, autherr.New(autherr.Configuration, "two_factor", prov, "two_factor", err)
 	}
@@ -170,11 +170,11 @@ func (s *Step) Ask(ctx context.Context, w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
-	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, cred, time.Now().Add(secondfactor.PendingMaxAge))); err != nil {
+	if err := s.Users.CreateVerificationToken(ctx, pendingRecord(p, cred, time.Now().Add(twofactorcore.PendingMaxAge))); err != nil {
 		return false, autherr.New(autherr.AdapterError, "adapter", prov, "two_factor", err)
 	}
 	c := s.Host.Cookies(r)
-	c.Set(w, c.TwoFactor, sealed, time.Now().Add(secondfactor.PendingMaxAge))
+	c.Set(w, c.TwoFactor, sealed, time.Now().Add(twofactorcore.PendingMaxAge))
 	if res.CallbackURL != "" { // a form's callbackUrl: keep it for step 2
 		c.Set(w, c.CallbackURL, s.Host.CallbackURL(r, res.CallbackURL), time.Time{})
 	}
@@ -216,7 +216,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	// token (a value planted from another browser opens with a mismatch).
 	p, err := s.Service.OpenPending(cookies.Value(r, c.TwoFactor), h.CSRFOf(r))
 	switch {
-	case errors.Is(err, secondfactor.ErrExpired):
+	case errors.Is(err, twofactorcore.ErrExpired):
 		failed("two_factor_expired", err)
 		return
 	case err != nil:
@@ -241,7 +241,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method, err := s.Service.Verify(ctx, p.UserID, form.Get("code"))
-	if errors.Is(err, secondfactor.ErrNotEnrolled) {
+	if errors.Is(err, twofactorcore.ErrNotEnrolled) {
 		// Two-factor sign-in was turned off since the first factor (in
 		// another tab, on another device): this pending sign-in cannot
 		// finish, and is no store failure. Signing in again takes one
@@ -252,12 +252,12 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		if !errors.Is(err, secondfactor.ErrInvalidCode) && !errors.Is(err, secondfactor.ErrReplayed) {
+		if !errors.Is(err, twofactorcore.ErrInvalidCode) && !errors.Is(err, twofactorcore.ErrReplayed) {
 			h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
 			return
 		}
-		s.Changed(ctx, p.UserID, secondfactor.CodeRefused)
-		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, secondfactor.WrongCode)))
+		s.Changed(ctx, p.UserID, twofactorcore.CodeRefused)
+		s.codeRefused(w, r, s.challenge(w, r, s.Host.Text(r, twofactorcore.WrongCode)))
 		return
 	}
 	_ = s.PerUser.Reset(ctx, perUser.Key)
@@ -274,7 +274,7 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		h.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", p.Provider, "two_factor", err))
 		return
 	case time.Now().After(rec.Expires):
-		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_expired", p.Provider, "two_factor", secondfactor.ErrExpired))
+		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_expired", p.Provider, "two_factor", twofactorcore.ErrExpired))
 		return
 	}
 	stored, err := s.Users.GetUser(ctx, p.UserID)
@@ -283,8 +283,8 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := accountlink.ToProfile(stored)
-	if method == secondfactor.MethodBackup {
-		s.Changed(ctx, p.UserID, secondfactor.BackupCodeUsed)
+	if method == twofactorcore.MethodBackup {
+		s.Changed(ctx, p.UserID, twofactorcore.BackupCodeUsed)
 	}
 	// The session, as finish.Finisher would have made it after the first
 	// factor, with the provider's session id for back-channel logout (the
@@ -319,7 +319,7 @@ const pendingIdentifier = "gatehouse:two-factor-pending"
 
 // pendingRecord is the store's record of p: only a hash of its random id
 // and of cred (Step.credential), as for every other token.
-func pendingRecord(p secondfactor.Pending, cred string, expires time.Time) adapter.VerificationToken {
+func pendingRecord(p twofactorcore.Pending, cred string, expires time.Time) adapter.VerificationToken {
 	sum := sha256.Sum256([]byte(p.ID + "\x00" + cred))
 	return adapter.VerificationToken{Identifier: pendingIdentifier, TokenHash: hex.EncodeToString(sum[:]), Expires: expires}
 }
@@ -342,7 +342,7 @@ func (s *Step) credential(ctx context.Context, userID string) (string, error) {
 
 // end uses p's record up, atomically: ErrNotFound when it was used (or
 // never recorded, or the user's password changed since).
-func (s *Step) end(ctx context.Context, p secondfactor.Pending) (adapter.VerificationToken, error) {
+func (s *Step) end(ctx context.Context, p twofactorcore.Pending) (adapter.VerificationToken, error) {
 	cred, err := s.credential(ctx, p.UserID)
 	if err != nil {
 		return adapter.VerificationToken{}, err

@@ -22,7 +22,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/adapter/internal/stored"
-	twofactor "github.com/gatehouse-auth/gatehouse/internal/secondfactor"
+	twofactor "github.com/gatehouse-auth/gatehouse/internal/twofactorcore"
 )
 
 // The column lists the adapters select, in the order the Scan methods of

@@ -1,4 +1,4 @@
-// Package secondfactor holds what two-factor sign-in's routes
+// Package twofactorcore holds what two-factor sign-in's routes
 // (internal/twofactorflow, internal/selfservice), the handler's events and
 // the adapters share with package twofactor, without its TOTP and QR code
 // dependencies: the types twofactor re-exports (the stored Secret and the
@@ -7,7 +7,7 @@
 // not turn two-factor sign-in on links this package and not twofactor;
 // the adapters import it rather than twofactor, so that twofactor may
 // import the routes it builds (internal/twofactorflow).
-package secondfactor
+package twofactorcore
 
 import (
 	"context"
