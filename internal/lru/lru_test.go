@@ -2,6 +2,8 @@ package lru
 
 import (
 	"errors"
+	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -39,5 +41,54 @@ func TestCache(t *testing.T) {
 	}
 	if v, _ := get("d"); v == 0 {
 		t.Fatal("a failed build was kept")
+	}
+}
+
+// The key asked for last is answered without the lock; once its value is
+// dropped it is built again, never answered from the fast path.
+func TestCacheLast(t *testing.T) {
+	c := New[string, string](1)
+	builds := 0
+	get := func(k string) string {
+		t.Helper()
+		v, _, err := c.Get(k, func() (string, error) { builds++; return k + strconv.Itoa(builds), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if a1, again := get("a"), get("a"); a1 != "a1" || again != "a1" || builds != 1 {
+		t.Fatalf("a, a: %q, %q after %d builds", a1, again, builds)
+	}
+	if b := get("b"); b != "b2" {
+		t.Fatalf("b: %q", b)
+	}
+	if a := get("a"); a != "a3" {
+		t.Fatalf("a after it was dropped: %q, want a new build", a)
+	}
+}
+
+// Goroutines asking for keys in turn always get their own key's value,
+// and the cache holds no more than its size (run with -race).
+func TestCacheConcurrent(t *testing.T) {
+	c := New[int, int](2)
+	var wg sync.WaitGroup
+	for g := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				k := (g + i) % 3
+				v, _, err := c.Get(k, func() (int, error) { return k, nil })
+				if err != nil || v != k {
+					t.Errorf("Get(%d) = %d, %v", k, v, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := c.Len(); n > 2 {
+		t.Fatalf("holds %d values, size 2", n)
 	}
 }
