@@ -487,7 +487,7 @@ func (value SignIn) document(lang Language) *document {
 			}
 			buttons[i] = bv
 		}
-		v.Sections = append(v.Sections, padded(0, int(formKinds), signInButtons(lang.Tag, v, buttons)))
+		v.Sections = append(v.Sections, signInButtons(lang.Tag, v, buttons))
 	}
 	build.addForms(p.Forms)
 	d := newDocument(lang, p.Theme, title, build.rules, signInContent(lang.Tag, v))

@@ -1,8 +1,6 @@
 package pages
 
 import (
-	"context"
-	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -57,28 +55,10 @@ func (b *signInBuild) addForms(forms []Form) {
 			if v := reflect.ValueOf(f); f == nil || v.Kind() == reflect.Pointer && v.IsNil() || f.kind() != k {
 				continue
 			}
-			b.view.Sections = append(b.view.Sections, padded(int(k)+1, int(formKinds-1-k), f.section(b, i)))
+			b.view.Sections = append(b.view.Sections, f.section(b, i))
 			i++
 		}
 	}
-}
-
-// padded is the section c with before spaces ahead of it and after
-// spaces behind it: the buttons get 0 and 4, the e-mail forms 1 and 3,
-// and so on. That is the whitespace a single component with a block per
-// kind wrote around each section; keeping it keeps the page's bytes, and
-// its golden files, as they were.
-func padded(before, after int, c templ.Component) templ.Component {
-	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		if _, err := io.WriteString(w, strings.Repeat(" ", before)); err != nil {
-			return err
-		}
-		if err := c.Render(ctx, w); err != nil {
-			return err
-		}
-		_, err := io.WriteString(w, strings.Repeat(" ", after))
-		return err
-	})
 }
 
 // failed returns the id of the form's error message when the form with
