@@ -110,19 +110,8 @@ func (value Accounts) document(lang Language) *document {
 	var origins []string
 	class := 0
 	view := func(id, name string, style providers.Style) buttonView {
-		bv := buttonView{Name: displayName(name, id), Initial: initial(name, id)}
-		if rule, c := buttonRule(class, style); rule != "" {
-			rules = append(rules, rule)
-			bv.Class = c
-		}
 		class++
-		if src, origin, ok := imageSource(style.Logo); ok {
-			bv.Logo = src
-			origins = append(origins, origin)
-		} else if pathData.MatchString(style.Icon) {
-			bv.Icon = style.Icon
-		}
-		return bv
+		return mark(class-1, id, name, style, &rules, &origins)
 	}
 	for _, a := range p.Linked {
 		mark := view(a.ID, a.Name, a.Style)

@@ -474,18 +474,8 @@ func (value SignIn) document(lang Language) *document {
 	if len(p.OAuth) > 0 {
 		buttons := make([]buttonView, len(p.OAuth))
 		for i, b := range p.OAuth {
-			bv := buttonView{Name: displayName(b.Name, b.ID), SigninURL: b.SigninURL, Initial: initial(b.Name, b.ID)}
-			if rule, class := buttonRule(i, b.Style); rule != "" {
-				build.rules = append(build.rules, rule)
-				bv.Class = class
-			}
-			if src, origin, ok := imageSource(b.Style.Logo); ok {
-				bv.Logo = src
-				logos = append(logos, origin)
-			} else if pathData.MatchString(b.Style.Icon) {
-				bv.Icon = b.Style.Icon
-			}
-			buttons[i] = bv
+			buttons[i] = mark(i, b.ID, b.Name, b.Style, &build.rules, &logos)
+			buttons[i].SigninURL = b.SigninURL
 		}
 		v.Sections = append(v.Sections, signInButtons(lang.Tag, v, buttons))
 	}
@@ -592,6 +582,26 @@ func themeRule(t Theme) string {
 // button then keeps the plain look). The border is the background itself
 // unless that is too close to the card (under 1.5:1), when it is the
 // theme's border colour.
+// mark is the i-th provider button (or linked account's mark) of a page:
+// the provider's name and initial, the class of its colours, whose rule
+// is added to rules, and its logo: Style.Logo, whose origin is added to
+// origins (the page's Content-Security-Policy allows it), else
+// Style.Icon when it is SVG path data, else none (the initial shows).
+func mark(i int, id, name string, s providers.Style, rules, origins *[]string) buttonView {
+	bv := buttonView{Name: displayName(name, id), Initial: initial(name, id)}
+	if rule, class := buttonRule(i, s); rule != "" {
+		*rules = append(*rules, rule)
+		bv.Class = class
+	}
+	if src, origin, ok := imageSource(s.Logo); ok {
+		bv.Logo = src
+		*origins = append(*origins, origin)
+	} else if isPathData(s.Icon) {
+		bv.Icon = s.Icon
+	}
+	return bv
+}
+
 func buttonRule(i int, s providers.Style) (rule, class string) {
 	bg, ok := cssColor(s.Background())
 	if !ok {

@@ -3,7 +3,6 @@ package pages
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/gatehouse-auth/gatehouse/providers"
@@ -28,10 +27,20 @@ func (e *FieldError) Error() string {
 	return fmt.Sprintf("%s %q %s", e.Field, e.Value, e.Reason)
 }
 
-// pathData is what an SVG path's d attribute holds: commands, numbers,
-// signs, points, commas and spaces. Checking a Style.Icon against it
-// keeps the inline SVG to a drawing.
-var pathData = regexp.MustCompile(`^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- ]+$`)
+// isPathData reports whether s is what an SVG path's d attribute holds,
+// and nothing else: path commands, numbers, signs, points, commas and
+// spaces, at least one. Checking a Style.Icon with it keeps the inline
+// SVG to a drawing.
+func isPathData(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', strings.IndexByte("MmLlHhVvCcSsQqTtAaZzeE.,+- ", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
 
 const (
 	reasonColor = "is not a colour: use #rgb, #rrggbb (or with alpha) or a CSS colour name"
@@ -96,7 +105,7 @@ func ValidateStyle(s providers.Style) error {
 			return &FieldError{Field: "Logo", Value: s.Logo, Reason: reasonLogo}
 		}
 	}
-	if s.Icon != "" && !pathData.MatchString(s.Icon) {
+	if s.Icon != "" && !isPathData(s.Icon) {
 		return &FieldError{Field: "Icon", Value: s.Icon, Reason: "is not SVG path data: use only path commands, numbers, signs, points, commas and spaces"}
 	}
 	return nil

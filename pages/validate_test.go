@@ -104,3 +104,24 @@ func TestTextOnAlwaysReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestIsPathData: isPathData accepts exactly the bytes of SVG path data
+// (the set the regular expression below names), each alone and in a
+// drawing, and nothing empty.
+func TestIsPathData(t *testing.T) {
+	rule := regexp.MustCompile(`^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- ]+$`)
+	for c := range 256 {
+		s := string([]byte{byte(c)})
+		if got, want := isPathData(s), rule.MatchString(s); got != want {
+			t.Errorf("isPathData(%q) = %v, want %v", s, got, want)
+		}
+		if isPathData("M0 0"+s) != rule.MatchString("M0 0"+s) {
+			t.Errorf("isPathData(%q) differs from the rule", "M0 0"+s)
+		}
+	}
+	for _, s := range []string{"", `M0 0"/><script>`, "M12 .297c-6.63 0-12 5.373-12 12z"} {
+		if got, want := isPathData(s), rule.MatchString(s); got != want {
+			t.Errorf("isPathData(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
