@@ -2,13 +2,10 @@ package pages
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gatehouse-auth/gatehouse/internal/catalog"
 )
@@ -45,40 +42,17 @@ var English = Language{Tag: "en", Dir: "ltr"}
 //	pages.AddMessages("de", map[string]string{"signin.title": "Willkommen zurück"})
 //	pages.AddMessages("fr", map[string]string{"signin.title": "Se connecter", "signin.with": "Se connecter avec %s"})
 func AddMessages(tag string, messages map[string]string) {
-	tag = strings.ToLower(strings.TrimSpace(tag))
-	if tag == "" {
-		return
+	if tag = strings.ToLower(strings.TrimSpace(tag)); tag != "" {
+		added.Add(tag, messages, nil)
 	}
-	addedMu.Lock()
-	defer addedMu.Unlock()
-	next := map[string]map[string]string{}
-	if cur := added.Load(); cur != nil {
-		maps.Copy(next, *cur) // the languages' maps are shared: none is written once published
-	}
-	merged := maps.Clone(next[tag])
-	if merged == nil {
-		merged = make(map[string]string, len(messages))
-	}
-	maps.Copy(merged, messages)
-	next[tag] = merged
-	added.Store(&next)
 }
 
-// The catalogue of AddMessages, by lower-case tag and then by key. What
-// it points to is never written once stored: AddMessages stores a new
-// one, under addedMu so that two calls do not lose one's messages.
-var (
-	addedMu sync.Mutex
-	added   atomic.Pointer[map[string]map[string]string]
-)
+// added are the messages of AddMessages, by lower-case tag and then by
+// key (a pointer, which a test replaces with an empty Set).
+var added = new(catalog.Set)
 
 // addedMessages returns the catalogue of AddMessages, nil for none.
-func addedMessages() map[string]map[string]string {
-	if p := added.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+func addedMessages() map[string]map[string]string { return added.Load() }
 
 // Messages are the application's own messages, by language tag and then
 // by message key, as AddMessages adds them.

@@ -199,8 +199,8 @@ func TestMessagesOverride(t *testing.T) {
 // withoutAdded empties the catalogue of AddMessages, and again when t
 // ends: it outlives the test that fills it.
 func withoutAdded(t *testing.T) {
-	added.Store(nil)
-	t.Cleanup(func() { added.Store(nil) })
+	added = new(catalog.Set)
+	t.Cleanup(func() { added = new(catalog.Set) })
 }
 
 // TestAddMessages checks the messages an application adds: an override

@@ -25,63 +25,84 @@ import (
 type Catalogue struct{ once sync.Once }
 
 // Add adds the English and German messages, by key, the first time it
-// is called; later calls do nothing. The maps are kept, not copied: they
-// must never be changed after.
+// is called; later calls do nothing.
 func (c *Catalogue) Add(english, german map[string]string) {
 	c.once.Do(func() { add(english, german) })
 }
 
-var (
-	mu      sync.Mutex // serializes add, so that no feature's messages are lost
-	current atomic.Pointer[map[string]map[string]string]
-)
+// Set is messages by language tag and then by key, copy on write: what
+// Load returns is never changed, so pages read it without a lock while
+// messages are added. The zero value is empty and ready.
+type Set struct {
+	mu  sync.Mutex // serializes Add, so that no messages are lost
+	cur atomic.Pointer[map[string]map[string]string]
+}
 
-func add(english, german map[string]string) {
-	mu.Lock()
-	defer mu.Unlock()
+// Add adds a copy of msgs to the messages of tag, replacing those of the
+// same key; conflict, when not nil, is told of each key whose message
+// changes (under the Set's lock).
+func (s *Set) Add(tag string, msgs map[string]string, conflict func(key, old, new string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	next := map[string]map[string]string{}
-	if cur := current.Load(); cur != nil {
+	if cur := s.cur.Load(); cur != nil {
 		maps.Copy(next, *cur) // the languages' maps are shared: none is written once published
 	}
-	for tag, msgs := range map[string]map[string]string{"en": english, "de": german} {
-		if next[tag] == nil {
-			next[tag] = msgs // the first catalogue of a language is kept as it is
-			continue
+	merged := make(map[string]string, len(next[tag])+len(msgs))
+	maps.Copy(merged, next[tag])
+	for k, m := range msgs {
+		if old, ok := merged[k]; ok && old != m && conflict != nil {
+			conflict(k, old, m)
 		}
-		merged := make(map[string]string, len(next[tag])+len(msgs))
-		maps.Copy(merged, next[tag])
-		for k, m := range msgs {
-			if old, ok := merged[k]; ok && old != m {
-				conflicts = append(conflicts, fmt.Sprintf("%s %q: %q and %q", tag, k, old, m))
-			}
-			merged[k] = m
-		}
-		next[tag] = merged
+		merged[k] = m
 	}
-	current.Store(&next)
+	next[tag] = merged
+	s.cur.Store(&next)
+}
+
+// Load returns the messages added so far, by language tag and then by
+// key; nil before any. The caller must not change them.
+func (s *Set) Load() map[string]map[string]string {
+	if p := s.cur.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// builtin are the built-in messages: the core catalogue and the
+// features' added so far.
+var builtin Set
+
+func add(english, german map[string]string) {
+	for tag, msgs := range map[string]map[string]string{"en": english, "de": german} {
+		builtin.Add(tag, msgs, func(k, old, m string) {
+			conflictsMu.Lock()
+			defer conflictsMu.Unlock()
+			conflicts = append(conflicts, fmt.Sprintf("%s %q: %q and %q", tag, k, old, m))
+		})
+	}
 }
 
 // conflicts are the keys two catalogues gave different messages, under
-// mu. Two features may share a key only with the same text.
-var conflicts []string
+// conflictsMu. Two features may share a key only with the same text.
+var (
+	conflictsMu sync.Mutex
+	conflicts   []string
+)
 
 // Conflicts returns, one line each, the keys to which two catalogues
 // added so far give different messages; none when every shared key has
 // one text. A test that adds every catalogue checks it.
 func Conflicts() []string {
-	mu.Lock()
-	defer mu.Unlock()
+	conflictsMu.Lock()
+	defer conflictsMu.Unlock()
 	return slices.Clone(conflicts)
 }
 
-// Load returns the messages added so far, by language tag ("en", "de")
-// and then by key; nil before any. The caller must not change them.
-func Load() map[string]map[string]string {
-	if p := current.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
+// Load returns the built-in messages added so far, by language tag
+// ("en", "de") and then by key; nil before any. The caller must not
+// change them.
+func Load() map[string]map[string]string { return builtin.Load() }
 
 // Check returns what is wrong with a catalogue's German: a key English
 // has and German lacks, or the other way round, a message that is empty,
