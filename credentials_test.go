@@ -194,7 +194,7 @@ func TestCredentialsNeedCSRF(t *testing.T) {
 	b.csrf(a.app)
 	for name, form := range map[string]url.Values{
 		"no token":    {"username": {"jane"}, "password": {"correct horse"}},
-		"wrong token": {"username": {"jane"}, "password": {"correct horse"}, "csrfToken": {strings.Repeat("0", 64)}},
+		"wrong token": {"username": {"jane"}, "password": {"correct horse"}, "csrfToken": {strings.Repeat("0", 43)}},
 	} {
 		resp := b.Post(a.url+"/auth/callback/credentials", form)
 		if loc := resp.Header.Get("Location"); !strings.Contains(loc, "error=MissingCSRF") {

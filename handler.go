@@ -402,8 +402,10 @@ func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Re
 	st.session, st.storeErr = h.readSessionTo(&st.sessionBuf, w, r, b)
 	// The CSRF cookie's MAC is checked only when a template asks for
 	// the token (Funcs); a browser without one gets one now, before
-	// the page starts writing.
-	if c := cookies.Value(r, b.Cookies.CSRF); c != "" {
+	// the page starts writing, and so does one whose cookie has not the
+	// shape of one (a cookie of an earlier format): a length check, no
+	// MAC.
+	if c := cookies.Value(r, b.Cookies.CSRF); checks.CSRFShaped(c) {
 		st.csrfCookie = c
 	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		t, c := h.site.CSRF.NewPair()

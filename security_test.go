@@ -344,7 +344,7 @@ func TestWithoutMiddleware(t *testing.T) {
 	}
 	resp = b.Get(base + "/page")
 	page, _ := io.ReadAll(resp.Body)
-	m := regexp.MustCompile(`name="csrfToken" value="([0-9a-f]{64})"`).FindStringSubmatch(string(page))
+	m := regexp.MustCompile(`name="csrfToken" value="([A-Za-z0-9_-]{43})"`).FindStringSubmatch(string(page))
 	if m == nil {
 		t.Fatalf("Execute rendered no CSRF token:\n%s", page)
 	}
@@ -358,6 +358,43 @@ func TestWithoutMiddleware(t *testing.T) {
 	}
 	if resp := newBrowser(t).Get(base + "/private"); resp.StatusCode != http.StatusFound || !strings.Contains(resp.Header.Get("Location"), "/auth/signin?callbackUrl=%2Fprivate") {
 		t.Fatalf("Require for nobody: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+// TestCSRFCookieOfAnEarlierFormat: a browser that still holds a CSRF
+// cookie of an earlier format (Auth.js's shape, 64 hex characters, "|",
+// 64 more) is given a new pair by the Middleware on its next page, and
+// the form rendered there signs in. Without the shape check the page
+// would render no token, as the cookie's MAC no longer verifies.
+func TestCSRFCookieOfAnEarlierFormat(t *testing.T) {
+	op := newOP(t, authtest.Options{AutoApprove: true})
+	ln := listenLocal(t)
+	base := "http://" + ln.Addr().String()
+	h := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Providers: []providers.Provider{devProvider(op)}})
+	tmpl := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(`{{ signIn "dev" }}`))
+	mux := siteMux(h)
+	mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
+		if err := tmpl.Funcs(h.Funcs(r)).Execute(w, nil); err != nil {
+			t.Errorf("template: %v", err)
+		}
+	})
+	serveOn(t, ln, h.Middleware(mux), false)
+	a := &app{t: t, op: op, url: base}
+
+	b := newBrowser(t)
+	old := strings.Repeat("a", 64) + "|" + strings.Repeat("b", 64)
+	b.setCookie(a, "authjs.csrf-token", old)
+	resp := b.Get(base + "/page")
+	page, _ := io.ReadAll(resp.Body)
+	m := regexp.MustCompile(`name="csrfToken" value="([A-Za-z0-9_-]{43})"`).FindStringSubmatch(string(page))
+	if m == nil {
+		t.Fatalf("no CSRF token rendered for a browser with an old cookie:\n%s", page)
+	}
+	if c := b.cookie(a, "authjs.csrf-token"); c == old || !strings.HasPrefix(c, m[1]+"|") {
+		t.Fatalf("CSRF cookie %q after the page, token %q", c, m[1])
+	}
+	if _, body := b.PostSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
+		t.Fatalf("signing in with the rendered form: %q (hops %v)", body, b.Hops)
 	}
 }
 
@@ -621,7 +658,7 @@ func (at attempt) send(a *app, html bool) *http.Response {
 			form.Set("csrfToken", b.csrf(a))
 		case "wrong":
 			b.csrf(a)
-			form.Set("csrfToken", strings.Repeat("0", 64))
+			form.Set("csrfToken", strings.Repeat("0", 43))
 		}
 		body = strings.NewReader(form.Encode())
 	}

@@ -193,6 +193,7 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 		row                    wrkRow
 		got, ceiling, sameCk   wrkResult
 		ceilings, sameCeilings [2]float64
+		lo, hi                 float64 // the lowest and highest ratio of the rounds
 	}
 	var lines []line
 	for _, row := range wrkRows {
@@ -301,20 +302,25 @@ func wrkMain(issuer string, only []string, conns, rounds int, d, warmup time.Dur
 		slices.SortFunc(tries, func(a, b line) int {
 			return cmp.Compare(a.got.rps/a.ceiling.rps, b.got.rps/b.ceiling.rps)
 		})
-		lines = append(lines, tries[len(tries)/2])
+		median := tries[len(tries)/2]
+		// The spread of the rounds says how far one round's ratio can be
+		// trusted on this machine at this time.
+		median.lo = tries[0].got.rps / tries[0].ceiling.rps
+		median.hi = tries[len(tries)-1].got.rps / tries[len(tries)-1].ceiling.rps
+		lines = append(lines, median)
 	}
 	fmt.Printf("\nwrk -t1 -c%d -d%s, GOMAXPROCS %d, %s/%s, %d CPUs; ceiling: net/http writing pre-encoded JSON, measured before and after each route (the higher counts); the median of %d rounds\n\n",
 		conns, d, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), max(rounds, 1))
-	fmt.Println("| route | req/s | ceiling req/s (before, after) | vs ceiling | vs ceiling with same Cookie | p50 (ceiling) | p99 (ceiling) | p99 / ceiling's | CPU/req (ceiling) | goal |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+	fmt.Println("| route | req/s | ceiling req/s (before, after) | vs ceiling | rounds' range | vs ceiling with same Cookie | p50 (ceiling) | p99 (ceiling) | p99 / ceiling's | CPU/req (ceiling) | goal |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	for _, l := range lines {
 		r := l.got.rps / l.ceiling.rps
 		met := "met"
 		if r < l.row.goal || float64(l.got.p99) > 1.5*float64(l.ceiling.p99) {
 			met = "NOT met"
 		}
-		fmt.Printf("| %s | %.0f | %.0f (%.0f, %.0f) | %.0f%% | %.0f%% | %s (%s) | %s (%s) | %.2f | %.1fµs (%.1fµs) | ≥ %.0f%%, p99 ≤ 1.5×: %s |\n",
-			l.row.title, l.got.rps, l.ceiling.rps, l.ceilings[0], l.ceilings[1], 100*r, 100*l.got.rps/l.sameCk.rps,
+		fmt.Printf("| %s | %.0f | %.0f (%.0f, %.0f) | %.0f%% | %.0f–%.0f%% | %.0f%% | %s (%s) | %s (%s) | %.2f | %.1fµs (%.1fµs) | ≥ %.0f%%, p99 ≤ 1.5×: %s |\n",
+			l.row.title, l.got.rps, l.ceiling.rps, l.ceilings[0], l.ceilings[1], 100*r, 100*l.lo, 100*l.hi, 100*l.got.rps/l.sameCk.rps,
 			l.got.p50, l.ceiling.p50, l.got.p99, l.ceiling.p99, float64(l.got.p99)/float64(l.ceiling.p99), l.got.cpu/1e3, l.ceiling.cpu/1e3, 100*l.row.goal, met)
 	}
 	return nil

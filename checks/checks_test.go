@@ -86,7 +86,7 @@ func refusals(sealed, name, other string) []refusal {
 		{"other provider (GHSA-x445-f3h2-j279)", name, "google", sealed, ErrWrongProvider},
 		{"other cookie name", other, "github", sealed, ErrCookieInvalid},
 		{"missing", name, "github", "", ErrCookieMissing},
-		{"tampered", name, "github", sealed[:len(sealed)-2] + "AA", ErrCookieInvalid},
+		{"tampered", name, "github", changedAt(sealed, len(sealed)-10), ErrCookieInvalid},
 	}
 }
 
@@ -155,4 +155,14 @@ func TestSealerMaxAge(t *testing.T) {
 			t.Errorf("opened %v after sealing: err = %v", c.after, err)
 		}
 	}
+}
+
+// changedAt returns s with its i-th character replaced by another
+// base64url character, never the same one.
+func changedAt(s string, i int) string {
+	c := byte('A')
+	if s[i] == 'A' {
+		c = 'B'
+	}
+	return s[:i] + string(c) + s[i+1:]
 }

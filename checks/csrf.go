@@ -6,7 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
+	"encoding/base64"
 	"hash"
 	"net/http"
 	"strings"
@@ -19,6 +19,12 @@ import (
 // the cookie's token. The MAC is an HMAC (Auth.js uses sha256(token +
 // secret)); the cookie is __Host- in secure mode, so a sibling subdomain
 // cannot plant a pair of its own.
+//
+// Both halves are base64url, not hex as Auth.js writes them, and the MAC
+// is HMAC-SHA256 truncated to 128 bits (NIST SP 800-107r1 §5.3.3; RFC
+// 4868 §2.3 uses the same length): the cookie is 66 characters instead
+// of 129, and a browser sends it with every request to the site.
+// Guessing a MAC for a token of one's choice is a 2^-128 chance.
 type CSRF struct {
 	keys [][]byte    // newest first
 	macs []sync.Pool // per key: *macState, reused (Reset) rather than made per request
@@ -32,6 +38,14 @@ type macState struct {
 	in  [csrfTokenLen]byte
 	sum [sha256.Size]byte
 }
+
+// csrfTokenLen is the length of a token: 32 random bytes, base64url.
+// csrfMACLen is the length of its MAC: 16 bytes, base64url.
+const (
+	csrfTokenLen = 43
+	csrfMACLen   = 22
+	csrfMACBytes = 16
+)
 
 // NewCSRF returns the CSRF tokens of secrets (newest first: the first
 // signs new pairs, all verify).
@@ -48,16 +62,14 @@ func NewCSRF(secrets []string) (*CSRF, error) {
 	return c, nil
 }
 
-// csrfTokenLen is the length of a token: 32 random bytes, hex.
-const csrfTokenLen = 64
-
-// mac writes the hex HMAC of token (csrfTokenLen bytes) under key i.
-func (c *CSRF) mac(i int, token []byte, out *[2 * sha256.Size]byte) {
+// mac writes the MAC of token (csrfTokenLen bytes) under key i: its
+// HMAC-SHA256, the first csrfMACBytes of it, base64url.
+func (c *CSRF) mac(i int, token []byte, out *[csrfMACLen]byte) {
 	m := c.macs[i].Get().(*macState)
 	n := copy(m.in[:], token)
 	m.h.Reset()
 	m.h.Write(m.in[:n])
-	hex.Encode(out[:], m.h.Sum(m.sum[:0]))
+	base64.RawURLEncoding.Encode(out[:], m.h.Sum(m.sum[:0])[:csrfMACBytes])
 	c.macs[i].Put(m)
 }
 
@@ -66,24 +78,32 @@ func (c *CSRF) NewPair() (token, cookie string) {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
 	// "token|mac" built in one buffer; the token is its first part.
-	var text [csrfTokenLen + 1 + 2*sha256.Size]byte
-	hex.Encode(text[:csrfTokenLen], b[:])
+	var text [csrfTokenLen + 1 + csrfMACLen]byte
+	base64.RawURLEncoding.Encode(text[:csrfTokenLen], b[:])
 	text[csrfTokenLen] = '|'
-	c.mac(0, text[:csrfTokenLen], (*[2 * sha256.Size]byte)(text[csrfTokenLen+1:]))
+	c.mac(0, text[:csrfTokenLen], (*[csrfMACLen]byte)(text[csrfTokenLen+1:]))
 	cookie = string(text[:])
 	return cookie[:csrfTokenLen], cookie
+}
+
+// CSRFShaped reports whether cookie has the shape of a CSRF cookie value,
+// "token|mac" of the right lengths, without checking its MAC: a cheap
+// test for a cookie that cannot be one (missing, or of an earlier
+// format), which Token would refuse.
+func CSRFShaped(cookie string) bool {
+	return len(cookie) == csrfTokenLen+1+csrfMACLen && cookie[csrfTokenLen] == '|'
 }
 
 // Token returns the token of a cookie value, or "" when the cookie is not
 // one of ours.
 func (c *CSRF) Token(cookie string) string {
 	token, mac, ok := strings.Cut(cookie, "|")
-	if !ok || len(token) != csrfTokenLen || len(mac) != 2*sha256.Size {
+	if !ok || len(token) != csrfTokenLen || len(mac) != csrfMACLen {
 		return ""
 	}
 	var in [csrfTokenLen]byte
 	copy(in[:], token)
-	var got, want [2 * sha256.Size]byte
+	var got, want [csrfMACLen]byte
 	copy(got[:], mac)
 	for i := range c.keys {
 		c.mac(i, in[:], &want)

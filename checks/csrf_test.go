@@ -4,7 +4,7 @@ import (
 	"crypto/hkdf"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/hex"
+	"encoding/base64"
 	"strings"
 	"sync"
 	"testing"
@@ -18,12 +18,16 @@ func TestCSRFPairs(t *testing.T) {
 
 	token, cookie := c.NewPair()
 	// The cookie's MAC is HMAC-SHA256 of the token under the HKDF key,
-	// whatever state the pooled MACs were left in.
+	// its first 128 bits, whatever state the pooled MACs were left in; the
+	// token is 256 random bits. Both are base64url.
 	key, _ := hkdf.Key(sha256.New, []byte(newSecret), []byte("gatehouse csrf"), "Gatehouse CSRF token MAC", 32)
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte(token))
-	if want := token + "|" + hex.EncodeToString(m.Sum(nil)); cookie != want {
+	if want := token + "|" + base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:16]); cookie != want {
 		t.Fatalf("cookie %q, want %q", cookie, want)
+	}
+	if raw, err := base64.RawURLEncoding.DecodeString(token); err != nil || len(raw) != 32 || len(cookie) != 66 {
+		t.Fatalf("token %q (%d bytes, %v), cookie of %d characters", token, len(raw), err, len(cookie))
 	}
 	if !c.Verify(cookie, token) {
 		t.Fatal("a fresh pair was refused")
@@ -39,9 +43,10 @@ func TestCSRFPairs(t *testing.T) {
 		{"wrong token submitted", cookie, oldToken, false},
 		{"short token submitted", cookie, token[:10], false},
 		{"nothing submitted", cookie, "", false},
-		{"token altered in the cookie", "f" + cookie[1:], "f" + token[1:], token[0] == 'f'},
-		{"MAC altered", cookie[:len(cookie)-1] + "0", token, strings.HasSuffix(cookie, "0")},
+		{"token altered in the cookie", changedAt(cookie, 0), changedAt(token, 0), false},
+		{"MAC altered", changedAt(cookie, len(cookie)-10), token, false},
 		{"no MAC", token, token, false},
+		{"the full 256-bit MAC", token + "|" + base64.RawURLEncoding.EncodeToString(m.Sum(nil)), token, false},
 	}
 	for _, tc := range cases {
 		if got := c.Verify(tc.cookie, tc.submitted); got != tc.want {

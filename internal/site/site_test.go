@@ -320,11 +320,21 @@ func TestKeepTypedSealed(t *testing.T) {
 	i := strings.LastIndexByte(c.Value, '.')
 	for name, v := range map[string]string{
 		"another provider": "password" + c.Value[i:],
-		"changed":          c.Value[:len(c.Value)-2] + "AA",
+		"changed":          changedAt(c.Value, len(c.Value)-20),
 		"unsealed":         url.Values{"p": {"credentials"}, "f": {"email"}, "v": {who}}.Encode(),
 	} {
 		if _, _, got := take(v); got != "" {
 			t.Errorf("%s: TakeTyped gave %q", name, got)
 		}
 	}
+}
+
+// changedAt returns s with its i-th character replaced by another
+// base64url character, never the same one.
+func changedAt(s string, i int) string {
+	c := byte('A')
+	if s[i] == 'A' {
+		c = 'B'
+	}
+	return s[:i] + string(c) + s[i+1:]
 }

@@ -107,7 +107,7 @@ func (b *Browser) GetJSON(u string, v any) *http.Response {
 func (b *Browser) CSRF(authURL string) string {
 	b.T.Helper()
 	var v struct{ CSRFToken string }
-	if b.GetJSON(authURL+"/csrf", &v); len(v.CSRFToken) != 64 {
+	if b.GetJSON(authURL+"/csrf", &v); len(v.CSRFToken) != 43 { // 256 bits, base64url
 		b.T.Fatalf("csrf token %q", v.CSRFToken)
 	}
 	return v.CSRFToken
