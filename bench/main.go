@@ -71,6 +71,10 @@ import (
 
 var cpuprofile string
 
+// spinFor is -spin: the extra work a request of the wrk table's
+// calibration row (the "spin" server).
+var spinFor time.Duration
+
 const (
 	secret   = "bench-secret-bench-secret-bench-secret-0123456789"
 	provider = "dev"
@@ -89,6 +93,7 @@ func main() {
 		node     = flag.String("node", "node", "the Node.js binary")
 		verbose  = flag.Bool("v", false, "show the servers' own output")
 		same     = flag.Bool("samecookie", false, "send the bare ceilings Gatehouse's Cookie header too, taking the cookie's cost on the wire off the ratio")
+		spin     = flag.Duration("spin", 0, "with -wrk, add a calibration row: the ceiling doing this much more work a request (e.g. 3us)")
 		useWrk   = flag.Bool("wrk", false, "drive the routes with wrk (on PATH) and print the wrk table (wrk.go); -d, -warmup, -c, -rounds and -routes (session, anon, providers, providers-anon, signin, db) apply")
 	)
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "write each Go server's CPU profile to this file name + \".\" + server")
@@ -111,6 +116,7 @@ func main() {
 		if *onlyRt != flag.Lookup("routes").DefValue {
 			only = strings.Split(*onlyRt, ",")
 		}
+		spinFor = *spin
 		if err := wrkMain(op.Issuer(), only, *conns, *rounds, *duration, *warmup, *verbose); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
@@ -413,7 +419,7 @@ func (s *server) workloads() []workload {
 func start(name, issuer, node string, verbose bool) (*server, error) {
 	var cmd *exec.Cmd
 	switch name {
-	case "bare", "bytes", "gatehouse", "gatehouse-db", "gatehouse-sqlite", "goth":
+	case "bare", "bytes", "spin", "gatehouse", "gatehouse-db", "gatehouse-sqlite", "goth":
 		self, err := os.Executable()
 		if err != nil {
 			return nil, err
@@ -422,7 +428,7 @@ func start(name, issuer, node string, verbose bool) (*server, error) {
 		if cpuprofile != "" {
 			cmd.Args = append(cmd.Args, "-cpuprofile", cpuprofile+"."+name)
 		}
-		cmd.Env = append(os.Environ(), "SESSION_SECRET="+secret)
+		cmd.Env = append(os.Environ(), "SESSION_SECRET="+secret, "BENCH_SPIN="+spinFor.String())
 	case "authjs", "node":
 		if _, err := exec.LookPath(node); err != nil {
 			return nil, fmt.Errorf("%w: no %s (Node.js) on PATH", errSkip, node)
@@ -493,7 +499,7 @@ func (s *server) prepare() error {
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
 	u, _ := url.Parse(s.origin)
 	switch s.name {
-	case "bare", "bytes":
+	case "bare", "bytes", "spin":
 		// The ceilings read no session; a cookie (any) tells them the
 		// client is "signed in", its absence that it is anonymous.
 		s.cookie = "authjs.session-token=signed-in"

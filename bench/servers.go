@@ -83,7 +83,15 @@ func newHandler(name, origin, issuer string) (http.Handler, func(), error) {
 	case "bare":
 		h = bare()
 	case "bytes":
-		h, err = bareBytes()
+		h, err = bareBytes(0)
+	case "spin":
+		// The ceiling doing d more work a request (-spin): what a route
+		// costing d more than the ceiling gets in the wrk table.
+		d, perr := time.ParseDuration(os.Getenv("BENCH_SPIN"))
+		if perr != nil || d <= 0 {
+			return nil, nil, fmt.Errorf("spin: BENCH_SPIN %q: want a duration", os.Getenv("BENCH_SPIN"))
+		}
+		h, err = bareBytes(d)
 	case "gatehouse":
 		h, err = gatehouseServer(origin, issuer, nil)
 	case "gatehouse-db":
@@ -193,8 +201,9 @@ func providersList(r *http.Request) map[string]map[string]string {
 
 // bareBytes is the stricter ceiling: the same JSON encoded once at start
 // and written as bytes, as Gatehouse answers a session read from its cache
-// of encoded JSON.
-func bareBytes() (http.Handler, error) {
+// of encoded JSON. With spin, each session read first keeps the CPU busy
+// for that long (the calibration of the wrk table).
+func bareBytes(spin time.Duration) (http.Handler, error) {
 	b, err := json.Marshal(alice())
 	if err != nil {
 		return nil, err
@@ -203,6 +212,10 @@ func bareBytes() (http.Handler, error) {
 	var list []byte
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /auth/session", func(w http.ResponseWriter, r *http.Request) {
+		if spin > 0 {
+			for t0 := time.Now(); time.Since(t0) < spin; {
+			}
+		}
 		w.Header().Set("Content-Type", "application/json")
 		if r.Header.Get("Cookie") == "" {
 			io.WriteString(w, "null\n")
