@@ -24,10 +24,18 @@ const pruneEvery = time.Second
 
 // Map is a bounded map from K to V with an expiry per entry. The zero
 // value is not usable; make one with New.
+//
+// Reads take no lock and write no shared memory: the entries live in a
+// sync.Map, whose Load only reads. A read-write mutex would make every
+// Get write its reader count, a cache line that then moves between the
+// cores of a busy server on every session read. Writers (Set, Add and
+// the pruning) hold mu, so that the size bound and Add's
+// check-then-store hold exactly.
 type Map[K comparable, V any] struct {
-	mu     sync.RWMutex
+	mu     sync.Mutex // writers only
 	max    int
-	m      map[K]entry[V]
+	n      int      // entries stored, expired ones included; mu held
+	m      sync.Map // K → *entry[V]
 	pruned time.Time
 }
 
@@ -38,17 +46,23 @@ type entry[V any] struct {
 
 // New returns an empty Map holding at most size entries (at least 1).
 func New[K comparable, V any](size int) *Map[K, V] {
-	return &Map[K, V]{max: max(size, 1), m: map[K]entry[V]{}}
+	return &Map[K, V]{max: max(size, 1)}
 }
 
-func (e entry[V]) live(now time.Time) bool { return e.expires.IsZero() || now.Before(e.expires) }
+func (e *entry[V]) live(now time.Time) bool { return e.expires.IsZero() || now.Before(e.expires) }
+
+// load returns the entry stored under k, or nil.
+func (c *Map[K, V]) load(k K) *entry[V] {
+	if v, ok := c.m.Load(k); ok {
+		return v.(*entry[V])
+	}
+	return nil
+}
 
 // Get returns the value stored under k, unless it has expired.
 func (c *Map[K, V]) Get(k K, now time.Time) (V, bool) {
-	c.mu.RLock()
-	e, ok := c.m[k]
-	c.mu.RUnlock()
-	if !ok || !e.live(now) {
+	e := c.load(k)
+	if e == nil || !e.live(now) {
 		var zero V
 		return zero, false
 	}
@@ -61,43 +75,53 @@ func (c *Map[K, V]) Get(k K, now time.Time) (V, bool) {
 func (c *Map[K, V]) Set(k K, v V, expires, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.m[k]; !ok && len(c.m) >= c.max {
-		c.prune(now)
-		for victim := range c.m { // map order: an arbitrary entry
-			if len(c.m) < c.max {
-				break
-			}
-			delete(c.m, victim)
+	if c.load(k) == nil {
+		if c.n >= c.max {
+			c.prune(now)
+			c.m.Range(func(victim, _ any) bool { // Range order: arbitrary entries
+				if c.n < c.max {
+					return false
+				}
+				c.m.Delete(victim)
+				c.n--
+				return true
+			})
 		}
+		c.n++
 	}
-	c.m[k] = entry[V]{v: v, expires: expires}
+	c.m.Store(k, &entry[V]{v: v, expires: expires})
 }
 
 // Add stores v under k until expires, and reports whether k was absent
 // (or expired). A full Map drops expired entries; if it is still full
 // of live ones, Add refuses k and reports false (fail closed): a replay
-// log never forgets a key before it expires.
+// log never forgets a key before it expires. Of concurrent Adds of one
+// key, one reports true: they are serialised by the writers' lock.
 func (c *Map[K, V]) Add(k K, v V, expires, now time.Time) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.m[k]; ok && e.live(now) {
+	e := c.load(k)
+	if e != nil && e.live(now) {
 		return false
 	}
-	if len(c.m) >= c.max {
-		c.prune(now)
-		if len(c.m) >= c.max {
-			return false
+	if e == nil {
+		if c.n >= c.max {
+			c.prune(now)
+			if c.n >= c.max {
+				return false
+			}
 		}
+		c.n++
 	}
-	c.m[k] = entry[V]{v: v, expires: expires}
+	c.m.Store(k, &entry[V]{v: v, expires: expires})
 	return true
 }
 
 // Len returns the number of entries, expired ones included.
 func (c *Map[K, V]) Len() int {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return len(c.m)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
 }
 
 // prune drops expired entries, at most once per pruneEvery. c.mu is held.
@@ -106,9 +130,11 @@ func (c *Map[K, V]) prune(now time.Time) {
 		return
 	}
 	c.pruned = now
-	for k, e := range c.m {
-		if !e.live(now) {
-			delete(c.m, k)
+	c.m.Range(func(k, v any) bool {
+		if !v.(*entry[V]).live(now) {
+			c.m.Delete(k)
+			c.n--
 		}
-	}
+		return true
+	})
 }

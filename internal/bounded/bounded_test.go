@@ -105,3 +105,37 @@ func BenchmarkGetParallel(b *testing.B) {
 		}
 	})
 }
+
+// TestConcurrentSetStaysBounded: writers flooding new keys while readers
+// read never push the map past its size, and its count of entries stays
+// the true one (the lock-free reads see whole entries only).
+func TestConcurrentSetStaysBounded(t *testing.T) {
+	m := New[string, int](64)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 2000 {
+				k := fmt.Sprint(w, "-", i)
+				m.Set(k, i, t0.Add(time.Duration(i%3)*time.Second), t0.Add(time.Duration(i)*time.Millisecond))
+				if n := m.Len(); n > 64 {
+					t.Errorf("%d entries", n)
+					return
+				}
+			}
+		})
+		wg.Go(func() {
+			for i := range 2000 {
+				if v, ok := m.Get(fmt.Sprint(w, "-", i), t0); ok && v != i {
+					t.Errorf("key %d-%d read %d", w, i, v)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	stored := 0
+	m.m.Range(func(_, _ any) bool { stored++; return true })
+	if stored != m.Len() || stored > 64 {
+		t.Fatalf("%d entries stored, Len %d", stored, m.Len())
+	}
+}
