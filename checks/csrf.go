@@ -9,7 +9,6 @@ import (
 	"encoding/base64"
 	"hash"
 	"net/http"
-	"strings"
 	"sync"
 )
 
@@ -39,8 +38,8 @@ type macState struct {
 	sum [sha256.Size]byte
 }
 
-// csrfTokenLen is the length of a token: 32 random bytes, base64url.
-// csrfMACLen is the length of its MAC: 16 bytes, base64url.
+// A token is 32 random bytes, base64url (csrfTokenLen characters); its
+// MAC the first csrfMACBytes of the HMAC, base64url (csrfMACLen).
 const (
 	csrfTokenLen = 43
 	csrfMACLen   = 22
@@ -97,10 +96,10 @@ func CSRFShaped(cookie string) bool {
 // Token returns the token of a cookie value, or "" when the cookie is not
 // one of ours.
 func (c *CSRF) Token(cookie string) string {
-	token, mac, ok := strings.Cut(cookie, "|")
-	if !ok || len(token) != csrfTokenLen || len(mac) != csrfMACLen {
+	if !CSRFShaped(cookie) {
 		return ""
 	}
+	token, mac := cookie[:csrfTokenLen], cookie[csrfTokenLen+1:]
 	var in [csrfTokenLen]byte
 	copy(in[:], token)
 	var got, want [csrfMACLen]byte

@@ -46,6 +46,7 @@ func TestCSRFPairs(t *testing.T) {
 		{"token altered in the cookie", changedAt(cookie, 0), changedAt(token, 0), false},
 		{"MAC altered", changedAt(cookie, len(cookie)-10), token, false},
 		{"no MAC", token, token, false},
+		{"a separator inside the token", token[:10] + "|" + cookie[11:], token[:10] + "|" + token[11:], false},
 		{"the full 256-bit MAC", token + "|" + base64.RawURLEncoding.EncodeToString(m.Sum(nil)), token, false},
 	}
 	for _, tc := range cases {
