@@ -241,7 +241,7 @@ func (h *Handler) newSite() (*site.Site, error) {
 }
 
 // madeToken returns the CSRF token the Middleware made for r when it set
-// the cookie (site.Site.MadeToken).
+// the cookie, or found in r's cookie (site.Site.MadeToken).
 func (h *Handler) madeToken(r *http.Request, b *base) string {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h && st.base.Same(b) {
 		return st.csrfToken
@@ -273,7 +273,7 @@ type reqState struct {
 	// sessionBuf holds the session read for this request, which session
 	// then points to: no allocation of its own (sessions.ReadTo).
 	sessionBuf sessions.Buffer
-	csrfToken  string // a token made for this request
+	csrfToken  string // the request's token: its cookie's, verified, or one made for it
 	csrfCookie string // or the browser's cookie, checked on use
 	base       *base
 	owner      *Handler // the Handler whose Middleware read the session
@@ -400,14 +400,17 @@ func (h *Handler) readState(ctx *stateContext, w http.ResponseWriter, r *http.Re
 		return
 	}
 	st.session, st.storeErr = h.readSessionTo(&st.sessionBuf, w, r, b)
-	// The CSRF cookie's MAC is checked only when a template asks for
-	// the token (Funcs); a browser without one gets one now, before
-	// the page starts writing, and so does one whose cookie has not the
-	// shape of one (a cookie of an earlier format): a length check, no
-	// MAC.
-	if c := cookies.Value(r, b.Cookies.CSRF); checks.CSRFShaped(c) {
+	// A page may render forms (Funcs), which need the CSRF token: a
+	// browser whose cookie yields none gets a new pair now, before the
+	// page starts writing. That is a browser without the cookie, and one
+	// whose cookie does not verify: of an earlier format, made under a
+	// secret since retired, or forged. Only a page can be given a cookie
+	// (GET or HEAD), and only the Middleware has the writer to give it
+	// (mint); otherwise the cookie is kept as it came, checked on use.
+	c := cookies.Value(r, b.Cookies.CSRF)
+	if !mint || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		st.csrfCookie = c
-	} else if mint && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+	} else if st.csrfToken = h.site.CSRF.Token(c); st.csrfToken == "" {
 		t, c := h.site.CSRF.NewPair()
 		b.Cookies.Set(w, b.Cookies.CSRF, c, time.Time{})
 		st.csrfToken = t

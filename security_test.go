@@ -27,6 +27,7 @@ import (
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/adapter/redisstore"
 	"github.com/gatehouse-auth/gatehouse/authtest"
+	"github.com/gatehouse-auth/gatehouse/checks"
 	"github.com/gatehouse-auth/gatehouse/internal/redistest"
 	"github.com/gatehouse-auth/gatehouse/limit"
 	"github.com/gatehouse-auth/gatehouse/limit/redislimit"
@@ -361,40 +362,59 @@ func TestWithoutMiddleware(t *testing.T) {
 	}
 }
 
-// TestCSRFCookieOfAnEarlierFormat: a browser that still holds a CSRF
-// cookie of an earlier format (Auth.js's shape, 64 hex characters, "|",
-// 64 more) is given a new pair by the Middleware on its next page, and
-// the form rendered there signs in. Without the shape check the page
-// would render no token, as the cookie's MAC no longer verifies.
-func TestCSRFCookieOfAnEarlierFormat(t *testing.T) {
-	op := newOP(t, authtest.Options{AutoApprove: true})
-	ln := listenLocal(t)
-	base := "http://" + ln.Addr().String()
-	h := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Providers: []providers.Provider{devProvider(op)}})
-	tmpl := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(`{{ signIn "dev" }}`))
-	mux := siteMux(h)
-	mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
-		if err := tmpl.Funcs(h.Funcs(r)).Execute(w, nil); err != nil {
-			t.Errorf("template: %v", err)
-		}
-	})
-	serveOn(t, ln, h.Middleware(mux), false)
-	a := &app{t: t, op: op, url: base}
+// TestCSRFCookieThatNoLongerVerifies: a browser whose CSRF cookie does
+// not verify is given a new pair by the Middleware on its next page, and
+// the form rendered there signs in. Such a cookie is one of an earlier
+// format (Auth.js's shape, 64 hex characters, "|", 64 more), one made
+// under a secret since taken out of Config.Secret, or a forgery of the
+// right shape. Without the check the page would render no token (the
+// helpers refuse to render an empty one) until the browser drops the
+// cookie.
+func TestCSRFCookieThatNoLongerVerifies(t *testing.T) {
+	retired, err := checks.NewCSRF([]string{"a secret since taken out of the list, 32 bytes or more"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, underRetired := retired.NewPair()
+	token, _ := retired.NewPair()
+	for _, tc := range []struct{ name, cookie string }{
+		{"earlier format", strings.Repeat("a", 64) + "|" + strings.Repeat("b", 64)},
+		{"retired secret", underRetired},
+		{"forged", token + "|" + strings.Repeat("A", 22)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !checks.CSRFShaped(tc.cookie) && tc.name != "earlier format" {
+				t.Fatalf("the test's cookie %q is not of the current shape", tc.cookie)
+			}
+			op := newOP(t, authtest.Options{AutoApprove: true})
+			ln := listenLocal(t)
+			base := "http://" + ln.Addr().String()
+			h := newHandler(t, gatehouse.Config{Secret: []string{testSecret}, URL: base + "/auth", Providers: []providers.Provider{devProvider(op)}})
+			tmpl := template.Must(template.New("t").Funcs(h.FuncMap()).Parse(`{{ signIn "dev" }}`))
+			mux := siteMux(h)
+			mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
+				if err := tmpl.Funcs(h.Funcs(r)).Execute(w, nil); err != nil {
+					t.Errorf("template: %v", err)
+				}
+			})
+			serveOn(t, ln, h.Middleware(mux), false)
+			a := &app{t: t, op: op, url: base}
 
-	b := newBrowser(t)
-	old := strings.Repeat("a", 64) + "|" + strings.Repeat("b", 64)
-	b.setCookie(a, "authjs.csrf-token", old)
-	resp := b.Get(base + "/page")
-	page, _ := io.ReadAll(resp.Body)
-	m := regexp.MustCompile(`name="csrfToken" value="([A-Za-z0-9_-]{43})"`).FindStringSubmatch(string(page))
-	if m == nil {
-		t.Fatalf("no CSRF token rendered for a browser with an old cookie:\n%s", page)
-	}
-	if c := b.cookie(a, "authjs.csrf-token"); c == old || !strings.HasPrefix(c, m[1]+"|") {
-		t.Fatalf("CSRF cookie %q after the page, token %q", c, m[1])
-	}
-	if _, body := b.PostSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
-		t.Fatalf("signing in with the rendered form: %q (hops %v)", body, b.Hops)
+			b := newBrowser(t)
+			b.setCookie(a, "authjs.csrf-token", tc.cookie)
+			resp := b.Get(base + "/page")
+			page, _ := io.ReadAll(resp.Body)
+			m := regexp.MustCompile(`name="csrfToken" value="([A-Za-z0-9_-]{43})"`).FindStringSubmatch(string(page))
+			if m == nil {
+				t.Fatalf("no CSRF token rendered for a browser whose cookie does not verify:\n%s", page)
+			}
+			if c := b.cookie(a, "authjs.csrf-token"); c == tc.cookie || !strings.HasPrefix(c, m[1]+"|") {
+				t.Fatalf("CSRF cookie %q after the page, token %q", c, m[1])
+			}
+			if _, body := b.PostSignIn(base+"/auth/signin/dev", url.Values{"csrfToken": {m[1]}, "callbackUrl": {"/private"}}); body != "hello alice@example.com" {
+				t.Fatalf("signing in with the rendered form: %q (hops %v)", body, b.Hops)
+			}
+		})
 	}
 }
 
