@@ -1,8 +1,10 @@
 package checks
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -112,6 +114,17 @@ func TestSealer(t *testing.T) {
 	if _, err := old.Open(State, "authjs.state", "github", sealed); !errors.Is(err, ErrCookieInvalid) {
 		t.Fatalf("unknown secret: %v", err)
 	}
+	// One sealed value has one text: a last character whose unused bits
+	// differ (which lenient base64 decoding drops) is refused.
+	odd, _ := s.Seal("authjs.state", "github", "v12") // 46 bytes: 4 bits of the last character unused
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	alias := odd[:len(odd)-1] + string(alphabet[strings.IndexByte(alphabet, odd[len(odd)-1])^1])
+	if a, b := must(base64.RawURLEncoding.DecodeString(alias)), must(base64.RawURLEncoding.DecodeString(odd)); !bytes.Equal(a, b) {
+		t.Fatalf("the alias %q does not decode leniently to the sealed bytes", alias)
+	}
+	if v, err := s.Open(State, "authjs.state", "github", alias); !errors.Is(err, ErrCookieInvalid) {
+		t.Errorf("a second text of a sealed value opened: %q, %v", v, err)
+	}
 	cases := append(refusals(sealed, "authjs.state", "authjs.nonce"), refusal{"garbage", "authjs.state", "github", "%%%", ErrCookieInvalid})
 	for _, c := range cases {
 		if _, err := s.Open(State, c.cookie, c.provider, c.value); !errors.Is(err, c.cause) {
@@ -155,6 +168,13 @@ func TestSealerMaxAge(t *testing.T) {
 			t.Errorf("opened %v after sealing: err = %v", c.after, err)
 		}
 	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // changedAt returns s with its i-th character replaced by another

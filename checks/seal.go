@@ -22,11 +22,20 @@ const MaxAge = 15 * time.Minute
 //
 // A sealed value is AES-256-GCM over the time it was sealed, the provider
 // and the values, with the cookie's name as additional data: encrypted,
-// authenticated, and bound to its cookie (NIST SP 800-38D; the 96-bit
-// nonce is random, far below the 2^32 messages per key that §8.3 allows
-// for random nonces over a check cookie's lifetime and volume). It is
-// built in one buffer, so a sign-in pays one seal, not the chain of
-// encodings of a general cookie codec.
+// authenticated, and bound to its cookie (NIST SP 800-38D). It is built
+// in one buffer, so a sign-in pays one seal, not the chain of encodings
+// of a general cookie codec.
+//
+// The 96-bit nonce is random. NIST SP 800-38D §8.3 allows 2^32 seals per
+// key with random nonces, counted over the key's whole life, not a
+// cookie's: a key is one secret of the list, and a seal is one sign-in
+// start (or sign-out with a provider). Two seals under one nonce would
+// give whoever holds both cookies the means to forge others, and only
+// the browser that started a sign-in holds its cookie: an attacker would
+// have to start on the order of 2^48 sign-ins (each counted by the rate
+// limit) for two of theirs to collide. Still, put a new secret in front
+// (Config.Secret) before a secret has sealed 2^32 values: at 100
+// sign-in starts a second, after about a year.
 type Sealer struct {
 	aeads []cipher.AEAD // newest first
 	now   func() time.Time
@@ -115,7 +124,8 @@ func (s *Sealer) Open(k Kind, name, provider, cookie string) (string, error) {
 	if len(cookie) > maxSealed {
 		return "", fail(k, ErrCookieInvalid)
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(cookie)
+	// Strict: one sealed value has one text, its unused bits zero.
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(cookie)
 	if err != nil || len(raw) < nonceSize+timeSize+1+tagSize {
 		return "", fail(k, ErrCookieInvalid)
 	}
