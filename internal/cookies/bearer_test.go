@@ -19,6 +19,15 @@ func TestBearerToken(t *testing.T) {
 		{[]string{"Bearer ab=c"}, "", true},
 		{[]string{"Bearer ab%20c"}, "", true},
 		{[]string{"Bearer abc", "Bearer def"}, "", true},
+		// A Bearer header beside another, in either order, is a Bearer
+		// request whose token is not taken: never one judged by its
+		// cookie instead.
+		{[]string{"Basic dXNlcjpwYXNz", "Bearer abc"}, "", true},
+		{[]string{"Bearer abc", "Basic dXNlcjpwYXNz"}, "", true},
+		// A tab is not the space RFC 9110 §11.4 puts after the scheme:
+		// the scheme is Bearer, the token malformed.
+		{[]string{"Bearer\tabc"}, "", true},
+		{[]string{"bearer\t"}, "", true},
 		{[]string{"Bearerabc"}, "", false},
 		{[]string{"Basic dXNlcjpwYXNz"}, "", false},
 		{[]string{"DPoP abc"}, "", false},

@@ -449,6 +449,15 @@ func ChunkedValue(r *http.Request, name string) string {
 	return v
 }
 
+// isBearerScheme reports whether the Authorization header value v names
+// the Bearer scheme: "Bearer" in any case, alone or followed by a space
+// or a tab.
+func isBearerScheme(v string) bool {
+	const scheme = "bearer"
+	return len(v) >= len(scheme) && strings.EqualFold(v[:len(scheme)], scheme) &&
+		(len(v) == len(scheme) || v[len(scheme)] == ' ' || v[len(scheme)] == '\t')
+}
+
 // IsLoopback reports whether host is a loopback name or address, which
 // browsers treat as a secure context.
 func IsLoopback(host string) bool {
@@ -460,21 +469,25 @@ func IsLoopback(host string) bool {
 }
 
 // BearerToken returns the token of an Authorization header with the Bearer
-// scheme, and whether the header uses that scheme at all. A malformed
-// token (RFC 6750 §2.1 b64token syntax, or two Authorization headers) is
-// returned as "" with ok true: a Bearer request without a session.
+// scheme, and whether the request uses that scheme at all. A malformed
+// token (RFC 6750 §2.1 b64token syntax, a separator other than spaces,
+// or more than one Authorization header) is returned as "" with ok true:
+// a Bearer request without a session. A request is a Bearer request when
+// any of its Authorization headers names the scheme, so that a second
+// header never turns it back into one judged by its cookies.
 func BearerToken(values []string) (token string, ok bool) {
+	for _, v := range values {
+		ok = ok || isBearerScheme(v)
+	}
+	if !ok || len(values) > 1 {
+		return "", ok
+	}
 	v := values[0]
 	// The scheme is case-insensitive (RFC 9110 §11.1), then one or more
-	// spaces. "Bearer" alone (servers trim trailing spaces) has no token.
+	// spaces (§11.4). "Bearer" alone (servers trim trailing spaces) has
+	// no token.
 	const scheme = "bearer "
-	if strings.EqualFold(v, scheme[:len(scheme)-1]) {
-		return "", true
-	}
-	if len(v) < len(scheme) || !strings.EqualFold(v[:len(scheme)], scheme) {
-		return "", false
-	}
-	if len(values) > 1 {
+	if len(v) < len(scheme) || v[len(scheme)-1] != ' ' {
 		return "", true
 	}
 	token = strings.TrimLeft(v[len(scheme):], " ")

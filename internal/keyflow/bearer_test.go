@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"sync/atomic"
 	"testing"
 
+	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/bearer"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
@@ -107,5 +109,67 @@ func TestMetadata(t *testing.T) {
 	}))
 	if _, err := discovering().Verify(t.Context(), token); err != nil || asked.Load() != 1 {
 		t.Fatalf("metadata at the RFC 8414 location: %v, asked %d times", err, asked.Load())
+	}
+}
+
+// TestMalformedAuthorizationIsNotTheCookie: a request whose Authorization
+// header names the Bearer scheme but does not parse (a tab after the
+// scheme, a second Authorization header beside it) is judged by that
+// header, anonymous, and never by the session cookie it also carries:
+// with Session.Bearer on, and with it off when the header holds an API
+// key. Without that, an API call carrying a key in its second header ran
+// as the browser's user.
+func TestMalformedAuthorizationIsNotTheCookie(t *testing.T) {
+	for _, bearerOn := range []bool{true, false} {
+		t.Run(map[bool]string{true: "Session.Bearer on", false: "Session.Bearer off"}[bearerOn], func(t *testing.T) {
+			e := newEnv(t, memory.New(), nil, func(c *testConfig) { c.Session.Bearer = bearerOn })
+			ada, b := e.user("ada@example.com")
+			key, _ := b.newKey("ci", "", nil)
+			var cookie string
+			u, _ := url.Parse(e.srv.URL)
+			for _, c := range b.jar.Cookies(u) {
+				if c.Name == "authjs.session-token" {
+					cookie = c.Value
+				}
+			}
+			if cookie == "" {
+				t.Fatal("no session cookie")
+			}
+			judge := func(header []string) (session, keyID string) {
+				r := httptest.NewRequest(http.MethodGet, e.srv.URL+"/api", nil)
+				r.Header["Authorization"] = header
+				r.AddCookie(&http.Cookie{Name: "authjs.session-token", Value: cookie})
+				e.h.Middleware(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+					if s := gatehouse.SessionFrom(r.Context()); s != nil {
+						session = s.User.ID
+					}
+					if p := gatehouse.APIKeyFrom(r.Context()); p != nil {
+						keyID = p.KeyID
+					}
+				})).ServeHTTP(httptest.NewRecorder(), r)
+				return session, keyID
+			}
+			// The test's premise: the cookie alone is ada's session, the
+			// key alone is the key.
+			if s, _ := judge(nil); s != ada {
+				t.Fatalf("the cookie alone: session %q, want %q", s, ada)
+			}
+			if _, k := judge([]string{"Bearer " + key}); k == "" {
+				t.Fatal("the key alone was not taken")
+			}
+			malformed := [][]string{
+				{"Bearer\t" + key},
+				{"Basic Zm9vOmJhcg==", "Bearer " + key},
+				{"Bearer " + key, "Basic Zm9vOmJhcg=="},
+			}
+			if bearerOn {
+				malformed = append(malformed, []string{"Bearer\tnot-a-session"}, []string{"Basic Zm9vOmJhcg==", "Bearer abc"})
+			}
+			for _, h := range malformed {
+				if s, k := judge(h); s != "" || k != "" {
+					t.Errorf("Authorization %q: session %q, key %q; want neither", h, s, k)
+				}
+			}
+		})
 	}
 }

@@ -112,11 +112,22 @@ type Result = plugin.KeyResult
 
 // token returns the key r carries: in "Authorization: Bearer <key>" when
 // the token has the key prefix (other bearer tokens are sessions'), or
-// in Config.Keys.Header.
+// in Config.Keys.Header. A Bearer request whose header is malformed
+// (cookies.BearerToken) but holds the key prefix carries a key that does
+// not parse, "": the request is judged by it, anonymous, never by its
+// cookies.
 func (f *Flow) token(r *http.Request) (string, bool) {
 	if values := r.Header["Authorization"]; len(values) > 0 {
-		if t, ok := cookies.BearerToken(values); ok && apikey.Looks(f.cfg.Keys.Prefix, t) {
+		t, ok := cookies.BearerToken(values)
+		if ok && apikey.Looks(f.cfg.Keys.Prefix, t) {
 			return t, true
+		}
+		if ok && t == "" {
+			for _, v := range values {
+				if strings.Contains(v, f.cfg.Keys.Prefix+"_") {
+					return "", true
+				}
+			}
 		}
 	}
 	if h := f.cfg.Keys.Header; h != "" {
