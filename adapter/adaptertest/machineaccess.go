@@ -168,6 +168,7 @@ func testAPIKeyRevokeAndRotate(t *testing.T, a adapter.Adapter, s apikey.Store) 
 	u := mustCreateUser(t, a, newUser("owner@example.com"))
 	eve := mustCreateUser(t, a, newUser("eve@example.com"))
 	k := newKey(u.ID, "k")
+	k.Expires = time.Time{} // live: newKey's expiry follows the fixed clock, long past
 	if err := s.CreateAPIKey(ctx(t), k, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -207,6 +208,22 @@ func testAPIKeyRevokeAndRotate(t *testing.T, a adapter.Adapter, s apikey.Store) 
 	}
 	if err := s.RotateAPIKey(ctx(t), u.ID, "k", "h", now); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("rotating a revoked key = %v; want ErrNotFound", err)
+	}
+	// An expired key is not live: a new secret for it would never work.
+	// It can still be revoked.
+	old := newKey(u.ID, "expired")
+	old.Expires = time.Now().Add(-time.Minute).Truncate(time.Microsecond)
+	if err := s.CreateAPIKey(ctx(t), old, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RotateAPIKey(ctx(t), u.ID, "expired", "h", time.Now().Add(time.Hour)); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("rotating an expired key = %v; want ErrNotFound", err)
+	}
+	if got, _ := s.APIKey(ctx(t), "expired"); got.Hash != old.Hash {
+		t.Errorf("an expired key's hash changed to %q", got.Hash)
+	}
+	if err := s.RevokeAPIKey(ctx(t), u.ID, "expired", now); err != nil {
+		t.Errorf("revoking an expired key = %v", err)
 	}
 }
 

@@ -88,12 +88,13 @@ func (m *Adapter) ListAPIKeys(ctx context.Context, userID string) ([]apikey.Key,
 	})
 }
 
-// changeLiveKey applies change to userID's key id, unless it is revoked
-// (adapter.ErrNotFound), holding m.mu.
-func (m *Adapter) changeLiveKey(ctx context.Context, userID, id string, change func(k *apikey.Key)) error {
+// changeLiveKey applies change to userID's key id, unless it is revoked,
+// or expired when expiredToo is false (adapter.ErrNotFound), holding m.mu.
+func (m *Adapter) changeLiveKey(ctx context.Context, userID, id string, expiredToo bool, change func(k *apikey.Key)) error {
 	return m.locked(ctx, func() error {
 		k, ok := m.machine.keys[id]
-		if !ok || k.UserID != userID || !k.RevokedAt.IsZero() {
+		expired := !k.Expires.IsZero() && !time.Now().Before(k.Expires)
+		if !ok || k.UserID != userID || !k.RevokedAt.IsZero() || (expired && !expiredToo) {
 			return fmt.Errorf("memory: API key: %w", adapter.ErrNotFound)
 		}
 		change(&k)
@@ -104,12 +105,13 @@ func (m *Adapter) changeLiveKey(ctx context.Context, userID, id string, change f
 
 // RevokeAPIKey marks the user's key revoked (apikey.Store).
 func (m *Adapter) RevokeAPIKey(ctx context.Context, userID, id string, at time.Time) error {
-	return m.changeLiveKey(ctx, userID, id, func(k *apikey.Key) { k.RevokedAt = stored.Time(at) })
+	return m.changeLiveKey(ctx, userID, id, true, func(k *apikey.Key) { k.RevokedAt = stored.Time(at) })
 }
 
-// RotateAPIKey gives the user's live key a new secret hash (apikey.Store).
+// RotateAPIKey gives the user's live key a new secret hash (apikey.Store):
+// not an expired one, whose new secret would be shown once and never work.
 func (m *Adapter) RotateAPIKey(ctx context.Context, userID, id, hash string, previousUntil time.Time) error {
-	return m.changeLiveKey(ctx, userID, id, func(k *apikey.Key) {
+	return m.changeLiveKey(ctx, userID, id, false, func(k *apikey.Key) {
 		k.PreviousHash, k.PreviousUntil, k.Hash = k.Hash, stored.Time(previousUntil), hash
 		if !previousUntil.After(time.Now()) {
 			k.PreviousHash, k.PreviousUntil = "", time.Time{}

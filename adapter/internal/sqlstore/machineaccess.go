@@ -128,11 +128,14 @@ func (m MachineAccess) RevokeAPIKey(ctx context.Context, userID, id string, at t
 // until previousUntil when that is in the future. (The right-hand sides
 // of SET read the row as it was, on both databases.)
 func (m MachineAccess) RotateAPIKey(ctx context.Context, userID, id, hash string, previousUntil time.Time) error {
-	keep := previousUntil.After(time.Now())
+	now := time.Now()
+	keep := previousUntil.After(now)
+	// Live: neither revoked nor expired. A new secret for an expired key
+	// would be shown once and never work.
 	n, err := m.S.DB.Exec(ctx, `UPDATE gatehouse_api_keys
 		SET previous_hash = CASE WHEN $5 THEN hash ELSE '' END, previous_until = $4, hash = $3
-		WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
-		id, userID, hash, m.S.NullTimeArg(optionalIf(keep, previousUntil)), keep)
+		WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND (expires IS NULL OR expires > $6)`,
+		id, userID, hash, m.S.NullTimeArg(optionalIf(keep, previousUntil)), keep, m.S.TimeArg(now))
 	return m.S.OneRow(n, err, "rotate API key")
 }
 
