@@ -605,20 +605,49 @@ func (h *Handler) Execute(w http.ResponseWriter, r *http.Request, t *template.Te
 // (Config.Organizations): false with nobody signed in, no active
 // organization, or a membership that has ended. During an
 // administrator's impersonation it judges the impersonated user, who
-// works in no organization: false. The error says that
+// works in no organization: false. It judges a browser's session
+// cookie: false for a request judged by its Authorization header (an API
+// key, whose permissions APIKeyFrom tells; a Bearer session token). The
+// error says that
 // organizations are off, that st is not a statement, or that the store
 // could not be read.
 func (h *Handler) Can(r *http.Request, st string) (bool, error) {
 	if h.orgs == nil {
 		return false, plugin.ErrOrganizationsOff
 	}
+	if h.byHeader(r) {
+		_, err := permission.Parse(st) // an invalid statement is still an error
+		return false, err
+	}
 	return h.orgs.Can(r, st)
+}
+
+// byHeader reports whether r is judged by its Authorization header (a
+// Bearer session token, Session.Bearer; an API key, Config.MachineAccess)
+// and not by its cookies: as the Middleware judged it, or, for a request
+// that did not pass through it, as it would. Can and RequirePermission
+// judge a browser's session, its cookie; they must not let a cookie sent
+// beside a key or a token stand in for it (the key's permissions are
+// APIKeyFrom's, a Bearer session's user is SessionFrom's).
+func (h *Handler) byHeader(r *http.Request) bool {
+	if !h.cfg.Session.Bearer && h.keys == nil {
+		return false // only cookies are read
+	}
+	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h {
+		return st.bearer
+	}
+	// No Middleware: read r as it would, writing nothing.
+	ctx := &stateContext{}
+	h.readState(ctx, httpx.Discard{}, r, false)
+	return ctx.st.bearer
 }
 
 // RequirePermission returns middleware that serves only the requests
 // whose user may do st in their active organization (Can), and answers
-// the others 401 or 403 JSON saying why. It panics when st is not a
-// statement.
+// the others 401 or 403 JSON saying why. Like Can, it judges a browser's
+// session cookie: a request judged by its Authorization header (an API
+// key, a Bearer session token) is answered 401. It panics when st is not
+// a statement.
 func (h *Handler) RequirePermission(st string) func(http.Handler) http.Handler {
 	if h.orgs == nil {
 		permission.MustSet(st) // panics as with organizations on
@@ -628,5 +657,18 @@ func (h *Handler) RequirePermission(st string) func(http.Handler) http.Handler {
 			})
 		}
 	}
-	return h.orgs.Require(st)
+	require := h.orgs.Require(st)
+	return func(next http.Handler) http.Handler {
+		inner := require(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if h.byHeader(r) {
+				// Nobody signed in with a cookie for this request: 401, as
+				// for a request without a session.
+				w.Header().Set("Cache-Control", "no-store")
+				httpx.WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": string(SessionRequired)})
+				return
+			}
+			inner.ServeHTTP(w, r)
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -653,5 +654,56 @@ func TestDisableCreate(t *testing.T) {
 	}
 	if l, _ := a.Organizations(t.Context(), u.id); len(l) != 0 {
 		t.Errorf("stored: %v", l)
+	}
+}
+
+// TestPermissionIgnoresCookieBesideBearer: with Session.Bearer on, a
+// request judged by its Authorization header (a Bearer token, even one
+// that does not open) is not judged by the session cookie it also
+// carries: RequirePermission answers 401 and Can false, through the
+// Middleware or without it. A cookie sent beside a key or a token must
+// not lend its user's permissions to the caller the header names.
+func TestPermissionIgnoresCookieBesideBearer(t *testing.T) {
+	for _, db := range []bool{false, true} {
+		t.Run(fmt.Sprintf("database=%v", db), func(t *testing.T) {
+			s := newSiteWith(t, memory.New(), db, &organization.Config{}, func(c *gatehouse.SessionConfig) { c.Bearer = true })
+			owner := s.user("owner@example.com", 0)
+			org := owner.create("Acme")
+			if st := owner.post("/auth/organizations/active", url.Values{"organizationId": {org}}, nil); st != 200 {
+				t.Fatalf("activate: %d", st)
+			}
+			if st := owner.get("/app/delete", nil); st != 200 || !owner.can() {
+				t.Fatalf("the owner's cookie alone: %d, can %v; want 200, true", st, owner.can())
+			}
+			u, _ := url.Parse(s.srv.URL)
+			send := func(h http.Handler, path string) *httptest.ResponseRecorder {
+				r := httptest.NewRequest(http.MethodGet, s.srv.URL+path, nil)
+				for _, c := range owner.c.Jar.Cookies(u) {
+					r.AddCookie(c)
+				}
+				r.Header.Set("Authorization", "Bearer not-a-session-token")
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, r)
+				return w
+			}
+			deleted := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "deleted") })
+			can := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				ok, err := s.h.Can(r, "project:delete")
+				fmt.Fprint(w, ok, err)
+			})
+			for name, h := range map[string]http.Handler{
+				"without the Middleware": s.h.RequirePermission("project:delete")(deleted),
+				"through the Middleware": s.h.Middleware(s.h.RequirePermission("project:delete")(deleted)),
+			} {
+				if w := send(h, "/app/delete"); w.Code != http.StatusUnauthorized {
+					t.Errorf("RequirePermission %s, a cookie beside a Bearer token: %d %s; want 401", name, w.Code, w.Body)
+				}
+			}
+			for name, h := range map[string]http.Handler{"without the Middleware": can, "through the Middleware": s.h.Middleware(can)} {
+				if w := send(h, "/app/can"); w.Body.String() != "false <nil>" {
+					t.Errorf("Can %s, a cookie beside a Bearer token: %s; want false", name, w.Body)
+				}
+			}
+		})
 	}
 }
