@@ -227,9 +227,9 @@ type SessionConfig struct {
 	CookieCache CookieCache
 	// FreshAge is how recent a sign-in must be for the changes a stolen
 	// session cookie must not make on its own: turning two-factor sign-in
-	// on, unlinking an account. An older session is asked to sign in
-	// again (403 fresh_sign_in). Default: 24 hours, as Better Auth's
-	// freshAge.
+	// on, unlinking an account, making or rotating an API key, deleting
+	// an organization. An older session is asked to sign in again (403
+	// fresh_sign_in). Default: 24 hours, as Better Auth's freshAge.
 	FreshAge time.Duration
 }
 

@@ -12,7 +12,11 @@
 // of keys are the handler's (gatehouse.Config.MachineAccess =
 // Enable(Config{…})); this
 // package holds the types, the Store the adapters implement, and the
-// checks that need no HTTP.
+// checks that need no HTTP. The routes act for the user signed in with
+// the session cookie, and creating or rotating a key also needs a
+// sign-in within gatehouse.SessionConfig.FreshAge (403 fresh_sign_in
+// otherwise): a key outlives the session that made it, so a stolen
+// session cookie alone must not be able to mint one.
 package apikey
 
 import (

@@ -113,15 +113,23 @@ func (e *env) user(email string, perms ...string) (string, *browser) {
 		e.t.Fatal(err)
 	}
 	e.grants.set(u.ID, permission.MustSet(perms...))
+	return u.ID, e.signedIn(u.ID, time.Now())
+}
+
+// signedIn returns a new browser with a session of userID that signed
+// in at at (a database session made in the store at that time, live for
+// an hour more, its cookie in the browser's jar).
+func (e *env) signedIn(userID string, at time.Time) *browser {
+	e.t.Helper()
 	b := e.browser()
 	raw := sessions.RandomToken()
-	if _, err := e.store.CreateSession(context.Background(), adapter.Session{Token: sessions.HashToken(raw), UserID: u.ID,
-		Expires: time.Now().Add(time.Hour), CreatedAt: time.Now()}); err != nil {
+	if _, err := e.store.CreateSession(context.Background(), adapter.Session{Token: sessions.HashToken(raw), UserID: userID,
+		Expires: time.Now().Add(time.Hour), CreatedAt: at}); err != nil {
 		e.t.Fatal(err)
 	}
 	su, _ := url.Parse(e.srv.URL)
 	b.jar.SetCookies(su, []*http.Cookie{{Name: "authjs.session-token", Value: raw, Path: "/"}})
-	return u.ID, b
+	return b
 }
 
 // browser is a client with a cookie jar.

@@ -5,7 +5,10 @@
 //
 // Keys are managed with a session only: a key cannot make, rotate or
 // revoke keys. Every POST made with a session cookie is checked by the
-// Host (same origin, CSRF token) before it changes anything.
+// Host (same origin, CSRF token) before it changes anything. Making or
+// rotating a key also needs a sign-in within FreshAge: a key outlives
+// the session that made it, so a stolen session cookie alone must not
+// be able to mint one.
 package keyflow
 
 import (
@@ -48,8 +51,12 @@ type Config struct {
 	// token) and resolves the base URL, the tokens' issuer.
 	Site *site.Site
 	// CurrentUser returns the id of the user signed in with r's session
-	// cookie, "" for none; an error when the store cannot be read.
-	CurrentUser func(ctx context.Context, r *http.Request) (string, error)
+	// cookie, "" for none, and when they signed in (zero when unknown);
+	// an error when the store cannot be read.
+	CurrentUser func(ctx context.Context, r *http.Request) (string, time.Time, error)
+	// FreshAge is how recent the sign-in must be to make or rotate a key
+	// (gatehouse.Config.Session.FreshAge).
+	FreshAge time.Duration
 	// Admit, when not nil, refuses the user of a key who may not act now
 	// (banned, with bans on: Config.Admin): an *autherr.Error, of type
 	// AdapterError when the store could not say.
@@ -82,6 +89,10 @@ func New(cfg Config) (*Flow, error) {
 	}
 	if k.MaxLifetime < 0 || k.RotationOverlap < 0 {
 		return nil, errors.New("MaxLifetime and RotationOverlap cannot be negative")
+	}
+	if cfg.FreshAge <= 0 {
+		// None would refuse every creation and rotation.
+		return nil, errors.New("FreshAge must be positive")
 	}
 	f := &Flow{cfg: cfg, limit: k.RateLimit}
 	if f.limit == nil {
@@ -223,23 +234,29 @@ func fail(w http.ResponseWriter, status int, code string) {
 	httpx.WriteJSON(w, status, map[string]string{"error": code})
 }
 
-// owner returns the user signed in with r's session cookie, or answers
-// 401 (nobody) or 503 (the store is down).
-func (f *Flow) owner(w http.ResponseWriter, r *http.Request) (string, bool) {
+// owner returns the user signed in with r's session cookie and when
+// they signed in, or answers 401 (nobody) or 503 (the store is down).
+func (f *Flow) owner(w http.ResponseWriter, r *http.Request) (string, time.Time, bool) {
 	w.Header().Set("Cache-Control", "no-store")
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	id, err := f.cfg.CurrentUser(ctx, r)
+	id, at, err := f.cfg.CurrentUser(ctx, r)
 	switch {
 	case err != nil:
 		f.cfg.Logger.Error("gatehouse: reading the session failed", "step", "api-keys", "err", err)
 		storeDown(w)
-		return "", false
+		return "", time.Time{}, false
 	case id == "":
 		fail(w, http.StatusUnauthorized, string(autherr.SessionRequired))
-		return "", false
+		return "", time.Time{}, false
 	}
-	return id, true
+	return id, at, true
+}
+
+// fresh reports whether a sign-in at at is within FreshAge. An unknown
+// time (zero) is not fresh.
+func (f *Flow) fresh(at time.Time) bool {
+	return !at.IsZero() && time.Since(at) <= f.cfg.FreshAge
 }
 
 func storeDown(w http.ResponseWriter) {
@@ -266,8 +283,32 @@ func (f *Flow) ownerPost(w http.ResponseWriter, r *http.Request) (url.Values, st
 	if !ok {
 		return nil, "", false
 	}
-	userID, ok := f.owner(w, r)
+	userID, _, ok := f.owner(w, r)
 	return form, userID, ok
+}
+
+// freshOwnerPost is ownerPost for the changes that hand out a secret
+// (making and rotating a key): the user must also have signed in within
+// FreshAge, or is answered 403 fresh_sign_in, as the other changes a
+// stolen session cookie must not make on its own. A key goes on working
+// after the user's sessions are revoked or their password is changed,
+// so the cookie alone must not be enough to mint one. Revoking needs no
+// fresh sign-in: it only takes power away.
+func (f *Flow) freshOwnerPost(w http.ResponseWriter, r *http.Request) (url.Values, string, bool) {
+	form, ok := f.post(w, r)
+	if !ok {
+		return nil, "", false
+	}
+	userID, at, ok := f.owner(w, r)
+	if !ok {
+		return nil, "", false
+	}
+	if !f.fresh(at) {
+		f.cfg.Logger.Info("gatehouse: an API key change needs a fresh sign-in", "step", "api-keys", "user", userID)
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"error": string(autherr.SessionRequired), "code": "fresh_sign_in"})
+		return nil, "", false
+	}
+	return form, userID, true
 }
 
 // fields splits a space- or comma-separated list.
@@ -280,7 +321,7 @@ func fields(s string) []string {
 func FromEnv(c apikey.Config, e *plugin.FeatureEnv) (*Flow, error) {
 	fs := e.Finisher.Site
 	return New(Config{Keys: c, Adapter: e.Adapter, Secret: e.Secret, Limits: e.Limits, Site: fs.Site,
-		CurrentUser: fs.CurrentUserID, Logger: e.Logger, Event: e.Events.APIKey,
+		CurrentUser: fs.CurrentUser, FreshAge: e.FreshAge, Logger: e.Logger, Event: e.Events.APIKey,
 		Admit: func(ctx context.Context, userID string) error { return fs.Sessions.Admit(ctx, userID, "api-key") }})
 }
 

@@ -48,7 +48,7 @@ func (f *Flow) List(w http.ResponseWriter, r *http.Request) {
 		f.page(w, r)
 		return
 	}
-	userID, ok := f.owner(w, r)
+	userID, _, ok := f.owner(w, r)
 	if !ok {
 		return
 	}
@@ -78,9 +78,10 @@ type made struct {
 // repeated, as the page's checkboxes send them), no more than the user
 // holds in the organization (permission.Grant); expiresIn in seconds (or
 // expiresInDays, the page's, in days), capped by MaxLifetime. The answer
-// (201) holds the key, shown this once.
+// (201) holds the key, shown this once. It needs a sign-in within
+// FreshAge (freshOwnerPost): 403 fresh_sign_in otherwise.
 func (f *Flow) Create(w http.ResponseWriter, r *http.Request) {
-	form, userID, ok := f.ownerPost(w, r)
+	form, userID, ok := f.freshOwnerPost(w, r)
 	if !ok {
 		return
 	}
@@ -168,13 +169,18 @@ func (f *Flow) Revoke(w http.ResponseWriter, r *http.Request) {
 
 // Rotate answers POST {base}/api-keys/{id}/rotate {csrfToken}: the key
 // gets a new secret, shown in the answer this once; the old one stops at
-// once, or after RotationOverlap.
+// once, or after RotationOverlap. Like Create, it needs a sign-in within
+// FreshAge: the new secret is a new credential.
 func (f *Flow) Rotate(w http.ResponseWriter, r *http.Request) {
 	f.change(w, r, apikey.Rotated)
 }
 
 func (f *Flow) change(w http.ResponseWriter, r *http.Request, c apikey.Change) {
-	_, userID, ok := f.ownerPost(w, r)
+	post := f.freshOwnerPost
+	if c == apikey.Revoked {
+		post = f.ownerPost
+	}
+	_, userID, ok := post(w, r)
 	if !ok {
 		return
 	}

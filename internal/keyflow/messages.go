@@ -50,6 +50,9 @@ var english = map[string]string{
 	"keys.errExpiry":    "Choose an expiry within the allowed number of days.",
 	"keys.errTooMany":   "You have as many keys as allowed: revoke one first.",
 	"keys.errNotFound":  "That key is gone or revoked already.",
+	"keys.freshTitle":   "Sign in again to continue",
+	"keys.freshText":    "Making or rotating an API key needs a recent sign-in: a key keeps working after you sign out, so an old session alone cannot make one.",
+	"keys.signInAgain":  "Sign in again",
 }
 
 var german = map[string]string{
@@ -86,4 +89,7 @@ var german = map[string]string{
 	"keys.errExpiry":    "Wählen Sie einen Ablauf innerhalb der erlaubten Anzahl Tage.",
 	"keys.errTooMany":   "Sie haben so viele Schlüssel wie erlaubt: Widerrufen Sie zuerst einen.",
 	"keys.errNotFound":  "Dieser Schlüssel ist nicht mehr da oder schon widerrufen.",
+	"keys.freshTitle":   "Erneut anmelden, um fortzufahren",
+	"keys.freshText":    "Um einen API-Schlüssel zu erstellen oder zu erneuern, müssen Sie sich kürzlich angemeldet haben: Ein Schlüssel funktioniert auch nach dem Abmelden weiter, deshalb genügt eine ältere Sitzung allein nicht.",
+	"keys.signInAgain":  "Erneut anmelden",
 }

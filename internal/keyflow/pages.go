@@ -24,7 +24,9 @@ import (
 // says what happened; a new key (made or rotated) is carried to it sealed
 // in a cookie that lives a minute, and shown once: the GET that shows it
 // clears the cookie. The key is never put in a URL, and no page is
-// cached.
+// cached. A form refused for want of a fresh sign-in (making or rotating
+// a key with an old session) is redirected to ?failed=fresh_sign_in,
+// which shows a notice with a link to sign in again and come back.
 
 // alertKey returns the message key of the page's alert for the
 // ?failed= value: the code of the route's refusal. A code not listed is
@@ -56,9 +58,23 @@ const shown = "2006-01-02 15:04 UTC"
 // pageURL is the keys page's URL.
 func (f *Flow) pageURL(r *http.Request) string { return f.cfg.Site.URL(r, "api-keys") }
 
+// signInURL is the sign-in page, coming back to the keys page.
+func (f *Flow) signInURL(r *http.Request) string {
+	return f.cfg.Site.SignInPage(r, url.Values{"callbackUrl": {f.pageURL(r)}})
+}
+
 // signIn sends the browser to sign in and come back to the keys page.
 func (f *Flow) signIn(w http.ResponseWriter, r *http.Request) {
-	httpx.Redirect(w, r, f.cfg.Site.SignInPage(r, url.Values{"callbackUrl": {f.pageURL(r)}}))
+	httpx.Redirect(w, r, f.signInURL(r))
+}
+
+// signInAgain answers a browser whose form was refused for want of a
+// fresh sign-in: a notice that says so, with a button to sign in again
+// and come back to the keys page.
+func (f *Flow) signInAgain(w http.ResponseWriter, r *http.Request) {
+	f.cfg.Site.Render(w, r, http.StatusOK, pages.Notice{Theme: f.cfg.Site.Theme,
+		Title: f.cfg.Site.Text(r, "keys.freshTitle"), Message: f.cfg.Site.Text(r, "keys.freshText"),
+		LinkURL: f.signInURL(r), LinkText: f.cfg.Site.Text(r, "keys.signInAgain")})
 }
 
 // storeDownPage answers a store that could not be read with the error
@@ -71,7 +87,7 @@ func (f *Flow) storeDownPage(w http.ResponseWriter, r *http.Request, err error) 
 // in and back, as the JSON route answers them 401.
 func (f *Flow) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	userID, ok := f.pageUser(w, r)
+	userID, at, ok := f.pageUser(w, r)
 	if !ok {
 		return
 	}
@@ -81,7 +97,13 @@ func (f *Flow) page(w http.ResponseWriter, r *http.Request) {
 	if q.Get("done") == "revoked" {
 		notice = f.cfg.Site.Text(r, "keys.doneRevoked")
 	}
-	if c := q.Get("failed"); c != "" {
+	switch c := q.Get("failed"); {
+	case c == "fresh_sign_in" && !f.fresh(at):
+		f.signInAgain(w, r)
+		return
+	case c == "fresh_sign_in":
+		// Signed in again since (in another tab): nothing to say.
+	case c != "":
 		alert = f.cfg.Site.Text(r, alertKey(c))
 	}
 	key, name := f.takeKey(w, r, userID)
@@ -133,21 +155,22 @@ func (f *Flow) takeKey(w http.ResponseWriter, r *http.Request, userID string) (k
 	return v.Get("k"), v.Get("n")
 }
 
-// pageUser returns the signed-in user for a page, or sends nobody to
-// sign in, or answers the error page when the store is down.
-func (f *Flow) pageUser(w http.ResponseWriter, r *http.Request) (string, bool) {
+// pageUser returns the signed-in user for a page and when they signed
+// in, or sends nobody to sign in, or answers the error page when the
+// store is down.
+func (f *Flow) pageUser(w http.ResponseWriter, r *http.Request) (string, time.Time, bool) {
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	id, err := f.cfg.CurrentUser(ctx, r)
+	id, at, err := f.cfg.CurrentUser(ctx, r)
 	switch {
 	case err != nil:
 		f.storeDownPage(w, r, err)
-		return "", false
+		return "", time.Time{}, false
 	case id == "":
 		f.signIn(w, r)
-		return "", false
+		return "", time.Time{}, false
 	}
-	return id, true
+	return id, at, true
 }
 
 // render writes the keys page of userID: p (its notice, alert and new
@@ -198,13 +221,13 @@ func (f *Flow) row(r *http.Request, k apikey.Key) pages.APIKeyRow {
 // browser's form (Accept: text/html) runs the route as it is and gets,
 // instead of the JSON, a redirect (303) back to the page: with the new
 // key kept for it (a creation or a rotation, keepKey), or with ?done= or
-// ?failed= (a revocation, a refusal). A program's request is served by
+// ?failed= (a revocation, a refusal: fresh_sign_in among them). A program's request is served by
 // next alone, and gets a new key in its JSON answer.
 func (f *Flow) form(next http.HandlerFunc) http.HandlerFunc {
 	return httpx.FormAnswer(next, func(w http.ResponseWriter, r *http.Request, st int, body struct{ Error, Code, Key, Name string }) {
 		switch {
 		case st/100 == 2 && body.Key != "":
-			userID, ok := f.pageUser(w, r)
+			userID, _, ok := f.pageUser(w, r)
 			if !ok {
 				return
 			}

@@ -52,7 +52,7 @@ func (f *Flow) Token(w http.ResponseWriter, r *http.Request) {
 		// request must be same-origin and carry the CSRF token. (Who is
 		// signed in is read first, so that a program with neither a key
 		// nor a session is told 401.)
-		if userID, ok = f.owner(w, r); !ok {
+		if userID, _, ok = f.owner(w, r); !ok {
 			return
 		}
 		if form, ok = f.post(w, r); !ok {
