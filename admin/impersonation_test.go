@@ -287,7 +287,7 @@ func TestImpersonationActiveOrganization(t *testing.T) {
 			// it too, with no right to update it.
 			orgs := db
 			if err := orgs.CreateOrganization(context.Background(), organization.Organization{ID: "acme", Name: "Acme", Slug: "acme", CreatedAt: time.Now()},
-				organization.Membership{OrganizationID: "acme", UserID: me, Role: organization.Owner, CreatedAt: time.Now()}); err != nil {
+				organization.Membership{OrganizationID: "acme", UserID: me, Role: organization.Owner, CreatedAt: time.Now()}, organization.DefaultMaxOrganizations); err != nil {
 				t.Fatal(err)
 			}
 			joinOrg(t, orgs, "acme", bobID, "bob@example.com", organization.Member)

@@ -20,10 +20,10 @@ func joinOrg(t *testing.T, s organization.Store, org, userID, addr, role string)
 	ctx := context.Background()
 	hash := organization.HashToken("join-" + org + userID)
 	if err := s.CreateInvitation(ctx, organization.Invitation{ID: "inv-" + org + userID, OrganizationID: org, Email: addr, Role: role,
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: time.Now()}); err != nil {
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: time.Now()}, organization.DefaultMaxMembers); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AcceptInvitation(ctx, hash, addr, userID, time.Now()); err != nil {
+	if _, err := s.AcceptInvitation(ctx, hash, addr, userID, organization.DefaultMaxOrganizations, organization.DefaultMaxMembers, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -51,7 +51,7 @@ func TestDeleteLastOwner(t *testing.T) {
 			me, bobID, carolID := s.userID("admin@example.com"), s.userID("bob@example.com"), s.userID("carol@example.com")
 			acme := organization.Organization{ID: "acme", Name: "Acme", Slug: "acme", CreatedAt: time.Now()}
 			if err := orgs.CreateOrganization(ctx, acme, organization.Membership{OrganizationID: "acme", UserID: bobID,
-				Role: organization.Owner, CreatedAt: time.Now()}); err != nil {
+				Role: organization.Owner, CreatedAt: time.Now()}, organization.DefaultMaxOrganizations); err != nil {
 				t.Fatal(err)
 			}
 			joinOrg(t, orgs, "acme", carolID, "carol@example.com", organization.Member)

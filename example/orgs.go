@@ -68,7 +68,8 @@ func joinAcme(ctx context.Context, svc *organization.Service, users adapter.Adap
 	case "alice@example.com":
 		now := time.Now()
 		o := organization.Organization{ID: acmeID, Name: "Acme", Slug: "acme", CreatedAt: now}
-		err := store.CreateOrganization(ctx, o, organization.Membership{OrganizationID: acmeID, UserID: u.ID, Role: organization.Owner, CreatedAt: now})
+		first := organization.Membership{OrganizationID: acmeID, UserID: u.ID, Role: organization.Owner, CreatedAt: now}
+		err := store.CreateOrganization(ctx, o, first, svc.Config().MaxOrganizationsPerUser)
 		if errors.Is(err, adapter.ErrConflict) {
 			return nil // made at an earlier sign-in
 		}

@@ -28,10 +28,23 @@ func runOrganizations(t *testing.T, newAdapter func(t *testing.T) adapter.Adapte
 		{"Organization/Roles", testOrgRoles},
 		{"Organization/DeleteCascades", testOrgDeleteCascades},
 		{"Organization/ActiveOrganization", testOrgActive},
+		{"Organization/Limits", testOrgLimits},
+		{"Organization/AcceptLimits", testOrgAcceptLimits},
+		{"Organization/RenewExpiredLimit", testOrgRenewLimit},
+		{"Organization/DeleteRoleInvited", testOrgDeleteRoleInvited},
 		{"Concurrency/LastOwnerDemotions", testRaceLastOwner},
 		{"Concurrency/AcceptInvitationOnce", testRaceAccept},
+		{"Concurrency/OrganizationsPerUserLimit", testRaceOrgLimit},
+		{"Concurrency/InvitationLimit", testRaceInvitationLimit},
+		{"Concurrency/RenewLimit", testRaceRenewLimit},
+		{"Concurrency/AcceptMemberLimit", testRaceAcceptMemberLimit},
+		{"Concurrency/RoleLimit", testRaceRoleLimit},
+		{"Concurrency/DeleteRoleWhileRenewing", testRaceDeleteRoleRenew},
 	})
 }
+
+// noLimit is a limit the tests that are not about limits stay under.
+const noLimit = 1000
 
 // orgFixture is an organization with an owner, made for a test.
 type orgFixture struct {
@@ -44,7 +57,7 @@ func makeOrg(t *testing.T, a adapter.Adapter, s organization.Store, slug string)
 	t.Helper()
 	u := mustCreateUser(t, a, newUser(slug+"-owner@example.com"))
 	o := organization.Organization{ID: "org-" + slug, Name: "Org " + slug, Slug: slug, CreatedAt: now}
-	if err := s.CreateOrganization(ctx(t), o, organization.Membership{OrganizationID: o.ID, UserID: u.ID, Role: organization.Owner, CreatedAt: now}); err != nil {
+	if err := s.CreateOrganization(ctx(t), o, organization.Membership{OrganizationID: o.ID, UserID: u.ID, Role: organization.Owner, CreatedAt: now}, noLimit); err != nil {
 		t.Fatalf("CreateOrganization %s: %v", slug, err)
 	}
 	return orgFixture{org: o, owner: u.ID}
@@ -57,10 +70,10 @@ func join(t *testing.T, a adapter.Adapter, s organization.Store, org, email, rol
 	hash := organization.HashToken("join-" + org + email)
 	inv := organization.Invitation{ID: "inv-" + org + email, OrganizationID: org, Email: email, Role: role, TokenHash: hash,
 		Expires: time.Now().Add(time.Hour), CreatedAt: now}
-	if err := s.CreateInvitation(ctx(t), inv); err != nil {
+	if err := s.CreateInvitation(ctx(t), inv, noLimit); err != nil {
 		t.Fatalf("CreateInvitation: %v", err)
 	}
-	if _, err := s.AcceptInvitation(ctx(t), hash, email, u.ID, time.Now()); err != nil {
+	if _, err := s.AcceptInvitation(ctx(t), hash, email, u.ID, noLimit, noLimit, time.Now()); err != nil {
 		t.Fatalf("AcceptInvitation: %v", err)
 	}
 	return u.ID
@@ -74,7 +87,7 @@ func testOrgCRUD(t *testing.T, a adapter.Adapter, s organization.Store) {
 	}
 	u := mustCreateUser(t, a, newUser("second@example.com"))
 	dup := organization.Organization{ID: "other", Name: "Dup", Slug: "acme", CreatedAt: now}
-	wantErr(t, "a second organization with the slug", s.CreateOrganization(ctx(t), dup, organization.Membership{UserID: u.ID, Role: organization.Owner}), adapter.ErrConflict)
+	wantErr(t, "a second organization with the slug", s.CreateOrganization(ctx(t), dup, organization.Membership{UserID: u.ID, Role: organization.Owner}, noLimit), adapter.ErrConflict)
 	if _, err := s.Organizations(ctx(t), u.ID); err != nil {
 		t.Fatal(err)
 	} else if l, _ := s.Organizations(ctx(t), u.ID); len(l) != 0 {
@@ -104,8 +117,8 @@ func testOrgList(t *testing.T, a adapter.Adapter, s organization.Store) {
 	g := makeOrg(t, a, s, "two")
 	id := join(t, a, s, g.org.ID, "both@example.com", organization.Member)
 	hash := organization.HashToken("x")
-	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i1", OrganizationID: f.org.ID, Email: "both@example.com", Role: "member", TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now})
-	if _, err := s.AcceptInvitation(ctx(t), hash, "both@example.com", id, time.Now()); err != nil {
+	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i1", OrganizationID: f.org.ID, Email: "both@example.com", Role: "member", TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+	if _, err := s.AcceptInvitation(ctx(t), hash, "both@example.com", id, noLimit, noLimit, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	l, err := s.Organizations(ctx(t), id)
@@ -120,7 +133,7 @@ func testOrgList(t *testing.T, a adapter.Adapter, s organization.Store) {
 
 func testOrgUnknownUser(t *testing.T, a adapter.Adapter, s organization.Store) {
 	o := organization.Organization{ID: "o", Name: "O", Slug: "o", CreatedAt: now}
-	wantErr(t, "an organization of an unknown user", s.CreateOrganization(ctx(t), o, organization.Membership{OrganizationID: "o", UserID: "ghost", Role: organization.Owner, CreatedAt: now}), adapter.ErrNotFound)
+	wantErr(t, "an organization of an unknown user", s.CreateOrganization(ctx(t), o, organization.Membership{OrganizationID: "o", UserID: "ghost", Role: organization.Owner, CreatedAt: now}, noLimit), adapter.ErrNotFound)
 	if _, err := s.Organization(ctx(t), "o"); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("the refused organization was stored: %v", err)
 	}
@@ -185,11 +198,11 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	exp := now.Add(48 * time.Hour)
 	inv := organization.Invitation{ID: "inv1", OrganizationID: f.org.ID, Email: "eve@example.com", Role: organization.Admin,
 		InviterID: f.owner, TokenHash: organization.HashToken("t1"), Expires: exp, CreatedAt: now}
-	if err := s.CreateInvitation(ctx(t), inv); err != nil {
+	if err := s.CreateInvitation(ctx(t), inv, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	wantErr(t, "an invitation with the same token", s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv2", OrganizationID: f.org.ID,
-		Email: "x@example.com", Role: "member", TokenHash: inv.TokenHash, Expires: exp, CreatedAt: now}), adapter.ErrConflict)
+		Email: "x@example.com", Role: "member", TokenHash: inv.TokenHash, Expires: exp, CreatedAt: now}, noLimit), adapter.ErrConflict)
 	list, err := s.Invitations(ctx(t), f.org.ID)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("Invitations = %v, %v", list, err)
@@ -205,10 +218,10 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	if got, err := s.InvitationByToken(ctx(t), inv.TokenHash); err != nil || got.ID != "inv1" {
 		t.Errorf("InvitationByToken = %+v, %v", got, err)
 	}
-	wantErr(t, "RenewInvitation through the other organization", s.RenewInvitation(ctx(t), g.org.ID, "inv1", "h", exp), adapter.ErrNotFound)
+	wantErr(t, "RenewInvitation through the other organization", s.RenewInvitation(ctx(t), g.org.ID, "inv1", "h", exp, noLimit, now), adapter.ErrNotFound)
 	wantErr(t, "DeleteInvitation through the other organization", s.DeleteInvitation(ctx(t), g.org.ID, "inv1"), adapter.ErrNotFound)
 	newHash := organization.HashToken("t2")
-	if err := s.RenewInvitation(ctx(t), f.org.ID, "inv1", newHash, exp.Add(time.Hour)); err != nil {
+	if err := s.RenewInvitation(ctx(t), f.org.ID, "inv1", newHash, exp.Add(time.Hour), noLimit, now); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.InvitationByToken(ctx(t), inv.TokenHash)
@@ -225,7 +238,7 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	_, err = s.InvitationByToken(ctx(t), newHash)
 	wantErr(t, "a declined invitation", err, adapter.ErrNotFound)
 	if err := s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv3", OrganizationID: f.org.ID, Email: "z@example.com", Role: "member",
-		TokenHash: organization.HashToken("t3"), Expires: exp, CreatedAt: now}); err != nil {
+		TokenHash: organization.HashToken("t3"), Expires: exp, CreatedAt: now}, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteInvitation(ctx(t), f.org.ID, "inv3"); err != nil {
@@ -240,24 +253,24 @@ func testOrgAcceptRefusals(t *testing.T, a adapter.Adapter, s organization.Store
 	mallory := mustCreateUser(t, a, newUser("mallory@example.com"))
 	hash := organization.HashToken("t")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now})
-	_, err := s.AcceptInvitation(ctx(t), hash, "mallory@example.com", mallory.ID, time.Now())
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+	_, err := s.AcceptInvitation(ctx(t), hash, "mallory@example.com", mallory.ID, noLimit, noLimit, time.Now())
 	wantErr(t, "accept by another address", err, organization.ErrWrongRecipient)
-	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, time.Now().Add(2*time.Hour))
+	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, noLimit, time.Now().Add(2*time.Hour))
 	wantErr(t, "accept after expiry", err, organization.ErrExpired)
 	if _, err := s.Membership(ctx(t), f.org.ID, mallory.ID); !errors.Is(err, adapter.ErrNotFound) {
 		t.Errorf("a refused accept made a member: %v", err)
 	}
-	m, err := s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, time.Now())
+	m, err := s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, noLimit, time.Now())
 	if err != nil || m.Role != "member" || m.UserID != eve.ID {
 		t.Fatalf("accept after refusals: %+v, %v", m, err)
 	}
-	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, time.Now())
+	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, noLimit, time.Now())
 	wantErr(t, "accept twice", err, adapter.ErrNotFound)
 	hash2 := organization.HashToken("t2")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i2", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "admin",
-		TokenHash: hash2, Expires: time.Now().Add(time.Hour), CreatedAt: now})
-	_, err = s.AcceptInvitation(ctx(t), hash2, "eve@example.com", eve.ID, time.Now())
+		TokenHash: hash2, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+	_, err = s.AcceptInvitation(ctx(t), hash2, "eve@example.com", eve.ID, noLimit, noLimit, time.Now())
 	wantErr(t, "accept by a member", err, adapter.ErrConflict)
 	if m, _ := s.Membership(ctx(t), f.org.ID, eve.ID); m.Role != "member" {
 		t.Errorf("a second invitation changed the role to %q", m.Role)
@@ -268,11 +281,11 @@ func testOrgRoles(t *testing.T, a adapter.Adapter, s organization.Store) {
 	f := makeOrg(t, a, s, "acme")
 	g := makeOrg(t, a, s, "globex")
 	r := organization.Role{Name: "billing", Permissions: permission.MustSet("project:read", "invoice:pay")}
-	if err := s.CreateRole(ctx(t), f.org.ID, r); err != nil {
+	if err := s.CreateRole(ctx(t), f.org.ID, r, noLimit); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "a second role with the name", s.CreateRole(ctx(t), f.org.ID, r), adapter.ErrConflict)
-	if err := s.CreateRole(ctx(t), g.org.ID, r); err != nil {
+	wantErr(t, "a second role with the name", s.CreateRole(ctx(t), f.org.ID, r, noLimit), adapter.ErrConflict)
+	if err := s.CreateRole(ctx(t), g.org.ID, r, noLimit); err != nil {
 		t.Errorf("the same name in another organization: %v", err)
 	}
 	list, err := s.Roles(ctx(t), f.org.ID)
@@ -291,19 +304,19 @@ func testOrgRoles(t *testing.T, a adapter.Adapter, s organization.Store) {
 	}
 	wantErr(t, "UpdateRole of an unknown role", s.UpdateRole(ctx(t), f.org.ID, organization.Role{Name: "nope"}), adapter.ErrNotFound)
 	join(t, a, s, f.org.ID, "payer@example.com", "billing")
-	wantErr(t, "deleting a role in use", s.DeleteRole(ctx(t), f.org.ID, "billing"), organization.ErrRoleInUse)
-	if err := s.DeleteRole(ctx(t), g.org.ID, "billing"); err != nil {
+	wantErr(t, "deleting a role in use", s.DeleteRole(ctx(t), f.org.ID, "billing", time.Now()), organization.ErrRoleInUse)
+	if err := s.DeleteRole(ctx(t), g.org.ID, "billing", time.Now()); err != nil {
 		t.Errorf("deleting the unused role of the other organization: %v", err)
 	}
-	wantErr(t, "deleting it again", s.DeleteRole(ctx(t), g.org.ID, "billing"), adapter.ErrNotFound)
+	wantErr(t, "deleting it again", s.DeleteRole(ctx(t), g.org.ID, "billing", time.Now()), adapter.ErrNotFound)
 }
 
 func testOrgDeleteCascades(t *testing.T, a adapter.Adapter, s organization.Store) {
 	f := makeOrg(t, a, s, "acme")
 	bob := join(t, a, s, f.org.ID, "bob@example.com", organization.Member)
-	_ = s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "r", Permissions: permission.MustSet("a:b")})
+	_ = s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "r", Permissions: permission.MustSet("a:b")}, noLimit)
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "z@example.com", Role: "member",
-		TokenHash: "h", Expires: time.Now().Add(time.Hour), CreatedAt: now})
+		TokenHash: "h", Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
 	if err := s.SetActiveOrganization(ctx(t), "sess", bob, f.org.ID, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
@@ -406,7 +419,7 @@ func testRaceAccept(t *testing.T, a adapter.Adapter, s organization.Store) {
 	eve := mustCreateUser(t, a, newUser("eve@example.com"))
 	hash := organization.HashToken("t")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now})
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
 	warmMembers(t, s, f.org.ID)
 	var ok atomic.Int32
 	var wg sync.WaitGroup
@@ -416,7 +429,7 @@ func testRaceAccept(t *testing.T, a adapter.Adapter, s organization.Store) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, err := s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, time.Now())
+			_, err := s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, noLimit, time.Now())
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -440,6 +453,325 @@ func warmMembers(t *testing.T, s organization.Store, orgID string) {
 	for _, err := range raceN(Racers, func(int) error { _, err := s.Members(ctx(t), orgID); return err }) {
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// invite stores an invitation of orgID to email with role, made at
+// created and expiring at expires, under the limit max.
+func invite(t *testing.T, s organization.Store, orgID, email, role string, created, expires time.Time, max int) error {
+	return s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv-" + orgID + email, OrganizationID: orgID, Email: email, Role: role,
+		TokenHash: organization.HashToken("t-" + orgID + email), Expires: expires, CreatedAt: created}, max)
+}
+
+// succeeded returns how many of errs, a race's, are nil, and fails the
+// test for any that is not ErrLimit (or, when given, one of also).
+func succeeded(t *testing.T, what string, errs []error, also ...error) int {
+	t.Helper()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		expected := errors.Is(err, organization.ErrLimit)
+		for _, e := range also {
+			expected = expected || errors.Is(err, e)
+		}
+		if !expected {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+	return ok
+}
+
+// testOrgLimits: CreateOrganization, CreateInvitation and CreateRole
+// refuse what would exceed their limit, and store nothing then.
+func testOrgLimits(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	second := organization.Organization{ID: "org-second", Name: "Second", Slug: "second", CreatedAt: now}
+	first := organization.Membership{OrganizationID: second.ID, UserID: f.owner, Role: organization.Owner, CreatedAt: now}
+	wantErr(t, "a second organization with a limit of 1", s.CreateOrganization(ctx(t), second, first, 1), organization.ErrLimit)
+	if _, err := s.Organization(ctx(t), second.ID); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("the refused organization was stored: %v", err)
+	}
+	if err := s.CreateOrganization(ctx(t), second, first, 2); err != nil {
+		t.Fatalf("a second organization with a limit of 2: %v", err)
+	}
+
+	// One member; an invitation expired when the next is made does not
+	// count.
+	if err := invite(t, s, f.org.ID, "old@example.com", "member", now.Add(-2*time.Hour), now.Add(-time.Hour), noLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := invite(t, s, f.org.ID, "a@example.com", "member", now, now.Add(time.Hour), 2); err != nil {
+		t.Fatalf("a first invitation with a limit of 2: %v", err)
+	}
+	wantErr(t, "a second invitation with a limit of 2", invite(t, s, f.org.ID, "b@example.com", "member", now, now.Add(time.Hour), 2), organization.ErrLimit)
+	if list, _ := s.Invitations(ctx(t), f.org.ID); len(list) != 2 {
+		t.Errorf("invitations after the refusal: %v", list)
+	}
+	// Once a@'s has expired, its place is free.
+	later := now.Add(2 * time.Hour)
+	if err := invite(t, s, f.org.ID, "b@example.com", "member", later, later.Add(time.Hour), 2); err != nil {
+		t.Errorf("an invitation after the other expired: %v", err)
+	}
+	wantErr(t, "an invitation to an unknown organization", invite(t, s, "nope", "c@example.com", "member", now, now.Add(time.Hour), noLimit), adapter.ErrNotFound)
+
+	if err := s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "r1", Permissions: permission.MustSet("a:b")}, 1); err != nil {
+		t.Fatalf("a first role with a limit of 1: %v", err)
+	}
+	wantErr(t, "a second role with a limit of 1", s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "r2", Permissions: permission.MustSet("a:b")}, 1), organization.ErrLimit)
+	if list, _ := s.Roles(ctx(t), f.org.ID); len(list) != 1 {
+		t.Errorf("roles after the refusal: %v", list)
+	}
+	if err := s.CreateRole(ctx(t), second.ID, organization.Role{Name: "r2", Permissions: permission.MustSet("a:b")}, 1); err != nil {
+		t.Errorf("the limit is per organization: %v", err)
+	}
+}
+
+// testOrgAcceptLimits: joining counts as creating for the organizations
+// a user may be in, and an organization with maxMembers members takes no
+// more; the invitation is kept.
+func testOrgAcceptLimits(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	g := makeOrg(t, a, s, "globex")
+	owner := mustGetUser(t, a, f.owner)
+	if err := invite(t, s, g.org.ID, owner.Email, "member", now, time.Now().Add(time.Hour), noLimit); err != nil {
+		t.Fatal(err)
+	}
+	hash := organization.HashToken("t-" + g.org.ID + owner.Email)
+	_, err := s.AcceptInvitation(ctx(t), hash, owner.Email, f.owner, 1, noLimit, time.Now())
+	wantErr(t, "joining a second organization with a limit of 1", err, organization.ErrLimit)
+	if l, _ := s.Organizations(ctx(t), f.owner); len(l) != 1 {
+		t.Errorf("after the refusal the user is in %v", l)
+	}
+	if _, err := s.InvitationByToken(ctx(t), hash); err != nil {
+		t.Errorf("the refused invitation is gone: %v", err)
+	}
+	if _, err := s.AcceptInvitation(ctx(t), hash, owner.Email, f.owner, 2, noLimit, time.Now()); err != nil {
+		t.Errorf("joining a second organization with a limit of 2: %v", err)
+	}
+
+	eve := mustCreateUser(t, a, newUser("eve@example.com"))
+	if err := invite(t, s, f.org.ID, "eve@example.com", "member", now, time.Now().Add(time.Hour), noLimit); err != nil {
+		t.Fatal(err)
+	}
+	hash = organization.HashToken("t-" + f.org.ID + "eve@example.com")
+	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, 1, time.Now())
+	wantErr(t, "joining an organization of 1 member with a limit of 1", err, organization.ErrLimit)
+	if list, _ := s.Members(ctx(t), f.org.ID); len(list) != 1 {
+		t.Errorf("after the refusal the organization has %v", list)
+	}
+	if _, err := s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, 2, time.Now()); err != nil {
+		t.Errorf("joining with a limit of 2: %v", err)
+	}
+}
+
+// testOrgRenewLimit: an expired invitation does not count towards the
+// limit, so renewing it must fit again; renewing one that has not
+// expired changes no count.
+func testOrgRenewLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	const max = 2 // the owner and one invitation
+	if err := invite(t, s, f.org.ID, "a@example.com", "member", now, now.Add(time.Hour), max); err != nil {
+		t.Fatal(err)
+	}
+	later := now.Add(2 * time.Hour) // a@'s has expired
+	if err := invite(t, s, f.org.ID, "b@example.com", "member", later, later.Add(time.Hour), max); err != nil {
+		t.Fatal(err)
+	}
+	idA, idB := "inv-"+f.org.ID+"a@example.com", "inv-"+f.org.ID+"b@example.com"
+	wantErr(t, "renewing an expired invitation beyond the limit", s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), max, later), organization.ErrLimit)
+	if got, _ := s.InvitationByToken(ctx(t), "h1"); got.ID != "" {
+		t.Errorf("the refused renewal was stored: %+v", got)
+	}
+	if err := s.RenewInvitation(ctx(t), f.org.ID, idB, "h2", later.Add(2*time.Hour), max, later); err != nil {
+		t.Errorf("renewing an invitation that has not expired, at the limit: %v", err)
+	}
+	if err := s.DeleteInvitation(ctx(t), f.org.ID, idB); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), max, later); err != nil {
+		t.Errorf("renewing the expired invitation once there is room: %v", err)
+	}
+}
+
+// testOrgDeleteRoleInvited: a role that a pending invitation names is in
+// use; once the invitation has expired the role may go, and the expired
+// invitation with it (renewed, it would name a role that does not
+// exist).
+func testOrgDeleteRoleInvited(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	if err := s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "billing", Permissions: permission.MustSet("invoice:pay")}, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := invite(t, s, f.org.ID, "payer@example.com", "billing", now, now.Add(time.Hour), noLimit); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "deleting a role a pending invitation names", s.DeleteRole(ctx(t), f.org.ID, "billing", now), organization.ErrRoleInUse)
+	if list, _ := s.Roles(ctx(t), f.org.ID); len(list) != 1 {
+		t.Errorf("the refused deletion deleted the role: %v", list)
+	}
+	if list, _ := s.Invitations(ctx(t), f.org.ID); len(list) != 1 {
+		t.Errorf("the refused deletion deleted the invitation: %v", list)
+	}
+	if err := s.DeleteRole(ctx(t), f.org.ID, "billing", now.Add(2*time.Hour)); err != nil {
+		t.Fatalf("deleting the role once the invitation has expired: %v", err)
+	}
+	if list, _ := s.Invitations(ctx(t), f.org.ID); len(list) != 0 {
+		t.Errorf("the expired invitation naming the deleted role stays: %v", list)
+	}
+}
+
+// testRaceOrgLimit: Racers requests at once make one user a member of an
+// organization, half by creating one, half by accepting an invitation;
+// a user who may be in 3 is in 3.
+func testRaceOrgLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	const max = 3
+	eve := mustCreateUser(t, a, newUser("eve@example.com"))
+	orgs := make([]string, Racers)
+	for i := range orgs {
+		if i%2 == 1 {
+			orgs[i] = makeOrg(t, a, s, fmt.Sprint("org", i)).org.ID
+			if err := invite(t, s, orgs[i], "eve@example.com", "member", now, time.Now().Add(time.Hour), noLimit); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	warmMembers(t, s, orgs[1])
+	errs := race(func(i int) error {
+		if i%2 == 1 {
+			_, err := s.AcceptInvitation(ctx(t), organization.HashToken("t-"+orgs[i]+"eve@example.com"), "eve@example.com", eve.ID, max, noLimit, time.Now())
+			return err
+		}
+		o := organization.Organization{ID: fmt.Sprint("new", i), Name: fmt.Sprint("New ", i), Slug: fmt.Sprint("new", i), CreatedAt: now}
+		return s.CreateOrganization(ctx(t), o, organization.Membership{OrganizationID: o.ID, UserID: eve.ID, Role: organization.Owner, CreatedAt: now}, max)
+	})
+	ok := succeeded(t, "CreateOrganization or AcceptInvitation", errs)
+	list, err := s.Organizations(ctx(t), eve.ID)
+	if err != nil || ok != max || len(list) != max {
+		t.Errorf("%d of %d concurrent creations and joins succeeded and the user is in %d organizations (%v), want %d", ok, Racers, len(list), err, max)
+	}
+}
+
+// testRaceInvitationLimit: Racers invitations at once to an organization
+// of one member that may have 3 members and invitations; 2 are made.
+func testRaceInvitationLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	const max = 3
+	f := makeOrg(t, a, s, "acme")
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		return invite(t, s, f.org.ID, fmt.Sprintf("u%d@example.com", i), "member", now, now.Add(time.Hour), max)
+	})
+	ok := succeeded(t, "CreateInvitation", errs)
+	list, err := s.Invitations(ctx(t), f.org.ID)
+	if err != nil || ok != max-1 || len(list) != max-1 {
+		t.Errorf("%d of %d concurrent invitations succeeded and %d are stored (%v), want %d", ok, Racers, len(list), err, max-1)
+	}
+}
+
+// testRaceRenewLimit: Racers expired invitations renewed at once, in an
+// organization of one member that may have 3 members and invitations;
+// 2 are renewed.
+func testRaceRenewLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	const max = 3
+	f := makeOrg(t, a, s, "acme")
+	for i := range Racers {
+		if err := invite(t, s, f.org.ID, fmt.Sprintf("u%d@example.com", i), "member", now, now.Add(time.Hour), noLimit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	later := now.Add(2 * time.Hour)
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		id := "inv-" + f.org.ID + fmt.Sprintf("u%d@example.com", i)
+		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), max, later)
+	})
+	ok := succeeded(t, "RenewInvitation", errs)
+	pending := 0
+	list, err := s.Invitations(ctx(t), f.org.ID)
+	for _, inv := range list {
+		if later.Before(inv.Expires) {
+			pending++
+		}
+	}
+	if err != nil || ok != max-1 || pending != max-1 {
+		t.Errorf("%d of %d concurrent renewals succeeded and %d invitations are pending (%v), want %d", ok, Racers, pending, err, max-1)
+	}
+}
+
+// testRaceAcceptMemberLimit: Racers users accept their invitations at
+// once to an organization of one member that may have 3; 3 are members.
+func testRaceAcceptMemberLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	const max = 3
+	f := makeOrg(t, a, s, "acme")
+	users := make([]string, Racers)
+	for i := range users {
+		email := fmt.Sprintf("u%d@example.com", i)
+		users[i] = mustCreateUser(t, a, newUser(email)).ID
+		if err := invite(t, s, f.org.ID, email, "member", now, time.Now().Add(time.Hour), noLimit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		email := fmt.Sprintf("u%d@example.com", i)
+		_, err := s.AcceptInvitation(ctx(t), organization.HashToken("t-"+f.org.ID+email), email, users[i], noLimit, max, time.Now())
+		return err
+	})
+	ok := succeeded(t, "AcceptInvitation", errs)
+	list, err := s.Members(ctx(t), f.org.ID)
+	if err != nil || ok != max-1 || len(list) != max {
+		t.Errorf("%d of %d concurrent accepts succeeded and the organization has %d members (%v), want %d", ok, Racers, len(list), err, max)
+	}
+}
+
+// testRaceRoleLimit: Racers custom roles made at once in an organization
+// that may have 3; 3 are made.
+func testRaceRoleLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
+	const max = 3
+	f := makeOrg(t, a, s, "acme")
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		return s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: fmt.Sprint("r", i), Permissions: permission.MustSet("a:b")}, max)
+	})
+	ok := succeeded(t, "CreateRole", errs)
+	list, err := s.Roles(ctx(t), f.org.ID)
+	if err != nil || ok != max || len(list) != max {
+		t.Errorf("%d of %d concurrent creations succeeded and %d roles are stored (%v), want %d", ok, Racers, len(list), err, max)
+	}
+}
+
+// testRaceDeleteRoleRenew: a role deleted while its expired invitations
+// are renewed, at once; either the deletion is refused or the
+// invitations go with the role: no pending invitation names a role that
+// does not exist.
+func testRaceDeleteRoleRenew(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	if err := s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "billing", Permissions: permission.MustSet("invoice:pay")}, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < Racers; i++ {
+		if err := invite(t, s, f.org.ID, fmt.Sprintf("u%d@example.com", i), "billing", now, now.Add(time.Hour), noLimit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	later := now.Add(2 * time.Hour)
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		if i == 0 {
+			return s.DeleteRole(ctx(t), f.org.ID, "billing", later)
+		}
+		id := "inv-" + f.org.ID + fmt.Sprintf("u%d@example.com", i)
+		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), noLimit, later)
+	})
+	succeeded(t, "DeleteRole or RenewInvitation", errs, organization.ErrRoleInUse, adapter.ErrNotFound)
+	roles, _ := s.Roles(ctx(t), f.org.ID)
+	list, _ := s.Invitations(ctx(t), f.org.ID)
+	for _, inv := range list {
+		if later.Before(inv.Expires) && len(roles) == 0 {
+			t.Errorf("the role was deleted (%v) and the invitation %s naming it is pending", errs[0], inv.ID)
 		}
 	}
 }

@@ -55,10 +55,10 @@ func testPurgeLastOwner(t *testing.T, a adapter.Adapter, s ownerStore) {
 	hash := organization.HashToken("f-in-g")
 	owner := mustGetUser(t, a, f.owner)
 	if err := s.CreateInvitation(ctx(t), organization.Invitation{ID: "f-in-g", OrganizationID: g.org.ID, Email: owner.Email,
-		Role: organization.Member, TokenHash: hash, Expires: now.AddDate(100, 0, 0), CreatedAt: now}); err != nil {
+		Role: organization.Member, TokenHash: hash, Expires: now.AddDate(100, 0, 0), CreatedAt: now}, noLimit); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AcceptInvitation(ctx(t), hash, owner.Email, f.owner, now); err != nil {
+	if _, err := s.AcceptInvitation(ctx(t), hash, owner.Email, f.owner, noLimit, noLimit, now); err != nil {
 		t.Fatal(err)
 	}
 

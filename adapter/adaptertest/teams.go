@@ -171,8 +171,8 @@ func testTeamCascades(t *testing.T, a adapter.Adapter, s teamStore) {
 	// bob, also a member of globex, in a team there.
 	hash := organization.HashToken("bob-globex")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "ib", OrganizationID: g.org.ID, Email: "bob@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now})
-	if _, err := s.AcceptInvitation(ctx(t), hash, "bob@example.com", bob, time.Now()); err != nil {
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+	if _, err := s.AcceptInvitation(ctx(t), hash, "bob@example.com", bob, noLimit, noLimit, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	sales := makeTeam(t, s, g.org.ID, "Sales")
@@ -230,7 +230,7 @@ func testTeamCascades(t *testing.T, a adapter.Adapter, s teamStore) {
 	// An organization made again with the deleted one's id starts with
 	// no teams and no team members.
 	re := organization.Organization{ID: f.org.ID, Name: "Acme again", Slug: "acme", CreatedAt: now}
-	if err := s.CreateOrganization(ctx(t), re, organization.Membership{OrganizationID: re.ID, UserID: f.owner, Role: organization.Owner, CreatedAt: now}); err != nil {
+	if err := s.CreateOrganization(ctx(t), re, organization.Membership{OrganizationID: re.ID, UserID: f.owner, Role: organization.Owner, CreatedAt: now}, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	if list, _ := s.Teams(ctx(t), re.ID); len(list) != 0 {

@@ -71,12 +71,53 @@ func notFound(what, id string) error {
 	return fmt.Errorf("memory: %s %q: %w", what, id, adapter.ErrNotFound)
 }
 
-// CreateOrganization stores o and its first member (organization.Store).
-func (m *Adapter) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+// orgLimitLocked returns organization.ErrLimit when userID is a member
+// of max organizations. m.mu must be held.
+func (m *Adapter) orgLimitLocked(userID string, max int) error {
+	n := 0
+	for k := range m.orgsLocked().members {
+		if k.user == userID {
+			n++
+		}
+	}
+	if n >= max {
+		return fmt.Errorf("memory: %d organizations per user: %w", max, organization.ErrLimit)
+	}
+	return nil
+}
+
+// memberLimitLocked returns organization.ErrLimit when orgID's members
+// and its invitations unexpired at now number max; except, an
+// invitation's id, is not counted. m.mu must be held.
+func (m *Adapter) memberLimitLocked(orgID, except string, max int, now time.Time) error {
+	d := m.orgsLocked()
+	n := 0
+	for k := range d.members {
+		if k.org == orgID {
+			n++
+		}
+	}
+	for id, x := range d.invitations {
+		if x.OrganizationID == orgID && id != except && now.Before(x.Expires) {
+			n++
+		}
+	}
+	if n >= max {
+		return fmt.Errorf("memory: %d members and invitations: %w", max, organization.ErrLimit)
+	}
+	return nil
+}
+
+// CreateOrganization stores o and its first member, unless the user is a
+// member of max organizations (organization.Store).
+func (m *Adapter) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership, max int) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		if _, ok := m.users[first.UserID]; !ok {
 			return notFound("user", first.UserID)
+		}
+		if err := m.orgLimitLocked(first.UserID, max); err != nil {
+			return err
 		}
 		if _, ok := d.orgs[o.ID]; ok {
 			return fmt.Errorf("memory: organization %q: %w", o.ID, adapter.ErrConflict)
@@ -238,8 +279,9 @@ func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string) er
 	})
 }
 
-// CreateInvitation stores inv (organization.Store).
-func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+// CreateInvitation stores inv, unless its organization's members and
+// unexpired invitations number max (organization.Store).
+func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		if _, ok := d.orgs[inv.OrganizationID]; !ok {
@@ -249,6 +291,9 @@ func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitat
 			if x.ID == inv.ID || x.TokenHash == inv.TokenHash {
 				return fmt.Errorf("memory: invitation: %w", adapter.ErrConflict)
 			}
+		}
+		if err := m.memberLimitLocked(inv.OrganizationID, "", max, inv.CreatedAt); err != nil {
+			return err
 		}
 		inv.Expires = inv.Expires.UTC().Truncate(time.Microsecond)
 		inv.CreatedAt = inv.CreatedAt.UTC().Truncate(time.Microsecond)
@@ -289,14 +334,19 @@ func (m *Adapter) InvitationByToken(ctx context.Context, tokenHash string) (orga
 	})
 }
 
-// RenewInvitation replaces an invitation's token hash and expiry
-// (organization.Store).
-func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+// RenewInvitation replaces an invitation's token hash and expiry; one
+// expired at now must fit under max again (organization.Store).
+func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		x, ok := d.invitations[id]
 		if !ok || x.OrganizationID != orgID {
 			return notFound("invitation", id)
+		}
+		if !now.Before(x.Expires) {
+			if err := m.memberLimitLocked(orgID, id, max, now); err != nil {
+				return err
+			}
 		}
 		x.TokenHash, x.Expires = tokenHash, expires.UTC().Truncate(time.Microsecond)
 		d.invitations[id] = x
@@ -330,9 +380,9 @@ func (m *Adapter) invitationFor(tokenHash, email string) (organization.Invitatio
 	return x, nil
 }
 
-// AcceptInvitation uses an invitation, under the mutex: once
-// (organization.Store).
-func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+// AcceptInvitation uses an invitation, under the mutex: once, and within
+// the limits (organization.Store).
+func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, maxOrgs, maxMembers int, now time.Time) (organization.Membership, error) {
 	return lockedValue(ctx, m, func() (organization.Membership, error) {
 		d := m.orgsLocked()
 		x, err := m.invitationFor(tokenHash, email)
@@ -348,6 +398,18 @@ func (m *Adapter) AcceptInvitation(ctx context.Context, tokenHash, email, userID
 		k := memberKey{x.OrganizationID, userID}
 		if _, ok := d.members[k]; ok {
 			return organization.Membership{}, fmt.Errorf("memory: member: %w", adapter.ErrConflict)
+		}
+		if err := m.orgLimitLocked(userID, maxOrgs); err != nil {
+			return organization.Membership{}, err
+		}
+		members := 0
+		for mk := range d.members {
+			if mk.org == x.OrganizationID {
+				members++
+			}
+		}
+		if members >= maxMembers {
+			return organization.Membership{}, fmt.Errorf("memory: %d members: %w", maxMembers, organization.ErrLimit)
 		}
 		delete(d.invitations, x.ID)
 		mb := organization.Membership{OrganizationID: x.OrganizationID, UserID: userID, Role: x.Role, CreatedAt: now.UTC().Truncate(time.Microsecond)}
@@ -376,8 +438,9 @@ func (m *Adapter) Roles(ctx context.Context, orgID string) ([]organization.Role,
 	})
 }
 
-// CreateRole stores a custom role (organization.Store).
-func (m *Adapter) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+// CreateRole stores a custom role, unless orgID has max
+// (organization.Store).
+func (m *Adapter) CreateRole(ctx context.Context, orgID string, r organization.Role, max int) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		if _, ok := d.orgs[orgID]; !ok {
@@ -386,6 +449,15 @@ func (m *Adapter) CreateRole(ctx context.Context, orgID string, r organization.R
 		k := memberKey{orgID, r.Name}
 		if _, ok := d.roles[k]; ok {
 			return fmt.Errorf("memory: role %q: %w", r.Name, adapter.ErrConflict)
+		}
+		n := 0
+		for rk := range d.roles {
+			if rk.org == orgID {
+				n++
+			}
+		}
+		if n >= max {
+			return fmt.Errorf("memory: %d roles: %w", max, organization.ErrLimit)
 		}
 		r.BuiltIn, r.Permissions = false, slices.Clone(r.Permissions)
 		d.roles[k] = r
@@ -407,8 +479,10 @@ func (m *Adapter) UpdateRole(ctx context.Context, orgID string, r organization.R
 	})
 }
 
-// DeleteRole removes a custom role no member holds (organization.Store).
-func (m *Adapter) DeleteRole(ctx context.Context, orgID, name string) error {
+// DeleteRole removes a custom role no member holds and no invitation
+// unexpired at now names, with the expired invitations that name it
+// (organization.Store).
+func (m *Adapter) DeleteRole(ctx context.Context, orgID, name string, now time.Time) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		k := memberKey{orgID, name}
@@ -418,6 +492,16 @@ func (m *Adapter) DeleteRole(ctx context.Context, orgID, name string) error {
 		for mk, x := range d.members {
 			if mk.org == orgID && x.Role == name {
 				return organization.ErrRoleInUse
+			}
+		}
+		for _, x := range d.invitations {
+			if x.OrganizationID == orgID && x.Role == name && now.Before(x.Expires) {
+				return organization.ErrRoleInUse
+			}
+		}
+		for id, x := range d.invitations {
+			if x.OrganizationID == orgID && x.Role == name {
+				delete(d.invitations, id)
 			}
 		}
 		delete(d.roles, k)

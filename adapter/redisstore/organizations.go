@@ -14,8 +14,8 @@ import (
 var _ organization.Store = (*store)(nil)
 
 // CreateOrganization hands the call to the primary (organization.Store).
-func (s *store) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
-	return do(s, func(p organization.Store) error { return p.CreateOrganization(ctx, o, first) })
+func (s *store) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership, max int) error {
+	return do(s, func(p organization.Store) error { return p.CreateOrganization(ctx, o, first, max) })
 }
 
 // Organization hands the call to the primary (organization.Store).
@@ -59,8 +59,8 @@ func (s *store) RemoveMembership(ctx context.Context, orgID, userID string) erro
 }
 
 // CreateInvitation hands the call to the primary (organization.Store).
-func (s *store) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
-	return do(s, func(p organization.Store) error { return p.CreateInvitation(ctx, inv) })
+func (s *store) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
+	return do(s, func(p organization.Store) error { return p.CreateInvitation(ctx, inv, max) })
 }
 
 // Invitations hands the call to the primary (organization.Store).
@@ -76,8 +76,10 @@ func (s *store) InvitationByToken(ctx context.Context, tokenHash string) (organi
 }
 
 // RenewInvitation hands the call to the primary (organization.Store).
-func (s *store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
-	return do(s, func(p organization.Store) error { return p.RenewInvitation(ctx, orgID, id, tokenHash, expires) })
+func (s *store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
+	return do(s, func(p organization.Store) error {
+		return p.RenewInvitation(ctx, orgID, id, tokenHash, expires, max, now)
+	})
 }
 
 // DeleteInvitation hands the call to the primary (organization.Store).
@@ -86,9 +88,9 @@ func (s *store) DeleteInvitation(ctx context.Context, orgID, id string) error {
 }
 
 // AcceptInvitation hands the call to the primary (organization.Store).
-func (s *store) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+func (s *store) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, maxOrgs, maxMembers int, now time.Time) (organization.Membership, error) {
 	return call(s, func(p organization.Store) (organization.Membership, error) {
-		return p.AcceptInvitation(ctx, tokenHash, email, userID, now)
+		return p.AcceptInvitation(ctx, tokenHash, email, userID, maxOrgs, maxMembers, now)
 	})
 }
 
@@ -105,8 +107,8 @@ func (s *store) Roles(ctx context.Context, orgID string) ([]organization.Role, e
 }
 
 // CreateRole hands the call to the primary (organization.Store).
-func (s *store) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
-	return do(s, func(p organization.Store) error { return p.CreateRole(ctx, orgID, r) })
+func (s *store) CreateRole(ctx context.Context, orgID string, r organization.Role, max int) error {
+	return do(s, func(p organization.Store) error { return p.CreateRole(ctx, orgID, r, max) })
 }
 
 // UpdateRole hands the call to the primary (organization.Store).
@@ -115,8 +117,8 @@ func (s *store) UpdateRole(ctx context.Context, orgID string, r organization.Rol
 }
 
 // DeleteRole hands the call to the primary (organization.Store).
-func (s *store) DeleteRole(ctx context.Context, orgID, name string) error {
-	return do(s, func(p organization.Store) error { return p.DeleteRole(ctx, orgID, name) })
+func (s *store) DeleteRole(ctx context.Context, orgID, name string, now time.Time) error {
+	return do(s, func(p organization.Store) error { return p.DeleteRole(ctx, orgID, name, now) })
 }
 
 // SetActiveOrganization hands the call to the primary (organization.Store).

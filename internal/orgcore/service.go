@@ -235,18 +235,6 @@ func positiveOr[T int | time.Duration](v *T, def T) {
 	}
 }
 
-// underLimit returns the store's error err (storeErr), or ErrLimit when
-// list, read from the store, holds max or more: what says of what.
-func underLimit[T any](list []T, err error, max int, what string) error {
-	if err != nil {
-		return storeErr(err)
-	}
-	if len(list) >= max {
-		return fmt.Errorf("%w: %d %s", ErrLimit, max, what)
-	}
-	return nil
-}
-
 // found returns the item of list, read from the store, that wanted
 // accepts: the store's error err (storeErr), or an error wrapping
 // ErrNotFound, of what, when none is.
@@ -262,7 +250,8 @@ func found[T any](list []T, err error, wanted func(T) bool, what string) (T, err
 }
 
 // Create makes an organization with userID its owner. The slug is made
-// of the name when empty.
+// of the name when empty. A user who is a member of
+// Config.MaxOrganizationsPerUser organizations already is ErrLimit.
 func (s *Service) Create(ctx context.Context, userID, name, slug string) (Organization, error) {
 	name, err := cleanName(name)
 	if err != nil {
@@ -271,13 +260,10 @@ func (s *Service) Create(ctx context.Context, userID, name, slug string) (Organi
 	if slug, err = checkSlug(slug, name); err != nil {
 		return Organization{}, err
 	}
-	mine, err := s.store.Organizations(ctx, userID)
-	if err := underLimit(mine, err, s.cfg.MaxOrganizationsPerUser, "organizations per user"); err != nil {
-		return Organization{}, err
-	}
 	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	o := Organization{ID: newID(), Name: name, Slug: slug, CreatedAt: now}
-	if err := s.store.CreateOrganization(ctx, o, Membership{OrganizationID: o.ID, UserID: userID, Role: Owner, CreatedAt: now}); err != nil {
+	first := Membership{OrganizationID: o.ID, UserID: userID, Role: Owner, CreatedAt: now}
+	if err := s.store.CreateOrganization(ctx, o, first, s.cfg.MaxOrganizationsPerUser); err != nil {
 		return Organization{}, storeErr(err)
 	}
 	return o, nil
@@ -475,7 +461,8 @@ func (s *Service) checkRole(name string, statements []string, perms permission.S
 }
 
 // CreateRole defines a custom role of orgID: role:create, declared
-// statements, none that actor does not hold.
+// statements, none that actor does not hold. An organization has at most
+// Config.MaxRoles custom roles (ErrLimit).
 func (s *Service) CreateRole(ctx context.Context, actor, orgID, name string, statements []string) (Role, error) {
 	_, perms, err := s.Authorize(ctx, orgID, actor, CreateRole)
 	if err != nil {
@@ -485,11 +472,7 @@ func (s *Service) CreateRole(ctx context.Context, actor, orgID, name string, sta
 	if err != nil {
 		return Role{}, err
 	}
-	custom, err := s.store.Roles(ctx, orgID)
-	if err := underLimit(custom, err, s.cfg.MaxRoles, "roles per organization"); err != nil {
-		return Role{}, err
-	}
-	return r, storeErr(s.store.CreateRole(ctx, orgID, r))
+	return r, storeErr(s.store.CreateRole(ctx, orgID, r, s.cfg.MaxRoles))
 }
 
 // UpdateRole replaces the statements of orgID's custom role name:
@@ -508,12 +491,13 @@ func (s *Service) UpdateRole(ctx context.Context, actor, orgID, name string, sta
 }
 
 // DeleteRole removes orgID's custom role name: role:delete, actor must
-// hold its statements, and no member may hold it (ErrRoleInUse).
+// hold its statements, and no member may hold it nor pending invitation
+// name it (ErrRoleInUse).
 func (s *Service) DeleteRole(ctx context.Context, actor, orgID, name string) error {
 	if _, err := s.overRole(ctx, actor, orgID, name, DeleteRole); err != nil {
 		return err
 	}
-	return storeErr(s.store.DeleteRole(ctx, orgID, name))
+	return storeErr(s.store.DeleteRole(ctx, orgID, name, s.cfg.Now()))
 }
 
 // customRole returns orgID's stored role name, ErrNotFound for none.
@@ -543,7 +527,9 @@ func (s *Service) Invitations(ctx context.Context, actor, orgID string) ([]Invit
 // Invite invites the address to orgID with the role: member:invite, and
 // actor must hold every statement of the role. It returns the invitation
 // and its token, which goes in the link to the address and nowhere else.
-// A pending invitation to the same address is ErrConflict (resend it).
+// A pending invitation to the same address is ErrConflict (resend it);
+// an organization whose members and pending invitations number
+// Config.MaxMembers is ErrLimit.
 func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string) (Invitation, string, error) {
 	_, perms, err := s.Authorize(ctx, orgID, actor, InviteMember)
 	if err != nil {
@@ -567,13 +553,6 @@ func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string
 	if err != nil {
 		return Invitation{}, "", err
 	}
-	members, err := s.store.Members(ctx, orgID)
-	if err != nil {
-		return Invitation{}, "", storeErr(err)
-	}
-	if len(pending)+len(members) >= s.cfg.MaxMembers {
-		return Invitation{}, "", fmt.Errorf("%w: %d members and invitations per organization", ErrLimit, s.cfg.MaxMembers)
-	}
 	for _, p := range pending {
 		if p.Email == addr {
 			return Invitation{}, "", fmt.Errorf("%w: %s is already invited (resend the invitation)", ErrConflict, addr)
@@ -583,7 +562,7 @@ func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string
 	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	inv := Invitation{ID: newID(), OrganizationID: orgID, Email: addr, Role: role, InviterID: actor, TokenHash: hash,
 		Expires: now.Add(s.cfg.InvitationExpiry), CreatedAt: now}
-	if err := s.store.CreateInvitation(ctx, inv); err != nil {
+	if err := s.store.CreateInvitation(ctx, inv, s.cfg.MaxMembers); err != nil {
 		return Invitation{}, "", storeErr(err)
 	}
 	return inv, token, nil
@@ -597,7 +576,8 @@ func (s *Service) invitation(ctx context.Context, orgID, id string) (Invitation,
 
 // Resend gives orgID's invitation id a new token and expiry, and returns
 // them: the old link stops working. It needs member:invite and the
-// invitation's role's statements.
+// invitation's role's statements. An expired invitation counts again
+// towards Config.MaxMembers once resent (ErrLimit when it does not fit).
 func (s *Service) Resend(ctx context.Context, actor, orgID, id string) (Invitation, string, error) {
 	_, perms, err := s.Authorize(ctx, orgID, actor, InviteMember)
 	if err != nil {
@@ -615,8 +595,9 @@ func (s *Service) Resend(ctx context.Context, actor, orgID, id string) (Invitati
 		return Invitation{}, "", fmt.Errorf("%w: %w", ErrForbidden, err)
 	}
 	token, hash := newToken()
-	inv.TokenHash, inv.Expires = hash, s.cfg.Now().UTC().Truncate(time.Microsecond).Add(s.cfg.InvitationExpiry)
-	if err := s.store.RenewInvitation(ctx, orgID, id, hash, inv.Expires); err != nil {
+	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
+	inv.TokenHash, inv.Expires = hash, now.Add(s.cfg.InvitationExpiry)
+	if err := s.store.RenewInvitation(ctx, orgID, id, hash, inv.Expires, s.cfg.MaxMembers, now); err != nil {
 		return Invitation{}, "", storeErr(err)
 	}
 	return inv, token, nil
@@ -647,13 +628,15 @@ func (s *Service) Invitation(ctx context.Context, token string) (Invitation, err
 // address is address: the address must be the invited one (the invited
 // address cannot be changed by whoever holds the link), the invitation
 // unexpired and unused. It is single-use: of concurrent accepts one
-// succeeds.
+// succeeds. Joining is ErrLimit when the user is a member of
+// Config.MaxOrganizationsPerUser organizations already, or the
+// organization has Config.MaxMembers members.
 func (s *Service) Accept(ctx context.Context, token, userID, address string) (Membership, error) {
 	addr, err := emailaddress.Normalize(address)
 	if err != nil || userID == "" {
 		return Membership{}, ErrWrongRecipient
 	}
-	m, err := s.store.AcceptInvitation(ctx, HashToken(token), addr, userID, s.cfg.Now())
+	m, err := s.store.AcceptInvitation(ctx, HashToken(token), addr, userID, s.cfg.MaxOrganizationsPerUser, s.cfg.MaxMembers, s.cfg.Now())
 	return m, storeErr(err)
 }
 

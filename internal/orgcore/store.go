@@ -12,15 +12,22 @@ import (
 // every process that shares the store.
 //
 // Lookups return adapter.ErrNotFound (wrapped) when there is nothing;
-// writes that break a uniqueness rule return adapter.ErrConflict. Every
+// writes that break a uniqueness rule return adapter.ErrConflict. The
+// methods that take a limit of Config (max, maxOrgs, maxMembers) count
+// and write in one transaction, and return ErrLimit (wrapped), changing
+// nothing, when the write would exceed it: of concurrent calls, from
+// every process, no more succeed than the limit allows. Every
 // method that names an organization and something in it (a member, an
 // invitation, a role) matches both: an id of another organization's
 // invitation is not found. Deleting a user deletes their memberships;
 // deleting an organization deletes everything in it.
 type Store interface {
 	// CreateOrganization stores o and its first member in one
-	// transaction; ErrConflict when the slug or id is taken.
-	CreateOrganization(ctx context.Context, o Organization, first Membership) error
+	// transaction; ErrConflict when the slug or id is taken, ErrNotFound
+	// when there is no such user. max is how many organizations one user
+	// may be a member of (Config.MaxOrganizationsPerUser): ErrLimit when
+	// first.UserID is a member of max already.
+	CreateOrganization(ctx context.Context, o Organization, first Membership, max int) error
 	// Organization returns the organization with the id.
 	Organization(ctx context.Context, id string) (Organization, error)
 	// UpdateOrganization stores o's name and slug; ErrConflict when the
@@ -46,8 +53,11 @@ type Store interface {
 	RemoveMembership(ctx context.Context, orgID, userID string) error
 
 	// CreateInvitation stores inv; ErrConflict when its id or token hash
-	// is taken.
-	CreateInvitation(ctx context.Context, inv Invitation) error
+	// is taken, ErrNotFound when there is no such organization. max is
+	// how many members and pending invitations the organization may have
+	// (Config.MaxMembers): ErrLimit when its members and its invitations
+	// unexpired at inv.CreatedAt number max already.
+	CreateInvitation(ctx context.Context, inv Invitation, max int) error
 	// Invitations returns the organization's invitations, expired ones
 	// included, by creation.
 	Invitations(ctx context.Context, orgID string) ([]Invitation, error)
@@ -55,8 +65,11 @@ type Store interface {
 	// tokenHash.
 	InvitationByToken(ctx context.Context, tokenHash string) (Invitation, error)
 	// RenewInvitation gives the organization's invitation id a new token
-	// hash and expiry: the old link stops working.
-	RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error
+	// hash and expiry: the old link stops working. max is as
+	// CreateInvitation's: an invitation expired at now no longer counts
+	// towards it, so renewing one is ErrLimit when the organization's
+	// members and unexpired invitations number max already.
+	RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error
 	// DeleteInvitation removes the organization's invitation id.
 	DeleteInvitation(ctx context.Context, orgID, id string) error
 	// AcceptInvitation uses the invitation whose token hashes to
@@ -67,8 +80,11 @@ type Store interface {
 	// the invitation is for another address, ErrExpired when it expired
 	// (both keep it), ErrConflict when the user is already a member (the
 	// invitation is kept), ErrNotFound when there is none (or it was
-	// used).
-	AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (Membership, error)
+	// used). ErrLimit, keeping the invitation, when the user is a member
+	// of maxOrgs organizations already (Config.MaxOrganizationsPerUser,
+	// as CreateOrganization's max) or the organization has maxMembers
+	// members already (Config.MaxMembers).
+	AcceptInvitation(ctx context.Context, tokenHash, email, userID string, maxOrgs, maxMembers int, now time.Time) (Membership, error)
 	// DeclineInvitation deletes and returns the invitation whose token
 	// hashes to tokenHash when it is for email; ErrWrongRecipient when
 	// not (it is kept).
@@ -76,13 +92,20 @@ type Store interface {
 
 	// Roles returns the organization's custom roles, by name.
 	Roles(ctx context.Context, orgID string) ([]Role, error)
-	// CreateRole stores a custom role; ErrConflict when the name exists.
-	CreateRole(ctx context.Context, orgID string, r Role) error
+	// CreateRole stores a custom role; ErrConflict when the name exists,
+	// ErrNotFound when there is no such organization. max is how many
+	// custom roles the organization may have (Config.MaxRoles): ErrLimit
+	// when it has max already.
+	CreateRole(ctx context.Context, orgID string, r Role, max int) error
 	// UpdateRole replaces the statements of the custom role r.Name.
 	UpdateRole(ctx context.Context, orgID string, r Role) error
 	// DeleteRole removes a custom role, and returns ErrRoleInUse,
-	// atomically, when a member holds it.
-	DeleteRole(ctx context.Context, orgID, name string) error
+	// atomically, when a member holds it or an invitation unexpired at
+	// now names it (accepting it would make a member of a role that does
+	// not exist). The expired invitations that name it are deleted with
+	// it, atomically as well: renewed, they would name a role that does
+	// not exist.
+	DeleteRole(ctx context.Context, orgID, name string, now time.Time) error
 
 	// SetActiveOrganization records the organization a database session
 	// works in; sessionKey is the stored hash of its token, expires its

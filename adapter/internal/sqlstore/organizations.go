@@ -16,7 +16,12 @@ import (
 
 // The organization.Store statements are the same for SQLite and
 // PostgreSQL. A custom role's statements are stored space-separated (a
-// statement has no space: permission.Parse).
+// statement has no space: permission.Parse). The limits are counted as
+// the teams' are (teams.go): in a transaction that first locks the
+// organization's row, or the user's for the organizations a user is in,
+// so that concurrent additions run one after another and each counts
+// what the others added. A transaction that locks both locks the user's
+// first, as keepOwners does, so that two never wait for each other.
 
 const (
 	orgColumns        = `id, name, slug, created_at`
@@ -69,11 +74,46 @@ func (s Store) scanRole(row Row) (organization.Role, error) {
 	return r, nil
 }
 
-// CreateOrganization stores o and its first member in one transaction
-// (organization.Store).
-func (st Organizations) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership) error {
+// lockOrg locks the row of the organization orgID until tx ends;
+// adapter.ErrNotFound when there is none.
+func (s Store) lockOrg(ctx context.Context, tx Querier, orgID string) error {
+	return s.lockRow(ctx, tx, "lock organization", `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, orgID)
+}
+
+// lockUser locks the row of the user userID until tx ends, so that no
+// membership of theirs is added meanwhile; adapter.ErrNotFound when
+// there is none.
+func (s Store) lockUser(ctx context.Context, tx Querier, userID string) error {
+	return s.lockRow(ctx, tx, "lock user", s.LockUser, userID)
+}
+
+// orgLimit returns organization.ErrLimit when userID is a member of max
+// organizations; the caller has locked the user's row.
+func (s Store) orgLimit(ctx context.Context, tx Querier, userID string, max int) error {
+	return s.underLimit(ctx, tx, max, "organizations per user", `SELECT COUNT(*) FROM gatehouse_members WHERE user_id = $1`, userID)
+}
+
+// memberLimit returns organization.ErrLimit when orgID's members and
+// its invitations unexpired at now number max; the caller has locked
+// the organization's row.
+func (s Store) memberLimit(ctx context.Context, tx Querier, orgID string, max int, now time.Time) error {
+	return s.underLimit(ctx, tx, max, "members and invitations", `SELECT
+		(SELECT COUNT(*) FROM gatehouse_members WHERE organization_id = $1) +
+		(SELECT COUNT(*) FROM gatehouse_invitations WHERE organization_id = $1 AND expires > $2)`,
+		orgID, s.TimeArg(stored.Time(now)))
+}
+
+// CreateOrganization stores o and its first member in one transaction,
+// unless the user is a member of max organizations (organization.Store).
+func (st Organizations) CreateOrganization(ctx context.Context, o organization.Organization, first organization.Membership, max int) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
+		if err := s.lockUser(ctx, tx, first.UserID); err != nil {
+			return err
+		}
+		if err := s.orgLimit(ctx, tx, first.UserID, max); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO gatehouse_organizations (`+orgColumns+`) VALUES ($1, $2, $3, $4)`,
 			o.ID, o.Name, o.Slug, s.TimeArg(stored.Time(o.CreatedAt))); err != nil {
 			return s.Error("create organization", err)
@@ -111,6 +151,12 @@ func (st Organizations) UpdateOrganization(ctx context.Context, o organization.O
 func (st Organizations) DeleteOrganization(ctx context.Context, id string) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
+		// The organization's row first, as every other change to what
+		// it holds locks it: a renewal (which locks it, then the
+		// invitation) and this deletion never wait for each other.
+		if err := s.lockOrg(ctx, tx, id); err != nil {
+			return err
+		}
 		// What the foreign keys would cascade to, for SQLite without them.
 		for _, table := range []string{"active_organizations", "team_members", "teams", "members", "invitations", "organization_roles"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_`+table+` WHERE organization_id = $1`, id); err != nil {
@@ -289,16 +335,26 @@ func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID stri
 	})
 }
 
-// CreateInvitation stores inv (organization.Store).
-func (st Organizations) CreateInvitation(ctx context.Context, inv organization.Invitation) error {
+// CreateInvitation stores inv unless its organization's members and
+// unexpired invitations number max, in a transaction that locks the
+// organization's row (organization.Store).
+func (st Organizations) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
 	s := st.S
-	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_invitations (`+invitationColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		inv.ID, inv.OrganizationID, inv.Email, inv.Role, inv.InviterID, inv.TokenHash,
-		s.TimeArg(stored.Time(inv.Expires)), s.TimeArg(stored.Time(inv.CreatedAt)))
-	if err != nil {
-		return s.Error("create invitation", err)
-	}
-	return nil
+	return s.InTx(ctx, func(tx Querier) error {
+		if err := s.lockOrg(ctx, tx, inv.OrganizationID); err != nil {
+			return err
+		}
+		if err := s.memberLimit(ctx, tx, inv.OrganizationID, max, inv.CreatedAt); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO gatehouse_invitations (`+invitationColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			inv.ID, inv.OrganizationID, inv.Email, inv.Role, inv.InviterID, inv.TokenHash,
+			s.TimeArg(stored.Time(inv.Expires)), s.TimeArg(stored.Time(inv.CreatedAt)))
+		if err != nil {
+			return s.Error("create invitation", err)
+		}
+		return nil
+	})
 }
 
 // Invitations returns orgID's invitations (organization.Store).
@@ -320,13 +376,29 @@ func (st Organizations) InvitationByToken(ctx context.Context, tokenHash string)
 	return s.scanInvitation(s.DB.QueryRow(ctx, `SELECT `+invitationColumns+` FROM gatehouse_invitations WHERE token_hash = $1`, tokenHash))
 }
 
-// RenewInvitation replaces an invitation's token hash and expiry
-// (organization.Store).
-func (st Organizations) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time) error {
+// RenewInvitation replaces an invitation's token hash and expiry, in a
+// transaction that locks the organization's row: one expired at now must
+// fit under max again (organization.Store).
+func (st Organizations) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
 	s := st.S
-	n, err := s.DB.Exec(ctx, `UPDATE gatehouse_invitations SET token_hash = $3, expires = $4 WHERE organization_id = $1 AND id = $2`,
-		orgID, id, tokenHash, s.TimeArg(stored.Time(expires)))
-	return s.OneRow(n, err, "renew invitation")
+	return s.InTx(ctx, func(tx Querier) error {
+		if err := s.lockOrg(ctx, tx, orgID); err != nil {
+			return err
+		}
+		var old time.Time
+		if err := tx.QueryRow(ctx, `SELECT expires FROM gatehouse_invitations WHERE organization_id = $1 AND id = $2`,
+			orgID, id).Scan(s.Time(&old)); err != nil {
+			return s.Error("renew invitation", err)
+		}
+		if !now.Before(old) { // expired, not counted: it must fit again
+			if err := s.memberLimit(ctx, tx, orgID, max, now); err != nil {
+				return err
+			}
+		}
+		n, err := tx.Exec(ctx, `UPDATE gatehouse_invitations SET token_hash = $3, expires = $4 WHERE organization_id = $1 AND id = $2`,
+			orgID, id, tokenHash, s.TimeArg(stored.Time(expires)))
+		return s.OneRow(n, err, "renew invitation")
+	})
 }
 
 // DeleteInvitation removes orgID's invitation id (organization.Store).
@@ -352,21 +424,60 @@ func (s Store) refusal(ctx context.Context, tokenHash, email string, now time.Ti
 }
 
 // AcceptInvitation deletes the invitation and adds the member in one
-// transaction: the DELETE's row lock makes a concurrent accept find no
-// row (organization.Store).
-func (st Organizations) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, now time.Time) (organization.Membership, error) {
+// transaction, which locks the user's row and then the organization's
+// to count them against maxOrgs and maxMembers: the DELETE's row lock
+// makes a concurrent accept find no row (organization.Store).
+func (st Organizations) AcceptInvitation(ctx context.Context, tokenHash, email, userID string, maxOrgs, maxMembers int, now time.Time) (organization.Membership, error) {
 	s := st.S
-	var m organization.Membership
+	var (
+		m       organization.Membership
+		refused bool // no usable invitation: refusal tells why
+	)
+	at := s.TimeArg(stored.Time(now))
 	err := s.InTx(ctx, func(tx Querier) error {
-		err := tx.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2 AND expires > $3
-			RETURNING organization_id, role`, tokenHash, email, s.TimeArg(stored.Time(now))).Scan(&m.OrganizationID, &m.Role)
+		// The user's row first: on SQLite a transaction's first statement
+		// must write, or it could not take the write lock later.
+		if err := s.lockUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		// The organization is read before its row is locked, and its
+		// row locked before the invitation's, as RenewInvitation does;
+		// the DELETE below checks the invitation again.
+		var orgID string
+		err := tx.QueryRow(ctx, `SELECT organization_id FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2 AND expires > $3`,
+			tokenHash, email, at).Scan(&orgID)
+		if errors.Is(err, s.ErrNoRows) {
+			refused = true
+		}
+		if err != nil {
+			return s.Error("accept invitation", err)
+		}
+		if err := s.lockOrg(ctx, tx, orgID); err != nil {
+			return err
+		}
+		var in bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2)`,
+			orgID, userID).Scan(&in); err != nil {
+			return s.Error("member", err)
+		}
+		if in {
+			return fmt.Errorf("%s: accept invitation: member: %w", s.Name, adapter.ErrConflict)
+		}
+		if err := s.orgLimit(ctx, tx, userID, maxOrgs); err != nil {
+			return err
+		}
+		if err := s.underLimit(ctx, tx, maxMembers, "members", `SELECT COUNT(*) FROM gatehouse_members WHERE organization_id = $1`, orgID); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `DELETE FROM gatehouse_invitations WHERE token_hash = $1 AND email = $2 AND expires > $3
+			RETURNING organization_id, role`, tokenHash, email, at).Scan(&m.OrganizationID, &m.Role)
 		if err != nil {
 			return s.Error("accept invitation", err)
 		}
 		m.UserID, m.CreatedAt = userID, stored.Time(now)
 		return s.addMember(ctx, tx, m)
 	})
-	if errors.Is(err, adapter.ErrNotFound) && m.OrganizationID == "" {
+	if refused {
 		return organization.Membership{}, s.refusal(ctx, tokenHash, email, now)
 	}
 	if err != nil {
@@ -400,15 +511,24 @@ func (st Organizations) Roles(ctx context.Context, orgID string) ([]organization
 	return ScanAll(s.Dialect, rows, "list roles", s.scanRole)
 }
 
-// CreateRole stores a custom role (organization.Store).
-func (st Organizations) CreateRole(ctx context.Context, orgID string, r organization.Role) error {
+// CreateRole stores a custom role unless orgID has max, in a
+// transaction that locks the organization's row (organization.Store).
+func (st Organizations) CreateRole(ctx context.Context, orgID string, r organization.Role, max int) error {
 	s := st.S
-	_, err := s.DB.Exec(ctx, `INSERT INTO gatehouse_organization_roles (organization_id, name, permissions) VALUES ($1, $2, $3)`,
-		orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
-	if err != nil {
-		return s.Error("create role", err)
-	}
-	return nil
+	return s.InTx(ctx, func(tx Querier) error {
+		if err := s.lockOrg(ctx, tx, orgID); err != nil {
+			return err
+		}
+		if err := s.underLimit(ctx, tx, max, "roles", `SELECT COUNT(*) FROM gatehouse_organization_roles WHERE organization_id = $1`, orgID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO gatehouse_organization_roles (organization_id, name, permissions) VALUES ($1, $2, $3)`,
+			orgID, r.Name, strings.Join(r.Permissions.Strings(), " "))
+		if err != nil {
+			return s.Error("create role", err)
+		}
+		return nil
+	})
 }
 
 // UpdateRole replaces a custom role's statements (organization.Store).
@@ -419,27 +539,37 @@ func (st Organizations) UpdateRole(ctx context.Context, orgID string, r organiza
 	return s.OneRow(n, err, "update role")
 }
 
-// DeleteRole removes a custom role that no member holds, in one
-// conditional DELETE (organization.Store).
-func (st Organizations) DeleteRole(ctx context.Context, orgID, name string) error {
+// DeleteRole removes a custom role that no member holds and no
+// invitation unexpired at now names, with the expired invitations that
+// name it, in a transaction that locks the organization's row: an
+// invitation made or renewed meanwhile is counted (organization.Store).
+func (st Organizations) DeleteRole(ctx context.Context, orgID, name string, now time.Time) error {
 	s := st.S
-	n, err := s.DB.Exec(ctx, `DELETE FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2
-		AND NOT EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $1 AND role = $2)`, orgID, name)
-	if err != nil {
-		return s.Error("delete role", err)
-	}
-	if n == 1 {
-		return nil
-	}
-	var exists bool
-	if err := s.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2)`,
-		orgID, name).Scan(&exists); err != nil {
-		return s.Error("delete role", err)
-	}
-	if exists {
-		return fmt.Errorf("%s: role %q: %w", s.Name, name, organization.ErrRoleInUse)
-	}
-	return s.NotFound("role")
+	return s.InTx(ctx, func(tx Querier) error {
+		if err := s.lockOrg(ctx, tx, orgID); err != nil {
+			return err
+		}
+		var exists, inUse bool
+		err := tx.QueryRow(ctx, `SELECT
+			EXISTS (SELECT 1 FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2),
+			EXISTS (SELECT 1 FROM gatehouse_members WHERE organization_id = $1 AND role = $2)
+			OR EXISTS (SELECT 1 FROM gatehouse_invitations WHERE organization_id = $1 AND role = $2 AND expires > $3)`,
+			orgID, name, s.TimeArg(stored.Time(now))).Scan(&exists, &inUse)
+		if err != nil {
+			return s.Error("delete role", err)
+		}
+		switch {
+		case !exists:
+			return s.NotFound("role")
+		case inUse:
+			return fmt.Errorf("%s: role %q: %w", s.Name, name, organization.ErrRoleInUse)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_invitations WHERE organization_id = $1 AND role = $2`, orgID, name); err != nil {
+			return s.Error("delete role's invitations", err)
+		}
+		n, err := tx.Exec(ctx, `DELETE FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2`, orgID, name)
+		return s.OneRow(n, err, "delete role")
+	})
 }
 
 // SetActiveOrganization records a session's active organization, for a
