@@ -26,4 +26,6 @@ func (f *Feature) NewAdmin(e *plugin.FeatureEnv) (plugin.Admin, error) {
 // Impersonations returns how sessions read an administrator's
 // impersonation; gatehouse.New calls it. Here, not in the Handler: a
 // program without the feature links none of it.
-func (f *Feature) Impersonations() sessions.Impersonations { return sessions.ReadImpersonations() }
+func (f *Feature) Impersonations() sessions.Impersonations {
+	return sessions.ReadImpersonations(&f.config)
+}

@@ -3,11 +3,13 @@ package admin_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -328,5 +330,209 @@ func TestImpersonationActiveOrganization(t *testing.T) {
 			}
 			mine("after stopping")
 		})
+	}
+}
+
+// TestImpersonationEndsWithTheRoles: an impersonation holds only while
+// its administrator is one and its user is not. Demoting the
+// administrator, or making the user one, ends it at the next request, as
+// a ban does: the session the application sees (Read), Handler.Can and
+// RequirePermission (Viewer), GET {base}/session and the built-in pages'
+// banner all show the administrator's own session again, in their active
+// organization, and the cookie is cleared, so the impersonation does not
+// come back with the role. Each is checked with the impersonation cookie
+// in the request, as the browser had it before the cookie was cleared.
+// For database sessions (with and without the cookie cache) and JWT
+// sessions.
+func TestImpersonationEndsWithTheRoles(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		strategy gatehouse.Strategy
+		cache    bool
+	}{
+		{"database", gatehouse.StrategyDatabase, false},
+		{"database+cache", gatehouse.StrategyDatabase, true},
+		{"jwt", gatehouse.StrategyJWT, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+				c.Session.Strategy = tc.strategy
+				c.Session.CookieCache.Enabled = tc.cache
+				c.Organizations = organization.Enable(organization.Config{})
+			})
+			ad := signedInAdmin(t, s)
+			signedInAs(t, s, "bob")
+			me, bobID := s.userID("admin@example.com"), s.userID("bob@example.com")
+			// The administrator owns acme and works in it, so that Handler.Can
+			// tells them (allowed) from bob (no active organization).
+			code, v := decode(t, ad.post(s.url+"/auth/organizations", url.Values{"csrfToken": {ad.csrf(s)}, "name": {"Acme"}}))
+			acme, _ := v["id"].(string)
+			if code != http.StatusCreated || acme == "" {
+				t.Fatalf("create acme: %d %v", code, v)
+			}
+			if code, v := decode(t, ad.post(s.url+"/auth/organizations/active", url.Values{"csrfToken": {ad.csrf(s)}, "organizationId": {acme}})); code != http.StatusOK {
+				t.Fatalf("set active: %d %v", code, v)
+			}
+			u, _ := url.Parse(s.url)
+			var imp *http.Cookie
+			// with puts the impersonation cookie back in the administrator's
+			// browser: every check below reads it anew, not after the previous
+			// check's answer cleared it.
+			with := func() *browser {
+				ad.c.Jar.SetCookies(u, []*http.Cookie{imp})
+				return ad
+			}
+			impersonate := func() {
+				t.Helper()
+				if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+					t.Fatalf("impersonate: %d %v", code, v)
+				}
+				imp = impersonationCookie(t, ad, u)
+				if v := with().whoami(s); v["email"] != "bob@example.com" || v["can"] != false {
+					t.Fatalf("impersonating bob, the application sees %v", v)
+				}
+				if !strings.Contains(with().htmlPage(s, "/auth/signout"), impersonationBanner) {
+					t.Fatal("impersonating bob, no banner")
+				}
+			}
+			ended := func(when string) {
+				t.Helper()
+				if v := with().whoami(s); v["email"] != "admin@example.com" || v["org"] != acme || v["can"] != true {
+					t.Errorf("%s, the application sees %v; want the administrator in acme, allowed", when, v)
+				}
+				if got := with().body(s, "/can-update"); got != "allowed admin@example.com" {
+					t.Errorf("%s, RequirePermission answered %q", when, got)
+				}
+				if got := with().privateBody(s); got != "hello admin@example.com" {
+					t.Errorf("%s, /private says %q", when, got)
+				}
+				if v := with().sessionJSON(s); v["impersonatedBy"] != nil || v["activeOrganizationId"] != acme {
+					t.Errorf("%s, GET session shows %v", when, v)
+				}
+				if strings.Contains(with().htmlPage(s, "/auth/signout"), impersonationBanner) {
+					t.Errorf("%s, the banner still shows the impersonation", when)
+				}
+				with().privateBody(s)
+				for _, c := range ad.c.Jar.Cookies(u) {
+					if c.Name == imp.Name {
+						t.Errorf("%s, the impersonation cookie is kept", when)
+					}
+				}
+			}
+
+			// The administrator demoted: refused by the admin routes, and no
+			// longer seeing the application as bob.
+			impersonate()
+			if err := s.store.SetUserRole(context.Background(), me, admin.RoleUser); err != nil {
+				t.Fatal(err)
+			}
+			if code, _ := ad.adminGet(s, "users"); code != http.StatusForbidden {
+				t.Errorf("demoted, the admin list answered %d; want 403", code)
+			}
+			ended("the administrator demoted")
+			// It ended: made an administrator again, they see their own session.
+			if err := s.store.SetUserRole(context.Background(), me, admin.RoleAdmin); err != nil {
+				t.Fatal(err)
+			}
+			if got := ad.privateBody(s); got != "hello admin@example.com" {
+				t.Errorf("promoted again, /private says %q", got)
+			}
+
+			// Bob made an administrator: an administrator is never
+			// impersonated.
+			impersonate()
+			if err := s.store.SetUserRole(context.Background(), bobID, admin.RoleAdmin); err != nil {
+				t.Fatal(err)
+			}
+			ended("bob made an administrator")
+		})
+	}
+}
+
+// TestImpersonationByNamedAdmin: an administrator Config names, with no
+// stored role, impersonates and keeps impersonating as one with the
+// stored role does.
+func TestImpersonationByNamedAdmin(t *testing.T) {
+	s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
+		c.Admin = admin.Enable(admin.Config{Emails: []string{"admin@example.com"}})
+	})
+	ad := signedInAs(t, s, "admin")
+	signedInAs(t, s, "bob")
+	if code, v := ad.adminPost(s, s.userID("bob@example.com"), "impersonate", nil); code != http.StatusOK {
+		t.Fatalf("impersonate: %d %v", code, v)
+	}
+	for range 2 {
+		if got := ad.privateBody(s); got != "hello bob@example.com" {
+			t.Fatalf("impersonating, /private says %q", got)
+		}
+	}
+	if v := ad.whoami(s); v["email"] != "bob@example.com" {
+		t.Errorf("impersonating, the application sees %v", v)
+	}
+	if !strings.Contains(ad.htmlPage(s, "/auth/signout"), impersonationBanner) {
+		t.Error("impersonating, no banner")
+	}
+}
+
+// impersonationBanner marks the banner of the built-in pages.
+const impersonationBanner = `class="banner" role="status"`
+
+// htmlPage returns the built-in page at path as b's browser gets it.
+func (b *browser) htmlPage(s *site, path string) string {
+	b.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
+	req.Header.Set("Accept", "text/html")
+	resp := b.Do(req)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+// statusDown is a memory store whose UserStatus fails for one user.
+type statusDown struct {
+	*memory.Adapter
+	mu   sync.Mutex
+	down string
+}
+
+func (s *statusDown) UserStatus(ctx context.Context, userID string) (admin.Status, error) {
+	s.mu.Lock()
+	down := s.down
+	s.mu.Unlock()
+	if down != "" && userID == down {
+		return admin.Status{}, errors.New("store down")
+	}
+	return s.Adapter.UserStatus(ctx, userID)
+}
+
+// TestImpersonationStoreDown: when the store cannot say whether the
+// administrator is still one, the impersonated session is not shown: the
+// session is unknown (503), and the impersonation is back once the store
+// answers. Database sessions, whose read alone does not ask for the
+// administrator's status.
+func TestImpersonationStoreDown(t *testing.T) {
+	db := &statusDown{Adapter: memory.New()}
+	s := newSite(t, newOP(t), db, func(c *gatehouse.Config) { c.Session.Strategy = gatehouse.StrategyDatabase })
+	ad := signedInAdmin(t, s)
+	signedInAs(t, s, "bob")
+	me, bobID := s.userID("admin@example.com"), s.userID("bob@example.com")
+	if code, v := ad.adminPost(s, bobID, "impersonate", nil); code != http.StatusOK {
+		t.Fatalf("impersonate: %d %v", code, v)
+	}
+	db.mu.Lock()
+	db.down = me
+	db.mu.Unlock()
+	resp := ad.Get(s.url + "/private")
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("the administrator's status unreadable, /private answered %d %q; want 503", resp.StatusCode, body)
+	}
+	db.mu.Lock()
+	db.down = ""
+	db.mu.Unlock()
+	if got := ad.privateBody(s); got != "hello bob@example.com" {
+		t.Errorf("the store back, /private says %q", got)
 	}
 }

@@ -131,6 +131,37 @@ func (c *Config) Named(u adapter.User) bool {
 	return slices.ContainsFunc(c.Emails, func(e string) bool { return strings.EqualFold(e, u.Email) })
 }
 
+// IsAdmin reports whether u, whose stored status is st, is an
+// administrator: named by c, or with the stored role RoleAdmin. It is
+// the one rule of who is one: the admin routes let in only them (on
+// every request), and an impersonation holds only while its
+// administrator is one and its user is not (internal/sessions). A
+// function, not a method: Config is package admin's, and this is not.
+func IsAdmin(c *Config, u adapter.User, st Status) bool {
+	return c.Named(u) || st.Role == RoleAdmin
+}
+
+// ReadIsAdmin reads whether the user userID is an administrator
+// (IsAdmin) from users and store: false for an unknown user, an error
+// when either cannot be read.
+func ReadIsAdmin(ctx context.Context, c *Config, users adapter.Adapter, store Store, userID string) (bool, error) {
+	u, err := users.GetUser(ctx, userID)
+	if errors.Is(err, adapter.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if c.Named(u) { // whatever the store holds: no need to read it
+		return true, nil
+	}
+	st, err := store.UserStatus(ctx, userID)
+	if err != nil {
+		return false, err
+	}
+	return IsAdmin(c, u, st), nil
+}
+
 // Limit returns the page size for a request that asked for n (0: not
 // said), within the configured bounds.
 func (c *Config) Limit(n int) int {

@@ -210,18 +210,7 @@ func (s *Routes) door(ctx context.Context, w http.ResponseWriter, r *http.Reques
 // isAdmin reports whether the user is an administrator: named by Config
 // or with the stored role.
 func (s *Routes) isAdmin(ctx context.Context, userID string) (bool, error) {
-	u, err := s.cfg.Adapter.GetUser(ctx, userID)
-	if errors.Is(err, adapter.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	if s.cfg.Admin.Named(u) {
-		return true, nil
-	}
-	st, err := s.cfg.Store.UserStatus(ctx, userID)
-	return err == nil && st.Role == admin.RoleAdmin, err
+	return admin.ReadIsAdmin(ctx, s.cfg.Admin, s.cfg.Adapter, s.cfg.Store, userID)
 }
 
 // user is a user as the routes show one.

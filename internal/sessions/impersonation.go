@@ -4,12 +4,15 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/gatehouse-auth/gatehouse/adapter"
 	"github.com/gatehouse-auth/gatehouse/internal/accountlink"
+	admin "github.com/gatehouse-auth/gatehouse/internal/admincore"
 	"github.com/gatehouse-auth/gatehouse/internal/cookies"
 	"github.com/gatehouse-auth/gatehouse/internal/httpx"
 	"github.com/gatehouse-auth/gatehouse/internal/site"
@@ -39,7 +42,10 @@ import (
 //   - stopping it is clearing it: the administrator's session is back,
 //     with its active organization.
 //
-// A user who is banned or deleted meanwhile ends it at the next request.
+// It ends at the next request when the user is banned or deleted
+// meanwhile, when the administrator stops being one, or when the user
+// becomes one: an administrator is never impersonated, and only an
+// administrator impersonates.
 
 // Impersonations is how a Manager reads impersonations: what
 // ReadImpersonations returns, which only the administrators' feature
@@ -51,12 +57,15 @@ type Impersonations struct {
 	Read func(m *Manager, w http.ResponseWriter, r *http.Request, b *site.Base, s *session.Session) (*session.Session, error)
 	// User is Manager.ImpersonatedUser: the built-in pages' banner.
 	User func(m *Manager, r *http.Request, b *site.Base) (string, bool)
+	// Admins is the feature's configuration, which names administrators
+	// besides the stored role (admin.IsAdmin).
+	Admins *admin.Config
 }
 
-// ReadImpersonations returns the reading of impersonations, for
-// Config.Impersonations.
-func ReadImpersonations() Impersonations {
-	return Impersonations{Read: (*Manager).impersonated, User: (*Manager).ImpersonatedUser}
+// ReadImpersonations returns the reading of impersonations of the
+// feature configured by c, for Config.Impersonations.
+func ReadImpersonations(c *admin.Config) Impersonations {
+	return Impersonations{Read: (*Manager).impersonated, User: (*Manager).ImpersonatedUser, Admins: c}
 }
 
 // Impersonation is the content of the impersonation cookie.
@@ -158,34 +167,72 @@ func (m *Manager) impersonating(r *http.Request, b *site.Base) (Impersonation, b
 	return i, true
 }
 
+// holding returns r's impersonation when it has one for the signed-in
+// user adminID that still holds (holds), with the impersonated user; ok
+// is false otherwise. A store that cannot be read is an error, never the
+// impersonation.
+func (m *Manager) holding(ctx context.Context, r *http.Request, b *site.Base, adminID string) (i Impersonation, u adapter.User, ok bool, err error) {
+	i, ok = m.impersonating(r, b)
+	if !ok || i.Admin != adminID {
+		return Impersonation{}, adapter.User{}, false, nil
+	}
+	u, ok, err = m.holds(ctx, i)
+	return i, u, ok, err
+}
+
+// holds reports whether the impersonation i, found good for its
+// administrator's session, still holds: the administrator is still one,
+// and the user exists, is not banned and is not an administrator. The
+// routes check all of it when it starts, but a role or a ban can change
+// during it, and the admin routes' door only guards the admin routes. u
+// is the user when it holds.
+//
+// It reads the store (four reads at most), so it is asked only of
+// requests that carry an impersonation cookie.
+func (m *Manager) holds(ctx context.Context, i Impersonation) (u adapter.User, ok bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, httpx.StoreTimeout)
+	defer cancel()
+	admins := m.cfg.Impersonations.Admins
+	isAdmin, err := admin.ReadIsAdmin(ctx, admins, m.cfg.Adapter, m.cfg.Admin, i.Admin)
+	switch {
+	case err != nil:
+		return adapter.User{}, false, fmt.Errorf("%w: %w", ErrStoreUnavailable, err)
+	case !isAdmin: // demoted (or deleted) meanwhile
+		return adapter.User{}, false, nil
+	}
+	st, err := m.cfg.Admin.UserStatus(ctx, i.User)
+	if err == nil {
+		u, err = m.cfg.Adapter.GetUser(ctx, i.User)
+	}
+	switch {
+	case errors.Is(err, adapter.ErrNotFound): // deleted meanwhile
+		return adapter.User{}, false, nil
+	case err != nil:
+		return adapter.User{}, false, fmt.Errorf("%w: %w", ErrStoreUnavailable, err)
+	}
+	now := time.Now() // the user's own revocations do not concern it: bans do
+	if st.Refuses(now, now) || admin.IsAdmin(admins, u, st) {
+		return adapter.User{}, false, nil
+	}
+	return u, true, nil
+}
+
 // impersonated returns, for the session s read from r's cookie, the
 // session of the user an impersonation names, when r has one that is
-// good: bound to this session, of this administrator, not expired, of a
-// user who exists and is not banned. Otherwise s, with a stale
-// impersonation cookie cleared.
+// good (bound to this session, of this administrator, not expired) and
+// still holds (holds). Otherwise s, with a stale impersonation cookie
+// cleared.
 func (m *Manager) impersonated(w http.ResponseWriter, r *http.Request, b *site.Base, s *session.Session) (*session.Session, error) {
 	name := m.impersonationCookie(b)
 	if cookies.Value(r, name) == "" {
 		return s, nil
 	}
-	i, ok := m.impersonating(r, b)
-	if !ok || i.Admin != s.User.ID {
-		b.Cookies.Clear(w, name)
-		return s, nil
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
-	defer cancel()
-	now := time.Now() // the user's own revocations do not concern it: bans and deletion do
-	if refuse, err := m.refuses(ctx, i.User, now, now); err != nil || refuse {
-		if refuse {
-			b.Cookies.Clear(w, name)
-			return s, nil
-		}
+	i, u, ok, err := m.holding(r.Context(), r, b, s.User.ID)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	u, err := m.cfg.Adapter.GetUser(ctx, i.User)
-	if err != nil {
-		b.Cookies.Clear(w, name) // deleted meanwhile: refuses said so
+	case !ok:
+		b.Cookies.Clear(w, name)
 		return s, nil
 	}
 	out := &session.Session{User: accountlink.ToProfile(u), Expires: time.Unix(i.Expires, 0), ImpersonatedBy: i.Admin}
@@ -203,15 +250,11 @@ func (m *Manager) Viewer(ctx context.Context, r *http.Request, b *site.Base) (id
 	if err != nil || id == "" || m.cfg.Admin == nil {
 		return id, false, err
 	}
-	i, ok := m.impersonating(r, b)
-	if !ok || i.Admin != id {
-		return id, false, nil
-	}
-	now := time.Now()
-	switch refuse, err := m.refuses(ctx, i.User, now, now); {
+	i, _, ok, err := m.holding(ctx, r, b, id)
+	switch {
 	case err != nil:
 		return "", false, err
-	case refuse: // banned or deleted: Read shows the administrator's own session
+	case !ok: // none, or one that no longer holds: Read shows the administrator's own session
 		return id, false, nil
 	}
 	return i.User, true, nil
@@ -219,20 +262,25 @@ func (m *Manager) Viewer(ctx context.Context, r *http.Request, b *site.Base) (id
 
 // ImpersonatedUser names the user r's administrator sees the site as
 // (their name, else their address, else their id), for the built-in
-// pages' banner; false when r is no impersonation or bans are off.
+// pages' banner: as Read decides it, so false when r has no
+// impersonation that holds, when the store cannot be read, or when bans
+// are off.
 func (m *Manager) ImpersonatedUser(r *http.Request, b *site.Base) (string, bool) {
 	if m.cfg.Admin == nil {
 		return "", false
 	}
-	i, ok := m.impersonating(r, b)
-	if !ok {
+	if _, ok := m.impersonating(r, b); !ok { // most pages: no store read
 		return "", false
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), httpx.StoreTimeout)
 	defer cancel()
-	u, err := m.cfg.Adapter.GetUser(ctx, i.User)
-	if err != nil {
-		return i.User, true
+	id, _, err := m.Current(ctx, r, b)
+	if err != nil || id == "" {
+		return "", false
+	}
+	_, u, ok, err := m.holding(ctx, r, b, id)
+	if err != nil || !ok {
+		return "", false
 	}
 	return cmp.Or(u.Name, u.Email, u.ID), true
 }
