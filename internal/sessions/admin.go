@@ -24,11 +24,15 @@ import (
 // second factor, Issue again before it makes the session). Nil without
 // Config.Admin.
 func (m *Manager) Admit(ctx context.Context, userID, provider string) error {
-	return m.admit(ctx, userID, provider)
+	return m.admit(ctx, userID, provider, time.Time{})
 }
 
-// admit is Admit.
-func (m *Manager) admit(ctx context.Context, userID, provider string) error {
+// admit is Admit; with began not zero, it also refuses a sign-in that
+// began (its first factor) before the user's sessions were revoked
+// (admin.Status.Refuses): a revocation ends the sign-ins under way as
+// well as the sessions, or a sign-in waiting for its second factor would
+// outlive a revocation (or a new password) stored meanwhile.
+func (m *Manager) admit(ctx context.Context, userID, provider string, began time.Time) error {
 	if m.cfg.Admin == nil {
 		return nil
 	}
@@ -36,8 +40,13 @@ func (m *Manager) admit(ctx context.Context, userID, provider string) error {
 	if err != nil && !errors.Is(err, adapter.ErrNotFound) {
 		return autherr.New(autherr.AdapterError, "adapter", provider, "ban", err)
 	}
-	if b := st.Ban; b.Active(time.Now()) {
+	now := time.Now()
+	if b := st.Ban; b.Active(now) {
 		return autherr.New(autherr.Banned, "banned", provider, "ban", b.Refusal(userID))
+	}
+	if !began.IsZero() && st.Refuses(began, now) {
+		return autherr.New(autherr.AccessDenied, "revoked", provider, "session",
+			fmt.Errorf("the sessions of user %q were ended while this sign-in was in progress: the user must sign in again", userID))
 	}
 	return nil
 }

@@ -143,7 +143,14 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 	now := time.Now()
 	expires := now.Add(m.cfg.MaxAge)
 	prov := res.Account.Provider
-	if err := m.Admit(ctx, user.ID, prov); err != nil {
+	// A revocation refuses the sessions begun before it (admin.go): this
+	// one begins when its sign-in did, which for a sign-in finished after
+	// its second factor is minutes ago, not now.
+	began := res.Began
+	if began.IsZero() {
+		began = now
+	}
+	if err := m.admit(ctx, user.ID, prov, began); err != nil {
 		return err
 	}
 	if m.cfg.Database {
@@ -158,9 +165,10 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		if _, err := m.cfg.Adapter.CreateSession(ctx, sess); err != nil {
 			return autherr.New(autherr.AdapterError, "adapter", prov, "session", err)
 		}
-		// A ban stored while the session was being made ends it here: the
-		// ban deletes the sessions after it is stored (admin.go).
-		if err := m.Admit(ctx, user.ID, prov); err != nil {
+		// A ban or revocation stored while the session was being made ends
+		// it here: it deletes the sessions after it is stored, which may
+		// have been before this row existed (admin.go).
+		if err := m.admit(ctx, user.ID, prov, began); err != nil {
 			_, _ = m.cfg.Adapter.DeleteSession(ctx, sess.Token)
 			return err
 		}
@@ -186,7 +194,10 @@ func (m *Manager) Issue(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		tok.IssuedAt, tok.Expires, tok.AuthTime = now.Unix(), expires.Unix(), now.Unix()
 	}
 	if m.cfg.Admin != nil {
-		tok.AuthTimeMicro = now.UnixMicro() // for revocations (admin.go)
+		// For revocations (admin.go): when the sign-in began, so that one
+		// stored after the check above refuses this token at its next
+		// read. AuthTime stays the time of the last factor, for freshness.
+		tok.AuthTimeMicro = began.UnixMicro()
 	}
 	sealed, err := m.codecs[b.Cookies.Secure].Encode(tok)
 	if err != nil {

@@ -5,6 +5,7 @@ package signin
 
 import (
 	"context"
+	"time"
 
 	"github.com/gatehouse-auth/gatehouse/account"
 	"github.com/gatehouse-auth/gatehouse/internal/rp"
@@ -42,6 +43,11 @@ type Result struct {
 	// the sign-in arrived, "" for none: read once by
 	// finish.Finisher, for the linking rules and the second factor.
 	SignedIn string
+	// Began is when the sign-in's first step succeeded: for a sign-in
+	// finished after its second factor, when its pending sign-in was
+	// sealed. A revocation of the user's sessions stored after it ends
+	// the sign-in (internal/sessions); zero means now.
+	Began time.Time
 }
 
 // ProviderSID returns the provider's session id of the sign-in (the ID

@@ -266,7 +266,8 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	// a good code, one makes a session; a copy used after the user
 	// finished makes none, nor one started before the user's password
 	// was reset or changed.
-	switch rec, err := s.end(ctx, p); {
+	rec, err := s.end(ctx, p)
+	switch {
 	case errors.Is(err, adapter.ErrNotFound):
 		h.Fail(w, r, autherr.New(autherr.TwoFactorFailed, "two_factor_used", p.Provider, "two_factor", errors.New("the pending sign-in was used, ended by too many attempts, or started before a new password was set")))
 		return
@@ -290,7 +291,9 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	// factor, with the provider's session id for back-channel logout (the
 	// JWT callback sees the provider only: the first factor's tokens and
 	// profile were not kept).
-	res := signin.Result{User: user, Account: &account.Account{Provider: p.Provider}, SID: p.SID}
+	// It began with the first factor: a revocation of the user's sessions
+	// stored since (revoke-sessions, a new password) refuses it.
+	res := signin.Result{User: user, Account: &account.Account{Provider: p.Provider}, SID: p.SID, Began: began(p, rec)}
 	if err := h.IssueSession(ctx, w, r, user, res); err != nil {
 		h.Fail(w, r, autherr.Wrap(err, autherr.AdapterError, "adapter", p.Provider, "session"))
 		return
@@ -301,6 +304,22 @@ func (s *Step) Verify(w http.ResponseWriter, r *http.Request) {
 	target := h.CallbackURL(r, cookies.Value(r, c.CallbackURL))
 	c.ClearSent(w, r, c.CallbackURL) // its sign-in has finished (finish.Finisher)
 	httpx.Redirect(w, r, target)
+}
+
+// began returns when the pending sign-in p, whose store record is rec,
+// was sealed. The cookie keeps p.Issued to the second only, so the seal
+// was within the second after it; the record's time (Ask writes it right
+// after sealing p, its expiry PendingMaxAge later), kept to the
+// microsecond by the built-in stores, says where when it falls in that
+// second. Issued alone would refuse a sign-in whose first factor passed
+// in the same second as a revocation, but after it. A record time
+// outside that second (a service with another pending lifetime) is not
+// trusted: Issued, the earlier, refuses rather than admits.
+func began(p twofactorcore.Pending, rec adapter.VerificationToken) time.Time {
+	if at := rec.Expires.Add(-twofactorcore.PendingMaxAge); at.After(p.Issued) && at.Before(p.Issued.Add(time.Second)) {
+		return at
+	}
+	return p.Issued
 }
 
 // codeRefused answers a wrong code: the form again, or JSON.

@@ -322,6 +322,24 @@ func TestVerify(t *testing.T) {
 	}
 }
 
+// TestVerifyBegan: the session made after the code says the sign-in began
+// with its first factor, minutes before the code: a revocation of the
+// user's sessions stored in between refuses it (internal/sessions).
+func TestVerifyBegan(t *testing.T) {
+	e := newEnv(t, 5)
+	first := e.clock()
+	pending := e.adaPending(t)
+	e.advance(3 * time.Minute)
+	e.verify(pending, "tok-A", e.code(t), false)
+	if len(e.h.issued) != 1 {
+		t.Fatalf("failed %v", e.h.Failed)
+	}
+	// The pending cookie keeps the time to the second.
+	if began := e.h.issued[0].res.Began; began.Before(first.Add(-time.Second)) || began.After(first) {
+		t.Errorf("Began %v; want the first factor's time, %v", began, first)
+	}
+}
+
 // TestVerifyBackupCode: a backup code signs in and is reported as used.
 func TestVerifyBackupCode(t *testing.T) {
 	e := newEnv(t, 5)
