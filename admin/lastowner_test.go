@@ -20,7 +20,7 @@ func joinOrg(t *testing.T, s organization.Store, org, userID, addr, role string)
 	ctx := context.Background()
 	hash := organization.HashToken("join-" + org + userID)
 	if err := s.CreateInvitation(ctx, organization.Invitation{ID: "inv-" + org + userID, OrganizationID: org, Email: addr, Role: role,
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: time.Now()}, organization.DefaultMaxMembers); err != nil {
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: time.Now()}, false, organization.DefaultMaxMembers); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AcceptInvitation(ctx, hash, addr, userID, organization.DefaultMaxOrganizations, organization.DefaultMaxMembers, time.Now()); err != nil {
@@ -83,7 +83,7 @@ func TestDeleteLastOwner(t *testing.T) {
 			}
 
 			// Carol made an owner: bob deletes himself.
-			if err := orgs.SetRole(ctx, "acme", carolID, organization.Owner); err != nil {
+			if err := orgs.SetRole(ctx, "acme", carolID, organization.Owner, map[string]string{carolID: organization.Member}); err != nil {
 				t.Fatal(err)
 			}
 			if code, v := selfDelete(bob); code != http.StatusOK || v["deleted"] != bobID {

@@ -32,6 +32,8 @@ func runOrganizations(t *testing.T, newAdapter func(t *testing.T) adapter.Adapte
 		{"Organization/AcceptLimits", testOrgAcceptLimits},
 		{"Organization/RenewExpiredLimit", testOrgRenewLimit},
 		{"Organization/DeleteRoleInvited", testOrgDeleteRoleInvited},
+		{"Organization/JudgedRoles", testOrgJudged},
+		{"Organization/InvitationChecks", testOrgInvitationChecks},
 		{"Concurrency/LastOwnerDemotions", testRaceLastOwner},
 		{"Concurrency/AcceptInvitationOnce", testRaceAccept},
 		{"Concurrency/OrganizationsPerUserLimit", testRaceOrgLimit},
@@ -40,6 +42,8 @@ func runOrganizations(t *testing.T, newAdapter func(t *testing.T) adapter.Adapte
 		{"Concurrency/AcceptMemberLimit", testRaceAcceptMemberLimit},
 		{"Concurrency/RoleLimit", testRaceRoleLimit},
 		{"Concurrency/DeleteRoleWhileRenewing", testRaceDeleteRoleRenew},
+		{"Concurrency/InvitationsToOneAddress", testRaceInviteOneAddress},
+		{"Concurrency/DeleteRoleWhileInviting", testRaceDeleteRoleInvite},
 	})
 }
 
@@ -70,7 +74,7 @@ func join(t *testing.T, a adapter.Adapter, s organization.Store, org, email, rol
 	hash := organization.HashToken("join-" + org + email)
 	inv := organization.Invitation{ID: "inv-" + org + email, OrganizationID: org, Email: email, Role: role, TokenHash: hash,
 		Expires: time.Now().Add(time.Hour), CreatedAt: now}
-	if err := s.CreateInvitation(ctx(t), inv, noLimit); err != nil {
+	if err := s.CreateInvitation(ctx(t), inv, custom(role), noLimit); err != nil {
 		t.Fatalf("CreateInvitation: %v", err)
 	}
 	if _, err := s.AcceptInvitation(ctx(t), hash, email, u.ID, noLimit, noLimit, time.Now()); err != nil {
@@ -117,7 +121,7 @@ func testOrgList(t *testing.T, a adapter.Adapter, s organization.Store) {
 	g := makeOrg(t, a, s, "two")
 	id := join(t, a, s, g.org.ID, "both@example.com", organization.Member)
 	hash := organization.HashToken("x")
-	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i1", OrganizationID: f.org.ID, Email: "both@example.com", Role: "member", TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i1", OrganizationID: f.org.ID, Email: "both@example.com", Role: "member", TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	if _, err := s.AcceptInvitation(ctx(t), hash, "both@example.com", id, noLimit, noLimit, time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -153,15 +157,15 @@ func testOrgMembers(t *testing.T, a adapter.Adapter, s organization.Store) {
 	if err != nil || len(list) != 2 {
 		t.Fatalf("Members = %v, %v", list, err)
 	}
-	if err := s.SetRole(ctx(t), f.org.ID, bob, organization.Admin); err != nil {
+	if err := s.SetRole(ctx(t), f.org.ID, bob, organization.Admin, map[string]string{bob: organization.Member}); err != nil {
 		t.Fatal(err)
 	}
 	if m, _ := s.Membership(ctx(t), f.org.ID, bob); m.Role != organization.Admin {
 		t.Errorf("role after SetRole: %q", m.Role)
 	}
-	wantErr(t, "SetRole through the other organization", s.SetRole(ctx(t), g.org.ID, bob, organization.Owner), adapter.ErrNotFound)
-	wantErr(t, "RemoveMembership through the other organization", s.RemoveMembership(ctx(t), g.org.ID, bob), adapter.ErrNotFound)
-	if err := s.RemoveMembership(ctx(t), f.org.ID, bob); err != nil {
+	wantErr(t, "SetRole through the other organization", s.SetRole(ctx(t), g.org.ID, bob, organization.Owner, map[string]string{bob: organization.Admin}), adapter.ErrNotFound)
+	wantErr(t, "RemoveMembership through the other organization", s.RemoveMembership(ctx(t), g.org.ID, bob, map[string]string{bob: organization.Admin}), adapter.ErrNotFound)
+	if err := s.RemoveMembership(ctx(t), f.org.ID, bob, map[string]string{bob: organization.Admin}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.Membership(ctx(t), f.org.ID, bob)
@@ -176,17 +180,17 @@ func testOrgMembers(t *testing.T, a adapter.Adapter, s organization.Store) {
 
 func testOrgLastOwner(t *testing.T, a adapter.Adapter, s organization.Store) {
 	f := makeOrg(t, a, s, "acme")
-	wantErr(t, "demoting the only owner", s.SetRole(ctx(t), f.org.ID, f.owner, organization.Admin), organization.ErrLastOwner)
-	wantErr(t, "removing the only owner", s.RemoveMembership(ctx(t), f.org.ID, f.owner), organization.ErrLastOwner)
-	if err := s.SetRole(ctx(t), f.org.ID, f.owner, organization.Owner); err != nil {
+	wantErr(t, "demoting the only owner", s.SetRole(ctx(t), f.org.ID, f.owner, organization.Admin, map[string]string{f.owner: organization.Owner}), organization.ErrLastOwner)
+	wantErr(t, "removing the only owner", s.RemoveMembership(ctx(t), f.org.ID, f.owner, map[string]string{f.owner: organization.Owner}), organization.ErrLastOwner)
+	if err := s.SetRole(ctx(t), f.org.ID, f.owner, organization.Owner, map[string]string{f.owner: organization.Owner}); err != nil {
 		t.Errorf("the only owner kept as owner: %v", err)
 	}
 	second := join(t, a, s, f.org.ID, "second@example.com", organization.Owner)
-	if err := s.SetRole(ctx(t), f.org.ID, f.owner, organization.Member); err != nil {
+	if err := s.SetRole(ctx(t), f.org.ID, f.owner, organization.Member, map[string]string{f.owner: organization.Owner}); err != nil {
 		t.Fatalf("demoting one of two owners: %v", err)
 	}
-	wantErr(t, "demoting the remaining owner", s.SetRole(ctx(t), f.org.ID, second, organization.Member), organization.ErrLastOwner)
-	wantErr(t, "removing the remaining owner", s.RemoveMembership(ctx(t), f.org.ID, second), organization.ErrLastOwner)
+	wantErr(t, "demoting the remaining owner", s.SetRole(ctx(t), f.org.ID, second, organization.Member, map[string]string{second: organization.Owner}), organization.ErrLastOwner)
+	wantErr(t, "removing the remaining owner", s.RemoveMembership(ctx(t), f.org.ID, second, map[string]string{second: organization.Owner}), organization.ErrLastOwner)
 	if m, _ := s.Membership(ctx(t), f.org.ID, second); m.Role != organization.Owner {
 		t.Errorf("the refused demotion changed the role to %q", m.Role)
 	}
@@ -198,11 +202,11 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	exp := now.Add(48 * time.Hour)
 	inv := organization.Invitation{ID: "inv1", OrganizationID: f.org.ID, Email: "eve@example.com", Role: organization.Admin,
 		InviterID: f.owner, TokenHash: organization.HashToken("t1"), Expires: exp, CreatedAt: now}
-	if err := s.CreateInvitation(ctx(t), inv, noLimit); err != nil {
+	if err := s.CreateInvitation(ctx(t), inv, false, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	wantErr(t, "an invitation with the same token", s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv2", OrganizationID: f.org.ID,
-		Email: "x@example.com", Role: "member", TokenHash: inv.TokenHash, Expires: exp, CreatedAt: now}, noLimit), adapter.ErrConflict)
+		Email: "x@example.com", Role: "member", TokenHash: inv.TokenHash, Expires: exp, CreatedAt: now}, false, noLimit), adapter.ErrConflict)
 	list, err := s.Invitations(ctx(t), f.org.ID)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("Invitations = %v, %v", list, err)
@@ -218,10 +222,10 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	if got, err := s.InvitationByToken(ctx(t), inv.TokenHash); err != nil || got.ID != "inv1" {
 		t.Errorf("InvitationByToken = %+v, %v", got, err)
 	}
-	wantErr(t, "RenewInvitation through the other organization", s.RenewInvitation(ctx(t), g.org.ID, "inv1", "h", exp, noLimit, now), adapter.ErrNotFound)
+	wantErr(t, "RenewInvitation through the other organization", s.RenewInvitation(ctx(t), g.org.ID, "inv1", "h", exp, false, noLimit, now), adapter.ErrNotFound)
 	wantErr(t, "DeleteInvitation through the other organization", s.DeleteInvitation(ctx(t), g.org.ID, "inv1"), adapter.ErrNotFound)
 	newHash := organization.HashToken("t2")
-	if err := s.RenewInvitation(ctx(t), f.org.ID, "inv1", newHash, exp.Add(time.Hour), noLimit, now); err != nil {
+	if err := s.RenewInvitation(ctx(t), f.org.ID, "inv1", newHash, exp.Add(time.Hour), false, noLimit, now); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.InvitationByToken(ctx(t), inv.TokenHash)
@@ -238,7 +242,7 @@ func testOrgInvitations(t *testing.T, a adapter.Adapter, s organization.Store) {
 	_, err = s.InvitationByToken(ctx(t), newHash)
 	wantErr(t, "a declined invitation", err, adapter.ErrNotFound)
 	if err := s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv3", OrganizationID: f.org.ID, Email: "z@example.com", Role: "member",
-		TokenHash: organization.HashToken("t3"), Expires: exp, CreatedAt: now}, noLimit); err != nil {
+		TokenHash: organization.HashToken("t3"), Expires: exp, CreatedAt: now}, false, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteInvitation(ctx(t), f.org.ID, "inv3"); err != nil {
@@ -253,7 +257,7 @@ func testOrgAcceptRefusals(t *testing.T, a adapter.Adapter, s organization.Store
 	mallory := mustCreateUser(t, a, newUser("mallory@example.com"))
 	hash := organization.HashToken("t")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	_, err := s.AcceptInvitation(ctx(t), hash, "mallory@example.com", mallory.ID, noLimit, noLimit, time.Now())
 	wantErr(t, "accept by another address", err, organization.ErrWrongRecipient)
 	_, err = s.AcceptInvitation(ctx(t), hash, "eve@example.com", eve.ID, noLimit, noLimit, time.Now().Add(2*time.Hour))
@@ -269,7 +273,7 @@ func testOrgAcceptRefusals(t *testing.T, a adapter.Adapter, s organization.Store
 	wantErr(t, "accept twice", err, adapter.ErrNotFound)
 	hash2 := organization.HashToken("t2")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i2", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "admin",
-		TokenHash: hash2, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+		TokenHash: hash2, Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	_, err = s.AcceptInvitation(ctx(t), hash2, "eve@example.com", eve.ID, noLimit, noLimit, time.Now())
 	wantErr(t, "accept by a member", err, adapter.ErrConflict)
 	if m, _ := s.Membership(ctx(t), f.org.ID, eve.ID); m.Role != "member" {
@@ -316,7 +320,7 @@ func testOrgDeleteCascades(t *testing.T, a adapter.Adapter, s organization.Store
 	bob := join(t, a, s, f.org.ID, "bob@example.com", organization.Member)
 	_ = s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "r", Permissions: permission.MustSet("a:b")}, noLimit)
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "z@example.com", Role: "member",
-		TokenHash: "h", Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+		TokenHash: "h", Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	if err := s.SetActiveOrganization(ctx(t), "sess", bob, f.org.ID, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +366,7 @@ func testOrgActive(t *testing.T, a adapter.Adapter, s organization.Store) {
 		t.Errorf("cleared, active = %q", id)
 	}
 	_ = s.SetActiveOrganization(ctx(t), "s1", bob, f.org.ID, exp)
-	if err := s.RemoveMembership(ctx(t), f.org.ID, bob); err != nil {
+	if err := s.RemoveMembership(ctx(t), f.org.ID, bob, map[string]string{bob: organization.Member}); err != nil {
 		t.Fatal(err)
 	}
 	if id, _ := s.ActiveOrganization(ctx(t), "s1"); id != "" {
@@ -389,14 +393,15 @@ func testRaceLastOwner(t *testing.T, a adapter.Adapter, s organization.Store) {
 			if i%2 == 1 {
 				who = second
 			}
-			err := s.SetRole(ctx(t), f.org.ID, who, organization.Member)
+			err := s.SetRole(ctx(t), f.org.ID, who, organization.Member, map[string]string{who: organization.Owner})
 			if err == nil {
 				ok.Add(1)
 			}
 			return err
 		})
 		for _, err := range errs {
-			if err != nil && !errors.Is(err, organization.ErrLastOwner) {
+			// ErrConflict: the owner was demoted by another racer first.
+			if err != nil && !errors.Is(err, organization.ErrLastOwner) && !errors.Is(err, adapter.ErrConflict) {
 				t.Errorf("SetRole: %v", err)
 			}
 		}
@@ -419,7 +424,7 @@ func testRaceAccept(t *testing.T, a adapter.Adapter, s organization.Store) {
 	eve := mustCreateUser(t, a, newUser("eve@example.com"))
 	hash := organization.HashToken("t")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "i", OrganizationID: f.org.ID, Email: "eve@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	warmMembers(t, s, f.org.ID)
 	var ok atomic.Int32
 	var wg sync.WaitGroup
@@ -461,7 +466,7 @@ func warmMembers(t *testing.T, s organization.Store, orgID string) {
 // created and expiring at expires, under the limit max.
 func invite(t *testing.T, s organization.Store, orgID, email, role string, created, expires time.Time, max int) error {
 	return s.CreateInvitation(ctx(t), organization.Invitation{ID: "inv-" + orgID + email, OrganizationID: orgID, Email: email, Role: role,
-		TokenHash: organization.HashToken("t-" + orgID + email), Expires: expires, CreatedAt: created}, max)
+		TokenHash: organization.HashToken("t-" + orgID + email), Expires: expires, CreatedAt: created}, custom(role), max)
 }
 
 // succeeded returns how many of errs, a race's, are nil, and fails the
@@ -582,17 +587,17 @@ func testOrgRenewLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
 		t.Fatal(err)
 	}
 	idA, idB := "inv-"+f.org.ID+"a@example.com", "inv-"+f.org.ID+"b@example.com"
-	wantErr(t, "renewing an expired invitation beyond the limit", s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), max, later), organization.ErrLimit)
+	wantErr(t, "renewing an expired invitation beyond the limit", s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), false, max, later), organization.ErrLimit)
 	if got, _ := s.InvitationByToken(ctx(t), "h1"); got.ID != "" {
 		t.Errorf("the refused renewal was stored: %+v", got)
 	}
-	if err := s.RenewInvitation(ctx(t), f.org.ID, idB, "h2", later.Add(2*time.Hour), max, later); err != nil {
+	if err := s.RenewInvitation(ctx(t), f.org.ID, idB, "h2", later.Add(2*time.Hour), false, max, later); err != nil {
 		t.Errorf("renewing an invitation that has not expired, at the limit: %v", err)
 	}
 	if err := s.DeleteInvitation(ctx(t), f.org.ID, idB); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), max, later); err != nil {
+	if err := s.RenewInvitation(ctx(t), f.org.ID, idA, "h1", later.Add(time.Hour), false, max, later); err != nil {
 		t.Errorf("renewing the expired invitation once there is room: %v", err)
 	}
 }
@@ -686,7 +691,7 @@ func testRaceRenewLimit(t *testing.T, a adapter.Adapter, s organization.Store) {
 	warmMembers(t, s, f.org.ID)
 	errs := race(func(i int) error {
 		id := "inv-" + f.org.ID + fmt.Sprintf("u%d@example.com", i)
-		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), max, later)
+		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), false, max, later)
 	})
 	ok := succeeded(t, "RenewInvitation", errs)
 	pending := 0
@@ -764,7 +769,7 @@ func testRaceDeleteRoleRenew(t *testing.T, a adapter.Adapter, s organization.Sto
 			return s.DeleteRole(ctx(t), f.org.ID, "billing", later)
 		}
 		id := "inv-" + f.org.ID + fmt.Sprintf("u%d@example.com", i)
-		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), noLimit, later)
+		return s.RenewInvitation(ctx(t), f.org.ID, id, fmt.Sprint("renewed", i), later.Add(time.Hour), true, noLimit, later)
 	})
 	succeeded(t, "DeleteRole or RenewInvitation", errs, organization.ErrRoleInUse, adapter.ErrNotFound)
 	roles, _ := s.Roles(ctx(t), f.org.ID)
@@ -772,6 +777,131 @@ func testRaceDeleteRoleRenew(t *testing.T, a adapter.Adapter, s organization.Sto
 	for _, inv := range list {
 		if later.Before(inv.Expires) && len(roles) == 0 {
 			t.Errorf("the role was deleted (%v) and the invitation %s naming it is pending", errs[0], inv.ID)
+		}
+	}
+}
+
+// custom reports whether role is a custom role, not one of the built-in
+// roles every organization has: the Store checks that a custom role an
+// invitation names exists.
+func custom(role string) bool {
+	return role != organization.Owner && role != organization.Admin && role != organization.Member
+}
+
+// testOrgJudged: SetRole and RemoveMembership judged on a role the
+// member, or the acting member, no longer holds are ErrConflict and
+// change nothing; an administrator who judged a member a member does
+// not demote or remove them once they are an owner.
+func testOrgJudged(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	admin := join(t, a, s, f.org.ID, "admin@example.com", organization.Admin)
+	bob := join(t, a, s, f.org.ID, "bob@example.com", organization.Member)
+	if err := s.SetRole(ctx(t), f.org.ID, bob, organization.Owner, map[string]string{f.owner: organization.Owner, bob: organization.Member}); err != nil {
+		t.Fatal(err)
+	}
+	// Judged when bob was a member.
+	stale := map[string]string{admin: organization.Admin, bob: organization.Member}
+	wantErr(t, "a demotion judged on the role before a promotion", s.SetRole(ctx(t), f.org.ID, bob, organization.Member, stale), adapter.ErrConflict)
+	wantErr(t, "a removal judged on the role before a promotion", s.RemoveMembership(ctx(t), f.org.ID, bob, stale), adapter.ErrConflict)
+	if m, err := s.Membership(ctx(t), f.org.ID, bob); err != nil || m.Role != organization.Owner {
+		t.Errorf("after the refusals bob is %+v, %v; want an owner", m, err)
+	}
+	// The acting member demoted meanwhile.
+	carol := join(t, a, s, f.org.ID, "carol@example.com", organization.Member)
+	if err := s.SetRole(ctx(t), f.org.ID, admin, organization.Member, map[string]string{f.owner: organization.Owner, admin: organization.Admin}); err != nil {
+		t.Fatal(err)
+	}
+	stale = map[string]string{admin: organization.Admin, carol: organization.Member}
+	wantErr(t, "a change by an actor demoted meanwhile", s.SetRole(ctx(t), f.org.ID, carol, organization.Admin, stale), adapter.ErrConflict)
+	wantErr(t, "a removal by an actor demoted meanwhile", s.RemoveMembership(ctx(t), f.org.ID, carol, stale), adapter.ErrConflict)
+	if m, err := s.Membership(ctx(t), f.org.ID, carol); err != nil || m.Role != organization.Member {
+		t.Errorf("after the refusals carol is %+v, %v; want a member", m, err)
+	}
+	// Leaving, judged on one's own role as it is.
+	if err := s.RemoveMembership(ctx(t), f.org.ID, carol, map[string]string{carol: organization.Member}); err != nil {
+		t.Errorf("leaving: %v", err)
+	}
+}
+
+// testOrgInvitationChecks: an invitation naming a custom role the
+// organization does not have is ErrNotFound, one to an address with a
+// pending invitation ErrConflict (an expired one does not count), and a
+// renewal of an expired invitation while another to its address is
+// pending ErrConflict; nothing is stored then.
+func testOrgInvitationChecks(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	wantErr(t, "an invitation naming a custom role that does not exist", invite(t, s, f.org.ID, "a@example.com", "billing", now, now.Add(time.Hour), noLimit), adapter.ErrNotFound)
+	if err := s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: "billing", Permissions: permission.MustSet("invoice:pay")}, noLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := invite(t, s, f.org.ID, "a@example.com", "billing", now, now.Add(time.Hour), noLimit); err != nil {
+		t.Fatalf("an invitation naming the role once it exists: %v", err)
+	}
+	second := organization.Invitation{ID: "second", OrganizationID: f.org.ID, Email: "a@example.com", Role: organization.Member,
+		TokenHash: organization.HashToken("second"), Expires: now.Add(2 * time.Hour), CreatedAt: now}
+	wantErr(t, "a second pending invitation to the address", s.CreateInvitation(ctx(t), second, false, noLimit), adapter.ErrConflict)
+	if list, _ := s.Invitations(ctx(t), f.org.ID); len(list) != 1 {
+		t.Errorf("after the refusals: %v", list)
+	}
+	// Once the first has expired, the address may be invited again; the
+	// first, renewed, would be a second pending invitation.
+	later := now.Add(90 * time.Minute)
+	second.CreatedAt, second.Expires = later, later.Add(time.Hour)
+	if err := s.CreateInvitation(ctx(t), second, false, noLimit); err != nil {
+		t.Fatalf("an invitation to the address once the other expired: %v", err)
+	}
+	first := "inv-" + f.org.ID + "a@example.com"
+	wantErr(t, "renewing an expired invitation to an address invited since", s.RenewInvitation(ctx(t), f.org.ID, first, "renewed", later.Add(time.Hour), true, noLimit, later), adapter.ErrConflict)
+	if _, err := s.InvitationByToken(ctx(t), "renewed"); !errors.Is(err, adapter.ErrNotFound) {
+		t.Errorf("the refused renewal was stored: %v", err)
+	}
+}
+
+// testRaceInviteOneAddress: Racers invitations to one address at once;
+// one is made.
+func testRaceInviteOneAddress(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	warmMembers(t, s, f.org.ID)
+	errs := race(func(i int) error {
+		return s.CreateInvitation(ctx(t), organization.Invitation{ID: fmt.Sprint("inv", i), OrganizationID: f.org.ID, Email: "eve@example.com",
+			Role: organization.Member, TokenHash: organization.HashToken(fmt.Sprint("t", i)), Expires: now.Add(time.Hour), CreatedAt: now}, false, noLimit)
+	})
+	ok := succeeded(t, "CreateInvitation", errs, adapter.ErrConflict)
+	list, err := s.Invitations(ctx(t), f.org.ID)
+	if err != nil || ok != 1 || len(list) != 1 {
+		t.Errorf("%d of %d concurrent invitations to one address succeeded and %d are stored (%v), want 1", ok, Racers, len(list), err)
+	}
+}
+
+// testRaceDeleteRoleInvite: a custom role deleted while invitations
+// naming it are made, at once (half the racers delete it, the other
+// half in each round): either the deletion is refused or no invitation
+// names the deleted role. Six rounds, each with a role of its own, so
+// that a deletion comes first in some.
+func testRaceDeleteRoleInvite(t *testing.T, a adapter.Adapter, s organization.Store) {
+	f := makeOrg(t, a, s, "acme")
+	warmMembers(t, s, f.org.ID)
+	for round := range 6 {
+		role := fmt.Sprint("billing", round)
+		if err := s.CreateRole(ctx(t), f.org.ID, organization.Role{Name: role, Permissions: permission.MustSet("invoice:pay")}, noLimit); err != nil {
+			t.Fatal(err)
+		}
+		errs := race(func(i int) error {
+			if (i+round)%2 == 0 {
+				return s.DeleteRole(ctx(t), f.org.ID, role, now)
+			}
+			return invite(t, s, f.org.ID, fmt.Sprintf("u%d-%d@example.com", round, i), role, now, now.Add(time.Hour), noLimit)
+		})
+		succeeded(t, "DeleteRole or CreateInvitation", errs, organization.ErrRoleInUse, adapter.ErrNotFound)
+		roles, _ := s.Roles(ctx(t), f.org.ID)
+		if slices.ContainsFunc(roles, func(r organization.Role) bool { return r.Name == role }) {
+			continue
+		}
+		list, _ := s.Invitations(ctx(t), f.org.ID)
+		for _, inv := range list {
+			if inv.Role == role {
+				t.Errorf("round %d: the role was deleted and the invitation %s names it", round, inv.ID)
+			}
 		}
 	}
 }

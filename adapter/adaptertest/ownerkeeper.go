@@ -55,7 +55,7 @@ func testPurgeLastOwner(t *testing.T, a adapter.Adapter, s ownerStore) {
 	hash := organization.HashToken("f-in-g")
 	owner := mustGetUser(t, a, f.owner)
 	if err := s.CreateInvitation(ctx(t), organization.Invitation{ID: "f-in-g", OrganizationID: g.org.ID, Email: owner.Email,
-		Role: organization.Member, TokenHash: hash, Expires: now.AddDate(100, 0, 0), CreatedAt: now}, noLimit); err != nil {
+		Role: organization.Member, TokenHash: hash, Expires: now.AddDate(100, 0, 0), CreatedAt: now}, false, noLimit); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AcceptInvitation(ctx(t), hash, owner.Email, f.owner, noLimit, noLimit, now); err != nil {
@@ -83,7 +83,7 @@ func testPurgeLastOwner(t *testing.T, a adapter.Adapter, s ownerStore) {
 	// Ownership handed over: the former only owner goes, with every
 	// membership.
 	carol := join(t, a, s, f.org.ID, "carol@example.com", organization.Member)
-	if err := s.SetRole(ctx(t), f.org.ID, carol, organization.Owner); err != nil {
+	if err := s.SetRole(ctx(t), f.org.ID, carol, organization.Owner, map[string]string{carol: organization.Member}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.PurgeUnlessLastOwner(ctx(t), f.owner); err != nil {
@@ -136,9 +136,9 @@ func testRacePurgeOwner(t *testing.T, a adapter.Adapter, s ownerStore) {
 			defer wg.Done()
 			<-start
 			if i%2 == 0 {
-				demoted[i] = s.SetRole(ctx(t), r.org, r.other, organization.Member)
+				demoted[i] = s.SetRole(ctx(t), r.org, r.other, organization.Member, map[string]string{r.other: organization.Owner})
 			} else {
-				demoted[i] = s.RemoveMembership(ctx(t), r.org, r.other)
+				demoted[i] = s.RemoveMembership(ctx(t), r.org, r.other, map[string]string{r.other: organization.Owner})
 			}
 		}()
 	}

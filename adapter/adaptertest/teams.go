@@ -171,7 +171,7 @@ func testTeamCascades(t *testing.T, a adapter.Adapter, s teamStore) {
 	// bob, also a member of globex, in a team there.
 	hash := organization.HashToken("bob-globex")
 	_ = s.CreateInvitation(ctx(t), organization.Invitation{ID: "ib", OrganizationID: g.org.ID, Email: "bob@example.com", Role: "member",
-		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, noLimit)
+		TokenHash: hash, Expires: time.Now().Add(time.Hour), CreatedAt: now}, false, noLimit)
 	if _, err := s.AcceptInvitation(ctx(t), hash, "bob@example.com", bob, noLimit, noLimit, time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func testTeamCascades(t *testing.T, a adapter.Adapter, s teamStore) {
 	}
 
 	// Leaving the organization leaves its teams, not the other's.
-	if err := s.RemoveMembership(ctx(t), f.org.ID, bob); err != nil {
+	if err := s.RemoveMembership(ctx(t), f.org.ID, bob, map[string]string{bob: organization.Member}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tm := range []organization.Team{eng, ops} {

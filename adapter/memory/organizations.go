@@ -244,15 +244,31 @@ func (m *Adapter) lastOwner(k memberKey) bool {
 	return true
 }
 
-// SetRole sets a member's role, never taking the last owner's
-// (organization.Store).
-func (m *Adapter) SetRole(ctx context.Context, orgID, userID, role string) error {
+// judgedLocked returns adapter.ErrConflict when a member of orgID that
+// judged names no longer holds the role it gives (or is no longer a
+// member). m.mu must be held.
+func (m *Adapter) judgedLocked(orgID string, judged map[string]string) error {
+	d := m.orgsLocked()
+	for user, role := range judged {
+		if x, ok := d.members[memberKey{orgID, user}]; !ok || x.Role != role {
+			return fmt.Errorf("memory: member %q: role changed: %w", user, adapter.ErrConflict)
+		}
+	}
+	return nil
+}
+
+// SetRole sets a member's role, never taking the last owner's, when the
+// members judged hold the roles judged gives (organization.Store).
+func (m *Adapter) SetRole(ctx context.Context, orgID, userID, role string, judged map[string]string) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		k := memberKey{orgID, userID}
 		x, ok := d.members[k]
 		if !ok {
 			return notFound("member", userID)
+		}
+		if err := m.judgedLocked(orgID, judged); err != nil {
+			return err
 		}
 		if role != organization.Owner && m.lastOwner(k) {
 			return organization.ErrLastOwner
@@ -263,13 +279,16 @@ func (m *Adapter) SetRole(ctx context.Context, orgID, userID, role string) error
 	})
 }
 
-// RemoveMembership removes a member, never the last owner
-// (organization.Store).
-func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string) error {
+// RemoveMembership removes a member, never the last owner, when the
+// members judged hold the roles judged gives (organization.Store).
+func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string, judged map[string]string) error {
 	return m.locked(ctx, func() error {
 		k := memberKey{orgID, userID}
 		if _, ok := m.orgsLocked().members[k]; !ok {
 			return notFound("member", userID)
+		}
+		if err := m.judgedLocked(orgID, judged); err != nil {
+			return err
 		}
 		if m.lastOwner(k) {
 			return organization.ErrLastOwner
@@ -279,9 +298,28 @@ func (m *Adapter) RemoveMembership(ctx context.Context, orgID, userID string) er
 	})
 }
 
-// CreateInvitation stores inv, unless its organization's members and
-// unexpired invitations number max (organization.Store).
-func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
+// invitableLocked checks, for an invitation of orgID to email with
+// role, pending at now (except, an invitation's id, aside): that a custom
+// role exists and that no other invitation to the address is pending.
+// m.mu must be held.
+func (m *Adapter) invitableLocked(orgID, except, email, role string, custom bool, now time.Time) error {
+	d := m.orgsLocked()
+	if _, ok := d.roles[memberKey{orgID, role}]; custom && !ok {
+		return notFound("role", role)
+	}
+	for id, x := range d.invitations {
+		if x.OrganizationID == orgID && id != except && x.Email == email && now.Before(x.Expires) {
+			return fmt.Errorf("memory: invitation to %q: %w", email, adapter.ErrConflict)
+		}
+	}
+	return nil
+}
+
+// CreateInvitation stores inv, unless its organization has no custom
+// role of its name, has another pending invitation to its address, or
+// has members and unexpired invitations numbering max
+// (organization.Store).
+func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitation, custom bool, max int) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		if _, ok := d.orgs[inv.OrganizationID]; !ok {
@@ -291,6 +329,9 @@ func (m *Adapter) CreateInvitation(ctx context.Context, inv organization.Invitat
 			if x.ID == inv.ID || x.TokenHash == inv.TokenHash {
 				return fmt.Errorf("memory: invitation: %w", adapter.ErrConflict)
 			}
+		}
+		if err := m.invitableLocked(inv.OrganizationID, "", inv.Email, inv.Role, custom, inv.CreatedAt); err != nil {
+			return err
 		}
 		if err := m.memberLimitLocked(inv.OrganizationID, "", max, inv.CreatedAt); err != nil {
 			return err
@@ -334,14 +375,18 @@ func (m *Adapter) InvitationByToken(ctx context.Context, tokenHash string) (orga
 	})
 }
 
-// RenewInvitation replaces an invitation's token hash and expiry; one
-// expired at now must fit under max again (organization.Store).
-func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
+// RenewInvitation replaces an invitation's token hash and expiry, as
+// CreateInvitation checks it; one expired at now must fit under max
+// again (organization.Store).
+func (m *Adapter) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, custom bool, max int, now time.Time) error {
 	return m.locked(ctx, func() error {
 		d := m.orgsLocked()
 		x, ok := d.invitations[id]
 		if !ok || x.OrganizationID != orgID {
 			return notFound("invitation", id)
+		}
+		if err := m.invitableLocked(orgID, id, x.Email, x.Role, custom, now); err != nil {
+			return err
 		}
 		if !now.Before(x.Expires) {
 			if err := m.memberLimitLocked(orgID, id, max, now); err != nil {

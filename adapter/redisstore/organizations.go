@@ -49,18 +49,18 @@ func (s *store) Members(ctx context.Context, orgID string) ([]organization.Membe
 }
 
 // SetRole hands the call to the primary (organization.Store).
-func (s *store) SetRole(ctx context.Context, orgID, userID, role string) error {
-	return do(s, func(p organization.Store) error { return p.SetRole(ctx, orgID, userID, role) })
+func (s *store) SetRole(ctx context.Context, orgID, userID, role string, judged map[string]string) error {
+	return do(s, func(p organization.Store) error { return p.SetRole(ctx, orgID, userID, role, judged) })
 }
 
 // RemoveMembership hands the call to the primary (organization.Store).
-func (s *store) RemoveMembership(ctx context.Context, orgID, userID string) error {
-	return do(s, func(p organization.Store) error { return p.RemoveMembership(ctx, orgID, userID) })
+func (s *store) RemoveMembership(ctx context.Context, orgID, userID string, judged map[string]string) error {
+	return do(s, func(p organization.Store) error { return p.RemoveMembership(ctx, orgID, userID, judged) })
 }
 
 // CreateInvitation hands the call to the primary (organization.Store).
-func (s *store) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
-	return do(s, func(p organization.Store) error { return p.CreateInvitation(ctx, inv, max) })
+func (s *store) CreateInvitation(ctx context.Context, inv organization.Invitation, custom bool, max int) error {
+	return do(s, func(p organization.Store) error { return p.CreateInvitation(ctx, inv, custom, max) })
 }
 
 // Invitations hands the call to the primary (organization.Store).
@@ -76,9 +76,9 @@ func (s *store) InvitationByToken(ctx context.Context, tokenHash string) (organi
 }
 
 // RenewInvitation hands the call to the primary (organization.Store).
-func (s *store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
+func (s *store) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, custom bool, max int, now time.Time) error {
 	return do(s, func(p organization.Store) error {
-		return p.RenewInvitation(ctx, orgID, id, tokenHash, expires, max, now)
+		return p.RenewInvitation(ctx, orgID, id, tokenHash, expires, custom, max, now)
 	})
 }
 

@@ -346,10 +346,22 @@ func (s *Service) Delete(ctx context.Context, actor, orgID string) error {
 
 // Leave takes actor out of orgID; ErrLastOwner for its last owner.
 func (s *Service) Leave(ctx context.Context, actor, orgID string) error {
-	if _, _, err := s.Authorize(ctx, orgID, actor); err != nil {
+	m, _, err := s.Authorize(ctx, orgID, actor)
+	if err != nil {
 		return err
 	}
-	return storeErr(s.store.RemoveMembership(ctx, orgID, actor))
+	return judgedErr(s.store.RemoveMembership(ctx, orgID, actor, map[string]string{actor: m.Role}))
+}
+
+// judgedErr is storeErr for a Store's change of a member judged on
+// roles read before it: its ErrConflict means one of them changed
+// meanwhile, and the change, judged on what is no longer so, was not
+// made.
+func judgedErr(err error) error {
+	if errors.Is(err, adapter.ErrConflict) {
+		return fmt.Errorf("%w: a member's role changed meanwhile; reload and try again: %w", ErrConflict, err)
+	}
+	return storeErr(err)
 }
 
 // outranks checks that actor, holding perms, may act on a member whose
@@ -363,21 +375,28 @@ func outranks(perms, theirs permission.Set) error {
 }
 
 // overMember checks that actor holds want in orgID and every statement
-// of the member userID's role, and returns the actor's statements.
-func (s *Service) overMember(ctx context.Context, actor, orgID, userID string, want permission.Statement) (permission.Set, error) {
-	_, perms, err := s.Authorize(ctx, orgID, actor, want)
+// of the member userID's role, and returns the actor's statements and
+// the roles, by user id, that the check read: the Store's change takes
+// them, and makes no change when either has changed meanwhile (the
+// member was made an owner, the actor demoted).
+func (s *Service) overMember(ctx context.Context, actor, orgID, userID string, want permission.Statement) (permission.Set, map[string]string, error) {
+	m, perms, err := s.Authorize(ctx, orgID, actor, want)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	target, err := s.store.Membership(ctx, orgID, userID)
 	if err != nil {
-		return nil, storeErr(err)
+		return nil, nil, storeErr(err)
+	}
+	if userID == actor && target.Role != m.Role { // changed between the two reads
+		return nil, nil, judgedErr(adapter.ErrConflict)
 	}
 	r, err := s.role(ctx, orgID, target.Role)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return perms, outranks(perms, r.Permissions)
+	judged := map[string]string{actor: m.Role, userID: target.Role}
+	return perms, judged, outranks(perms, r.Permissions)
 }
 
 // overRole is overMember for orgID's custom role name.
@@ -395,22 +414,26 @@ func (s *Service) overRole(ctx context.Context, actor, orgID, name string, want 
 
 // Remove takes the member userID out of orgID: member:remove, and the
 // member's role must not hold more than the actor's. Removing oneself is
-// Leave.
+// Leave. ErrConflict when the member's role or the actor's changes
+// while the request runs: the check was made on the roles as they were.
 func (s *Service) Remove(ctx context.Context, actor, orgID, userID string) error {
 	if userID == actor {
 		return s.Leave(ctx, actor, orgID)
 	}
-	if _, err := s.overMember(ctx, actor, orgID, userID, RemoveMember); err != nil {
+	_, judged, err := s.overMember(ctx, actor, orgID, userID, RemoveMember)
+	if err != nil {
 		return err
 	}
-	return storeErr(s.store.RemoveMembership(ctx, orgID, userID))
+	return judgedErr(s.store.RemoveMembership(ctx, orgID, userID, judged))
 }
 
 // SetRole gives the member userID of orgID the role: member:update-role,
 // and the actor must hold every statement of both the member's current
-// role and the new one. Demoting the last owner is ErrLastOwner.
+// role and the new one. Demoting the last owner is ErrLastOwner;
+// ErrConflict, as for Remove, when the member's role or the actor's
+// changes while the request runs.
 func (s *Service) SetRole(ctx context.Context, actor, orgID, userID, role string) error {
-	perms, err := s.overMember(ctx, actor, orgID, userID, UpdateMemberRole)
+	perms, judged, err := s.overMember(ctx, actor, orgID, userID, UpdateMemberRole)
 	if err != nil {
 		return err
 	}
@@ -421,7 +444,7 @@ func (s *Service) SetRole(ctx context.Context, actor, orgID, userID, role string
 	if err := permission.Grant(perms, next.Permissions); err != nil {
 		return fmt.Errorf("%w: %w", ErrForbidden, err)
 	}
-	return storeErr(s.store.SetRole(ctx, orgID, userID, role))
+	return judgedErr(s.store.SetRole(ctx, orgID, userID, role, judged))
 }
 
 // existingRole returns the built-in or custom role name of orgID, or
@@ -549,23 +572,42 @@ func (s *Service) Invite(ctx context.Context, actor, orgID, address, role string
 	if err := permission.Grant(perms, r.Permissions); err != nil {
 		return Invitation{}, "", fmt.Errorf("%w: %w", ErrForbidden, err)
 	}
-	pending, err := s.pending(ctx, orgID)
-	if err != nil {
-		return Invitation{}, "", err
-	}
-	for _, p := range pending {
-		if p.Email == addr {
-			return Invitation{}, "", fmt.Errorf("%w: %s is already invited (resend the invitation)", ErrConflict, addr)
-		}
-	}
 	token, hash := newToken()
 	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	inv := Invitation{ID: newID(), OrganizationID: orgID, Email: addr, Role: role, InviterID: actor, TokenHash: hash,
 		Expires: now.Add(s.cfg.InvitationExpiry), CreatedAt: now}
-	if err := s.store.CreateInvitation(ctx, inv, s.cfg.MaxMembers); err != nil {
-		return Invitation{}, "", storeErr(err)
+	// The store checks, with the write, that the address has no pending
+	// invitation and that a custom role still exists: checked here
+	// before, a concurrent invitation or deletion of the role could
+	// come in between.
+	if err := s.store.CreateInvitation(ctx, inv, s.custom(role), s.cfg.MaxMembers); err != nil {
+		return Invitation{}, "", s.invitationErr(ctx, err, inv)
 	}
 	return inv, token, nil
+}
+
+// custom reports whether the role name, one that exists, is a custom
+// role: the Store checks that it still does when it writes.
+func (s *Service) custom(name string) bool {
+	_, builtIn := s.builtIn[name]
+	return !builtIn
+}
+
+// invitationErr is storeErr for the Store's CreateInvitation and
+// RenewInvitation of inv: its ErrConflict is another pending invitation
+// to the address (the ids and token hashes are random); its ErrNotFound
+// may be inv's custom role, deleted meanwhile, which is answered as
+// Invite answers a role that does not exist.
+func (s *Service) invitationErr(ctx context.Context, err error, inv Invitation) error {
+	switch {
+	case errors.Is(err, adapter.ErrConflict):
+		return fmt.Errorf("%w: %s is already invited (resend the invitation): %w", ErrConflict, inv.Email, err)
+	case errors.Is(err, adapter.ErrNotFound) && s.custom(inv.Role):
+		if _, rerr := s.existingRole(ctx, inv.OrganizationID, inv.Role); errors.Is(rerr, ErrInvalid) {
+			return rerr
+		}
+	}
+	return storeErr(err)
 }
 
 // invitation returns orgID's invitation id.
@@ -577,7 +619,8 @@ func (s *Service) invitation(ctx context.Context, orgID, id string) (Invitation,
 // Resend gives orgID's invitation id a new token and expiry, and returns
 // them: the old link stops working. It needs member:invite and the
 // invitation's role's statements. An expired invitation counts again
-// towards Config.MaxMembers once resent (ErrLimit when it does not fit).
+// towards Config.MaxMembers once resent (ErrLimit when it does not fit),
+// and is ErrConflict when the address has another pending invitation.
 func (s *Service) Resend(ctx context.Context, actor, orgID, id string) (Invitation, string, error) {
 	_, perms, err := s.Authorize(ctx, orgID, actor, InviteMember)
 	if err != nil {
@@ -597,8 +640,8 @@ func (s *Service) Resend(ctx context.Context, actor, orgID, id string) (Invitati
 	token, hash := newToken()
 	now := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	inv.TokenHash, inv.Expires = hash, now.Add(s.cfg.InvitationExpiry)
-	if err := s.store.RenewInvitation(ctx, orgID, id, hash, inv.Expires, s.cfg.MaxMembers, now); err != nil {
-		return Invitation{}, "", storeErr(err)
+	if err := s.store.RenewInvitation(ctx, orgID, id, hash, inv.Expires, s.custom(inv.Role), s.cfg.MaxMembers, now); err != nil {
+		return Invitation{}, "", s.invitationErr(ctx, err, inv)
 	}
 	return inv, token, nil
 }

@@ -42,22 +42,35 @@ type Store interface {
 	Membership(ctx context.Context, orgID, userID string) (Membership, error)
 	// Members returns the organization's members, by joining time.
 	Members(ctx context.Context, orgID string) ([]Membership, error)
-	// SetRole sets a member's role. It returns ErrLastOwner, changing
-	// nothing, when the member is the organization's only owner and role
-	// is not owner: atomically, so that of two concurrent demotions of
-	// the last two owners one fails.
-	SetRole(ctx context.Context, orgID, userID, role string) error
-	// RemoveMembership removes a member, and ErrLastOwner, atomically as
-	// SetRole, when they are the only owner. Their sessions' active
-	// organization is cleared with it.
-	RemoveMembership(ctx context.Context, orgID, userID string) error
+	// SetRole sets a member's role. judged maps the user ids of the
+	// members the Service judged the change on (the member's, and the
+	// acting member's when another) to their roles as it read them: it
+	// returns ErrConflict, changing nothing, when one of them is no
+	// longer a member with that role, atomically with the write, so that
+	// a change judged on a role that a concurrent call changes (an
+	// administrator demoting a member just made an owner) fails. It
+	// returns ErrLastOwner, changing nothing, when the member is the
+	// organization's only owner and role is not owner: atomically, so
+	// that of two concurrent demotions of the last two owners one fails.
+	SetRole(ctx context.Context, orgID, userID, role string, judged map[string]string) error
+	// RemoveMembership removes a member; judged as SetRole's
+	// (ErrConflict), and ErrLastOwner, atomically as SetRole, when they
+	// are the only owner. Their sessions' active organization is cleared
+	// with it.
+	RemoveMembership(ctx context.Context, orgID, userID string, judged map[string]string) error
 
 	// CreateInvitation stores inv; ErrConflict when its id or token hash
-	// is taken, ErrNotFound when there is no such organization. max is
-	// how many members and pending invitations the organization may have
-	// (Config.MaxMembers): ErrLimit when its members and its invitations
-	// unexpired at inv.CreatedAt number max already.
-	CreateInvitation(ctx context.Context, inv Invitation, max int) error
+	// is taken or the organization has an invitation to inv.Email
+	// unexpired at inv.CreatedAt (one pending invitation per address),
+	// ErrNotFound when there is no such organization. custom is whether
+	// inv.Role is a custom role of the organization (not a built-in one,
+	// which the Store does not know): ErrNotFound when the organization
+	// has no such role, so that a role deleted meanwhile is never named.
+	// max is how many members and pending invitations the organization
+	// may have (Config.MaxMembers): ErrLimit when its members and its
+	// invitations unexpired at inv.CreatedAt number max already. All of
+	// it is checked atomically with the write.
+	CreateInvitation(ctx context.Context, inv Invitation, custom bool, max int) error
 	// Invitations returns the organization's invitations, expired ones
 	// included, by creation.
 	Invitations(ctx context.Context, orgID string) ([]Invitation, error)
@@ -65,11 +78,14 @@ type Store interface {
 	// tokenHash.
 	InvitationByToken(ctx context.Context, tokenHash string) (Invitation, error)
 	// RenewInvitation gives the organization's invitation id a new token
-	// hash and expiry: the old link stops working. max is as
+	// hash and expiry: the old link stops working. custom is as
+	// CreateInvitation's, for the invitation's role: ErrNotFound when it
+	// is a custom role the organization no longer has. ErrConflict when
+	// another invitation to its address is unexpired at now. max is as
 	// CreateInvitation's: an invitation expired at now no longer counts
 	// towards it, so renewing one is ErrLimit when the organization's
 	// members and unexpired invitations number max already.
-	RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error
+	RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, custom bool, max int, now time.Time) error
 	// DeleteInvitation removes the organization's invitation id.
 	DeleteInvitation(ctx context.Context, orgID, id string) error
 	// AcceptInvitation uses the invitation whose token hashes to

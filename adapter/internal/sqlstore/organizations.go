@@ -203,10 +203,13 @@ func (st Organizations) Members(ctx context.Context, orgID string) ([]organizati
 // ownerChange runs change in a transaction that first locks the
 // organization's row, so that changes to one organization's members run
 // one after another: two demotions of its last two owners cannot both
-// see the other still an owner. It returns organization.ErrLastOwner,
-// without running change, when userID is orgID's only owner and keep is
-// false (the change takes the role owner from them).
-func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool, change func(tx Querier) error) error {
+// see the other still an owner, and a change judged on roles read
+// before it sees a promotion or demotion made since. It returns
+// adapter.ErrConflict, without running change, when a member of judged
+// no longer holds the role it gives, and organization.ErrLastOwner when
+// userID is orgID's only owner and keep is false (the change takes the
+// role owner from them).
+func (s Store) ownerChange(ctx context.Context, orgID, userID string, judged map[string]string, keep bool, change func(tx Querier) error) error {
 	return s.InTx(ctx, func(tx Querier) error {
 		if err := s.lockRow(ctx, tx, "lock organization", `UPDATE gatehouse_organizations SET name = name WHERE id = $1`, orgID); err != nil {
 			return err
@@ -215,6 +218,16 @@ func (s Store) ownerChange(ctx context.Context, orgID, userID string, keep bool,
 		err := tx.QueryRow(ctx, `SELECT role FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, userID).Scan(&role)
 		if err != nil {
 			return s.Error("member", err)
+		}
+		for user, want := range judged {
+			var held string
+			err := tx.QueryRow(ctx, `SELECT role FROM gatehouse_members WHERE organization_id = $1 AND user_id = $2`, orgID, user).Scan(&held)
+			if err != nil && !errors.Is(err, s.ErrNoRows) {
+				return s.Error("member", err)
+			}
+			if err != nil || held != want { // removed or given another role meanwhile
+				return fmt.Errorf("%s: member %q: role changed: %w", s.Name, user, adapter.ErrConflict)
+			}
 		}
 		if role == organization.Owner && !keep {
 			var owners int
@@ -308,22 +321,22 @@ func (s Store) strings(ctx context.Context, tx Querier, what, query string, args
 	})
 }
 
-// SetRole sets a member's role, never the last owner's to another
-// (organization.Store).
-func (st Organizations) SetRole(ctx context.Context, orgID, userID, role string) error {
+// SetRole sets a member's role, never the last owner's to another, when
+// the members judged hold the roles it gives (organization.Store).
+func (st Organizations) SetRole(ctx context.Context, orgID, userID, role string, judged map[string]string) error {
 	s := st.S
-	return s.ownerChange(ctx, orgID, userID, role == organization.Owner, func(tx Querier) error {
+	return s.ownerChange(ctx, orgID, userID, judged, role == organization.Owner, func(tx Querier) error {
 		n, err := tx.Exec(ctx, `UPDATE gatehouse_members SET role = $3 WHERE organization_id = $1 AND user_id = $2`, orgID, userID, role)
 		return s.OneRow(n, err, "set role")
 	})
 }
 
 // RemoveMembership removes a member, never the last owner, with their
-// sessions' active organization and their places in its teams
-// (organization.Store).
-func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID string) error {
+// sessions' active organization and their places in its teams, when the
+// members judged hold the roles it gives (organization.Store).
+func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID string, judged map[string]string) error {
 	s := st.S
-	return s.ownerChange(ctx, orgID, userID, false, func(tx Querier) error {
+	return s.ownerChange(ctx, orgID, userID, judged, false, func(tx Querier) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM gatehouse_active_organizations WHERE organization_id = $1 AND user_id = $2`, orgID, userID); err != nil {
 			return s.Error("remove member: active organization", err)
 		}
@@ -335,13 +348,39 @@ func (st Organizations) RemoveMembership(ctx context.Context, orgID, userID stri
 	})
 }
 
-// CreateInvitation stores inv unless its organization's members and
-// unexpired invitations number max, in a transaction that locks the
-// organization's row (organization.Store).
-func (st Organizations) CreateInvitation(ctx context.Context, inv organization.Invitation, max int) error {
+// invitable checks, for an invitation of orgID to email with role,
+// pending at now (except, an invitation's id, aside), that a custom role
+// exists and that no other invitation to the address is pending; the
+// caller has locked the organization's row, which CreateRole and
+// DeleteRole lock too.
+func (s Store) invitable(ctx context.Context, tx Querier, orgID, except, email, role string, custom bool, now time.Time) error {
+	var roleExists, pending bool
+	err := tx.QueryRow(ctx, `SELECT
+		EXISTS (SELECT 1 FROM gatehouse_organization_roles WHERE organization_id = $1 AND name = $2),
+		EXISTS (SELECT 1 FROM gatehouse_invitations WHERE organization_id = $1 AND id <> $3 AND email = $4 AND expires > $5)`,
+		orgID, role, except, email, s.TimeArg(stored.Time(now))).Scan(&roleExists, &pending)
+	switch {
+	case err != nil:
+		return s.Error("invitation", err)
+	case custom && !roleExists:
+		return s.NotFound("role")
+	case pending:
+		return fmt.Errorf("%s: invitation to %q: %w", s.Name, email, adapter.ErrConflict)
+	}
+	return nil
+}
+
+// CreateInvitation stores inv unless its organization has no custom role
+// of its name, has another pending invitation to its address, or has
+// members and unexpired invitations numbering max, in a transaction
+// that locks the organization's row (organization.Store).
+func (st Organizations) CreateInvitation(ctx context.Context, inv organization.Invitation, custom bool, max int) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
 		if err := s.lockOrg(ctx, tx, inv.OrganizationID); err != nil {
+			return err
+		}
+		if err := s.invitable(ctx, tx, inv.OrganizationID, "", inv.Email, inv.Role, custom, inv.CreatedAt); err != nil {
 			return err
 		}
 		if err := s.memberLimit(ctx, tx, inv.OrganizationID, max, inv.CreatedAt); err != nil {
@@ -377,18 +416,25 @@ func (st Organizations) InvitationByToken(ctx context.Context, tokenHash string)
 }
 
 // RenewInvitation replaces an invitation's token hash and expiry, in a
-// transaction that locks the organization's row: one expired at now must
-// fit under max again (organization.Store).
-func (st Organizations) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, max int, now time.Time) error {
+// transaction that locks the organization's row, checked as
+// CreateInvitation's: one expired at now must fit under max again
+// (organization.Store).
+func (st Organizations) RenewInvitation(ctx context.Context, orgID, id, tokenHash string, expires time.Time, custom bool, max int, now time.Time) error {
 	s := st.S
 	return s.InTx(ctx, func(tx Querier) error {
 		if err := s.lockOrg(ctx, tx, orgID); err != nil {
 			return err
 		}
-		var old time.Time
-		if err := tx.QueryRow(ctx, `SELECT expires FROM gatehouse_invitations WHERE organization_id = $1 AND id = $2`,
-			orgID, id).Scan(s.Time(&old)); err != nil {
+		var (
+			old         time.Time
+			email, role string
+		)
+		if err := tx.QueryRow(ctx, `SELECT expires, email, role FROM gatehouse_invitations WHERE organization_id = $1 AND id = $2`,
+			orgID, id).Scan(s.Time(&old), &email, &role); err != nil {
 			return s.Error("renew invitation", err)
+		}
+		if err := s.invitable(ctx, tx, orgID, id, email, role, custom, now); err != nil {
+			return err
 		}
 		if !now.Before(old) { // expired, not counted: it must fit again
 			if err := s.memberLimit(ctx, tx, orgID, max, now); err != nil {
