@@ -25,23 +25,7 @@ func TestBanAndTheTwoFactorStep(t *testing.T) {
 	first := newBrowser(t)
 	first.mustSignIn(s, "oidc", "bob") // bob exists, without two-factor yet
 	bob := s.userID("bob@example.com")
-	ctx := context.Background()
-	svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: "Test"}, Secret: []string{secret}, Store: db})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := svc.Enroll(ctx, bob, "bob@example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, err := (twofactor.TOTP{Issuer: "Test"}).Code(e.Secret, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	backup, err := svc.Confirm(ctx, bob, code)
-	if err != nil || len(backup) < 2 {
-		t.Fatalf("Confirm: %v, %d backup codes", err, len(backup))
-	}
+	backup := enrollTwoFactor(t, db, bob, "bob@example.com")
 
 	// The first factor: the browser is asked for a code.
 	b := newBrowser(t)
@@ -91,23 +75,7 @@ func TestRevokeAndTheTwoFactorStep(t *testing.T) {
 			ad := signedInAdmin(t, s)
 			newBrowser(t).mustSignIn(s, "oidc", "bob") // bob exists, without two-factor yet
 			bob := s.userID("bob@example.com")
-			ctx := context.Background()
-			svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: "Test"}, Secret: []string{secret}, Store: db})
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := svc.Enroll(ctx, bob, "bob@example.com")
-			if err != nil {
-				t.Fatal(err)
-			}
-			code, err := (twofactor.TOTP{Issuer: "Test"}).Code(e.Secret, time.Now())
-			if err != nil {
-				t.Fatal(err)
-			}
-			backup, err := svc.Confirm(ctx, bob, code)
-			if err != nil || len(backup) < 2 {
-				t.Fatalf("Confirm: %v, %d backup codes", err, len(backup))
-			}
+			backup := enrollTwoFactor(t, db, bob, "bob@example.com")
 
 			// The first factor, then the revocation, then the code.
 			b := newBrowser(t)
@@ -127,7 +95,7 @@ func TestRevokeAndTheTwoFactorStep(t *testing.T) {
 			if got := b.sessionUser(s); got != "" || b.private(s) {
 				t.Fatalf("the code of a sign-in begun before revoke-sessions left a session of %q", got)
 			}
-			if list, err := db.ListSessions(ctx, bob); err != nil || len(list) != 0 {
+			if list, err := db.ListSessions(context.Background(), bob); err != nil || len(list) != 0 {
 				t.Fatalf("database sessions after the refused code: %d, %v", len(list), err)
 			}
 
@@ -142,4 +110,28 @@ func TestRevokeAndTheTwoFactorStep(t *testing.T) {
 			}
 		})
 	}
+}
+
+// enrollTwoFactor turns two-factor sign-in on for the user in store, as
+// the settings would, and returns their backup codes (at least two).
+func enrollTwoFactor(t *testing.T, store twofactor.Store, userID, email string) []string {
+	t.Helper()
+	ctx := context.Background()
+	svc, err := twofactor.New(twofactor.Config{TOTP: twofactor.TOTP{Issuer: "Test"}, Secret: []string{secret}, Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := svc.Enroll(ctx, userID, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := (twofactor.TOTP{Issuer: "Test"}).Code(e.Secret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup, err := svc.Confirm(ctx, userID, code)
+	if err != nil || len(backup) < 2 {
+		t.Fatalf("Confirm: %v, %d backup codes", err, len(backup))
+	}
+	return backup
 }
