@@ -75,6 +75,10 @@ var (
 	ErrWrongRecipient = orgcore.ErrWrongRecipient
 	// ErrRoleInUse: a role that members hold cannot be deleted.
 	ErrRoleInUse = orgcore.ErrRoleInUse
+	// ErrRoleChanged: a change to a member was judged on a role (theirs,
+	// or the acting member's) that changed before it was written; nothing
+	// changed. It is also an ErrConflict.
+	ErrRoleChanged = orgcore.ErrRoleChanged
 )
 
 // The library's own statements: what a role needs to manage its

@@ -84,8 +84,8 @@ func TestJudgedRoleChanged(t *testing.T) {
 			} else {
 				err = svc.SetRole(ctx, admin, org.ID, bob, orgcore.Member)
 			}
-			if !errors.Is(err, orgcore.ErrConflict) {
-				t.Errorf("got %v, want ErrConflict", err)
+			if !errors.Is(err, orgcore.ErrRoleChanged) || !errors.Is(err, orgcore.ErrConflict) {
+				t.Errorf("got %v, want ErrRoleChanged, an ErrConflict", err)
 			}
 			if m, err := store.Membership(ctx, org.ID, bob); err != nil || m.Role != wantBob {
 				t.Errorf("bob is %+v, %v; want %s", m, err, wantBob)

@@ -42,6 +42,10 @@ var (
 	ErrWrongRecipient = errors.New("organization: the invitation is for another address")
 	// ErrRoleInUse: a role that members hold cannot be deleted.
 	ErrRoleInUse = errors.New("organization: the role is held by members")
+	// ErrRoleChanged: a change to a member was judged on a role (theirs,
+	// or the acting member's) that changed before it was written; nothing
+	// changed. It is also an ErrConflict.
+	ErrRoleChanged = fmt.Errorf("%w: a member's role changed meanwhile", ErrConflict)
 )
 
 // The library's own statements: what a role needs to manage its

@@ -359,7 +359,7 @@ func (s *Service) Leave(ctx context.Context, actor, orgID string) error {
 // made.
 func judgedErr(err error) error {
 	if errors.Is(err, adapter.ErrConflict) {
-		return fmt.Errorf("%w: a member's role changed meanwhile; reload and try again: %w", ErrConflict, err)
+		return fmt.Errorf("%w; reload and try again: %w", ErrRoleChanged, err)
 	}
 	return storeErr(err)
 }

@@ -197,6 +197,7 @@ func answers() []answer {
 		{organization.ErrForbidden, http.StatusForbidden, "forbidden"},
 		{organization.ErrLastOwner, http.StatusConflict, "last_owner"},
 		{organization.ErrRoleInUse, http.StatusConflict, "role_in_use"},
+		{organization.ErrRoleChanged, http.StatusConflict, "role_changed"},
 		{organization.ErrConflict, http.StatusConflict, "conflict"},
 		{organization.ErrInvalid, http.StatusBadRequest, "invalid"},
 		{organization.ErrLimit, http.StatusConflict, "limit"},

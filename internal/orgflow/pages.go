@@ -49,7 +49,7 @@ var done = map[string]string{
 // the route's refusal. Another code is shown as org.errOther.
 var failed = map[string]string{
 	"not_found": "org.errNotFound", "forbidden": "org.errForbidden", "last_owner": "org.errLastOwner",
-	"role_in_use": "org.errRoleInUse", "conflict": "org.errConflict", "invalid": "org.errInvalid",
+	"role_in_use": "org.errRoleInUse", "role_changed": "org.errRoleChanged", "conflict": "org.errConflict", "invalid": "org.errInvalid",
 	"limit": "org.errLimit", "expired": "org.errExpired", "wrong_recipient": "org.errWrongRecipient",
 	"unverified_address": "org.errUnverified", "csrf": "org.errForm", "cross_site": "org.errForm",
 	string(autherr.TooManyRequests): "org.errTooMany", "fresh_sign_in": "org.errFresh",
