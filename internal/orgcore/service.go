@@ -683,6 +683,15 @@ func (s *Service) Accept(ctx context.Context, token, userID, address string) (Me
 	return m, storeErr(err)
 }
 
+// ForRecipient reports whether inv is for the user whose stored address
+// is address, as Accept and Decline judge it: the address, normalized
+// (NFKC, lower case), is the invited one. The invitation page asks it, so
+// that it offers Accept to the users Accept takes, and to no other.
+func ForRecipient(inv Invitation, address string) bool {
+	addr, err := emailaddress.Normalize(address)
+	return err == nil && addr == inv.Email
+}
+
 // Decline deletes the invitation of token, for the user whose address is
 // address; ErrWrongRecipient when it is for another.
 func (s *Service) Decline(ctx context.Context, token, address string) (Invitation, error) {

@@ -364,7 +364,7 @@ func (o *Routes) invitationPage(w http.ResponseWriter, r *http.Request) {
 			o.host.Fail(w, r, autherr.New(autherr.AdapterError, "adapter", "", "organizations", err))
 			return
 		}
-		if !strings.EqualFold(user.Email, inv.Email) {
+		if !organization.ForRecipient(inv, user.Email) {
 			p.SignedInAs = user.Email
 			p.SignOutURL = o.host.URL(r, "signout") + "?" + url.Values{"callbackUrl": {here}}.Encode()
 			break

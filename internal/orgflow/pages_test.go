@@ -91,6 +91,15 @@ func TestInvitationPage(t *testing.T) {
 				t.Fatalf("another user: %d %s", st, page)
 			}
 
+			// The page offers Accept to the users Accept takes: an address
+			// stored in another Unicode form of the invited one (a
+			// full-width N) is the invited address once normalized.
+			wide := s.user("\uff2eewbie@example.com", 0)
+			st, _, page = wide.browse("GET", link, nil)
+			if got := forms(s, page); st != 200 || !has(got, "/auth/organizations/invitation/accept") {
+				t.Fatalf("the invited address in another Unicode form: %d %v %s", st, got, page)
+			}
+
 			newbie := s.user("newbie@example.com", 0)
 			st, _, page = newbie.browse("GET", link, nil)
 			got := forms(s, page)
