@@ -636,10 +636,17 @@ func (h *Handler) byHeader(r *http.Request) bool {
 	if st, ok := r.Context().Value(ctxKey{}).(*reqState); ok && st.owner == h {
 		return st.bearer
 	}
-	// No Middleware: read r as it would, writing nothing.
-	ctx := &stateContext{}
-	h.readState(ctx, httpx.Discard{}, r, false)
-	return ctx.st.bearer
+	// No Middleware: the decision readState would make (an API key
+	// outside the base path, then a Bearer header), from the headers
+	// alone: no key is looked up or counted, no session read.
+	if h.keys != nil && !underBase(r.URL.Path, h.baseFor(r).Path) && h.keys.Carries(r) {
+		return true
+	}
+	if values := r.Header["Authorization"]; h.cfg.Session.Bearer && len(values) > 0 {
+		_, ok := cookies.BearerToken(values)
+		return ok
+	}
+	return false
 }
 
 // RequirePermission returns middleware that serves only the requests

@@ -3,15 +3,19 @@ package keyflow_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/gatehouse-auth/gatehouse"
 	"github.com/gatehouse-auth/gatehouse/adapter/memory"
 	"github.com/gatehouse-auth/gatehouse/bearer"
+	"github.com/gatehouse-auth/gatehouse/organization"
 	"github.com/gatehouse-auth/gatehouse/servicetoken"
 )
 
@@ -171,5 +175,62 @@ func TestMalformedAuthorizationIsNotTheCookie(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPermissionIgnoresCookieBesideKey: a request carrying an API key is
+// judged by the key, not by the session cookie sent beside it: Can is
+// false and RequirePermission 401 for it, through the Middleware or
+// without it, though the cookie alone is the organization's owner.
+func TestPermissionIgnoresCookieBesideKey(t *testing.T) {
+	e := newEnv(t, memory.New(), nil, func(c *testConfig) {
+		c.Organizations = organization.Enable(organization.Config{})
+	})
+	_, b := e.user("ada@example.com")
+	st, org := b.post("/auth/organizations", url.Values{"name": {"Acme"}})
+	if st != http.StatusCreated {
+		t.Fatalf("create an organization: %d %v", st, org)
+	}
+	if st, out := b.post("/auth/organizations/active", url.Values{"organizationId": {org["id"].(string)}}); st != http.StatusOK {
+		t.Fatalf("activate: %d %v", st, out)
+	}
+	key, _ := b.newKey("ci", "", nil)
+	u, _ := url.Parse(e.srv.URL)
+	send := func(h http.Handler, withKey bool) string {
+		r := httptest.NewRequest(http.MethodGet, e.srv.URL+"/app", nil)
+		for _, c := range b.jar.Cookies(u) {
+			r.AddCookie(c)
+		}
+		if withKey {
+			r.Header.Set("Authorization", "Bearer "+key)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return fmt.Sprint(w.Code, " ", w.Body.String())
+	}
+	can := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ok, err := e.h.Can(r, "organization:delete")
+		fmt.Fprint(w, ok, err)
+	})
+	required := e.h.RequirePermission("organization:delete")(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "through")
+	}))
+	for name, h := range map[string][2]http.Handler{
+		"without the Middleware": {can, required},
+		"through the Middleware": {e.h.Middleware(can), e.h.Middleware(required)},
+	} {
+		// The premise: the owner's cookie alone may.
+		if got := send(h[0], false); got != "200 true <nil>" {
+			t.Fatalf("Can %s, the cookie alone: %s", name, got)
+		}
+		if got := send(h[1], false); got != "200 through" {
+			t.Fatalf("RequirePermission %s, the cookie alone: %s", name, got)
+		}
+		if got := send(h[0], true); got != "200 false <nil>" {
+			t.Errorf("Can %s, a key beside the cookie: %s; want false", name, got)
+		}
+		if got := send(h[1], true); !strings.HasPrefix(got, "401 ") {
+			t.Errorf("RequirePermission %s, a key beside the cookie: %s; want 401", name, got)
+		}
 	}
 }

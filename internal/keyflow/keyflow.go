@@ -149,6 +149,13 @@ func (f *Flow) token(r *http.Request) (string, bool) {
 	return "", false
 }
 
+// Carries reports whether r carries a key, well-formed or not
+// (Authenticate's ok), reading nothing else.
+func (f *Flow) Carries(r *http.Request) bool {
+	_, ok := f.token(r)
+	return ok
+}
+
 // Authenticate reads the key r carries, and reports false when it carries
 // none. A key that is malformed, unknown, wrong, revoked or expired, or
 // whose user is gone, yields no Principal: the request is anonymous, as

@@ -131,6 +131,10 @@ type MachineAccess interface {
 	// Authenticate reads the API key r carries; ok is false when r
 	// carries none (the request is then judged by its session).
 	Authenticate(r *http.Request) (res KeyResult, ok bool)
+	// Carries reports whether r carries an API key, well-formed or not:
+	// Authenticate's ok, without reading the store or counting against
+	// the key's rate limit.
+	Carries(r *http.Request) bool
 }
 
 // MachineAccessFeature is Config.MachineAccess: apikey.Enable.
