@@ -102,15 +102,8 @@ func TestJudgedRoleChanged(t *testing.T) {
 func TestJudgedSelf(t *testing.T) {
 	ctx := context.Background()
 	store := memory.New()
-	svc, err := orgcore.New(orgcore.Config{}, store)
-	if err != nil {
-		t.Fatal(err)
-	}
 	owner, bob := newUser(t, store, "owner@example.com"), newUser(t, store, "bob@example.com")
-	org, err := svc.Create(ctx, owner, "Acme", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, org := newOrg(t, orgcore.Config{}, store, owner)
 	_, token, err := svc.Invite(ctx, owner, org.ID, "bob@example.com", orgcore.Owner)
 	if err != nil {
 		t.Fatal(err)
@@ -136,15 +129,8 @@ func TestJudgedSelf(t *testing.T) {
 func TestConcurrentInvitations(t *testing.T) {
 	ctx := context.Background()
 	store := memory.New()
-	svc, err := orgcore.New(orgcore.Config{}, slowReads{store})
-	if err != nil {
-		t.Fatal(err)
-	}
 	owner := newUser(t, store, "owner@example.com")
-	org, err := svc.Create(ctx, owner, "Acme", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, org := newOrg(t, orgcore.Config{}, slowReads{store}, owner)
 	race := func(f func(i int) error, ok ...error) {
 		t.Helper()
 		var wg sync.WaitGroup

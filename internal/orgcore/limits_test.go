@@ -24,6 +24,21 @@ func newUser(t *testing.T, store *memory.Adapter, email string) string {
 	return u.ID
 }
 
+// newOrg returns a Service of cfg over store and the organization Acme it
+// made, owned by owner.
+func newOrg(t *testing.T, cfg orgcore.Config, store orgcore.Store, owner string) (*orgcore.Service, orgcore.Organization) {
+	t.Helper()
+	svc, err := orgcore.New(cfg, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := svc.Create(context.Background(), owner, "Acme", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, org
+}
+
 // TestAcceptCountsOrganizations: MaxOrganizationsPerUser counts the
 // organizations a user joins, not only those they create.
 func TestAcceptCountsOrganizations(t *testing.T) {
@@ -62,15 +77,8 @@ func TestResendExpiredCountsMembers(t *testing.T) {
 	ctx := context.Background()
 	store := memory.New()
 	now := time.Now()
-	svc, err := orgcore.New(orgcore.Config{MaxMembers: 2, Now: func() time.Time { return now }}, store)
-	if err != nil {
-		t.Fatal(err)
-	}
 	owner := newUser(t, store, "owner@example.com")
-	org, err := svc.Create(ctx, owner, "Acme", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, org := newOrg(t, orgcore.Config{MaxMembers: 2, Now: func() time.Time { return now }}, store, owner)
 	first, _, err := svc.Invite(ctx, owner, org.ID, "a@example.com", "")
 	if err != nil {
 		t.Fatal(err)
@@ -97,15 +105,8 @@ func TestResendExpiredCountsMembers(t *testing.T) {
 func TestDeleteRoleInvited(t *testing.T) {
 	ctx := context.Background()
 	store := memory.New()
-	svc, err := orgcore.New(orgcore.Config{}, store)
-	if err != nil {
-		t.Fatal(err)
-	}
 	owner, bob := newUser(t, store, "owner@example.com"), newUser(t, store, "bob@example.com")
-	org, err := svc.Create(ctx, owner, "Acme", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, org := newOrg(t, orgcore.Config{}, store, owner)
 	if _, err := svc.CreateRole(ctx, owner, org.ID, "billing", []string{"member:invite"}); err != nil {
 		t.Fatal(err)
 	}
@@ -156,15 +157,8 @@ func (s slowReads) Roles(ctx context.Context, orgID string) ([]orgcore.Role, err
 func TestConcurrentLimits(t *testing.T) {
 	ctx := context.Background()
 	store := memory.New()
-	svc, err := orgcore.New(orgcore.Config{MaxMembers: 2, MaxRoles: 1, MaxOrganizationsPerUser: 1}, slowReads{store})
-	if err != nil {
-		t.Fatal(err)
-	}
 	owner := newUser(t, store, "owner@example.com")
-	org, err := svc.Create(ctx, owner, "Acme", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, org := newOrg(t, orgcore.Config{MaxMembers: 2, MaxRoles: 1, MaxOrganizationsPerUser: 1}, slowReads{store}, owner)
 	race := func(what string, f func(i int) error) {
 		t.Helper()
 		var wg sync.WaitGroup
