@@ -257,6 +257,18 @@ func (b *browser) whoami(s *site) map[string]any {
 	return v
 }
 
+// sessionKinds are the session setups an impersonation is tested with:
+// database sessions, with and without the cookie cache, and JWT ones.
+var sessionKinds = []struct {
+	name     string
+	strategy gatehouse.Strategy
+	cache    bool
+}{
+	{"database", gatehouse.StrategyDatabase, false},
+	{"database+cache", gatehouse.StrategyDatabase, true},
+	{"jwt", gatehouse.StrategyJWT, false},
+}
+
 // TestImpersonationActiveOrganization: the administrator's active
 // organization never carries into an impersonation: the application sees
 // the user's session with no active organization, Handler.Can says no and
@@ -265,15 +277,7 @@ func (b *browser) whoami(s *site) map[string]any {
 // session back with its active organization. For database sessions
 // (with and without the cookie cache) and JWT sessions.
 func TestImpersonationActiveOrganization(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		strategy gatehouse.Strategy
-		cache    bool
-	}{
-		{"database", gatehouse.StrategyDatabase, false},
-		{"database+cache", gatehouse.StrategyDatabase, true},
-		{"jwt", gatehouse.StrategyJWT, false},
-	} {
+	for _, tc := range sessionKinds {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			db := memory.New()
@@ -345,15 +349,7 @@ func TestImpersonationActiveOrganization(t *testing.T) {
 // For database sessions (with and without the cookie cache) and JWT
 // sessions.
 func TestImpersonationEndsWithTheRoles(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		strategy gatehouse.Strategy
-		cache    bool
-	}{
-		{"database", gatehouse.StrategyDatabase, false},
-		{"database+cache", gatehouse.StrategyDatabase, true},
-		{"jwt", gatehouse.StrategyJWT, false},
-	} {
+	for _, tc := range sessionKinds {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			s := newSite(t, newOP(t), memory.New(), func(c *gatehouse.Config) {
